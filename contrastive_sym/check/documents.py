@@ -1,0 +1,117 @@
+"""Check every claim, step and proof conclusion of a document."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import sympy as sp
+
+from ..claims import Claim, Document, Link
+from ..results import ClaimResult, ConclusionResult, DocumentResult, StepResult
+from ..verdicts import Outcome, Verdict, worst
+from .conclusion import check_conclusion, describe
+from .config import CheckConfig
+from .limits import strip_limit
+from .pointwise import submit_symbolic, worth_a_proof
+from .registry import LinkTask, check_link, scheduling, task_key
+
+Progress = Callable[[str], None]
+
+
+class LinkCache:
+    """Outcomes of links already checked in this run (readings and restatements repeat them)."""
+
+    def __init__(self):
+        self._table: dict = {}
+
+    def get(self, task: LinkTask, config: CheckConfig) -> Outcome:
+        key = task_key(task)
+        if key not in self._table:
+            try:
+                self._table[key] = check_link(task, config)
+            except Exception as exc:  # a failure of the checker is a verdict, not a crash
+                self._table[key] = Outcome(Verdict.ERROR, "internal",
+                                           f"the check failed: {type(exc).__name__}: {exc}")
+        return self._table[key]
+
+
+def _task(link: Link, claim: Claim, document: Document, label: str) -> LinkTask:
+    return LinkTask(link.lhs, link.relation, link.rhs, document.notation, claim.given, claim.sizes,
+                    f"{document.id}|{label}")
+
+
+def _combine(outcomes: list[Outcome], links: tuple[Link, ...]) -> Outcome:
+    if len(outcomes) == 1:
+        return outcomes[0]
+    verdict = worst(o.verdict for o in outcomes)
+    chosen = next(o for o in outcomes if o.verdict is verdict)
+    parts = [f"({n}) {link.relation.value}: {o.verdict.value}, {o.message}"
+             for n, (link, o) in enumerate(zip(links, outcomes), start=1)]
+    methods = ", ".join(dict.fromkeys(o.method for o in outcomes))
+    return Outcome(verdict, methods, "; ".join(parts), witness=chosen.witness,
+                   condition=chosen.condition, evidence=chosen.evidence)
+
+
+def check_claim(claim: Claim, document: Document, config: CheckConfig, cache: LinkCache) -> ClaimResult:
+    started = time.perf_counter()
+    links = claim.statement.links()
+    outcome = _combine([cache.get(_task(l, claim, document, f"{claim.id}|statement|{n}"), config)
+                        for n, l in enumerate(links)], links)
+    steps = []
+    conclusion = None
+    if claim.proof:
+        for step in claim.proof.steps:
+            task = _task(step.link, claim, document, f"{claim.id}|step|{step.index}")
+            steps.append(StepResult(step, cache.get(task, config)))
+        if not claim.derived:
+            try:
+                result, line, established = check_conclusion(claim, document.notation, config)
+            except Exception as exc:
+                result, line, established = (Outcome(Verdict.ERROR, "proof conclusion",
+                                                     f"the check failed: {type(exc).__name__}: {exc}"),
+                                             claim.proof.steps[-1].line, None)
+            conclusion = ConclusionResult(
+                line=claim.proof.conclusion_line or line,
+                establishes=describe(established) if established is not None else "",
+                outcome=result, expected=claim.proof.conclusion_expected)
+    return ClaimResult(claim, outcome, tuple(steps), conclusion, time.perf_counter() - started)
+
+
+def _tasks(claim: Claim, document: Document):
+    for n, link in enumerate(claim.statement.links()):
+        yield _task(link, claim, document, f"{claim.id}|statement|{n}")
+    for step in claim.proof.steps if claim.proof else ():
+        yield _task(step.link, claim, document, f"{claim.id}|step|{step.index}")
+
+
+def prefetch(claims, document: Document, config: CheckConfig) -> None:
+    """Queue the symbolic proof attempts of every pointwise link, and of the arguments of
+    every limit, before any numeric work starts."""
+    if not config.symbolic:
+        return
+    for claim in claims:
+        for task in _tasks(claim, document):
+            if task.category == "limit":
+                a, _ = strip_limit(task.lhs)
+                b, _ = strip_limit(task.rhs)
+                task = LinkTask(a, task.relation, b, task.notation, task.given, task.overrides, task.label)
+            if task.category == "pointwise" and worth_a_proof(task):
+                try:
+                    submit_symbolic(task, config)
+                except Exception:  # the link's own check will report the problem
+                    continue
+
+
+def check_document(document: Document, config: CheckConfig, only: str | None = None,
+                   progress: Progress | None = None, cache: LinkCache | None = None) -> DocumentResult:
+    started = time.perf_counter()
+    cache = cache or LinkCache()
+    claims = [c for c in document.claims if not only or c.id == only]
+    results = []
+    with scheduling():
+        prefetch(claims, document, config)
+        for claim in claims:
+            if progress:
+                progress(f"{document.id} {claim.id}")
+            results.append(check_claim(claim, document, config, cache))
+    return DocumentResult(document, tuple(results), time.perf_counter() - started)

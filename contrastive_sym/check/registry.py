@@ -1,0 +1,128 @@
+"""The registry of check methods: each link is checked by the methods of its category,
+cheapest first.
+
+A link is ``lhs relation rhs``.  Its category (pointwise, limit, asymptotic,
+expectation) selects the methods; each method either decides (returns an Outcome)
+or passes what it learned to the next one through a :class:`LinkState`.
+"""
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+import sympy as sp
+
+from ..claims import Condition, Relation
+from ..nodes import BestCritic, ExpectXYK, LittleO, MutualInformation, Nabla
+from ..notation import Notation
+from ..verdicts import Outcome, Verdict
+from .scheduler import Job, Scheduler
+from .config import CheckConfig
+from .instantiate import Instance
+from .sampling import CompiledInstance, SampleReport
+
+
+@dataclass(frozen=True)
+class LinkTask:
+    """A link to check, with the context it needs."""
+
+    lhs: sp.Basic
+    relation: Relation
+    rhs: sp.Basic
+    notation: Notation
+    given: tuple[Condition, ...] = ()
+    overrides: tuple = ()
+    label: str = ""
+
+    @property
+    def category(self) -> str:
+        both = (self.lhs, self.rhs)
+        if any(e.has(ExpectXYK, MutualInformation, BestCritic) for e in both):
+            return "expectation"
+        if any(e.has(LittleO) for e in both):
+            return "asymptotic"
+        if any(e.has(sp.Limit) for e in both):
+            return "limit"
+        return "pointwise"
+
+    @property
+    def is_gradient(self) -> bool:
+        return any(e.has(Nabla, sp.Derivative, sp.Subs) for e in (self.lhs, self.rhs)) or \
+            self.relation is Relation.SAME_DIRECTION
+
+
+@dataclass
+class LinkState:
+    """What earlier methods learned about a link."""
+
+    instances: list[Instance] = field(default_factory=list)
+    compiled: list[CompiledInstance] = field(default_factory=list)
+    report: SampleReport | None = None
+    pending: Job | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def task_key(task: LinkTask) -> tuple:
+    """Identifies a link and its context; equal links are checked once per run."""
+    return (sp.srepr(task.lhs), task.relation, sp.srepr(task.rhs),
+            tuple(sp.srepr(c.predicate) for c in task.given), task.overrides)
+
+
+_SCHEDULER: list[Scheduler] = []
+
+
+@contextlib.contextmanager
+def scheduling(background: int = 1):
+    """Symbolic jobs submitted inside the block share one :class:`Scheduler`."""
+    scheduler = Scheduler(background)
+    _SCHEDULER.append(scheduler)
+    try:
+        yield scheduler
+    finally:
+        _SCHEDULER.pop()
+        scheduler.close()
+
+
+def scheduler() -> Scheduler:
+    """The current scheduler (a private one outside :func:`scheduling`)."""
+    if not _SCHEDULER:
+        _SCHEDULER.append(Scheduler())
+    return _SCHEDULER[-1]
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str
+    cost: int
+    category: str
+    run: Callable[[LinkTask, LinkState, CheckConfig], Outcome | None]
+
+
+REGISTRY: list[Method] = []
+
+
+def method(name: str, cost: int, category: str):
+    """Register a check method for a category of links."""
+    def register(fn):
+        REGISTRY.append(Method(name, cost, category, fn))
+        REGISTRY.sort(key=lambda m: m.cost)
+        return fn
+    return register
+
+
+def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
+    """Run the methods of the link's category, cheapest first, until one decides."""
+    state = LinkState()
+    try:
+        for m in REGISTRY:
+            if m.category != task.category:
+                continue
+            outcome = m.run(task, state, config)
+            if outcome is not None:
+                return outcome
+    finally:
+        state.pending = None
+    return Outcome(Verdict.UNDECIDED, "none", "no method could decide this step")
+
+

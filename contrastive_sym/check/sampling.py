@@ -1,0 +1,132 @@
+"""Numeric sampling of a pointwise link (identity, inequality, gradient, direction)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import sympy as sp
+
+from ..claims import Condition, Relation
+from .config import CheckConfig
+from .instantiate import Instance, concretize
+from .numeric import Comparison, Sides, Status, compare, compiled
+from .program import DirectionSide, program_set
+from .points import sample_points, stable_seed
+
+
+@dataclass
+class Hit:
+    """One sampled point and what the comparison found there."""
+
+    instance: Instance
+    point: dict
+    comparison: Comparison
+
+
+@dataclass
+class SampleReport:
+    instances: list[Instance]
+    points: int = 0
+    holds: int = 0
+    ties: int = 0
+    unresolved: int = 0
+    violations: list[Hit] = field(default_factory=list)
+    strict_ties: list[Hit] = field(default_factory=list)
+    undefined: list[Hit] = field(default_factory=list)
+    sizes_seen: set = field(default_factory=set)
+
+    @property
+    def resolved(self) -> int:
+        return self.holds + self.ties
+
+
+class CompiledInstance:
+    """An instance with its sides compiled, and its given conditions as sign tests."""
+
+    def __init__(self, instance: Instance, given: Sequence[Condition], subs: dict):
+        self.instance = instance
+        self.order = [v.symbol for v in instance.variables]
+        if instance.interpreted:
+            fixed = instance.subs
+            left, right = program_set(instance.lhs, fixed), program_set(instance.rhs, fixed)
+            if instance.basis:
+                left, right = DirectionSide(left, instance.basis), DirectionSide(right, instance.basis)
+            self.sides = Sides(left, right)
+        else:
+            self.sides = Sides(compiled(instance.lhs, _own_symbols(instance.lhs, self.order)),
+                               compiled(instance.rhs, _own_symbols(instance.rhs, self.order)))
+        self.given = []
+        for cond in given:
+            pred = concretize(cond.predicate, subs)
+            if pred is sp.true:
+                continue
+            if pred is sp.false:
+                self.given = None
+                return
+            gap = pred.lhs - pred.rhs
+            self.given.append((pred.rel_op, compiled([gap], _own_symbols([gap], self.order))))
+
+    def admits(self, point: dict) -> bool:
+        """Whether the point satisfies the document's stated conditions."""
+        if self.given is None:
+            return False
+        for op, test in self.given:
+            out = test.evaluate(point, 80)
+            if out is None:
+                return False
+            v = out[0]
+            ok = {">": v > 0, ">=": v >= 0, "<": v < 0, "<=": v <= 0,
+                  "!=": v > 0 or v < 0, "==": not (v > 0 or v < 0)}[op]
+            if not ok:
+                return False
+        return True
+
+    def compare(self, point: dict, relation: Relation, digits: int, max_digits: int) -> Comparison:
+        return compare(self.sides, relation, point, digits, max_digits)
+
+
+def _own_symbols(exprs, order) -> list:
+    """The variables one side uses, in the instance's order (so compiled sides are shared)."""
+    used = set().union(*(e.free_symbols for e in exprs))
+    return [s for s in order if s in used]
+
+
+def instance_subs(instance: Instance, notation) -> dict:
+    subs = {}
+    for name, value in instance.sizes + instance.indices:
+        sym = next((d.symbol for d in notation.sizes + notation.indices if d.symbol.name == name), None)
+        if sym is not None:
+            subs[sym] = value
+    return subs
+
+
+def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckConfig,
+           label: str, extra_points: dict | None = None) -> SampleReport:
+    """Compare the sides at the adversarial and random points of every instance."""
+    report = SampleReport([c.instance for c in compiled])
+    for n, ci in enumerate(compiled):
+        seed = stable_seed(config.seed, f"{label}|{ci.instance.label}")
+        points = sample_points(ci.instance, config.points_per_instance, config.random_points, seed)
+        if extra_points and n in extra_points:
+            points = extra_points[n] + points
+        for point in points:
+            if not ci.admits(point):
+                continue
+            report.points += 1
+            result = ci.compare(point, relation, config.digits, config.max_digits)
+            hit = Hit(ci.instance, point, result)
+            if result.status is Status.HOLDS:
+                report.holds += 1
+            elif result.status is Status.TIE:
+                if relation in (Relation.LT, Relation.GT):
+                    report.strict_ties.append(hit)
+                else:
+                    report.ties += 1
+            elif result.status is Status.VIOLATED:
+                report.violations.append(hit)
+            elif result.status is Status.UNDEFINED:
+                report.undefined.append(hit)
+            else:
+                report.unresolved += 1
+        report.sizes_seen.add(ci.instance.label)
+    return report

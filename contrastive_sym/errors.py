@@ -1,0 +1,55 @@
+"""The one exception family of contrastive-verify.
+
+Every error the tool raises on purpose derives from :class:`ContrastiveVerifyError`.
+The CLI turns the ones caused by the user (bad derivation files, bad options) into a
+one-line message and exit code 2; anything else is a bug and keeps its traceback.
+"""
+from __future__ import annotations
+
+
+class ContrastiveVerifyError(Exception):
+    """Root of every error raised on purpose by contrastive-verify."""
+
+
+class UsageError(ContrastiveVerifyError):
+    """The command line asks for something that cannot be done (unknown id, bad option)."""
+
+
+class DerivationError(ContrastiveVerifyError):
+    """A derivation file is malformed: it names the file, the line and what is wrong.
+
+    >>> str(DerivationError("unknown relation '=<'", path="d.py", line=12))
+    "d.py:12: unknown relation '=<'"
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.message = message
+        self.path = path
+        self.line = line
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        where = self.path or "<derivation>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+class SymbolicTimeout(ContrastiveVerifyError):
+    """A symbolic computation ran past its hard time limit and its process was killed."""
+
+    def __init__(self, what: str, seconds: float):
+        self.what = what
+        self.seconds = seconds
+        super().__init__(f"{what}: no answer within the hard limit of {seconds:g} s")
+
+
+class SymbolicFailure(ContrastiveVerifyError):
+    """A symbolic computation raised inside its sandbox (SymPy gave up or crashed)."""
+
+
+class ArrayInputError(ContrastiveVerifyError, ValueError):
+    """Arrays given to :mod:`contrastive_sym.losses` have the wrong shape, type or values.
+
+    It is also a ``ValueError``, so callers that catch the standard exception keep working.
+    """

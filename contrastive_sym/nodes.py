@@ -1,0 +1,158 @@
+"""SymPy node types that the encodings need and SymPy does not have.
+
+Each node knows how to expand itself once the sizes it depends on are concrete
+(``doit``), and how to print itself in LaTeX.  Nothing here decides a verdict.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+
+class StopGrad(sp.Function):
+    r"""Stop-gradient: its value is its argument, its derivative is zero.
+
+    >>> x = sp.Symbol('x')
+    >>> sp.diff(sp.exp(x) / StopGrad(sp.exp(x)), x)
+    exp(x)/StopGrad(exp(x))
+    >>> strip_stop_grad(sp.exp(x) / StopGrad(sp.exp(x)))
+    1
+    """
+
+    nargs = 1
+
+    def fdiff(self, argindex=1):
+        return sp.S.Zero
+
+    def _latex(self, printer):
+        return r"\operatorname{sg}\left[%s\right]" % printer._print(self.args[0])
+
+
+def strip_stop_grad(expr: sp.Basic) -> sp.Basic:
+    """Value semantics: once every derivative is taken, ``sg[x]`` is just ``x``."""
+    return expr.replace(lambda e: isinstance(e, StopGrad), lambda e: e.args[0])
+
+
+def _is_concrete(expr: sp.Basic) -> bool:
+    """True when no sum or maximum over a symbolic range is left unexpanded."""
+    return not any(isinstance(node, (sp.Sum, MaxOver)) for node in sp.preorder_traversal(expr))
+
+
+class Nabla(sp.Function):
+    r"""The gradient with respect to the parameters of a critic ``g``.
+
+    By the chain rule, ``∇F = Σ_k ∂F/∂g_k ∇g_k``.  The directions ``∇g_k`` are
+    the entries of the family ``dg``: they are arbitrary, so two gradients agree
+    for every parametrisation exactly when their coefficients agree.
+
+    ``Nabla(F, g, dg)`` stays unevaluated until the size of ``g`` is concrete.
+    """
+
+    nargs = 3
+
+    def doit(self, **hints):
+        body, g, dg = self.args
+        body = body.doit(**hints) if hints.get("deep", True) else body
+        if not _is_concrete(body):
+            return self.func(body, g, dg)
+        elements = sorted(
+            (e for e in body.atoms(sp.Indexed) if e.base == g), key=sp.default_sort_key
+        )
+        return sp.Add(*(sp.diff(body, e) * dg[e.indices] for e in elements))
+
+    def _latex(self, printer):
+        return r"\nabla %s" % printer.parenthesize(self.args[0], 1000)
+
+
+class MaxOver(sp.Function):
+    r"""``max_{lo ≤ k ≤ hi} body(k)``: a maximum over an index range.
+
+    SymPy's ``Max`` only takes a fixed number of arguments; this one expands into
+    ``Max`` once ``lo`` and ``hi`` are integers.
+
+    >>> k, x = sp.Symbol('k', integer=True), sp.IndexedBase('x')
+    >>> MaxOver(x[k], k, 1, 3).doit()
+    Max(x[1], x[2], x[3])
+    """
+
+    nargs = 4
+
+    def doit(self, **hints):
+        body, k, lo, hi = self.args
+        if lo.is_Integer and hi.is_Integer:
+            terms = [body.subs(k, v).doit(**hints) for v in range(int(lo), int(hi) + 1)]
+            return sp.Max(*terms, evaluate=False)
+        return self.func(body.doit(**hints), k, lo, hi)
+
+    def _latex(self, printer):
+        body, k, lo, hi = self.args
+        return r"\max_{%s \le %s \le %s} %s" % (
+            printer._print(lo), printer._print(k), printer._print(hi), printer._print(body))
+
+
+class Vector(sp.Function):
+    r"""The column vector ``(body(m))_{m=1..d}``; it expands to a Matrix once ``d`` is an integer.
+
+    >>> m, z = sp.Symbol('m', integer=True), sp.IndexedBase('z')
+    >>> Vector(z[1, m] - z[2, m], m, 2).doit()
+    Matrix([
+    [z[1, 1] - z[2, 1]],
+    [z[1, 2] - z[2, 2]]])
+    """
+
+    nargs = 3
+
+    def doit(self, **hints):
+        body, m, d = self.args
+        if d.is_Integer:
+            return sp.ImmutableMatrix([[body.subs(m, v).doit(**hints)] for v in range(1, int(d) + 1)])
+        return self.func(body.doit(**hints), m, d)
+
+    def _latex(self, printer):
+        body, m, d = self.args
+        return r"\left(%s\right)_{%s=1}^{%s}" % (printer._print(body), printer._print(m), printer._print(d))
+
+
+class LittleO(sp.Function):
+    r"""A remainder ``o(h)`` as ``x → x0``: some function ``r`` with ``r/h → 0``.
+
+    It is only a marker; the limit checker reads it and never evaluates it.
+    """
+
+    nargs = 3
+
+    def _latex(self, printer):
+        return r"o\left(%s\right)" % printer._print(self.args[0])
+
+
+class MutualInformation(sp.Function):
+    r"""``I(X;Y)`` of the joint distribution the expectation checker is using."""
+
+    nargs = 0
+
+    def _latex(self, printer):
+        return r"I(X;Y)"
+
+
+class ExpectXYK(sp.Function):
+    r"""``E_{p_{XY^K}}[body]``: ``(x, y_1) ~ p_XY`` and ``y_2..y_K ~ p_Y`` independently.
+
+    ``body`` is an expression in the logits ``g[1..K]`` with ``g_k = g(x, y_k)``.
+    Args: ``(body, g, K)``.
+    """
+
+    nargs = 3
+
+    def _latex(self, printer):
+        return r"\mathbb{E}_{p_{XY^K}}\left[%s\right]" % printer._print(self.args[0])
+
+
+class BestCritic(sp.Function):
+    r"""``max_g body``: the best value of an expectation over critics ``g``."""
+
+    nargs = 1
+
+    def _latex(self, printer):
+        return r"\max_{g} %s" % printer._print(self.args[0])
+
+
+CUSTOM_NODES = (StopGrad, Nabla, MaxOver, Vector, LittleO, MutualInformation, ExpectXYK, BestCritic)

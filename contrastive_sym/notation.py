@@ -1,0 +1,155 @@
+"""Declarations of what the symbols of a document are: sizes, scalars, families, indices.
+
+A document's expressions may only use declared symbols; the declarations carry the
+domains the checker samples from and the concrete sizes it instantiates.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+
+class Domain(enum.Enum):
+    """Where a real variable lives.  The sampler draws from it, the checker never leaves it."""
+
+    REAL = "real"
+    POSITIVE = "positive"
+    NEGATIVE = "negative"
+    NONNEGATIVE = "nonnegative"
+    UNIT_INTERVAL = "[-1, 1]"
+
+    def contains(self, value) -> bool:
+        if self is Domain.REAL:
+            return True
+        if self is Domain.POSITIVE:
+            return value > 0
+        if self is Domain.NEGATIVE:
+            return value < 0
+        if self is Domain.NONNEGATIVE:
+            return value >= 0
+        return -1 <= value <= 1
+
+
+class Role(enum.Enum):
+    """How a variable is sampled.
+
+    ``SCALE`` variables (temperatures, ``t > 0``) are swept over 1e-300 … 1e300;
+    ``VALUE`` variables take the adversarial patterns of ordinary reals;
+    ``DIRECTION`` variables (``∇g_k``) are arbitrary vectors, tried as unit vectors first;
+    ``EMBEDDING`` families are rows of vectors compared by their cosine.
+    """
+
+    VALUE = "value"
+    SCALE = "scale"
+    DIRECTION = "direction"
+    EMBEDDING = "embedding"
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a declaration or claim was written: the derivation file and its line."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class SizeDecl:
+    """A size such as ``n``, ``N`` or ``K``: a positive integer with a smallest value."""
+
+    symbol: sp.Symbol
+    minimum: int
+    checked: tuple[int, ...]
+    latex: str
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class ScalarDecl:
+    """A real scalar such as ``τ``, ``t`` or ``u``."""
+
+    symbol: sp.Symbol
+    domain: Domain
+    role: Role
+    latex: str
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class FamilyDecl:
+    """An indexed family such as ``x_k`` (n), ``s_{i,k}`` (N×N), ``g_k`` (K) or ``z_{a,m}`` (2N×d)."""
+
+    base: sp.IndexedBase
+    shape: tuple[sp.Expr, ...]
+    domain: Domain
+    role: Role
+    latex: str
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class IndexDecl:
+    """A free index such as the anchor ``i``: it ranges over ``lo..hi`` and may have to
+    differ from other indices.  The checker tries its first and last admissible values."""
+
+    symbol: sp.Symbol
+    lo: sp.Expr
+    hi: sp.Expr
+    distinct_from: tuple[sp.Symbol, ...]
+    latex: str
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class Notation:
+    """Every declaration of one document."""
+
+    sizes: tuple[SizeDecl, ...] = ()
+    scalars: tuple[ScalarDecl, ...] = ()
+    families: tuple[FamilyDecl, ...] = ()
+    indices: tuple[IndexDecl, ...] = ()
+    _by_symbol: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        table = {}
+        for decl in self.sizes + self.scalars + self.indices:
+            table[decl.symbol] = decl
+        for decl in self.families:
+            table[decl.base] = decl
+            table[decl.base.label] = decl
+        object.__setattr__(self, "_by_symbol", table)
+
+    def lookup(self, symbol: sp.Basic):
+        """The declaration of a symbol, an IndexedBase or an Indexed element, or None."""
+        if isinstance(symbol, sp.Indexed):
+            symbol = symbol.base
+        found = self._by_symbol.get(symbol)
+        if found is None and isinstance(symbol, sp.IndexedBase):
+            found = self._by_symbol.get(symbol.label)
+        return found
+
+    def size(self, symbol) -> SizeDecl | None:
+        decl = self._by_symbol.get(symbol)
+        return decl if isinstance(decl, SizeDecl) else None
+
+    def display(self, symbol: sp.Basic) -> str:
+        """A readable name for a variable: ``g_3``, ``s_{1,2}``, ``τ``."""
+        if isinstance(symbol, sp.Indexed):
+            decl = self.lookup(symbol)
+            name = _plain(decl.latex) if decl else str(symbol.base)
+            idx = ",".join(str(i) for i in symbol.indices)
+            return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
+        decl = self._by_symbol.get(symbol)
+        return _plain(decl.latex) if decl else str(symbol)
+
+
+_GREEK = {r"\tau": "τ", r"\theta": "θ", r"\eta": "η", r"\nabla g": "∇g"}
+
+
+def _plain(latex: str) -> str:
+    return _GREEK.get(latex, latex)

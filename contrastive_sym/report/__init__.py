@@ -1,0 +1,1 @@
+"""The reporting stage: results → plain data (:mod:`.data`) → renderers (text, JSON)."""

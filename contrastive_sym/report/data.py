@@ -1,0 +1,103 @@
+"""Report data: everything a renderer shows, computed once from the results.
+
+Renderers only loop over this and format it; they compute nothing.  The JSON
+report is this data serialised as it is.
+"""
+from __future__ import annotations
+
+import platform
+from pathlib import Path
+
+from .. import __version__
+from ..results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
+from ..verdicts import Outcome
+
+
+def environment() -> dict:
+    import flint
+    import mpmath
+    import numpy
+    import sympy
+    return {"python": platform.python_version(), "sympy": sympy.__version__, "mpmath": mpmath.__version__,
+            "python-flint": flint.__version__, "numpy": numpy.__version__}
+
+
+def _outcome(outcome: Outcome) -> dict:
+    data = {
+        "verdict": outcome.verdict.value,
+        "method": outcome.method,
+        "message": outcome.message,
+        "condition": outcome.condition or None,
+        "witness": outcome.witness.to_json() if outcome.witness else None,
+        "evidence": {
+            "points": outcome.evidence.points,
+            "decided": outcome.evidence.resolved,
+            "undefined": outcome.evidence.undefined,
+            "digits": outcome.evidence.digits,
+            "tolerance": outcome.evidence.tolerance,
+            "instances": list(outcome.evidence.sizes),
+        },
+    }
+    if outcome.notes:
+        data["notes"] = list(outcome.notes)
+    return data
+
+
+def _expected(value) -> str | None:
+    return value.value if value is not None else None
+
+
+def _step(result: StepResult) -> dict:
+    step = result.step
+    return {"index": step.index, "line": step.line, "relation": step.relation.value, "latex": step.latex,
+            "note": step.note or None, "expected": _expected(step.expected), "unexpected": result.unexpected,
+            **_outcome(result.outcome)}
+
+
+def _conclusion(result: ConclusionResult | None) -> dict | None:
+    if result is None:
+        return None
+    return {"line": result.line, "establishes": result.establishes, "expected": _expected(result.expected),
+            "unexpected": result.unexpected, **_outcome(result.outcome)}
+
+
+def _claim(result: ClaimResult) -> dict:
+    claim = result.claim
+    outcome = _outcome(result.outcome)
+    return {
+        "id": claim.id, "title": claim.title, "kind": claim.kind.value, "line": claim.line,
+        "statement": claim.latex, "reading": claim.reading or None, "note": claim.note or None,
+        "derived_from_proof": claim.derived,
+        "expected": _expected(claim.expected),
+        "unexpected": not result.outcome.verdict.meets(claim.expected),
+        "methods": [m.strip() for m in result.outcome.method.split(",")],
+        **outcome,
+        "steps": [_step(s) for s in result.steps],
+        "conclusion": _conclusion(result.conclusion),
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def _document(result: DocumentResult) -> dict:
+    doc = result.document
+    return {
+        "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
+        "definitions": [{"name": d.name, "line": d.line, "latex": d.latex} for d in doc.definitions],
+        "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
+        "claims": [_claim(c) for c in result.claims],
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def report_data(run: RunResult) -> dict:
+    summary = dict(run.summary.counts)
+    summary["unexpected"] = run.summary.unexpected
+    summary["items"] = run.summary.items
+    return {
+        "tool": {"name": "contrastive-verify", "version": __version__},
+        "environment": environment(),
+        "settings": {"digits": run.digits, "seed": run.seed},
+        "documents": [_document(d) for d in run.documents],
+        "summary": summary,
+        "seconds": round(run.seconds, 3),
+    }

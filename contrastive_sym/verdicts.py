@@ -1,0 +1,101 @@
+"""Verdicts and the evidence behind them."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .claims import Expectation
+
+
+class Verdict(enum.Enum):
+    """The outcome of checking one step or claim.
+
+    Only PROVED and CONFIRMED mean the statement holds.  UNDECIDED and ERROR are
+    verdicts in their own right and never count as passes.
+    """
+
+    PROVED = "proved"          # a symbolic proof, cross-checked numerically
+    CONFIRMED = "confirmed"    # numeric evidence only
+    REFUTED = "refuted"        # a witness where the two sides differ
+    CONDITIONAL = "conditional"  # holds only under a condition the document does not state
+    UNDECIDED = "undecided"    # the methods could not settle it
+    ERROR = "error"            # the check itself failed
+
+    @property
+    def holds(self) -> bool:
+        return self in (Verdict.PROVED, Verdict.CONFIRMED)
+
+    @property
+    def severity(self) -> int:
+        """Order for combining verdicts: the worst one wins."""
+        return _SEVERITY[self]
+
+    def meets(self, expected: Expectation | None) -> bool:
+        """Whether this verdict is acceptable.  Without an expectation a verdict must not
+        be a refutation or an error."""
+        if expected is None:
+            return self not in (Verdict.REFUTED, Verdict.ERROR)
+        if expected is Expectation.HOLDS:
+            return self.holds
+        return self.value == expected.value
+
+
+_SEVERITY = {
+    Verdict.PROVED: 0, Verdict.CONFIRMED: 1, Verdict.UNDECIDED: 2,
+    Verdict.CONDITIONAL: 3, Verdict.REFUTED: 4, Verdict.ERROR: 5,
+}
+
+
+def worst(verdicts) -> Verdict:
+    """The most severe verdict of several (PROVED for none)."""
+    return max(verdicts, key=lambda v: v.severity, default=Verdict.PROVED)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Concrete values where the two sides of a step differ.
+
+    Values are decimal strings, re-checked at ``digits`` significant digits.
+    """
+
+    sizes: dict[str, int]
+    values: dict[str, str]
+    lhs: str
+    rhs: str
+    digits: int
+    indices: dict[str, int] = field(default_factory=dict)
+    note: str = ""
+
+    def to_json(self) -> dict:
+        data = {"sizes": dict(self.sizes), "values": dict(self.values),
+                "lhs": self.lhs, "rhs": self.rhs, "digits": self.digits}
+        if self.indices:
+            data["indices"] = dict(self.indices)
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a numeric method looked at: how many points, at what precision."""
+
+    points: int = 0
+    resolved: int = 0
+    undefined: int = 0
+    digits: int = 0
+    tolerance: str = ""
+    sizes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The verdict on one link, step or claim, with the method that reached it."""
+
+    verdict: Verdict
+    method: str
+    message: str
+    witness: Witness | None = None
+    condition: str = ""
+    evidence: Evidence = Evidence()
+    notes: tuple[str, ...] = ()
