@@ -185,14 +185,16 @@ doc.claim("harder-negatives", line=130, title="harder negatives get larger weigh
 u_star = StopGrad(log(all_ / K))
 p = ProofBuilder()
 p.step(141, lhs=v * t + log(t), rel="<=", rhs=-1 - log(-v),
-       note="f*(v) = sup_t {vt − f(t)} with f(t) = −log t: every vt − f(t) is at most f*(v)",
+       note="f*(v) = sup_t {vt − f(t)} with f(t) = −log t: every vt − f(t) is at most f*(v)", expect="conditional",
        latex=r"f^*(v) = -1 - \log(-v)")
 p.step(141, lhs=v * (-1 / v) + log(-1 / v), rhs=-1 - log(-v), note="and the supremum is reached at t = −1/v",
+       expect="conditional",
        latex=r"f^*(v) = -1 - \log(-v)")
 p.step(143, lhs=v * t - (-1 - log(-v)), rel="<=", rhs=-log(t),
-       note="f(t) = sup_v {vt − f*(v)}: every vt − f*(v) is at most f(t)",
+       note="f(t) = sup_v {vt − f*(v)}: every vt − f*(v) is at most f(t)", expect="conditional",
        latex=r"f(t) = \sup_{v \in \mathbb{R}} \{vt - f^*(v)\}")
-p.step(147, lhs=-log(t), rel=">=", rhs=v * t + 1 + log(-v),
+p.step(147, lhs=-log(t), rel=">=", rhs=v * t + 1 + log(-v), expect="conditional",
+       note="'for any v ∈ ℝ', but log(−v) is only defined for v < 0",
        latex=r"-\log t \geq vt + 1 + \log(-v)")
 p.step(151, lhs=-log(t), rel=">=", rhs=1 - u - E(-u) * t,
        latex=r"-\log t \geq 1 - u - e^{-u}t")

@@ -122,12 +122,18 @@ def definedness(report: SampleReport) -> str | None:
 
 
 def _describe(arg: sp.Expr, op: str) -> str:
+    """``-v > 0`` as ``v < 0``: a condition on one variable is solved for it when SymPy can."""
     free = [s for s in arg.free_symbols if isinstance(s, sp.Symbol)]
-    if len(free) == 1 and arg.is_polynomial(free[0]) and sp.degree(arg, free[0]) == 1:
+    if len(free) == 1:
         var = free[0]
-        coeff = sp.diff(arg, var)
-        bound = sp.simplify(-(arg - coeff * var) / coeff)
-        flip = coeff.is_negative
-        rel = {(">", False): ">", (">", True): "<", (">=", False): "≥", (">=", True): "≤"}[(op, bool(flip))]
-        return f"{sp.pretty(var, use_unicode=True)} {rel} {bound}"
+        try:
+            solved = sp.solveset(arg > 0 if op == ">" else arg >= 0, var, sp.S.Reals)
+        except (NotImplementedError, ValueError, TypeError):
+            solved = None
+        if isinstance(solved, sp.Interval):
+            name = sp.pretty(var, use_unicode=True)
+            if solved.start == -sp.oo and solved.end != sp.oo:
+                return f"{name} {'<' if solved.right_open else '≤'} {solved.end}"
+            if solved.end == sp.oo and solved.start != -sp.oo:
+                return f"{name} {'>' if solved.left_open else '≥'} {solved.start}"
     return f"{sp.sstr(arg)} {op} 0"

@@ -246,8 +246,9 @@ def _compare_on_ladder(av, bv, dist, both_written: bool) -> LimitFinding:
     return LimitFinding(None, "the leading orders could not be compared", **shown)
 
 
-def _resolved(ball) -> bool:
-    return ball is not None and (ball > 0 or ball < 0) and ball.rad() < abs(ball.mid()) * arb(10) ** -3
+def _resolved(ball, digits: int = 3) -> bool:
+    """A ball away from 0 whose radius is below 10^-digits of its size."""
+    return ball is not None and (ball > 0 or ball < 0) and ball.rad() < abs(ball.mid()) * arb(10) ** -digits
 
 
 def _order(values, dist) -> float:
@@ -265,8 +266,9 @@ def _orders(av, bv, limit, dist) -> Orders | None:
     da = [a - limit if a is not None else None for a in av]
     db = [b - limit if b is not None else None for b in bv]
     gaps = [a - b if a is not None and b is not None else None for a, b in zip(av, bv)]
+    # The coefficients are shown from the deepest point where both are known to 12 digits.
     deepest = next(((d, x, y) for d, x, y in reversed(list(zip(dist, da, db)))
-                    if _resolved(x) and _resolved(y)), None)
+                    if _resolved(x, 12) and _resolved(y, 12)), None)
     if deepest is None:
         return None
     return Orders(_order(da, dist), _order(db, dist), _order(gaps, dist), deepest)

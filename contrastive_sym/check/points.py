@@ -208,7 +208,7 @@ def sample_points(instance: Instance, adversarial: int, random: int, seed: int) 
         points.append(point)
     unique = {}
     for p in points:
-        unique.setdefault(tuple(sorted((str(k), v) for k, v in p.items())), p)
+        unique.setdefault(frozenset(p.items()), p)
     return list(unique.values())
 
 

@@ -58,13 +58,25 @@ def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
 
 
 def worth_a_proof(task: LinkTask) -> bool:
-    """Symbolic attempts that cannot succeed only cost time: SymPy proves identities, and
-    inequalities only when no maximum is involved (its assumptions cannot see through one)."""
+    """Only attempts that can make a verdict 'proved' are worth their time.
+
+    That is a proof with every size symbolic (an identity without derivatives), or
+    any proof of a link that has no sizes.  A proof at a few concrete sizes would
+    leave the verdict 'confirmed', which sampling gives anyway.  SymPy's assumptions
+    cannot see through a maximum, so inequalities with one are not tried.
+    """
     if task.relation is Relation.SAME_DIRECTION:
         return False
-    if task.relation is not Relation.EQ:
-        return not any(e.has(sp.Max, MaxOver) for e in (task.lhs, task.rhs))
-    return True
+    if any(e.has(sp.Max, MaxOver) for e in (task.lhs, task.rhs)) and task.relation is not Relation.EQ:
+        return False
+    generic = task.relation is Relation.EQ and not task.is_gradient
+    return generic or not _has_sizes(task)
+
+
+def _has_sizes(task: LinkTask) -> bool:
+    from .instantiate import used_sizes, used_indices
+    return bool(used_sizes((task.lhs, task.rhs), task.notation) or
+                used_indices((task.lhs, task.rhs), task.notation))
 
 
 def _compiled_for(state: LinkState, instance: Instance) -> CompiledInstance:
@@ -184,10 +196,7 @@ def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
 
 
 def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
-    """In the sandbox: a proof for symbolic sizes, else one per concrete instance."""
-    pairs = [(l, r) if subs is None else
-             (tuple(concretize(e, subs) for e in l), tuple(concretize(e, subs) for e in r))
-             for l, r, subs in pairs]
+    """In the sandbox: a proof for symbolic sizes; for a link without sizes, its one instance."""
     proved_generic = False
     if generic:
         try:
@@ -196,7 +205,13 @@ def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
             proved_generic = False
     if proved_generic:
         return True, [True] * len(pairs)
-    return False, symbolic.prove_instances(pairs, relation_name)
+    if len(pairs) != 1 or pairs[0][2] and any(pairs[0][2].values()):
+        return False, []
+    left, right, subs = pairs[0]
+    if subs is not None:
+        left = tuple(concretize(e, subs) for e in left)
+        right = tuple(concretize(e, subs) for e in right)
+    return False, symbolic.prove_instances([(left, right)], relation_name)
 
 
 @method("symbolic", 20, "pointwise")

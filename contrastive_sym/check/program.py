@@ -163,6 +163,7 @@ def _as_arb(x):
 # --- compiling ---------------------------------------------------------------------
 
 Env = dict  # symbol → int for sizes, indices and summation variables
+_UNBOUND = object()
 
 
 def _int_of(expr: sp.Basic, fixed: dict) -> Callable[[Env], int]:
@@ -208,6 +209,7 @@ class Program:
         self._seed: _Seed | None = None
         self._overrides: dict = {}
         self._point: dict = {}
+        self._balls: dict = {}
         self._fn = self._compile(sp.sympify(expr))
         self._dry_run()
 
@@ -218,6 +220,7 @@ class Program:
                 return Fraction(1)
         self._recording = True
         self._point = Ones()
+        self._balls = {}
         try:
             with working_bits(64):
                 self._fn({})
@@ -229,6 +232,7 @@ class Program:
         """The value as an arb ball; None when the ball is not finite (not resolved at this
         precision); UNDEFINED when the value is certainly not a real number."""
         self._point = point
+        self._balls = {}
         with working_bits(bits):
             try:
                 value = _as_arb(self._fn({}))
@@ -241,11 +245,15 @@ class Program:
     def _read(self, key):
         if key in self._overrides:    # bound by a derivative taken at a point
             v = self._overrides[key]
+            value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
         else:
-            if self._recording:
-                self.reads.add(key)
-            v = self._point[key]
-        value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
+            value = self._balls.get(key)
+            if value is None:   # each value becomes a ball once per evaluation
+                if self._recording:
+                    self.reads.add(key)
+                v = self._point[key]
+                value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
+                self._balls[key] = value
         if self._seed is not None:
             tangent = self._seed.tangent_of(key)
             if tangent is not None:
@@ -273,6 +281,12 @@ class Program:
         if isinstance(e, sp.Indexed):
             label = e.base.label
             idx = [_int_of(i, self.fixed) for i in e.indices]
+            if len(idx) == 1:
+                (f1,) = idx
+                return lambda env: self._read((label, f1(env)))
+            if len(idx) == 2:
+                f1, f2 = idx
+                return lambda env: self._read((label, f1(env), f2(env)))
             return lambda env: self._read((label,) + tuple(f(env) for f in idx))
         if isinstance(e, sp.Add):
             parts = [self._compile(a) for a in e.args]
@@ -351,12 +365,22 @@ class Program:
         f = self._compile(e.function)
         limits = [(k, _int_of(lo, self.fixed), _int_of(hi, self.fixed)) for k, lo, hi in e.limits]
 
+        last = len(limits) - 1
+
         def total_over(env, depth=0):
+            # The summation index is bound in env for the loop and unbound afterwards.
             k, lo, hi = limits[depth]
             total = arb(0)
-            for v in range(lo(env), hi(env) + 1):
-                inner = {**env, k: v}
-                total = total + (f(inner) if depth == len(limits) - 1 else total_over(inner, depth + 1))
+            saved = env.get(k, _UNBOUND)
+            try:
+                for v in range(lo(env), hi(env) + 1):
+                    env[k] = v
+                    total = total + (f(env) if depth == last else total_over(env, depth + 1))
+            finally:
+                if saved is _UNBOUND:
+                    env.pop(k, None)
+                else:
+                    env[k] = saved
             return total
         return total_over
 
@@ -368,7 +392,7 @@ class Program:
         def max_over(env):
             out = None
             for v in range(lo_f(env), hi_f(env) + 1):
-                x = f({**env, k: v})
+                x = f({**env, k: v})  # a fresh env: max ranges are short
                 out = x if out is None else _extreme(out, x, "max")
             if out is None:
                 raise Undefined("max over an empty range")

@@ -65,8 +65,7 @@ class LinkState:
 
 def task_key(task: LinkTask) -> tuple:
     """Identifies a link and its context; equal links are checked once per run."""
-    return (sp.srepr(task.lhs), task.relation, sp.srepr(task.rhs),
-            tuple(sp.srepr(c.predicate) for c in task.given), task.overrides)
+    return (task.lhs, task.relation, task.rhs, tuple(c.predicate for c in task.given), task.overrides)
 
 
 _SCHEDULER: list[Scheduler] = []

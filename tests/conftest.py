@@ -1,0 +1,21 @@
+"""Shared fixtures.  The bundled derivations are checked once per session."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.check.config import CheckConfig
+from contrastive_sym.check.documents import LinkCache, check_document
+from contrastive_sym.load import load_all
+
+
+@pytest.fixture(scope="session")
+def bundled_results():
+    """Every bundled document, checked with the default settings."""
+    config = CheckConfig()
+    cache = LinkCache()
+    return {doc.id: check_document(doc, config, cache=cache) for doc in load_all([])}
+
+
+@pytest.fixture(scope="session")
+def quick_config():
+    return CheckConfig(points_per_instance=24, random_points=6, max_instances=4)

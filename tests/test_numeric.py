@@ -1,0 +1,60 @@
+"""Ball-arithmetic comparisons: tiny values are not chopped, cancellation is not trusted."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import flint
+import pytest
+import sympy as sp
+
+from contrastive_sym.check.numeric import Sides, Status, compare, compiled, working_bits
+from contrastive_sym.claims import Relation
+
+x, y, t = sp.symbols("x y t", real=True)
+tau = sp.Symbol("tau", positive=True)
+
+
+def decide(lhs, rhs, relation, point, digits=50):
+    syms = sorted((lhs - rhs).free_symbols | set(point), key=str)
+    sides = Sides(compiled([lhs], [s for s in syms if s in sp.sympify(lhs).free_symbols]),
+                  compiled([rhs], [s for s in syms if s in sp.sympify(rhs).free_symbols]))
+    return compare(sides, relation, point, digits, 1600)
+
+
+def test_tiny_differences_are_not_chopped_to_zero():
+    # e^-100 - e^-101 ≈ 2.3e-44 is far below any absolute tolerance, yet not 0.
+    assert decide(sp.exp(-100 * x), sp.exp(-101 * x), Relation.EQ, {x: F(1)}).status is Status.VIOLATED
+    assert decide(sp.exp(-101 * x), sp.exp(-100 * x), Relation.LT, {x: F(1)}).status is Status.HOLDS
+
+
+def test_cancellation_at_extreme_temperature_raises_the_precision():
+    lhs = -x / tau + sp.log(sp.exp(x / tau) + sp.exp(y / tau))
+    rhs = sp.log(1 + sp.exp((y - x) / tau))
+    result = decide(lhs, rhs, Relation.EQ, {x: F(1), y: F(1, 2), tau: F(10) ** -300})
+    assert result.status is Status.TIE
+    assert result.digits > 300          # 50 digits cannot see the O(1) part of two 1e300 terms
+
+
+def test_false_identity_at_extreme_temperature_is_found():
+    lhs = -x / tau + sp.log(sp.exp(x / tau) + sp.exp(y / tau))
+    rhs = sp.Integer(1) + lhs
+    assert decide(lhs, rhs, Relation.EQ, {x: F(1), y: F(1, 2), tau: F(10) ** -300}).status is Status.VIOLATED
+
+
+def test_strict_inequality_at_a_tie_is_not_decided_numerically():
+    # log(1 + e^{-1e300}) > 0 is true, but no finite precision separates it from 0.
+    result = decide(sp.Integer(0), sp.log(1 + sp.exp(-t)), Relation.LT, {t: F(10) ** 300})
+    assert result.status is Status.TIE
+
+
+def test_undefined_values_are_reported_as_such():
+    assert decide(sp.log(x), x, Relation.LE, {x: F(-1)}).status is Status.UNDEFINED
+
+
+def test_working_bits_restores_the_precision():
+    before = flint.ctx.prec
+    with pytest.raises(RuntimeError):
+        with working_bits(999):
+            assert flint.ctx.prec == 999
+            raise RuntimeError
+    assert flint.ctx.prec == before
