@@ -53,3 +53,30 @@ class ArrayInputError(ContrastiveVerifyError, ValueError):
 
     It is also a ``ValueError``, so callers that catch the standard exception keep working.
     """
+
+
+# --- numeric engines (contrastive_sym.information, contrastive_sym.tensor_eval) ------
+
+class InformationInputError(ContrastiveVerifyError, ValueError):
+    """A joint, a critic or a size is malformed; the message names the offending entry."""
+
+
+class BudgetExceeded(ContrastiveVerifyError):
+    """An exact expectation would visit more configurations than its budget allows."""
+
+
+class UnsupportedBody(ContrastiveVerifyError, ValueError):
+    """A body cannot be evaluated on this path (free symbols, logits outside ``g[1..K]``, …)."""
+
+
+class NonFiniteExpectation(ContrastiveVerifyError, ArithmeticError):
+    """The body is undefined or infinite on a configuration of positive probability
+    (``I^K_FlatNCE`` at ``K = 1`` is ``−log 0``), so the expectation is not a real number."""
+
+
+class TensorEvalError(ContrastiveVerifyError):
+    """The expression holds a node, a symbol or an index this evaluator cannot handle.
+
+    Raised on purpose but caused by a program, not by a user: an encoding uses a
+    node this module was never taught, or a caller forgot an array or a size.
+    """

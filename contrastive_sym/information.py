@@ -33,7 +33,7 @@ import numpy as np
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
-from .errors import ContrastiveVerifyError
+from .errors import BudgetExceeded, ContrastiveVerifyError, InformationInputError, NonFiniteExpectation, UnsupportedBody  # noqa: F401  (re-exported)
 from .nodes import strip_stop_grad
 
 # Every number lives in the caller's ``MPContext``; each context has its own mpf
@@ -57,21 +57,6 @@ IMPOSSIBLE_PAIR_LOGIT = -40
 GUARD_BITS = 32
 
 
-class InformationInputError(ContrastiveVerifyError, ValueError):
-    """A joint, a critic or a size is malformed; the message names the offending entry."""
-
-
-class BudgetExceeded(ContrastiveVerifyError):
-    """An exact expectation would visit more configurations than its budget allows."""
-
-
-class UnsupportedBody(ContrastiveVerifyError, ValueError):
-    """A body cannot be evaluated on this path (free symbols, logits outside ``g[1..K]``, …)."""
-
-
-class NonFiniteExpectation(ContrastiveVerifyError, ArithmeticError):
-    """The body is undefined or infinite on a configuration of positive probability
-    (``I^K_FlatNCE`` at ``K = 1`` is ``−log 0``), so the expectation is not a real number."""
 
 
 # --- joint distributions ------------------------------------------------------------

@@ -45,19 +45,13 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 import sympy as sp
 
-from .errors import ContrastiveVerifyError
+from .errors import ContrastiveVerifyError, TensorEvalError  # noqa: F401  (re-exported)
 from .nodes import MaxOver, StopGrad
 
 Axes = tuple[sp.Symbol, ...]
 Ranges = Mapping[sp.Symbol, tuple[int, int]]
 
 
-class TensorEvalError(ContrastiveVerifyError):
-    """The expression holds a node, a symbol or an index this evaluator cannot handle.
-
-    Raised on purpose but caused by a program, not by a user: an encoding uses a
-    node this module was never taught, or a caller forgot an array or a size.
-    """
 
 
 @functools.lru_cache(maxsize=4096)

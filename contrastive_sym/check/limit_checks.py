@@ -95,7 +95,7 @@ def _cases(task, config, instances, spec, finding_at: Finder) -> list[_Case]:
 def _limit_ladder(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
     if task.relation is not Relation.EQ:
         return Outcome(Verdict.UNDECIDED, "limit ladder", "only equalities of limits are supported")
-    spec = limit_spec(task.lhs) or limit_spec(task.rhs)
+    spec = (limit_spec(task.lhs) or limit_spec(task.rhs)).named(task.notation)
     a, a_lim = strip_limit(task.lhs)
     b, b_lim = strip_limit(task.rhs)
     instances = instantiate(a, b, Relation.EQ, task.notation, dict(task.overrides), config.max_instances)
@@ -204,6 +204,7 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
     if parts is None or task.relation is not Relation.EQ:
         return Outcome(Verdict.ERROR, "asymptotic ladder", "expected lhs = g + o(h) with one o(·) term")
     main, h, spec = parts
+    spec = spec.named(task.notation)
     quotient = (task.lhs - main) / h
     instances = instantiate(quotient, sp.Integer(0), Relation.EQ, task.notation, dict(task.overrides),
                             config.max_instances)

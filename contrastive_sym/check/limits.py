@@ -36,6 +36,18 @@ class LimitSpec:
     var: sp.Symbol
     point: sp.Basic      # 0, oo, -oo, a number, or an expression in the parameters (x → x0)
     direction: str       # "+", "-" or "+-"
+    names: tuple = ()    # (symbol, how the document writes it) for messages
+
+    def named(self, notation) -> "LimitSpec":
+        symbols = {self.var} | set(self.point.free_symbols)
+        return LimitSpec(self.var, self.point, self.direction,
+                         tuple((s, notation.display(s)) for s in symbols))
+
+    def _show(self, expr) -> str:
+        names = dict(self.names)
+        if expr in names:
+            return names[expr]
+        return _pretty(expr.xreplace({s: sp.Symbol(n) for s, n in names.items()}))
 
     def ladder(self, params: dict | None = None) -> list[list[F]]:
         """One or two sequences of values of the variable approaching the point."""
@@ -64,17 +76,17 @@ class LimitSpec:
         return abs(x - self.point_value(params))
 
     def describe(self) -> str:
-        where = {sp.oo: "+∞", -sp.oo: "−∞"}.get(self.point, _pretty(self.point))
+        where = {sp.oo: "+∞", -sp.oo: "−∞"}.get(self.point) or self._show(self.point)
         side = {"+": "⁺", "-": "⁻"}.get(self.direction, "") if self.point not in (sp.oo, -sp.oo) else ""
-        return f"{_pretty(self.var)} → {where}{side}"
+        return f"{self._show(self.var)} → {where}{side}"
 
     def power(self, p: float) -> str:
         """How the order p reads: ``1/τ`` towards ∞, ``τ`` towards 0."""
         exponent = f"^{p:g}" if p != 1 else ""
-        var = _pretty(self.var)
+        var = self._show(self.var)
         if self.point in (sp.oo, -sp.oo):
             return f"1/{var}{exponent}"
-        base = var if self.point == 0 else f"({var} − {_pretty(self.point)})"
+        base = var if self.point == 0 else f"({var} − {self._show(self.point)})"
         return f"{base}{exponent}"
 
 

@@ -280,7 +280,8 @@ def compare(sides: Sides, relation: Relation, point: dict, digits: int,
         bits = digits_to_bits(d)
         left, right = sides.lhs.evaluate(point, bits), sides.rhs.evaluate(point, bits)
         if left == "undefined" or right == "undefined":
-            return Comparison(Status.UNDEFINED, (), (), d)
+            return Comparison(Status.UNDEFINED, left if isinstance(left, tuple) else (),
+                              right if isinstance(right, tuple) else (), d)
         if left is None or right is None:
             # A ball that is not finite: undefined, or more digits are needed.
             side = sides.lhs if left is None else sides.rhs

@@ -10,7 +10,7 @@ import sympy as sp
 from ..claims import Relation
 from ..nodes import MaxOver
 from ..verdicts import Evidence, Outcome, Verdict
-from . import conditions, symbolic
+from . import conditions, sandbox, symbolic
 from . import witness as witnesses
 from .config import CheckConfig
 from .instantiate import Instance, concretize, instantiate
@@ -45,7 +45,10 @@ def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
     if failures:
         return _refutation(task, state, config, failures, method_name="sampling")
     if report.undefined and report.resolved:
-        condition = conditions.definedness(report)
+        # SymPy expands and solves here, so it runs in the sandbox like every other SymPy call.
+        answer = sandbox.run(conditions.definedness, report, seconds=config.symbolic_seconds,
+                             what="conditions of definedness")
+        condition = answer.value if answer.ok else None
         if condition:
             hit = report.undefined[0]
             ci = _compiled_for(state, hit.instance)
@@ -158,15 +161,15 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
 
 def _failure_reason(relation: Relation, strict_tie: bool, instance: Instance, comparison) -> str:
     if strict_tie:
-        return f"the strict inequality fails: the two sides are equal at the witness ({instance.label})"
+        return "the strict inequality fails: the two sides are equal at the witness"
     if relation is Relation.SAME_DIRECTION:
-        return f"the two gradients point in different directions at the witness ({instance.label})"
+        return "the two gradients point in different directions at the witness"
     if len(comparison.lhs) != len(comparison.rhs):
         return (f"the two sides have different shapes ({len(comparison.lhs)} vs {len(comparison.rhs)} "
                 "components), so they cannot be equal")
     if relation is Relation.EQ:
-        return f"the two sides differ at the witness ({instance.label})"
-    return f"the inequality {relation.value} fails at the witness ({instance.label})"
+        return "the two sides differ at the witness"
+    return f"the inequality {relation.value} fails at the witness"
 
 
 def _evidence(report: SampleReport | None, config: CheckConfig) -> Evidence:

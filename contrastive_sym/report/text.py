@@ -1,7 +1,11 @@
-"""The terminal summary: one line per claim and per step, then the totals."""
+"""The terminal summary: one line per claim and per step, then the totals.
+
+A step's line says what a reader needs first: for a conditional step the condition,
+for a refuted one the witness, otherwise the reason.
+"""
 from __future__ import annotations
 
-_WIDTH = 110
+_REASON = 96
 
 
 def _short(text: str, width: int) -> str:
@@ -9,26 +13,42 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _flag(item: dict) -> str:
-    if not item["unexpected"]:
-        return " "
-    return "!"
+def _number(text: str) -> str:
+    """A witness value shortened for one line: 0.69314718055994530942 → 0.6931471806."""
+    if len(text) <= 12 or any(c in text for c in "()+·"):
+        return _short(text, 40)
+    try:
+        return f"{float(text):.10g}"
+    except ValueError:
+        return _short(text, 24)
+
+
+def witness_line(w: dict) -> str:
+    given = {**w["sizes"], **w.get("indices", {}), **w["values"]}
+    values = ", ".join(f"{k}={v}" for k, v in given.items())
+    return f"{values} → lhs {_number(w['lhs'])}, rhs {_number(w['rhs'])}"
+
+
+def _reason(item: dict) -> str:
+    if item["verdict"] == "conditional" and item.get("condition"):
+        first = f"needs {item['condition']}"
+        if item.get("witness"):
+            first += f"; fails at {witness_line(item['witness'])}"
+        return first
+    if item["verdict"] == "refuted" and item.get("witness"):
+        return f"{item['message'].split(';')[0]}: {witness_line(item['witness'])}"
+    return item["message"]
 
 
 def _expectation(item: dict) -> str:
-    if item["unexpected"]:
-        wanted = item["expected"] or "not refuted, no error"
-        return f"  [expected {wanted}]"
-    return ""
+    if not item["unexpected"]:
+        return ""
+    wanted = item["expected"] or "not refuted, no error"
+    return f"  [expected {wanted}]"
 
 
-def _witness(item: dict) -> str | None:
-    w = item.get("witness")
-    if not w:
-        return None
-    parts = [f"{k}={v}" for k, v in {**w["sizes"], **w.get("indices", {})}.items()]
-    parts += [f"{k}={v}" for k, v in w["values"].items()]
-    return _short(f"witness: {', '.join(parts)} → lhs {w['lhs']}, rhs {w['rhs']}", _WIDTH)
+def _mark(item: dict) -> str:
+    return "!" if item["unexpected"] else " "
 
 
 def render(data: dict) -> str:
@@ -38,20 +58,18 @@ def render(data: dict) -> str:
         lines += ["", f"{doc['source']} — {doc['title']}"]
         for claim in doc["claims"]:
             reading = f" [{claim['reading']}]" if claim["reading"] else ""
-            lines.append(f"{_flag(claim)} L{claim['line']:<4} {claim['verdict']:<11} {claim['id']}: "
-                         f"{_short(claim['title'] + reading, 70)}{_expectation(claim)}")
-            lines.append(f"         {'':11} {_short(claim['message'], _WIDTH - 21)}")
-            if claim["witness"]:
-                lines.append(f"         {'':11} {_witness(claim)}")
+            lines.append(f"{_mark(claim)} L{claim['line']:<4} {claim['verdict']:<11} {claim['id']}: "
+                         f"{_short(claim['title'] + reading, 80)}{_expectation(claim)}")
+            lines.append(f"  {'':5} {'':11} {_short(_reason(claim), _REASON + 24)}")
             for step in claim["steps"]:
-                lines.append(f"{_flag(step)}   L{step['line']:<4} {step['verdict']:<11} step {step['index']} "
-                             f"{step['relation']}  {_short(step['message'], _WIDTH - 34)}{_expectation(step)}")
+                lines.append(f"{_mark(step)}   L{step['line']:<4} {step['verdict']:<11} step {step['index']:<2} "
+                             f"{step['relation']:<2} {_short(_reason(step), _REASON)}{_expectation(step)}")
             conclusion = claim["conclusion"]
             if conclusion:
-                lines.append(f"{_flag(conclusion)}   L{conclusion['line']:<4} {conclusion['verdict']:<11} proof ⇒   "
-                             f"{_short(conclusion['message'], _WIDTH - 34)}{_expectation(conclusion)}")
+                lines.append(f"{_mark(conclusion)}   L{conclusion['line']:<4} {conclusion['verdict']:<11} proof ⇒    "
+                             f"{_short(_reason(conclusion), _REASON)}{_expectation(conclusion)}")
         for item in doc["unchecked"]:
-            lines.append(f"  L{item['line']:<4} {'unchecked':<11} {_short(item['reason'], _WIDTH - 20)}")
+            lines.append(f"  L{item['line']:<4} {'unchecked':<11} {_short(item['reason'], _REASON + 10)}")
     s = data["summary"]
     lines += ["", f"{s['items']} verdicts: {s['proved']} proved, {s['confirmed']} confirmed, {s['refuted']} refuted, "
                   f"{s['conditional']} conditional, {s['undecided']} undecided, {s['error']} error; "
