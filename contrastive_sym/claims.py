@@ -23,10 +23,6 @@ class Relation(enum.Enum):
     GE = "≥"
     SAME_DIRECTION = "same descent direction"
 
-    @property
-    def is_order(self) -> bool:
-        return self in (Relation.LT, Relation.LE, Relation.GT, Relation.GE)
-
     def flipped(self) -> "Relation":
         """The relation with its sides swapped: ``a < b`` ⟺ ``b > a``."""
         return _FLIP[self]

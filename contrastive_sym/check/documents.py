@@ -4,7 +4,6 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-import sympy as sp
 
 from ..claims import Claim, Document, Link
 from ..results import ClaimResult, ConclusionResult, DocumentResult, StepResult

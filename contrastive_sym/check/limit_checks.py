@@ -11,13 +11,13 @@ from ..verdicts import Evidence, Outcome, Verdict, Witness
 from . import conditions, sandbox
 from .config import CheckConfig
 from .instantiate import Instance, instantiate
-from .limits import (LadderSide, LimitFinding, LimitSpec, compare_limits, limit_spec,
+from .limits import (LadderSide, LimitFinding, compare_limits, limit_spec,
                      little_o_finding, nominal_order, split_little_o, strip_limit,
                      written_terms_failure)
 from .points import format_value, sample_points, stable_seed
 from .registry import LinkState, LinkTask, check_link, method
 from .sampling import Hit, SampleReport
-from .witness import _candidates, _score
+from .witness import shrink_point
 
 _LADDER_POINTS = 10
 _LADDER_RANDOM = 3
@@ -145,20 +145,8 @@ def _verdict(task, config, instances, spec, cases, recheck: Finder, name, ok_tex
 
 
 def _shrink(case: _Case, recheck: Finder, budget: int = 40) -> tuple[dict, LimitFinding]:
-    point = dict(case.point)
-    changed = True
-    while changed and budget > 0:
-        changed = False
-        for var in case.reduced.variables:
-            current = point[var.key]
-            for cand in _candidates(current, var.domain, var.role):
-                if budget <= 0 or _score(cand) >= _score(current):
-                    continue
-                trial = {**point, var.key: cand}
-                budget -= 1
-                if recheck(case.instance, case.params, trial).ok is False:
-                    point, changed = trial, True
-                    break
+    point = shrink_point(case.reduced.variables, case.point,
+                         lambda p: recheck(case.instance, case.params, p).ok is False, budget)
     final = recheck(case.instance, case.params, point)
     if final.ok is not False:
         return case.point, case.finding

@@ -40,10 +40,6 @@ def digits_to_bits(digits: int) -> int:
     return int(math.ceil(digits * 3.3219280948873626)) + 8
 
 
-def bits_to_digits(bits: int) -> int:
-    return int((bits - 8) / 3.3219280948873626)
-
-
 @contextlib.contextmanager
 def working_bits(bits: int):
     """Set python-flint's working precision for a block and restore it afterwards."""
@@ -329,13 +325,6 @@ def _sign_violates(relation: Relation, sign: int) -> bool:
     if relation in (Relation.GT, Relation.GE):
         return sign > 0
     return False
-
-
-def tie_meets(relation: Relation) -> bool | None:
-    """Whether a tie satisfies the relation (None for strict ones: that needs an exact check)."""
-    if relation in (Relation.LT, Relation.GT):
-        return None
-    return True
 
 
 # --- display ---------------------------------------------------------------------

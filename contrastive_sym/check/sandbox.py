@@ -11,11 +11,10 @@ import multiprocessing as mp
 import os
 import pickle
 import time
-import traceback
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import SymbolicFailure, SymbolicTimeout
+from ..errors import SymbolicTimeout
 
 _CONTEXT = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
 
@@ -117,17 +116,3 @@ def run(fn: Callable, *args, seconds: float, what: str = "symbolic call") -> San
     6
     """
     return PendingCall(fn, args, seconds, what).result()
-
-
-def run_or_raise(fn: Callable, *args, seconds: float, what: str = "symbolic call"):
-    """Like :func:`run`, but raises SymbolicTimeout / SymbolicFailure instead of returning them."""
-    result = run(fn, *args, seconds=seconds, what=what)
-    if result.ok:
-        return result.value
-    if result.timed_out:
-        raise SymbolicTimeout(what, seconds)
-    raise SymbolicFailure(f"{what}: {result.failure}")
-
-
-def describe_exception(exc: BaseException) -> str:
-    return "".join(traceback.format_exception_only(type(exc), exc)).strip()

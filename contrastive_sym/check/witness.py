@@ -47,27 +47,30 @@ def _candidates(value: F, domain: Domain, role: Role) -> list[F]:
     return sorted(set(allowed), key=_score)
 
 
-def shrink(ci: CompiledInstance, relation: Relation, point: dict, config: CheckConfig,
-           fails) -> dict:
-    """The simplest point found that still fails, by greedy passes over the variables."""
-    budget = config.shrink_budget
+def shrink_point(variables, point: dict, fails, budget: int) -> dict:
+    """The simplest point found that still fails, by greedy passes over the variables:
+    each value is replaced by the simplest candidate that keeps ``fails(point)`` true."""
     point = dict(point)
     changed = True
     while changed and budget > 0:
         changed = False
-        for var in ci.instance.variables:
+        for var in variables:
             current = point[var.key]
             for cand in _candidates(current, var.domain, var.role):
                 if budget <= 0 or _score(cand) >= _score(current):
                     continue
-                trial = dict(point)
-                trial[var.key] = cand
+                trial = {**point, var.key: cand}
                 budget -= 1
                 if fails(trial):
-                    point = trial
-                    changed = True
+                    point, changed = trial, True
                     break
     return point
+
+
+def shrink(ci: CompiledInstance, relation: Relation, point: dict, config: CheckConfig,
+           fails) -> dict:
+    """The simplest failing point of an instance (see :func:`shrink_point`)."""
+    return shrink_point(ci.instance.variables, point, fails, config.shrink_budget)
 
 
 def recheck(ci: CompiledInstance, relation: Relation, point: dict, config: CheckConfig):
