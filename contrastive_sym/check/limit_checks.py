@@ -101,10 +101,10 @@ def _limit_ladder(task: LinkTask, state: LinkState, config: CheckConfig) -> Outc
     instances = instantiate(a, b, Relation.EQ, task.notation, dict(task.overrides), config.max_instances)
     sides_of = _SideCache()
 
-    def finding_at(inst, params, point) -> LimitFinding:
+    def finding_at(inst, params, point, digits=config.digits) -> LimitFinding:
         left, right = sides_of(inst, params, spec.var)
         written = a_lim and b_lim and inst.lhs[0].has(spec.var) and inst.rhs[0].has(spec.var)
-        return compare_limits(left, right, spec, point, config.digits, config.max_digits, written)
+        return compare_limits(left, right, spec, point, digits, max(config.max_digits, 4 * digits), written)
 
     cases = _cases(task, config, instances, spec, finding_at)
     # The written terms have a nominal order (1/τ, say); where a point shows the sides
@@ -117,8 +117,8 @@ def _limit_ladder(task: LinkTask, state: LinkState, config: CheckConfig) -> Outc
                 if failed is not None:
                     case.finding = failed
 
-    def recheck(inst, params, point):
-        found = finding_at(inst, params, point)
+    def recheck(inst, params, point, digits=config.digits):
+        found = finding_at(inst, params, point, digits)
         if found.ok and nominal is not None:
             found = written_terms_failure(found, nominal, spec) or found
         return found
@@ -157,9 +157,16 @@ def _refutation(task, config, instances, spec, failures, recheck, name, evidence
     failures.sort(key=lambda c: c.instance.weight)
     case = failures[0]
     point, final = _shrink(case, recheck)
+    # The failure must survive at twice the working precision before it is reported.
+    digits = config.recheck_digits[0]
+    confirmed = recheck(case.instance, case.params, point, digits)
+    if confirmed.ok is not False:
+        return Outcome(Verdict.UNDECIDED, name, f"a failure at {config.digits} digits did not survive the "
+                       f"re-check at {digits} digits: {final.reason}", evidence=evidence)
+    final = confirmed
     values = {v.name: format_value(point[v.key]) for v in case.reduced.variables}
     w = Witness(sizes=dict(case.instance.sizes), indices=dict(case.instance.indices), values=values,
-                lhs=final.lhs, rhs=final.rhs, digits=config.digits,
+                lhs=final.lhs, rhs=final.rhs, digits=digits,
                 note=f"limits read along {spec.describe()}")
     condition = _condition(task, instances, failures, recheck)
     if condition:
@@ -198,9 +205,9 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
                             config.max_instances)
     sides_of = _SideCache()
 
-    def finding_at(inst, params, point):
+    def finding_at(inst, params, point, digits=config.digits):
         side = sides_of(inst, params, spec.var)[0]
-        return little_o_finding(side, spec, point, config.digits, config.max_digits)
+        return little_o_finding(side, spec, point, digits, max(config.max_digits, 4 * digits))
 
     cases = _cases(task, config, instances, spec, finding_at)
     outcome = _verdict(task, config, instances, spec, cases, finding_at, "asymptotic ladder",
