@@ -46,11 +46,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _write(text: str, output: str | None) -> None:
-    """Write atomically: a report is either complete or not there."""
+    """Write atomically: a report is either complete or not there.
+
+    A file that exists and is not a regular file (``/dev/null``, a pipe) is written in
+    place: renaming over it would replace the device itself.
+    """
     if output is None:
         sys.stdout.write(text)
         return
     target = Path(output)
+    if target.exists() and not target.is_file():
+        if target.is_dir():
+            raise UsageError(f"{output}: is a directory")
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        return
     if not target.parent.exists():
         raise UsageError(f"{output}: the directory {target.parent} does not exist")
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")

@@ -117,6 +117,13 @@ def test_output_is_not_written_on_bad_input(tmp_path):
     assert not out.exists() and not list(tmp_path.glob(".report.json.*"))
 
 
+def test_output_to_a_device_writes_through_it(tmp_path):
+    import os
+    import stat
+    assert main([write(tmp_path), "--output", os.devnull]) == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)      # still the device, not a file
+
+
 def test_the_console_script_runs_as_a_module(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "contrastive_sym", "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and "contrastive-verify" in proc.stdout
