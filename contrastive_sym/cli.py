@@ -1,4 +1,4 @@
-"""``contrastive-verify [check] [PATHS…]``: check derivations and report the verdicts.
+"""``contrastive-verify [check|report] [PATHS…]``: check derivations and report the verdicts.
 
 Exit codes, for pipelines:
 
@@ -27,21 +27,40 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="contrastive-verify",
-                     description="Check every claim and proof step of encoded documents on contrastive "
-                                 "learning; report proved / confirmed / refuted / conditional / undecided.")
+FORMATS = ("text", "json", "junit", "github", "sarif")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action="version", version=f"contrastive-verify {__version__}")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="derivation files or directories (default: the bundled derivations)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
     parser.add_argument("--only", metavar="ID", help="check only the claim with this id (or DOC:ID)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random sample points (default 0)")
     parser.add_argument("--digits", type=int, default=50,
                         help="working precision of numeric sampling, at least 50 (default 50)")
     parser.add_argument("--no-symbolic", action="store_true",
                         help="skip SymPy proof attempts (verdicts are then at most 'confirmed')")
+
+
+def _check_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="contrastive-verify [check]",
+                     description="Check every claim and proof step of encoded documents on contrastive "
+                                 "learning; report proved / confirmed / refuted / conditional / undecided.")
+    _common(parser)
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default), json, junit (XML), github (workflow commands) or sarif")
+    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--documents", metavar="DIR",
+                        help="where the source documents are, for the file paths of github/sarif annotations")
+    return parser
+
+
+def _report_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="contrastive-verify report",
+                     description="Write an offline HTML page, a LaTeX report (and its PDF when pdflatex is "
+                                 "on PATH) and their figures.")
+    _common(parser)
+    parser.add_argument("--output", metavar="DIR", default="reports", help="directory to write to (default reports/)")
     return parser
 
 
@@ -83,34 +102,73 @@ def _select(documents, only: str | None):
     return [d for d in chosen if any(c.id == claim_id for c in d.claims)], claim_id
 
 
-def run(argv: list[str]) -> int:
-    if argv and argv[0] == "check":
-        argv = argv[1:]
-    args = _parser().parse_args(argv)
+def _checked(args):
+    """Load, check and collect the run; the progress display shows on a terminal."""
+    from .check.config import CheckConfig
+    from .check.documents import LinkCache, check_document
+    from .load import load_all
+    from .report.terminal import Progress
+    from .results import RunResult
+
     if args.digits < 50:
         raise UsageError(f"--digits {args.digits}: numeric sampling needs at least 50 digits")
     if args.digits > 2000:
         raise UsageError(f"--digits {args.digits}: at most 2000 digits")
-
-    # Heavy imports only after the arguments are known to be good.
-    from .check.config import CheckConfig
-    from .check.documents import LinkCache, check_document
-    from .load import load_all
-    from .report import jsonreport, text
-    from .report.data import report_data
-    from .results import RunResult
-
     documents, claim_id = _select(load_all(args.paths), args.only)
     config = CheckConfig(digits=args.digits, seed=args.seed, symbolic=not args.no_symbolic,
                          max_digits=max(1600, 8 * args.digits))
     started = time.perf_counter()
     cache = LinkCache()
-    results = tuple(check_document(d, config, only=claim_id, cache=cache) for d in documents)
-    result = RunResult(results, args.digits, args.seed, time.perf_counter() - started)
+    progress = Progress(sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id))
+    try:
+        results = tuple(check_document(d, config, only=claim_id, cache=cache, progress=progress)
+                        for d in documents)
+    finally:
+        progress.close()
+    return RunResult(results, args.digits, args.seed, time.perf_counter() - started)
+
+
+def _run_check(argv: list[str]) -> int:
+    args = _check_parser().parse_args(argv)
+    from .report import ci, jsonreport, text
+    from .report.data import report_data
+    from .report.terminal import colour, interactive
+
+    result = _checked(args)
     data = report_data(result)
-    rendered = jsonreport.render(data) if args.format == "json" else text.render(data)
+    if args.format == "json":
+        rendered = jsonreport.render(data)
+    elif args.format == "junit":
+        rendered = ci.junit(data)
+    elif args.format == "github":
+        rendered = ci.github(data, args.documents)
+    elif args.format == "sarif":
+        rendered = ci.sarif(data, args.documents)
+    else:
+        rendered = text.render(data)
+        if args.output is None and interactive(sys.stdout):
+            rendered = colour(rendered)
     _write(rendered, args.output)
     return EXIT_UNEXPECTED if result.summary.unexpected else EXIT_OK
+
+
+def _run_report(argv: list[str]) -> int:
+    args = _report_parser().parse_args(argv)
+    from .report.build import write_report
+
+    result = _checked(args)
+    written = write_report(result, Path(args.output))
+    for path in written:
+        print(f"wrote {path}", file=sys.stderr)
+    return EXIT_UNEXPECTED if result.summary.unexpected else EXIT_OK
+
+
+def run(argv: list[str]) -> int:
+    if argv and argv[0] == "report":
+        return _run_report(argv[1:])
+    if argv and argv[0] == "check":
+        argv = argv[1:]
+    return _run_check(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,8 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, DerivationError) as exc:
         print(f"contrastive-verify: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
-    except ContrastiveVerifyError as exc:  # a failure of the tool itself, still one line
-        print(f"contrastive-verify: internal error: {exc}", file=sys.stderr)
+    except ContrastiveVerifyError as exc:  # a failure of the tool itself: one line, details after
+        first, _, rest = str(exc).partition("\n")
+        print(f"contrastive-verify: error: {first}", file=sys.stderr)
+        if rest:
+            print(rest, file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         print("contrastive-verify: interrupted", file=sys.stderr)

@@ -80,3 +80,21 @@ class TensorEvalError(ContrastiveVerifyError):
     Raised on purpose but caused by a program, not by a user: an encoding uses a
     node this module was never taught, or a caller forgot an array or a size.
     """
+
+
+# --- reports -------------------------------------------------------------------
+
+class LatexError(ContrastiveVerifyError):
+    """pdflatex is missing, failed, or ran past its time limit.
+
+    The message names the .tex file and quotes the first TeX error and the last
+    lines of the log; ``log_tail`` holds those lines alone.
+    """
+
+    def __init__(self, message: str, log_tail: str = ""):
+        self.log_tail = log_tail
+        super().__init__(message + (f"\n--- end of the pdflatex log ---\n{log_tail}" if log_tail else ""))
+
+
+class ReportError(ContrastiveVerifyError):
+    """Rendering a report failed; nothing was written."""

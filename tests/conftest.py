@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite the golden files of tests/golden/ from the current output")
+
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import LinkCache, check_document
 from contrastive_sym.load import load_all

@@ -137,11 +137,29 @@ def _is_expectation(expr) -> bool:
     return expr.has(ExpectXYK, MutualInformation, BestCritic)
 
 
-def describe(statement: Statement) -> str:
-    parts = [sp.latex(statement.terms[0])]
+def describe(statement: Statement, notation=None) -> str:
+    """The statement in LaTeX, with the symbols written as the document writes them."""
+    names = _names(statement, notation) if notation is not None else {}
+    parts = [sp.latex(statement.terms[0].xreplace(names))]
     for r, t in zip(statement.relations, statement.terms[1:]):
-        parts += [_LATEX_REL[r], sp.latex(t)]
+        parts += [_LATEX_REL[r], sp.latex(t.xreplace(names))]
     return " ".join(parts)
+
+
+def _names(statement: Statement, notation) -> dict:
+    """Declared symbols and families renamed to their LaTeX (``dg`` → ``\\nabla g``)."""
+    names = {}
+    for term in statement.terms:
+        for node in sp.preorder_traversal(term):
+            if isinstance(node, sp.IndexedBase) and node not in names:
+                decl = notation.lookup(node)
+                if decl is not None and decl.latex != node.label.name:
+                    names[node] = sp.IndexedBase(decl.latex)
+            elif isinstance(node, sp.Symbol) and node not in names:
+                decl = notation.lookup(node)
+                if decl is not None and getattr(decl, "symbol", None) == node and decl.latex != node.name:
+                    names[node] = sp.Symbol(decl.latex)
+    return names
 
 
 _LATEX_REL = {Relation.EQ: "=", Relation.LT: "<", Relation.LE: r"\le", Relation.GT: ">",

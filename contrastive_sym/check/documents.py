@@ -71,7 +71,7 @@ def check_claim(claim: Claim, document: Document, config: CheckConfig, cache: Li
                                              claim.proof.steps[-1].line, None)
             conclusion = ConclusionResult(
                 line=claim.proof.conclusion_line or line,
-                establishes=describe(established) if established is not None else "",
+                establishes=describe(established, document.notation) if established is not None else "",
                 outcome=result, expected=claim.proof.conclusion_expected)
     return ClaimResult(claim, outcome, tuple(steps), conclusion, time.perf_counter() - started)
 

@@ -192,6 +192,13 @@ def _int_of(expr: sp.Basic, fixed: dict) -> Callable[[Env], int]:
     raise Unsupported(f"index expression {expr}")
 
 
+def _is_index_mask(e: sp.Basic) -> bool:
+    """An integer-valued factor built from Kronecker deltas only, such as 1 − δ_{k,i}."""
+    return e.has(sp.KroneckerDelta) and not any(
+        isinstance(a, (sp.Indexed, sp.Function)) and not isinstance(a, sp.KroneckerDelta)
+        for a in sp.preorder_traversal(e)) and all(s.is_integer for s in e.free_symbols)
+
+
 class _Seed:
     """Which variables carry a tangent while a derivative is evaluated."""
 
@@ -298,6 +305,17 @@ class Program:
                 return total
             return add
         if isinstance(e, sp.Mul):
+            masks = [a for a in e.args if _is_index_mask(a)]
+            if masks:
+                # 1[k ≠ i]·f(k): when the mask is 0 the term is absent, so f(k) is not
+                # evaluated (nor its variables read).
+                mask = self._compile(sp.Mul(*masks))
+                rest = self._compile(sp.Mul(*[a for a in e.args if not _is_index_mask(a)]))
+
+                def masked(env):
+                    m = mask(env)
+                    return m if m.is_zero() else m * rest(env)
+                return masked
             parts = [self._compile(a) for a in e.args]
 
             def mul(env):

@@ -2,6 +2,12 @@
 
 Renderers only loop over this and format it; they compute nothing.  The JSON
 report is this data serialised as it is.
+
+Beyond the JSON fields, every verdict-bearing item (claim, step, conclusion) has
+``precision`` (a sentence on the working precision and tolerance), ``figure`` (the
+id of its figure in ``data["figures"]``, or None); every document has ``summary``
+(its counts per verdict) and ``title``; ``data["figures"]`` maps a figure id to
+``{"caption", "svg", "pdf"}`` (filled by :mod:`.figures` for HTML/LaTeX reports).
 """
 from __future__ import annotations
 
@@ -10,21 +16,42 @@ from pathlib import Path
 
 from .. import __version__
 from ..results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
-from ..verdicts import Outcome
+from ..verdicts import Outcome, Verdict
 
 
 def environment() -> dict:
+    """The versions that shape the verdicts and the rendered reports."""
+    from importlib.metadata import PackageNotFoundError, version
+
     import flint
     import mpmath
     import numpy
     import sympy
-    return {"python": platform.python_version(), "sympy": sympy.__version__, "mpmath": mpmath.__version__,
-            "python-flint": flint.__version__, "numpy": numpy.__version__}
+    found = {"python": platform.python_version(), "sympy": sympy.__version__, "mpmath": mpmath.__version__,
+             "python-flint": flint.__version__, "numpy": numpy.__version__}
+    for name in ("jinja2", "latex2mathml"):
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+def _precision(outcome: Outcome) -> str:
+    ev = outcome.evidence
+    if not ev.digits:
+        return ""
+    text = f"{ev.digits} significant digits"
+    if ev.tolerance:
+        text += f"; {ev.tolerance}"
+    return text
 
 
 def _outcome(outcome: Outcome) -> dict:
     data = {
         "verdict": outcome.verdict.value,
+        "precision": _precision(outcome),
+        "figure": None,
         "method": outcome.method,
         "message": outcome.message,
         "condition": outcome.condition or None,
@@ -78,13 +105,26 @@ def _claim(result: ClaimResult) -> dict:
     }
 
 
+def _counts(claims: list[dict]) -> dict:
+    counts = {v.value: 0 for v in Verdict}
+    unexpected = 0
+    for claim in claims:
+        items = [claim, *claim["steps"]] + ([claim["conclusion"]] if claim["conclusion"] else [])
+        for item in items:
+            counts[item["verdict"]] += 1
+            unexpected += bool(item["unexpected"])
+    return {**counts, "unexpected": unexpected, "items": sum(counts.values())}
+
+
 def _document(result: DocumentResult) -> dict:
     doc = result.document
+    claims = [_claim(c) for c in result.claims]
     return {
         "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
         "definitions": [{"name": d.name, "line": d.line, "latex": d.latex} for d in doc.definitions],
         "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
-        "claims": [_claim(c) for c in result.claims],
+        "claims": claims,
+        "summary": _counts(claims),
         "seconds": round(result.seconds, 3),
     }
 
@@ -99,5 +139,6 @@ def report_data(run: RunResult) -> dict:
         "settings": {"digits": run.digits, "seed": run.seed},
         "documents": [_document(d) for d in run.documents],
         "summary": summary,
+        "figures": {},
         "seconds": round(run.seconds, 3),
     }

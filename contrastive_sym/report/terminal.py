@@ -1,0 +1,64 @@
+"""Terminal niceties: a progress display for long runs, and coloured verdicts.
+
+Both are for a person at a terminal only: when the stream is not a TTY (piped, CI
+logs) or ``NO_COLOR`` is set, the output is plain text and there is no progress.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+
+
+def interactive(stream) -> bool:
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+class Progress:
+    """Counts claims as they are checked; the display appears after ``delay`` seconds,
+    so quick runs print nothing extra."""
+
+    def __init__(self, total: int, stream=None, delay: float = 1.0):
+        self.total, self.delay = total, delay
+        self.stream = stream or sys.stderr
+        self.enabled = interactive(self.stream)
+        self.started = time.monotonic()
+        self.done = 0
+        self._bar = None
+        self._task = None
+
+    def __call__(self, label: str) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        if self._bar is None and time.monotonic() - self.started >= self.delay:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+            self._bar = Bar(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TextColumn("{task.description}"), console=Console(file=self.stream), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(label, total=self.total, completed=self.done - 1)
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self.done - 1, description=label)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+_COLOURS = {"proved": "32", "confirmed": "32", "refuted": "31;1", "conditional": "33",
+            "undecided": "35", "error": "31;7"}
+_VERDICT = re.compile(r"(?<= )(proved|confirmed|refuted|conditional|undecided|error)(?= )")
+
+
+def colour(text: str) -> str:
+    """The text report with each verdict word coloured (ANSI)."""
+    def paint(match):
+        return f"\033[{_COLOURS[match.group(1)]}m{match.group(1)}\033[0m"
+    lines = []
+    for line in text.splitlines():
+        # Only the verdict column (the first verdict word on a line) is painted.
+        lines.append(_VERDICT.sub(paint, line, count=1) if line.lstrip().startswith(("L", "!")) else line)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,83 @@
+"""JUnit, GitHub workflow commands and SARIF point at the source documents' lines."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from contrastive_sym.cli import main
+
+SMALL = str(Path(__file__).parent / "data" / "small_derivation.py")
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ci")
+    codes = {}
+    for fmt in ("junit", "github", "sarif"):
+        codes[fmt] = main([SMALL, "--format", fmt, "--output", str(out / fmt), "--documents", "docs"])
+    return {fmt: (out / fmt).read_text() for fmt in codes}, codes
+
+
+def test_every_format_keeps_the_exit_code(outputs):
+    assert set(outputs[1].values()) == {0}
+
+
+def test_junit_has_one_testcase_per_item_with_failures_and_lines(outputs):
+    root = ET.fromstring(outputs[0]["junit"])
+    cases = root.findall(".//testcase")
+    assert len(cases) == 6     # 3 claims, 2 steps, 1 proof conclusion
+    failed = [c for c in cases if c.find("failure") is not None]
+    assert {c.get("line") for c in failed} == {"5"}      # the wrong step and the proof ending elsewhere
+    assert all(c.get("file") == "small.txt" for c in cases)
+    assert root.get("failures") == str(len(failed))
+
+
+def test_github_annotations_name_the_source_file_and_line(outputs):
+    lines = outputs[0]["github"].splitlines()
+    notices = [l for l in lines if l.startswith("::notice ")]
+    warnings = [l for l in lines if l.startswith("::warning ")]
+    assert any("file=docs/small.txt,line=5," in l for l in notices)
+    assert any("file=docs/small.txt,line=7," in l and "conditional" in l for l in warnings)
+    assert not [l for l in lines if l.startswith("::error")]
+    assert all("\n" not in l for l in lines)
+
+
+def test_github_error_for_an_unexpected_verdict(tmp_path, capsys):
+    text = Path(SMALL).read_text().replace('expect="conditional"', 'expect="holds"')
+    path = tmp_path / "d.py"
+    path.write_text(text)
+    assert main([str(path), "--format", "github"]) == 1
+    out = capsys.readouterr().out
+    assert "::error file=small.txt,line=7,title=conditional%3A strict (expected holds)::" in out
+
+
+def test_sarif_is_well_formed(outputs):
+    log = json.loads(outputs[0]["sarif"])
+    assert log["version"] == "2.1.0"
+    results = log["runs"][0]["results"]
+    lines = {r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in results}
+    assert lines == {5, 7}
+    assert {r["ruleId"] for r in results} <= {"refuted", "conditional", "undecided", "error"}
+
+
+def test_text_is_plain_when_piped(capsys, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main([SMALL, "--only", "strict"]) == 0
+    out = capsys.readouterr()
+    assert "\033[" not in out.out and "\033[" not in out.err
+
+
+def test_colour_and_progress_only_on_a_terminal(monkeypatch):
+    from contrastive_sym.report import terminal
+
+    class Tty:
+        def isatty(self):
+            return True
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert terminal.interactive(Tty())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not terminal.interactive(Tty())
+    assert "\033[" in terminal.colour("  L3    refuted     forms: x\n")
