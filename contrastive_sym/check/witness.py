@@ -104,16 +104,22 @@ def _exact_gap_signs(lhs, rhs, values: dict) -> list:
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
     signs = []
     for l, r in zip(lhs, rhs):
-        gap = sp.simplify((r - l).xreplace(subs))
-        if gap == 0:
-            signs.append(0)
-        elif gap.is_positive:
-            signs.append(1)
-        elif gap.is_negative:
-            signs.append(-1)
-        else:
-            signs.append(None)
+        signs.append(_exact_sign((r - l).xreplace(subs)))
     return signs
+
+
+def _exact_sign(gap: sp.Expr):
+    """Cheapest first: SymPy's automatic evaluation, its assumptions, then simplify."""
+    for candidate in (gap, None):
+        if candidate is None:
+            candidate = sp.simplify(gap)
+        if candidate == 0:
+            return 0
+        if candidate.is_positive:
+            return 1
+        if candidate.is_negative:
+            return -1
+    return None
 
 
 def _exact_gap_signs_of(instance, values):
