@@ -13,10 +13,10 @@ from ..verdicts import Evidence, Outcome, Verdict
 from . import conditions, sandbox, symbolic
 from . import witness as witnesses
 from .config import CheckConfig
-from .instantiate import Instance, concretize, instantiate
+from .instantiate import Instance, concretize, instantiate, used_indices, used_sizes
 from .numeric import Status
 from .registry import LinkState, LinkTask, method, scheduler, task_key
-from .sampling import CompiledInstance, Hit, SampleReport, instance_subs, sample
+from .sampling import CompiledInstance, Hit, SampleReport, sample
 
 
 
@@ -26,7 +26,7 @@ def _prepare(task: LinkTask, state: LinkState, config: CheckConfig) -> None:
                                   config.max_instances)
     state.compiled = []
     for inst in state.instances:
-        ci = CompiledInstance(inst, task.given, instance_subs(inst, task.notation))
+        ci = CompiledInstance(inst, task.given, inst.subs)
         if ci.given is not None:
             state.compiled.append(ci)
 
@@ -77,7 +77,6 @@ def worth_a_proof(task: LinkTask) -> bool:
 
 
 def _has_sizes(task: LinkTask) -> bool:
-    from .instantiate import used_sizes, used_indices
     return bool(used_sizes((task.lhs, task.rhs), task.notation) or
                 used_indices((task.lhs, task.rhs), task.notation))
 

@@ -91,15 +91,6 @@ def _own_symbols(exprs, order) -> list:
     return [s for s in order if s in used]
 
 
-def instance_subs(instance: Instance, notation) -> dict:
-    subs = {}
-    for name, value in instance.sizes + instance.indices:
-        sym = next((d.symbol for d in notation.sizes + notation.indices if d.symbol.name == name), None)
-        if sym is not None:
-            subs[sym] = value
-    return subs
-
-
 def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckConfig,
            label: str, extra_points: dict | None = None) -> SampleReport:
     """Compare the sides at the adversarial and random points of every instance."""
