@@ -145,6 +145,8 @@ class Step:
     note: str = ""
     expected: Expectation | None = None
     origin: Origin | None = None
+    #: the document's own text when ``latex`` restates it (a typo mended, a reading)
+    restated_from: str = ""
 
     @property
     def link(self) -> Link:
@@ -185,6 +187,8 @@ class Claim:
     sizes: tuple[tuple[sp.Symbol, tuple[int, ...]], ...] = ()
     derived: bool = False
     origin: Origin | None = None
+    #: the document's own text when ``latex`` restates it
+    restated_from: str = ""
 
 
 @dataclass(frozen=True)

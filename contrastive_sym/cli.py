@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import __version__
@@ -40,6 +41,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="working precision of numeric sampling, at least 50 (default 50)")
     parser.add_argument("--no-symbolic", action="store_true",
                         help="skip SymPy proof attempts (verdicts are then at most 'confirmed')")
+    parser.add_argument("--documents", metavar="DIR",
+                        help="where the source documents are: every formula is compared with its line "
+                             "(source_match; drift fails the run), and github/sarif annotations point there")
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -50,8 +54,6 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="text (default), json, junit (XML), github (workflow commands) or sarif")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
-    parser.add_argument("--documents", metavar="DIR",
-                        help="where the source documents are, for the file paths of github/sarif annotations")
     return parser
 
 
@@ -108,6 +110,7 @@ def _checked(args):
     from .check.documents import LinkCache, check_document
     from .load import load_all
     from .report.terminal import Progress
+    from .check.sources import source_matches
     from .results import RunResult
 
     if args.digits < 50:
@@ -125,6 +128,7 @@ def _checked(args):
                         for d in documents)
     finally:
         progress.close()
+    results = tuple(replace(r, sources=source_matches(r.document, args.documents)) for r in results)
     return RunResult(results, args.digits, args.seed, time.perf_counter() - started)
 
 
@@ -149,7 +153,12 @@ def _run_check(argv: list[str]) -> int:
         if args.output is None and interactive(sys.stdout):
             rendered = colour(rendered)
     _write(rendered, args.output)
-    return EXIT_UNEXPECTED if result.summary.unexpected else EXIT_OK
+    return _exit_code(result)
+
+
+def _exit_code(result) -> int:
+    """1 when a verdict differs from its expectation or a formula drifted from its source."""
+    return EXIT_UNEXPECTED if result.summary.unexpected or result.summary.drift else EXIT_OK
 
 
 def _run_report(argv: list[str]) -> int:
@@ -160,7 +169,7 @@ def _run_report(argv: list[str]) -> int:
     written = write_report(result, Path(args.output))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)
-    return EXIT_UNEXPECTED if result.summary.unexpected else EXIT_OK
+    return _exit_code(result)
 
 
 def run(argv: list[str]) -> int:

@@ -84,14 +84,15 @@ class ProofBuilder:
         self.steps: list[Step] = []
 
     def step(self, line: int, rhs, *, rel: str = "=", lhs=None, latex: str = "",
-             note: str = "", expect=None, after: int | None = None) -> int:
+             note: str = "", expect=None, after: int | None = None, origin: Origin | None = None,
+             restated_from: str = "") -> int:
         """Add a step and return its index.
 
         Without ``lhs`` the step continues from the previous step's right side, or from
         step ``after``'s right side (a document that retracts a step and continues
         from an earlier line).
         """
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         follows = None
         if lhs is None:
             if after is not None:
@@ -112,7 +113,8 @@ class ProofBuilder:
         self.steps.append(Step(index=index, line=_line(line, origin), lhs=sp.sympify(lhs),
                                relation=relation(rel), rhs=sp.sympify(rhs), latex=latex,
                                starts_statement=starts, follows=follows, note=note,
-                               expected=expectation(expect), origin=origin))
+                               expected=expectation(expect), origin=origin,
+                               restated_from=restated_from))
         return index
 
 
@@ -142,9 +144,9 @@ class DocumentBuilder:
             _fail(f"{name!r} is declared twice", origin)
         self._names.add(name)
 
-    def size(self, name: str, *, minimum: int, checked: Sequence[int], latex: str = "") -> sp.Symbol:
+    def size(self, name: str, *, minimum: int, checked: Sequence[int], latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A size such as ``n``: checked at the concrete values ``checked`` (≥ minimum)."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._new_name(name, origin)
         if any(v < minimum for v in checked) or not checked:
             _fail(f"size {name}: checked values {tuple(checked)} must be non-empty and ≥ {minimum}", origin)
@@ -155,9 +157,9 @@ class DocumentBuilder:
         return symbol
 
     def scalar(self, name: str, domain: Domain = Domain.REAL, *, role: Role = Role.VALUE,
-               latex: str = "") -> sp.Symbol:
+               latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A real scalar such as ``τ`` (``role=Role.SCALE`` sweeps it over 1e-300…1e300)."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._new_name(name, origin)
         assumptions = {"real": True}
         if domain is Domain.POSITIVE:
@@ -169,18 +171,18 @@ class DocumentBuilder:
         return symbol
 
     def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
-               role: Role = Role.VALUE, latex: str = "") -> sp.IndexedBase:
+               role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None) -> sp.IndexedBase:
         """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._new_name(name, origin)
         base = sp.IndexedBase(name, real=True)
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
                                          latex or name, origin))
         return base
 
-    def index(self, name: str, lo, hi, *, distinct_from: Iterable[sp.Symbol] = (), latex: str = "") -> sp.Symbol:
+    def index(self, name: str, lo, hi, *, distinct_from: Iterable[sp.Symbol] = (), latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A free index such as the anchor ``i`` of ``L(x_i)``."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._new_name(name, origin)
         symbol = sp.Symbol(name, integer=True, positive=True)
         self._indices.append(IndexDecl(symbol, sp.sympify(lo), sp.sympify(hi), tuple(distinct_from),
@@ -188,24 +190,25 @@ class DocumentBuilder:
         return symbol
 
     # --- content ----------------------------------------------------------------
-    def definition(self, name: str, *, line: int, latex: str) -> None:
+    def definition(self, name: str, *, line: int, latex: str, origin: Origin | None = None) -> None:
         """A displayed definition: reported, and checked through the claims that use it."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._definitions.append(Definition(name, _line(line, origin), latex, origin))
 
-    def unchecked(self, line: int, reason: str) -> None:
+    def unchecked(self, line: int, reason: str, *, origin: Origin | None = None) -> None:
         """A statement of the document this derivation deliberately does not encode, and why."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         self._unchecked.append((_line(line, origin), reason))
 
     def claim(self, id: str, *, line: int, title: str, kind: Kind, statement: Statement | None = None,
               latex: str, proof: ProofBuilder | None = None, given: Sequence[Condition] = (),
               expect=None, reading: str = "", note: str = "", conclusion=None,
               conclusion_line: int | None = None, conclusion_expect=None, conclusion_note: str = "",
-              conclusion_factor=None, sizes: dict | None = None) -> Claim:
+              conclusion_factor=None, sizes: dict | None = None,
+              origin: Origin | None = None, restated_from: str = "") -> Claim:
         """A claim.  Without ``statement`` the claim is what its proof chain derives:
         the first expression related to the last (a derivation such as a gradient)."""
-        origin = _caller_origin()
+        origin = origin or _caller_origin()
         if any(c.id == id for c in self._claims):
             _fail(f"claim id {id!r} is used twice", origin)
         if not isinstance(kind, Kind):
@@ -224,7 +227,7 @@ class DocumentBuilder:
                         conclusion_note, sp.sympify(conclusion_factor) if conclusion_factor is not None
                         else None) if proof else None,
             expected=expectation(expect), reading=reading, note=note,
-            sizes=size_overrides, derived=derived, origin=origin,
+            sizes=size_overrides, derived=derived, origin=origin, restated_from=restated_from,
         )
         self._claims.append(claim)
         return claim

@@ -35,6 +35,29 @@ class DerivationError(ContrastiveVerifyError):
         return f"{where}: {self.message}"
 
 
+class ParseError(DerivationError):
+    """LaTeX the grammar cannot read, or reads in more than one way.
+
+    It names the file, line and column of the construct at fault:
+
+    >>> str(ParseError("unexpected '}'", "d.toml", 12, 30, construct="}"))
+    "d.toml:12:30: unexpected '}'"
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 column: int | None = None, *, construct: str = ""):
+        self.column = column
+        self.construct = construct
+        super().__init__(message, path, line)
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if self.column is not None and self.line is not None:
+            where = f"{self.path or '<derivation>'}:{self.line}"
+            text = f"{where}:{self.column}" + text[len(where):]
+        return text
+
+
 class SymbolicTimeout(ContrastiveVerifyError):
     """A symbolic computation ran past its hard time limit and its process was killed."""
 

@@ -17,13 +17,20 @@ from pathlib import Path
 from .claims import Document
 from .derive import DocumentBuilder
 from .errors import DerivationError, UsageError
+from .latex.document import load_toml
+from .latex.markdown import load_markdown
+
+
+#: Derivation files: LaTeX in TOML, Markdown documents with annotations, and (for
+#: programmatic use and tests) Python modules built with contrastive_sym.derive.
+SUFFIXES = (".toml", ".md", ".py")
 
 
 def bundled_paths() -> list[Path]:
     """The derivations that ship with the package (the four seed documents)."""
     root = importlib.resources.files("contrastive_sym.bundled")
     return sorted(Path(str(p)) for p in root.iterdir()
-                  if p.name.endswith(".py") and not p.name.startswith("_"))
+                  if p.name.endswith(SUFFIXES) and not p.name.startswith("_"))
 
 
 def expand(paths: list[str]) -> list[Path]:
@@ -34,9 +41,10 @@ def expand(paths: list[str]) -> list[Path]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            files = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+            files = sorted(p for p in path.iterdir()
+                           if p.name.endswith(SUFFIXES) and not p.name.startswith("_"))
             if not files:
-                raise UsageError(f"{path}: no derivation files (*.py) in this directory")
+                raise UsageError(f"{path}: no derivation files (*.toml, *.md, *.py) in this directory")
             found += files
         elif path.exists():
             found.append(path)
@@ -46,9 +54,14 @@ def expand(paths: list[str]) -> list[Path]:
 
 
 def load(path: Path) -> Document:
+    if path.suffix == ".toml":
+        return _read(path, load_toml)
+    if path.suffix == ".md":
+        return _read(path, load_markdown)
     if path.suffix != ".py":
         raise DerivationError(f"unsupported derivation file type {path.suffix or '(none)'!r}; "
-                              "expected a Python derivation (.py)", str(path))
+                              "expected .toml (LaTeX derivation), .md (annotated Markdown) or .py",
+                              str(path))
     name = f"contrastive_sym_derivation_{abs(hash(str(path.resolve())))}"
     try:
         spec = importlib.util.spec_from_file_location(name, path)
@@ -75,6 +88,15 @@ def load(path: Path) -> Document:
         raise
     except Exception as exc:
         raise DerivationError(f"{type(exc).__name__}: {exc}", str(path), _line_in(exc, path)) from None
+
+
+def _read(path: Path, reader) -> Document:
+    try:
+        return reader(path)
+    except OSError as exc:
+        raise DerivationError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise DerivationError(f"not UTF-8 text (byte {exc.start})", str(path)) from None
 
 
 def _line_in(exc: BaseException, path: Path) -> int | None:

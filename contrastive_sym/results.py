@@ -63,6 +63,8 @@ class DocumentResult:
     document: Document
     claims: tuple[ClaimResult, ...]
     seconds: float = 0.0
+    #: source matches of :func:`contrastive_sym.check.sources.source_matches` (None: no document)
+    sources: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class Summary:
     counts: dict
     unexpected: int
     items: int
+    #: formulas whose text no longer matches the source document (it changed)
+    drift: int = 0
 
     @classmethod
     def of(cls, documents) -> "Summary":
@@ -81,7 +85,9 @@ class Summary:
                     counts[outcome.verdict.value] += 1
                     items += 1
                 unexpected += claim.unexpected_items
-        return cls(counts, unexpected, items)
+        drift = sum(1 for doc in documents for key, value in (doc.sources or {}).items()
+                    if key != "path" and getattr(value, "value", None) == "drift")
+        return cls(counts, unexpected, items, drift)
 
 
 @dataclass(frozen=True)

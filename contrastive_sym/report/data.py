@@ -74,9 +74,20 @@ def _expected(value) -> str | None:
     return value.value if value is not None else None
 
 
-def _step(result: StepResult) -> dict:
+def _match(sources: dict | None, key) -> str | None:
+    """``verbatim`` / ``normalized`` / ``restated`` / ``drift``; None when the document
+    was not at hand."""
+    if sources is None:
+        return None
+    value = sources.get(key)
+    return value.value if value is not None else None
+
+
+def _step(result: StepResult, claim_id: str, sources: dict | None) -> dict:
     step = result.step
     return {"index": step.index, "line": step.line, "relation": step.relation.value, "latex": step.latex,
+            "source_match": _match(sources, ("step", claim_id, step.index)),
+            "restated_from": step.restated_from or None,
             "note": step.note or None, "expected": _expected(step.expected), "unexpected": result.unexpected,
             **_outcome(result.outcome)}
 
@@ -88,18 +99,21 @@ def _conclusion(result: ConclusionResult | None) -> dict | None:
             "unexpected": result.unexpected, **_outcome(result.outcome)}
 
 
-def _claim(result: ClaimResult) -> dict:
+def _claim(result: ClaimResult, sources: dict | None) -> dict:
     claim = result.claim
     outcome = _outcome(result.outcome)
     return {
         "id": claim.id, "title": claim.title, "kind": claim.kind.value, "line": claim.line,
-        "statement": claim.latex, "reading": claim.reading or None, "note": claim.note or None,
+        "statement": claim.latex,
+        "source_match": None if claim.derived else _match(sources, ("claim", claim.id)),
+        "restated_from": claim.restated_from or None,
+        "reading": claim.reading or None, "note": claim.note or None,
         "derived_from_proof": claim.derived,
         "expected": _expected(claim.expected),
         "unexpected": not result.outcome.verdict.meets(claim.expected),
         "methods": [m.strip() for m in result.outcome.method.split(",")],
         **outcome,
-        "steps": [_step(s) for s in result.steps],
+        "steps": [_step(s, claim.id, sources) for s in result.steps],
         "conclusion": _conclusion(result.conclusion),
         "seconds": round(result.seconds, 3),
     }
@@ -116,12 +130,33 @@ def _counts(claims: list[dict]) -> dict:
     return {**counts, "unexpected": unexpected, "items": sum(counts.values())}
 
 
+def _source_summary(sources: dict | None) -> dict | None:
+    """How many formulas match the document verbatim, after normalising, as declared
+    restatements, or not at all (drift)."""
+    if sources is None:
+        return None
+    counts = {"verbatim": 0, "normalized": 0, "restated": 0, "drift": 0}
+    for key, value in sources.items():
+        if key != "path":
+            counts[value.value] += 1
+    total = sum(counts.values())
+    counts["total"] = total
+    counts["faithful_percent"] = round(100 * (counts["verbatim"] + counts["normalized"]) / total, 1) \
+        if total else None
+    return counts
+
+
 def _document(result: DocumentResult) -> dict:
     doc = result.document
-    claims = [_claim(c) for c in result.claims]
+    sources = result.sources
+    claims = [_claim(c, sources) for c in result.claims]
     return {
         "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
-        "definitions": [{"name": d.name, "line": d.line, "latex": d.latex} for d in doc.definitions],
+        "source_path": sources.get("path") if sources else None,
+        "source_summary": _source_summary(sources),
+        "definitions": [{"name": d.name, "line": d.line, "latex": d.latex,
+                         "source_match": _match(sources, ("definition", n))}
+                        for n, d in enumerate(doc.definitions)],
         "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
         "claims": claims,
         "summary": _counts(claims),
@@ -133,6 +168,7 @@ def report_data(run: RunResult) -> dict:
     summary = dict(run.summary.counts)
     summary["unexpected"] = run.summary.unexpected
     summary["items"] = run.summary.items
+    summary["drift"] = run.summary.drift
     return {
         "tool": {"name": "contrastive-verify", "version": __version__},
         "environment": environment(),

@@ -48,22 +48,35 @@ def _expectation(item: dict) -> str:
 
 
 def _mark(item: dict) -> str:
-    return "!" if item["unexpected"] else " "
+    return "!" if item["unexpected"] or item.get("source_match") == "drift" else " "
+
+
+def _drift(item: dict) -> str:
+    """A formula that no longer matches the document: say so on its line."""
+    return "  [source drift: the document's line changed]" if item.get("source_match") == "drift" else ""
+
+
+def _source_line(doc: dict) -> list[str]:
+    summary = doc.get("source_summary")
+    if not summary:
+        return ["  source document not at hand: formulas not compared (--documents DIR)"]
+    return [f"  source {doc['source_path']}: {summary['verbatim']} verbatim, {summary['normalized']} normalized, "
+            f"{summary['restated']} restated, {summary['drift']} drift of {summary['total']} formulas"]
 
 
 def render(data: dict) -> str:
     lines = [f"contrastive-verify {data['tool']['version']} · {data['settings']['digits']} digits · "
              f"seed {data['settings']['seed']}"]
     for doc in data["documents"]:
-        lines += ["", f"{doc['source']} — {doc['title']}"]
+        lines += ["", f"{doc['source']} — {doc['title']}"] + _source_line(doc)
         for claim in doc["claims"]:
             reading = f" [{claim['reading']}]" if claim["reading"] else ""
             lines.append(f"{_mark(claim)} L{claim['line']:<4} {claim['verdict']:<11} {claim['id']}: "
-                         f"{_short(claim['title'] + reading, 80)}{_expectation(claim)}")
+                         f"{_short(claim['title'] + reading, 80)}{_expectation(claim)}{_drift(claim)}")
             lines.append(f"  {'':5} {'':11} {_short(_reason(claim), _REASON + 24)}")
             for step in claim["steps"]:
                 lines.append(f"{_mark(step)}   L{step['line']:<4} {step['verdict']:<11} step {step['index']:<2} "
-                             f"{step['relation']:<2} {_short(_reason(step), _REASON)}{_expectation(step)}")
+                             f"{step['relation']:<2} {_short(_reason(step), _REASON)}{_expectation(step)}{_drift(step)}")
             conclusion = claim["conclusion"]
             if conclusion:
                 lines.append(f"{_mark(conclusion)}   L{conclusion['line']:<4} {conclusion['verdict']:<11} proof ⇒    "
@@ -74,4 +87,6 @@ def render(data: dict) -> str:
     lines += ["", f"{s['items']} verdicts: {s['proved']} proved, {s['confirmed']} confirmed, {s['refuted']} refuted, "
                   f"{s['conditional']} conditional, {s['undecided']} undecided, {s['error']} error; "
                   f"{s['unexpected']} unexpected · {data['seconds']:.1f} s"]
+    if s.get("drift"):
+        lines.append(f"{s['drift']} formulas drifted from their source document: update the derivation")
     return "\n".join(lines) + "\n"

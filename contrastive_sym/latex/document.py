@@ -1,0 +1,395 @@
+r"""A derivation written in LaTeX → a :class:`~contrastive_sym.claims.Document`.
+
+The container is TOML (:func:`load_toml`); :mod:`contrastive_sym.latex.markdown` builds
+the same specification from annotations inside a Markdown document.  Every formula
+is LaTeX read by our grammar; nothing in the file is executed or evaluated.
+
+A specification is a dict::
+
+    id, title, source
+    size    = [{name, minimum, checked}]
+    scalar  = [{name, domain, role}]            # name is LaTeX: 't', '\tau', 'x_0'
+    family  = [{name, shape, domain, role}]     # shape: LaTeX sizes, ['N', 'N']
+    index   = [{name, from, to, distinct_from}]
+    gradient = {by, directions}                  # ∇ differentiates by a family
+    define  = [{line, latex, name}]              # 'head = body': a macro, source-matched
+    unchecked = [{line, reason}]
+    claim   = [{id, line, title, kind, latex | derived, expect, reading, note, given,
+                sizes, let, ellipsis, little_o, define, conclusion_*, step = [...]}]
+    step    = {line, latex, expect, note, restated_from, after, let, ellipsis}
+
+``let`` binds names to formulas in one claim or step (``n = 'N'`` where the document's
+n is the N of this section); ``ellipsis`` says how an ellipsis written from ``first``
+to ``last`` is read (``{first = '0', last = 'k', lo = '1', hi = 'N', skip = 'i'}``).
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy as sp
+
+from ..claims import Claim, Condition, Document, Kind, Statement
+from ..derive import DocumentBuilder, ProofBuilder, chain
+from ..errors import DerivationError, ParseError
+from ..notation import Domain, Origin, Role
+from .macros import define
+from .parser import Where
+from .scope import EllipsisReading, Family, Scope
+from .translate import translate_expr, translate_rows
+
+_STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
+                   "same-direction": "same-direction", "->": "="}
+
+
+class Locator:
+    """Finds where each string value of a specification is written in its file, in
+    the order the values are read, so errors and origins name the file's line."""
+
+    def __init__(self, path: str, raw: str, base_line: int = 1):
+        self.path, self.raw, self.base_line = path, raw, base_line
+        self.cursor = 0
+
+    def where(self, value: str) -> Where:
+        first = value.split("\n", 1)[0]
+        position = self.raw.find(first, self.cursor) if first else -1
+        if position < 0:
+            position = self.raw.find(first) if first else -1
+        if position < 0:
+            return Where(self.path, self.base_line, 1)
+        self.cursor = position + len(first)
+        line = self.raw.count("\n", 0, position) + self.base_line
+        column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
+        return Where(self.path, line, column)
+
+    def origin(self, value: str) -> Origin:
+        where = self.where(value) if isinstance(value, str) else Where(self.path, self.base_line)
+        return Origin(self.path, where.line)
+
+
+@dataclass
+class _Context:
+    spec_path: str
+    locator: Locator
+    builder: DocumentBuilder
+    scope: Scope
+
+
+def load_toml(path: Path) -> Document:
+    raw = path.read_text(encoding="utf-8")
+    try:
+        spec = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        line = _toml_error_line(str(exc))
+        raise DerivationError(f"not valid TOML: {exc}", str(path), line) from None
+    return build(spec, Locator(str(path), raw))
+
+
+def _toml_error_line(message: str) -> int | None:
+    import re
+    match = re.search(r"line (\d+)", message)
+    return int(match.group(1)) if match else None
+
+
+def build(spec: dict, locator: Locator) -> Document:
+    path = locator.path
+    for key in ("id", "title", "source"):
+        if not isinstance(spec.get(key), str):
+            raise DerivationError(f"the derivation needs a text field {key!r}", path, 1)
+    builder = DocumentBuilder(spec["id"], spec["title"], spec["source"])
+    context = _Context(path, locator, builder, Scope())
+    _notation(spec, context)
+    for entry in _entries(spec, "define", context):
+        _define(entry, context, document_level=True)
+    for entry in _entries(spec, "unchecked", context):
+        builder.unchecked(_int(entry, "line", context), _text(entry, "reason", context),
+                          origin=context.locator.origin(entry.get("reason", "")))
+    for entry in _entries(spec, "claim", context):
+        _claim(entry, context)
+    return builder.build(path)
+
+
+# --- notation --------------------------------------------------------------------
+
+def _notation(spec: dict, context: _Context) -> None:
+    builder, scope = context.builder, context.scope
+    for entry in _entries(spec, "size", context):
+        name = _text(entry, "name", context)
+        origin = context.locator.origin(name)
+        symbol = builder.size(_symbol_name(name), minimum=_int(entry, "minimum", context),
+                              checked=tuple(entry.get("checked", ())), latex=name, origin=origin)
+        scope = scope.bind(name, symbol)
+    for entry in _entries(spec, "scalar", context):
+        name = _text(entry, "name", context)
+        origin = context.locator.origin(name)
+        symbol = builder.scalar(entry.get("symbol") or _symbol_name(name),
+                                _enum(Domain, entry.get("domain", "real"), context, origin),
+                                role=_enum(Role, entry.get("role", "value"), context, origin),
+                                latex=entry.get("display", name), origin=origin)
+        scope = scope.bind(name, symbol)
+    for entry in _entries(spec, "family", context):
+        name = _text(entry, "name", context)
+        origin = context.locator.origin(name)
+        shape = tuple(_formula(s, scope, context) for s in entry.get("shape", ()))
+        base = builder.family(entry.get("symbol") or _symbol_name(name), shape,
+                              _enum(Domain, entry.get("domain", "real"), context, origin),
+                              role=_enum(Role, entry.get("role", "value"), context, origin),
+                              latex=entry.get("display", name), origin=origin)
+        scope = scope.bind(name, Family(base, shape))
+    distinct = set()
+    for entry in _entries(spec, "index", context):
+        name = _text(entry, "name", context)
+        origin = context.locator.origin(name)
+        others = [scope.lookup(o) for o in entry.get("distinct_from", ())]
+        if any(not isinstance(o, sp.Symbol) for o in others):
+            raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
+                                  origin.line)
+        symbol = builder.index(_symbol_name(name), _formula(entry.get("from", "1"), scope, context),
+                               _formula(_text(entry, "to", context), scope, context),
+                               distinct_from=tuple(others), latex=name, origin=origin)
+        distinct |= {frozenset((symbol, o)) for o in others}
+        scope = scope.bind(name, symbol)
+    context.scope = Scope(scope.names, distinct=frozenset(distinct))
+    gradient = spec.get("gradient")
+    if gradient is not None:
+        by = context.scope.lookup(gradient.get("by", ""))
+        directions = context.scope.lookup(gradient.get("directions", ""))
+        if not isinstance(by, Family) or not isinstance(directions, Family):
+            raise DerivationError("gradient: 'by' and 'directions' must name declared families",
+                                  context.spec_path, None)
+        context.scope = context.scope.bind(r"\nabla", (by.base, directions.base))
+
+
+def _symbol_name(latex: str) -> str:
+    """A SymPy name for a declared LaTeX name: ``\\tau`` → ``tau``, ``x_0`` → ``x0``."""
+    name = latex.lstrip("\\").replace("_", "").replace("{", "").replace("}", "").replace("\\", "")
+    return name or "v"
+
+
+# --- definitions and claims ----------------------------------------------------------
+
+def _define(entry: dict, context: _Context, document_level: bool, scope: Scope | None = None):
+    latex = _text(entry, "latex", context)
+    line = _int(entry, "line", context)
+    where = context.locator.where(latex)
+    scope = scope if scope is not None else context.scope
+    macro = define(latex, scope, where, line=line)
+    if document_level:
+        context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
+                                   origin=Origin(where.path, where.line))
+        context.scope = context.scope.bind(macro.key, macro)
+    return macro
+
+
+def _local_scope(entry: dict, scope: Scope, context: _Context) -> Scope:
+    for name, formula in (entry.get("let") or {}).items():
+        scope = scope.bind(name, _formula(formula, scope, context))
+    readings = []   # a step's readings come before its claim's: the innermost wins
+    for reading in entry.get("ellipsis") or ():
+        readings.append(EllipsisReading(
+            str(reading["first"]), str(reading["last"]), _formula(reading["lo"], scope, context),
+            _formula(reading["hi"], scope, context),
+            _formula(reading["skip"], scope, context) if "skip" in reading else None))
+    readings += list(scope.ellipses)
+    little_o = entry.get("little_o")
+    if little_o is not None:
+        variable = _formula(little_o["variable"], scope, context)
+        scope = Scope(scope.names, tuple(readings), scope.distinct,
+                      (variable, _formula(str(little_o["at"]), scope, context)))
+    else:
+        scope = Scope(scope.names, tuple(readings), scope.distinct, scope.little_o)
+    for local in entry.get("define") or ():
+        macro = _define(local, context, document_level=False, scope=scope)
+        scope = scope.bind(macro.key, macro)
+    return scope
+
+
+def _claim(entry: dict, context: _Context) -> None:
+    claim_id = _text(entry, "id", context)
+    origin = context.locator.origin(claim_id)
+    scope = _local_scope(entry, context.scope, context)
+    proof = None
+    steps = entry.get("step") or []
+    if steps:
+        proof = ProofBuilder()
+        for step in steps:
+            _steps(step, proof, scope, context)
+    latex = entry.get("latex", "")
+    statement = None
+    if not entry.get("derived"):
+        latex = _text(entry, "latex", context)
+        statement = _statement(latex, scope, context)
+    given = tuple(Condition(_condition(g, scope, context), g) for g in entry.get("given", ()))
+    sizes = {context.scope.lookup(k): tuple(v) for k, v in (entry.get("sizes") or {}).items()}
+    factor = entry.get("conclusion_factor")
+    context.builder.claim(
+        claim_id, line=_int(entry, "line", context), title=_text(entry, "title", context),
+        kind=_enum(Kind, entry.get("kind", "identity"), context, origin), statement=statement,
+        latex=latex or _derived_latex(steps), proof=proof, given=given,
+        expect=entry.get("expect"), reading=entry.get("reading", ""), note=entry.get("note", ""),
+        conclusion_expect=entry.get("conclusion_expect"), conclusion_note=entry.get("conclusion_note", ""),
+        conclusion_factor=_formula(factor, scope, context) if factor else None,
+        sizes=sizes or None, origin=origin, restated_from=entry.get("restated_from", ""))
+
+
+def _derived_latex(steps: list) -> str:
+    return " ".join(step.get("latex", "").strip() for step in steps[:1])
+
+
+def _statement(latex: str, scope: Scope, context: _Context) -> Statement:
+    where = context.locator.where(latex)
+    rows = translate_rows(latex, scope, where)
+    terms, relations = [], []
+    for row in rows:
+        if row.continues and not terms:
+            raise where.error("the statement starts with a relation")
+        if not row.continues and terms:
+            raise where.error("a statement is one chain of relations")
+        if not terms:
+            terms.append(row.sides[0].expr)
+            sides = row.sides[1:]
+        else:
+            sides = row.sides
+        for relation, side in zip(row.relations, sides):
+            relations.append(_relation(relation, where))
+            terms.append(side.expr)
+    if not relations:
+        raise where.error("a statement needs a relation (=, <, \\leq, …)")
+    parts = [terms[0]]
+    for relation, term in zip(relations, terms[1:]):
+        parts += [relation, term]
+    return chain(*parts)
+
+
+def _relation(symbol: str, where: Where) -> str:
+    try:
+        return _STEP_RELATIONS[symbol]
+    except KeyError:
+        raise where.error(f"the relation {symbol!r} is not one the checker decides") from None
+
+
+def _per_link(value, index: int):
+    if isinstance(value, list):
+        return value[index] if index < len(value) else None
+    return value
+
+
+def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: _Context) -> None:
+    latex = _text(entry, "latex", context)
+    line = _int(entry, "line", context)
+    where = context.locator.where(latex)
+    scope = _local_scope(entry, scope, context)
+    rows = translate_rows(latex, scope, where)
+    link = 0
+    after = entry.get("after")
+    pending = None
+    for row in rows:
+        sides = list(row.sides)
+        if row.continues:
+            lhs = pending
+            start_text = row.text
+        else:
+            lhs = sides.pop(0).expr
+            start_text = None
+        if not row.relations:
+            pending = lhs
+            continue
+        for position, (relation, side) in enumerate(zip(row.relations, sides)):
+            text = _link_text(latex, row, position)
+            # a link belongs to the line its right side starts on
+            offset = latex.count("\n", 0, side.start)
+            row_line = line + offset
+            origin = Origin(where.path, where.line + offset)
+            kwargs = dict(rel=_relation(relation, where), latex=text,
+                          note=_per_link(entry.get("note", ""), link) or "",
+                          expect=_per_link(entry.get("expect"), link) or None, origin=origin,
+                          restated_from=entry.get("restated_from", ""))
+            if lhs is not None:
+                proof.step(row_line, side.expr, lhs=lhs, **kwargs)
+            elif after is not None:
+                proof.step(row_line, side.expr, after=after, **kwargs)
+                after = None
+            else:
+                proof.step(row_line, side.expr, **kwargs)
+            lhs = None
+            link += 1
+        pending = None
+        del start_text
+
+
+def _link_text(latex: str, row, position: int) -> str:
+    """The LaTeX of one link of a row, as written: ``a \\leq b`` of ``a \\leq b \\leq c``."""
+    if row.continues:
+        if len(row.relations) == 1:
+            return _strip_row(row.text)
+        start = row.sides[position - 1].end if position else None
+        if start is None:
+            return latex[latex.find(row.text):row.sides[0].end] if row.text in latex else row.text
+        return latex[start:row.sides[position].end].strip()
+    return latex[row.sides[position].start:row.sides[position + 1].end]
+
+
+def _strip_row(text: str) -> str:
+    text = text.strip()
+    if text.endswith("\\\\"):
+        text = text[:-2].rstrip()
+    return text
+
+
+def _condition(text: str, scope: Scope, context: _Context):
+    where = context.locator.where(text)
+    rows = translate_rows(text, scope, where)
+    if len(rows) != 1 or len(rows[0].relations) != 1:
+        raise where.error("a condition is one relation")
+    a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
+    relation = rows[0].relations[0]
+    table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan,
+             "!=": sp.Ne}
+    if relation not in table:
+        raise where.error(f"a condition cannot use {relation!r}")
+    return table[relation](a, b)
+
+
+# --- small readers ---------------------------------------------------------------------
+
+def _formula(text, scope: Scope, context: _Context) -> sp.Expr:
+    if isinstance(text, int) and not isinstance(text, bool):
+        return sp.Integer(text)
+    if not isinstance(text, str):
+        raise DerivationError(f"expected a formula, got {text!r}", context.spec_path, None)
+    return translate_expr(text, scope, context.locator.where(text))
+
+
+def _entries(spec: dict, key: str, context: _Context) -> list:
+    value = spec.get(key, [])
+    if not isinstance(value, list) or any(not isinstance(v, dict) for v in value):
+        raise DerivationError(f"{key!r} must be a list of tables ([[{key}]])", context.spec_path, None)
+    return value
+
+
+def _text(entry: dict, key: str, context: _Context) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        line = context.locator.where(str(next(iter(entry.values()), ""))).line if entry else None
+        raise DerivationError(f"missing text field {key!r}", context.spec_path, line)
+    return value
+
+
+def _int(entry: dict, key: str, context: _Context) -> int:
+    value = entry.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        line = context.locator.where(str(next(iter(entry.values()), ""))).line if entry else None
+        raise DerivationError(f"missing whole-number field {key!r}", context.spec_path, line)
+    return value
+
+
+def _enum(kind, value, context: _Context, origin: Origin):
+    for member in kind:
+        if member.value == value or member.name.lower() == str(value).lower():
+            return member
+    raise DerivationError(f"{value!r} is not a {kind.__name__.lower()} "
+                          f"({', '.join(m.value for m in kind)})", origin.path, origin.line)
+
+
+__all__ = ["load_toml", "build", "Locator", "ParseError", "Claim"]

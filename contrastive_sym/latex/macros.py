@@ -1,0 +1,194 @@
+r"""Names a document defines by a formula: ``LSE(x_1, ..., x_n) = \log(...)``.
+
+The head (left side) says how the name is used:
+
+* ``LSE(x_1, x_2, ..., x_n)``: a function of a list, used as ``LSE(tx_1, ..., tx_n)``;
+* ``sim(z_i, z_j)`` with ``z`` a declared family: a function of two rows;
+* ``w_k``, ``x_{i,j}`` (undeclared subscripts): a family defined entry by entry;
+* ``\mathcal{L}(x_i)``, ``I_{\text{InfoNCE}}^K(x, y_{1:K} \mid g)``: a name whose
+  arguments say what it is a function of; a use must write the same arguments;
+* ``x_m``, ``\mathcal{L}^{\text{NT-Xent}}``: a plain name.
+"""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from .parser import Where, parse
+from .scope import Family, Macro, Scope
+from .translate import Translator, _bare_letter, _letter_head, _text_key
+
+Tree, Token = lark.Tree, lark.Token
+
+
+def define(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> Macro:
+    """The macro that the definition ``head = body`` (or ``head := body``) declares."""
+    tree = parse(text, where)
+    rows = [r for r in tree.children[0].children if isinstance(r, Tree)]
+    if len(rows) != 1 or rows[0].data != "chain" or len(rows[0].children) != 3 \
+            or str(rows[0].children[1].children[0]) != "=":
+        raise where.error("a definition is one formula 'name = expression'")
+    head, _, body_tree = rows[0].children
+    translator = Translator(text, scope, where)
+    key, call_items = _head(head, translator)
+    if call_items is None:
+        key, index_tree = _split_subscript(head, translator, key)
+        if index_tree is not None and not isinstance(scope.lookup(key), Family):
+            params = _index_params(index_tree, translator, scope)
+            if params is not None:
+                inner = scope
+                for name, symbol in params:
+                    inner = inner.bind(name, symbol)
+                body = Translator(text, inner, where).expr(body_tree)
+                return Macro(key, body, index_params=tuple(s for _, s in params), line=line)
+        if index_tree is not None:
+            key = key + translator._script_key_from(index_tree)
+        body = translator.expr(body_tree)
+        return Macro(key, body, line=line)
+    elements = [c for c in call_items.children if isinstance(c, Tree)]
+    separators = [str(c) for c in call_items.children if isinstance(c, Token)]
+    # LSE(x_1, ..., x_n): a function of a list
+    if any(_is_ellipsis(e) for e in elements) and set(separators) <= {","}:
+        return _list_macro(key, elements, body_tree, text, scope, where, line, translator)
+    # sim(z_i, z_j): a function of rows of a declared family
+    rows_of = _row_params(elements, separators, scope)
+    if rows_of is not None:
+        inner = scope
+        params = []
+        for family, name in rows_of:
+            symbol = sp.Symbol(name + "_param", integer=True)
+            inner = inner.bind(name, symbol)
+            params.append((family.base, symbol))
+        body = Translator(text, inner, where).expr(body_tree)
+        return Macro(key, body, vector_params=tuple(params), line=line)
+    labels = "".join(translator.source(call_items).split())
+    body = translator.expr(body_tree)
+    return Macro(key, body, labels=labels, line=line)
+
+
+def _head(head, translator: Translator):
+    """The name of a head and, if it is called, its argument items."""
+    node = head
+    if isinstance(node, Tree) and node.data == "juxt":
+        # a run of letters such as LSE(...)
+        letters, current = [], node
+        while isinstance(current, Tree) and current.data == "juxt":
+            first = current.children[0]
+            if not _bare_letter(first):
+                raise translator.fail(head, "the left side of a definition must be a name")
+            letters.append(str(first.children[0]))
+            current = current.children[1]
+        last = current
+        letter = _letter_head(last)
+        if letter is None:
+            raise translator.fail(head, "the left side of a definition must be a name")
+        letters.append(str(letter.children[0]))
+        if isinstance(last, Tree) and last.data == "call":
+            return "".join(letters), last.children[1].children[0]
+        if _bare_letter(last):
+            return "".join(letters), None
+        raise translator.fail(head, "the left side of a definition must be a name")
+    if isinstance(node, Tree) and node.data == "call":
+        callee = node.children[0]
+        return _name_key(callee, translator), node.children[1].children[0]
+    return _name_key(node, translator), None
+
+
+def _name_key(node, translator: Translator) -> str:
+    if isinstance(node, Tree) and node.data in ("letter", "command"):
+        return str(node.children[0])
+    if isinstance(node, Tree) and node.data == "text":
+        return _text_key(str(node.children[0]))
+    if isinstance(node, Tree) and node.data == "font":
+        return f"{node.children[0]}{{{node.children[1]}}}"
+    if isinstance(node, Tree) and node.data in ("subscript", "superscript", "prime"):
+        return _name_key(node.children[0], translator) + translator._script_key(node)
+    raise translator.fail(node, "the left side of a definition must be a name")
+
+
+def _split_subscript(head, translator, key):
+    """``w_k`` → (``w``, the subscript) when the subscript is the last script."""
+    if isinstance(head, Tree) and head.data == "subscript":
+        base = _name_key(head.children[0], translator)
+        return base, head.children[1]
+    return key, None
+
+
+def _index_params(index_tree, translator, scope: Scope):
+    """The undeclared letters of a subscript ``_k`` or ``_{i,j}``; None if any is declared."""
+    names = []
+    if isinstance(index_tree, Tree) and index_tree.data == "letter":
+        names = [str(index_tree.children[0])]
+    elif isinstance(index_tree, Tree) and index_tree.data == "script_group":
+        for item in index_tree.children[0].children:
+            if isinstance(item, Token):
+                continue
+            if item.data == "item" and len(item.children) == 1:
+                item = item.children[0]
+            if not _bare_letter(item):
+                return None
+            names.append(str(item.children[0]))
+    else:
+        return None
+    if any(isinstance(scope.lookup(n), Family) for n in names):
+        return None
+    return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
+
+
+def _is_ellipsis(tree) -> bool:
+    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
+        tree = tree.children[0]
+    return isinstance(tree, Tree) and tree.data == "ellipsis"
+
+
+def _list_macro(key, elements, body_tree, text, scope, where, line, translator) -> Macro:
+    first, last = elements[0], elements[-1]
+    family_name = _subscripted_letter(first)
+    length_name = _subscript_name(last)
+    if family_name is None or length_name is None or _subscripted_letter(last) != family_name:
+        raise translator.fail(first, "a list parameter is written x_1, ..., x_n")
+    placeholder = sp.IndexedBase(family_name + "_list", real=True)
+    length = sp.Symbol(length_name + "_length", integer=True, positive=True)
+    inner = scope.bind(family_name, Family(placeholder, (length,))).bind(length_name, length)
+    body = Translator(text, inner, where).expr(body_tree)
+    return Macro(key, body, list_param=(placeholder, length), line=line)
+
+
+def _subscripted_letter(tree):
+    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
+        tree = tree.children[0]
+    if isinstance(tree, Tree) and tree.data == "subscript" and _bare_letter(tree.children[0]):
+        return str(tree.children[0].children[0])
+    return None
+
+
+def _subscript_name(tree):
+    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
+        tree = tree.children[0]
+    if isinstance(tree, Tree) and tree.data == "subscript":
+        arg = tree.children[1]
+        if _bare_letter(arg):
+            return str(arg.children[0])
+    return None
+
+
+def _row_params(elements, separators, scope: Scope):
+    if set(separators) - {","} or not elements:
+        return None
+    found = []
+    for element in elements:
+        tree = element.children[0] if element.data == "item" and len(element.children) == 1 else element
+        if not (isinstance(tree, Tree) and tree.data == "subscript"):
+            return None
+        base = tree.children[0]
+        if isinstance(base, Tree) and base.data == "font":
+            base_key = str(base.children[1])
+        elif _bare_letter(base):
+            base_key = str(base.children[0])
+        else:
+            return None
+        family = scope.lookup(base_key)
+        if not isinstance(family, Family) or not _bare_letter(tree.children[1]):
+            return None
+        found.append((family, str(tree.children[1].children[0])))
+    return found

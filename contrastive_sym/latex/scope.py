@@ -1,0 +1,115 @@
+"""What the names of a formula mean: the notation a translation reads formulas in.
+
+Every name a formula may use is declared: sizes, scalars, indexed families, free
+indices, macros defined by the document (``LSE``, ``\\mathcal{L}(x_i)``, ``w_k``) and
+the built-in functions and operators.  A name is looked up by its *key*, the LaTeX
+of the name without white space (``\\tau``, ``x_0``, ``I_{\\text{InfoNCE}}^K``).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+
+import sympy as sp
+
+
+class Builtin(enum.Enum):
+    """Functions and operators every document may use without declaring them."""
+
+    LOG = "log"
+    EXP = "exp"
+    MAX = "max"
+    MIN = "min"
+    EULER = "e"
+    STOP_GRAD = "stop_grad"
+    LITTLE_O = "o"
+    NABLA = "nabla"
+
+
+@dataclass(frozen=True)
+class Family:
+    base: sp.IndexedBase
+    shape: tuple[sp.Expr, ...]
+
+
+@dataclass(frozen=True)
+class Macro:
+    """A name the document defines by a formula.
+
+    ``index_params``: the symbols of a head ``w_k`` or ``x_{i,j}`` (bound by subscripts);
+    ``list_param``: (family, length) of a head ``LSE(x_1, ..., x_n)``;
+    ``vector_params``: (family, index symbol) pairs of a head ``sim(z_i, z_j)``;
+    ``labels``: the argument text of a head ``I(x, y_{1:K} \\mid g)``, which a use must
+    repeat (the arguments name what the function is of; they are not substituted).
+    """
+
+    key: str
+    body: sp.Expr
+    index_params: tuple[sp.Symbol, ...] = ()
+    list_param: tuple[sp.IndexedBase, sp.Symbol] | None = None
+    vector_params: tuple[tuple[sp.IndexedBase, sp.Symbol], ...] = ()
+    labels: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class EllipsisReading:
+    """How an ellipsis whose varying index runs from ``first`` to ``last`` (as written,
+    e.g. ``0`` … ``k``) is read: over ``lo``…``hi``, skipping ``skip`` if given."""
+
+    first: str
+    last: str
+    lo: sp.Expr
+    hi: sp.Expr
+    skip: sp.Expr | None = None
+
+
+@dataclass(frozen=True)
+class Scope:
+    names: dict = field(default_factory=dict)          # key → Symbol | Family | Macro | Builtin
+    ellipses: tuple[EllipsisReading, ...] = ()
+    distinct: frozenset = frozenset()                  # unordered pairs of index symbols
+    little_o: tuple[sp.Symbol, sp.Expr] | None = None  # o(h) as variable → point
+
+    def with_names(self, **_ignored) -> "Scope":  # pragma: no cover - kept for symmetry
+        return self
+
+    def bind(self, key: str, meaning) -> "Scope":
+        names = dict(self.names)
+        names[key] = meaning
+        return replace(self, names=names)
+
+    def lookup(self, key: str):
+        meaning = self.names.get(key)
+        if meaning is None and key in _BUILTIN_KEYS:
+            return _BUILTIN_KEYS[key]
+        return meaning
+
+    def letter_names(self) -> set[str]:
+        """Names made of plain letters: the candidates for splitting a run like ``tx``."""
+        found = {k for k in self.names if k.isalpha()}
+        return found | {k for k in _BUILTIN_KEYS if k.isalpha()}
+
+    def declared_symbol_names(self) -> set[str]:
+        return {str(v) for v in self.names.values() if isinstance(v, sp.Symbol)} | \
+               {str(v.base) for v in self.names.values() if isinstance(v, Family)}
+
+    def reading_for(self, first: str, last: str) -> EllipsisReading | None:
+        for reading in self.ellipses:
+            if reading.first == first and reading.last == last:
+                return reading
+        return None
+
+    def are_distinct(self, a: sp.Expr, b: sp.Expr) -> bool:
+        return frozenset((a, b)) in self.distinct
+
+
+_BUILTIN_KEYS = {
+    r"\log": Builtin.LOG, "log": Builtin.LOG, r"\ln": Builtin.LOG,
+    r"\exp": Builtin.EXP, "exp": Builtin.EXP,
+    r"\max": Builtin.MAX, "max": Builtin.MAX, r"\min": Builtin.MIN, "min": Builtin.MIN,
+    "e": Builtin.EULER,
+    r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD,
+    r"\text{sg}": Builtin.STOP_GRAD,
+    "o": Builtin.LITTLE_O,
+}

@@ -1,0 +1,1045 @@
+r"""Parse trees → SymPy expressions in the encodings the checker uses.
+
+The translation never evaluates document text: it walks the tree of
+:mod:`~contrastive_sym.latex.parser` and builds SymPy objects from declared names
+only.  What the grammar leaves to the reader is decided here, and refused when the
+notation does not decide it:
+
+* a run of letters (``tx_1``, ``vt``, ``LSE``, ``sim``) is split into declared names;
+  no split or two different splits is an error;
+* ``a/b c`` is an error (``(a/b)c`` or ``a/(bc)``?);
+* an ellipsis (``x_1, ..., x_n``; ``\exp(x_1)+...+\exp(x_n)``) is read from its first
+  and last terms, which may differ in one place only; the middle terms written out
+  must follow the pattern;
+* ``(…)`` after a name is a call when the name is a function or macro, a product
+  otherwise.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import lark
+import sympy as sp
+
+from .. import encodings as enc
+from ..errors import ParseError
+from ..nodes import LittleO, MaxOver, Nabla, StopGrad
+from .parser import Where, parse
+from .scope import Builtin, EllipsisReading, Family, Macro, Scope
+
+Tree, Token = lark.Tree, lark.Token
+
+#: Deepest nesting of the translation (the parser bounds nesting of brackets already).
+MAX_DEPTH = 400
+#: Largest integer written in a formula that is taken literally (10^{10^{10}} is refused).
+MAX_POWER_DIGITS = 1000
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of a written list: one element, or ``pattern`` for ``var`` in lo…hi (≠ skip)."""
+    pattern: sp.Expr
+    var: sp.Symbol | None = None
+    lo: sp.Expr | None = None
+    hi: sp.Expr | None = None
+    skip: sp.Expr | None = None
+
+
+@dataclass(frozen=True)
+class ListValue:
+    segments: tuple[Segment, ...]
+    separators: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A relation as written between two sides, with the source text it spans."""
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Side:
+    expr: sp.Expr
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a display: sides and the relations between them.
+
+    ``continues`` is true for a row that starts with a relation (``=& …``)."""
+    sides: tuple[Side, ...]
+    relations: tuple[str, ...]
+    continues: bool
+    line: int            # 1-based line of the row inside the formula
+    text: str            # the row's LaTeX as written
+
+
+_RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",
+              r"\neq": "!=", r"\ne": "!=", r"\equiv": "same-direction", r"\to": "->",
+              r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\sim": "~",
+              r"\approx": "~=", r"\mapsto": "->"}
+
+
+def relation_name(token: str) -> str:
+    return _RELATIONS.get(token, token)
+
+
+class Translator:
+    """Translates the trees of one formula; ``where`` locates it for error messages."""
+
+    def __init__(self, text: str, scope: Scope, where: Where = Where()):
+        self.text = text
+        self.scope = scope
+        self.where = where
+        self.depth = 0
+
+    # --- errors -----------------------------------------------------------------
+    def fail(self, node, message: str) -> ParseError:
+        line, column = _position(node)
+        return self.where.error(message, line, column, self.source(node)[:60])
+
+    def source(self, node) -> str:
+        if isinstance(node, Token):
+            return str(node)
+        meta = node.meta
+        if getattr(meta, "empty", True):
+            return ""
+        return self.text[meta.start_pos:meta.end_pos]
+
+    # --- displays ---------------------------------------------------------------
+    def rows(self, tree: Tree) -> list[Row]:
+        rows = []
+        for row in tree.children[0].children:
+            if isinstance(row, Token):
+                continue
+            children = row.children
+            sides, relations = [], []
+            for child in children:
+                if isinstance(child, Tree) and child.data == "relation":
+                    relations.append(relation_name(str(child.children[0])))
+                else:
+                    value = self.value(child)
+                    if not isinstance(value, sp.Basic):
+                        raise self.fail(child, "a list or a bare name cannot be a side of a relation")
+                    sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
+            line, _ = _position(row)
+            rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
+                            self.source(row).strip()))
+        return rows
+
+    # --- values -------------------------------------------------------------------
+    def value(self, node):
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(node, "the formula is nested too deeply")
+        try:
+            if isinstance(node, Token):
+                return self.token(node)
+            method = getattr(self, "t_" + node.data, None)
+            if method is None:
+                raise self.fail(node, f"this construct ({node.data}) has no meaning here")
+            return method(node)
+        finally:
+            self.depth -= 1
+
+    def expr(self, node) -> sp.Expr:
+        value = self.value(node)
+        if isinstance(value, ListValue):
+            raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, (Builtin, Macro, Family)):
+            raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
+        return value
+
+    def token(self, token: Token):
+        if token.type == "NUMBER":
+            return sp.Rational(str(token)) if "." in token else sp.Integer(str(token))
+        raise self.fail(token, f"unexpected {str(token)!r}")
+
+    # arithmetic
+    def t_add(self, node):
+        return self._sum_with_ellipsis(node)
+
+    t_sub = t_add
+
+    def t_neg(self, node):
+        return -self.expr(node.children[1])
+
+    def t_pos(self, node):
+        return self.expr(node.children[1])
+
+    def t_quotient(self, node):
+        return self.expr(node.children[0]) / self.expr(node.children[2])
+
+    def t_dot(self, node):
+        return self._product(node)
+
+    def t_juxt(self, node):
+        return self._product(node)
+
+    def t_number(self, node):
+        return self.token(node.children[0])
+
+    def t_braces(self, node):
+        return self.value(node.children[0])
+
+    def t_chain_in_group(self, node):
+        if len(node.children) != 1:
+            raise self.fail(node, "a relation inside braces has no value")
+        return self.value(node.children[0])
+
+    def t_item(self, node):
+        if len(node.children) != 1:
+            raise self.fail(node, "a relation where a value is expected")
+        return self.value(node.children[0])
+
+    def t_paren(self, node):
+        return self._items(node.children[0], single=True)
+
+    t_bracket = t_paren
+
+    def t_frac(self, node):
+        return self.expr(node.children[1]) / self.expr(node.children[2])
+
+    def t_partial_frac(self, node):
+        # \frac{\partial F}{\partial v}
+        f = self.expr(node.children[2])
+        v = self.expr(node.children[4])
+        return self._derivative(f, v, node)
+
+    def t_log_call(self, node):
+        return sp.log(self._items(node.children[1], single=True))
+
+    def t_exp_call(self, node):
+        return sp.exp(self._items(node.children[1], single=True))
+
+    def t_max_set(self, node):
+        return self._max(self._items(node.children[2]), node)
+
+    def t_max_paren(self, node):
+        return self._max(self._items(node.children[1].children[0]), node)
+
+    def t_underbrace(self, node):
+        return self.value(node.children[1])
+
+    def t_set(self, node):
+        return self._items(node.children[1])
+
+    def t_norm(self, node):
+        raise self.fail(node, "a norm ‖·‖ outside a declared function")
+
+    def t_ellipsis(self, node):
+        raise self.fail(node, "an ellipsis outside a list or a sum")
+
+    def t_limit(self, node):
+        lim, script, body = node.children
+        var, point, direction = self._limit_point(script)
+        return sp.Limit(self.expr(body), var, point, direction)
+
+    # names
+    def t_letter(self, node):
+        return self._postfix(node)
+
+    t_command = t_letter
+    t_text = t_letter
+    t_font = t_letter
+    t_subscript = t_letter
+    t_superscript = t_letter
+    t_prime = t_letter
+    t_call = t_letter
+    t_restricted = t_letter
+
+    def t_apply_op(self, node):
+        op, operand = node.children
+        return self._apply_op(op, operand)
+
+    # --- products, letter runs ------------------------------------------------------
+    def _product(self, node):
+        items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand)
+        current = node
+        while True:
+            if isinstance(current, Tree) and current.data == "juxt":
+                items.append(("factor", current.children[0]))
+                current = current.children[1]
+            elif isinstance(current, Tree) and current.data == "dot":
+                items.append(("factor", current.children[0]))
+                items.append(("cdot",))
+                current = current.children[2]
+            elif isinstance(current, Tree) and current.data == "apply_op":
+                items.append(("op", current.children[0], current.children[1]))
+                break
+            else:
+                items.append(("factor", current))
+                break
+        values = []
+        index = 0
+        while index < len(items):
+            item = items[index]
+            if item[0] == "cdot":
+                index += 1
+                continue
+            if item[0] == "op":
+                values.append(self._apply_op(item[1], item[2]))
+                index += 1
+                continue
+            tree = item[1]
+            if isinstance(tree, Tree) and tree.data == "quotient":
+                follower = items[index + 1] if index + 1 < len(items) else None
+                if follower is not None and follower[0] != "cdot":
+                    raise self.fail(tree, "ambiguous: a quotient a/b followed by a factor; "
+                                          "write \\frac{a}{b} c or a/(b c)")
+            run_end = index
+            if _bare_letter(tree):
+                # a run of letters: bare letters, possibly ending in one with scripts
+                while run_end + 1 < len(items) and items[run_end + 1][0] == "factor" \
+                        and _letter_head(items[run_end + 1][1]) is not None \
+                        and _bare_letter(items[run_end][1]):
+                    run_end += 1
+            if run_end > index:
+                trees = [items[j][1] for j in range(index, run_end + 1)]
+                operand = None
+                if run_end + 1 < len(items) and items[run_end + 1][0] == "op":
+                    operand = None  # an operator after a run is its own factor
+                values.extend(self._letter_run(trees))
+                index = run_end + 1
+                continue
+            values.append(self.value(tree))
+            index += 1
+        # a declared operator written as text (\text{stop\_grad}) applies to what follows
+        result = None
+        for position in range(len(values) - 1, -1, -1):
+            value = values[position]
+            if isinstance(value, Builtin) and value is Builtin.STOP_GRAD:
+                if result is None:
+                    raise self.fail(node, "stop_grad needs an argument")
+                result = StopGrad(result)
+                continue
+            if isinstance(value, (ListValue, Builtin, Macro, Family)):
+                raise self.fail(node, "a list or an unapplied function inside a product")
+            result = value if result is None else value * result
+        return result
+
+    def _letter_run(self, trees: list) -> list:
+        letters = [str(_letter_head(t).children[0]) for t in trees]
+        word = "".join(letters)
+        names = self.scope.letter_names()
+        splits = list(_splits(word, names))
+        if not splits:
+            unknown = next((c for c in word if c not in names), word)
+            raise self.fail(trees[0], f"{word!r}: {unknown!r} is not declared")
+        if len(splits) > 1:
+            shown = " or ".join("·".join(s) for s in splits[:3])
+            raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
+                                      "write \\text{…} or put spaces as \\, with a \\cdot")
+        values, position = [], 0
+        for name in splits[0]:
+            last_tree = trees[position + len(name) - 1]
+            values.append(self._postfix(last_tree, base_key=name))
+            position += len(name)
+        return values
+
+    # --- names with scripts and calls ------------------------------------------------
+    def _postfix(self, node, base_key: str | None = None):
+        ops = []
+        atom = node
+        while isinstance(atom, Tree) and atom.data in ("subscript", "superscript", "prime", "call",
+                                                      "restricted"):
+            ops.append(atom)
+            atom = atom.children[0]
+        ops.reverse()
+        if base_key is None:
+            base_key = self._atom_key(atom)
+        key = base_key
+        meaning = self.scope.lookup(key) if key is not None else None
+        if key is not None and meaning is None and not ops:
+            raise self.fail(atom, f"{key!r} is not declared")
+        if key is None:
+            meaning = self.value(atom)
+        pending_error = None
+        for op in ops:
+            if op.data in ("subscript", "superscript", "prime") and key is not None:
+                longer = key + self._script_key(op)
+                found = self.scope.lookup(longer)
+                if found is not None:
+                    key, meaning, pending_error = longer, found, None
+                    continue
+                if meaning is None:
+                    key = longer
+                    pending_error = pending_error or op
+                    continue
+            if meaning is None:
+                raise self.fail(pending_error or op, f"{key!r} is not declared")
+            meaning = self._apply_postfix(meaning, op, key)
+            key = None
+        if meaning is None:
+            raise self.fail(pending_error or node, f"{key!r} is not declared")
+        if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
+                and not meaning.vector_params and meaning.labels is None:
+            return meaning.body
+        if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
+            return sp.E
+        return meaning
+
+    def _atom_key(self, atom) -> str | None:
+        if isinstance(atom, Tree) and atom.data in ("letter", "command"):
+            return str(atom.children[0])
+        if isinstance(atom, Tree) and atom.data == "text":
+            return _text_key(str(atom.children[0]))
+        if isinstance(atom, Tree) and atom.data == "font":
+            font, letters = str(atom.children[0]), str(atom.children[1])
+            return f"{font}{{{letters}}}"
+        return None
+
+    def _script_key(self, op) -> str:
+        if op.data == "prime":
+            return "'"
+        mark = "_" if op.data == "subscript" else "^"
+        arg = op.children[1]
+        text = "".join(self.source(arg).split())
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            text = inner if len(inner) == 1 else "{" + inner + "}"
+        return mark + text
+
+    def _script_key_from(self, arg) -> str:
+        """The key suffix ``_k`` / ``_{i,j}`` of a subscript argument."""
+        text = "".join(self.source(arg).split())
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            inner = text[1:-1]
+            text = inner if len(inner) == 1 else "{" + inner + "}"
+        return "_" + text
+
+    def _apply_postfix(self, meaning, op, key):
+        if op.data == "subscript":
+            return self._subscript(meaning, op)
+        if op.data == "superscript":
+            return self._superscript(meaning, op)
+        if op.data == "call":
+            return self._call(meaning, op.children[1], op)
+        if op.data == "restricted":
+            self._check_restriction(op.children[1].children[1])
+            return meaning
+        raise self.fail(op, f"{key or 'this'}' has no meaning")
+
+    def _subscript(self, meaning, op):
+        arg = op.children[1]
+        indices = self._index_list(arg)
+        if isinstance(meaning, Family):
+            if len(indices) != len(meaning.shape):
+                raise self.fail(op, f"{meaning.base} takes {len(meaning.shape)} indices, "
+                                    f"got {len(indices)}")
+            return meaning.base[tuple(indices)]
+        if isinstance(meaning, Macro) and meaning.index_params:
+            if len(indices) != len(meaning.index_params):
+                raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
+            return _instantiate(meaning.body, dict(zip(meaning.index_params, indices)))
+        raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
+
+    def _superscript(self, meaning, op):
+        arg = op.children[1]
+        if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
+            raise self.fail(op, f"{self.source(op)!r} is not declared")
+        if meaning is Builtin.EULER:
+            meaning = sp.E
+        if isinstance(meaning, (Builtin, Macro, Family, ListValue)):
+            raise self.fail(op, "a power of a function or a family")
+        exponent = self.expr(arg)
+        if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
+            raise self.fail(op, "an exponent this large is not evaluated")
+        if meaning is sp.E:
+            return sp.exp(exponent)
+        return sp.Pow(meaning, exponent)
+
+    def t_script_group(self, node):
+        return self._items(node.children[0], single=True)
+
+    def t_script_sign(self, node):
+        raise self.fail(node, "a sign alone as an exponent")
+
+    t_star_script = t_script_sign
+    t_prime_script = t_script_sign
+
+    def _index_list(self, arg) -> list:
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            value = self._items(arg.children[0])
+            if isinstance(value, ListValue):
+                if any(s.var is not None for s in value.segments):
+                    raise self.fail(arg, "an ellipsis inside a subscript")
+                return [s.pattern for s in value.segments]
+            return [value]
+        return [self.expr(arg)]
+
+    def _call(self, meaning, args_node, node):
+        if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket"):
+            items = args_node.children[0]
+        else:
+            items = args_node
+        if isinstance(meaning, Builtin):
+            value = self._items(items)
+            if meaning is Builtin.LOG:
+                return sp.log(self._one(value, node))
+            if meaning is Builtin.EXP:
+                return sp.exp(self._one(value, node))
+            if meaning in (Builtin.MAX, Builtin.MIN):
+                return self._max(value, node, minimum=meaning is Builtin.MIN)
+            if meaning is Builtin.STOP_GRAD:
+                return StopGrad(self._one(value, node))
+            if meaning is Builtin.LITTLE_O:
+                if self.scope.little_o is None:
+                    raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")
+                variable, point = self.scope.little_o
+                return LittleO(self._one(value, node), variable, point)
+            raise self.fail(node, f"{meaning.value} cannot be called")
+        if isinstance(meaning, Macro):
+            return self._expand(meaning, items, node)
+        if isinstance(meaning, Family):
+            raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
+        # a value followed by parentheses: a product
+        value = self._items(items, single=True)
+        return meaning * value
+
+    def _one(self, value, node):
+        if isinstance(value, ListValue):
+            raise self.fail(node, "this function takes one argument")
+        return value
+
+    def _expand(self, macro: Macro, items, node):
+        if macro.labels is not None:
+            written = "".join(self.source(items).split())
+            if written != macro.labels:
+                raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
+                                      f"not ({written})")
+            return macro.body
+        value = self._items(items)
+        if macro.list_param is not None:
+            family, length = macro.list_param
+            segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            return _apply_list(macro.body, family, length, segments, self, node)
+        if macro.vector_params:
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.vector_params) or any(a.var is not None for a in args):
+                raise self.fail(node, f"{macro.key} takes {len(macro.vector_params)} arguments")
+            mapping = {}
+            for (family, param), arg in zip(macro.vector_params, args):
+                row = arg.pattern
+                if not (isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1):
+                    raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
+                mapping[param] = row.indices[0]
+            return _instantiate(macro.body, mapping)
+        raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _check_restriction(self, script):
+        value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \
+            else None
+        items = script.children[0] if value is None else None
+        # a restriction |_{i \neq j}: only accepted when the notation already says so
+        if items is not None and len(items.children) == 1:
+            item = items.children[0]
+            if len(item.children) == 3 and isinstance(item.children[1], Tree) \
+                    and relation_name(str(item.children[1].children[0])) == "!=":
+                a, b = self.expr(item.children[0]), self.expr(item.children[2])
+                if self.scope.are_distinct(a, b):
+                    return
+                raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
+        raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
+
+    # --- big operators -------------------------------------------------------------
+    def _apply_op(self, op: Tree, operand):
+        kind = op.data
+        if kind == "sum_op":
+            return self._sum(op, operand)
+        if kind == "log_op":
+            return sp.log(self.expr(operand))
+        if kind == "func_op":
+            name = str(op.children[0])
+            if name == r"\exp" and len(op.children) == 1:
+                return sp.exp(self.expr(operand))
+            raise self.fail(op, f"{name} is not understood here")
+        if kind == "partial_op":
+            variable = self.expr(op.children[3])
+            if len(op.children) > 4:
+                self._check_restriction(op.children[4].children[1])
+            return self._derivative(self.expr(operand), variable, op)
+        if kind == "nabla_op":
+            return self._nabla(self.expr(operand), op)
+        if kind == "max_op":
+            raise self.fail(op, "\\max_{…} over a function is not understood here")
+        raise self.fail(op, f"{kind} is not understood")
+
+    def _nabla(self, expr, op):
+        gradient = self.scope.lookup(r"\nabla")
+        if not isinstance(gradient, tuple):
+            raise self.fail(op, "∇ needs the family it differentiates by (declare gradient)")
+        family, directions = gradient
+        if isinstance(expr, sp.Indexed) and expr.base == family:
+            return directions[expr.indices]
+        return Nabla(expr, family, directions)
+
+    def _derivative(self, f, variable, node):
+        if not isinstance(variable, (sp.Symbol, sp.Indexed)):
+            raise self.fail(node, "a derivative with respect to an expression")
+        return sp.Derivative(f, variable)
+
+    def _sum(self, op, operand):
+        lower, upper = _scripts(op)
+        if lower is None:
+            raise self.fail(op, "a sum needs its index (\\sum_k …)")
+        var_name, lo, hi, skip = self._sum_range(lower, upper, op)
+        variable = self._fresh(var_name)
+        scope = self.scope.bind(var_name, variable)
+        inner = Translator(self.text, scope, self.where)
+        inner.depth = self.depth
+        body = inner.expr(operand)
+        if lo is None:
+            lo, hi = self._infer_range(body, variable, op)
+        if skip is not None:
+            return enc.sum_except(body, variable, lo, hi, skip)
+        return sp.Sum(body, (variable, lo, hi))
+
+    def _sum_range(self, lower, upper, op):
+        """``_k``, ``_{k=1}^{N}``, ``_{k \\neq i}``, ``_{i}^{N}``: name, lo, hi, skipped."""
+        hi = self.expr(upper) if upper is not None else None
+        if isinstance(lower, Tree) and lower.data == "letter":
+            return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None
+        if isinstance(lower, Tree) and lower.data == "script_group":
+            items = lower.children[0]
+            if len(items.children) == 1:
+                item = _unwrap(items.children[0])
+                if _bare_letter(item) or self._bound_name(item):
+                    name = self._bound_name(item)
+                    return name, (sp.Integer(1) if hi is not None else None), hi, None
+                if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+                    left, rel, right = item.children
+                    name = self._bound_name(left)
+                    relation = relation_name(str(rel.children[0]))
+                    if name and relation == "=":
+                        return name, self.expr(right), hi, None
+                    if name and relation == "!=":
+                        skip = self.expr(right)
+                        return name, None, None, skip
+        raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N} "
+                               "or \\sum_{k \\neq i})")
+
+    def _bound_name(self, node) -> str | None:
+        if isinstance(node, Tree) and node.data == "letter":
+            return str(node.children[0])
+        if isinstance(node, Tree) and node.data == "prime" and isinstance(node.children[0], Tree) \
+                and node.children[0].data == "letter":
+            return str(node.children[0].children[0]) + "'"
+        return None
+
+    def _infer_range(self, body, variable, op):
+        """The range of an index written without bounds: the extent of the family
+        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N)."""
+        extents = set()
+        for indexed in body.atoms(sp.Indexed):
+            for position, index in enumerate(indexed.indices):
+                if index == variable:
+                    family = self._family_of(indexed.base)
+                    if family is not None:
+                        extents.add(family.shape[position])
+        if len(extents) != 1:
+            raise self.fail(op, "the range of this sum's index is not written and cannot be read "
+                                "from the families it indexes")
+        hi = extents.pop()
+        if (hi, variable) and False:  # pragma: no cover
+            pass
+        return sp.Integer(1), hi
+
+    def _family_of(self, base):
+        for meaning in self.scope.names.values():
+            if isinstance(meaning, Family) and meaning.base == base:
+                return meaning
+        return None
+
+    def _fresh(self, name: str) -> sp.Symbol:
+        """A bound index named as written, unless the name is taken by a declared symbol."""
+        taken = self.scope.declared_symbol_names()
+        plain = name.replace("'", "p")
+        candidate = plain
+        while candidate in taken:
+            candidate = candidate + plain[0]
+        return sp.Symbol(candidate, integer=True)
+
+    def _limit_point(self, script):
+        items = script.children[0] if isinstance(script, Tree) and script.data == "script" else script
+        if isinstance(items, Tree) and items.data == "script_group":
+            items = items.children[0]
+        if isinstance(items, Tree) and items.data == "items" and len(items.children) == 1:
+            item = items.children[0]
+            if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+                left, rel, right = item.children
+                if relation_name(str(rel.children[0])) == "->":
+                    variable = self.expr(left)
+                    if not isinstance(variable, sp.Symbol):
+                        raise self.fail(left, "a limit's variable must be a declared symbol")
+                    point, direction = self._approach(right)
+                    return variable, point, direction
+        raise self.fail(script, "a limit needs its variable and point: \\lim_{x \\to a}")
+
+    def _approach(self, node):
+        """``0^+``, ``0^{+}``, ``+\\infty``, ``\\infty``: the point and the side."""
+        if isinstance(node, Tree) and node.data == "superscript" and isinstance(node.children[1], Tree) \
+                and node.children[1].data == "script_sign":
+            point = self.expr(node.children[0])
+            sign = str(node.children[1].children[0])
+            return point, "+" if sign == "+" else "-"
+        if isinstance(node, Tree) and node.data in ("pos", "neg") and self._is_infinity(node.children[1]):
+            return (sp.oo, "-") if node.data == "pos" else (-sp.oo, "+")
+        if self._is_infinity(node):
+            return sp.oo, "-"
+        return self.expr(node), "+-"
+
+    def _is_infinity(self, node) -> bool:
+        return isinstance(node, Tree) and node.data == "command" and str(node.children[0]) == r"\infty"
+
+    # --- lists and ellipses ----------------------------------------------------------
+    def _items(self, items: Tree, single: bool = False):
+        elements, separators = [], []
+        for child in items.children:
+            if isinstance(child, Token):
+                separators.append(str(child))
+            else:
+                elements.append(child)
+        if len(elements) == 1 and not _is_ellipsis(elements[0]):
+            return self.value(elements[0]) if not single else self.expr(elements[0])
+        if single:
+            raise self.fail(items, "a list where one value is expected")
+        segments = self._segments(elements, items)
+        return ListValue(tuple(segments), tuple(separators), self.source(items))
+
+    def _segments(self, elements: list, node) -> list[Segment]:
+        segments: list[Segment] = []
+        position = 0
+        while position < len(elements):
+            element = elements[position]
+            if _is_ellipsis(element):
+                if not segments or position + 1 >= len(elements) or segments[-1].var is not None:
+                    raise self.fail(element, "an ellipsis needs a written term on each side")
+                first_tree = elements[position - 1]
+                last_tree = elements[position + 1]
+                # the pattern is read from the first term of the run
+                run_start = position - 1
+                segments.pop()
+                pattern = self._ellipsis_pattern(elements, run_start, position, last_tree, element)
+                # terms written out before the first one of the run that follow the pattern
+                while segments and segments[-1].var is None and _matches(pattern, segments[-1].pattern,
+                                                                         pattern.lo - 1):
+                    segments.pop()
+                    pattern = Segment(pattern.pattern, pattern.var, pattern.lo - 1, pattern.hi, pattern.skip)
+                segments.append(pattern)
+                position += 2
+                del first_tree
+                continue
+            segments.append(Segment(self.expr(element)))
+            position += 1
+        return segments
+
+    def _ellipsis_pattern(self, elements, first_index, ellipsis_index, last_tree, ellipsis) -> Segment:
+        first_tree = elements[first_index]
+        holes = _anti_unify(first_tree, last_tree)
+        if holes is None or not holes:
+            raise self.fail(ellipsis, "the terms around this ellipsis differ in more than one place "
+                                      "(or not at all), so what it stands for is not determined")
+        first_texts = {"".join(self.source(a).split()) for a, _ in holes}
+        last_texts = {"".join(self.source(b).split()) for _, b in holes}
+        if len(first_texts) != 1 or len(last_texts) != 1:
+            raise self.fail(ellipsis, "the terms around this ellipsis vary in two different ways")
+        first_text, last_text = first_texts.pop(), last_texts.pop()
+        reading = self.scope.reading_for(first_text, last_text)
+        skip = None
+        if reading is not None:
+            lo, hi, skip = reading.lo, reading.hi, reading.skip
+        else:
+            try:
+                lo, hi = self.expr(holes[0][0]), self.expr(holes[0][1])
+            except ParseError as exc:
+                raise self.fail(ellipsis, f"the ellipsis runs from {first_text} to {last_text}: "
+                                          f"{exc.message} (declare how it is read)") from None
+        variable = self._fresh_pattern_var()
+        hole_ids = {id(a) for a, _ in holes}
+        inner = _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
+        pattern = inner.expr(first_tree)
+        segment = Segment(pattern, variable, lo, hi, skip)
+        if reading is None:
+            last = self.expr(last_tree)
+            if sp.simplify(pattern.subs(variable, hi) - last) != 0:
+                raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
+        return segment
+
+    def _fresh_pattern_var(self) -> sp.Symbol:
+        taken = self.scope.declared_symbol_names()
+        for name in ("k", "l", "m", "r", "q", "kk", "ll"):
+            if name not in taken and self.scope.lookup(name) is None:
+                return sp.Symbol(name, integer=True)
+        return sp.Dummy("k", integer=True)
+
+    def _sum_with_ellipsis(self, node):
+        terms = []          # (sign, tree)
+        current = node
+        while isinstance(current, Tree) and current.data in ("add", "sub"):
+            left, operator, right = current.children
+            terms.append((1 if current.data == "add" else -1, right))
+            current = left
+        terms.append((1, current))
+        terms.reverse()
+        if not any(_is_ellipsis(t) for _, t in terms):
+            return sp.Add(*[sign * self.expr(t) for sign, t in terms])
+        # x_1 + x_2 + ... + x_n: the same reading as a list
+        if any(sign < 0 for sign, _ in terms):
+            raise self.fail(node, "an ellipsis in a sum with subtracted terms is not understood")
+        segments = self._segments([t for _, t in terms], node)
+        return _sum_segments(segments, lambda e: e)
+
+    def _max(self, value, node, minimum: bool = False):
+        segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+        if minimum:
+            raise self.fail(node, "min over a list is not supported yet")
+        parts = []
+        for segment in segments:
+            if segment.var is None:
+                parts.append(segment.pattern)
+            elif segment.skip is not None:
+                # Skipping an entry equal to one written out leaves the maximum as it is
+                # (max{0, d_k : k ≠ i} with d_i = 0); any other skip is not supported.
+                skipped = segment.pattern.subs(segment.var, segment.skip)
+                if not any(s.var is None and sp.simplify(s.pattern - skipped) == 0 for s in segments):
+                    raise self.fail(node, "a maximum over a range with an excluded index")
+                parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
+            else:
+                parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
+        return parts[0] if len(parts) == 1 else sp.Max(*parts)
+
+
+class _HoleTranslator(Translator):
+    """Translates the first term of an ellipsis with its varying place as a variable."""
+
+    def __init__(self, text, scope, where, hole_ids, variable):
+        super().__init__(text, scope, where)
+        self.hole_ids = hole_ids
+        self.variable = variable
+
+    def value(self, node):
+        if id(node) in self.hole_ids:
+            return self.variable
+        return super().value(node)
+
+    def _index_list(self, arg):
+        if id(arg) in self.hole_ids:
+            return [self.variable]
+        return super()._index_list(arg)
+
+
+# --- helpers ----------------------------------------------------------------------
+
+def _position(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return 1, 1
+    return meta.line, meta.column
+
+
+def _text_key(token: str) -> str:
+    """``\\text{ stop\\_grad }`` → ``\\text{stop\\_grad}``; \\mathrm and \\operatorname alike."""
+    inner = " ".join(token[token.index("{") + 1:-1].split())
+    # \text{LSE} and LSE are one name; \text{stop\_grad} keeps its markup
+    return inner if inner.isalpha() else r"\text{" + inner + "}"
+
+
+def _unwrap(tree):
+    """An ``item`` of one value is that value."""
+    while isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
+        tree = tree.children[0]
+    return tree
+
+
+def _bare_letter(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "letter"
+
+
+def _letter_head(tree):
+    """The letter a factor starts from (``x`` of ``x_1`` or ``m(…)``), or None."""
+    while isinstance(tree, Tree) and tree.data in ("subscript", "superscript", "prime", "call",
+                                                  "restricted"):
+        tree = tree.children[0]
+    return tree if _bare_letter(tree) else None
+
+
+def _splits(word: str, names: set[str]):
+    """Every way to write ``word`` as a sequence of declared names."""
+    if not word:
+        yield []
+        return
+    for size in range(len(word), 0, -1):
+        head = word[:size]
+        if head in names:
+            for rest in _splits(word[size:], names):
+                yield [head] + rest
+
+
+def _is_ellipsis(tree) -> bool:
+    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
+        tree = tree.children[0]
+    return isinstance(tree, Tree) and tree.data == "ellipsis"
+
+
+def _anti_unify(a, b):
+    """The places where trees ``a`` and ``b`` differ, as (subtree of a, subtree of b)."""
+    holes = []
+
+    def walk(x, y):
+        if isinstance(x, Token) or isinstance(y, Token):
+            if isinstance(x, Token) and isinstance(y, Token) and x.type == y.type and str(x) == str(y):
+                return True
+            holes.append((x, y))
+            return True
+        if x.data != y.data or len(x.children) != len(y.children):
+            holes.append((x, y))
+            return True
+        if all(walk(cx, cy) for cx, cy in zip(x.children, y.children)):
+            return True
+        return False
+
+    walk(a, b)
+    # a token that differs inside a leaf rule (letter, number): name the rule, not the token
+    return [_lift(a, x, b, y) for x, y in holes] if holes else holes
+
+
+def _lift(root_a, x, root_b, y):
+    """Map a differing token to its parent leaf tree so the translator sees the hole."""
+    if isinstance(x, Token) or isinstance(y, Token):
+        parent_a = _parent_of(root_a, x)
+        parent_b = _parent_of(root_b, y)
+        if parent_a is not None and parent_b is not None and len(parent_a.children) == 1:
+            return parent_a, parent_b
+    return x, y
+
+
+def _parent_of(root, target):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tree):
+            for child in node.children:
+                if child is target:
+                    return node
+                stack.append(child)
+    return None
+
+
+def _matches(segment: Segment, value, at) -> bool:
+    try:
+        return sp.simplify(segment.pattern.subs(segment.var, at) - value) == 0
+    except Exception:  # noqa: BLE001 - a failed comparison is a mismatch
+        return False
+
+
+def _sum_segments(segments, term):
+    parts = []
+    for segment in segments:
+        if segment.var is None:
+            parts.append(term(segment.pattern))
+        elif segment.skip is not None:
+            parts.append(enc.sum_except(term(segment.pattern), segment.var, segment.lo, segment.hi,
+                                        segment.skip))
+        else:
+            parts.append(sp.Sum(term(segment.pattern), (segment.var, segment.lo, segment.hi)))
+    return sp.Add(*parts)
+
+
+def _apply_list(body, family, length, segments, translator, node):
+    """A macro of a list, ``LSE(x_1, ..., x_n)``, applied to written arguments.
+
+    The body may use the list only through sums or maxima over all of it (Σ_{k=1}^n f(x_k),
+    max_k x_k); each becomes the sum or maximum over the arguments' segments."""
+    def rewrite(expr):
+        if isinstance(expr, sp.Sum) and len(expr.limits) == 1:
+            var, lo, hi = expr.limits[0]
+            if lo == 1 and hi == length and expr.function.has(family):
+                parts = []
+                for segment in segments:
+                    if segment.var is None:
+                        parts.append(_substitute_element(expr.function, family, var, segment.pattern, None))
+                    else:
+                        summand = _substitute_element(expr.function, family, var, segment.pattern,
+                                                      segment.var)
+                        if segment.skip is not None:
+                            parts.append(enc.sum_except(summand, segment.var, segment.lo, segment.hi,
+                                                        segment.skip))
+                        else:
+                            parts.append(sp.Sum(summand, (segment.var, segment.lo, segment.hi)))
+                return sp.Add(*parts)
+        if isinstance(expr, MaxOver):
+            inner, var, lo, hi = expr.args
+            if lo == 1 and hi == length and inner.has(family):
+                parts = []
+                for segment in segments:
+                    element = _substitute_element(inner, family, var, segment.pattern, segment.var)
+                    parts.append(element if segment.var is None
+                                 else MaxOver(element, segment.var, segment.lo, segment.hi))
+                return parts[0] if len(parts) == 1 else sp.Max(*parts)
+        if not expr.args:
+            return expr
+        return expr.func(*[rewrite(a) for a in expr.args])
+
+    result = rewrite(body)
+    if result.has(family) or result.has(length):
+        raise translator.fail(node, "this macro uses its list other than through a sum or a maximum")
+    return result
+
+
+def _substitute_element(expr, family, var, element, element_var):
+    """``expr`` with ``family[var]`` replaced by ``element`` (whose own index is ``element_var``)."""
+    def replace(node):
+        if isinstance(node, sp.Indexed) and node.base == family:
+            if node.indices != (var,):
+                raise ValueError("a list element indexed other than by the sum's index")
+            return element
+        return None
+    mapping = {n: replace(n) for n in expr.atoms(sp.Indexed) if n.base == family}
+    result = expr.xreplace(mapping)
+    if element_var is not None and var != element_var:
+        result = result.xreplace({var: element_var})
+    return result
+
+
+def _instantiate(body, mapping: dict):
+    return body.xreplace(mapping)
+
+
+def _towering(exponent) -> bool:
+    return any(isinstance(p, sp.Pow) and p.exp.is_Integer and p.exp > 100 for p in
+               sp.preorder_traversal(exponent))
+
+
+def _scripts(op: Tree):
+    """Lower and upper script of a ``\\sum``."""
+    scripts = op.children[1]
+    args = scripts.children
+    return {"scripts_both": (args[0], args[1]) if len(args) == 2 else (None, None),
+            "scripts_swapped": (args[1], args[0]) if len(args) == 2 else (None, None),
+            "scripts_lower": (args[0], None), "scripts_upper": (None, args[0]),
+            "scripts_none": (None, None)}[scripts.data]
+
+
+def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
+    """Parse and translate one display: its rows of sides and relations."""
+    tree = parse(text, where)
+    return Translator(text, scope, where).rows(tree)
+
+
+def translate_expr(text: str, scope: Scope, where: Where = Where()) -> sp.Expr:
+    """Parse and translate a formula that is one expression (no relation)."""
+    rows = translate_rows(text, scope, where)
+    if len(rows) != 1 or len(rows[0].sides) != 1:
+        raise where.error("expected one expression, without a relation")
+    return rows[0].sides[0].expr
+
+
+__all__ = ["Translator", "translate_rows", "translate_expr", "Row", "Side", "ListValue", "Segment",
+           "itertools", "EllipsisReading"]
