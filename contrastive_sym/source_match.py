@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 
 class SourceMatch(str, enum.Enum):
@@ -56,7 +56,7 @@ def read_document(path: Path) -> list[str]:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()        # a final line end does not start another line
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return [line.removesuffix("\r") for line in lines]
 
 
 def compare(latex: str, document_lines: Sequence[str], first: int, last: int | None = None,
@@ -201,7 +201,7 @@ def _is_control_word(piece: str) -> bool:
 
 
 class _Normalizer:
-    """One left-to-right pass that builds the normal form as a list of pieces.
+    r"""One left-to-right pass that builds the normal form as a list of pieces.
 
     Every rule that could be undone or completed by a later token (an ellipsis split
     by a dropped ``\,``, ``\begin{al\,ign}``, ``^{\,+}``) looks at the pieces already
@@ -324,12 +324,13 @@ class _Normalizer:
 
     def _drop_align_environment(self) -> bool:
         """Drop ``\\begin{align}`` and the like when their ``}`` has just been written."""
-        tail, pieces = "", 0
-        for piece in reversed(self.out):
+        if len(self.out) < 4 or self.out[-2][-1] not in "n*d":
+            return False                       # cheap test first: `}` is frequent
+        tail = ""
+        for pieces, piece in enumerate(reversed(self.out), start=1):
             if len(tail) + len(piece) > _LONGEST_ENVIRONMENT:
                 break
             tail = piece + tail
-            pieces += 1
             if tail in _ALIGN_ENVIRONMENTS:
                 # The tail starts at a piece, so it starts with the \begin or \end piece.
                 del self.out[-pieces:]
