@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .check.sources import drift_count
 from .claims import Claim, Document, Expectation, Step
 from .verdicts import Outcome, Verdict
 
@@ -85,8 +86,7 @@ class Summary:
                     counts[outcome.verdict.value] += 1
                     items += 1
                 unexpected += claim.unexpected_items
-        drift = sum(1 for doc in documents for key, value in (doc.sources or {}).items()
-                    if key != "path" and getattr(value, "value", None) == "drift")
+        drift = sum(drift_count(doc.sources) for doc in documents)
         return cls(counts, unexpected, items, drift)
 
 

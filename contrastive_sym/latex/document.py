@@ -24,15 +24,16 @@ to ``last`` is read (``{first = '0', last = 'k', lo = '1', hi = 'N', skip = 'i'}
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import sympy as sp
 
-from ..claims import Claim, Condition, Document, Kind, Statement
+from ..claims import Condition, Document, Kind, Statement
 from ..derive import DocumentBuilder, ProofBuilder, chain
-from ..errors import DerivationError, ParseError
+from ..errors import DerivationError
 from ..notation import Domain, Origin, Role
 from .macros import define
 from .parser import Where
@@ -87,7 +88,6 @@ def load_toml(path: Path) -> Document:
 
 
 def _toml_error_line(message: str) -> int | None:
-    import re
     match = re.search(r"line (\d+)", message)
     return int(match.group(1)) if match else None
 
@@ -286,12 +286,7 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: _Context) ->
     pending = None
     for row in rows:
         sides = list(row.sides)
-        if row.continues:
-            lhs = pending
-            start_text = row.text
-        else:
-            lhs = sides.pop(0).expr
-            start_text = None
+        lhs = pending if row.continues else sides.pop(0).expr
         if not row.relations:
             pending = lhs
             continue
@@ -315,7 +310,6 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: _Context) ->
             lhs = None
             link += 1
         pending = None
-        del start_text
 
 
 def _link_text(latex: str, row, position: int) -> str:
@@ -392,4 +386,4 @@ def _enum(kind, value, context: _Context, origin: Origin):
                           f"({', '.join(m.value for m in kind)})", origin.path, origin.line)
 
 
-__all__ = ["load_toml", "build", "Locator", "ParseError", "Claim"]
+__all__ = ["load_toml", "build", "Locator"]

@@ -16,7 +16,7 @@ import sympy as sp
 
 from .parser import Where, parse
 from .scope import Family, Macro, Scope
-from .translate import Translator, _bare_letter, _letter_head, _text_key
+from .translate import Translator, _bare_letter, _is_ellipsis, _letter_head, _unwrap
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -42,7 +42,7 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
                 body = Translator(text, inner, where).expr(body_tree)
                 return Macro(key, body, index_params=tuple(s for _, s in params), line=line)
         if index_tree is not None:
-            key = key + translator._script_key_from(index_tree)
+            key = key + translator.script_key("_", index_tree)
         body = translator.expr(body_tree)
         return Macro(key, body, line=line)
     elements = [c for c in call_items.children if isinstance(c, Tree)]
@@ -95,15 +95,12 @@ def _head(head, translator: Translator):
 
 
 def _name_key(node, translator: Translator) -> str:
-    if isinstance(node, Tree) and node.data in ("letter", "command"):
-        return str(node.children[0])
-    if isinstance(node, Tree) and node.data == "text":
-        return _text_key(str(node.children[0]))
-    if isinstance(node, Tree) and node.data == "font":
-        return f"{node.children[0]}{{{node.children[1]}}}"
     if isinstance(node, Tree) and node.data in ("subscript", "superscript", "prime"):
         return _name_key(node.children[0], translator) + translator._script_key(node)
-    raise translator.fail(node, "the left side of a definition must be a name")
+    key = translator._atom_key(node)
+    if key is None:
+        raise translator.fail(node, "the left side of a definition must be a name")
+    return key
 
 
 def _split_subscript(head, translator, key):
@@ -123,8 +120,7 @@ def _index_params(index_tree, translator, scope: Scope):
         for item in index_tree.children[0].children:
             if isinstance(item, Token):
                 continue
-            if item.data == "item" and len(item.children) == 1:
-                item = item.children[0]
+            item = _unwrap(item)
             if not _bare_letter(item):
                 return None
             names.append(str(item.children[0]))
@@ -133,12 +129,6 @@ def _index_params(index_tree, translator, scope: Scope):
     if any(isinstance(scope.lookup(n), Family) for n in names):
         return None
     return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
-
-
-def _is_ellipsis(tree) -> bool:
-    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
-        tree = tree.children[0]
-    return isinstance(tree, Tree) and tree.data == "ellipsis"
 
 
 def _list_macro(key, elements, body_tree, text, scope, where, line, translator) -> Macro:
@@ -155,16 +145,14 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator) 
 
 
 def _subscripted_letter(tree):
-    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
-        tree = tree.children[0]
+    tree = _unwrap(tree)
     if isinstance(tree, Tree) and tree.data == "subscript" and _bare_letter(tree.children[0]):
         return str(tree.children[0].children[0])
     return None
 
 
 def _subscript_name(tree):
-    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
-        tree = tree.children[0]
+    tree = _unwrap(tree)
     if isinstance(tree, Tree) and tree.data == "subscript":
         arg = tree.children[1]
         if _bare_letter(arg):
@@ -177,7 +165,7 @@ def _row_params(elements, separators, scope: Scope):
         return None
     found = []
     for element in elements:
-        tree = element.children[0] if element.data == "item" and len(element.children) == 1 else element
+        tree = _unwrap(element)
         if not (isinstance(tree, Tree) and tree.data == "subscript"):
             return None
         base = tree.children[0]

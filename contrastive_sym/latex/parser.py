@@ -101,7 +101,6 @@ def _check_nesting(text: str, where: Where) -> None:
 def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
     line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if 0 <= exc.pos_in_stream < len(text) else "?"
         construct = _construct_at(text, exc.pos_in_stream)
         return where.error(f"cannot read {construct!r} here", line, column, construct)
     if isinstance(exc, UnexpectedEOF):

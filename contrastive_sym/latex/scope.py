@@ -71,9 +71,6 @@ class Scope:
     distinct: frozenset = frozenset()                  # unordered pairs of index symbols
     little_o: tuple[sp.Symbol, sp.Expr] | None = None  # o(h) as variable → point
 
-    def with_names(self, **_ignored) -> "Scope":  # pragma: no cover - kept for symmetry
-        return self
-
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
         names[key] = meaning

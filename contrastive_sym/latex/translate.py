@@ -16,7 +16,6 @@ notation does not decide it:
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import lark
@@ -26,7 +25,7 @@ from .. import encodings as enc
 from ..errors import ParseError
 from ..nodes import LittleO, MaxOver, Nabla, StopGrad
 from .parser import Where, parse
-from .scope import Builtin, EllipsisReading, Family, Macro, Scope
+from .scope import Builtin, Family, Macro, Scope
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -51,12 +50,6 @@ class ListValue:
     segments: tuple[Segment, ...]
     separators: tuple[str, ...] = ()
     text: str = ""
-
-
-@dataclass(frozen=True)
-class Relation:
-    """A relation as written between two sides, with the source text it spans."""
-    symbol: str
 
 
 @dataclass(frozen=True)
@@ -300,9 +293,6 @@ class Translator:
                     run_end += 1
             if run_end > index:
                 trees = [items[j][1] for j in range(index, run_end + 1)]
-                operand = None
-                if run_end + 1 < len(items) and items[run_end + 1][0] == "op":
-                    operand = None  # an operator after a run is its own factor
                 values.extend(self._letter_run(trees))
                 index = run_end + 1
                 continue
@@ -394,23 +384,18 @@ class Translator:
         return None
 
     def _script_key(self, op) -> str:
+        """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""
         if op.data == "prime":
             return "'"
-        mark = "_" if op.data == "subscript" else "^"
-        arg = op.children[1]
+        return self.script_key("_" if op.data == "subscript" else "^", op.children[1])
+
+    def script_key(self, mark: str, arg) -> str:
+        """``mark`` and the script ``arg`` without white space; one character loses its braces."""
         text = "".join(self.source(arg).split())
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
             text = inner if len(inner) == 1 else "{" + inner + "}"
         return mark + text
-
-    def _script_key_from(self, arg) -> str:
-        """The key suffix ``_k`` / ``_{i,j}`` of a subscript argument."""
-        text = "".join(self.source(arg).split())
-        if isinstance(arg, Tree) and arg.data == "script_group":
-            inner = text[1:-1]
-            text = inner if len(inner) == 1 else "{" + inner + "}"
-        return "_" + text
 
     def _apply_postfix(self, meaning, op, key):
         if op.data == "subscript":
@@ -644,10 +629,7 @@ class Translator:
         if len(extents) != 1:
             raise self.fail(op, "the range of this sum's index is not written and cannot be read "
                                 "from the families it indexes")
-        hi = extents.pop()
-        if (hi, variable) and False:  # pragma: no cover
-            pass
-        return sp.Integer(1), hi
+        return sp.Integer(1), extents.pop()
 
     def _family_of(self, base):
         for meaning in self.scope.names.values():
@@ -719,7 +701,6 @@ class Translator:
             if _is_ellipsis(element):
                 if not segments or position + 1 >= len(elements) or segments[-1].var is not None:
                     raise self.fail(element, "an ellipsis needs a written term on each side")
-                first_tree = elements[position - 1]
                 last_tree = elements[position + 1]
                 # the pattern is read from the first term of the run
                 run_start = position - 1
@@ -732,7 +713,6 @@ class Translator:
                     pattern = Segment(pattern.pattern, pattern.var, pattern.lo - 1, pattern.hi, pattern.skip)
                 segments.append(pattern)
                 position += 2
-                del first_tree
                 continue
             segments.append(Segment(self.expr(element)))
             position += 1
@@ -766,7 +746,7 @@ class Translator:
         segment = Segment(pattern, variable, lo, hi, skip)
         if reading is None:
             last = self.expr(last_tree)
-            if sp.simplify(pattern.subs(variable, hi) - last) != 0:
+            if not _equal(pattern.subs(variable, hi), last):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
         return segment
 
@@ -806,7 +786,7 @@ class Translator:
                 # Skipping an entry equal to one written out leaves the maximum as it is
                 # (max{0, d_k : k ≠ i} with d_i = 0); any other skip is not supported.
                 skipped = segment.pattern.subs(segment.var, segment.skip)
-                if not any(s.var is None and sp.simplify(s.pattern - skipped) == 0 for s in segments):
+                if not any(s.var is None and _equal(s.pattern, skipped) for s in segments):
                     raise self.fail(node, "a maximum over a range with an excluded index")
                 parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
             else:
@@ -894,16 +874,14 @@ def _anti_unify(a, b):
 
     def walk(x, y):
         if isinstance(x, Token) or isinstance(y, Token):
-            if isinstance(x, Token) and isinstance(y, Token) and x.type == y.type and str(x) == str(y):
-                return True
+            same = isinstance(x, Token) and isinstance(y, Token) and x.type == y.type and str(x) == str(y)
+            if not same:
+                holes.append((x, y))
+        elif x.data != y.data or len(x.children) != len(y.children):
             holes.append((x, y))
-            return True
-        if x.data != y.data or len(x.children) != len(y.children):
-            holes.append((x, y))
-            return True
-        if all(walk(cx, cy) for cx, cy in zip(x.children, y.children)):
-            return True
-        return False
+        else:
+            for cx, cy in zip(x.children, y.children):
+                walk(cx, cy)
 
     walk(a, b)
     # a token that differs inside a leaf rule (letter, number): name the rule, not the token
@@ -932,9 +910,14 @@ def _parent_of(root, target):
     return None
 
 
+def _equal(a, b) -> bool:
+    """Whether two terms are the same; structural equality first, simplify only if needed."""
+    return a == b or sp.simplify(a - b) == 0
+
+
 def _matches(segment: Segment, value, at) -> bool:
     try:
-        return sp.simplify(segment.pattern.subs(segment.var, at) - value) == 0
+        return _equal(segment.pattern.subs(segment.var, at), value)
     except Exception:  # noqa: BLE001 - a failed comparison is a mismatch
         return False
 
@@ -1041,5 +1024,4 @@ def translate_expr(text: str, scope: Scope, where: Where = Where()) -> sp.Expr:
     return rows[0].sides[0].expr
 
 
-__all__ = ["Translator", "translate_rows", "translate_expr", "Row", "Side", "ListValue", "Segment",
-           "itertools", "EllipsisReading"]
+__all__ = ["Translator", "translate_rows", "translate_expr", "Row", "Side", "ListValue", "Segment"]
