@@ -30,9 +30,14 @@ from .scope import Builtin, Family, Macro, Scope
 Tree, Token = lark.Tree, lark.Token
 
 #: Deepest nesting of the translation (the parser bounds nesting of brackets already).
-MAX_DEPTH = 400
-#: Largest integer written in a formula that is taken literally (10^{10^{10}} is refused).
+#: Each level costs the translator three to five Python frames and SymPy recurses over
+#: the result again, so this stays well below Python's limit of 1000 frames.
+MAX_DEPTH = 120
+_PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
+#: Largest power of numbers that is evaluated (10^{10^{10}} is refused, not computed).
 MAX_POWER_DIGITS = 1000
+#: Longest number literal: a formula's constants are short; a 5000-digit one is an attack.
+MAX_NUMBER_DIGITS = 100
 
 
 @dataclass(frozen=True)
@@ -126,7 +131,10 @@ class Translator:
 
     # --- values -------------------------------------------------------------------
     def value(self, node):
-        self.depth += 1
+        # Braces and one-element groups add no meaning; the parser bounds their
+        # nesting already, so only operators count towards MAX_DEPTH.
+        counted = not (isinstance(node, Tree) and node.data in _PASS_THROUGH)
+        self.depth += counted
         if self.depth > MAX_DEPTH:
             raise self.fail(node, "the formula is nested too deeply")
         try:
@@ -137,7 +145,7 @@ class Translator:
                 raise self.fail(node, f"this construct ({node.data}) has no meaning here")
             return method(node)
         finally:
-            self.depth -= 1
+            self.depth -= counted
 
     def expr(self, node) -> sp.Expr:
         value = self.value(node)
@@ -149,6 +157,9 @@ class Translator:
 
     def token(self, token: Token):
         if token.type == "NUMBER":
+            if len(token) > MAX_NUMBER_DIGITS:
+                raise self.fail(token, f"a number of {len(token)} digits (at most "
+                                       f"{MAX_NUMBER_DIGITS} are read)")
             return sp.Rational(str(token)) if "." in token else sp.Integer(str(token))
         raise self.fail(token, f"unexpected {str(token)!r}")
 
@@ -316,7 +327,7 @@ class Translator:
         letters = [str(_letter_head(t).children[0]) for t in trees]
         word = "".join(letters)
         names = self.scope.letter_names()
-        splits = list(_splits(word, names))
+        splits = _splits(word, names)
         if not splits:
             unknown = next((c for c in word if c not in names), word)
             raise self.fail(trees[0], f"{word!r}: {unknown!r} is not declared")
@@ -340,6 +351,7 @@ class Translator:
             ops.append(atom)
             atom = atom.children[0]
         ops.reverse()
+        self._refuse_double_scripts(ops)
         if base_key is None:
             base_key = self._atom_key(atom)
         key = base_key
@@ -372,6 +384,20 @@ class Translator:
         if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
             return sp.E
         return meaning
+
+    def _refuse_double_scripts(self, ops) -> None:
+        """``x^a^b`` and ``x_a_b`` are errors in TeX too ("Double superscript"): reading
+        them as (x^a)^b would be a guess, and 9^9^9^… a tower too large to evaluate."""
+        seen = set()
+        for op in ops:
+            if op.data in ("call", "restricted"):
+                seen.clear()
+            elif op.data in ("subscript", "superscript"):
+                if op.data in seen:
+                    kind = op.data[:3]
+                    raise self.fail(op, f"double {kind}script: TeX refuses it too; "
+                                        f"write {{…}} around the first {kind}script's term")
+                seen.add(op.data)
 
     def _atom_key(self, atom) -> str | None:
         if isinstance(atom, Tree) and atom.data in ("letter", "command"):
@@ -423,6 +449,16 @@ class Translator:
             return _instantiate(meaning.body, dict(zip(meaning.index_params, indices)))
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
 
+    def _power(self, base, exponent, op):
+        """``base^exponent``, refusing powers of numbers too long to write out
+        (10^{10^5}, {10^{100000}}^{100000}) instead of computing them."""
+        if base.is_Rational and exponent.is_Integer and base not in (0, 1, -1):
+            digits = abs(int(exponent)) * max(abs(base.p).bit_length(), base.q.bit_length()) * 0.302
+            if digits > MAX_POWER_DIGITS:
+                raise self.fail(op, f"an exponent this large is not evaluated (about {digits:.3g} "
+                                    f"digits; at most {MAX_POWER_DIGITS})")
+        return sp.Pow(base, exponent)
+
     def _superscript(self, meaning, op):
         arg = op.children[1]
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
@@ -436,7 +472,7 @@ class Translator:
             raise self.fail(op, "an exponent this large is not evaluated")
         if meaning is sp.E:
             return sp.exp(exponent)
-        return sp.Pow(meaning, exponent)
+        return self._power(meaning, exponent, op)
 
     def t_script_group(self, node):
         return self._items(node.children[0], single=True)
@@ -580,6 +616,8 @@ class Translator:
         body = inner.expr(operand)
         if lo is None:
             lo, hi = self._infer_range(body, variable, op)
+        elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
+            hi = self._infer_range(body, variable, op)[1]
         if skip is not None:
             return enc.sum_except(body, variable, lo, hi, skip)
         return sp.Sum(body, (variable, lo, hi))
@@ -604,7 +642,7 @@ class Translator:
                         return name, self.expr(right), hi, None
                     if name and relation == "!=":
                         skip = self.expr(right)
-                        return name, None, None, skip
+                        return name, (sp.Integer(1) if hi is not None else None), hi, skip
         raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N} "
                                "or \\sum_{k \\neq i})")
 
@@ -850,16 +888,43 @@ def _letter_head(tree):
     return tree if _bare_letter(tree) else None
 
 
-def _splits(word: str, names: set[str]):
-    """Every way to write ``word`` as a sequence of declared names."""
-    if not word:
-        yield []
-        return
-    for size in range(len(word), 0, -1):
-        head = word[:size]
-        if head in names:
-            for rest in _splits(word[size:], names):
-                yield [head] + rest
+def _splits(word: str, names: set[str]) -> list[list[str]]:
+    """Up to two ways to write ``word`` as a sequence of declared names: none means a
+    name is undeclared, two mean the run is ambiguous.  Counting (capped at two) from
+    the end of the word keeps this linear; listing every split is exponential for
+    runs like ``abab…`` with a, b and ab declared."""
+    sizes = sorted({len(name) for name in names}, reverse=True)
+    ways = [0] * (len(word) + 1)
+    ways[len(word)] = 1
+
+    def choices(start, counted=True):
+        return [size for size in sizes if start + size <= len(word)
+                and word[start:start + size] in names and (not counted or ways[start + size])]
+
+    for start in range(len(word) - 1, -1, -1):
+        ways[start] = min(2, sum(ways[start + size] for size in choices(start, counted=False)))
+
+    def complete(prefix: list[str], start: int) -> list[str]:
+        split = list(prefix)
+        while start < len(word):
+            size = choices(start)[0]
+            split.append(word[start:start + size])
+            start += size
+        return split
+
+    if ways[0] == 0:
+        return []
+    first = complete([], 0)
+    if ways[0] == 1:
+        return [first]
+    start = 0
+    for position, name in enumerate(first):
+        others = [size for size in choices(start) if size != len(name)]
+        if others:
+            head = first[:position] + [word[start:start + others[0]]]
+            return [first, complete(head, start + others[0])]
+        start += len(name)
+    return [first]  # pragma: no cover - ways[0] == 2 means the splits differ somewhere
 
 
 def _is_ellipsis(tree) -> bool:
@@ -1004,16 +1069,27 @@ def _scripts(op: Tree):
     """Lower and upper script of a ``\\sum``."""
     scripts = op.children[1]
     args = scripts.children
-    return {"scripts_both": (args[0], args[1]) if len(args) == 2 else (None, None),
-            "scripts_swapped": (args[1], args[0]) if len(args) == 2 else (None, None),
-            "scripts_lower": (args[0], None), "scripts_upper": (None, args[0]),
-            "scripts_none": (None, None)}[scripts.data]
+    if scripts.data == "scripts_both":
+        return args[0], args[1]
+    if scripts.data == "scripts_swapped":
+        return args[1], args[0]
+    if scripts.data == "scripts_lower":
+        return args[0], None
+    if scripts.data == "scripts_upper":
+        return None, args[0]
+    return None, None
 
 
 def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
     """Parse and translate one display: its rows of sides and relations."""
     tree = parse(text, where)
-    return Translator(text, scope, where).rows(tree)
+    try:
+        return Translator(text, scope, where).rows(tree)
+    except RecursionError:
+        # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
+        # deeper than the translator does on some construct.
+        raise where.error("the formula is nested too deeply to translate", 1, 1,
+                          text[:60]) from None
 
 
 def translate_expr(text: str, scope: Scope, where: Where = Where()) -> sp.Expr:
