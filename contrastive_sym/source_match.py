@@ -22,6 +22,7 @@ LaTeX, so that any edit of the mathematics still changes the normal form.
 from __future__ import annotations
 
 import enum
+import hashlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -72,6 +73,8 @@ def compare(latex: str, document_lines: Sequence[str], first: int, last: int | N
       verbatim; whitespace inside a line and the line breaks themselves must agree.)
     * NORMALIZED: ``normalize_latex(latex)`` is a substring of
       ``normalize_latex(document text)``.
+    * With ``restated_from = "sha256:…"`` (:func:`line_digest`), the step restates what
+      the document says in words: RESTATED if one of the lines has that digest, else DRIFT.
     * With ``restated_from``, the derivation declares that the step restates that
       fragment of the document: the step's own LaTeX is not compared, and the result is
       RESTATED if the fragment matches (verbatim or normalized), else DRIFT.
@@ -83,10 +86,25 @@ def compare(latex: str, document_lines: Sequence[str], first: int, last: int | N
     if not 1 <= first <= last <= len(document_lines):
         return SourceMatch.DRIFT
     document_text = "\n".join(document_lines[first - 1:last])
+    if restated_from is not None and restated_from.startswith(DIGEST_PREFIX):
+        digests = {line_digest(line) for line in document_lines[first - 1:last]}
+        return SourceMatch.RESTATED if restated_from in digests else SourceMatch.DRIFT
     if restated_from is not None:
         found = _find(restated_from, document_text)
         return SourceMatch.RESTATED if found.found else SourceMatch.DRIFT
     return _find(latex, document_text)
+
+
+#: A claim the document makes only in words restates its line, which the project does not
+#: copy: ``restated_from`` then holds the line's digest, so an edit of the line is drift.
+DIGEST_PREFIX = "sha256:"
+
+
+def line_digest(line: str) -> str:
+    """``sha256:`` and the first 12 hex digits of the line's SHA-256, white space
+    collapsed (so re-wrapping or indenting the line is not drift; any edit of a word is)."""
+    text = " ".join(line.split())
+    return DIGEST_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def _find(latex: str, document_text: str) -> SourceMatch:

@@ -12,11 +12,17 @@ A specification is a dict::
     family  = [{name, shape, domain, role}]     # shape: LaTeX sizes, ['N', 'N']
     index   = [{name, from, to, distinct_from}]
     gradient = {by, directions}                  # ∇ differentiates by a family
+    operator = [{name, meaning, of, line, latex}]  # \mathbb{E}_{p_{XY^K}}, \max_g, …
+    quantity = [{name, meaning, line, latex}]    # I(X; Y): mutual information
     define  = [{line, latex, name}]              # 'head = body': a macro, source-matched
     unchecked = [{line, reason}]
     claim   = [{id, line, title, kind, latex | derived, expect, reading, note, given,
                 sizes, let, ellipsis, little_o, define, conclusion_*, step = [...]}]
     step    = {line, latex, expect, note, restated_from, after, let, ellipsis}
+
+``read_as`` (in a claim or step) reads one text as another in names and in the
+arguments of labelled functions: ``{'y_{1:N}' = 'y_{1:K}'}`` where a document writes
+y_{1:N} once for the y_{1:K} it defined.
 
 ``let`` binds names to formulas in one claim or step (``n = 'N'`` where the document's
 n is the N of this section); ``ellipsis`` says how an ellipsis written from ``first``
@@ -26,19 +32,20 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import sympy as sp
 
 from ..claims import Condition, Document, Kind, Statement
 from ..derive import DocumentBuilder, ProofBuilder, chain
+from ..nodes import MutualInformation
 from ..errors import DerivationError
 from ..notation import Domain, Origin, Role
 from .macros import define
 from .parser import Where
-from .scope import EllipsisReading, Family, Scope
-from .translate import translate_expr, translate_rows
+from .scope import EllipsisReading, Family, Macro, Operator, OperatorKind, Scope
+from .translate import _text_key, labelled_key, translate_expr, translate_rows
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -159,6 +166,75 @@ def _notation(spec: dict, context: _Context) -> None:
             raise DerivationError("gradient: 'by' and 'directions' must name declared families",
                                   context.spec_path, None)
         context.scope = context.scope.bind(r"\nabla", (by.base, directions.base))
+    for entry in _entries(spec, "operator", context):
+        _operator(entry, context)
+    for entry in _entries(spec, "quantity", context):
+        _quantity(entry, context)
+
+
+_TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
+#: [[operator]] meanings; an expectation also names the critic's family (``of``).
+_OPERATORS = {kind.value: kind for kind in OperatorKind}
+#: [[quantity]] meanings: a name that stands for a quantity the checker computes.
+_QUANTITIES = {"mutual information": MutualInformation}
+
+
+def _operator(entry: dict, context: _Context) -> None:
+    name = _text(entry, "name", context)
+    origin = context.locator.origin(name)
+    kind = _OPERATORS.get(entry.get("meaning"))
+    if kind is None:
+        raise DerivationError(f"operator {name}: meaning must be one of {', '.join(_OPERATORS)}",
+                              origin.path, origin.line)
+    family = size = None
+    if kind is OperatorKind.EXPECTATION:
+        critic = context.scope.lookup(entry.get("of", ""))
+        if not isinstance(critic, Family) or len(critic.shape) != 1:
+            raise DerivationError(f"operator {name}: 'of' must name the critic's family g_k",
+                                  origin.path, origin.line)
+        family, size = critic.base, critic.shape[0]
+    _record_definition(entry, name, context)
+    # \text{gradient descent on} keeps its inner spaces, as the translator reads it
+    key = _text_key(name.strip()) if _TEXT_NAME.fullmatch(name.strip()) else _key(name)
+    context.scope = context.scope.bind(key, Operator(kind, family, size))
+
+
+def _quantity(entry: dict, context: _Context) -> None:
+    name = _text(entry, "name", context)
+    origin = context.locator.origin(name)
+    node = _QUANTITIES.get(entry.get("meaning"))
+    match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
+    if node is None or match is None:
+        raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
+                              f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
+    _record_definition(entry, name, context)
+    key, labels = match.group(1), _key(match.group(2))
+    _bind_macro(Macro(key, node(), labels=labels, line=entry.get("line")), context)
+
+
+def _record_definition(entry: dict, name: str, context: _Context) -> None:
+    """A declaration that stands for a definition in the document: recorded with its
+    line and LaTeX (for the source match), not translated."""
+    if "latex" in entry:
+        latex = _text(entry, "latex", context)
+        where = context.locator.where(latex)
+        context.builder.definition(name, line=_int(entry, "line", context), latex=latex,
+                                   origin=Origin(where.path, where.line))
+
+
+def _key(latex: str) -> str:
+    return "".join(latex.split())
+
+
+def _bind_macro(macro: Macro, context: _Context) -> None:
+    """A second definition of a labelled name for other arguments (I^K(X;Y|g) after
+    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps."""
+    first = context.scope.names.get(macro.key)
+    if macro.labels is not None and isinstance(first, Macro) and first.labels is not None \
+            and first.labels != macro.labels:
+        context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
+    else:
+        context.scope = context.scope.bind(macro.key, macro)
 
 
 def _symbol_name(latex: str) -> str:
@@ -178,7 +254,7 @@ def _define(entry: dict, context: _Context, document_level: bool, scope: Scope |
     if document_level:
         context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
                                    origin=Origin(where.path, where.line))
-        context.scope = context.scope.bind(macro.key, macro)
+        _bind_macro(macro, context)
     return macro
 
 
@@ -193,12 +269,13 @@ def _local_scope(entry: dict, scope: Scope, context: _Context) -> Scope:
             _formula(reading["skip"], scope, context) if "skip" in reading else None))
     readings += list(scope.ellipses)
     little_o = entry.get("little_o")
+    scope = replace(scope, ellipses=tuple(readings))
     if little_o is not None:
         variable = _formula(little_o["variable"], scope, context)
-        scope = Scope(scope.names, tuple(readings), scope.distinct,
-                      (variable, _formula(str(little_o["at"]), scope, context)))
-    else:
-        scope = Scope(scope.names, tuple(readings), scope.distinct, scope.little_o)
+        scope = replace(scope, little_o=(variable, _formula(str(little_o["at"]), scope, context)))
+    read_as = entry.get("read_as") or {}
+    if read_as:
+        scope = replace(scope, read_as=scope.read_as + tuple((_key(a), _key(b)) for a, b in read_as.items()))
     for local in entry.get("define") or ():
         macro = _define(local, context, document_level=False, scope=scope)
         scope = scope.bind(macro.key, macro)

@@ -26,6 +26,22 @@ class Builtin(enum.Enum):
     NABLA = "nabla"
 
 
+class OperatorKind(enum.Enum):
+    """Operators a document declares by name (``[[operator]]`` in a derivation)."""
+
+    EXPECTATION = "expectation"            # E_{p_{XY^K}}[f(g_1, …, g_K)]
+    BEST_CRITIC = "best critic"            # max_g of an expectation over critics g
+    DESCENT = "descent direction"          # "gradient descent on F": −∇F
+    ASCENT = "ascent direction"            # "gradient ascent on F": +∇F
+
+
+@dataclass(frozen=True)
+class Operator:
+    kind: OperatorKind
+    family: sp.IndexedBase | None = None   # the critic's logits g (for an expectation)
+    size: sp.Expr | None = None            # and their number K
+
+
 @dataclass(frozen=True)
 class Family:
     base: sp.IndexedBase
@@ -70,6 +86,9 @@ class Scope:
     ellipses: tuple[EllipsisReading, ...] = ()
     distinct: frozenset = frozenset()                  # unordered pairs of index symbols
     little_o: tuple[sp.Symbol, sp.Expr] | None = None  # o(h) as variable → point
+    # text written → text read, in names and in the arguments of labelled functions
+    # (a document that writes y_{1:N} once where it means y_{1:K}); white space removed
+    read_as: tuple[tuple[str, str], ...] = ()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
@@ -77,10 +96,20 @@ class Scope:
         return replace(self, names=names)
 
     def lookup(self, key: str):
-        meaning = self.names.get(key)
+        meaning = self.names.get(self.reading(key))
         if meaning is None and key in _BUILTIN_KEYS:
             return _BUILTIN_KEYS[key]
         return meaning
+
+    def starts_a_name(self, key: str) -> bool:
+        """Whether ``key`` is the beginning of a longer declared name."""
+        key = self.reading(key)
+        return any(name.startswith(key) and name != key for name in self.names)
+
+    def reading(self, text: str) -> str:
+        for written, read in self.read_as:
+            text = text.replace(written, read)
+        return text
 
     def letter_names(self) -> set[str]:
         """Names made of plain letters: the candidates for splitting a run like ``tx``."""

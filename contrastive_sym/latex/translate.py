@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import re
+
 import lark
 import sympy as sp
 
 from .. import encodings as enc
 from ..errors import ParseError
-from ..nodes import LittleO, MaxOver, Nabla, StopGrad
+from ..nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad
 from .parser import Where, parse
-from .scope import Builtin, Family, Macro, Scope
+from .scope import Builtin, Family, Macro, Operator, OperatorKind, Scope
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -124,6 +126,9 @@ class Translator:
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
+            if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
+                raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
+                                     "('gradient descent on F \\equiv gradient ascent on G')")
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
                             self.source(row).strip()))
@@ -318,7 +323,13 @@ class Translator:
                     raise self.fail(node, "stop_grad needs an argument")
                 result = StopGrad(result)
                 continue
-            if isinstance(value, (ListValue, Builtin, Macro, Family)):
+            if isinstance(value, Operator) and value.kind in (OperatorKind.DESCENT, OperatorKind.ASCENT):
+                if result is None or position != 0:
+                    raise self.fail(node, f"'{value.kind.value}' applies to the whole side it starts")
+                gradient = self._nabla(result, node)
+                result = -gradient if value.kind is OperatorKind.DESCENT else gradient
+                continue
+            if isinstance(value, (ListValue, Builtin, Macro, Family, Operator)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
             result = value if result is None else value * result
         return result
@@ -368,8 +379,10 @@ class Translator:
                 if found is not None:
                     key, meaning, pending_error = longer, found, None
                     continue
-                if meaning is None:
-                    key = longer
+                if meaning is None or self.scope.starts_a_name(longer):
+                    # I_{\text{InfoNCE}} on the way to I_{\text{InfoNCE}}^K, even
+                    # when I alone is a name too
+                    key, meaning = longer, None
                     pending_error = pending_error or op
                     continue
             if meaning is None:
@@ -379,7 +392,9 @@ class Translator:
         if meaning is None:
             raise self.fail(pending_error or node, f"{key!r} is not declared")
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
-                and not meaning.vector_params and meaning.labels is None:
+                and not meaning.vector_params:
+            # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
+            # the function as the document first defined it
             return meaning.body
         if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
             return sp.E
@@ -420,7 +435,8 @@ class Translator:
         text = "".join(self.source(arg).split())
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-            text = inner if len(inner) == 1 else "{" + inner + "}"
+            # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
+            text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
         return mark + text
 
     def _apply_postfix(self, meaning, op, key):
@@ -516,6 +532,10 @@ class Translator:
             raise self.fail(node, f"{meaning.value} cannot be called")
         if isinstance(meaning, Macro):
             return self._expand(meaning, items, node)
+        if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
+            return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
+        if isinstance(meaning, Operator):
+            raise self.fail(node, f"'{meaning.kind.value}' is not applied to parentheses")
         if isinstance(meaning, Family):
             raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
         # a value followed by parentheses: a product
@@ -529,11 +549,14 @@ class Translator:
 
     def _expand(self, macro: Macro, items, node):
         if macro.labels is not None:
-            written = "".join(self.source(items).split())
-            if written != macro.labels:
-                raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
-                                      f"not ({written})")
-            return macro.body
+            written = self.scope.reading("".join(self.source(items).split()))
+            if written == macro.labels:
+                return macro.body
+            overload = self.scope.lookup(labelled_key(macro.key, written))
+            if isinstance(overload, Macro):
+                return overload.body
+            raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
+                                  f"not ({written})")
         value = self._items(items)
         if macro.list_param is not None:
             family, length = macro.list_param
@@ -587,7 +610,11 @@ class Translator:
         if kind == "nabla_op":
             return self._nabla(self.expr(operand), op)
         if kind == "max_op":
-            raise self.fail(op, "\\max_{…} over a function is not understood here")
+            meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
+            if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
+                return BestCritic(self.expr(operand))
+            raise self.fail(op, "\\max_{…} over a function is not understood here "
+                                "(declare it as an operator if it is a best critic)")
         raise self.fail(op, f"{kind} is not understood")
 
     def _nabla(self, expr, op):
@@ -618,6 +645,10 @@ class Translator:
             lo, hi = self._infer_range(body, variable, op)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
+        if skip is not None and sp.simplify(skip - lo) == 0:
+            # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
+            # about a plain range than about an indicator 1 − δ_{k,1}
+            return sp.Sum(body, (variable, lo + 1, hi))
         if skip is not None:
             return enc.sum_except(body, variable, lo, hi, skip)
         return sp.Sum(body, (variable, lo, hi))
@@ -874,6 +905,18 @@ def _unwrap(tree):
     while isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 1:
         tree = tree.children[0]
     return tree
+
+
+def labelled_key(key: str, labels: str) -> str:
+    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
+    return f"{key}({labels})"
+
+
+def _is_direction(expr) -> bool:
+    """``∇F`` or ``−∇F``: a side that ≡ may relate."""
+    if isinstance(expr, sp.Mul) and expr.args[0] == -1 and len(expr.args) == 2:
+        expr = expr.args[1]
+    return isinstance(expr, Nabla)
 
 
 def _bare_letter(tree) -> bool:
