@@ -199,6 +199,7 @@ class Definition:
     line: int
     latex: str
     origin: Origin | None = None
+    restated_from: str = ""     # the document's text when the definition restates it
 
 
 @dataclass(frozen=True)

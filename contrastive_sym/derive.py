@@ -190,10 +190,11 @@ class DocumentBuilder:
         return symbol
 
     # --- content ----------------------------------------------------------------
-    def definition(self, name: str, *, line: int, latex: str, origin: Origin | None = None) -> None:
+    def definition(self, name: str, *, line: int, latex: str, origin: Origin | None = None,
+                   restated_from: str = "") -> None:
         """A displayed definition: reported, and checked through the claims that use it."""
         origin = origin or _caller_origin()
-        self._definitions.append(Definition(name, _line(line, origin), latex, origin))
+        self._definitions.append(Definition(name, _line(line, origin), latex, origin, restated_from))
 
     def unchecked(self, line: int, reason: str, *, origin: Origin | None = None) -> None:
         """A statement of the document this derivation deliberately does not encode, and why."""

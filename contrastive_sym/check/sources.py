@@ -43,7 +43,8 @@ def source_matches(document: Document, documents_dir: str | None) -> dict | None
     found: dict = {"path": str(path)}
     for number, definition in enumerate(document.definitions):
         first, last = _span(definition.line, definition.latex, ends_at_line=False)
-        found[("definition", number)] = compare(definition.latex, lines, first, last)
+        found[("definition", number)] = compare(definition.latex, lines, first, last,
+                                                restated_from=definition.restated_from or None)
     for claim in document.claims:
         first, last = _span(claim.line, claim.latex, ends_at_line=False)
         found[("claim", claim.id)] = compare(claim.latex, lines, first, last,

@@ -14,6 +14,7 @@ A specification is a dict::
     gradient = {by, directions}                  # ∇ differentiates by a family
     operator = [{name, meaning, of, line, latex}]  # \mathbb{E}_{p_{XY^K}}, \max_g, …
     quantity = [{name, meaning, line, latex}]    # I(X; Y): mutual information
+    pair_set = [{name, samples, anchors}]        # \sum_{i,j \in \mathcal{MB}}: positive pairs
     define  = [{line, latex, name}]              # 'head = body': a macro, source-matched
     unchecked = [{line, reason}]
     claim   = [{id, line, title, kind, latex | derived, expect, reading, note, given,
@@ -44,7 +45,7 @@ from ..errors import DerivationError
 from ..notation import Domain, Origin, Role
 from .macros import define
 from .parser import Where
-from .scope import EllipsisReading, Family, Macro, Operator, OperatorKind, Scope
+from .scope import EllipsisReading, Family, Macro, Operator, OperatorKind, PairSet, Scope
 from .translate import _text_key, labelled_key, translate_expr, translate_rows
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
@@ -170,6 +171,8 @@ def _notation(spec: dict, context: _Context) -> None:
         _operator(entry, context)
     for entry in _entries(spec, "quantity", context):
         _quantity(entry, context)
+    for entry in _entries(spec, "pair_set", context):
+        context.scope = _pair_set(entry, context.scope, context)
 
 
 _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
@@ -197,6 +200,14 @@ def _operator(entry: dict, context: _Context) -> None:
     # \text{gradient descent on} keeps its inner spaces, as the translator reads it
     key = _text_key(name.strip()) if _TEXT_NAME.fullmatch(name.strip()) else _key(name)
     context.scope = context.scope.bind(key, Operator(kind, family, size))
+
+
+def _pair_set(entry: dict, scope: Scope, context: _Context) -> Scope:
+    """``\\mathcal{MB}``: the positive pairs of 2·samples rows, summed over ``anchors``."""
+    name = _text(entry, "name", context)
+    samples = _formula(_text(entry, "samples", context), scope, context)
+    anchors = _formula(_text(entry, "anchors", context), scope, context)
+    return scope.bind(_key(name), PairSet(samples, anchors))
 
 
 def _quantity(entry: dict, context: _Context) -> None:
@@ -253,7 +264,8 @@ def _define(entry: dict, context: _Context, document_level: bool, scope: Scope |
     macro = define(latex, scope, where, line=line)
     if document_level:
         context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
-                                   origin=Origin(where.path, where.line))
+                                   origin=Origin(where.path, where.line),
+                                   restated_from=entry.get("restated_from", ""))
         _bind_macro(macro, context)
     return macro
 
@@ -273,6 +285,8 @@ def _local_scope(entry: dict, scope: Scope, context: _Context) -> Scope:
     if little_o is not None:
         variable = _formula(little_o["variable"], scope, context)
         scope = replace(scope, little_o=(variable, _formula(str(little_o["at"]), scope, context)))
+    for pair_set in entry.get("pair_set") or ():
+        scope = _pair_set(pair_set, scope, context)
     read_as = entry.get("read_as") or {}
     if read_as:
         scope = replace(scope, read_as=scope.read_as + tuple((_key(a), _key(b)) for a, b in read_as.items()))

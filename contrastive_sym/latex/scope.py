@@ -24,6 +24,7 @@ class Builtin(enum.Enum):
     STOP_GRAD = "stop_grad"
     LITTLE_O = "o"
     NABLA = "nabla"
+    INDICATOR = "indicator"
 
 
 class OperatorKind(enum.Enum):
@@ -40,6 +41,17 @@ class Operator:
     kind: OperatorKind
     family: sp.IndexedBase | None = None   # the critic's logits g (for an expectation)
     size: sp.Expr | None = None            # and their number K
+
+
+@dataclass(frozen=True)
+class PairSet:
+    """The positive pairs (i, j) of a batch of 2·samples rows in which rows a and
+    a + samples are the two views of sample a: ``\\sum_{i,j \\in \\mathcal{MB}}`` runs
+    over the anchors a = 1 … ``anchors`` (samples: one view as anchor; 2·samples:
+    both), with j the other view of i."""
+
+    samples: sp.Expr
+    anchors: sp.Expr
 
 
 @dataclass(frozen=True)
@@ -138,4 +150,5 @@ _BUILTIN_KEYS = {
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD,
     r"\text{sg}": Builtin.STOP_GRAD,
     "o": Builtin.LITTLE_O,
+    r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 }

@@ -27,7 +27,7 @@ from .. import encodings as enc
 from ..errors import ParseError
 from ..nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad
 from .parser import Where, parse
-from .scope import Builtin, Family, Macro, Operator, OperatorKind, Scope
+from .scope import Builtin, Family, Macro, Operator, OperatorKind, PairSet, Scope
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -57,6 +57,19 @@ class ListValue:
     segments: tuple[Segment, ...]
     separators: tuple[str, ...] = ()
     text: str = ""
+
+
+@dataclass(frozen=True)
+class RowVector:
+    """``z_i`` of a family ``z`` of shape (rows, d): a vector, which only ``\\cdot``
+    (the dot product) and ``\\|·\\|`` (the Euclidean norm) turn into numbers."""
+
+    family: sp.IndexedBase
+    row: sp.Expr
+    length: sp.Expr
+
+
+_CDOT = object()   # where a product had \cdot: between two vectors it is their dot product
 
 
 @dataclass(frozen=True)
@@ -238,7 +251,11 @@ class Translator:
         return self._items(node.children[1])
 
     def t_norm(self, node):
-        raise self.fail(node, "a norm ‖·‖ outside a declared function")
+        vector = self.value(node.children[1])
+        if not isinstance(vector, RowVector):
+            raise self.fail(node, "‖·‖ of something that is not a row of a declared family")
+        m = self._fresh("m")
+        return sp.sqrt(sp.Sum(vector.family[vector.row, m] ** 2, (m, 1, vector.length)))
 
     def t_ellipsis(self, node):
         raise self.fail(node, "an ellipsis outside a list or a sum")
@@ -288,6 +305,7 @@ class Translator:
         while index < len(items):
             item = items[index]
             if item[0] == "cdot":
+                values.append(_CDOT)
                 index += 1
                 continue
             if item[0] == "op":
@@ -302,18 +320,25 @@ class Translator:
                                           "write \\frac{a}{b} c or a/(b c)")
             run_end = index
             if _bare_letter(tree):
-                # a run of letters: bare letters, possibly ending in one with scripts
+                # a run of letters: bare letters, possibly ending in one with scripts, or
+                # in the numerator of a quotient (sim(z_i, z_j)/\tau is sim(…) over τ)
                 while run_end + 1 < len(items) and items[run_end + 1][0] == "factor" \
-                        and _letter_head(items[run_end + 1][1]) is not None \
+                        and _letter_head(_numerator(items[run_end + 1][1])) is not None \
                         and _bare_letter(items[run_end][1]):
                     run_end += 1
             if run_end > index:
                 trees = [items[j][1] for j in range(index, run_end + 1)]
-                values.extend(self._letter_run(trees))
+                last = trees[-1]
+                run = self._letter_run(trees[:-1] + [_numerator(last)])
+                while isinstance(last, Tree) and last.data == "quotient":
+                    run[-1] = run[-1] / self.expr(last.children[2])
+                    last = last.children[0]
+                values.extend(run)
                 index = run_end + 1
                 continue
             values.append(self.value(tree))
             index += 1
+        values = self._dot_products(values, node)
         # a declared operator written as text (\text{stop\_grad}) applies to what follows
         result = None
         for position in range(len(values) - 1, -1, -1):
@@ -333,6 +358,26 @@ class Translator:
                 raise self.fail(node, "a list or an unapplied function inside a product")
             result = value if result is None else value * result
         return result
+
+    def _dot_products(self, values: list, node) -> list:
+        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}; a vector anywhere else is an error."""
+        merged = []
+        for value in values:
+            if len(merged) >= 2 and merged[-1] is _CDOT and isinstance(merged[-2], RowVector) \
+                    and isinstance(value, RowVector):
+                _, left = merged.pop(), merged.pop()
+                if left.length != value.length:
+                    raise self.fail(node, "a dot product of vectors of different lengths")
+                m = self._fresh("m")
+                merged.append(sp.Sum(left.family[left.row, m] * value.family[value.row, m],
+                                     (m, 1, left.length)))
+            else:
+                merged.append(value)
+        merged = [v for v in merged if v is not _CDOT]
+        if any(isinstance(v, RowVector) for v in merged):
+            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j "
+                                  "or \\|z_i\\|)")
+        return merged
 
     def _letter_run(self, trees: list) -> list:
         letters = [str(_letter_head(t).children[0]) for t in trees]
@@ -433,6 +478,8 @@ class Translator:
     def script_key(self, mark: str, arg) -> str:
         """``mark`` and the script ``arg`` without white space; one character loses its braces."""
         text = "".join(self.source(arg).split())
+        # \mathrm{NT-Xent} and \text{NT-Xent} are one name
+        text = re.sub(r"\\(mathrm|textrm|operatorname)\{", r"\\text{", text)
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
             # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
@@ -453,7 +500,11 @@ class Translator:
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
+        if meaning is Builtin.INDICATOR:
+            return self._indicator(arg)
         indices = self._index_list(arg)
+        if isinstance(meaning, Family) and len(meaning.shape) == 2 and len(indices) == 1:
+            return RowVector(meaning.base, indices[0], meaning.shape[1])
         if isinstance(meaning, Family):
             if len(indices) != len(meaning.shape):
                 raise self.fail(op, f"{meaning.base} takes {len(meaning.shape)} indices, "
@@ -464,6 +515,22 @@ class Translator:
                 raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
             return _instantiate(meaning.body, dict(zip(meaning.index_params, indices)))
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
+
+    def _indicator(self, arg):
+        """``\\mathbb{1}_{[k \\neq i]}`` → 1 − δ_{k,i}; ``\\mathbb{1}_{[k = i]}`` → δ_{k,i}."""
+        inner = _unwrap(arg.children[0].children[0]) if isinstance(arg, Tree) \
+            and arg.data == "script_group" and len(arg.children[0].children) == 1 else None
+        if isinstance(inner, Tree) and inner.data == "bracket":
+            items = inner.children[0].children
+            if len(items) == 1 and isinstance(items[0], Tree) and len(items[0].children) == 3:
+                left, rel, right = items[0].children
+                relation = relation_name(str(rel.children[0]))
+                delta = sp.KroneckerDelta(self.expr(left), self.expr(right))
+                if relation == "!=":
+                    return 1 - delta
+                if relation == "=":
+                    return delta
+        raise self.fail(arg, "an indicator is written \\mathbb{1}_{[k \\neq i]} or \\mathbb{1}_{[k = i]}")
 
     def _power(self, base, exponent, op):
         """``base^exponent``, refusing powers of numbers too long to write out
@@ -569,9 +636,12 @@ class Translator:
             mapping = {}
             for (family, param), arg in zip(macro.vector_params, args):
                 row = arg.pattern
-                if not (isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1):
+                if isinstance(row, RowVector) and row.family == family:
+                    mapping[param] = row.row
+                elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
+                    mapping[param] = row.indices[0]
+                else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
-                mapping[param] = row.indices[0]
             return _instantiate(macro.body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
 
@@ -635,6 +705,9 @@ class Translator:
         lower, upper = _scripts(op)
         if lower is None:
             raise self.fail(op, "a sum needs its index (\\sum_k …)")
+        pairs = self._pair_sum(lower)
+        if pairs is not None:
+            return self._sum_over_pairs(op, upper, operand, *pairs)
         var_name, lo, hi, skip = self._sum_range(lower, upper, op)
         variable = self._fresh(var_name)
         scope = self.scope.bind(var_name, variable)
@@ -652,6 +725,32 @@ class Translator:
         if skip is not None:
             return enc.sum_except(body, variable, lo, hi, skip)
         return sp.Sum(body, (variable, lo, hi))
+
+    def _pair_sum(self, lower):
+        """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""
+        if not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = [c for c in lower.children[0].children if isinstance(c, Tree)]
+        if len(items) != 2:
+            return None
+        first, second = _unwrap(items[0]), items[1]
+        if not (_bare_letter(first) and isinstance(second, Tree) and second.data == "item"
+                and len(second.children) == 3 and relation_name(str(second.children[1].children[0])) == "in"):
+            return None
+        pair_set = self.scope.lookup(self.script_key("", second.children[2]))
+        if not isinstance(pair_set, PairSet) or not self._bound_name(second.children[0]):
+            raise self.fail(lower, "\\sum_{i,j \\in S} needs S declared as a pair set")
+        return str(first.children[0]), self._bound_name(second.children[0]), pair_set
+
+    def _sum_over_pairs(self, op, upper, operand, first: str, second: str, pair_set: PairSet):
+        if upper is not None:
+            raise self.fail(op, "a sum over a pair set has no upper bound")
+        anchor = self._fresh("a")
+        partner = enc.positive_row(anchor, pair_set.samples)
+        scope = self.scope.bind(first, anchor).bind(second, partner)
+        inner = Translator(self.text, scope, self.where)
+        inner.depth = self.depth
+        return sp.Sum(inner.expr(operand), (anchor, 1, pair_set.anchors))
 
     def _sum_range(self, lower, upper, op):
         """``_k``, ``_{k=1}^{N}``, ``_{k \\neq i}``, ``_{i}^{N}``: name, lo, hi, skipped."""
@@ -921,6 +1020,13 @@ def _is_direction(expr) -> bool:
 
 def _bare_letter(tree) -> bool:
     return isinstance(tree, Tree) and tree.data == "letter"
+
+
+def _numerator(tree):
+    """The first factor of a quotient ``a/b/c`` (``a``); any other tree itself."""
+    while isinstance(tree, Tree) and tree.data == "quotient":
+        tree = tree.children[0]
+    return tree
 
 
 def _letter_head(tree):
