@@ -227,3 +227,160 @@ def test_editing_a_line_of_the_document_is_reported_as_drift(tmp_path):
     matches = source_matches(document, str(tmp_path))
     drifted = [k for k, v in matches.items() if k != "path" and v.value == "drift"]
     assert ("step", "limit-tau-inf", 12) in drifted and len(drifted) == 1
+
+
+# --- constructs of d001 and d003: declared operators, labelled functions, vectors ------------
+
+g = sp.IndexedBase("g", real=True)
+dg = sp.IndexedBase("dg", real=True)
+K = sp.Symbol("K", integer=True, positive=True)
+z = sp.IndexedBase("z", real=True)
+d = sp.Symbol("d", integer=True, positive=True)
+
+
+def critic_scope() -> Scope:
+    from contrastive_sym.latex.scope import Operator, OperatorKind
+    base = Scope({"K": K, "g": Family(g, (K,)), "dg": Family(dg, (K,)), "u": u})
+    base = base.bind(r"\nabla", (g, dg))
+    base = base.bind(r"\mathbb{E}_{p_{XY^K}}", Operator(OperatorKind.EXPECTATION, g, K))
+    base = base.bind(r"\max_g", Operator(OperatorKind.BEST_CRITIC))
+    base = base.bind(r"\text{gradient descent on}", Operator(OperatorKind.DESCENT))
+    base = base.bind(r"\text{gradient ascent on}", Operator(OperatorKind.ASCENT))
+    first = define(r"F(x, y_{1:K} \mid g) = \log \sum_{k=1}^K \exp(g_k)", base)
+    return base.bind(first.key, first)
+
+
+def test_expectation_best_critic_and_gradient_of_declared_operators():
+    from contrastive_sym.nodes import BestCritic, ExpectXYK, Nabla
+    scope_ = critic_scope()
+    expectation = translate_expr(r"\mathbb{E}_{p_{XY^K}} [F(x, y_{1:K} \mid g)]", scope_)
+    assert isinstance(expectation, ExpectXYK) and expectation.args[1:] == (g, K)
+    best = translate_expr(r"\max_g \mathbb{E}_{p_{XY^K}} [F(x, y_{1:K} \mid g)]", scope_)
+    assert isinstance(best, BestCritic) and best.args[0] == expectation
+    assert translate_expr(r"\nabla g_3", scope_) == dg[3]
+    assert isinstance(translate_expr(r"\nabla F", scope_), Nabla)   # bare: the function as defined
+
+
+def test_equiv_relates_gradient_steps_only():
+    rows = translate_rows(r"\text{gradient descent on } F \equiv \text{gradient ascent on } F",
+                          critic_scope())
+    assert rows[0].relations == ("same-direction",)
+    descent, ascent = (side.expr for side in rows[0].sides)
+    assert descent == -ascent
+    with pytest.raises(ParseError, match="same direction"):
+        translate_rows(r"F \equiv u", critic_scope())
+    with pytest.raises(ParseError, match="whole side"):
+        translate_expr(r"u \text{gradient descent on } F", critic_scope())
+
+
+def test_labelled_function_needs_its_arguments_and_read_as_renames_them():
+    from dataclasses import replace
+    scope_ = critic_scope()
+    with pytest.raises(ParseError, match=r"defined for \(x,y_\{1:K\}\\midg\)"):
+        translate_expr(r"F(x, y_{1:N} \mid g)", scope_)
+    read = replace(scope_, read_as=(("y_{1:N}", "y_{1:K}"),))
+    assert translate_expr(r"F(x, y_{1:N} \mid g)", read) == translate_expr(r"F(x, y_{1:K} \mid g)", scope_)
+
+
+def test_a_second_argument_list_defines_an_overload_the_bare_name_keeps_the_first(tmp_path):
+    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.nodes import ExpectXYK
+    spec = tmp_path / "overload.toml"
+    spec.write_text(r"""id = "t"
+title = "overloads"
+source = "none.txt"
+[[size]]
+name = 'K'
+minimum = 2
+checked = [2]
+[[family]]
+name = 'g'
+shape = ['K']
+[[operator]]
+name = '\mathbb{E}_{p_{XY^K}}'
+meaning = "expectation"
+of = 'g'
+[[define]]
+line = 1
+latex = 'I^K(x, y_{1:K} \mid g) = g_1'
+[[define]]
+line = 2
+latex = 'I^K(X; Y \mid g) = \mathbb{E}_{p_{XY^K}} [I^K(x, y_{1:K} \mid g)]'
+[[claim]]
+id = "c"
+line = 3
+title = "t"
+kind = "identity"
+latex = 'I^K(X; Y \mid g) = \mathbb{E}_{p_{XY^K}}[I^K]'
+""", encoding="utf-8")
+    claim = load_toml(spec).claims[0]
+    left, right = claim.statement.terms
+    assert isinstance(left, ExpectXYK) and left == right
+
+
+def vector_scope() -> Scope:
+    base = Scope({"N": N, "d": d, "z": Family(z, (2 * N, d)), "i": i, r"\tau": tau})
+    sim = define(r"sim(z_i, z_j) = \frac{z_i \cdot z_j}{\|z_i\| \|z_j\|}", base)
+    return base.bind(sim.key, sim)
+
+
+def test_rows_of_a_family_are_vectors_for_dot_products_and_norms():
+    expr = translate_expr(r"sim(z_1, z_2)", vector_scope())
+    point = {z[1, 1]: 3, z[1, 2]: 4, z[2, 1]: 4, z[2, 2]: 3}
+    assert sp.nsimplify(expr.subs(d, 2).doit().subs(point)) == sp.Rational(24, 25)
+    with pytest.raises(ParseError, match="vector where a number"):
+        translate_expr(r"z_1 + 1", vector_scope())
+    with pytest.raises(ParseError, match="not a row"):
+        translate_expr(r"\|\tau\|", vector_scope())
+
+
+def test_a_letter_run_ending_in_a_quotient_is_one_name_over_the_denominator():
+    expr = translate_expr(r"sim(z_1, z_2)/\tau", vector_scope())
+    assert sp.simplify(expr - translate_expr(r"\frac{sim(z_1, z_2)}{\tau}", vector_scope())) == 0
+
+
+def test_indicator_of_an_index_condition():
+    k = sp.Symbol("k", integer=True)
+    expr = translate_expr(r"\sum_{k=1}^{2N} \mathbb{1}_{[k \neq i]} \tau", vector_scope())
+    assert expr.subs({N: 2, i: 3}).doit() == 3 * tau
+    assert translate_expr(r"\mathbf{1}_{[i = 2]}", vector_scope()) == sp.KroneckerDelta(i, 2)
+    with pytest.raises(ParseError, match="indicator"):
+        translate_expr(r"\mathbb{1}_{k}", vector_scope())
+    assert k.is_integer
+
+
+def test_sum_over_a_declared_pair_set_in_each_reading():
+    from contrastive_sym.latex.scope import PairSet
+    for anchors, expected in ((N, 2 * 2), (2 * N, 4 * 2)):
+        scope_ = vector_scope().bind(r"\mathcal{MB}", PairSet(N, anchors))
+        expr = translate_expr(r"\sum_{i,j \in \mathcal{MB}} \mathbf{1}_{[j \neq i]} 2", scope_)
+        assert expr.subs(N, 2).doit() == expected
+    with pytest.raises(ParseError, match="pair set"):
+        translate_expr(r"\sum_{i,j \in \mathcal{XY}} 1", vector_scope())
+
+
+def test_double_superscript_is_refused_as_tex_does():
+    with pytest.raises(ParseError, match="double superscript"):
+        one("t^2^3")
+    assert one("{t^2}^3") == t ** 6
+
+
+def test_claims_made_in_words_restate_their_line_by_its_digest():
+    from contrastive_sym.source_match import compare, line_digest
+    lines = ["a sentence in words", "another"]
+    assert compare("ours", lines, 1, restated_from=line_digest(lines[0])).value == "restated"
+    assert compare("ours", lines, 1, restated_from=line_digest(" a  sentence in words ")).value == "restated"
+    assert compare("ours", ["a sentence in word"], 1, restated_from=line_digest(lines[0])).value == "drift"
+
+
+@pytest.mark.parametrize("name", ["d001_flatnce_review.toml", "d003_ntxent_upper_bound.toml"])
+def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
+    from contrastive_sym.check.sources import source_matches
+    from contrastive_sym.latex.document import load_toml
+    document = load_toml(DERIVATIONS / name)
+    matches = source_matches(document, str(_seeds()))
+    assert not [k for k, v in matches.items() if k != "path" and v.value == "drift"]
+    restated = {("claim", c.id) for c in document.claims if c.restated_from}
+    restated |= {("step", c.id, s.index) for c in document.claims if c.proof
+                 for s in c.proof.steps if s.restated_from}
+    assert {k for k, v in matches.items() if k != "path" and v.value == "restated"} >= restated

@@ -165,12 +165,15 @@ class Translator:
         finally:
             self.depth -= counted
 
-    def expr(self, node) -> sp.Expr:
-        value = self.value(node)
+    def expr(self, node, value=None) -> sp.Expr:
+        """The number ``node`` stands for (``value``: its translation, if already made)."""
+        value = self.value(node) if value is None else value
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
-        if isinstance(value, (Builtin, Macro, Family)):
+        if isinstance(value, (Builtin, Macro, Family, Operator)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
+        if isinstance(value, RowVector):
+            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
         return value
 
     def token(self, token: Token):
@@ -454,9 +457,8 @@ class Translator:
                 seen.clear()
             elif op.data in ("subscript", "superscript"):
                 if op.data in seen:
-                    kind = op.data[:3]
-                    raise self.fail(op, f"double {kind}script: TeX refuses it too; "
-                                        f"write {{…}} around the first {kind}script's term")
+                    raise self.fail(op, f"double {op.data}: TeX refuses it too; "
+                                        f"write {{…}} around the first {op.data}'s term")
                 seen.add(op.data)
 
     def _atom_key(self, atom) -> str | None:
@@ -882,7 +884,9 @@ class Translator:
                 segments.append(pattern)
                 position += 2
                 continue
-            segments.append(Segment(self.expr(element)))
+            # a row z_i is an argument of sim(z_i, z_j), not a number
+            value = self.value(element)
+            segments.append(Segment(value if isinstance(value, RowVector) else self.expr(element, value)))
             position += 1
         return segments
 
