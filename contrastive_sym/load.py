@@ -1,10 +1,11 @@
 """Load derivation files into :class:`~contrastive_sym.claims.Document` records.
 
-A derivation file is a Python module that builds a ``DOCUMENT`` with
-:mod:`contrastive_sym.derive`.  (Issue 4 replaces these modules with LaTeX; until
-then loading one runs its code, so only load derivations you trust.)  Every mistake
-in one becomes a :class:`~contrastive_sym.errors.DerivationError` naming the file
-and line.
+A derivation file is LaTeX in TOML (:mod:`contrastive_sym.latex.document`), an
+annotated Markdown document (:mod:`contrastive_sym.latex.markdown`), or, for
+programmatic use and tests, a Python module that builds a ``DOCUMENT`` with
+:mod:`contrastive_sym.derive` (loading one runs its code: only load modules you
+trust).  Every mistake in one becomes a
+:class:`~contrastive_sym.errors.DerivationError` naming the file and line.
 """
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def expand(paths: list[str]) -> list[Path]:
         path = Path(text)
         if path.is_dir():
             files = sorted(p for p in path.iterdir()
-                           if p.name.endswith(SUFFIXES) and not p.name.startswith("_"))
+                           if p.name.endswith(SUFFIXES) and not p.name.startswith("_")
+                           and (p.suffix != ".md" or _annotated(p)))
             if not files:
                 raise UsageError(f"{path}: no derivation files (*.toml, *.md, *.py) in this directory")
             found += files
@@ -51,6 +53,15 @@ def expand(paths: list[str]) -> list[Path]:
         else:
             raise UsageError(f"{path}: no such file or directory")
     return found
+
+
+def _annotated(path: Path) -> bool:
+    """A Markdown file in a directory is a derivation only if it says so: a README or a
+    guide next to the derivations is not one."""
+    try:
+        return "<!-- contrastive-verify" in path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
 
 
 def load(path: Path) -> Document:
