@@ -83,19 +83,24 @@ doc.claim("gradient-formula-positive-coefficient", line=48,
           expect="refuted",
           statement=chain(sp.Derivative(loss_s, s[j]), "=", (E(s[j] / tau) / written_sum - 1) / tau ** 2),
           note="the written sum over k = 1..2N includes k = i, whose similarity is 1",
+          restated_from=r"\left( \frac{\exp(\text{sim}(\mathbf{z}_i, \mathbf{z}_j) / \tau)}{\sum_{k=1}^{2N} \exp(\text{sim}(\mathbf{z}_i, \mathbf{z}_k) / \tau)} - 1 \right)",
           latex=r"\frac{1}{\tau^2} \left( \frac{\exp(\text{sim}(\mathbf{z}_i, \mathbf{z}_j) / \tau)}{\sum_{k=1}^{2N} \exp(\text{sim}(\mathbf{z}_i, \mathbf{z}_k) / \tau)} - 1 \right)")
 doc.claim("gradient-formula-negatives", line=48,
           title="the formula has no term for the negatives' similarities", kind=Kind.GRADIENT,
           reading="the coefficient of ∂sim(z_i, z_q)/∂θ for a negative q, which the formula leaves at 0",
           expect="refuted", statement=chain(sp.Derivative(loss_s, s[q]), "=", 0),
+          restated_from=r"\frac{\partial \mathcal{L}}{\partial \theta}",
           latex=r"\frac{\partial \mathcal{L}}{\partial \theta} = \dots \text{(no term in } \partial\,\text{sim}(\mathbf{z}_i, \mathbf{z}_k)/\partial\theta,\ k \neq i, j)")
 
 # Line 21, in words: the loss pulls positive pairs together and pushes negatives apart.
+LINE_21 = "sha256:9acd829bb159"     # the digest of line 21 (source_match.line_digest)
 doc.claim("pulls-positives", line=21, title="raising the positive similarity lowers the loss",
           kind=Kind.INEQUALITY, expect="holds", statement=chain(sp.Derivative(loss_s, s[j]), "<", 0),
+          restated_from=LINE_21,
           latex=r"\partial \mathcal{L} / \partial\, \text{sim}(\mathbf{z}_i, \mathbf{z}_j) < 0")
 doc.claim("pushes-negatives", line=21, title="raising a negative similarity raises the loss",
           kind=Kind.INEQUALITY, expect="holds", statement=chain(sp.Derivative(loss_s, s[q]), ">", 0),
+          restated_from=LINE_21,
           latex=r"\partial \mathcal{L} / \partial\, \text{sim}(\mathbf{z}_i, \mathbf{z}_k) > 0 \quad (k \neq i, j)")
 
 DOCUMENT = doc
