@@ -25,7 +25,7 @@ from contrastive_sym.report.mathml import ELEMENTS, MATHML_NS, sanitise, to_math
 from contrastive_sym.report.svgsafe import SVG_NS, sanitise_svg
 
 ROOT = Path(__file__).resolve().parents[1]
-SMALL_DOCUMENT = ROOT / "derivations" / "d003_ntxent_upper_bound.py"
+SMALL_DOCUMENT = ROOT / "derivations" / "d003_ntxent_upper_bound.toml"
 VERDICTS = ("proved", "confirmed", "refuted", "conditional", "undecided", "error")
 
 
@@ -585,6 +585,161 @@ def test_figures_are_inlined_and_optional():
 def test_an_empty_report_renders():
     out = render(_data([]))
     assert "0 verdicts in 0 documents" in out
+
+
+# -- faithfulness to the source document ------------------------------------------
+
+# The document's own text that a step restates: TeX and markup, to be shown as text.
+RESTATED_ORIGINAL = r"\frac{1}{2} < x & <b>bold</b> \input{x}"
+SOURCE_TAG_CLASS = re.compile(r'class="source-tag source-([a-z]+)"')
+
+
+def faithful_data():
+    """Every source_match value, a restatement, drift on a claim and on a step, and a
+    second document whose source was not found."""
+    steps = [_item("proved", index=1, relation="=", latex="a = b", source_match="verbatim", restated_from=None),
+             _item("proved", index=2, relation="=", latex="b = c", source_match="restated",
+                   restated_from=RESTATED_ORIGINAL),
+             _item("proved", index=3, relation="=", latex="c = d", source_match="drift", restated_from=None)]
+    claims = [_claim("mixed", "proved", steps, source_match="normalized", restated_from=None),
+              _claim("moved", "proved", source_match="drift", restated_from="x <= y"),
+              _claim("derived", "proved", source_match=None, restated_from=None, derived_from_proof=True)]
+    summary = {"verbatim": 2, "normalized": 1, "restated": 1, "drift": 2, "total": 6, "faithful_percent": 50.0}
+    compared = _document(claims, source_path="docs/000_doc.txt", source_summary=summary,
+                         definitions=[{"name": "f", "line": 1, "latex": "f(x) = x", "source_match": "verbatim"}])
+    absent = _document([_claim("elsewhere", "proved", source_match=None, restated_from=None)], id="001",
+                       source="001_doc.txt", source_path=None, source_summary=None)
+    data = _data([compared, absent])
+    data["summary"] = {**data["summary"], "drift": 2}
+    return data
+
+
+@pytest.fixture(scope="module")
+def faithful_html():
+    return render(faithful_data())
+
+
+def test_each_document_says_how_faithful_its_formulas_are(faithful_html):
+    compared, absent = page(faithful_data()).documents
+    assert (compared.faithfulness.path, compared.faithfulness.css) == ("docs/000_doc.txt", "faithfulness alarm")
+    assert ('<code>docs/000_doc.txt</code> — 2 verbatim, 1 normalized, 1 restated, 2 drift of 6 formulas. '
+            "2 formulas have drifted: the document changed and the derivation did not follow.") in faithful_html
+    # The document whose source was not at hand says so, once, in its own section.
+    assert absent.faithfulness.path == "" and absent.faithfulness.css == "faithfulness unknown"
+    assert faithful_html.count("Source document not found; faithfulness not checked") == 1
+    assert faithful_html.index("faithfulness not checked") > faithful_html.index(f'id="{absent.anchor}"')
+
+
+def test_every_compared_formula_carries_its_source_tag(faithful_html):
+    data = faithful_data()
+    view = page(data)
+    for item, raw in zip(item_views(view), items_of(data)):
+        tags = SOURCE_TAG_CLASS.findall(segment(faithful_html, item.anchor))
+        assert tags == ([raw["source_match"]] if raw.get("source_match") else []), item.anchor
+    definition = faithful_html[faithful_html.index('<div class="definition">'):]
+    assert SOURCE_TAG_CLASS.findall(definition.split("</div>")[0]) == ["verbatim"]
+    # Verbatim and normalized are quiet: a tag, no sentence, no frame.
+    quiet = [i for i, raw in zip(item_views(view), items_of(data))
+             if raw.get("source_match") in ("verbatim", "normalized")]
+    assert len(quiet) == 2
+    for item in quiet:
+        html_of_item = segment(faithful_html, item.anchor)
+        assert "drift-note" not in html_of_item and "source-drift" not in html_of_item
+        assert "source-drift" not in item.css
+
+
+def test_drift_is_shown_prominently(faithful_html):
+    data = faithful_data()
+    drifted = [i for i, raw in zip(item_views(page(data)), items_of(data)) if raw.get("source_match") == "drift"]
+    assert len(drifted) == 2
+    for item in drifted:
+        html_of_item = segment(faithful_html, item.anchor)
+        assert f'<div class="item verdict-proved source-drift" id="{item.anchor}"' in faithful_html
+        assert ">source drift</span>" in html_of_item
+        assert ('<p class="drift-note" role="note">This formula is no longer in the document: the document&#39;s '
+                "line changed and the derivation did not follow. Update the derivation.</p>") in html_of_item
+    # Filled red, where the quiet tags are outlined grey.
+    assert re.search(r"\.source-tag\.source-drift \{[^}]*color: #fff;[^}]*background: var\(--refuted\)", faithful_html)
+    assert not re.search(r"\.source-tag \{[^}]*var\(--refuted\)", faithful_html)
+    # Said at the top of the page, in the contents, and on the step's mark.
+    assert ('<p class="banner drift" role="status">2 formulas have drifted from the source document: '
+            "look for the items marked SOURCE DRIFT.</p>") in faithful_html
+    toc = faithful_html[faithful_html.index('<nav class="toc"'):faithful_html.index("</nav>")]
+    assert toc.count('<span class="source-tag source-drift">source drift</span>') == 2   # mixed (a step) and moved
+    assert 'class="mark mark-proved source-drift"' in toc and "Step 3 (=): proved (source drift)" in toc
+
+
+def test_a_restatement_shows_the_documents_text_escaped(faithful_html):
+    data = faithful_data()
+    view = page(data)
+    restated = view.documents[0].claims[0].steps[1]
+    html_of_item = segment(faithful_html, restated.anchor)
+    assert ('<details class="source-original"><summary>The document has</summary>'
+            r"<code>\frac{1}{2} &lt; x &amp; &lt;b&gt;bold&lt;/b&gt; \input{x}</code></details>") in html_of_item
+    assert "<b>bold" not in faithful_html
+    assert not re.search(r"\\[A-Za-z]+", outside_code_and_math(faithful_html))
+    # A restatement whose text left the document: shown open, beside the drift.
+    moved = segment(faithful_html, view.documents[0].claims[1].statement.anchor)
+    assert ('<details class="source-original" open><summary>The derivation restates (no longer in the document)'
+            "</summary><code>x &lt;= y</code></details>") in moved
+    # A claim the document makes in words is restated by its line's digest: never shown as the document's text.
+    words = render(_data([_document([_claim("words", source_match="restated", restated_from="sha256:0123456789ab")],
+                                    source_path="d.txt", source_summary={"restated": 1, "total": 1})]))
+    assert ("<summary>The document says this in words, on the line with digest</summary>"
+            "<code>sha256:0123456789ab</code>") in words
+    assert "The document has" not in words
+
+
+def test_the_legend_explains_the_four_source_values(faithful_html):
+    from contrastive_sym.report.data import SOURCE_MATCHES
+    overview = faithful_html[faithful_html.index('id="overview"'):faithful_html.index("</section>")]
+    assert "Faithfulness to the source document" in overview
+    for match, meaning in SOURCE_MATCHES.items():
+        tag = "source drift" if match == "drift" else match
+        shown = meaning.replace("'", "&#39;")
+        assert f'<dt><span class="source-tag source-{match}">{tag}</span></dt><dd>{shown}</dd>' in overview
+    assert "No tag: the formula was not compared" in overview
+
+
+def test_without_the_source_document_nothing_is_tagged(sample_data, sample_html):
+    assert sample_data["documents"][0]["source_summary"] is None
+    assert all(i.get("source_match") is None for i in items_of(sample_data))
+    assert "Source document not found; faithfulness not checked" in sample_html
+    assert len(SOURCE_TAG_CLASS.findall(sample_html)) == 4, "only the legend's four tags"
+    assert 'class="banner drift"' not in sample_html and 'class="drift-note"' not in sample_html
+
+
+def test_source_matches_of_a_real_run_reach_the_page(tmp_path, quick_config):
+    """The small derivation against a document in which one step's line changed."""
+    from dataclasses import replace
+
+    from contrastive_sym.check.documents import check_document
+    from contrastive_sym.check.sources import source_matches
+    from contrastive_sym.load import load
+    from contrastive_sym.report.data import report_data
+    from contrastive_sym.results import RunResult
+
+    document = load(ROOT / "tests" / "data" / "small_derivation.py")
+    lines = [                                    # one per line of the document, from line 1
+        "# A small document", "",
+        r"Claim: $I^K = -I + \log K$",
+        r"Proof: $I^K = \log K - I$",
+        "= I",                                                  # the step says = -I: drift
+        "",
+        r"\max\{x_1, ..., x_n\} < \log\sum_{k=1}^n \exp(x_k)",  # spaced: normalized
+        "",
+        r"\lim_{\tau \rarr 0^+} \tau \log(e^{1/\tau} + 1) = 1",
+    ]
+    (tmp_path / "small.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = replace(check_document(document, quick_config), sources=source_matches(document, str(tmp_path)))
+    data = report_data(RunResult((result,), 50, 0))
+    assert data["documents"][0]["source_summary"]["drift"] == 1
+    out = render(data)
+    assert f"<code>{tmp_path / 'small.txt'}</code> — 3 verbatim, 1 normalized, 0 restated, 1 drift of 5 formulas." in out
+    step = page(data).documents[0].claims[0].steps[1]
+    assert step.source.drift and "source-drift" in step.css
+    assert SOURCE_TAG_CLASS.findall(segment(out, step.anchor)) == ["drift"]
+    assert "1 formula has drifted from the source document" in out
 
 
 # -- what a person sees: headless Chromium -------------------------------------------

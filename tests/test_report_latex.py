@@ -591,3 +591,119 @@ def test_missing_pdflatex_is_a_clear_error(tmp_path, monkeypatch):
     (tmp_path / "r.tex").write_text("x")
     with pytest.raises(latex.LatexError, match="pdflatex is not on PATH"):
         latex.compile_pdf(tmp_path / "r.tex")
+
+
+# --- faithfulness to the source document -------------------------------------------
+
+# The document's own text that a step restates: it must reach the PDF as these characters.
+RESTATED_ORIGINAL = r"\input{/etc/passwd} 50% & #1 $x$ ^^5c \end{document}"
+FAITHFUL_PATH = "docs/t1_{τ}#1.txt"
+
+
+@pytest.fixture(scope="module")
+def faithful_data(tiny_data):
+    """``tiny_data`` as if compared with its source document: every source_match value,
+    a restatement, drift on a claim and on a step; then the same document not found."""
+    data = copy.deepcopy(tiny_data)
+    compared = data["documents"][0]
+    compared["source_path"] = FAITHFUL_PATH
+    compared["source_summary"] = {"verbatim": 2, "normalized": 1, "restated": 1, "drift": 2, "total": 6,
+                                  "faithful_percent": 50.0}
+    compared["definitions"][0]["source_match"] = "verbatim"
+    bounds, strict, wrong = compared["claims"]
+    bounds["source_match"] = "verbatim"
+    bounds["steps"][0].update(source_match="restated", restated_from=RESTATED_ORIGINAL)
+    bounds["steps"][1].update(source_match="drift", restated_from=None)
+    strict["source_match"] = "normalized"
+    wrong.update(source_match="drift", restated_from=r"\text{LSE} \le \max + \log n")
+    absent = copy.deepcopy(tiny_data["documents"][0])
+    absent["title"] = "the same document, its source not found"
+    data["documents"].append(absent)
+    data["summary"]["drift"] = 2
+    return data
+
+
+def test_each_document_has_a_faithfulness_line(faithful_data):
+    from contrastive_sym.report.data import NOT_COMPARED
+    tex = latex.render(faithful_data)
+    path = escape(FAITHFUL_PATH, limit=latex.VALUE_LIMIT, breakable=True)
+    assert (rf"Faithfulness & compared with \texttt{{{path}}}: 2 verbatim, 1 normalized, 1 restated, "
+            r"\textcolor{cvsrcdrift}{\textbf{2 drift}} of 6 formulas. "
+            r"\cvdriftnote{The document changed and the derivation did not follow.} \\") in tex
+    assert "faithfulness not checked" in NOT_COMPARED
+    assert tex.count(rf"Faithfulness & \textit{{{escape(NOT_COMPARED)}}} \\") == 1
+    assert FAITHFUL_PATH not in tex
+
+
+def test_every_compared_formula_carries_its_source_tag(faithful_data):
+    from contrastive_sym.report.data import DRIFT_NOTE
+    tex = latex.render(faithful_data)
+    first_document = tex[:tex.index(r"\section{the same document")]
+    assert r"\texttt{LSE}\enspace\cvsourcequiet{verbatim}\par" in first_document
+    assert first_document.count(r"Source & \cvsourcequiet{verbatim} \\") == 1        # the claim "bounds"
+    assert first_document.count(r"Source & \cvsourcequiet{normalized} \\") == 1      # the claim "strict"
+    assert r"relation \texorpdfstring{\ensuremath{\leq}}{≤}}\enspace\cvsourcerestated{RESTATED}\par" in tex
+    # Drift is a filled red box with a red sentence, on the step and on the claim.
+    drift_note = rf"\cvdriftnote{{{escape(DRIFT_NOTE)}}}"
+    assert (r"\enspace\cvsourcedrift{SOURCE DRIFT}\par" + "\n" + rf"{{\small {drift_note}\par}}") in tex
+    assert rf"Source & \cvsourcedrift{{SOURCE DRIFT}} {drift_note} The derivation restates (no longer" in tex
+    assert tex.count(drift_note) == 2
+    assert r"\DeclareRobustCommand{\cvsourcedrift}[1]{{\setlength{\fboxsep}{1.5pt}\colorbox{cvsrcdrift}" in tex
+    assert r"\DeclareRobustCommand{\cvsourcequiet}[1]{\textcolor{cvmuted}" in tex
+    # Said once for the run, under the summary table.
+    assert (r"\cvsourcedrift{SOURCE DRIFT}\enspace 2 formulas have drifted from the source document: "
+            "look for the items marked SOURCE DRIFT.") in tex
+    # The document whose source was not found has no tag at all.
+    second_document = tex[tex.index(r"\section{the same document"):]
+    assert r"\cvsource" not in second_document
+
+
+def test_a_restatement_shows_the_documents_text_escaped(faithful_data):
+    tex = latex.render(faithful_data)
+    shown = escape(RESTATED_ORIGINAL, limit=latex.VALUE_LIMIT, breakable=True)
+    assert rf"{{\small The document has: \texttt{{{shown}}}\par}}" in tex
+    assert r"\textbackslash{}input\{/\allowbreak{}etc/\allowbreak{}passwd\}" in tex
+    for raw in (r"\input{/etc/passwd}", "^^5c", "50% &"):
+        assert raw not in tex
+    assert tex.count(r"\end{document}") == 1
+    # A claim the document makes in words is restated by its line's digest: never shown as the document's text.
+    words = latex.source_note({"source_match": "restated", "restated_from": "sha256:0123456789ab"})
+    digest = escape("sha256:0123456789ab", limit=latex.VALUE_LIMIT, breakable=True)
+    assert words == rf"The document says this in words, on the line with digest: \texttt{{{digest}}}"
+
+
+def test_without_the_source_document_only_the_legend_has_tags(tiny_data):
+    assert tiny_data["documents"][0]["source_summary"] is None
+    tex = latex.render(tiny_data)
+    assert "faithfulness not checked" in tex
+    assert tex.count(r"\cvsourcequiet{") == 2 and tex.count(r"\cvsourcerestated{") == 1
+    assert tex.count(r"\cvsourcedrift{") == 1, "only the legend"
+    assert r"Source & \cv" not in tex and "drifted from the source document" not in tex
+
+
+def test_unknown_source_values_are_not_tags_and_paths_are_escaped(tiny_data):
+    data = copy.deepcopy(tiny_data)
+    document = data["documents"][0]
+    document["source_path"] = r"\input{/etc/passwd}"
+    document["source_summary"] = {"verbatim": r"\write18{x}", "drift": 1, "total": "}{"}
+    document["claims"][0]["source_match"] = r"\input{/etc/passwd}"
+    tex = latex.render(data)
+    assert r"\input{/etc/passwd}" not in tex and r"\write18" not in tex
+    assert r"\textbackslash{}write18\{x\} verbatim" in tex and r"of \}\{ formulas" in tex
+    assert r"Source & \cv" not in tex
+
+
+@needs_pdflatex
+def test_the_faithfulness_report_compiles_and_reads(faithful_data, tmp_path):
+    pdf = _compile(tmp_path, latex.render(faithful_data), keep_logs=True)
+    _assert_read_only_distribution_and_directory(tmp_path)
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext (poppler-utils) is not on PATH: the PDF compiled, its text is not read")
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, timeout=60,
+                          check=True).stdout
+    flat = " ".join(text.split())
+    assert "SOURCE DRIFT" in flat and "RESTATED" in flat and "[verbatim]" in flat
+    assert "This formula is no longer in the document" in flat
+    assert "2 verbatim, 1 normalized, 1 restated, 2 drift of 6 formulas" in flat
+    assert "The document has:" in flat and "/etc/passwd}" in flat and "root:x:0:0" not in flat
+    assert "faithfulness not checked" in flat

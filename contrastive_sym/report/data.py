@@ -8,6 +8,12 @@ Beyond the JSON fields, every verdict-bearing item (claim, step, conclusion) has
 id of its figure in ``data["figures"]``, or None); every document has ``summary``
 (its counts per verdict) and ``title``; ``data["figures"]`` maps a figure id to
 ``{"caption", "svg", "pdf"}`` (filled by :mod:`.figures` for HTML/LaTeX reports).
+
+Faithfulness to the source document: every claim, step and definition has
+``source_match`` (a key of :data:`SOURCE_MATCHES`, or None when it was not compared)
+and ``restated_from`` (the document's own text that the derivation declares it
+restates, else None); every document has ``source_path`` and
+``source_summary`` (the counts per value, None when the document was not at hand).
 """
 from __future__ import annotations
 
@@ -16,7 +22,40 @@ from pathlib import Path
 
 from .. import __version__
 from ..results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
+from ..source_match import DIGEST_PREFIX
 from ..verdicts import Outcome, Verdict
+
+#: What each value of ``source_match`` says about a formula, for the reports' legends.
+SOURCE_MATCHES = {
+    "verbatim": "the formula occurs in the document character for character",
+    "normalized": "it occurs in the document once spacing and equivalent spellings are set aside",
+    "restated": "the derivation restates the document's formula (mended or expanded) or a line it says in "
+                "words; the document's own text (or that line's digest), shown with it, is still there",
+    "drift": "not found in the document: the document's line changed and the derivation did not follow",
+}
+# The same words in every report that shows faithfulness.
+DRIFT_NOTE = ("This formula is no longer in the document: the document's line changed and the derivation "
+              "did not follow. Update the derivation.")
+#: What ``restated_from`` is, by ``source_match`` (None: the document was not at hand).
+RESTATED_LABELS = {"restated": "The document has",
+                   "drift": "The derivation restates (no longer in the document)",
+                   None: "Restates the document's text (not compared)"}
+# A claim the document makes only in words restates its line by the line's digest:
+# the digest is shown, never as if it were the document's text.
+DIGEST_LABELS = {"restated": "The document says this in words, on the line with digest",
+                 "drift": "The derivation restates a line said in words, no longer in the document; its digest",
+                 None: "Restates a line the document says in words (not compared); its digest"}
+UNTAGGED = ("the formula was not compared, because the source document was not found or the claim is what "
+            "its proof derives")
+NOT_COMPARED = ("Source document not found; faithfulness not checked: no formula was compared with the "
+                "document (give its directory with --documents DIR).")
+
+
+def restated_label(match: str | None, restated_from: str) -> str:
+    """What an item's ``restated_from`` is: the document's own formula, or the digest
+    of a line that says it in words."""
+    labels = DIGEST_LABELS if str(restated_from).startswith(DIGEST_PREFIX) else RESTATED_LABELS
+    return labels.get(match, labels[None])
 
 
 def environment() -> dict:
@@ -155,7 +194,8 @@ def _document(result: DocumentResult) -> dict:
         "source_path": sources.get("path") if sources else None,
         "source_summary": _source_summary(sources),
         "definitions": [{"name": d.name, "line": d.line, "latex": d.latex,
-                         "source_match": _match(sources, ("definition", n))}
+                         "source_match": _match(sources, ("definition", n)),
+                         "restated_from": d.restated_from or None}
                         for n, d in enumerate(doc.definitions)],
         "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
         "claims": claims,

@@ -23,6 +23,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..verdicts import Verdict
+from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label
 from .mathml import to_mathml
 from .svgsafe import UnsafeSVG, sanitise_svg
 
@@ -52,6 +53,9 @@ MESSAGE_LABEL = {
 }
 EXPECTATION = {"holds": "holds (proved or confirmed)", None: "not refuted, no error"}
 SETTING_LABEL = {"digits": "working precision (significant digits)", "seed": "seed of the random points"}
+# Faithfulness tags: quiet when the document has the formula as written, visible for a
+# declared restatement, loud for drift (the document changed, the derivation did not).
+SOURCE_TAG = {"verbatim": "verbatim", "normalized": "normalized", "restated": "restated", "drift": "source drift"}
 
 _TEMPLATES = Path(__file__).parent / "templates"
 # Ids the template itself uses; generated anchors must never take them.
@@ -109,6 +113,19 @@ class FigureView:
 
 
 @dataclass(frozen=True)
+class SourceView:
+    """How an item's formula compares with its source document (``source_match``)."""
+
+    tag: str             # the tag's text; "" when the formula was not compared
+    css: str
+    meaning: str         # the tag's tooltip
+    drift: bool
+    note: str            # said in full under the item: only for drift
+    original: str        # the document's text the derivation restates (TeX, shown as code), or ""
+    original_label: str
+
+
+@dataclass(frozen=True)
 class ItemView:
     """A verdict-bearing item: a claim's statement, a proof step, a proof conclusion."""
 
@@ -126,6 +143,7 @@ class ItemView:
     fields: list[Field]
     witness: WitnessView | None
     figure: FigureView | None
+    source: SourceView | None
 
 
 @dataclass(frozen=True)
@@ -158,6 +176,7 @@ class TocEntry:
     verdict: str
     badge_css: str
     unexpected: bool
+    drift: bool
     marks: list[Mark]
 
 
@@ -188,6 +207,16 @@ class DefinitionView:
     name: str
     line: str
     math: MathView
+    source: SourceView | None
+
+
+@dataclass(frozen=True)
+class FaithfulnessView:
+    """One line per document: how its formulas compare with the source document."""
+
+    path: str      # the document compared with; "" when it was not found
+    text: str
+    css: str
 
 
 @dataclass(frozen=True)
@@ -204,6 +233,7 @@ class DocumentView:
     source: str
     title: str
     derivation: str
+    faithfulness: FaithfulnessView
     summary: SummaryTable
     toc: list[TocEntry]
     definitions: list[DefinitionView]
@@ -223,16 +253,26 @@ class Legend:
 
 
 @dataclass(frozen=True)
+class SourceLegend:
+    tag: str
+    css: str
+    meaning: str
+
+
+@dataclass(frozen=True)
 class PageView:
     title: str
     csp: str
     headline: str
     banner: str
     banner_css: str
+    drift_banner: str
     tool: str
     environment: list[Field]
     settings: list[Field]
     legend: list[Legend]
+    source_legend: list[SourceLegend]
+    source_untagged: str
     summary: SummaryTable
     documents: list[DocumentView]
     math_note: str
@@ -284,13 +324,15 @@ class _Builder:
              collapsed: bool = False, shown_elsewhere: tuple[str, ...] = ()) -> ItemView:
         verdict = raw["verdict"]
         unexpected = bool(raw.get("unexpected"))
-        css = f"item verdict-{_css_word(verdict)}" + (" unexpected" if unexpected else "")
+        source = _source(raw)
+        css = (f"item verdict-{_css_word(verdict)}" + (" unexpected" if unexpected else "")
+               + (" source-drift" if source and source.drift else ""))
         return ItemView(
             anchor=anchor, label=label, line=_line(raw.get("line")), verdict=verdict, css=css,
             badge_css=_badge_css(verdict), unexpected=unexpected, expectation=_expectation(raw),
             math=self.math(tex), math_label=math_label, math_collapsed=collapsed,
             fields=_fields({k: v for k, v in raw.items() if k not in shown_elsewhere}),
-            witness=_witness(raw.get("witness")), figure=self.figure(raw.get("figure"), anchor))
+            witness=_witness(raw.get("witness")), figure=self.figure(raw.get("figure"), anchor), source=source)
 
     def figure(self, figure_id, owner: str) -> FigureView | None:
         if not figure_id:
@@ -337,8 +379,9 @@ class _Builder:
         title_anchor = self.anchors.new(anchor, "title")
         claims = [self.claim(c, anchor) for c in raw.get("claims") or []]
         toc = [TocEntry("#" + c.anchor, c.claim_id, c.title, c.statement.verdict, c.statement.badge_css,
-                        _claim_unexpected(c), _marks(c)) for c in claims]
-        definitions = [DefinitionView(_clip(d.get("name") or ""), _line(d.get("line")), self.math(d.get("latex")))
+                        _claim_unexpected(c), _claim_drift(c), _marks(c)) for c in claims]
+        definitions = [DefinitionView(_clip(d.get("name") or ""), _line(d.get("line")), self.math(d.get("latex")),
+                                      _source(d))
                        for d in raw.get("definitions") or []]
         unchecked = [UncheckedView(self.anchors.new(anchor, "unchecked", u.get("line")), _line(u.get("line")),
                                    _clip(u.get("reason") or ""))
@@ -350,7 +393,7 @@ class _Builder:
         return DocumentView(anchor=anchor, title_anchor=title_anchor, source=_clip(raw.get("source") or "", 300),
                             title=_clip(raw.get("title") or "", 400),
                             derivation=_clip(raw.get("derivation") or "", 300),
-                            summary=summary, toc=toc, definitions=definitions,
+                            faithfulness=_faithfulness(raw), summary=summary, toc=toc, definitions=definitions,
                             definitions_anchor=definitions_anchor,
                             definitions_title_anchor=self.anchors.new(definitions_anchor, "title"),
                             unchecked=unchecked, unchecked_anchor=unchecked_anchor,
@@ -365,6 +408,7 @@ class _Builder:
         rows.append(("all documents", "", None, data["summary"]))
         tool = data.get("tool") or {}
         unexpected = int(data["summary"].get("unexpected", 0))
+        drift = int(data["summary"].get("drift") or 0)
         return PageView(
             title=f"{tool.get('name', 'contrastive-verify')} report",
             csp=CONTENT_SECURITY_POLICY,
@@ -373,11 +417,16 @@ class _Builder:
                     "the expectation: look for the items marked UNEXPECTED." if unexpected
                     else "Every verdict meets its expectation."),
             banner_css="banner alarm" if unexpected else "banner calm",
+            drift_banner=(f"{drift} {'formula has' if drift == 1 else 'formulas have'} drifted from the source "
+                          "document: look for the items marked SOURCE DRIFT." if drift else ""),
             tool=f"{tool.get('name', 'contrastive-verify')} {tool.get('version', '')}".strip(),
             environment=[Field(tool.get("name", "contrastive-verify"), str(tool.get("version", "")))]
             + [Field(str(k), str(v)) for k, v in (data.get("environment") or {}).items()],
             settings=[Field(SETTING_LABEL.get(k, str(k)), str(v)) for k, v in (data.get("settings") or {}).items()],
             legend=[Legend(v, _badge_css(v), MEANING[v]) for v in VERDICTS],
+            source_legend=[SourceLegend(SOURCE_TAG[m], _source_css(m), meaning)
+                           for m, meaning in SOURCE_MATCHES.items()],
+            source_untagged=UNTAGGED,
             summary=_summary_table("Verdicts over all documents", rows, total_last=True),
             documents=documents, math_note=self.math_note())
 
@@ -404,6 +453,38 @@ def _fields(raw: dict) -> list[Field]:
     if raw.get("note"):
         fields.append(Field("Note", raw["note"]))
     return [Field(f.label, _clip(str(f.text)), f.css) for f in fields if f.text]
+
+
+def _source(raw: dict) -> SourceView | None:
+    """The faithfulness tag of an item, with the document's text when the derivation
+    restates it.  An unknown ``source_match`` is shown as not compared."""
+    match = raw.get("source_match")
+    match = match if match in SOURCE_MATCHES else None
+    original = _clip(raw.get("restated_from") or "")
+    if match is None and not original:
+        return None
+    return SourceView(tag=SOURCE_TAG.get(match, ""), css=_source_css(match) if match else "",
+                      meaning=SOURCE_MATCHES.get(match, ""), drift=match == "drift",
+                      note=DRIFT_NOTE if match == "drift" else "", original=original,
+                      original_label=restated_label(match, original) if original else "")
+
+
+def _source_css(match: str) -> str:
+    return f"source-tag source-{match}"
+
+
+def _faithfulness(raw: dict) -> FaithfulnessView:
+    summary = raw.get("source_summary")
+    if not summary:
+        return FaithfulnessView("", NOT_COMPARED, "faithfulness unknown")
+    counts = ", ".join(f"{summary.get(m, 0)} {m}" for m in SOURCE_MATCHES)
+    text = f"{counts} of {summary.get('total', 0)} formulas."
+    drift = summary.get("drift") or 0
+    if drift:
+        text += (f" {drift} {'formula has' if drift == 1 else 'formulas have'} drifted: the document changed "
+                 "and the derivation did not follow.")
+    return FaithfulnessView(_clip(raw.get("source_path") or "", 1000), text,
+                            "faithfulness alarm" if drift else "faithfulness calm")
 
 
 def _witness(raw: dict | None) -> WitnessView | None:
@@ -452,14 +533,20 @@ def _headline(summary: dict, documents: int) -> str:
 
 def _marks(claim: ClaimView) -> list[Mark]:
     items = [*claim.steps] + ([claim.conclusion] if claim.conclusion else [])
-    return [Mark("#" + i.anchor, f"mark-{_css_word(i.verdict)}" + (" unexpected" if i.unexpected else ""),
-                 f"{i.label}: {i.verdict}" + (" (unexpected)" if i.unexpected else ""))
+    return [Mark("#" + i.anchor, f"mark-{_css_word(i.verdict)}" + (" unexpected" if i.unexpected else "")
+                 + (" source-drift" if i.source and i.source.drift else ""),
+                 f"{i.label}: {i.verdict}" + (" (unexpected)" if i.unexpected else "")
+                 + (" (source drift)" if i.source and i.source.drift else ""))
             for i in items]
 
 
 def _claim_unexpected(claim: ClaimView) -> bool:
     items = [claim.statement, *claim.steps] + ([claim.conclusion] if claim.conclusion else [])
     return any(i.unexpected for i in items)
+
+
+def _claim_drift(claim: ClaimView) -> bool:
+    return any(i.source and i.source.drift for i in [claim.statement, *claim.steps])
 
 
 def _expectation(raw: dict) -> str:

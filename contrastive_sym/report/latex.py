@@ -27,6 +27,7 @@ from pathlib import Path
 import jinja2
 
 from ..errors import LatexError  # noqa: F401  (re-exported)
+from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label
 from .texsafe import MAX_ROW_LENGTH, TeX, escape, sanitise_math
 
 
@@ -46,6 +47,13 @@ VERDICT_MEANINGS = {
     "error": "the check itself failed; never counted as a pass",
 }
 EXPECTATION_NAMES = {"holds": "holds (proved or confirmed)"}
+
+# Faithfulness tags: quiet when the document has the formula, outlined for a declared
+# restatement, a filled red box for drift (the document changed, the derivation did not).
+SOURCE_TAG_MACROS = {"verbatim": r"\cvsourcequiet", "normalized": r"\cvsourcequiet",
+                     "restated": r"\cvsourcerestated", "drift": r"\cvsourcedrift"}
+SOURCE_TAG_NAMES = {"verbatim": "verbatim", "normalized": "normalized", "restated": "RESTATED",
+                    "drift": "SOURCE DRIFT"}
 
 # Lengths at which long strings are cut (a 100 kB message must not become 40 pages).
 TITLE_LIMIT = 300
@@ -102,6 +110,51 @@ def math_inline(latex) -> TeX:
 
 def _text(value, limit: int = TEXT_LIMIT) -> TeX:
     return escape(value, limit=limit, breakable=True)
+
+
+def _source_key(match) -> str | None:
+    """A known ``source_match`` value; anything else is shown as not compared."""
+    return match if match in SOURCE_MATCHES else None
+
+
+def source_tag(match) -> TeX | None:
+    """The small tag of a formula's ``source_match``; None when it was not compared."""
+    key = _source_key(match)
+    if key is None:
+        return None
+    return TeX(rf"{SOURCE_TAG_MACROS[key]}{{{escape(SOURCE_TAG_NAMES[key])}}}")
+
+
+def source_note(item: dict) -> TeX | None:
+    """For drift, the sentence saying so; for a restatement, the document's own text,
+    escaped (it is the document's TeX, shown as the characters it is)."""
+    key = _source_key(item.get("source_match"))
+    parts = []
+    if key == "drift":
+        parts.append(rf"\cvdriftnote{{{escape(DRIFT_NOTE)}}}")
+    original = item.get("restated_from")
+    if original:
+        label = escape(restated_label(key, original))
+        parts.append(rf"{label}: \texttt{{{escape(original, limit=VALUE_LIMIT, breakable=True)}}}")
+    return TeX(" ".join(parts)) if parts else None
+
+
+def faithfulness(doc: dict) -> TeX:
+    """The document's line on its formulas against the source: counts, drift in red."""
+    summary = doc.get("source_summary")
+    if not summary:
+        return TeX(rf"\textit{{{escape(NOT_COMPARED)}}}")
+    path = escape(doc.get("source_path") or "", limit=VALUE_LIMIT, breakable=True)
+    drift = summary.get("drift") or 0
+    counts = []
+    for match in SOURCE_MATCHES:
+        count = escape(f"{summary.get(match, 0)} {match}")
+        counts.append(TeX(rf"\textcolor{{cvsrcdrift}}{{\textbf{{{count}}}}}") if match == "drift" and drift else count)
+    total = escape(f"of {summary.get('total', 0)} formulas")
+    text = rf"compared with \texttt{{{path}}}: {', '.join(counts)} {total}."
+    if drift:
+        text += rf" \cvdriftnote{{{escape('The document changed and the derivation did not follow.')}}}"
+    return TeX(text)
 
 
 def _expectation(item: dict) -> TeX | None:
@@ -189,6 +242,8 @@ def _step(step: dict, claim: dict, figures: dict) -> dict:
         "heading": escape(heading, limit=TITLE_LIMIT),
         "badge": badge(step.get("verdict")),
         "expectation": _expectation(step),
+        "source": source_tag(step.get("source_match")),
+        "source_note": source_note(step),
         "math": math_block(step.get("latex")),
         "note": _text(step["note"]) if step.get("note") else None,
         "fields": _fields(step, claim_precision=claim.get("precision"), method=step.get("method") != claim.get("method")),
@@ -202,6 +257,9 @@ def _conclusion(conclusion: dict, claim: dict, figures: dict) -> dict:
         "heading": escape(f"Proof conclusion · line {conclusion.get('line', '?')}"),
         "badge": badge(conclusion.get("verdict")),
         "expectation": _expectation(conclusion),
+        # The conclusion is the checker's reading of the steps, not a formula of the document.
+        "source": None,
+        "source_note": None,
         "note": None,
         "math": math_block(conclusion.get("establishes")),
         "fields": _fields(conclusion, claim_precision=claim.get("precision"), method=False),
@@ -221,6 +279,9 @@ def _claim(claim: dict, figures: dict) -> dict:
     evidence = _evidence(claim)
     if evidence:
         fields.insert(3, (TeX("Evidence"), evidence))
+    source = [part for part in (source_tag(claim.get("source_match")), source_note(claim)) if part]
+    if source:
+        fields.insert(2, (TeX("Source"), TeX(" ".join(source))))
     for label, key in (("Reading", "reading"), ("Note", "note")):
         if claim.get(key):
             fields.append((TeX(label), _text(claim[key])))
@@ -258,13 +319,24 @@ def _document(doc: dict, figures: dict) -> dict:
         "title": escape(doc.get("title") or doc.get("id", ""), limit=TITLE_LIMIT),
         "source": _text(doc.get("source", ""), VALUE_LIMIT),
         "derivation": _text(doc.get("derivation", ""), VALUE_LIMIT),
+        "faithfulness": faithfulness(doc),
         "summary": summary_rows(doc.get("summary", {})),
         "definitions": [{"line": _number(d.get("line", "?")), "name": _text(d.get("name", ""), VALUE_LIMIT),
+                         "source": source_tag(d.get("source_match")), "source_note": source_note(d),
                          "math": math_block(d.get("latex"))} for d in doc.get("definitions", [])],
         "unchecked": [{"line": _number(u.get("line", "?")), "reason": _text(u.get("reason", ""))}
                       for u in doc.get("unchecked", [])],
         "claims": [_claim(c, figures) for c in doc.get("claims", [])],
     }
+
+
+def _drift_line(drift) -> TeX | None:
+    """The run's drift, said once under the summary table when there is any."""
+    if not drift:
+        return None
+    noun = "formula has" if drift == 1 else "formulas have"
+    return TeX(rf"{source_tag('drift')}\enspace "
+               + escape(f"{drift} {noun} drifted from the source document: look for the items marked SOURCE DRIFT."))
 
 
 def view(data: dict) -> dict:
@@ -284,7 +356,10 @@ def view(data: dict) -> dict:
                 + [("digits", settings.get("digits", "")), ("seed", settings.get("seed", ""))]],
         "palette": [(TeX(v), TeX(colour)) for v, colour in VERDICT_COLOURS.items()],
         "legend": [(badge(v), escape(meaning)) for v, meaning in VERDICT_MEANINGS.items()],
+        "source_legend": [(source_tag(m), escape(meaning)) for m, meaning in SOURCE_MATCHES.items()],
+        "source_untagged": escape(UNTAGGED),
         "summary": summary_rows(data.get("summary", {})),
+        "source_drift": _drift_line(data.get("summary", {}).get("drift")),
         "documents": [_document(d, figures) for d in documents],
     }
 
