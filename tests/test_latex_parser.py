@@ -384,3 +384,15 @@ def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
     restated |= {("step", c.id, s.index) for c in document.claims if c.proof
                  for s in c.proof.steps if s.restated_from}
     assert {k for k, v in matches.items() if k != "path" and v.value == "restated"} >= restated
+
+
+def test_an_unknown_key_in_a_toml_derivation_is_an_error_naming_its_line(tmp_path):
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.latex.document import load_toml
+    spec = tmp_path / "misplaced.toml"
+    # a top-level key written after a [[table]] belongs to that table in TOML
+    spec.write_text('id = "x"\ntitle = "t"\nsource = "s.txt"\n[[size]]\nname = "N"\nminimum = 2\n'
+                    'checked = [2]\ngradient = { by = "g" }\n', encoding="utf-8")
+    with pytest.raises(DerivationError, match=r"unknown key 'gradient' in \[\[size\]\]") as caught:
+        load_toml(spec)
+    assert caught.value.line == 8

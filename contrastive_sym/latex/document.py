@@ -105,6 +105,7 @@ def build(spec: dict, locator: Locator) -> Document:
     for key in ("id", "title", "source"):
         if not isinstance(spec.get(key), str):
             raise DerivationError(f"the derivation needs a text field {key!r}", path, 1)
+    _check_keys(spec, path, locator.raw)
     builder = DocumentBuilder(spec["id"], spec["title"], spec["source"])
     context = _Context(path, locator, builder, Scope())
     _notation(spec, context)
@@ -437,6 +438,44 @@ def _condition(text: str, scope: Scope, context: _Context):
 
 
 # --- small readers ---------------------------------------------------------------------
+
+_READING_KEYS = {"let", "ellipsis", "little_o", "read_as", "pair_set", "define"}
+#: The keys each table may have: a misspelt key, or a key TOML put in the table above
+#: it (a top-level key written after a [[table]]), is an error rather than ignored.
+_SCHEMA = {
+    "": {"id", "title", "source", "gradient", "size", "scalar", "family", "index", "operator",
+         "quantity", "pair_set", "define", "unchecked", "claim"},
+    "size": {"name", "minimum", "checked"},
+    "scalar": {"name", "symbol", "display", "domain", "role"},
+    "family": {"name", "symbol", "display", "shape", "domain", "role"},
+    "index": {"name", "from", "to", "distinct_from"},
+    "gradient": {"by", "directions"},
+    "operator": {"name", "meaning", "of", "line", "latex"},
+    "quantity": {"name", "meaning", "line", "latex"},
+    "pair_set": {"name", "samples", "anchors"},
+    "define": {"name", "line", "latex", "restated_from"},
+    "unchecked": {"line", "reason"},
+    "claim": {"id", "line", "title", "kind", "latex", "derived", "expect", "reading", "note", "given",
+              "sizes", "conclusion_expect", "conclusion_note", "conclusion_factor", "restated_from",
+              "step"} | _READING_KEYS,
+    "step": {"line", "latex", "expect", "note", "restated_from", "after"} | _READING_KEYS,
+}
+
+
+def _check_keys(spec: dict, path: str, raw: str) -> None:
+    def check(table: dict, kind: str, where: str) -> None:
+        unknown = sorted(set(table) - _SCHEMA[kind])
+        if unknown:
+            match = re.search(rf"^\s*{re.escape(unknown[0])}\s*=", raw, re.MULTILINE)
+            line = raw.count("\n", 0, match.start()) + 1 if match else None
+            raise DerivationError(f"unknown key {unknown[0]!r} in {where} (known: "
+                                  f"{', '.join(sorted(_SCHEMA[kind]))})", path, line)
+        for key, value in table.items():
+            if key in _SCHEMA and key != "" and kind in ("", "claim", "step"):
+                for entry in value if isinstance(value, list) else [value]:
+                    if isinstance(entry, dict):
+                        check(entry, key, f"[[{key}]]" if isinstance(value, list) else key)
+    check(spec, "", "the derivation's top level")
 
 def _formula(text, scope: Scope, context: _Context) -> sp.Expr:
     if isinstance(text, int) and not isinstance(text, bool):
