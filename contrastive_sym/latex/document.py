@@ -442,7 +442,7 @@ def _condition(text: str, scope: Scope, context: _Context):
 _READING_KEYS = {"let", "ellipsis", "little_o", "read_as", "pair_set", "define"}
 #: The keys each table may have: a misspelt key, or a key TOML put in the table above
 #: it (a top-level key written after a [[table]]), is an error rather than ignored.
-_SCHEMA = {
+SCHEMA = {
     "": {"id", "title", "source", "gradient", "size", "scalar", "family", "index", "operator",
          "quantity", "pair_set", "define", "unchecked", "claim"},
     "size": {"name", "minimum", "checked"},
@@ -460,18 +460,20 @@ _SCHEMA = {
               "step"} | _READING_KEYS,
     "step": {"line", "latex", "expect", "note", "restated_from", "after"} | _READING_KEYS,
 }
+#: The keys of the reading tables inside a claim or step.
+READING_TABLES = {"ellipsis": {"first", "last", "lo", "hi", "skip"}, "little_o": {"variable", "at"}}
 
 
 def _check_keys(spec: dict, path: str, raw: str) -> None:
     def check(table: dict, kind: str, where: str) -> None:
-        unknown = sorted(set(table) - _SCHEMA[kind])
+        unknown = sorted(set(table) - SCHEMA[kind])
         if unknown:
             match = re.search(rf"^\s*{re.escape(unknown[0])}\s*=", raw, re.MULTILINE)
             line = raw.count("\n", 0, match.start()) + 1 if match else None
             raise DerivationError(f"unknown key {unknown[0]!r} in {where} (known: "
-                                  f"{', '.join(sorted(_SCHEMA[kind]))})", path, line)
+                                  f"{', '.join(sorted(SCHEMA[kind]))})", path, line)
         for key, value in table.items():
-            if key in _SCHEMA and key != "" and kind in ("", "claim", "step"):
+            if key in SCHEMA and key != "" and kind in ("", "claim", "step"):
                 for entry in value if isinstance(value, list) else [value]:
                     if isinstance(entry, dict):
                         check(entry, key, f"[[{key}]]" if isinstance(value, list) else key)
@@ -516,4 +518,4 @@ def _enum(kind, value, context: _Context, origin: Origin):
                           f"({', '.join(m.value for m in kind)})", origin.path, origin.line)
 
 
-__all__ = ["load_toml", "build", "Locator"]
+__all__ = ["load_toml", "build", "Locator", "SCHEMA", "READING_TABLES"]

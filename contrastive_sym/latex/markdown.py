@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ..claims import Document, Expectation
 from ..errors import DerivationError
-from .document import Locator, build
+from .document import READING_TABLES, SCHEMA, Locator, build
 from .parser import Where
 
 #: The reason listed for a display no annotation covers.
@@ -54,32 +54,21 @@ _HEADER = re.compile(r"\s*contrastive-verify(?=\s|$)")
 _DIRECTIVE = re.compile(r"\s*(claim|derivation|step|define|unchecked)[ \t]*(?::|(?=\s*$))")
 _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
 
-# The fields each annotation may carry.  ``line`` and the LaTeX come from the display.
-_CLAIM_KEYS = {"id", "title", "kind", "expect", "reading", "note", "given", "sizes", "let",
-               "ellipsis", "little_o", "conclusion_expect", "conclusion_note", "conclusion_factor",
-               "read_as", "pair_set"}
+# The fields each annotation may carry: the TOML container's, less what the Markdown
+# gives (``line`` and the LaTeX come from the display, ``source`` is the file itself,
+# steps and definitions are annotations of their own).
+_CLAIM_KEYS = SCHEMA["claim"] - {"line", "latex", "derived", "step", "restated_from", "define"}
 _KEYS = {
-    "contrastive-verify": {"id", "title", "size", "scalar", "family", "index", "gradient",
-                           "operator", "quantity", "pair_set"},
+    "contrastive-verify": SCHEMA[""] - {"source", "define", "unchecked", "claim"},
     "claim": _CLAIM_KEYS,
     "derivation": _CLAIM_KEYS,
-    "step": {"expect", "note", "let", "ellipsis", "after", "read_as"},
-    "define": {"name", "latex"},
-    "unchecked": {"reason"},
+    "step": SCHEMA["step"] - {"line", "latex", "restated_from", "define", "little_o", "pair_set"},
+    "define": SCHEMA["define"] - {"line", "restated_from"},
+    "unchecked": SCHEMA["unchecked"] - {"line"},
 }
-# The fields of the tables inside them; ``let`` and ``sizes`` map names freely.
-_TABLE_KEYS = {
-    "size": {"name", "minimum", "checked"},
-    "scalar": {"name", "domain", "role", "symbol", "display"},
-    "family": {"name", "shape", "domain", "role", "symbol", "display"},
-    "index": {"name", "from", "to", "distinct_from"},
-    "gradient": {"by", "directions"},
-    "ellipsis": {"first", "last", "lo", "hi", "skip"},
-    "little_o": {"variable", "at"},
-    "operator": {"name", "meaning", "of", "line", "latex"},
-    "quantity": {"name", "meaning", "line", "latex"},
-    "pair_set": {"name", "samples", "anchors"},
-}
+# The fields of the tables inside them; ``let``, ``sizes`` and ``read_as`` map names freely.
+_TABLE_KEYS = {key: SCHEMA[key] for key in ("size", "scalar", "family", "index", "gradient",
+                                            "operator", "quantity", "pair_set")} | READING_TABLES
 
 
 def _named(directive: str) -> str:

@@ -16,9 +16,8 @@ notation does not decide it:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
+from dataclasses import dataclass
 
 import lark
 import sympy as sp
