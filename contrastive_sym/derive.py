@@ -67,14 +67,16 @@ def chain(*parts) -> Statement:
     return Statement(terms, relations)
 
 
-def expectation(value) -> Expectation | None:
+def expectation(value, origin: Origin | None = None) -> Expectation | None:
+    """``value`` as an expected verdict; a mistake is reported at ``origin`` (the claim or
+    step that carries it), or else at the caller's line."""
     if value is None or isinstance(value, Expectation):
         return value
     try:
         return Expectation(value)
     except ValueError:
         _fail(f"unknown expected verdict {value!r}; expected one of "
-              f"{', '.join(e.value for e in Expectation)}")
+              f"{', '.join(e.value for e in Expectation)}", origin)
 
 
 class ProofBuilder:
@@ -113,7 +115,7 @@ class ProofBuilder:
         self.steps.append(Step(index=index, line=_line(line, origin), lhs=sp.sympify(lhs),
                                relation=relation(rel), rhs=sp.sympify(rhs), latex=latex,
                                starts_statement=starts, follows=follows, note=note,
-                               expected=expectation(expect), origin=origin,
+                               expected=expectation(expect, origin), origin=origin,
                                restated_from=restated_from))
         return index
 
@@ -224,10 +226,10 @@ class DocumentBuilder:
         claim = Claim(
             id=id, title=title, kind=kind, line=_line(line, origin), statement=statement,
             latex=latex, given=tuple(given),
-            proof=Proof(steps, conclusion, conclusion_line, expectation(conclusion_expect),
+            proof=Proof(steps, conclusion, conclusion_line, expectation(conclusion_expect, origin),
                         conclusion_note, sp.sympify(conclusion_factor) if conclusion_factor is not None
                         else None) if proof else None,
-            expected=expectation(expect), reading=reading, note=note,
+            expected=expectation(expect, origin), reading=reading, note=note,
             sizes=size_overrides, derived=derived, origin=origin, restated_from=restated_from,
         )
         self._claims.append(claim)

@@ -373,7 +373,8 @@ def test_claims_made_in_words_restate_their_line_by_its_digest():
     assert compare("ours", ["a sentence in word"], 1, restated_from=line_digest(lines[0])).value == "drift"
 
 
-@pytest.mark.parametrize("name", ["d001_flatnce_review.toml", "d003_ntxent_upper_bound.toml"])
+@pytest.mark.parametrize("name", ["d001_flatnce_review.toml", "d002_ntxent_explainer.toml",
+                                  "d003_ntxent_upper_bound.toml"])
 def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
     from contrastive_sym.check.sources import source_matches
     from contrastive_sym.latex.document import load_toml
@@ -396,3 +397,162 @@ def test_an_unknown_key_in_a_toml_derivation_is_an_error_naming_its_line(tmp_pat
     with pytest.raises(DerivationError, match=r"unknown key 'gradient' in \[\[size\]\]") as caught:
         load_toml(spec)
     assert caught.value.line == 8
+
+
+# --- vectors, the other view of an index, derivatives along a path (d002) ---------------
+
+theta = sp.Symbol("theta", real=True)
+v = sp.IndexedBase("v", real=True)
+
+
+def moving_scope() -> Scope:
+    from dataclasses import replace
+    from contrastive_sym.latex.scope import Partner, Path as RowPath
+    base = vector_scope().bind("j", Partner("i", N)).bind("v", Family(v, (2 * N, d)))
+    return replace(base.bind(r"\theta", theta), path=RowPath(theta, z, v))
+
+
+def _rows(N_, d_):
+    """A concrete batch: z_{a,m} = a + m/10 and v_{a,m} = a·m, as SymPy rationals."""
+    point = {z[a, m]: a + sp.Rational(m, 10) for a in range(1, 2 * N_ + 1) for m in range(1, d_ + 1)}
+    point.update({v[a, m]: a * m for a in range(1, 2 * N_ + 1) for m in range(1, d_ + 1)})
+    return point
+
+
+def test_differences_multiples_and_sums_of_rows_are_vectors():
+    from contrastive_sym.nodes import Vector
+    rows = translate_rows(r"\sum_{i=1}^{N} \tau \cdot (z_i - z_j) = 0", moving_scope())
+    side = rows[0].sides[0].expr
+    assert isinstance(side, Vector)
+    point = _rows(2, 2)
+    got = side.subs({N: 2, d: 2}).doit().subs(point)
+    # Σ_{i=1}^{2} τ (z_i − z_{i+2}) = τ (−2, −2) whatever m is
+    assert sp.simplify(got - sp.Matrix([[-4 * tau], [-4 * tau]])) == sp.zeros(2, 1)
+    square = translate_expr(r"(z_1 - z_2) \cdot (z_1 - z_2)", moving_scope())
+    assert square.subs(d, 2).doit().subs(point) == 2
+    assert translate_expr(r"\|(z_1 - z_2)\|", moving_scope()).subs(d, 2).doit().subs(point) == sp.sqrt(2)
+    with pytest.raises(ParseError, match="product of two vectors"):
+        translate_expr(r"z_1 z_2", moving_scope())
+    with pytest.raises(ParseError, match="vector where a number"):
+        translate_expr(r"\log(z_1 - z_2)", moving_scope())
+    with pytest.raises(ParseError, match="vector where a number"):
+        translate_expr(r"(z_1 - z_2) + \tau", moving_scope())
+
+
+def test_the_other_view_follows_its_anchor_into_sums():
+    point = _rows(2, 2)
+    summed = translate_expr(r"\sum_{i=1}^{N} z_i \cdot z_j", moving_scope()).subs({N: 2, d: 2}).doit()
+    expected = sum(z[a, m] * z[a + 2, m] for a in (1, 2) for m in (1, 2))
+    assert sp.expand(summed.subs(point) - expected.subs(point)) == 0
+    # a free anchor i: j is i + N for the first N rows and i − N for the others
+    free = translate_expr(r"z_i \cdot z_j", moving_scope()).subs({N: 2, d: 2, i: 3}).doit()
+    assert free == z[3, 1] * z[1, 1] + z[3, 2] * z[1, 2]
+
+
+def test_a_derivative_by_the_path_parameter_moves_the_rows_and_is_taken_at_zero():
+    expr = translate_expr(r"\frac{\partial (z_1 \cdot z_2)}{\partial \theta}", moving_scope())
+    assert isinstance(expr, sp.Subs)
+    point = _rows(1, 2)
+    directional = sum(v[1, m] * z[2, m] + z[1, m] * v[2, m] for m in (1, 2))
+    assert sp.expand(expr.subs(d, 2).doit().subs(point) - directional.subs(point)) == 0
+    # any other variable is an ordinary partial derivative
+    assert translate_expr(r"\frac{\partial (\tau z_1 \cdot z_2)}{\partial \tau}", moving_scope()) \
+        .subs(d, 2).doit().subs(point) == (z[1, 1] * z[2, 1] + z[1, 2] * z[2, 2]).subs(point)
+
+
+_HEADER = 'id = "x"\ntitle = "t"\nsource = "s.txt"\n'
+_NOTATION = _HEADER + '''
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1]
+[[scalar]]
+name = '\\theta'
+[[family]]
+name = 'z'
+shape = ['2N']
+[[index]]
+name = 'i'
+to = '2N'
+'''
+
+
+def test_positive_of_and_path_declarations_are_checked(tmp_path):
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.latex.document import load_toml
+    spec = tmp_path / "x.toml"
+    spec.write_text(_NOTATION + "[[index]]\nname = 'j'\npositive_of = 'k'\nsamples = 'N'\n", encoding="utf-8")
+    with pytest.raises(DerivationError, match="positive_of names a declared index"):
+        load_toml(spec)
+    spec.write_text(_HEADER + "path = { parameter = '\\theta', moves = 'z', along = 'w' }\n"
+                    + _NOTATION[len(_HEADER):], encoding="utf-8")
+    with pytest.raises(DerivationError, match="path: 'parameter' names a declared scalar") as caught:
+        load_toml(spec)
+    assert caught.value.line == 4
+
+
+def test_a_define_that_is_not_read_is_reported_and_defines_no_name(tmp_path):
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.latex.document import load_toml
+    spec = tmp_path / "x.toml"
+    update = "[[define]]\nname = 'update'\nline = 3\nread = false\nlatex = '\\theta \\leftarrow \\theta'\n"
+    claim = "[[claim]]\nid = 'c'\nline = 4\ntitle = 't'\nlatex = 'update = 1'\n"
+    spec.write_text(_NOTATION + update + claim, encoding="utf-8")
+    with pytest.raises(ParseError, match="not declared"):
+        load_toml(spec)
+    spec.write_text(_NOTATION + update, encoding="utf-8")
+    document = load_toml(spec)
+    assert [(d.name, d.line) for d in document.definitions] == [("update", 3)]
+    spec.write_text(_NOTATION + update.replace("false", "'no'"), encoding="utf-8")
+    with pytest.raises(DerivationError, match="read = false"):
+        load_toml(spec)
+
+
+def test_an_index_distinct_from_the_other_view_never_takes_its_value():
+    from contrastive_sym.check.instantiate import index_assignments
+    from contrastive_sym.encodings import positive_row
+    from contrastive_sym.notation import IndexDecl
+    q = sp.Symbol("q", integer=True, positive=True)
+    anchor = IndexDecl(i, sp.Integer(1), 2 * N, (), "i", None)
+    negative = IndexDecl(q, sp.Integer(1), 2 * N, (i, positive_row(i, N)), "q", None)
+    chosen = index_assignments([anchor, negative], {N: 2})
+    assert chosen and all(c[q] not in (c[i], positive_row(c[i], 2)) for c in chosen)
+
+
+def test_the_bundled_derivations_are_latex_with_no_python_copy():
+    assert sorted(p.name for p in DERIVATIONS.glob("d*.py")) == []
+    assert len(sorted(DERIVATIONS.glob("d*.toml"))) == 4
+
+
+def test_an_unknown_expected_verdict_names_the_derivation_file_and_claim(tmp_path):
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.latex.document import load_toml
+    spec = tmp_path / "x.toml"
+    spec.write_text(_NOTATION + "[[claim]]\nid = 'c'\nline = 4\ntitle = 't'\nexpect = 'hold'\n"
+                    "latex = '\\theta = \\theta'\n", encoding="utf-8")
+    with pytest.raises(DerivationError, match="unknown expected verdict 'hold'") as caught:
+        load_toml(spec)
+    # the claim's table, not a line of the loader (document.py)
+    assert caught.value.path == str(spec) and caught.value.line in (_NOTATION.count("\n") + 1,
+                                                                  _NOTATION.count("\n") + 2)
+
+
+def test_a_line_that_sets_a_name_is_read_as_the_earlier_step_with_it_substituted(tmp_path):
+    from contrastive_sym.claims import Relation
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.latex.document import load_toml
+    spec = tmp_path / "x.toml"
+    claim = ("[[claim]]\nid = 'c'\nline = 9\ntitle = 't'\nlatex = '\\theta^2 \\geq 2 \\theta - 1'\n"
+             "  [[claim.step]]\n  line = 5\n  latex = '\\theta^2 + 1 \\geq 2 \\theta'\n"
+             "  [[claim.step]]\n  line = 9\n  substitute_in = 5\n  latex = '\\theta = z_1'\n")
+    spec.write_text(_NOTATION + claim, encoding="utf-8")
+    step = load_toml(spec).claims[0].proof.steps[-1]
+    z_ = sp.IndexedBase("z", real=True)
+    assert (step.line, step.relation, step.latex) == (9, Relation.GE, r"\theta = z_1")
+    assert sp.simplify(step.lhs - (z_[1] ** 2 + 1)) == 0 and sp.simplify(step.rhs - 2 * z_[1]) == 0
+    spec.write_text(_NOTATION + claim.replace("substitute_in = 5", "substitute_in = 4"), encoding="utf-8")
+    with pytest.raises(DerivationError, match="substitute_in = 4: there must be one earlier step"):
+        load_toml(spec)
+    spec.write_text(_NOTATION + claim.replace("'\\theta = z_1'", "'\\theta \\leq z_1'"), encoding="utf-8")
+    with pytest.raises(ParseError, match="a substitution is one formula"):
+        load_toml(spec)

@@ -96,8 +96,11 @@ def used_indices(exprs, notation: Notation) -> list[IndexDecl]:
             decl = notation.lookup(sym)
             if isinstance(decl, IndexDecl):
                 found[decl.symbol] = decl
+                # distinct_from may name an expression of indices (the other view of i)
                 for other in decl.distinct_from:
-                    found.setdefault(other, notation.lookup(other))
+                    for sym in sp.sympify(other).free_symbols:
+                        if isinstance(notation.lookup(sym), IndexDecl):
+                            found.setdefault(sym, notation.lookup(sym))
     return sorted(found.values(), key=lambda d: d.symbol.name)
 
 
@@ -134,7 +137,8 @@ def index_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
     result = []
     for combo in itertools.product(*options):
         chosen = {d.symbol: v for d, v in zip(indices, combo)}
-        if all(chosen[d.symbol] != chosen.get(o) for d in indices for o in d.distinct_from):
+        values = {**sizes, **chosen}
+        if all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from):
             result.append(chosen)
     # Keep the ends: first, last, and one in between at most.
     if len(result) > 3:

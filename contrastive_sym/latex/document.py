@@ -11,15 +11,18 @@ A specification is a dict::
     scalar  = [{name, domain, role}]            # name is LaTeX: 't', '\tau', 'x_0'
     family  = [{name, shape, domain, role}]     # shape: LaTeX sizes, ['N', 'N']
     index   = [{name, from, to, distinct_from}]
+              | [{name, positive_of, samples}]   # j: the other view of i (not free)
     gradient = {by, directions}                  # ∇ differentiates by a family
+    path    = {parameter, moves, along}          # ∂/∂θ along z + θv, at θ = 0
     operator = [{name, meaning, of, line, latex}]  # \mathbb{E}_{p_{XY^K}}, \max_g, …
     quantity = [{name, meaning, line, latex}]    # I(X; Y): mutual information
     pair_set = [{name, samples, anchors}]        # \sum_{i,j \in \mathcal{MB}}: positive pairs
-    define  = [{line, latex, name}]              # 'head = body': a macro, source-matched
+    define  = [{line, latex, name, read}]        # 'head = body': a macro, source-matched;
+                                                 # read = false: shown and matched only
     unchecked = [{line, reason}]
     claim   = [{id, line, title, kind, latex | derived, expect, reading, note, given,
                 sizes, let, ellipsis, little_o, define, conclusion_*, step = [...]}]
-    step    = {line, latex, expect, note, restated_from, after, let, ellipsis}
+    step    = {line, latex, expect, note, restated_from, after, substitute_in, let, ellipsis}
 
 ``read_as`` (in a claim or step) reads one text as another in names and in the
 arguments of labelled functions: ``{'y_{1:N}' = 'y_{1:K}'}`` where a document writes
@@ -38,6 +41,7 @@ from pathlib import Path
 
 import sympy as sp
 
+from .. import encodings as enc
 from ..claims import Condition, Document, Kind, Statement
 from ..derive import DocumentBuilder, ProofBuilder, chain
 from ..nodes import MutualInformation
@@ -45,7 +49,8 @@ from ..errors import DerivationError
 from ..notation import Domain, Origin, Role
 from .macros import define
 from .parser import Where
-from .scope import EllipsisReading, Family, Macro, Operator, OperatorKind, PairSet, Scope
+from .scope import (EllipsisReading, Family, Macro, Operator, OperatorKind, PairSet, Partner, Path,
+                    Scope)
 from .translate import _text_key, labelled_key, translate_expr, translate_rows
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
@@ -150,8 +155,11 @@ def _notation(spec: dict, context: _Context) -> None:
     for entry in _entries(spec, "index", context):
         name = _text(entry, "name", context)
         origin = context.locator.origin(name)
-        others = [scope.lookup(o) for o in entry.get("distinct_from", ())]
-        if any(not isinstance(o, sp.Symbol) for o in others):
+        if "positive_of" in entry:
+            scope = scope.bind(name, _partner(entry, name, scope, context, origin))
+            continue
+        others = [_index_meaning(scope.lookup(o), scope) for o in entry.get("distinct_from", ())]
+        if any(not isinstance(o, sp.Expr) for o in others):
             raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
                                   origin.line)
         symbol = builder.index(_symbol_name(name), _formula(entry.get("from", "1"), scope, context),
@@ -168,6 +176,9 @@ def _notation(spec: dict, context: _Context) -> None:
             raise DerivationError("gradient: 'by' and 'directions' must name declared families",
                                   context.spec_path, None)
         context.scope = context.scope.bind(r"\nabla", (by.base, directions.base))
+    path = spec.get("path")
+    if path is not None:
+        context.scope = replace(context.scope, path=_path(path, context))
     for entry in _entries(spec, "operator", context):
         _operator(entry, context)
     for entry in _entries(spec, "quantity", context):
@@ -181,6 +192,39 @@ _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
 _OPERATORS = {kind.value: kind for kind in OperatorKind}
 #: [[quantity]] meanings: a name that stands for a quantity the checker computes.
 _QUANTITIES = {"mutual information": MutualInformation}
+
+
+def _partner(entry: dict, name: str, scope: Scope, context: _Context, origin: Origin) -> Partner:
+    """``j`` with ``positive_of = 'i'``: the other view of row i among 2·samples rows."""
+    anchor = entry.get("positive_of")
+    if not isinstance(scope.lookup(anchor), sp.Symbol) or set(entry) - {"name", "positive_of", "samples"}:
+        raise DerivationError(f"index {name}: positive_of names a declared index, and goes with "
+                              "'samples' only", origin.path, origin.line)
+    return Partner(anchor, _formula(_text(entry, "samples", context), scope, context))
+
+
+def _index_meaning(meaning, scope: Scope):
+    """An index, or the other view of one (as the expression of the index it follows)."""
+    if isinstance(meaning, Partner) and isinstance(scope.lookup(meaning.of), sp.Symbol):
+        return enc.positive_row(scope.lookup(meaning.of), meaning.samples)
+    return meaning
+
+
+def _path(path: dict, context: _Context) -> Path:
+    scope = context.scope
+    parameter = scope.lookup(path.get("parameter", ""))
+    family, along = scope.lookup(path.get("moves", "")), scope.lookup(path.get("along", ""))
+    if not isinstance(parameter, sp.Symbol) or not isinstance(family, Family) \
+            or not isinstance(along, Family) or family.shape != along.shape:
+        line = _key_line(context.locator.raw, "path")
+        raise DerivationError("path: 'parameter' names a declared scalar, 'moves' and 'along' two "
+                              "declared families of the same shape", context.spec_path, line)
+    return Path(parameter, family.base, along.base)
+
+
+def _key_line(raw: str, key: str) -> int | None:
+    match = re.search(rf"^\s*\[?{re.escape(key)}\]?\s*[=\n]", raw, re.MULTILINE)
+    return raw.count("\n", 0, match.start()) + 1 if match else None
 
 
 def _operator(entry: dict, context: _Context) -> None:
@@ -262,6 +306,16 @@ def _define(entry: dict, context: _Context, document_level: bool, scope: Scope |
     line = _int(entry, "line", context)
     where = context.locator.where(latex)
     scope = scope if scope is not None else context.scope
+    if entry.get("read", True) is not True:
+        # a display no claim uses (an update rule θ ← θ − η∇L): reported and
+        # source-matched, never translated, so it cannot stand for a macro
+        if entry.get("read") is not False or not document_level or "name" not in entry:
+            raise DerivationError("read = false is for a document-level [[define]] with a name",
+                                  where.path, where.line)
+        context.builder.definition(entry["name"], line=line, latex=latex,
+                                   origin=Origin(where.path, where.line),
+                                   restated_from=entry.get("restated_from", ""))
+        return None
     macro = define(latex, scope, where, line=line)
     if document_level:
         context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
@@ -372,6 +426,9 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: _Context) ->
     line = _int(entry, "line", context)
     where = context.locator.where(latex)
     scope = _local_scope(entry, scope, context)
+    if "substitute_in" in entry:
+        _substitution(entry, latex, line, where, proof, scope)
+        return
     rows = translate_rows(latex, scope, where)
     link = 0
     after = entry.get("after")
@@ -402,6 +459,27 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: _Context) ->
             lhs = None
             link += 1
         pending = None
+
+
+def _substitution(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder,
+                  scope: Scope) -> None:
+    """A line that sets a name (``t = …``, as the document writes it), read as the
+    statement of the step at line ``substitute_in`` with the name replaced: the step the
+    document takes by "setting t = …" in an earlier inequality."""
+    rows = translate_rows(latex, scope, where)
+    if len(rows) != 1 or rows[0].relations != ("=",) or not isinstance(rows[0].sides[0].expr, sp.Symbol):
+        raise where.error("a substitution is one formula 'name = expression'")
+    name, value = rows[0].sides[0].expr, rows[0].sides[1].expr
+    into = entry["substitute_in"]
+    earlier = [step for step in proof.steps if step.line == into]
+    if len(earlier) != 1 or not (earlier[0].lhs.has(name) or earlier[0].rhs.has(name)):
+        raise DerivationError(f"substitute_in = {into!r}: there must be one earlier step at that line, "
+                              f"and it must use {name}", where.path, where.line)
+    step = earlier[0]
+    proof.step(line, step.rhs.xreplace({name: value}), lhs=step.lhs.xreplace({name: value}),
+               rel=step.relation, latex=latex, note=entry.get("note", ""),
+               expect=entry.get("expect"), origin=Origin(where.path, where.line),
+               restated_from=entry.get("restated_from", ""))
 
 
 def _link_text(latex: str, row, position: int) -> str:
@@ -443,22 +521,23 @@ _READING_KEYS = {"let", "ellipsis", "little_o", "read_as", "pair_set", "define"}
 #: The keys each table may have: a misspelt key, or a key TOML put in the table above
 #: it (a top-level key written after a [[table]]), is an error rather than ignored.
 SCHEMA = {
-    "": {"id", "title", "source", "gradient", "size", "scalar", "family", "index", "operator",
+    "": {"id", "title", "source", "gradient", "path", "size", "scalar", "family", "index", "operator",
          "quantity", "pair_set", "define", "unchecked", "claim"},
     "size": {"name", "minimum", "checked"},
     "scalar": {"name", "symbol", "display", "domain", "role"},
     "family": {"name", "symbol", "display", "shape", "domain", "role"},
-    "index": {"name", "from", "to", "distinct_from"},
+    "index": {"name", "from", "to", "distinct_from", "positive_of", "samples"},
     "gradient": {"by", "directions"},
+    "path": {"parameter", "moves", "along"},
     "operator": {"name", "meaning", "of", "line", "latex"},
     "quantity": {"name", "meaning", "line", "latex"},
     "pair_set": {"name", "samples", "anchors"},
-    "define": {"name", "line", "latex", "restated_from"},
+    "define": {"name", "line", "latex", "restated_from", "read"},
     "unchecked": {"line", "reason"},
     "claim": {"id", "line", "title", "kind", "latex", "derived", "expect", "reading", "note", "given",
               "sizes", "conclusion_expect", "conclusion_note", "conclusion_factor", "restated_from",
               "step"} | _READING_KEYS,
-    "step": {"line", "latex", "expect", "note", "restated_from", "after"} | _READING_KEYS,
+    "step": {"line", "latex", "expect", "note", "restated_from", "after", "substitute_in"} | _READING_KEYS,
 }
 #: The keys of the reading tables inside a claim or step.
 READING_TABLES = {"ellipsis": {"first", "last", "lo", "hi", "skip"}, "little_o": {"variable", "at"}}

@@ -170,7 +170,9 @@ def _row_params(elements, separators, scope: Scope):
             return None
         base = tree.children[0]
         if isinstance(base, Tree) and base.data == "font":
-            base_key = str(base.children[1])
+            # \mathbf{z}_i: the family declared as \mathbf{z}, or as z
+            font_key = f"{base.children[0]}{{{base.children[1]}}}"
+            base_key = font_key if isinstance(scope.lookup(font_key), Family) else str(base.children[1])
         elif _bare_letter(base):
             base_key = str(base.children[0])
         else:

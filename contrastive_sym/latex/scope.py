@@ -55,6 +55,26 @@ class PairSet:
 
 
 @dataclass(frozen=True)
+class Partner:
+    """An index that is not free: the other view of the row ``of`` names (``z_j`` the
+    positive of ``z_i``), in a batch of 2·samples rows where rows a and a + samples are
+    the two views of sample a.  It follows ``of`` into sums: in Σ_i, j is i's partner."""
+
+    of: str
+    samples: sp.Expr
+
+
+@dataclass(frozen=True)
+class Path:
+    """Rows moving with a scalar parameter: ``family`` becomes family + θ·``along``, and
+    ∂/∂θ is the derivative along that path at θ = 0 (a direction of parameter space)."""
+
+    parameter: sp.Symbol
+    family: sp.IndexedBase
+    along: sp.IndexedBase
+
+
+@dataclass(frozen=True)
 class Family:
     base: sp.IndexedBase
     shape: tuple[sp.Expr, ...]
@@ -101,6 +121,7 @@ class Scope:
     # text written → text read, in names and in the arguments of labelled functions
     # (a document that writes y_{1:N} once where it means y_{1:K}); white space removed
     read_as: tuple[tuple[str, str], ...] = ()
+    path: Path | None = None                           # ∂/∂θ along z + θv
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)

@@ -17,16 +17,16 @@ notation does not decide it:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import lark
 import sympy as sp
 
 from .. import encodings as enc
 from ..errors import ParseError
-from ..nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad
+from ..nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad, Vector
 from .parser import Where, parse
-from .scope import Builtin, Family, Macro, Operator, OperatorKind, PairSet, Scope
+from .scope import Builtin, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -66,6 +66,20 @@ class RowVector:
     family: sp.IndexedBase
     row: sp.Expr
     length: sp.Expr
+
+
+@dataclass(frozen=True)
+class VectorValue:
+    r"""A vector of R^length given by its component ``body`` at ``index``: what sums,
+    differences and multiples of rows make (``a \cdot (z_i - z_j)``, ``\sum_i …``).
+    As a side of a relation it becomes a :class:`~contrastive_sym.nodes.Vector`."""
+
+    body: sp.Expr
+    index: sp.Symbol
+    length: sp.Expr
+
+    def component(self, index: sp.Symbol) -> sp.Expr:
+        return self.body.xreplace({self.index: index})
 
 
 _CDOT = object()   # where a product had \cdot: between two vectors it is their dot product
@@ -134,7 +148,9 @@ class Translator:
                 if isinstance(child, Tree) and child.data == "relation":
                     relations.append(relation_name(str(child.children[0])))
                 else:
-                    value = self.value(child)
+                    value = self.term(child)
+                    if isinstance(value, VectorValue):
+                        value = Vector(value.body, value.index, value.length)
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
@@ -171,9 +187,23 @@ class Translator:
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, (Builtin, Macro, Family, Operator)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
-        if isinstance(value, RowVector):
+        if isinstance(value, (RowVector, VectorValue)):
             raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
         return value
+
+    def term(self, node, value=None):
+        """A number or a vector (:class:`VectorValue`): what +, −, products, quotients
+        and sums combine; a row ``z_i`` becomes its components."""
+        value = self.value(node) if value is None else value
+        if isinstance(value, RowVector):
+            return self._components(value)
+        if isinstance(value, VectorValue):
+            return value
+        return self.expr(node, value)
+
+    def _components(self, row: RowVector) -> VectorValue:
+        m = self._fresh("m")
+        return VectorValue(row.family[row.row, m], m, row.length)
 
     def token(self, token: Token):
         if token.type == "NUMBER":
@@ -190,13 +220,13 @@ class Translator:
     t_sub = t_add
 
     def t_neg(self, node):
-        return -self.expr(node.children[1])
+        return _scaled(self.term(node.children[1]), -1)
 
     def t_pos(self, node):
-        return self.expr(node.children[1])
+        return self.term(node.children[1])
 
     def t_quotient(self, node):
-        return self.expr(node.children[0]) / self.expr(node.children[2])
+        return _divided(self.term(node.children[0]), self.expr(node.children[2]))
 
     def t_dot(self, node):
         return self._product(node)
@@ -221,12 +251,12 @@ class Translator:
         return self.value(node.children[0])
 
     def t_paren(self, node):
-        return self._items(node.children[0], single=True)
+        return self._items(node.children[0], single=True, vectors=True)
 
     t_bracket = t_paren
 
     def t_frac(self, node):
-        return self.expr(node.children[1]) / self.expr(node.children[2])
+        return _divided(self.term(node.children[1]), self.expr(node.children[2]))
 
     def t_partial_frac(self, node):
         # \frac{\partial F}{\partial v}
@@ -254,10 +284,12 @@ class Translator:
 
     def t_norm(self, node):
         vector = self.value(node.children[1])
-        if not isinstance(vector, RowVector):
-            raise self.fail(node, "‖·‖ of something that is not a row of a declared family")
         m = self._fresh("m")
-        return sp.sqrt(sp.Sum(vector.family[vector.row, m] ** 2, (m, 1, vector.length)))
+        if isinstance(vector, RowVector):
+            return sp.sqrt(sp.Sum(vector.family[vector.row, m] ** 2, (m, 1, vector.length)))
+        if isinstance(vector, VectorValue):
+            return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
+        raise self.fail(node, "‖·‖ of something that is not a row of a declared family, nor a vector made of rows")
 
     def t_ellipsis(self, node):
         raise self.fail(node, "an ellipsis outside a list or a sum")
@@ -345,6 +377,12 @@ class Translator:
         result = None
         for position in range(len(values) - 1, -1, -1):
             value = values[position]
+            if isinstance(value, RowVector):
+                value = self._components(value)
+            if isinstance(result, VectorValue) and not isinstance(value, sp.Expr) \
+                    or isinstance(value, VectorValue) and isinstance(result, VectorValue):
+                raise self.fail(node, "a product of two vectors (write \\cdot for their dot product) "
+                                      "or an operator applied to a vector")
             if isinstance(value, Builtin) and value is Builtin.STOP_GRAD:
                 if result is None:
                     raise self.fail(node, "stop_grad needs an argument")
@@ -358,28 +396,33 @@ class Translator:
                 continue
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
-            result = value if result is None else value * result
+            if result is None:
+                result = value
+            elif isinstance(value, VectorValue):
+                result = replace(value, body=value.body * result)
+            else:
+                result = _scaled(result, value)
         return result
 
     def _dot_products(self, values: list, node) -> list:
-        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}; a vector anywhere else is an error."""
+        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot
+        product; between a number and a vector it is the product."""
         merged = []
         for value in values:
-            if len(merged) >= 2 and merged[-1] is _CDOT and isinstance(merged[-2], RowVector) \
-                    and isinstance(value, RowVector):
+            if len(merged) >= 2 and merged[-1] is _CDOT and _is_vector(merged[-2]) and _is_vector(value):
                 _, left = merged.pop(), merged.pop()
                 if left.length != value.length:
                     raise self.fail(node, "a dot product of vectors of different lengths")
                 m = self._fresh("m")
-                merged.append(sp.Sum(left.family[left.row, m] * value.family[value.row, m],
-                                     (m, 1, left.length)))
+                if isinstance(left, RowVector) and isinstance(value, RowVector):
+                    merged.append(sp.Sum(left.family[left.row, m] * value.family[value.row, m],
+                                         (m, 1, left.length)))
+                    continue
+                left, right = (v if isinstance(v, VectorValue) else self._components(v) for v in (left, value))
+                merged.append(sp.Sum(left.component(m) * right.component(m), (m, 1, left.length)))
             else:
                 merged.append(value)
-        merged = [v for v in merged if v is not _CDOT]
-        if any(isinstance(v, RowVector) for v in merged):
-            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j "
-                                  "or \\|z_i\\|)")
-        return merged
+        return [v for v in merged if v is not _CDOT]
 
     def _letter_run(self, trees: list) -> list:
         letters = [str(_letter_head(t).children[0]) for t in trees]
@@ -445,7 +488,17 @@ class Translator:
             return meaning.body
         if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
             return sp.E
+        if isinstance(meaning, Partner):
+            return self._partner(meaning, node)
         return meaning
+
+    def _partner(self, partner: Partner, node) -> sp.Expr:
+        """``j``, the other view of ``i``: row i + N of the first N rows, i − N of the others."""
+        anchor = self.scope.lookup(partner.of)
+        if not isinstance(anchor, sp.Expr):
+            raise self.fail(node, f"{self.source(node)!r} is the other view of {partner.of!r}, "
+                                  "which is not an index here")
+        return enc.positive_row(anchor, partner.samples)
 
     def _refuse_double_scripts(self, ops) -> None:
         """``x^a^b`` and ``x_a_b`` are errors in TeX too ("Double superscript"): reading
@@ -700,6 +753,12 @@ class Translator:
     def _derivative(self, f, variable, node):
         if not isinstance(variable, (sp.Symbol, sp.Indexed)):
             raise self.fail(node, "a derivative with respect to an expression")
+        path = self.scope.path
+        if path is not None and variable == path.parameter:
+            # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
+            moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
+                              lambda e: e + variable * path.along[e.indices])
+            return sp.Subs(sp.Derivative(moved, variable), variable, 0)
         return sp.Derivative(f, variable)
 
     def _sum(self, op, operand):
@@ -714,7 +773,9 @@ class Translator:
         scope = self.scope.bind(var_name, variable)
         inner = Translator(self.text, scope, self.where)
         inner.depth = self.depth
-        body = inner.expr(operand)
+        term = inner.term(operand)
+        # a sum of vectors is the vector of the sums of their components
+        body = term.body if isinstance(term, VectorValue) else term
         if lo is None:
             lo, hi = self._infer_range(body, variable, op)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
@@ -722,10 +783,12 @@ class Translator:
         if skip is not None and sp.simplify(skip - lo) == 0:
             # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
             # about a plain range than about an indicator 1 − δ_{k,1}
-            return sp.Sum(body, (variable, lo + 1, hi))
-        if skip is not None:
-            return enc.sum_except(body, variable, lo, hi, skip)
-        return sp.Sum(body, (variable, lo, hi))
+            total = sp.Sum(body, (variable, lo + 1, hi))
+        elif skip is not None:
+            total = enc.sum_except(body, variable, lo, hi, skip)
+        else:
+            total = sp.Sum(body, (variable, lo, hi))
+        return replace(term, body=total) if isinstance(term, VectorValue) else total
 
     def _pair_sum(self, lower):
         """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""
@@ -848,7 +911,7 @@ class Translator:
         return isinstance(node, Tree) and node.data == "command" and str(node.children[0]) == r"\infty"
 
     # --- lists and ellipses ----------------------------------------------------------
-    def _items(self, items: Tree, single: bool = False):
+    def _items(self, items: Tree, single: bool = False, vectors: bool = False):
         elements, separators = [], []
         for child in items.children:
             if isinstance(child, Token):
@@ -856,6 +919,8 @@ class Translator:
             else:
                 elements.append(child)
         if len(elements) == 1 and not _is_ellipsis(elements[0]):
+            if vectors:
+                return self.term(elements[0])
             return self.value(elements[0]) if not single else self.expr(elements[0])
         if single:
             raise self.fail(items, "a list where one value is expected")
@@ -938,7 +1003,15 @@ class Translator:
         terms.append((1, current))
         terms.reverse()
         if not any(_is_ellipsis(t) for _, t in terms):
-            return sp.Add(*[sign * self.expr(t) for sign, t in terms])
+            values = [(sign, self.term(t)) for sign, t in terms]
+            vectors = [v for _, v in values if isinstance(v, VectorValue)]
+            if not vectors:
+                return sp.Add(*[sign * v for sign, v in values])
+            first = vectors[0]
+            if len(vectors) != len(values) or any(v.length != first.length for v in vectors):
+                raise self.fail(node, "a vector where a number is expected: a vector added to a number, "
+                                      "or to a vector of another length")
+            return replace(first, body=sp.Add(*[sign * v.component(first.index) for sign, v in values]))
         # x_1 + x_2 + ... + x_n: the same reading as a list
         if any(sign < 0 for sign, _ in terms):
             raise self.fail(node, "an ellipsis in a sum with subtracted terms is not understood")
@@ -1019,6 +1092,23 @@ def _is_direction(expr) -> bool:
     if isinstance(expr, sp.Mul) and expr.args[0] == -1 and len(expr.args) == 2:
         expr = expr.args[1]
     return isinstance(expr, Nabla)
+
+
+def _is_vector(value) -> bool:
+    return isinstance(value, (RowVector, VectorValue))
+
+
+def _scaled(value, factor):
+    """``factor`` times a number or a vector."""
+    if isinstance(value, VectorValue):
+        return replace(value, body=factor * value.body)
+    return factor * value
+
+
+def _divided(value, denominator):
+    if isinstance(value, VectorValue):
+        return replace(value, body=value.body / denominator)
+    return value / denominator
 
 
 def _bare_letter(tree) -> bool:
