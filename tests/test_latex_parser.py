@@ -431,6 +431,12 @@ def test_differences_multiples_and_sums_of_rows_are_vectors():
     square = translate_expr(r"(z_1 - z_2) \cdot (z_1 - z_2)", moving_scope())
     assert square.subs(d, 2).doit().subs(point) == 2
     assert translate_expr(r"\|(z_1 - z_2)\|", moving_scope()).subs(d, 2).doit().subs(point) == sp.sqrt(2)
+    # the component index of a vector side is none of the indices bound inside it
+    # (here the m of the norm): a shadowed index is evaluated wrongly downstream
+    scaled = translate_rows(r"\|z_1\| \cdot (z_1 - z_2) = 0", moving_scope())[0].sides[0].expr
+    assert isinstance(scaled, Vector)
+    assert scaled.args[1] not in {v for inner in scaled.atoms(sp.Sum) for v in inner.variables}
+    assert scaled.subs(d, 2).doit().subs(point) == sp.Matrix([[-sp.sqrt(sp.Rational(265, 100))]] * 2)
     with pytest.raises(ParseError, match="product of two vectors"):
         translate_expr(r"z_1 z_2", moving_scope())
     with pytest.raises(ParseError, match="vector where a number"):

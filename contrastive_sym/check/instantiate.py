@@ -157,7 +157,9 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     key = (expr, tuple(sorted(subs.items(), key=lambda kv: kv[0].name)))
     found = _CONCRETE.get(key)
     if found is None:
-        found = sp.sympify(expr).xreplace(subs) if subs else sp.sympify(expr)
+        # xreplace reaches into bound indices: rename those that shadow first.
+        found = program.fresh_bound_indices(sp.sympify(expr), subs)
+        found = found.xreplace(subs) if subs else found
         found = strip_stop_grad(found.doit())
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()

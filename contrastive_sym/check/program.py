@@ -23,6 +23,7 @@ from typing import Callable
 
 import sympy as sp
 from flint import arb, fmpq
+from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from ..nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
 from .numeric import working_bits
@@ -160,6 +161,58 @@ def _as_arb(x):
     return x if isinstance(x, arb) else arb(x)
 
 
+# --- bound indices ----------------------------------------------------------------
+
+def fresh_bound_indices(expr: sp.Basic, outer=()) -> sp.Basic:
+    """``expr`` with every bound index that shadows an outer one renamed to a fresh Dummy.
+
+    A ``Sum``, ``MaxOver`` or ``Vector`` binds its index; ``outer`` holds the symbols
+    bound outside ``expr`` (the sizes and free indices being substituted).  A binder
+    equal to an outer symbol or to an enclosing binder would otherwise be captured:
+    fixing ``m = 2`` (a Vector component) would also fix the ``m`` of an inner
+    ``Σ_m``, and ``xreplace`` would write ``2`` into its limits.  Expressions without
+    shadowing come back unchanged (the same object).
+    """
+    return _fresh(expr, frozenset(outer))
+
+
+def _renamed(k: sp.Symbol, scope: set, mapping: dict) -> sp.Symbol:
+    if k in scope:
+        fresh = sp.Dummy(k.name, **k.assumptions0)
+        mapping[k] = fresh
+        k = fresh
+    scope.add(k)
+    return k
+
+
+def _fresh(expr: sp.Basic, outer: frozenset) -> sp.Basic:
+    if not expr.args:
+        return expr
+    if isinstance(expr, ExprWithLimits):
+        scope, mapping, limits = set(outer), {}, []
+        for k, *bounds in expr.limits:
+            # A bound sees the indices of the limits before it, not its own.
+            bounds = [_fresh(b.xreplace(mapping), frozenset(scope)) for b in bounds]
+            limits.append((_renamed(k, scope, mapping), *bounds))
+        body = _fresh(expr.function.xreplace(mapping), frozenset(scope))
+        if body == expr.function and tuple(tuple(l) for l in expr.limits) == tuple(limits):
+            return expr
+        return expr.func(body, *limits)
+    if isinstance(expr, (MaxOver, Vector)):
+        body, k, *bounds = expr.args
+        new_bounds = [_fresh(b, outer) for b in bounds]
+        scope, mapping = set(outer), {}
+        k_new = _renamed(k, scope, mapping)
+        new_body = _fresh(body.xreplace(mapping), frozenset(scope))
+        if k_new == k and new_body == body and new_bounds == list(bounds):
+            return expr
+        return expr.func(new_body, k_new, *new_bounds)
+    args = [_fresh(a, outer) for a in expr.args]
+    if all(a is b for a, b in zip(args, expr.args)):
+        return expr
+    return expr.func(*args)
+
+
 # --- compiling ---------------------------------------------------------------------
 
 Env = dict  # symbol → int for sizes, indices and summation variables
@@ -217,7 +270,9 @@ class Program:
         self._overrides: dict = {}
         self._point: dict = {}
         self._balls: dict = {}
-        self._fn = self._compile(sp.sympify(expr))
+        # A sum over a fixed symbol (a size, a free index, a Vector component) must
+        # not read the fixed value: rename such bound indices first.
+        self._fn = self._compile(fresh_bound_indices(sp.sympify(expr), self.fixed))
         self._dry_run()
 
     def _dry_run(self):

@@ -67,7 +67,7 @@ _KEYS = {
     "unchecked": SCHEMA["unchecked"] - {"line"},
 }
 # The fields of the tables inside them; ``let``, ``sizes`` and ``read_as`` map names freely.
-_TABLE_KEYS = {key: SCHEMA[key] for key in ("size", "scalar", "family", "index", "gradient",
+_TABLE_KEYS = {key: SCHEMA[key] for key in ("size", "scalar", "family", "index", "gradient", "path",
                                             "operator", "quantity", "pair_set")} | READING_TABLES
 
 

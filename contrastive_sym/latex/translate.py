@@ -150,7 +150,7 @@ class Translator:
                 else:
                     value = self.term(child)
                     if isinstance(value, VectorValue):
-                        value = Vector(value.body, value.index, value.length)
+                        value = _as_vector(value)
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
@@ -202,7 +202,9 @@ class Translator:
         return self.expr(node, value)
 
     def _components(self, row: RowVector) -> VectorValue:
-        m = self._fresh("m")
+        # a Dummy: the component index must not be the m of a dot product or norm
+        # inside the same expression (sim(z_i, z_j) · (z_i − z_j))
+        m = sp.Dummy("m", integer=True)
         return VectorValue(row.family[row.row, m], m, row.length)
 
     def token(self, token: Token):
@@ -1092,6 +1094,15 @@ def _is_direction(expr) -> bool:
     if isinstance(expr, sp.Mul) and expr.args[0] == -1 and len(expr.args) == 2:
         expr = expr.args[1]
     return isinstance(expr, Nabla)
+
+
+def _as_vector(value: VectorValue) -> Vector:
+    """The Vector node of a vector side, its component index named by a letter that no
+    symbol of the body uses (bound or free)."""
+    taken = {str(a) for a in value.body.atoms(sp.Symbol)}
+    name = next((n for n in ("m", "c", "r", "l", "mm", "cc") if n not in taken), None)
+    index = sp.Symbol(name, integer=True) if name else sp.Dummy("m", integer=True)
+    return Vector(value.component(index), index, value.length)
 
 
 def _is_vector(value) -> bool:

@@ -1,0 +1,99 @@
+"""A bound index equal to an enclosing one (or to a fixed size/free index) is a new variable.
+
+Both evaluation paths of the checker are exercised: the closure compiler
+(:func:`program.program_set`, used for interpreted instances, where a ``Vector``
+component index is *fixed*) and :func:`concretize` + :func:`numeric.compiled`
+(expansion then ball arithmetic).  The reference is SymPy's own
+``.subs(sizes).doit().subs(values)``, which respects the binding of ``Sum``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+import sympy as sp
+
+from contrastive_sym.check import program
+from contrastive_sym.check.instantiate import components, concretize
+from contrastive_sym.check.numeric import compiled, digits_to_bits
+from contrastive_sym.nodes import MaxOver, Vector
+
+z = sp.IndexedBase("z", real=True)
+m = sp.Symbol("m", integer=True)
+i = sp.Symbol("i", integer=True, positive=True)
+d = sp.Symbol("d", integer=True, positive=True)
+theta = sp.Symbol("theta", real=True)
+
+VALUES = {z[1, 1]: F(1, 3), z[1, 2]: F(-2), z[2, 1]: F(5, 7), z[2, 2]: F(3, 2)}
+POINT = {program.var_key(k): v for k, v in VALUES.items()}
+EXACT = {k: sp.Rational(v.numerator, v.denominator) for k, v in VALUES.items()}
+DIGITS = 30
+
+
+def _cosine_direction_derivative():
+    """``∂/∂θ [u_m cos(u, z_2)]`` at θ = 0 with ``u = z_1 + θ z_2``, inner sums over the same m."""
+    u = lambda k: z[1, k] + theta * z[2, k]  # noqa: E731
+    cos = sp.Sum(u(m) * z[2, m], (m, 1, d)) / (
+        sp.sqrt(sp.Sum(u(m) ** 2, (m, 1, d))) * sp.sqrt(sp.Sum(z[2, m] ** 2, (m, 1, d))))
+    return Vector(sp.Subs(sp.Derivative(u(m) * cos, theta), theta, 0), m, d)
+
+
+CASES = {
+    "vector_with_inner_norm": (Vector(z[1, m] * sp.sqrt(sp.Sum(z[1, m] ** 2, (m, 1, d))), m, d), {d: 2}),
+    "nested_sums": (sp.Sum(z[1, m] * sp.Sum(z[2, m], (m, 1, d)), (m, 1, d)), {d: 2}),
+    "vector_cosine_derivative": (_cosine_direction_derivative(), {d: 2}),
+    "sum_over_a_fixed_free_index": (z[1, i] * sp.Sum(z[2, i], (i, 1, d)), {d: 2, i: 1}),
+}
+
+
+def _sympy_reference(expr, fixed):
+    concrete = expr.subs(fixed).doit().subs(EXACT).doit()
+    return [sp.N(c, 2 * DIGITS) for c in components(concrete)]
+
+
+def _program_values(expr, fixed):
+    side = program.program_set((expr,), fixed).evaluate(POINT, digits_to_bits(DIGITS))
+    assert isinstance(side, tuple), side
+    return side
+
+
+def _concretized_values(expr, fixed):
+    parts = components(concretize(expr, fixed))
+    symbols = sorted(set().union(*(p.atoms(sp.Indexed) for p in parts)), key=sp.default_sort_key)
+    side = compiled(parts, symbols).evaluate(POINT, digits_to_bits(DIGITS))
+    assert isinstance(side, tuple), side
+    return side
+
+
+def _assert_close(got, expected):
+    ctx = mpmath.MPContext()  # a local context: the global mp.dps is never touched
+    with ctx.workdps(DIGITS):
+        assert len(got) == len(expected)
+        for ball, ref in zip(got, expected):
+            value = ctx.mpf(ball.mid().str(DIGITS + 5, radius=False))
+            assert ctx.almosteq(value, ctx.mpf(str(ref)), rel_eps=ctx.mpf(10) ** (5 - DIGITS),
+                                abs_eps=ctx.mpf(10) ** (5 - DIGITS)), (value, ref)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("evaluate", [_program_values, _concretized_values], ids=["program", "concretize"])
+def test_shadowed_bound_index_agrees_with_sympy(name, evaluate):
+    expr, fixed = CASES[name]
+    _assert_close(evaluate(expr, fixed), _sympy_reference(expr, fixed))
+
+
+@pytest.mark.parametrize("evaluate", [_program_values, _concretized_values], ids=["program", "concretize"])
+def test_nested_max_over_the_same_index(evaluate):
+    # max_m (z[2,m] + max_m z[1,m]) = max z_2 + max z_1 (SymPy's subs would reach the inner index).
+    expr = MaxOver(z[2, m] + MaxOver(z[1, m], m, 1, d), m, 1, d)
+    _assert_close(evaluate(expr, {d: 2}), [sp.Rational(3, 2) + sp.Rational(1, 3)])
+
+
+def test_renaming_only_touches_shadowing_binders():
+    plain = sp.Sum(z[1, m], (m, 1, d))
+    assert program.fresh_bound_indices(plain, {d: 2}) is plain
+    renamed = program.fresh_bound_indices(plain, {m: 1})
+    (k, _, _), = renamed.limits
+    assert k != m and isinstance(k, sp.Dummy) and k.is_integer
+    assert renamed.xreplace({m: 1, d: 2}).doit() == z[1, 1] + z[1, 2]
