@@ -41,7 +41,6 @@ from pathlib import Path
 
 import sympy as sp
 
-from .. import encodings as enc
 from ..claims import Condition, Document, Kind, Statement
 from ..derive import DocumentBuilder, ProofBuilder, chain
 from ..nodes import MutualInformation
@@ -206,7 +205,7 @@ def _partner(entry: dict, name: str, scope: Scope, context: _Context, origin: Or
 def _index_meaning(meaning, scope: Scope):
     """An index, or the other view of one (as the expression of the index it follows)."""
     if isinstance(meaning, Partner) and isinstance(scope.lookup(meaning.of), sp.Symbol):
-        return enc.positive_row(scope.lookup(meaning.of), meaning.samples)
+        return meaning.row(scope.lookup(meaning.of))
     return meaning
 
 
@@ -547,8 +546,7 @@ def _check_keys(spec: dict, path: str, raw: str) -> None:
     def check(table: dict, kind: str, where: str) -> None:
         unknown = sorted(set(table) - SCHEMA[kind])
         if unknown:
-            match = re.search(rf"^\s*{re.escape(unknown[0])}\s*=", raw, re.MULTILINE)
-            line = raw.count("\n", 0, match.start()) + 1 if match else None
+            line = _key_line(raw, unknown[0])
             raise DerivationError(f"unknown key {unknown[0]!r} in {where} (known: "
                                   f"{', '.join(sorted(SCHEMA[kind]))})", path, line)
         for key, value in table.items():

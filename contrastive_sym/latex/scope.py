@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
+from .. import encodings as enc
+
 
 class Builtin(enum.Enum):
     """Functions and operators every document may use without declaring them."""
@@ -62,6 +64,10 @@ class Partner:
 
     of: str
     samples: sp.Expr
+
+    def row(self, anchor: sp.Expr) -> sp.Expr:
+        """The other view of row ``anchor``: anchor + samples, or anchor − samples."""
+        return enc.positive_row(anchor, self.samples)
 
 
 @dataclass(frozen=True)

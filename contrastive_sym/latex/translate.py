@@ -222,13 +222,14 @@ class Translator:
     t_sub = t_add
 
     def t_neg(self, node):
-        return _scaled(self.term(node.children[1]), -1)
+        return _componentwise(self.term(node.children[1]), lambda x: -x)
 
     def t_pos(self, node):
         return self.term(node.children[1])
 
     def t_quotient(self, node):
-        return _divided(self.term(node.children[0]), self.expr(node.children[2]))
+        denominator = self.expr(node.children[2])
+        return _componentwise(self.term(node.children[0]), lambda x: x / denominator)
 
     def t_dot(self, node):
         return self._product(node)
@@ -258,7 +259,8 @@ class Translator:
     t_bracket = t_paren
 
     def t_frac(self, node):
-        return _divided(self.term(node.children[1]), self.expr(node.children[2]))
+        denominator = self.expr(node.children[2])
+        return _componentwise(self.term(node.children[1]), lambda x: x / denominator)
 
     def t_partial_frac(self, node):
         # \frac{\partial F}{\partial v}
@@ -286,10 +288,8 @@ class Translator:
 
     def t_norm(self, node):
         vector = self.value(node.children[1])
-        m = self._fresh("m")
-        if isinstance(vector, RowVector):
-            return sp.sqrt(sp.Sum(vector.family[vector.row, m] ** 2, (m, 1, vector.length)))
-        if isinstance(vector, VectorValue):
+        if isinstance(vector, (RowVector, VectorValue)):
+            vector, m = self.term(node, vector), self._fresh("m")
             return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
         raise self.fail(node, "‖·‖ of something that is not a row of a declared family, nor a vector made of rows")
 
@@ -381,8 +381,7 @@ class Translator:
             value = values[position]
             if isinstance(value, RowVector):
                 value = self._components(value)
-            if isinstance(result, VectorValue) and not isinstance(value, sp.Expr) \
-                    or isinstance(value, VectorValue) and isinstance(result, VectorValue):
+            if isinstance(result, VectorValue) and not isinstance(value, sp.Expr):
                 raise self.fail(node, "a product of two vectors (write \\cdot for their dot product) "
                                       "or an operator applied to a vector")
             if isinstance(value, Builtin) and value is Builtin.STOP_GRAD:
@@ -401,9 +400,10 @@ class Translator:
             if result is None:
                 result = value
             elif isinstance(value, VectorValue):
-                result = replace(value, body=value.body * result)
+                factor = result
+                result = _componentwise(value, lambda x: x * factor)
             else:
-                result = _scaled(result, value)
+                result = _componentwise(result, lambda x: value * x)
         return result
 
     def _dot_products(self, values: list, node) -> list:
@@ -416,11 +416,7 @@ class Translator:
                 if left.length != value.length:
                     raise self.fail(node, "a dot product of vectors of different lengths")
                 m = self._fresh("m")
-                if isinstance(left, RowVector) and isinstance(value, RowVector):
-                    merged.append(sp.Sum(left.family[left.row, m] * value.family[value.row, m],
-                                         (m, 1, left.length)))
-                    continue
-                left, right = (v if isinstance(v, VectorValue) else self._components(v) for v in (left, value))
+                left, right = (self.term(None, v) for v in (left, value))
                 merged.append(sp.Sum(left.component(m) * right.component(m), (m, 1, left.length)))
             else:
                 merged.append(value)
@@ -500,7 +496,7 @@ class Translator:
         if not isinstance(anchor, sp.Expr):
             raise self.fail(node, f"{self.source(node)!r} is the other view of {partner.of!r}, "
                                   "which is not an index here")
-        return enc.positive_row(anchor, partner.samples)
+        return partner.row(anchor)
 
     def _refuse_double_scripts(self, ops) -> None:
         """``x^a^b`` and ``x_a_b`` are errors in TeX too ("Double superscript"): reading
@@ -790,7 +786,7 @@ class Translator:
             total = enc.sum_except(body, variable, lo, hi, skip)
         else:
             total = sp.Sum(body, (variable, lo, hi))
-        return replace(term, body=total) if isinstance(term, VectorValue) else total
+        return _componentwise(term, lambda _: total)
 
     def _pair_sum(self, lower):
         """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""
@@ -1109,17 +1105,11 @@ def _is_vector(value) -> bool:
     return isinstance(value, (RowVector, VectorValue))
 
 
-def _scaled(value, factor):
-    """``factor`` times a number or a vector."""
+def _componentwise(value, operation):
+    """``operation`` applied to a number, or to each component of a vector."""
     if isinstance(value, VectorValue):
-        return replace(value, body=factor * value.body)
-    return factor * value
-
-
-def _divided(value, denominator):
-    if isinstance(value, VectorValue):
-        return replace(value, body=value.body / denominator)
-    return value / denominator
+        return replace(value, body=operation(value.body))
+    return operation(value)
 
 
 def _bare_letter(tree) -> bool:
