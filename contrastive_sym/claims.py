@@ -27,6 +27,10 @@ class Relation(enum.Enum):
         """The relation with its sides swapped: ``a < b`` ⟺ ``b > a``."""
         return _FLIP[self]
 
+    @property
+    def is_strict(self) -> bool:
+        return self in (Relation.LT, Relation.GT)
+
     def implies(self, other: "Relation") -> bool:
         """Whether ``a self b`` implies ``a other b`` for every a, b."""
         return other in _IMPLIES[self]

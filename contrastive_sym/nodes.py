@@ -8,6 +8,16 @@ from __future__ import annotations
 import sympy as sp
 
 
+def _powered(latex):
+    """SymPy's printer passes ``exp=`` to a function node under a power ((sg[x])^2); a
+    node's own LaTeX is then bracketed and raised, never a TypeError in a report."""
+    def printed(self, printer, exp=None, **_):
+        text = latex(self, printer)
+        return r"\left(%s\right)^{%s}" % (text, exp) if exp is not None else text
+    printed.__doc__ = latex.__doc__
+    return printed
+
+
 class StopGrad(sp.Function):
     r"""Stop-gradient: its value is its argument, its derivative is zero.
 
@@ -23,6 +33,7 @@ class StopGrad(sp.Function):
     def fdiff(self, argindex=1):
         return sp.S.Zero
 
+    @_powered
     def _latex(self, printer):
         return r"\operatorname{sg}\left[%s\right]" % printer._print(self.args[0])
 
@@ -59,6 +70,7 @@ class Nabla(sp.Function):
         )
         return sp.Add(*(sp.diff(body, e) * dg[e.indices] for e in elements))
 
+    @_powered
     def _latex(self, printer):
         return r"\nabla %s" % printer.parenthesize(self.args[0], 1000)
 
@@ -83,6 +95,7 @@ class MaxOver(sp.Function):
             return sp.Max(*terms, evaluate=False)
         return self.func(body.doit(**hints), k, lo, hi)
 
+    @_powered
     def _latex(self, printer):
         body, k, lo, hi = self.args
         return r"\max_{%s \le %s \le %s} %s" % (
@@ -107,6 +120,7 @@ class Vector(sp.Function):
             return sp.ImmutableMatrix([[body.subs(m, v).doit(**hints)] for v in range(1, int(d) + 1)])
         return self.func(body.doit(**hints), m, d)
 
+    @_powered
     def _latex(self, printer):
         body, m, d = self.args
         return r"\left(%s\right)_{%s=1}^{%s}" % (printer._print(body), printer._print(m), printer._print(d))
@@ -120,6 +134,7 @@ class LittleO(sp.Function):
 
     nargs = 3
 
+    @_powered
     def _latex(self, printer):
         return r"o\left(%s\right)" % printer._print(self.args[0])
 
@@ -129,6 +144,7 @@ class MutualInformation(sp.Function):
 
     nargs = 0
 
+    @_powered
     def _latex(self, printer):
         return r"I(X;Y)"
 
@@ -142,6 +158,7 @@ class ExpectXYK(sp.Function):
 
     nargs = 3
 
+    @_powered
     def _latex(self, printer):
         return r"\mathbb{E}_{p_{XY^K}}\left[%s\right]" % printer._print(self.args[0])
 
@@ -151,6 +168,7 @@ class BestCritic(sp.Function):
 
     nargs = 1
 
+    @_powered
     def _latex(self, printer):
         return r"\max_{g} %s" % printer._print(self.args[0])
 

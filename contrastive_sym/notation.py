@@ -5,7 +5,9 @@ domains the checker samples from and the concrete sizes it instantiates.
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -123,6 +125,14 @@ class Notation:
             table[decl.base] = decl
             table[decl.base.label] = decl
         object.__setattr__(self, "_by_symbol", table)
+
+    @functools.cached_property
+    def fingerprint(self) -> tuple:
+        """Everything a verdict can depend on, without where it was written: two
+        notations with equal fingerprints sample the same points and name the
+        variables alike, so an outcome checked under one holds under the other."""
+        return tuple(tuple(dataclasses.replace(d, origin=None) for d in group)
+                     for group in (self.sizes, self.scalars, self.families, self.indices))
 
     def lookup(self, symbol: sp.Basic):
         """The declaration of a symbol, an IndexedBase or an Indexed element, or None."""

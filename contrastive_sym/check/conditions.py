@@ -13,6 +13,7 @@ A candidate is accepted only when the step holds everywhere it was sampled under
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction as F
 
 import sympy as sp
@@ -93,47 +94,119 @@ def distinct_values(failures: list[Hit], by_instance: dict, relation, config) ->
     return f"no ties among the values (the failures have ties such as {a} = {b})"
 
 
-def definedness(report: SampleReport) -> str | None:
-    """The positivity of logarithm arguments that fail at the undefined points."""
-    if not report.undefined:
-        return None
-    conditions = []
-    for hit in report.undefined[:5]:
+@dataclass(frozen=True)
+class Definedness:
+    """Why the sides are undefined at the undefined points, worked out exactly.
+
+    ``condition`` excludes every undefined point (``y_1 > 0``), or is empty when some
+    point has no cause found; ``one_sided`` is the position (in the list of undefined
+    points) of one where one side is defined and the other is not; ``causes`` holds
+    (position, side, failing terms) for each point with a cause found.  Positions, not
+    the points themselves, cross back from the sandbox.
+    """
+
+    condition: str
+    one_sided: int | None
+    causes: tuple = ()
+
+    def describe(self, position: int) -> str:
+        """What is undefined at the undefined point at ``position``, for a witness's note."""
+        for at, side, terms in self.causes:
+            if at == position:
+                both = {"lhs": "the left side", "rhs": "the right side", "both": "both sides"}[side]
+                verb = "are" if side == "both" else "is"
+                values = [t[len(_COMPLEX):] for t in terms if t.startswith(_COMPLEX)]
+                needs = [t for t in terms if not t.startswith(_COMPLEX)]
+                why = ([f"it is {', '.join(values)}"] if values else []) + \
+                    ([f"it needs {' and '.join(needs)}"] if needs else [])
+                return f"{both} {verb} not a real number here: {'; '.join(why)}"
+        return "a side is not a real number here"
+
+
+_COMPLEX = "complex:"   # marks a side SymPy folded into a complex number, not a condition
+
+
+def _failing_terms(expr: sp.Expr, values: dict, names: dict) -> list[str]:
+    """The terms of a side that are not real numbers at the values: the argument of a
+    logarithm that is not positive, of a fractional power that is negative, a zero
+    denominator.  Each is described as the condition it needs."""
+    found = []
+    if expr.has(sp.I):  # SymPy folded log(-3) into log(3) + iπ while reading
+        found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
+    for node in sp.preorder_traversal(expr):
+        need = None
+        if isinstance(node, sp.log):
+            need = (node.args[0], ">")
+        elif isinstance(node, sp.Pow) and node.exp.is_number and not node.exp.is_integer:
+            need = (node.base, ">" if node.exp.is_negative else ">=")
+        elif isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
+            need = (node.base, "!=")
+        if need is None:
+            continue
+        arg, op = need
+        value = arg.xreplace(values)
+        if not value.is_number:
+            continue
+        fails = {">": value.is_nonpositive, ">=": value.is_negative, "!=": value.is_zero}[op]
+        if fails:
+            found.append(_describe(arg.xreplace(names), op))
+    return list(dict.fromkeys(found))
+
+
+def definedness(undefined: list[Hit]) -> Definedness:
+    """The condition under which the sides are defined at every undefined point (run in
+    the sandbox: SymPy evaluates and solves here)."""
+    causes, one_sided, unexplained = [], None, False
+    for position, hit in enumerate(undefined):
         values = {v.symbol: sp.Rational(hit.point[v.key].numerator, hit.point[v.key].denominator)
                   for v in hit.instance.variables}
+        names = {v.symbol: sp.Symbol(v.name) for v in hit.instance.variables}
         lhs, rhs = hit.instance.concrete()
-        for expr in lhs + rhs:
-            for node in sp.preorder_traversal(expr):
-                arg = None
-                if isinstance(node, sp.log):
-                    arg, op = node.args[0], ">"
-                elif isinstance(node, sp.Pow) and node.exp == sp.Rational(1, 2):
-                    arg, op = node.base, ">="
-                if arg is None:
-                    continue
-                value = arg.xreplace(values)
-                if value.is_number and ((op == ">" and not value.is_positive) or
-                                        (op == ">=" and value.is_negative)):
-                    conditions.append(_describe(arg, op))
-    if not conditions:
-        return None
-    unique = list(dict.fromkeys(conditions))
-    return " and ".join(unique)
+        left = [t for e in lhs for t in _failing_terms(e, values, names)]
+        right = [t for e in rhs for t in _failing_terms(e, values, names)]
+        if not left and not right:
+            unexplained = True
+            continue
+        side = "both" if left and right else "lhs" if left else "rhs"
+        if side != "both" and one_sided is None:
+            one_sided = position
+        causes.append((position, side, tuple(dict.fromkeys(left + right))))
+    complex_only = any(all(t.startswith(_COMPLEX) for t in terms) for _, _, terms in causes)
+    condition = "" if unexplained or complex_only else \
+        " and ".join(_fewest([{t for t in terms if not t.startswith(_COMPLEX)} for _, _, terms in causes]))
+    return Definedness(condition, one_sided, tuple(causes))
+
+
+def _fewest(failing: list[set]) -> list[str]:
+    """A small set of conditions that excludes every undefined point (greedy cover): at
+    y_1 = 0 both y_1^2 > 0 and y_1 > 0 fail, at y_1 = -1 only y_1 > 0, so y_1 > 0 is enough."""
+    chosen, left = [], list(failing)
+    while left:
+        counts: dict = {}
+        for terms in left:
+            for t in terms:
+                counts[t] = counts.get(t, 0) + 1
+        best = max(counts, key=lambda t: (counts[t], -len(t)))
+        chosen.append(best)
+        left = [terms for terms in left if best not in terms]
+    return chosen
 
 
 def _describe(arg: sp.Expr, op: str) -> str:
     """``-v > 0`` as ``v < 0``: a condition on one variable is solved for it when SymPy can."""
     free = [s for s in arg.free_symbols if isinstance(s, sp.Symbol)]
-    if len(free) == 1:
+    relation = {">": sp.StrictGreaterThan, ">=": sp.GreaterThan, "!=": sp.Ne}[op]
+    if len(free) == 1 and op != "!=":
         var = free[0]
         try:
-            solved = sp.solveset(arg > 0 if op == ">" else arg >= 0, var, sp.S.Reals)
+            solved = sp.solveset(relation(arg, 0), var, sp.S.Reals)
         except (NotImplementedError, ValueError, TypeError):
             solved = None
         if isinstance(solved, sp.Interval):
-            name = sp.pretty(var, use_unicode=True)
+            name = str(var)
             if solved.start == -sp.oo and solved.end != sp.oo:
                 return f"{name} {'<' if solved.right_open else '≤'} {solved.end}"
             if solved.end == sp.oo and solved.start != -sp.oo:
                 return f"{name} {'>' if solved.left_open else '≥'} {solved.start}"
-    return f"{sp.sstr(arg)} {op} 0"
+    symbol = {">": ">", ">=": "≥", "!=": "≠"}[op]
+    return f"{sp.sstr(arg)} {symbol} 0"

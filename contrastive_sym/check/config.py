@@ -12,6 +12,8 @@ class CheckConfig:
     comparison is repeated at ``digits + guard_digits`` to estimate the rounding
     error, and escalated (doubling) up to ``max_digits`` when the two disagree.
     A refutation is re-checked at ``2 * digits`` and ``4 * digits``.
+    ``item_seconds`` is each item's time budget (``--timeout``): past it the item is
+    undecided.
     """
 
     digits: int = 50
@@ -24,10 +26,13 @@ class CheckConfig:
     max_instances: int = 8
     shrink_budget: int = 150
     symbolic: bool = True
+    item_seconds: float = 10.0
 
     def __post_init__(self):
         if self.digits < 15:
             raise ValueError(f"digits must be at least 15, got {self.digits}")
+        if not self.item_seconds > 0:
+            raise ValueError(f"the time budget of an item must be positive, got {self.item_seconds}")
 
     @property
     def recheck_digits(self) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from typing import Callable
 from ..claims import Claim, Document, Link
 from ..results import ClaimResult, ConclusionResult, DocumentResult, StepResult
 from ..verdicts import Outcome, Verdict, worst
+from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
 from .limits import strip_limit
@@ -24,14 +25,24 @@ class LinkCache:
         self._table: dict = {}
 
     def get(self, task: LinkTask, config: CheckConfig) -> Outcome:
-        key = task_key(task)
+        key = task_key(task, config)
         if key not in self._table:
-            try:
-                self._table[key] = check_link(task, config)
-            except Exception as exc:  # a failure of the checker is a verdict, not a crash
-                self._table[key] = Outcome(Verdict.ERROR, "internal",
-                                           f"the check failed: {type(exc).__name__}: {exc}")
+            self._table[key] = checked_within_budget(lambda: check_link(task, config), config)
         return self._table[key]
+
+
+def checked_within_budget(check: Callable[[], Outcome], config: CheckConfig) -> Outcome:
+    """One item's check under its time budget: past it the item is undecided ("time
+    limit"), and a failure of the checker is the item's error verdict, never a crash."""
+    try:
+        with budget.limit(config.item_seconds):
+            return check()
+    except budget.TimeLimit:
+        return Outcome(Verdict.UNDECIDED, "time limit",
+                       f"the check did not finish within the time limit of {config.item_seconds:g} s "
+                       "(--timeout)")
+    except Exception as exc:  # a failure of the checker is a verdict, not a crash
+        return Outcome(Verdict.ERROR, "internal", f"the check failed: {type(exc).__name__}: {exc}")
 
 
 def _task(link: Link, claim: Claim, document: Document, label: str) -> LinkTask:
@@ -63,17 +74,24 @@ def check_claim(claim: Claim, document: Document, config: CheckConfig, cache: Li
             task = _task(step.link, claim, document, f"{claim.id}|step|{step.index}")
             steps.append(StepResult(step, cache.get(task, config)))
         if not claim.derived:
-            try:
-                result, line, established = check_conclusion(claim, document.notation, config)
-            except Exception as exc:
-                result, line, established = (Outcome(Verdict.ERROR, "proof conclusion",
-                                                     f"the check failed: {type(exc).__name__}: {exc}"),
-                                             claim.proof.steps[-1].line, None)
-            conclusion = ConclusionResult(
-                line=claim.proof.conclusion_line or line,
-                establishes=describe(established, document.notation) if established is not None else "",
-                outcome=result, expected=claim.proof.conclusion_expected)
+            conclusion = _conclusion(claim, document, config)
     return ClaimResult(claim, outcome, tuple(steps), conclusion, time.perf_counter() - started)
+
+
+def _conclusion(claim: Claim, document: Document, config: CheckConfig) -> ConclusionResult:
+    """Whether the proof ends at its claim; a failure of this check is its own error
+    verdict, never the end of the document's report."""
+    found = {}
+
+    def check() -> Outcome:
+        result, found["line"], established = check_conclusion(claim, document.notation, config)
+        found["establishes"] = describe(established, document.notation) if established is not None else ""
+        return result
+
+    result = checked_within_budget(check, config)
+    return ConclusionResult(line=claim.proof.conclusion_line or found.get("line", claim.proof.steps[-1].line),
+                            establishes=found.get("establishes", ""), outcome=result,
+                            expected=claim.proof.conclusion_expected)
 
 
 def _tasks(claim: Claim, document: Document):
@@ -112,5 +130,9 @@ def check_document(document: Document, config: CheckConfig, only: str | None = N
         for claim in claims:
             if progress:
                 progress(f"{document.id} {claim.id}")
-            results.append(check_claim(claim, document, config, cache))
+            try:
+                results.append(check_claim(claim, document, config, cache))
+            except Exception as exc:  # one claim's failure is that claim's error, not the file's
+                results.append(ClaimResult(claim, Outcome(Verdict.ERROR, "internal",
+                                                          f"the check failed: {type(exc).__name__}: {exc}")))
     return DocumentResult(document, tuple(results), time.perf_counter() - started)

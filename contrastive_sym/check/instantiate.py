@@ -200,7 +200,7 @@ def instantiate(lhs: sp.Basic, rhs: sp.Basic, relation: Relation, notation: Nota
                 overrides: dict | None = None, limit: int = 8) -> list[Instance]:
     """Every concrete instance of ``lhs relation rhs`` that the checker samples (memoised)."""
     overrides = overrides or {}
-    key = (lhs, relation, rhs, id(notation), tuple(sorted((k.name, v) for k, v in overrides.items())), limit)
+    key = (lhs, relation, rhs, notation.fingerprint, tuple(sorted((k.name, v) for k, v in overrides.items())), limit)
     if key not in _INSTANCES:
         if len(_INSTANCES) > 5_000:
             _INSTANCES.clear()

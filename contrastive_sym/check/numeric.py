@@ -110,11 +110,17 @@ def _pow(base, exponent):
     return base ** _ball(exponent)
 
 
+def _not_real():
+    """SymPy folds log(-3) into log(3) + iπ: such a side is not a real number."""
+    raise ValueError("not a real number")
+
+
 _NAMESPACE = {
     "mpf": _ball, "exp": lambda a: _ball(a).exp(), "log": lambda a: _ball(a).log(),
     "sqrt": lambda a: _ball(a).sqrt(), "fabs": lambda a: abs(_ball(a)),
     "e": arb.const_e(), "pi": arb.pi(), "max": _max, "min": _min, "_heaviside": _heaviside,
     "sign": lambda a: _ball(a).sgn(),
+    "_not_real": _not_real,
 }
 
 
@@ -139,6 +145,9 @@ class _BallPrinter(MpmathPrinter):
 
     def _print_Pi(self, expr):
         return "pi()"
+
+    def _print_ImaginaryUnit(self, expr):
+        return "_not_real()"
 
     def _print_Float(self, expr):
         return "mpf(%r)" % str(sp.Rational(expr))
@@ -288,7 +297,11 @@ def compare(sides: Sides, relation: Relation, point: dict, digits: int,
         else:
             with working_bits(bits):
                 status, gap = _decide(relation, _gaps(relation, left, right), d)
-            if status is not None:
+            # A tie satisfies = ≤ ≥ within the tolerance, but decides nothing for < and >:
+            # there the precision keeps rising, since a gap of e^-3000 is not a tie.
+            settled = status is not None and not (status is Status.TIE and relation.is_strict
+                                                  and 2 * d <= max_digits)
+            if settled:
                 return Comparison(status, left, right, d, gap)
         if 2 * d > max_digits:
             return Comparison(Status.UNRESOLVED, left or (), right or (), d)

@@ -95,6 +95,10 @@ class Dual:
         return Dual(self.v ** n, n * self.v ** (n - 1) * self.t)
 
 
+def _not_real(env):
+    raise Undefined("not a real number")
+
+
 def _value(x):
     return x.v if isinstance(x, Dual) else x
 
@@ -329,6 +333,8 @@ class Program:
                 raise Unsupported(f"number {e}")
             p, q = int(r.p), int(r.q)
             return (lambda env: arb(p)) if q == 1 else (lambda env: arb(fmpq(p, q)))
+        if e is sp.I:
+            return _not_real  # SymPy folds log(-3) into log(3) + iπ
         if e is sp.E:
             return lambda env: arb.const_e()
         if e is sp.pi:

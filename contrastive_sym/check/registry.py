@@ -63,9 +63,14 @@ class LinkState:
     notes: list[str] = field(default_factory=list)
 
 
-def task_key(task: LinkTask) -> tuple:
-    """Identifies a link and its context; equal links are checked once per run."""
-    return (task.lhs, task.relation, task.rhs, tuple(c.predicate for c in task.given), task.overrides)
+def task_key(task: LinkTask, config: CheckConfig | None = None) -> tuple:
+    """Everything a link's verdict depends on: the link, the declarations it is read
+    under (domains, sizes, indices, display names), its stated conditions, its size
+    overrides and the run's settings.  Equal keys are checked once per run; a key that
+    left out the declarations once reported a claim over the reals as confirmed because
+    a document declaring the same name positive had been checked first."""
+    return (task.lhs, task.relation, task.rhs, task.notation.fingerprint,
+            tuple(c.predicate for c in task.given), task.overrides, config)
 
 
 _SCHEDULER: list[Scheduler] = []

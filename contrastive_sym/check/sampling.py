@@ -25,11 +25,21 @@ class Hit:
 
 @dataclass
 class SampleReport:
+    """Every sampled point lands in exactly one bucket; none is dropped without a count.
+
+    ``excluded`` points fail the document's stated conditions (they are outside the
+    claim); ``unsure`` points are those where a stated condition itself could not be
+    decided, so they are neither checked nor silently excluded.
+    """
+
     instances: list[Instance]
     points: int = 0
     holds: int = 0
     ties: int = 0
-    unresolved: int = 0
+    settled: int = 0            # points the balls could not decide, settled exactly by SymPy
+    excluded: int = 0
+    unsure: list[dict] = field(default_factory=list)
+    unresolved: list[Hit] = field(default_factory=list)
     violations: list[Hit] = field(default_factory=list)
     strict_ties: list[Hit] = field(default_factory=list)
     undefined: list[Hit] = field(default_factory=list)
@@ -38,6 +48,11 @@ class SampleReport:
     @property
     def resolved(self) -> int:
         return self.holds + self.ties
+
+    @property
+    def open(self) -> list[Hit]:
+        """Points no method has decided yet: ties of a strict relation and unresolved balls."""
+        return self.strict_ties + self.unresolved
 
 
 class CompiledInstance:
@@ -66,23 +81,37 @@ class CompiledInstance:
             gap = pred.lhs - pred.rhs
             self.given.append((pred.rel_op, compiled([gap], _own_symbols([gap], self.order))))
 
-    def admits(self, point: dict) -> bool:
-        """Whether the point satisfies the document's stated conditions."""
+    def admits(self, point: dict) -> bool | None:
+        """Whether the point satisfies the document's stated conditions: True, False, or
+        None when a condition cannot be decided there even at high precision."""
         if self.given is None:
             return False
+        unsure = False
         for op, test in self.given:
-            out = test.evaluate(point, 80)
-            if out is None:
+            holds = _condition_holds(op, test, point)
+            if holds is False:
                 return False
-            v = out[0]
-            ok = {">": v > 0, ">=": v >= 0, "<": v < 0, "<=": v <= 0,
-                  "!=": v > 0 or v < 0, "==": not (v > 0 or v < 0)}[op]
-            if not ok:
-                return False
-        return True
+            unsure = unsure or holds is None
+        return None if unsure else True
 
     def compare(self, point: dict, relation: Relation, digits: int, max_digits: int) -> Comparison:
         return compare(self.sides, relation, point, digits, max_digits)
+
+
+def _condition_holds(op: str, test, point: dict) -> bool | None:
+    """A stated condition ``gap op 0`` at a point, raising the precision until the ball of
+    the gap decides it.  An exact 0 (a tie the condition excludes) decides at once."""
+    for bits in (80, 400, 2000, 6000):
+        out = test.evaluate(point, bits)
+        if out is None:
+            continue
+        v = out[0]
+        positive, negative = v > 0, v < 0
+        zero = v.is_exact() and v == 0
+        if positive or negative or zero:
+            return {">": positive, ">=": positive or zero, "<": negative, "<=": negative or zero,
+                    "!=": not zero, "==": zero}[op]
+    return None
 
 
 def _own_symbols(exprs, order) -> list:
@@ -101,7 +130,12 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
         if extra_points and n in extra_points:
             points = extra_points[n] + points
         for point in points:
-            if not ci.admits(point):
+            admitted = ci.admits(point)
+            if admitted is False:
+                report.excluded += 1
+                continue
+            if admitted is None:
+                report.unsure.append(point)
                 continue
             report.points += 1
             result = ci.compare(point, relation, config.digits, config.max_digits)
@@ -118,6 +152,6 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
             elif result.status is Status.UNDEFINED:
                 report.undefined.append(hit)
             else:
-                report.unresolved += 1
+                report.unresolved.append(hit)
         report.sizes_seen.add(ci.instance.label)
     return report

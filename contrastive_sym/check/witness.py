@@ -97,22 +97,60 @@ def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witn
     )
 
 
-# --- exact certification of ties ---------------------------------------------------
+# --- exact signs where the balls cannot decide -------------------------------------
 
-def _exact_gap_signs(lhs, rhs, values: dict) -> list:
+def _exact_gap_signs(lhs, rhs, values: dict, plain: bool) -> list:
     """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
-    signs = []
-    for l, r in zip(lhs, rhs):
-        signs.append(_exact_sign((r - l).xreplace(subs)))
-    return signs
+    return [_exact_sign((r - l).xreplace(subs), plain) for l, r in zip(lhs, rhs)]
 
 
-def _exact_sign(gap: sp.Expr):
-    """Cheapest first: SymPy's automatic evaluation, its assumptions, then simplify."""
-    for candidate in (gap, None):
-        if candidate is None:
-            candidate = sp.simplify(gap)
+_MAX_DEGREE = 64
+
+
+def _positive_atoms(gap: sp.Expr) -> sp.Expr:
+    """Each exp(c) of a constant c as a power of a positive symbol.
+
+    Rational arguments share one unit u (their gcd): exp(c) = Y^(c/u) with Y = e^u > 0, so
+    exp(2a) and exp(a)^2 cancel as polynomials in Y.  Other arguments (and exponents whose
+    ratios are too large to expand) become positive symbols of their own.  A sign that
+    holds for every positive value of those symbols holds at their true values, so
+    ``1 - e^{a}/(e^{a} + e^{b})`` is positive however close e^{b}/e^{a} is to 0 (at
+    τ = 1e-30, e^{-1e30}: no ball at any affordable precision separates it from 0).
+    """
+    powers = [e for e in gap.atoms(sp.exp) if e.args[0].is_number]
+    rational = [e.args[0] for e in powers if e.args[0].is_Rational and e.args[0] != 0]
+    unit = None
+    if rational:
+        unit = sp.Rational(sp.igcd(*[r.p for r in rational]), sp.ilcm(*[r.q for r in rational]))
+        if max(abs(r / unit) for r in rational) > _MAX_DEGREE:
+            unit = None
+    base = sp.Dummy("Y", positive=True)
+    table: dict = {}
+    for e in powers:
+        arg = e.args[0]
+        if unit is not None and arg.is_Rational:
+            table[e] = base ** int(arg / unit)
+        else:
+            table[e] = sp.Dummy(f"E{len(table)}", positive=True)
+    return gap.xreplace(table)
+
+
+def _exact_sign(gap: sp.Expr, plain: bool):
+    """Cheapest first: structural zero, SymPy's assumptions on the fraction over positive
+    exp-atoms, on the gap itself, then (for values of ordinary size) simplify."""
+    if gap == 0:
+        return 0
+    # The raw gap's assumptions come second: on exp(1e300) they evaluate numerically and
+    # can spend the whole time limit.
+    candidates = [lambda: sp.factor(sp.cancel(sp.together(_positive_atoms(gap)))), lambda: gap]
+    if plain and sp.count_ops(gap) < 200:
+        candidates.append(lambda: sp.simplify(gap))
+    for make in candidates:
+        try:
+            candidate = make()
+        except (TypeError, ValueError, NotImplementedError, sp.PolynomialError):
+            continue
         if candidate == 0:
             return 0
         if candidate.is_positive:
@@ -122,26 +160,48 @@ def _exact_sign(gap: sp.Expr):
     return None
 
 
-def _exact_gap_signs_of(instance, values):
+def _exact_gap_signs_of(instance, values, plain):
     lhs, rhs = instance.concrete()
-    return _exact_gap_signs(lhs, rhs, values)
+    return _exact_gap_signs(lhs, rhs, values, plain)
+
+
+def plain_point(point: dict) -> bool:
+    """Values of ordinary size: simplify is worth trying there.  (At 1e300 it would spend
+    its whole time limit.)"""
+    bound = F(10) ** 12
+    return all(v == 0 or 1 / bound <= abs(v) <= bound for v in point.values())
+
+
+def exact_signs(ci: CompiledInstance, point: dict, seconds: float):
+    """The exact sign of each component's gap rhs − lhs at a point, in the sandbox: a
+    list of 0, +1, -1 or None (SymPy could not tell), or None when SymPy did not answer
+    within ``seconds``."""
+    values = {v.symbol: point[v.key] for v in ci.instance.variables}
+    result = sandbox.run(_exact_gap_signs_of, ci.instance, values, plain_point(point),
+                         seconds=seconds, what="exact sign at a point")
+    return result.value if result.ok else None
 
 
 def certify_tie(ci: CompiledInstance, point: dict, seconds: float):
     """Exact signs of the gaps at a point where the balls could not separate them.
 
-    Returns 0 when SymPy shows the sides are exactly equal, +1 / -1 for a sign it
-    can prove, None when it cannot tell (or runs out of time).
+    Returns 0 when SymPy shows the sides are exactly equal, +1 / -1 for the sign of the
+    first non-zero gap it can prove, None when it cannot tell (or runs out of time).
     """
-    values = {v.symbol: point[v.key] for v in ci.instance.variables}
-    result = sandbox.run(_exact_gap_signs_of, ci.instance, values,
-                         seconds=seconds, what="exact check of a tie")
-    if not result.ok:
+    signs = exact_signs(ci, point, seconds)
+    if signs is None or any(s is None for s in signs):
         return None
-    signs = result.value
-    if any(s is None for s in signs):
-        return None
-    if all(s == 0 for s in signs):
-        return 0
     nonzero = [s for s in signs if s != 0]
-    return nonzero[0]
+    return nonzero[0] if nonzero else 0
+
+
+def relation_at(relation: Relation, signs) -> bool | None:
+    """Whether ``lhs relation rhs`` holds given the exact signs of rhs − lhs per
+    component (None: not settled).  A direction is settled only by exact equality."""
+    if signs is None or any(s is None for s in signs):
+        return None
+    if relation is Relation.SAME_DIRECTION:
+        return True if all(s == 0 for s in signs) else None
+    allowed = {Relation.EQ: {0}, Relation.LE: {0, 1}, Relation.LT: {1},
+               Relation.GE: {0, -1}, Relation.GT: {-1}}[relation]
+    return all(s in allowed for s in signs)

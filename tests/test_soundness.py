@@ -1,0 +1,280 @@
+"""Wrong verdicts found by probing, one test per class: each fails without its fix.
+
+The cache key and the notation, points the balls cannot decide, undefined points
+inside the stated domain, closed arithmetic, a crash in one item, the time budget.
+Documents are written as TOML in ``tmp_path`` and checked through the public path
+(load, check_document), as a user's would be.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+import sympy as sp
+
+from contrastive_sym.check import witness as witnesses
+from contrastive_sym.check.config import CheckConfig
+from contrastive_sym.check.documents import LinkCache, check_document
+from contrastive_sym.load import load_all
+from contrastive_sym.nodes import StopGrad
+from contrastive_sym.verdicts import Verdict
+
+HEADER = '''
+id = "{id}"
+title = "probe"
+source = "probe.txt"
+'''
+
+
+def document(tmp_path, body: str, doc_id: str = "t", name: str | None = None):
+    path = tmp_path / (name or f"{doc_id}.toml")
+    path.write_text(HEADER.format(id=doc_id) + textwrap.dedent(body), encoding="utf-8")
+    return load_all([str(path)])[0]
+
+
+def outcomes(doc, config=None, cache=None):
+    result = check_document(doc, config or CheckConfig(), cache=cache or LinkCache())
+    return {c.claim.id: c for c in result.claims}
+
+
+def claim(id_, latex, kind="identity", line=1, extra=""):
+    return f'''
+[[claim]]
+id = "{id_}"
+line = {line}
+title = "{id_}"
+kind = "{kind}"
+{extra}
+latex = '{latex}'
+'''
+
+
+FAMILY_Y = '''
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'y'
+shape = ['n']
+domain = "{domain}"
+'''
+
+
+# --- 1. the in-run cache holds everything a verdict depends on ------------------------
+
+@pytest.mark.parametrize("order", ["real first", "positive first"])
+def test_the_link_cache_keeps_documents_with_other_declarations_apart(tmp_path, order):
+    real = document(tmp_path, FAMILY_Y.format(domain="real") + claim("c", r"y_1 \geq 0", "inequality"), "real")
+    positive = document(tmp_path, FAMILY_Y.format(domain="positive") + claim("c", r"y_1 \geq 0", "inequality"),
+                        "positive")
+    cache, config = LinkCache(), CheckConfig()
+    docs = [real, positive] if order == "real first" else [positive, real]
+    verdicts = {d.id: outcomes(d, config, cache)["c"].outcome.verdict for d in docs}
+    assert verdicts == {"real": Verdict.REFUTED, "positive": Verdict.CONFIRMED}
+
+
+# --- 2. definedness is part of truth -------------------------------------------------
+
+def test_an_identity_undefined_on_part_of_its_domain_is_conditional_never_proved(tmp_path):
+    doc = document(tmp_path, FAMILY_Y.format(domain="real") + claim("c", r"\log(y_1^2) = 2 \log(y_1)"))
+    outcome = outcomes(doc)["c"].outcome
+    assert outcome.verdict is Verdict.CONDITIONAL
+    assert outcome.condition == "y_1 > 0"
+    assert outcome.witness is not None and outcome.witness.rhs == "undefined"
+    assert "right side is not a real number" in outcome.witness.note
+
+
+def test_the_same_identity_over_positive_values_is_proved(tmp_path):
+    doc = document(tmp_path, FAMILY_Y.format(domain="positive") + claim("c", r"\log(y_1^2) = 2 \log(y_1)"))
+    assert outcomes(doc)["c"].outcome.verdict is Verdict.PROVED
+
+
+def test_an_inequality_undefined_for_some_reals_is_conditional_with_the_condition(tmp_path):
+    body = '''
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'x'
+shape = ['n']
+''' + claim("c", r"\log(1 + x_1) \le \log \sum_{k=1}^{n} e^{x_k}", "inequality")
+    outcome = outcomes(document(tmp_path, body))["c"].outcome
+    assert outcome.verdict is Verdict.CONDITIONAL
+    assert outcome.condition == "x_1 > -1"
+
+
+def test_a_side_undefined_at_every_point_is_refuted_naming_what_is_undefined(tmp_path):
+    body = '''
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+''' + claim("c", r"\log(-2N-1) = 1")
+    outcome = outcomes(document(tmp_path, body))["c"].outcome
+    assert outcome.verdict is Verdict.REFUTED
+    assert "undefined at every one of the 2 sampled points" in outcome.message
+    assert "left side is not a real number" in outcome.message
+
+
+def test_an_undefined_point_with_no_named_cause_and_one_side_defined_is_refuted(tmp_path, monkeypatch):
+    from contrastive_sym.check import conditions
+    monkeypatch.setattr(conditions, "_failing_terms", lambda expr, values, names: [])
+    doc = document(tmp_path, FAMILY_Y.format(domain="real") + claim("c", r"\log(y_1^2) = 2 \log(y_1)"))
+    # Without a cause found, no condition can be named: a point where a side is undefined
+    # inside the domain is not passed over.
+    assert outcomes(doc)["c"].outcome.verdict in (Verdict.CONDITIONAL, Verdict.REFUTED)
+    assert outcomes(doc)["c"].outcome.verdict is not Verdict.PROVED
+
+
+# --- 3. points the balls cannot decide -------------------------------------------------
+
+EMBEDDINGS = '''
+[[size]]
+name = 'd'
+minimum = 2
+checked = [2, 3]
+
+[[family]]
+name = 'z'
+shape = ['2', 'd']
+role = "embedding"
+'''
+
+
+def test_a_strict_inequality_failing_exactly_at_ties_is_refuted_not_confirmed(tmp_path):
+    # The cosine of two embeddings is at most 1, with equality when they are parallel:
+    # "< 1" fails exactly there, where the balls can only say "agree to every digit".
+    body = EMBEDDINGS + claim("c", r"\frac{z_1 \cdot z_2}{\|z_1\| \|z_2\|} < 1", "inequality")
+    outcome = outcomes(document(tmp_path, body))["c"].outcome
+    assert outcome.verdict in (Verdict.REFUTED, Verdict.CONDITIONAL)
+    assert "exactly equal" in outcome.witness.note
+
+
+def test_the_non_strict_cosine_bound_is_confirmed(tmp_path):
+    body = EMBEDDINGS + claim("c", r"\frac{z_1 \cdot z_2}{\|z_1\| \|z_2\|} \le 1", "inequality")
+    assert outcomes(document(tmp_path, body))["c"].outcome.verdict is Verdict.CONFIRMED
+
+
+SCALE_T = '''
+[[scalar]]
+name = 't'
+domain = "positive"
+role = "scale"
+'''
+
+
+def test_a_gap_below_every_precision_is_settled_exactly(tmp_path):
+    # At t = 1e-300 the gap is about e^(-1e300): no ball separates it from 0, SymPy's
+    # exact arithmetic over positive exp-atoms does.
+    body = SCALE_T + claim("c", r"\log(1 + e^{-1/t}) > 0", "inequality")
+    outcome = outcomes(document(tmp_path, body), CheckConfig(symbolic=False))["c"].outcome
+    assert outcome.verdict is Verdict.CONFIRMED, outcome.message
+    assert "settled by SymPy's exact arithmetic" in outcome.message
+
+
+def test_points_nobody_can_decide_make_the_item_undecided(tmp_path, monkeypatch):
+    monkeypatch.setattr(witnesses, "exact_signs", lambda ci, point, seconds: None)
+    body = SCALE_T + claim("c", r"\log(1 + e^{-1/t}) > 0", "inequality")
+    outcome = outcomes(document(tmp_path, body), CheckConfig(symbolic=False))["c"].outcome
+    assert outcome.verdict is Verdict.UNDECIDED
+    assert "could not be decided" in outcome.message
+    assert outcome.witness is not None
+
+
+def test_the_exact_sign_sees_through_huge_exponentials():
+    big = sp.Integer(10) ** 30
+    gap = 1 - sp.exp(big) / (sp.exp(big) + 1 + sp.exp(-big))
+    assert witnesses._exact_sign(gap, plain=False) == 1
+    assert witnesses._exact_sign(sp.exp(2 * big) - sp.exp(big) ** 2, plain=False) == 0
+
+
+@pytest.mark.parametrize("relation, signs, holds", [
+    ("LT", [1], True), ("LT", [0], False), ("LE", [0], True), ("EQ", [-1], False),
+    ("GT", [-1, -1], True), ("GE", [1], False), ("LT", [None], None), ("SAME_DIRECTION", [1], None),
+    ("SAME_DIRECTION", [0, 0], True)])
+def test_exact_signs_decide_each_relation(relation, signs, holds):
+    from contrastive_sym.claims import Relation
+    assert witnesses.relation_at(Relation[relation], signs) is holds
+
+
+def test_points_outside_the_stated_conditions_are_counted_not_dropped(tmp_path):
+    body = FAMILY_Y.format(domain="real") + claim("c", r"y_1 \geq 0", "inequality",
+                                                  extra="given = ['y_1 > 0']")
+    outcome = outcomes(document(tmp_path, body))["c"].outcome
+    assert outcome.verdict is Verdict.CONFIRMED
+    assert "excluded by the stated conditions" in outcome.message
+
+
+# --- 7. closed arithmetic is decided exactly -----------------------------------------
+
+@pytest.mark.parametrize("latex, kind, verdict", [
+    (r"1 + 1 = 2", "identity", Verdict.PROVED),
+    (r"9900 + 13300 + 18000 + 14800 = 56000", "identity", Verdict.PROVED),
+    (r"9850 \le e^{9.2} < 9950", "inequality", Verdict.PROVED),
+    (r"1 + 1 = 3", "identity", Verdict.REFUTED),
+    (r"e^{9.2} < 9897", "inequality", Verdict.REFUTED),
+    (r"\log(e^{3}) = 3", "identity", Verdict.PROVED),
+    (r"\frac{1}{3} + \frac{1}{6} = \frac{1}{2}", "identity", Verdict.PROVED),
+    (r"\log(-3) = 1", "identity", Verdict.REFUTED),
+])
+def test_closed_arithmetic_is_proved_or_refuted(tmp_path, latex, kind, verdict):
+    outcome = outcomes(document(tmp_path, claim("c", latex, kind)))["c"].outcome
+    assert outcome.verdict is verdict, outcome.message
+    assert "sampled points could be decided" not in outcome.message
+
+
+def test_a_closed_statement_at_each_checked_size_is_decided(tmp_path):
+    body = '''
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+''' + claim("c", r"\log N \le N", "inequality")
+    assert outcomes(document(tmp_path, body))["c"].outcome.verdict.holds
+
+
+# --- 4. one item's failure is that item's verdict ------------------------------------
+
+def test_a_stop_gradient_under_a_power_prints():
+    x = sp.Symbol("x")
+    assert sp.latex(StopGrad(x) ** 2) == r"\left(\operatorname{sg}\left[x\right]\right)^{2}"
+
+
+def test_a_failing_check_is_the_items_error_and_the_others_still_run(tmp_path, monkeypatch):
+    from contrastive_sym.check import documents
+    real = documents.check_conclusion
+
+    def broken(claim, notation, config):
+        raise TypeError("a bug in the conclusion check")
+    monkeypatch.setattr(documents, "check_conclusion", broken)
+    body = FAMILY_Y.format(domain="positive") + claim("a", r"y_1 \geq 0", "inequality") + '''
+  [[claim.step]]
+  line = 2
+  latex = 'y_1 > 0'
+''' + claim("b", r"1 + 1 = 2", line=3)
+    results = outcomes(document(tmp_path, body))
+    assert results["a"].conclusion.outcome.verdict is Verdict.ERROR
+    assert "a bug in the conclusion check" in results["a"].conclusion.outcome.message
+    assert results["a"].outcome.verdict.holds and results["b"].outcome.verdict is Verdict.PROVED
+    assert real is not broken
+
+
+# --- the time budget of an item -------------------------------------------------------
+
+def test_an_item_past_its_time_budget_is_undecided_with_time_limit(tmp_path, monkeypatch):
+    import time as _time
+    from contrastive_sym.check import numeric
+    real = numeric.compare
+
+    def slow(*args, **kwargs):
+        _time.sleep(0.05)
+        return real(*args, **kwargs)
+    monkeypatch.setattr("contrastive_sym.check.sampling.compare", slow)
+    body = FAMILY_Y.format(domain="positive") + claim("c", r"y_1 \geq 0", "inequality")
+    outcome = outcomes(document(tmp_path, body), CheckConfig(item_seconds=0.3))["c"].outcome
+    assert outcome.verdict is Verdict.UNDECIDED
+    assert outcome.method == "time limit" and "0.3 s" in outcome.message
