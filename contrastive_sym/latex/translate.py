@@ -12,7 +12,12 @@ notation does not decide it:
   and last terms, which may differ in one place only; the middle terms written out
   must follow the pattern;
 * ``(…)`` after a name is a call when the name is a function or macro, a product
-  otherwise.
+  otherwise; in a product the scripts after the parenthesis are its own (``a (b)^2``
+  is a·b²), after a call they are the call's (``f(x)^2`` is f(x)²);
+* a power right after ``\log(…)`` or ``\exp(…)`` is an error: (log x)² or log(x²)?
+
+Nothing here runs SymPy's simplify, solve or limit, which can hang while a file is read:
+terms are compared by :func:`_equal`, exact and bounded.
 """
 from __future__ import annotations
 
@@ -268,8 +273,23 @@ class Translator:
         v = self.expr(node.children[4])
         return self._derivative(f, v, node)
 
+    def t_sqrt(self, node):
+        return sp.sqrt(self.expr(node.children[1]))
+
     def t_log_call(self, node):
         return sp.log(self._items(node.children[1], single=True))
+
+    def t_log_power_call(self, node):
+        digits = re.search(r"[0-9]+", str(node.children[0])).group()
+        exponent = self._log_power(sp.Integer(digits) if len(digits) <= 7 else None, node)
+        return sp.log(self._items(node.children[1], single=True)) ** exponent
+
+    def _log_power(self, exponent, node):
+        """The n of \\log^n: a positive whole number (\\log^{-1} is the inverse function
+        in TeX's sense), not too large to work with."""
+        if exponent is None or not (exponent.is_Integer and 0 < exponent <= 10 ** 6):
+            raise self.fail(node, "\\log^n x is read for a whole n from 1 to 10^6 only")
+        return exponent
 
     def t_exp_call(self, node):
         return sp.exp(self._items(node.children[1], single=True))
@@ -459,8 +479,16 @@ class Translator:
             raise self.fail(atom, f"{key!r} is not declared")
         if key is None:
             meaning = self.value(atom)
+            if isinstance(atom, Tree) and atom.data in ("log_call", "log_power_call", "exp_call"):
+                self._refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
+                                              ops[:1])
+        return self._apply_ops(meaning, key, ops, node)
+
+    def _apply_ops(self, meaning, key: str | None, ops: list, node):
+        """``meaning`` (the value of the name ``key``, or of an atom when key is None)
+        with its scripts, primes and parentheses ``ops`` applied left to right."""
         pending_error = None
-        for op in ops:
+        for position, op in enumerate(ops):
             if op.data in ("subscript", "superscript", "prime") and key is not None:
                 longer = key + self._script_key(op)
                 found = self.scope.lookup(longer)
@@ -475,10 +503,23 @@ class Translator:
                     continue
             if meaning is None:
                 raise self.fail(pending_error or op, f"{key!r} is not declared")
+            if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family)):
+                # A value followed by parentheses multiplies them, and the scripts and
+                # parentheses after the closing one belong to that group, as TeX sets
+                # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
+                paren = op.children[1]
+                right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
+                return self._times(self._settle(meaning, node), right, op)
+            if op.data == "call":
+                self._refuse_power_after_call(meaning, ops[position + 1:position + 2])
             meaning = self._apply_postfix(meaning, op, key)
             key = None
         if meaning is None:
             raise self.fail(pending_error or node, f"{key!r} is not declared")
+        return self._settle(meaning, node)
+
+    def _settle(self, meaning, node):
+        """The value a name stands for once its scripts are read."""
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
                 and not meaning.vector_params:
             # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
@@ -489,6 +530,28 @@ class Translator:
         if isinstance(meaning, Partner):
             return self._partner(meaning, node)
         return meaning
+
+    def _times(self, left, right, node):
+        """``left`` times the parenthesized ``right``; either may be a vector, not both."""
+        left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
+        if not isinstance(left, (sp.Expr, VectorValue)):
+            raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
+        if isinstance(left, VectorValue) and isinstance(right, VectorValue):
+            raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
+        if isinstance(right, VectorValue):
+            return _componentwise(right, lambda x: left * x)
+        return _componentwise(left, lambda x: x * right)
+
+    def _refuse_power_after_call(self, function, following: list) -> None:
+        r"""``\log(x)^2`` reads as (log x)² to some and as log(x²) to others (``\log x^2``
+        is log(x²)); TeX writes the first \log^2 x.  Refused rather than guessed."""
+        if function not in (Builtin.LOG, Builtin.EXP) or not following \
+                or following[0].data != "superscript":
+            return
+        name = "log" if function is Builtin.LOG else "exp"
+        instead = r"\log^2 x, (\log x)^2 or \log(x^2)" if name == "log" else r"(\exp x)^2 or \exp(x^2)"
+        raise self.fail(following[0].children[1], f"ambiguous: a power after \\{name}(…) may be a "
+                                                  f"power of the {name} or of its argument; write {instead}")
 
     def _partner(self, partner: Partner, node) -> sp.Expr:
         """``j``, the other view of ``i``: row i + N of the first N rows, i − N of the others."""
@@ -602,6 +665,8 @@ class Translator:
             meaning = sp.E
         if isinstance(meaning, (Builtin, Macro, Family, ListValue)):
             raise self.fail(op, "a power of a function or a family")
+        if isinstance(meaning, (RowVector, VectorValue)):
+            raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         exponent = self.expr(arg)
         if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
             raise self.fail(op, "an exponent this large is not evaluated")
@@ -655,11 +720,7 @@ class Translator:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
         if isinstance(meaning, Operator):
             raise self.fail(node, f"'{meaning.kind.value}' is not applied to parentheses")
-        if isinstance(meaning, Family):
-            raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
-        # a value followed by parentheses: a product
-        value = self._items(items, single=True)
-        return meaning * value
+        raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
 
     def _one(self, value, node):
         if isinstance(value, ListValue):
@@ -719,6 +780,8 @@ class Translator:
             return self._sum(op, operand)
         if kind == "log_op":
             return sp.log(self.expr(operand))
+        if kind == "log_power_op":
+            return sp.log(self.expr(operand)) ** self._log_power(self.expr(op.children[1]), op)
         if kind == "func_op":
             name = str(op.children[0])
             if name == r"\exp" and len(op.children) == 1:
@@ -778,7 +841,7 @@ class Translator:
             lo, hi = self._infer_range(body, variable, op)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
-        if skip is not None and sp.simplify(skip - lo) == 0:
+        if skip is not None and _equal(skip, lo):
             # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
             # about a plain range than about an indicator 1 − δ_{k,1}
             total = sp.Sum(body, (variable, lo + 1, hi))
@@ -973,6 +1036,10 @@ class Translator:
             except ParseError as exc:
                 raise self.fail(ellipsis, f"the ellipsis runs from {first_text} to {last_text}: "
                                           f"{exc.message} (declare how it is read)") from None
+            if not (lo.is_integer and hi.is_integer):
+                # v_1^2 + ... + v_n differs as whole terms: its "index" would run from v_1^2
+                raise self.fail(ellipsis, f"the ellipsis runs from {first_text} to {last_text}, "
+                                          "which are not whole numbers (declare how it is read)")
         variable = self._fresh_pattern_var()
         hole_ids = {id(a) for a, _ in holes}
         inner = _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
@@ -1219,8 +1286,70 @@ def _parent_of(root, target):
 
 
 def _equal(a, b) -> bool:
-    """Whether two terms are the same; structural equality first, simplify only if needed."""
-    return a == b or sp.simplify(a - b) == 0
+    """Whether two terms are certainly the same.
+
+    This runs while a file is read, where a hang is not acceptable, so there is no
+    sp.simplify: the terms are equal as trees, or their difference is a polynomial in
+    symbols and indexed entries (index arithmetic: k + 1 at k = n − 1) that expands to
+    0.  Expanding a polynomial gives its unique sum of monomials, so 0 means equal;
+    the size bound keeps the expansion small.  Anything else is "not known to be the
+    same", which every caller turns into a reading that stays true (a term kept
+    apart from a run, Σ_{k≠i} kept as an indicator) or a ParseError."""
+    if a == b:
+        return True
+    if not (isinstance(a, sp.Expr) and isinstance(b, sp.Expr)):
+        return False
+    a, b = _expanded_indices(a), _expanded_indices(b)
+    if a == b:
+        return True
+    difference = a - b
+    if _expanded_terms(difference) is None:
+        return False
+    # entries stand for independent unknowns; only the arithmetic around them is expanded
+    masked = difference.xreplace({e: sp.Dummy() for e in difference.atoms(sp.Indexed)})
+    return sp.expand(masked) == 0
+
+
+#: Most terms a polynomial may expand to in :func:`_equal` (index arithmetic has a few).
+MAX_EXPANDED_TERMS = 64
+#: Highest power expanded there.
+MAX_EXPANDED_DEGREE = 8
+
+
+def _expanded_terms(expr) -> int | None:
+    """An upper bound on the number of terms of ``expr`` expanded, or None when it is
+    not a polynomial in symbols and indexed entries or would expand beyond
+    MAX_EXPANDED_TERMS."""
+    if isinstance(expr, (sp.Symbol, sp.Indexed)) or expr.is_Rational:
+        return 1
+    if isinstance(expr, sp.Pow):
+        exponent = expr.exp
+        if not (exponent.is_Integer and 0 <= exponent <= MAX_EXPANDED_DEGREE):
+            return None
+        terms = _expanded_terms(expr.base)
+        return None if terms is None or terms ** int(exponent) > MAX_EXPANDED_TERMS \
+            else terms ** int(exponent)
+    if isinstance(expr, (sp.Add, sp.Mul)):
+        total = 0 if isinstance(expr, sp.Add) else 1
+        for arg in expr.args:
+            terms = _expanded_terms(arg)
+            if terms is None:
+                return None
+            total = total + terms if isinstance(expr, sp.Add) else total * terms
+            if total > MAX_EXPANDED_TERMS:
+                return None
+        return total
+    return None
+
+
+def _expanded_indices(expr):
+    """``expr`` with the polynomial indices of its indexed entries expanded
+    (x_{2(k+1)} → x_{2k+2}), so that equal entries are equal trees."""
+    def expanded(entry):
+        indices = [sp.expand(i) if _expanded_terms(i) is not None and not i.has(sp.Indexed) else i
+                   for i in entry.indices]
+        return entry.base[tuple(indices)]
+    return expr.xreplace({e: expanded(e) for e in expr.atoms(sp.Indexed)})
 
 
 def _matches(segment: Segment, value, at) -> bool:
