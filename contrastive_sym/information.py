@@ -104,7 +104,7 @@ class Joint:
     >>> Joint("bad", ((Fraction(1, 2), Fraction(-1, 2)), (1, 0)))
     Traceback (most recent call last):
     ...
-    contrastive_sym.information.InformationInputError: joint 'bad': p[0][1] = -1/2 is negative
+    contrastive_sym.errors.InformationInputError: joint 'bad': p[0][1] = -1/2 is negative
     """
 
     name: str
@@ -178,9 +178,10 @@ def _product(name: str, p_x: Sequence[Fraction], p_y: Sequence[Fraction]) -> Joi
 def joint_family(seed: int) -> list[Joint]:
     r"""A deterministic, varied set of joints with ``|X|, |Y| ≤ 3``.
 
-    Fixed members cover independence (``I = 0``), copies (``I = log|Y|``), a noisy
-    channel, zero entries (Z-channel, banded 3×3); three more are drawn from
-    ``seed`` with small integer weights, so their entries have small denominators.
+    Fixed members cover independence (product joints, ``I = 0``), deterministic
+    joints ``Y = f(X)`` (copies, ``I = log|Y|``), a noisy channel, zero entries
+    (Z-channel, banded 3×3, and the copies); three more are drawn from ``seed`` with
+    small integer weights, so their entries have small denominators.
 
     >>> [j.name for j in joint_family(0)][:4]
     ['independent uniform 2x2', 'independent skewed 2x3', 'Y = X on 2', 'Y = X on 3']
@@ -255,6 +256,18 @@ class Critic:
         return [[_to_ctx(ctx, v) if isinstance(v, Fraction) else ctx.mpf(v) for v in row]
                 for row in self.table]
 
+    def exact_table(self) -> list[list[sp.Rational]]:
+        """The table as exact SymPy rationals: a decimal string is the exact decimal it
+        writes (the critic *is* those numbers), so exact values of this critic can be
+        certified by SymPy."""
+        return [[sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sp.Rational(v)
+                 for v in row] for row in self.table]
+
+    @property
+    def is_rational(self) -> bool:
+        """Whether every entry is an exact ``Fraction`` (no decimal string)."""
+        return all(isinstance(v, Fraction) for row in self.table for v in row)
+
     def as_array(self) -> np.ndarray:
         """The table as float64 (for searches only, never for verdicts)."""
         return np.array([[float(v) for v in row] for row in self.table], dtype=float)
@@ -275,7 +288,11 @@ def critic_family(joint: Joint, seed: int, ctx: Context) -> list[Critic]:
     r"""Critics worth trying on ``joint``: the zero critic, the optimal critic
     ``g*(x, y) = log p(y|x)/p(y)`` and its multiples ×1/2, ×2, ×10, ``g* + c(x)``
     (InfoNCE does not see ``c(x)``), ``−g*``, two seeded random tables and the
-    "confident" ``20·1[y = argmax_y p(y|x)]``.
+    "confident" ``20·1[y = argmax_y p(y|x)]``; then the boundary cases where
+    estimators meet and strict bounds turn into equalities (:func:`boundary_critics`):
+    a nonzero constant, a critic constant in ``y`` for each ``x`` (``g = c_x``), one
+    constant in ``x`` (``g = d_y``) and one with ties between values of ``y``.
+    A boundary critic whose table repeats an earlier member is left out.
 
     Where ``p(x, y) = 0`` the optimal logit ``−∞`` is replaced by
     ``IMPOSSIBLE_PAIR_LOGIT = −40``, and the critic's name says so.
@@ -284,7 +301,56 @@ def critic_family(joint: Joint, seed: int, ctx: Context) -> list[Critic]:
     >>> ctx = mpmath.MPContext(); ctx.dps = 20
     >>> [c.name for c in critic_family(joint_family(0)[2], 0, ctx)][:2]
     ['zero', 'optimal log p(y|x)/p(y), -40 where p(x,y)=0']
+    >>> [c.name.split(',')[0] for c in critic_family(joint_family(0)[2], 0, ctx)][10:]
+    ['constant g = 1', 'constant in y: g(x', 'constant in x: g(x']
     """
+    family = _search_starts(joint, seed, ctx)
+    seen = {c.table for c in family}
+    for critic in boundary_critics(joint):
+        if critic.table not in seen:
+            seen.add(critic.table)
+            family.append(critic)
+    return family
+
+
+# The values of the boundary critics: small exact rationals, none of which makes
+# E_{p_X p_Y}[e^g] = e by accident (1 appears only in the constant critic).
+_ROW_CONSTANTS = (Fraction(1, 2), Fraction(-1), Fraction(3, 2))
+_COLUMN_CONSTANTS = (Fraction(-1, 2), Fraction(2), Fraction(-3, 2))
+
+
+def boundary_critics(joint: Joint) -> list[Critic]:
+    r"""The critics where estimators of mutual information meet, all exact rationals:
+
+    * ``g ≡ 1`` (``g ≡ 0`` is the first member of :func:`critic_family`),
+    * ``g(x, y) = c_x``, constant in ``y`` for each ``x`` (every ``g_k = g_1``),
+    * ``g(x, y) = d_y``, constant in ``x``,
+    * ties between values of ``y``: ``g(x, y) = 1`` for ``y ∈ {x, x+1} mod |Y|``, else 0
+      (for ``|Y| = 2`` that is the constant critic, and :func:`critic_family` drops it).
+
+    >>> [c.table for c in boundary_critics(joint_family(0)[0])][:2]
+    [((Fraction(1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(1, 1))), ((Fraction(1, 2), Fraction(1, 2)), (Fraction(-1, 1), Fraction(-1, 1)))]
+    """
+    n_x, n_y = joint.shape
+    rows = tuple(_ROW_CONSTANTS[x % len(_ROW_CONSTANTS)] + 2 * (x // len(_ROW_CONSTANTS))
+                 for x in range(n_x))
+    columns = tuple(_COLUMN_CONSTANTS[y % len(_COLUMN_CONSTANTS)] - 2 * (y // len(_COLUMN_CONSTANTS))
+                    for y in range(n_y))
+    return [
+        Critic("constant g = 1", tuple((Fraction(1),) * n_y for _ in range(n_x))),
+        Critic(f"constant in y: g(x, y) = c_x, c = ({', '.join(map(str, rows))})",
+               tuple((rows[x],) * n_y for x in range(n_x))),
+        Critic(f"constant in x: g(x, y) = d_y, d = ({', '.join(map(str, columns))})",
+               tuple(columns for _ in range(n_x))),
+        Critic("ties between y: g(x, y) = 1 for y in {x, x+1} mod |Y|, else 0",
+               tuple(tuple(Fraction(1) if (y - x) % n_y in (0, 1) else Fraction(0) for y in range(n_y))
+                     for x in range(n_x))),
+    ]
+
+
+def _search_starts(joint: Joint, seed: int, ctx: Context) -> list[Critic]:
+    """The first ten members of :func:`critic_family`; :func:`best_critic` starts from these
+    (the boundary critics add nothing to a search that already starts from ``g ≡ 0``)."""
     n_x, n_y = joint.shape
     optimal = _optimal_logits(joint, ctx)
     has_zeros = any(p == 0 for row in joint.table for p in row)
@@ -663,6 +729,73 @@ def expectation(body: sp.Expr, g: sp.IndexedBase, K_symbol: sp.Symbol, K: int,
     return expectation_by_enumeration(body, g, K_symbol, K, joint, critic, ctx)
 
 
+# --- exact values, for certifying ties ---------------------------------------------
+
+# The exact forms are sums of |X|·|Y|^K terms; SymPy builds a few thousand quickly.
+EXACT_TERMS_BUDGET = 5_000
+
+
+def exact_mutual_information(joint: Joint) -> sp.Expr:
+    r"""``I(X;Y)`` as an exact SymPy number: a rational combination of logs of rationals.
+
+    >>> exact_mutual_information(joint_family(0)[0])
+    0
+    >>> exact_mutual_information(joint_family(0)[2])
+    log(2)
+    """
+    p_x, p_y = joint.p_x, joint.p_y
+    terms = []
+    for x, row in enumerate(joint.table):
+        for y, p in enumerate(row):
+            if p:
+                ratio = p / (p_x[x] * p_y[y])
+                terms.append(sp.Rational(p.numerator, p.denominator)
+                             * sp.log(sp.Rational(ratio.numerator, ratio.denominator)))
+    return sp.expand_log(sp.Add(*terms), force=True)
+
+
+def exact_expectation(body: sp.Expr, g: sp.IndexedBase, K_symbol: sp.Symbol, K: int,
+                      joint: Joint, critic: Critic) -> sp.Expr:
+    r"""``E_{p_{XY^K}}[body]`` as an exact SymPy expression, term by term over every
+    ``(x, y_1, …, y_K)`` (see :func:`expectation_by_enumeration`), with the critic's
+    entries as exact rationals (:meth:`Critic.exact_table`).
+
+    It only builds the expression (SymPy's automatic evaluation, no simplification);
+    deciding whether it equals something is the caller's job, in a sandbox.  Raises
+    :class:`BudgetExceeded` beyond ``EXACT_TERMS_BUDGET`` terms and
+    :class:`NonFiniteExpectation` when a term is not finite.
+
+    >>> from contrastive_sym import encodings
+    >>> g, K = sp.IndexedBase('g'), sp.Symbol('K', integer=True, positive=True)
+    >>> independent, zero = joint_family(0)[0], Critic("zero", ((0, 0), (0, 0)))
+    >>> exact_expectation(encodings.flat_nce_k(g, K), g, K, 2, independent, zero)
+    log(2)
+    """
+    _check_inputs(K, joint, critic)
+    support_y = _support(joint.p_y)
+    pairs = sum(1 for row in joint.table for p in row if p)
+    if K > ENUMERATION_MAX_K or pairs * len(support_y) ** (K - 1) > EXACT_TERMS_BUDGET:
+        raise BudgetExceeded(f"the exact form needs {pairs}·{len(support_y)}^{K - 1} terms, over "
+                             f"EXACT_TERMS_BUDGET = {EXACT_TERMS_BUDGET}")
+    form = _enumeration_form(body, g, K_symbol, K)
+    table = critic.exact_table()
+    p_y = [sp.Rational(p.numerator, p.denominator) for p in joint.p_y]
+    terms = []
+    for x, row in enumerate(joint.table):
+        for y1, p in enumerate(row):
+            if not p:
+                continue
+            for ys in itertools.product(support_y, repeat=K - 1):
+                weight = sp.Rational(p.numerator, p.denominator) * sp.Mul(*(p_y[y] for y in ys))
+                value = form.expr.xreplace(dict(zip(form.logits, [table[x][y1], *(table[x][y] for y in ys)])))
+                if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+                    raise NonFiniteExpectation(
+                        f"E[{body}] at K = {K} on joint {joint.name!r} with critic {critic.name!r}: "
+                        f"a term is {value}")
+                terms.append(weight * value)
+    return sp.Add(*terms)
+
+
 # --- searching for a good critic (float64; the caller recomputes exactly) ----------
 
 # Logits stay in [−60, 60]: exp of a difference stays far from float64 overflow,
@@ -773,7 +906,7 @@ def best_critic(body: sp.Expr, g: sp.IndexedBase, K_symbol: sp.Symbol, K: int,
                 joint: Joint, ctx: Context, seed: int) -> Critic:
     r"""A critic that makes ``E_{p_{XY^K}}[body]`` large: a witness for ``max_g``, not a proof.
 
-    Starts from every member of :func:`critic_family` and runs a bounded,
+    Starts from each of the first ten members of :func:`critic_family` and runs a bounded,
     deterministic gradient ascent in float64 from each; returns the best table,
     rounded to exact multiples of ``2^-24``.  Its exact value is the caller's to
     compute with :func:`expectation`.  Logits stay in ``[−60, 60]``, so for a body
@@ -794,7 +927,7 @@ def best_critic(body: sp.Expr, g: sp.IndexedBase, K_symbol: sp.Symbol, K: int,
     _check_inputs(K, joint, None)
     objective = _float_objective(body, g, K_symbol, K, joint)
     best_value, best_theta, best_start = -math.inf, None, None
-    for start in critic_family(joint, seed, ctx):
+    for start in _search_starts(joint, seed, ctx):
         theta, value = _ascend(objective, start.as_array())
         if best_theta is None or value > best_value:
             best_value, best_theta, best_start = value, theta, start.name
