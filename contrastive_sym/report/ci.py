@@ -13,6 +13,17 @@ import json
 from pathlib import PurePosixPath
 from xml.sax.saxutils import escape, quoteattr
 
+from .controls import visible
+
+
+def _xml(text: str) -> str:
+    """Element text: XML 1.0 cannot hold control characters even as references."""
+    return escape(visible(text, keep="\n"))
+
+
+def _attr(text: str) -> str:
+    return quoteattr(visible(text, keep="\n"))
+
 
 def _items(doc: dict):
     """(kind, claim, item) for every verdict of a document, in order."""
@@ -54,21 +65,21 @@ def junit(data: dict) -> str:
         cases, counts = [], {"tests": 0, "failures": 0, "skipped": 0}
         for kind, claim, item in _items(doc):
             counts["tests"] += 1
-            attrs = (f"classname={quoteattr(doc['id'] + '.' + claim['id'])} name={quoteattr(_name(kind, claim, item))} "
-                     f"file={quoteattr(doc['source'])} line=\"{item['line']}\"")
+            attrs = (f"classname={_attr(doc['id'] + '.' + claim['id'])} name={_attr(_name(kind, claim, item))} "
+                     f"file={_attr(doc['source'])} line=\"{item['line']}\"")
             body = ""
             if item["verdict"] in ("refuted", "error"):
                 counts["failures"] += 1
-                body = (f"<failure type={quoteattr(item['verdict'])} message={quoteattr(item['message'][:300])}>"
-                        f"{escape(_details(item))}</failure>")
+                body = (f"<failure type={_attr(item['verdict'])} message={_attr(item['message'][:300])}>"
+                        f"{_xml(_details(item))}</failure>")
             elif item["verdict"] == "undecided":
                 counts["skipped"] += 1
-                body = f"<skipped message={quoteattr(item['message'][:300])}/>"
-            body += f"<system-out>{escape(_details(item))}</system-out>"
+                body = f"<skipped message={_attr(item['message'][:300])}/>"
+            body += f"<system-out>{_xml(_details(item))}</system-out>"
             cases.append(f"    <testcase {attrs}>{body}</testcase>")
         for key in totals:
             totals[key] += counts[key]
-        suites.append(f"  <testsuite name={quoteattr(doc['source'])} tests=\"{counts['tests']}\" "
+        suites.append(f"  <testsuite name={_attr(doc['source'])} tests=\"{counts['tests']}\" "
                       f"failures=\"{counts['failures']}\" errors=\"0\" skipped=\"{counts['skipped']}\">\n"
                       + "\n".join(cases) + "\n  </testsuite>")
     return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -92,7 +103,8 @@ def _level(item: dict) -> str | None:
 
 
 def _gh_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's own escapes for %, CR and LF; visible escapes for other controls."""
+    return visible(text, keep="\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _gh_property(text: str) -> str:
@@ -102,6 +114,10 @@ def _gh_property(text: str) -> str:
 def github(data: dict, documents: str | None = None) -> str:
     lines = []
     for doc in data["documents"]:
+        if doc.get("source_error"):
+            lines.append(f"::warning file={_gh_property(_path(doc, documents))},"
+                         f"title={_gh_property('source document cannot be read')}::"
+                         f"{_gh_data(doc['source_error'] + '; no formula was compared with it')}")
         for kind, claim, item in _items(doc):
             level = _level(item)
             if level is None:
@@ -150,4 +166,5 @@ def sarif(data: dict, documents: str | None = None) -> str:
             "results": results,
         }],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    # json.dumps escapes C0 controls but leaves DEL and C1 raw: \uXXXX reads back the same.
+    return visible(json.dumps(log, indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"

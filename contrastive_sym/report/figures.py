@@ -10,7 +10,9 @@ Only numbers are computed here (in ball arithmetic, read as floats); drawing is
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction as F
 
@@ -46,6 +48,30 @@ class FigureData:
     x_log: bool
     series: tuple[Series, ...]
     marker: float | None = None   # the witness's x, drawn as a vertical line
+
+
+# A figure id that is already a plain file name is kept as it is (the bundled ones are).
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
+
+
+def file_name(fig_id: str) -> str:
+    """The one way a figure id (made of document and claim ids, so untrusted) becomes
+    a file name: the id itself when it is a plain name (letters, digits, ``._-``, not
+    starting with a dot, no ``..``), else a slug of it and a hash of the whole id.
+    The result never holds a ``/``, never starts with a dot and is at most 120
+    characters; ``.pdf`` is appended by the caller.
+
+    >>> file_name("000-limit-tau-0")
+    '000-limit-tau-0'
+    >>> file_name("../../../x-c1")
+    'x-c1-e33ec6095ce5'
+    """
+    fig_id = str(fig_id)
+    if _PLAIN_NAME.fullmatch(fig_id) and ".." not in fig_id:
+        return fig_id
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", fig_id).strip("-_")[:60] or "figure"
+    digest = hashlib.sha256(fig_id.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{slug}-{digest}"
 
 
 def _float(ball) -> float | None:

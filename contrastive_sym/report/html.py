@@ -23,7 +23,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..verdicts import Verdict
-from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label
+from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
+from .controls import visible
 from .mathml import to_mathml
 from .svgsafe import UnsafeSVG, sanitise_svg
 
@@ -475,6 +476,9 @@ def _source_css(match: str) -> str:
 
 def _faithfulness(raw: dict) -> FaithfulnessView:
     summary = raw.get("source_summary")
+    unreadable = unreadable_note(raw)
+    if unreadable:
+        return FaithfulnessView(_clip(raw.get("source_path") or "", 1000), _clip(unreadable), "faithfulness alarm")
     if not summary:
         return FaithfulnessView("", NOT_COMPARED, "faithfulness unknown")
     counts = ", ".join(f"{summary.get(m, 0)} {m}" for m in SOURCE_MATCHES)
@@ -590,4 +594,6 @@ def _environment() -> Environment:
 
 def render(data: dict) -> str:
     """One self-contained HTML page for the report data."""
-    return _environment().get_template("report.html.j2").render(page=page(data))
+    # Control characters cannot be escaped as HTML (C0/C1 are parse errors even as
+    # references): each is written as a visible escape, in text and attributes alike.
+    return visible(_environment().get_template("report.html.j2").render(page=page(data)), keep="\n")

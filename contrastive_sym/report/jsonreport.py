@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import json
 
+from .controls import visible
+
 
 def render(data: dict) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    # json.dumps escapes C0 controls but leaves DEL and C1 raw: \uXXXX reads back the same.
+    return visible(json.dumps(data, indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"

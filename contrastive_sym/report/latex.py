@@ -27,7 +27,7 @@ from pathlib import Path
 import jinja2
 
 from ..errors import LatexError  # noqa: F401  (re-exported)
-from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label
+from .data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
 from .texsafe import MAX_ROW_LENGTH, TeX, escape, sanitise_math
 
 
@@ -142,6 +142,9 @@ def source_note(item: dict) -> TeX | None:
 def faithfulness(doc: dict) -> TeX:
     """The document's line on its formulas against the source: counts, drift in red."""
     summary = doc.get("source_summary")
+    unreadable = unreadable_note(doc)
+    if unreadable:
+        return TeX(rf"\textcolor{{cvsrcdrift}}{{{escape(unreadable, limit=VALUE_LIMIT)}}}")
     if not summary:
         return TeX(rf"\textit{{{escape(NOT_COMPARED)}}}")
     path = escape(doc.get("source_path") or "", limit=VALUE_LIMIT, breakable=True)
@@ -427,8 +430,11 @@ def _run(command: list[str], directory: Path, seconds: float) -> subprocess.Comp
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         output, _ = process.communicate(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
+    except BaseException:       # the time limit, or a signal ending the report: no pdflatex left running
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         process.communicate()
         raise
     return subprocess.CompletedProcess(command, process.returncode, output.decode("utf-8", "replace"), "")

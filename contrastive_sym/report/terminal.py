@@ -10,6 +10,8 @@ import re
 import sys
 import time
 
+from .controls import visible
+
 
 def interactive(stream) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
@@ -32,6 +34,9 @@ class Progress:
         self.done += 1
         if not self.enabled:
             return
+        from rich.markup import escape as plain
+        # A claim's id comes from the file: no control character, no rich markup.
+        label = plain(visible(label))
         if self._bar is None and time.monotonic() - self.started >= self.delay:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
