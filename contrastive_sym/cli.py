@@ -5,7 +5,10 @@ Exit codes, for pipelines:
 * 0 — every verdict meets its expectation (an item without one is not refuted and
   did not end in error);
 * 1 — some verdict does not;
-* 2 — bad input or bad usage: a one-line message names the file and line.
+* 2 — bad input or bad usage: a one-line message names the file and line; nothing is
+  written;
+* 3 — an internal error (a bug of contrastive-verify, not of the input): one line names
+  the exception; ``--debug`` prints its traceback.
 """
 from __future__ import annotations
 
@@ -20,7 +23,9 @@ from pathlib import Path
 from . import __version__
 from .errors import ContrastiveVerifyError, DerivationError, UsageError
 
-EXIT_OK, EXIT_UNEXPECTED, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_UNEXPECTED, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+#: Where an internal error (exit 3) asks to be reported.
+ISSUES = "the project's issue tracker"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,17 +38,25 @@ FORMATS = ("text", "json", "junit", "github", "sarif")
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action="version", version=f"contrastive-verify {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an internal error (exit 3), print its traceback")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="derivation files or directories (default: the bundled derivations)")
     parser.add_argument("--only", metavar="ID", help="check only the claim with this id (or DOC:ID)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random sample points (default 0)")
     parser.add_argument("--digits", type=int, default=50,
                         help="working precision of numeric sampling, at least 50 (default 50)")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="time budget of each claim link, step and proof conclusion; past it the item "
+                             "is undecided (default 10)")
     parser.add_argument("--no-symbolic", action="store_true",
                         help="skip SymPy proof attempts (verdicts are then at most 'confirmed')")
     parser.add_argument("--documents", metavar="DIR",
                         help="where the source documents are: every formula is compared with its line "
                              "(source_match; drift fails the run), and github/sarif annotations point there")
+    parser.add_argument("--allow-python", action="store_true",
+                        help="also load the .py derivations found in directories (they run code; a .py file "
+                             "named on the command line is always loaded)")
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -79,16 +92,25 @@ def _write(text: str, output: str | None) -> None:
     if target.exists() and not target.is_file():
         if target.is_dir():
             raise UsageError(f"{output}: is a directory")
-        with open(target, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            with open(target, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as exc:   # /dev/full: no space left on device
+            raise UsageError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
         return
     if not target.parent.exists():
         raise UsageError(f"{output}: the directory {target.parent} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise UsageError(f"{output}: cannot write there: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -110,16 +132,19 @@ def _checked(args):
     from .check.documents import LinkCache, check_document
     from .load import load_all
     from .report.terminal import Progress
-    from .check.sources import source_matches
+    from .check.sources import check_documents_dir, source_matches
     from .results import RunResult
 
+    check_documents_dir(args.documents)     # a usage error before any checking starts
     if args.digits < 50:
         raise UsageError(f"--digits {args.digits}: numeric sampling needs at least 50 digits")
     if args.digits > 2000:
         raise UsageError(f"--digits {args.digits}: at most 2000 digits")
-    documents, claim_id = _select(load_all(args.paths), args.only)
+    if not 0.1 <= args.timeout <= 3600:
+        raise UsageError(f"--timeout {args.timeout:g}: between 0.1 and 3600 seconds")
+    documents, claim_id = _select(load_all(args.paths, allow_python=args.allow_python), args.only)
     config = CheckConfig(digits=args.digits, seed=args.seed, symbolic=not args.no_symbolic,
-                         max_digits=max(1600, 8 * args.digits))
+                         max_digits=max(1600, 8 * args.digits), item_seconds=args.timeout)
     started = time.perf_counter()
     cache = LinkCache()
     progress = Progress(sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id))
@@ -181,11 +206,15 @@ def run(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # recognised before parsing, so that it works even when argparse fails
+    debug = "--debug" in argv
+    argv = [a for a in argv if a != "--debug"]
     try:
         return run(argv)
     except (UsageError, DerivationError) as exc:
-        print(f"contrastive-verify: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).splitlines())   # one line, whatever the message holds
+        print(f"contrastive-verify: error: {message}", file=sys.stderr)
         return EXIT_INPUT
     except ContrastiveVerifyError as exc:  # a failure of the tool itself: one line, details after
         first, _, rest = str(exc).partition("\n")
@@ -196,6 +225,15 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("contrastive-verify: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of the tool itself, not of the input: exit 3, one line
+        if debug:
+            import traceback
+            traceback.print_exc(file=sys.stderr)
+        message = " ".join(str(exc).split())
+        message = message if len(message) <= 300 else message[:297] + "…"
+        print(f"contrastive-verify: internal error: {type(exc).__name__}: {message} — please report it "
+              f"at {ISSUES} (run with --debug for the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

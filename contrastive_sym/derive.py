@@ -139,6 +139,7 @@ class DocumentBuilder:
         self._claims: list[Claim] = []
         self._unchecked: list[tuple[int, str]] = []
         self._names: set[str] = set()
+        self._claim_ids: set[str] = set()   # a set, so that adding n claims is linear
 
     # --- notation ---------------------------------------------------------------
     def _new_name(self, name: str, origin: Origin | None):
@@ -212,7 +213,7 @@ class DocumentBuilder:
         """A claim.  Without ``statement`` the claim is what its proof chain derives:
         the first expression related to the last (a derivation such as a gradient)."""
         origin = origin or _caller_origin()
-        if any(c.id == id for c in self._claims):
+        if id in self._claim_ids:
             _fail(f"claim id {id!r} is used twice", origin)
         if not isinstance(kind, Kind):
             _fail(f"kind must be a Kind, got {kind!r}", origin)
@@ -233,6 +234,7 @@ class DocumentBuilder:
             sizes=size_overrides, derived=derived, origin=origin, restated_from=restated_from,
         )
         self._claims.append(claim)
+        self._claim_ids.add(id)
         return claim
 
     def build(self, path: str = "") -> Document:

@@ -121,3 +121,17 @@ class LatexError(ContrastiveVerifyError):
 
 class ReportError(ContrastiveVerifyError):
     """Rendering a report failed; nothing was written."""
+
+
+# --- warnings ---------------------------------------------------------------------
+
+def warn(message: str, path: str | None = None, line: int | None = None) -> None:
+    """Print a warning about an input on stderr, as one line naming the file and line:
+    something legitimate in some documents but suspicious here (a declaration nothing
+    uses).  Errors stop the run; a warning never changes the exit code."""
+    import sys
+
+    where = path or "<derivation>"
+    if line is not None:
+        where = f"{where}:{line}"
+    print(f"contrastive-verify: warning: {where}: {message}", file=sys.stderr)

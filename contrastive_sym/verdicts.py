@@ -99,3 +99,9 @@ class Outcome:
     condition: str = ""
     evidence: Evidence = Evidence()
     notes: tuple[str, ...] = ()
+    reason: str = ""    # why this verdict, in one clause, when the message covers several parts
+
+    @property
+    def headline(self) -> str:
+        """The reason that goes with the witness: the deciding part's, not the first one's."""
+        return self.reason or self.message

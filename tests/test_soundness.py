@@ -278,3 +278,16 @@ def test_an_item_past_its_time_budget_is_undecided_with_time_limit(tmp_path, mon
     outcome = outcomes(document(tmp_path, body), CheckConfig(item_seconds=0.3))["c"].outcome
     assert outcome.verdict is Verdict.UNDECIDED
     assert outcome.method == "time limit" and "0.3 s" in outcome.message
+
+
+# --- 9. the text report shows the deciding link's reason with its witness -------------
+
+def test_the_text_report_shows_the_reason_of_the_link_that_fails(tmp_path, capsys):
+    from contrastive_sym.cli import main
+    path = tmp_path / "range.toml"
+    path.write_text(HEADER.format(id="range") + FAMILY_Y.format(domain="positive")
+                    + claim("c", r"0 \le y_1 < 1", "inequality"), encoding="utf-8")
+    assert main([str(path)]) == 1
+    out = capsys.readouterr().out
+    line = next(l for l in out.splitlines() if "→ lhs" in l)
+    assert "(2) <:" in line and "(1)" not in line

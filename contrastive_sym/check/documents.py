@@ -58,8 +58,10 @@ def _combine(outcomes: list[Outcome], links: tuple[Link, ...]) -> Outcome:
     parts = [f"({n}) {link.relation.value}: {o.verdict.value}, {o.message}"
              for n, (link, o) in enumerate(zip(links, outcomes), start=1)]
     methods = ", ".join(dict.fromkeys(o.method for o in outcomes))
+    deciding = next(n for n, o in enumerate(outcomes, start=1) if o is chosen)
     return Outcome(verdict, methods, "; ".join(parts), witness=chosen.witness,
-                   condition=chosen.condition, evidence=chosen.evidence)
+                   condition=chosen.condition, evidence=chosen.evidence,
+                   reason=f"({deciding}) {links[deciding - 1].relation.value}: {chosen.headline}")
 
 
 def check_claim(claim: Claim, document: Document, config: CheckConfig, cache: LinkCache) -> ClaimResult:

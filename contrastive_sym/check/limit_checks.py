@@ -341,8 +341,9 @@ def _combine(limit: "_Result", terms: "_Result", term: str, finding_at: Finder) 
     witness = chosen.witness
     if witness is not None and chosen is b:
         witness = dataclasses.replace(witness, note=f"the terms of order {term} written out; {witness.note}")
+    reason = f"the terms of order {term} written out: {second}" if chosen is b else first
     return Outcome(verdict, "limit ladder + written terms", message, witness=witness,
-                   condition=chosen.condition, evidence=chosen.evidence)
+                   condition=chosen.condition, evidence=chosen.evidence, reason=reason)
 
 
 @dataclass

@@ -36,9 +36,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..claims import Document, Expectation
+from ..safe_io import MAX_DERIVATION_BYTES, read_text_file
+from ..claims import Document
 from ..errors import DerivationError
-from .document import READING_TABLES, SCHEMA, Locator, build
+from .document import READING_TABLES, SCHEMA, KeyLines, Locator, _table_at, build, validate_table
 from .parser import Where
 
 #: The reason listed for a display no annotation covers.
@@ -57,17 +58,20 @@ _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of documen
 # The fields each annotation may carry: the TOML container's, less what the Markdown
 # gives (``line`` and the LaTeX come from the display, ``source`` is the file itself,
 # steps and definitions are annotations of their own).
-_CLAIM_KEYS = SCHEMA["claim"] - {"line", "latex", "derived", "step", "restated_from", "define"}
+_CLAIM_KEYS = SCHEMA["claim"].keys() - {"line", "latex", "derived", "step", "restated_from", "define"}
 _KEYS = {
-    "contrastive-verify": SCHEMA[""] - {"source", "define", "unchecked", "claim"},
+    "contrastive-verify": SCHEMA[""].keys() - {"source", "define", "unchecked", "claim"},
     "claim": _CLAIM_KEYS,
     "derivation": _CLAIM_KEYS,
-    "step": SCHEMA["step"] - {"line", "latex", "restated_from", "define", "little_o", "pair_set"},
-    "define": SCHEMA["define"] - {"line", "restated_from"},
-    "unchecked": SCHEMA["unchecked"] - {"line"},
+    "step": SCHEMA["step"].keys() - {"line", "latex", "restated_from", "define", "little_o", "pair_set"},
+    "define": SCHEMA["define"].keys() - {"line", "restated_from"},
+    "unchecked": SCHEMA["unchecked"].keys() - {"line"},
 }
+#: The table of the schema each annotation's fields are checked against.
+_SCHEMA_OF = {"contrastive-verify": "", "claim": "claim", "derivation": "claim", "step": "step",
+              "define": "define", "unchecked": "unchecked"}
 # The fields of the tables inside them; ``let``, ``sizes`` and ``read_as`` map names freely.
-_TABLE_KEYS = {key: SCHEMA[key] for key in ("size", "scalar", "family", "index", "gradient", "path",
+_TABLE_KEYS = {key: set(SCHEMA[key]) for key in ("size", "scalar", "family", "index", "gradient", "path",
                                             "operator", "quantity", "pair_set")} | READING_TABLES
 
 
@@ -121,8 +125,13 @@ class _Scan:
 
 
 def _scan(raw: str) -> _Scan:
-    """Comments and displays of ``raw``, skipping fenced code and inline code spans."""
+    """Comments and displays of ``raw``, skipping fenced code and inline code spans.
+
+    Linear in the length of ``raw``: each paragraph's backtick runs are indexed once
+    (:class:`_CodeSpans`), and a delimiter found never closed is not searched for again
+    (:class:`_Closers`)."""
     blocks, heading, pos = [], None, 0
+    spans, closers = _CodeSpans(raw), _Closers(raw)
     while pos < len(raw):
         if pos == 0 or raw[pos - 1] == "\n":
             fence = _FENCE.match(raw, pos)
@@ -139,7 +148,7 @@ def _scan(raw: str) -> _Scan:
         if text == "\n" or escaped:
             pos = token.end()
         elif text[0] == "`":
-            pos = _code_span_end(raw, token)
+            pos = spans.end(token)
         elif text == "<!--":
             close = raw.find("-->", token.end())
             end = len(raw) if close < 0 else close
@@ -147,7 +156,7 @@ def _scan(raw: str) -> _Scan:
                                    raw[token.end():end], close >= 0))
             pos = blocks[-1].closed
         else:
-            display = _delimited(raw, token)
+            display = _delimited(raw, token, closers)
             if display is None:   # never closed: not display math, literal text
                 pos = token.end()
             else:
@@ -170,29 +179,64 @@ def _fenced(raw: str, fence: re.Match, blocks: list) -> int:
     return end
 
 
-def _code_span_end(raw: str, token: re.Match) -> int:
-    """Past an inline code span opened by ``token``; only its backticks when it never closes."""
-    blank = _BLANK_LINE.search(raw, token.end())
-    limit = blank.start() if blank else len(raw)
-    run = re.escape(token.group(0))
-    close = re.compile(rf"(?<!`){run}(?!`)").search(raw, token.end(), limit)
-    return close.end() if close else token.end()
+_BACKTICKS = re.compile("`+")
 
 
-def _delimited(raw: str, token: re.Match) -> _Display | None:
+class _CodeSpans:
+    """Where inline code spans end.  A span opened by a run of n backticks closes at the
+    next run of exactly n backticks in the same paragraph.  The runs of a paragraph are
+    found once and indexed by length, so a paragraph of many unclosed backticks is read
+    in linear time (searching the rest of the paragraph for each would be quadratic)."""
+
+    def __init__(self, raw: str):
+        self.raw = raw
+        self.limit = -1                        # where the current paragraph ends
+        self.runs: dict[int, list[int]] = {}   # run length → starts, in order
+
+    def end(self, token: re.Match) -> int:
+        """Past the code span opened by ``token``; only its backticks when it never closes."""
+        if token.end() > self.limit:
+            blank = _BLANK_LINE.search(self.raw, token.end())
+            self.limit = blank.start() if blank else len(self.raw)
+            self.runs = {}
+            for run in _BACKTICKS.finditer(self.raw, token.start(), self.limit):
+                self.runs.setdefault(run.end() - run.start(), []).append(run.start())
+        starts = self.runs.get(len(token.group(0)), [])
+        index = bisect.bisect_left(starts, token.end())
+        if index < len(starts):
+            return starts[index] + len(token.group(0))
+        return token.end()
+
+
+class _Closers:
+    """The next closing delimiter, remembering where none is left: once ``\\]`` is
+    not found after some offset, it is not found after any later one either."""
+
+    def __init__(self, raw: str):
+        self.raw = raw
+        self.none_after: dict[str, int] = {}
+
+    def find(self, text: str, start: int, unescaped: bool = False) -> int:
+        if start >= self.none_after.get(text, len(self.raw) + 1):
+            return -1
+        close = self.raw.find(text, start)
+        while unescaped and close > 0 and self.raw[close - 1] == "\\":
+            close = self.raw.find(text, close + 1)
+        if close < 0:
+            self.none_after[text] = min(start, self.none_after.get(text, start))
+        return close
+
+
+def _delimited(raw: str, token: re.Match, closers: _Closers) -> _Display | None:
     text = token.group(0)
     if text == "$$":
-        close = token.end() - 1
-        while True:
-            close = raw.find("$$", close + 1)
-            if close < 0 or raw[close - 1] != "\\":
-                break
+        close = closers.find("$$", token.end(), unescaped=True)
         return None if close < 0 else _formula(token.start(), close + 2, raw, token.end(), close)
     if text == r"\[":
-        close = raw.find(r"\]", token.end())
+        close = closers.find(r"\]", token.end())
         return None if close < 0 else _formula(token.start(), close + 2, raw, token.end(), close)
     end_tag = text.replace(r"\begin", r"\end", 1)  # the environment, delimiters included
-    close = raw.find(end_tag, token.end())
+    close = closers.find(end_tag, token.end())
     if close < 0:
         return None
     return _formula(token.start(), close + len(end_tag), raw, token.start(), close + len(end_tag))
@@ -221,6 +265,8 @@ class _Reader:
     def __init__(self, path: str, raw: str):
         self.path, self.raw, self.lines = path, raw, _Lines.of(raw)
         self.placed: dict[int, list[int]] = {}
+        self.comment_keys: dict[int, KeyLines] = {}
+        self.tables: dict[int, _Comment] = {}   # id of a specification table → its annotation
 
     def fail(self, message: str, offset: int) -> DerivationError:
         return DerivationError(message, self.path, self.lines.line(offset))
@@ -319,12 +365,23 @@ class _Reader:
                                         self.key_offset(comment, inner))
 
     def check_values(self, fields: dict, directive: str, comment: _Comment) -> None:
-        """Values whose mistakes build() would report late, at the wrong place or not at all
-        (a string ``given`` is read letter by letter)."""
-        for key, value in fields.items():
-            problem = _value_problem(key, value, per_link=directive == "step")
-            if problem:
-                raise self.fail(f"{key} in {_named(directive)}: {problem}", self.key_offset(comment, key))
+        """Types and ranges of the fields, by the TOML container's schema, before anything
+        reads them (a string ``given`` would be read letter by letter).  The keys a display
+        provides (``line``, ``latex``) are not required here; build() checks the rest."""
+        def fail(message: str, path: tuple) -> DerivationError:
+            return DerivationError(message, self.path, self.key_line(comment, path))
+        validate_table(fields, _SCHEMA_OF[directive], (), fail, required=False,
+                       label=_named(directive))
+
+    def key_line(self, comment: _Comment, path: tuple) -> int:
+        """The line of the key at ``path`` inside an annotation (the annotation's line if
+        it cannot be found)."""
+        keys = self.comment_keys.get(comment.opened)
+        if keys is None:
+            keys = self.comment_keys[comment.opened] = KeyLines(comment.body,
+                                                                  self.lines.line(comment.body_start))
+        line = keys.line(path) if path else None
+        return line if line is not None else self.lines.line(comment.opened)
 
     def key_offset(self, comment: _Comment, key: str) -> int:
         match = re.search(rf"(?:^|[\s,{{\[])({re.escape(key)}|['\"]{re.escape(key)}['\"])\s*=",
@@ -339,35 +396,6 @@ class _Reader:
             raise self.fail(f"{_named(annotation.directive)} needs a text field {key!r} "
                             f"({key} = '…')", where)
         return value
-
-
-_EXPECTED = tuple(e.value for e in Expectation)
-_TEXT_KEYS = {"id", "title", "kind", "reading", "conclusion_note", "conclusion_factor", "name",
-              "latex", "reason"}
-
-
-def _value_problem(key: str, value, per_link: bool) -> str | None:
-    """What is wrong with one field's value, or None.  ``per_link``: a step's ``expect``
-    and ``note`` may be lists, one entry per link of its chain ('' for none)."""
-    listed = per_link and isinstance(value, list)
-    if key in ("expect", "conclusion_expect"):
-        values = value if listed and key == "expect" else [value]
-        for item in values:
-            if not (isinstance(item, str) and (item in _EXPECTED or (listed and item == ""))):
-                return f"{item!r} is not an expected verdict ({', '.join(_EXPECTED)})"
-    elif key == "note" and listed:
-        if not all(isinstance(item, str) for item in value):
-            return "a list of notes is a list of text, one per link ('' for none)"
-    elif key in _TEXT_KEYS or key == "note":
-        if not isinstance(value, str):
-            return f"expected text in quotes, got {value!r}"
-    elif key == "given":
-        if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
-            return "expected a list of conditions in LaTeX, e.g. given = ['n \\geq 2']"
-    elif key == "after":
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            return f"expected the number of an earlier step, got {value!r}"
-    return None
 
 
 def _find_value(body: str, value: str, cursor: int) -> int:
@@ -449,6 +477,7 @@ class _Specification:
             title = reader.text_field(annotation, "title", claim_id)
             # the id first: build() names the line of an entry's first value in its errors
             entry = {"id": claim_id, **annotation.fields, "title": title, "step": []}
+            reader.tables[id(entry)] = annotation.comment
             if directive == "derivation":
                 entry["derived"] = True
             self.claims.append(entry)
@@ -462,6 +491,7 @@ class _Specification:
             latex = reader.text_field(annotation, "latex")
             offset = reader.placed[id(latex)][0]
             self.define.append({**annotation.fields, "line": reader.lines.line(offset)})
+            reader.tables[id(self.define[-1])] = annotation.comment
             return
         self.pending = annotation
         self.gap_from = annotation.comment.closed
@@ -484,11 +514,14 @@ class _Specification:
         elif directive == "derivation":
             self.current["line"] = line
             self.current["step"].append({"line": line, "latex": display.latex})
+            reader.tables[id(self.current["step"][-1])] = annotation.comment
         elif directive == "step":
             self.current.setdefault("line", line)   # the first step of a derivation
             self.current["step"].append({**fields, "line": line, "latex": display.latex})
+            reader.tables[id(self.current["step"][-1])] = annotation.comment
         elif directive == "define":
             self.define.append({**fields, "line": line, "latex": display.latex})
+            reader.tables[id(self.define[-1])] = annotation.comment
         else:
             self.unchecked.append({"line": line, "reason": fields["reason"]})
 
@@ -500,8 +533,10 @@ class _Specification:
         fields = dict(self.header.fields)
         for key, default in self.defaults.items():
             fields[key] = self.reader.text_field(self.header, key, default)
-        return {**fields, "source": self.source, "define": self.define,
+        spec = {**fields, "source": self.source, "define": self.define,
                 "unchecked": self.unchecked, "claim": self.claims}
+        self.reader.tables[id(spec)] = self.header.comment
+        return spec
 
 
 # --- locating ----------------------------------------------------------------------------
@@ -510,9 +545,35 @@ class _PlacedLocator(Locator):
     """A :class:`Locator` that knows where each string of the specification was read,
     so an error or origin names the Markdown file's line and column exactly."""
 
-    def __init__(self, reader: _Reader):
+    def __init__(self, reader: _Reader, spec: dict):
         super().__init__(reader.path, reader.raw)
-        self.reader = reader
+        self.reader, self.spec = reader, spec
+
+    def enter(self, path: tuple) -> None:
+        """Values are placed by identity, not searched for: nothing to do."""
+
+    def at(self, path: tuple) -> None:
+        """Values are placed by identity, not searched for: nothing to do."""
+
+    def key_line(self, path: tuple, table: dict | None = None) -> int | None:
+        """The line of a key of the specification: in the annotation that gave its table
+        (the display's line for what the display gives)."""
+        node, comment, rest = self.spec, self.reader.tables.get(id(self.spec)), path
+        for number, key in enumerate(path):
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+            if id(node) in self.reader.tables:
+                comment, rest = self.reader.tables[id(node)], path[number + 1:]
+        if comment is None:
+            return None
+        if rest and rest[-1] in ("line", "latex") and isinstance(_table_at(self.spec, path), dict):
+            value = _table_at(self.spec, path).get(rest[-1])
+            offsets = self.reader.placed.get(id(value))
+            if offsets:
+                return self.reader.lines.line(offsets[0])
+        return self.reader.key_line(comment, tuple(rest))
 
     def where(self, value: str) -> Where:
         offsets = self.reader.placed.get(id(value)) if isinstance(value, str) else None
@@ -527,11 +588,12 @@ class _PlacedLocator(Locator):
 def load_markdown(path: Path) -> Document:
     """The document of an annotated Markdown file (its own ``source``)."""
     path = Path(path)
-    raw = path.read_text(encoding="utf-8-sig")   # as source_match reads it: no BOM
+    # As source_match reads it: no BOM.  NUL bytes and bad UTF-8 are refused while reading.
+    raw = read_text_file(path, MAX_DERIVATION_BYTES, encoding="utf-8-sig")
     reader = _Reader(str(path), raw)
     scan = _scan(raw)
     spec = _Specification(reader, path, scan).read(scan.blocks)
-    return build(spec, _PlacedLocator(reader))
+    return build(spec, _PlacedLocator(reader, spec))
 
 
 __all__ = ["load_markdown", "NOT_MARKED"]

@@ -12,8 +12,10 @@ id of its figure in ``data["figures"]``, or None); every document has ``summary`
 Faithfulness to the source document: every claim, step and definition has
 ``source_match`` (a key of :data:`SOURCE_MATCHES`, or None when it was not compared)
 and ``restated_from`` (the document's own text that the derivation declares it
-restates, else None); every document has ``source_path`` and
-``source_summary`` (the counts per value, None when the document was not at hand).
+restates, else None); every document has ``source_path``,
+``source_summary`` (the counts per value, None when the document was not at hand or
+could not be read) and ``source_error`` (why the document at ``source_path`` could not
+be read as text, else None).
 """
 from __future__ import annotations
 
@@ -49,6 +51,15 @@ UNTAGGED = ("the formula was not compared, because the source document was not f
             "its proof derives")
 NOT_COMPARED = ("Source document not found; faithfulness not checked: no formula was compared with the "
                 "document (give its directory with --documents DIR).")
+
+
+
+def unreadable_note(doc: dict) -> str | None:
+    """The sentence for a source document that is there but cannot be read, or None."""
+    if not doc.get("source_error"):
+        return None
+    return (f"Source document {doc.get('source_path')} cannot be read ({doc['source_error']}); "
+            "faithfulness not checked: no formula was compared with it.")
 
 
 def restated_label(match: str | None, restated_from: str) -> str:
@@ -93,6 +104,7 @@ def _outcome(outcome: Outcome) -> dict:
         "figure": None,
         "method": outcome.method,
         "message": outcome.message,
+        "reason": outcome.headline,
         "condition": outcome.condition or None,
         "witness": outcome.witness.to_json() if outcome.witness else None,
         "evidence": {
@@ -172,7 +184,7 @@ def _counts(claims: list[dict]) -> dict:
 def _source_summary(sources: dict | None) -> dict | None:
     """How many formulas match the document verbatim, after normalising, as declared
     restatements, or not at all (drift)."""
-    if sources is None:
+    if sources is None or "error" in sources:
         return None
     counts = {"verbatim": 0, "normalized": 0, "restated": 0, "drift": 0}
     for key, value in sources.items():
@@ -193,6 +205,7 @@ def _document(result: DocumentResult) -> dict:
         "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
         "source_path": sources.get("path") if sources else None,
         "source_summary": _source_summary(sources),
+        "source_error": sources.get("error") if sources else None,
         "definitions": [{"name": d.name, "line": d.line, "latex": d.latex,
                          "source_match": _match(sources, ("definition", n)),
                          "restated_from": d.restated_from or None}

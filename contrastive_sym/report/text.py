@@ -5,6 +5,8 @@ for a refuted one the witness, otherwise the reason.
 """
 from __future__ import annotations
 
+from .controls import visible
+
 _REASON = 96
 
 
@@ -36,7 +38,7 @@ def _reason(item: dict) -> str:
             first += f"; fails at {witness_line(item['witness'])}"
         return first
     if item["verdict"] == "refuted" and item.get("witness"):
-        return f"{item['message'].split(';')[0]}: {witness_line(item['witness'])}"
+        return f"{item.get('reason') or item['message']}: {witness_line(item['witness'])}"
     return item["message"]
 
 
@@ -58,6 +60,8 @@ def _drift(item: dict) -> str:
 
 def _source_line(doc: dict) -> list[str]:
     summary = doc.get("source_summary")
+    if doc.get("source_error"):
+        return [f"  source {doc['source_path']} cannot be read: {doc['source_error']}; formulas not compared"]
     if not summary:
         return ["  source document not at hand: formulas not compared (--documents DIR)"]
     return [f"  source {doc['source_path']}: {summary['verbatim']} verbatim, {summary['normalized']} normalized, "
@@ -89,4 +93,6 @@ def render(data: dict) -> str:
                   f"{s['unexpected']} unexpected · {data['seconds']:.1f} s"]
     if s.get("drift"):
         lines.append(f"{s['drift']} formulas drifted from their source document: update the derivation")
-    return "\n".join(lines) + "\n"
+    # Every line as the terminal will show it: control characters from the files
+    # (an escape sequence, a bell, a newline inside a title) written as visible escapes.
+    return "\n".join(visible(line) for line in lines) + "\n"
