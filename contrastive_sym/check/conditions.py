@@ -19,6 +19,7 @@ from fractions import Fraction as F
 import sympy as sp
 
 from ..notation import Domain, Role
+from .instantiate import concretize
 from .numeric import Status
 from .sampling import CompiledInstance, Hit, SampleReport
 
@@ -126,44 +127,76 @@ class Definedness:
 _COMPLEX = "complex:"   # marks a side SymPy folded into a complex number, not a condition
 
 
+def _needs(node):
+    """What a node needs to be a real number: (argument, relation to 0), or None."""
+    if isinstance(node, sp.log):
+        return node.args[0], ">"
+    if isinstance(node, sp.Pow) and node.exp.is_number and not node.exp.is_integer:
+        return node.base, ">" if node.exp.is_negative else ">="
+    if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
+        return node.base, "!="
+    return None
+
+
+def _fails(value, op: str) -> bool:
+    return bool(value.is_number and {">": value.is_nonpositive, ">=": value.is_negative,
+                                     "!=": value.is_zero}[op])
+
+
 def _failing_terms(expr: sp.Expr, values: dict, names: dict) -> list[str]:
-    """The terms of a side that are not real numbers at the values: the argument of a
-    logarithm that is not positive, of a fractional power that is negative, a zero
+    """The terms of a concrete side that are not real numbers at the values: the argument
+    of a logarithm that is not positive, of a fractional power that is negative, a zero
     denominator.  Each is described as the condition it needs."""
     found = []
     if expr.has(sp.I):  # SymPy folded log(-3) into log(3) + iπ while reading
         found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
     for node in sp.preorder_traversal(expr):
-        need = None
-        if isinstance(node, sp.log):
-            need = (node.args[0], ">")
-        elif isinstance(node, sp.Pow) and node.exp.is_number and not node.exp.is_integer:
-            need = (node.base, ">" if node.exp.is_negative else ">=")
-        elif isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
-            need = (node.base, "!=")
-        if need is None:
-            continue
-        arg, op = need
-        value = arg.xreplace(values)
-        if not value.is_number:
-            continue
-        fails = {">": value.is_nonpositive, ">=": value.is_negative, "!=": value.is_zero}[op]
-        if fails:
-            found.append(_describe(arg.xreplace(names), op))
+        need = _needs(node)
+        if need is not None and _fails(need[0].xreplace(values), need[1]):
+            found.append(_describe(need[0].xreplace(names), need[1]))
     return list(dict.fromkeys(found))
 
 
-def definedness(undefined: list[Hit]) -> Definedness:
+def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation) -> list[str]:
+    """The same, on the side as the document writes it (``1 + x_j > 0``, not one condition
+    per size and index checked): each term whose argument can be read at the point alone
+    (no summation index inside it) is evaluated there."""
+    found = []
+    subs = hit.instance.subs
+    for node in sp.preorder_traversal(expr):
+        need = _needs(node)
+        if need is None:
+            continue
+        arg, op = need
+        if _fails(concretize(arg, subs).xreplace(values), op):
+            found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
+    return list(dict.fromkeys(found))
+
+
+def _display_names(expr: sp.Expr, notation) -> dict:
+    """Each declared symbol and family element as the document writes it (x_j, τ, N)."""
+    names = {}
+    for atom in expr.atoms(sp.Indexed, sp.Symbol):
+        if notation.lookup(atom) is not None and not (isinstance(atom, sp.Symbol) and atom in names):
+            names[atom] = sp.Symbol(notation.display(atom))
+    return names
+
+
+def definedness(undefined: list[Hit], sides: tuple | None = None, notation=None) -> Definedness:
     """The condition under which the sides are defined at every undefined point (run in
-    the sandbox: SymPy evaluates and solves here)."""
+    the sandbox: SymPy evaluates and solves here).  With ``sides`` (the link as written)
+    and its notation, a condition is named as the document writes it where it can be."""
     causes, one_sided, unexplained = [], None, False
     for position, hit in enumerate(undefined):
         values = {v.symbol: sp.Rational(hit.point[v.key].numerator, hit.point[v.key].denominator)
                   for v in hit.instance.variables}
         names = {v.symbol: sp.Symbol(v.name) for v in hit.instance.variables}
         lhs, rhs = hit.instance.concrete()
-        left = [t for e in lhs for t in _failing_terms(e, values, names)]
-        right = [t for e in rhs for t in _failing_terms(e, values, names)]
+        found = []
+        for n, concrete in enumerate((lhs, rhs)):
+            written = _failing_as_written(sides[n], hit, values, notation) if sides is not None else []
+            found.append(written or [t for e in concrete for t in _failing_terms(e, values, names)])
+        left, right = found
         if not left and not right:
             unexplained = True
             continue
