@@ -291,3 +291,20 @@ def test_the_text_report_shows_the_reason_of_the_link_that_fails(tmp_path, capsy
     out = capsys.readouterr().out
     line = next(l for l in out.splitlines() if "→ lhs" in l)
     assert "(2) <:" in line and "(1)" not in line
+
+
+def test_size_choices_a_condition_excludes_are_counted(tmp_path):
+    body = '''
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = 'x'
+shape = ['n']
+''' + claim("c", r"\max\{x_1, \dots, x_n\} < \log \sum_{k=1}^{n} e^{x_k}", "inequality",
+            extra=r"given = ['n \geq 2']")
+    outcome = outcomes(document(tmp_path, body))["c"].outcome
+    assert outcome.verdict is Verdict.CONFIRMED, outcome.message
+    assert "1 size/index choices were excluded by the stated conditions" in outcome.message

@@ -39,6 +39,7 @@ def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
     if config.symbolic and worth_a_proof(task):
         state.pending = _start_symbolic(task, state, config)
     report = sample(state.compiled, task.relation, config, task.label)
+    report.excluded_instances = len(state.instances) - len(state.compiled)
     state.report = report
     failures = list(report.violations) or _settle_open_points(task, report, state, config)
     if failures:
@@ -159,6 +160,8 @@ def _open_tail(report: SampleReport, config: CheckConfig) -> str:
         parts.append(f"at {len(report.unsure)} points a stated condition could not be decided")
     if report.excluded:
         parts.append(f"{report.excluded} points were excluded by the stated conditions")
+    if report.excluded_instances:
+        parts.append(f"{report.excluded_instances} size/index choices were excluded by the stated conditions")
     return "".join(f"; {p}" for p in parts)
 
 

@@ -38,6 +38,7 @@ class SampleReport:
     ties: int = 0
     settled: int = 0            # points the balls could not decide, settled exactly by SymPy
     excluded: int = 0
+    excluded_instances: int = 0  # size/index choices where a stated condition is false outright
     unsure: list[dict] = field(default_factory=list)
     unresolved: list[Hit] = field(default_factory=list)
     violations: list[Hit] = field(default_factory=list)
