@@ -18,7 +18,7 @@ from fractions import Fraction as F
 
 import sympy as sp
 
-from ..notation import Domain, Role
+from ..notation import Role
 from .instantiate import concretize
 from .numeric import Status
 from .sampling import CompiledInstance, Hit, SampleReport
@@ -56,24 +56,36 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
     return pairs
 
 
-def _break_ties(hit: Hit) -> dict:
-    """The point with every tie inside a family broken by small distinct offsets."""
-    point = dict(hit.point)
+def families(variables) -> list[list]:
+    """The sampled members of each family (directions ∇g_k are not values), in order."""
     by_family: dict = {}
-    for var in hit.instance.variables:
+    for var in variables:
         if var.family is not None and var.role is not Role.DIRECTION:
             by_family.setdefault(var.family, []).append(var)
-    for members in by_family.values():
+    return list(by_family.values())
+
+
+def break_ties(variables, point: dict, sign: int = 1) -> dict:
+    """The point with every tie inside a family broken by small distinct offsets (upwards
+    for ``sign`` 1, downwards for -1), each moved value kept inside its domain."""
+    moved = dict(point)
+    for members in families(variables):
         seen: dict = {}
         for var in members:
             value = point[var.key]
             count = seen.get(value, 0)
             seen[value] = count + 1
-            if count:
-                step = F(count, 1000)
-                moved = value - step if var.domain is Domain.UNIT_INTERVAL and value + step > 1 else value + step
-                point[var.key] = moved
-    return point
+            if not count:
+                continue
+            for candidate in (value + sign * F(count, 1000), value - sign * F(count, 1000)):
+                if var.domain.contains(candidate) and (var.role is not Role.SCALE or candidate > 0):
+                    moved[var.key] = candidate
+                    break
+    return moved
+
+
+def _break_ties(hit: Hit) -> dict:
+    return break_ties(hit.instance.variables, hit.point)
 
 
 def distinct_values(failures: list[Hit], by_instance: dict, relation, config) -> str | None:

@@ -12,14 +12,12 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from dataclasses import dataclass
-from fractions import Fraction as F
 from typing import Callable
 
 import numpy as np
 import sympy as sp
 
 from ..claims import Relation
-from ..notation import Role
 from ..verdicts import Evidence, Outcome, Verdict, Witness, worst
 from . import conditions, sandbox
 from .config import CheckConfig
@@ -189,34 +187,12 @@ def _keep(admits, point):
     return lambda ladder: _ladder_admitted(admits, point, ladder)
 
 
-def _domain_ok(var: Variable, value: F) -> bool:
-    return var.domain.contains(value) and (var.role is not Role.SCALE or value > 0)
-
-
 def _perturbed(reduced: Instance, point: dict) -> list[dict]:
     """Points near an excluded one: ties inside a family broken upwards and downwards, and
     each family's values in reverse order (s_1 smallest becomes s_1 largest)."""
-    by_family: dict = {}
-    for var in reduced.variables:
-        if var.family is not None and var.role is not Role.DIRECTION:
-            by_family.setdefault(var.family, []).append(var)
-    out = []
-    for sign in (-1, 1):
-        moved = dict(point)
-        for members in by_family.values():
-            seen: dict = {}
-            for var in members:
-                value = point[var.key]
-                count = seen.get(value, 0)
-                seen[value] = count + 1
-                if count:
-                    for cand in (value + sign * F(count, 1000), value - sign * F(count, 1000)):
-                        if _domain_ok(var, cand):
-                            moved[var.key] = cand
-                            break
-        out.append(moved)
+    out = [conditions.break_ties(reduced.variables, point, sign) for sign in (-1, 1)]
     flipped = dict(point)
-    for members in by_family.values():
+    for members in conditions.families(reduced.variables):
         for var, other in zip(members, reversed(members)):
             flipped[var.key] = point[other.key]
     out.append(flipped)
