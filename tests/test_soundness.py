@@ -308,3 +308,9 @@ shape = ['n']
     outcome = outcomes(document(tmp_path, body))["c"].outcome
     assert outcome.verdict is Verdict.CONFIRMED, outcome.message
     assert "1 size/index choices were excluded by the stated conditions" in outcome.message
+
+
+def test_a_closed_strict_inequality_between_equal_sides_is_refuted_as_a_tie(tmp_path):
+    outcome = outcomes(document(tmp_path, claim("c", r"\log(e^{2}) < 2", "inequality")))["c"].outcome
+    assert outcome.verdict is Verdict.REFUTED
+    assert "strict inequality fails" in outcome.message

@@ -60,16 +60,18 @@ def _closed_arithmetic(task: LinkTask, state: LinkState, config: CheckConfig) ->
     evidence = _evidence(state.report, config)
     shown = f"lhs = {format_side(result.lhs)}, rhs = {format_side(result.rhs)}"
     exact_zero = result.gap is not None and result.gap.is_exact() and result.gap == 0
-    if result.status is Status.HOLDS or (result.status is Status.TIE and exact_zero):
+    if result.status is Status.HOLDS or (result.status is Status.TIE and exact_zero and not task.relation.is_strict):
         return Outcome(Verdict.PROVED, "exact arithmetic",
                        f"certified by ball arithmetic at {result.digits} digits: {shown}", evidence=evidence)
-    holds = witnesses.relation_at(task.relation, witnesses.exact_signs(ci, {}, config.symbolic_seconds))
+    signs = witnesses.exact_signs(ci, {}, config.symbolic_seconds)
+    holds = witnesses.relation_at(task.relation, signs)
     if holds:
         return Outcome(Verdict.PROVED, "exact arithmetic",
                        f"SymPy's exact arithmetic shows it ({shown})", evidence=evidence)
     if holds is False:  # only a sign the balls could not see: the sampling found no violation
+        tie = all(sign == 0 for sign in signs)
         w = witnesses.build(ci, {}, result, note="SymPy's exact arithmetic shows the relation fails")
-        return Outcome(Verdict.REFUTED, "exact arithmetic", _failure_reason(task.relation, True, ci.instance, result),
+        return Outcome(Verdict.REFUTED, "exact arithmetic", _failure_reason(task.relation, tie, ci.instance, result),
                        witness=w, evidence=evidence)
     if result.status is Status.TIE and not task.relation.is_strict:
         return Outcome(Verdict.CONFIRMED, "exact arithmetic",
