@@ -10,7 +10,6 @@ never dropped silently: it makes the link conditional, with the condition named.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from dataclasses import dataclass
 from typing import Callable
 
@@ -389,14 +388,9 @@ def _undefined(task, config, spec, cases, undefined: list[_Case], good: int, nam
 def _definedness(hits: list[Hit], config: CheckConfig) -> str:
     """The condition that makes the sides defined at the undefined points (conditions.py,
     in the sandbox), or "" when none is found."""
-    takes_report = next(iter(inspect.signature(conditions.definedness).parameters), "") == "report"
-    arg = SampleReport([h.instance for h in hits], undefined=hits) if takes_report else hits
-    answer = sandbox.run(conditions.definedness, arg, seconds=config.symbolic_seconds,
+    answer = sandbox.run(conditions.definedness, hits, seconds=config.symbolic_seconds,
                          what="conditions of definedness")
-    if not answer.ok or not answer.value:
-        return ""
-    value = answer.value
-    return value if isinstance(value, str) else (getattr(value, "condition", "") or "")
+    return answer.value.condition if answer.ok else ""
 
 
 def _shrink(case: _Case, recheck: Finder, spec: LimitSpec, budget: int = 40) -> tuple[dict, LimitFinding]:

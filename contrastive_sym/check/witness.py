@@ -99,12 +99,6 @@ def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witn
 
 # --- exact signs where the balls cannot decide -------------------------------------
 
-def _exact_gap_signs(lhs, rhs, values: dict, plain: bool) -> list:
-    """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
-    subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
-    return [_exact_sign((r - l).xreplace(subs), plain) for l, r in zip(lhs, rhs)]
-
-
 _MAX_DEGREE = 64
 
 
@@ -160,9 +154,11 @@ def _exact_sign(gap: sp.Expr, plain: bool):
     return None
 
 
-def _exact_gap_signs_of(instance, values, plain):
+def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
+    """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
     lhs, rhs = instance.concrete()
-    return _exact_gap_signs(lhs, rhs, values, plain)
+    subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
+    return [_exact_sign((r - l).xreplace(subs), plain) for l, r in zip(lhs, rhs)]
 
 
 def plain_point(point: dict) -> bool:
@@ -180,19 +176,6 @@ def exact_signs(ci: CompiledInstance, point: dict, seconds: float):
     result = sandbox.run(_exact_gap_signs_of, ci.instance, values, plain_point(point),
                          seconds=seconds, what="exact sign at a point")
     return result.value if result.ok else None
-
-
-def certify_tie(ci: CompiledInstance, point: dict, seconds: float):
-    """Exact signs of the gaps at a point where the balls could not separate them.
-
-    Returns 0 when SymPy shows the sides are exactly equal, +1 / -1 for the sign of the
-    first non-zero gap it can prove, None when it cannot tell (or runs out of time).
-    """
-    signs = exact_signs(ci, point, seconds)
-    if signs is None or any(s is None for s in signs):
-        return None
-    nonzero = [s for s in signs if s != 0]
-    return nonzero[0] if nonzero else 0
 
 
 def relation_at(relation: Relation, signs) -> bool | None:
