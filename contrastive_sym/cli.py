@@ -130,10 +130,10 @@ def _checked(args):
     """Load, check and collect the run; the progress display shows on a terminal."""
     from .check.config import CheckConfig
     from .check.documents import LinkCache, check_document
-    from .load import load_all
+    from .load.files import load_all
     from .report.terminal import Progress
-    from .check.sources import check_documents_dir, source_matches
-    from .results import RunResult
+    from .check.faithfulness import check_documents_dir, source_matches
+    from .model.results import RunResult
 
     check_documents_dir(args.documents)     # a usage error before any checking starts
     if args.digits < 50:
@@ -159,7 +159,9 @@ def _checked(args):
 
 def _run_check(argv: list[str]) -> int:
     args = _check_parser().parse_args(argv)
-    from .report import ci, jsonreport, text
+    from .report import ci
+    from .report import jsonreport
+    from .report import text
     from .report.data import report_data
     from .report.terminal import colour, interactive
 
@@ -188,7 +190,7 @@ def _exit_code(result) -> int:
 
 def _run_report(argv: list[str]) -> int:
     args = _report_parser().parse_args(argv)
-    from .report.build import write_report
+    from .report.site.build import write_report
 
     result = _checked(args)
     written = write_report(result, Path(args.output))

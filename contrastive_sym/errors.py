@@ -72,13 +72,13 @@ class SymbolicFailure(ContrastiveVerifyError):
 
 
 class ArrayInputError(ContrastiveVerifyError, ValueError):
-    """Arrays given to :mod:`contrastive_sym.losses` have the wrong shape, type or values.
+    """Arrays given to :mod:`contrastive_sym.losses.functions` have the wrong shape, type or values.
 
     It is also a ``ValueError``, so callers that catch the standard exception keep working.
     """
 
 
-# --- numeric engines (contrastive_sym.information, contrastive_sym.tensor_eval) ------
+# --- numeric engines (contrastive_sym.check.exact.information, contrastive_sym.losses.tensor_eval) ------
 
 class InformationInputError(ContrastiveVerifyError, ValueError):
     """A joint, a critic or a size is malformed; the message names the offending entry."""

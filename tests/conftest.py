@@ -10,7 +10,7 @@ def pytest_addoption(parser):
 
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import LinkCache, check_document
-from contrastive_sym.load import load_all
+from contrastive_sym.load.files import load_all
 
 
 @pytest.fixture(scope="session")

@@ -14,10 +14,10 @@ import mpmath
 import pytest
 import sympy as sp
 
-from contrastive_sym.check import program
-from contrastive_sym.check.instantiate import components, concretize
-from contrastive_sym.check.numeric import compiled, digits_to_bits
-from contrastive_sym.nodes import MaxOver, Vector
+from contrastive_sym.check.numeric import program
+from contrastive_sym.check.sampling.instantiate import components, concretize
+from contrastive_sym.check.numeric.compiled import compiled, digits_to_bits
+from contrastive_sym.model.nodes import MaxOver, Vector
 
 z = sp.IndexedBase("z", real=True)
 m = sp.Symbol("m", integer=True)

@@ -12,9 +12,9 @@ from contrastive_sym.cli import main
 
 GOOD = """
     import sympy as sp
-    from contrastive_sym import encodings as enc
-    from contrastive_sym.claims import Kind
-    from contrastive_sym.derive import DocumentBuilder, ProofBuilder, chain
+    from contrastive_sym.model import encodings as enc
+    from contrastive_sym.model.claims import Kind
+    from contrastive_sym.load.builder import DocumentBuilder, ProofBuilder, chain
 
     doc = DocumentBuilder("t1", "A small document", source="small.txt")
     K = doc.size("K", minimum=2, checked=(2, 3))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from contrastive_sym.verdicts import Verdict
+from contrastive_sym.model.verdicts import Verdict
 
 
 def _items(results):

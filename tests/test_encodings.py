@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from contrastive_sym import encodings as enc
-from contrastive_sym.nodes import Nabla, StopGrad, strip_stop_grad
+from contrastive_sym.model import encodings as enc
+from contrastive_sym.model.nodes import Nabla, StopGrad, strip_stop_grad
 
 g = sp.IndexedBase("g", real=True)
 dg = sp.IndexedBase("dg", real=True)

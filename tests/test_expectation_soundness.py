@@ -7,15 +7,15 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from contrastive_sym import encodings as enc
-from contrastive_sym import information as info
-from contrastive_sym.check import sandbox
+from contrastive_sym.model import encodings as enc
+from contrastive_sym.check.exact import information as info
+from contrastive_sym.check.symbolic import sandbox
 from contrastive_sym.check.documents import LinkCache, check_claim
-from contrastive_sym.check.sandbox import SandboxResult
-from contrastive_sym.claims import Condition, Kind
-from contrastive_sym.derive import DocumentBuilder, chain
-from contrastive_sym.nodes import ExpectXYK, MutualInformation
-from contrastive_sym.verdicts import Verdict
+from contrastive_sym.check.symbolic.sandbox import SandboxResult
+from contrastive_sym.model.claims import Condition, Kind
+from contrastive_sym.load.builder import DocumentBuilder, chain
+from contrastive_sym.model.nodes import ExpectXYK, MutualInformation
+from contrastive_sym.model.verdicts import Verdict
 
 
 def outcome_of(make, config, *, minimum=2, checked=(2,)):

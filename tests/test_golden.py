@@ -16,10 +16,10 @@ import pytest
 
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import check_document
-from contrastive_sym.load import load
+from contrastive_sym.load.files import load
 from contrastive_sym.report import ci
 from contrastive_sym.report.data import report_data
-from contrastive_sym.results import RunResult
+from contrastive_sym.model.results import RunResult
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = Path(__file__).parent / "data" / "small_derivation.py"
@@ -71,10 +71,10 @@ def test_junit_golden(masked_data, request):
 
 
 def test_html_golden(masked_data, request):
-    html = pytest.importorskip("contrastive_sym.report.html")
+    html = pytest.importorskip("contrastive_sym.report.site.html")
     check_golden("small.html", html.render(masked_data), request)
 
 
 def test_latex_golden(masked_data, request):
-    latex = pytest.importorskip("contrastive_sym.report.latex")
+    latex = pytest.importorskip("contrastive_sym.report.site.latex")
     check_golden("small.tex", latex.render(masked_data), request)

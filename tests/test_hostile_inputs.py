@@ -4,7 +4,7 @@ Every case runs ``contrastive_sym.cli.main`` in-process and asserts: exit code 2
 exactly one line on stderr, naming the file (and the line, where there is one), no
 traceback, nothing written to ``--output``, within 10 s (a bound on a hang, not a
 benchmark).  The wrong-type cases are generated from the schema
-(:data:`contrastive_sym.latex.document.SCHEMA`), so a new key is covered as soon as it
+(:data:`contrastive_sym.load.toml.SCHEMA`), so a new key is covered as soon as it
 is declared there.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from contrastive_sym import input_limits as limits
+from contrastive_sym.load import limits
 from contrastive_sym.cli import EXIT_INPUT, EXIT_INTERNAL, main
-from contrastive_sym.latex.document import SCHEMA, field_problem
+from contrastive_sym.load.toml import SCHEMA, field_problem
 
 SECONDS = 10
 

@@ -1,4 +1,4 @@
-"""Tests of :mod:`contrastive_sym.information`, grouped by purpose:
+"""Tests of :mod:`contrastive_sym.check.exact.information`, grouped by purpose:
 
 * closed forms: mutual information and expectations whose values we know;
 * the two expectation paths (full enumeration, counting negatives) against each other;
@@ -18,8 +18,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from contrastive_sym import encodings
-from contrastive_sym.information import (
+from contrastive_sym.model import encodings
+from contrastive_sym.check.exact.information import (
     BudgetExceeded,
     Critic,
     InformationInputError,

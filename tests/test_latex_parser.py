@@ -14,7 +14,7 @@ from contrastive_sym.latex.macros import define
 from contrastive_sym.latex.parser import Where, _parser, parse
 from contrastive_sym.latex.scope import Family, Scope
 from contrastive_sym.latex.translate import translate_expr, translate_rows
-from contrastive_sym.nodes import LittleO, MaxOver, StopGrad
+from contrastive_sym.model.nodes import LittleO, MaxOver, StopGrad
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 DERIVATIONS = Path(__file__).resolve().parents[1] / "derivations"
@@ -205,8 +205,8 @@ def _seeds():
 
 
 def test_d000_formulas_match_the_document_at_least_90_percent_verbatim_or_normalized():
-    from contrastive_sym.check.sources import source_matches
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.check.faithfulness import source_matches
+    from contrastive_sym.load.toml import load_toml
     document = load_toml(DERIVATIONS / "d000_logsumexp_temperature.toml")
     matches = source_matches(document, str(_seeds()))
     values = [v.value for k, v in matches.items() if k != "path"]
@@ -216,8 +216,8 @@ def test_d000_formulas_match_the_document_at_least_90_percent_verbatim_or_normal
 
 
 def test_editing_a_line_of_the_document_is_reported_as_drift(tmp_path):
-    from contrastive_sym.check.sources import source_matches
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.check.faithfulness import source_matches
+    from contrastive_sym.load.toml import load_toml
     seeds = _seeds()
     name = "000_8e07d957a6b6bcf4.txt"
     lines = (seeds / name).read_text(encoding="utf-8").split("\n")
@@ -251,7 +251,7 @@ def critic_scope() -> Scope:
 
 
 def test_expectation_best_critic_and_gradient_of_declared_operators():
-    from contrastive_sym.nodes import BestCritic, ExpectXYK, Nabla
+    from contrastive_sym.model.nodes import BestCritic, ExpectXYK, Nabla
     scope_ = critic_scope()
     expectation = translate_expr(r"\mathbb{E}_{p_{XY^K}} [F(x, y_{1:K} \mid g)]", scope_)
     assert isinstance(expectation, ExpectXYK) and expectation.args[1:] == (g, K)
@@ -283,8 +283,8 @@ def test_labelled_function_needs_its_arguments_and_read_as_renames_them():
 
 
 def test_a_second_argument_list_defines_an_overload_the_bare_name_keeps_the_first(tmp_path):
-    from contrastive_sym.latex.document import load_toml
-    from contrastive_sym.nodes import ExpectXYK
+    from contrastive_sym.load.toml import load_toml
+    from contrastive_sym.model.nodes import ExpectXYK
     spec = tmp_path / "overload.toml"
     spec.write_text(r"""id = "t"
 title = "overloads"
@@ -366,7 +366,7 @@ def test_double_superscript_is_refused_as_tex_does():
 
 
 def test_claims_made_in_words_restate_their_line_by_its_digest():
-    from contrastive_sym.source_match import compare, line_digest
+    from contrastive_sym.latex.normalize import compare, line_digest
     lines = ["a sentence in words", "another"]
     assert compare("ours", lines, 1, restated_from=line_digest(lines[0])).value == "restated"
     assert compare("ours", lines, 1, restated_from=line_digest(" a  sentence in words ")).value == "restated"
@@ -376,8 +376,8 @@ def test_claims_made_in_words_restate_their_line_by_its_digest():
 @pytest.mark.parametrize("name", ["d001_flatnce_review.toml", "d002_ntxent_explainer.toml",
                                   "d003_ntxent_upper_bound.toml"])
 def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
-    from contrastive_sym.check.sources import source_matches
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.check.faithfulness import source_matches
+    from contrastive_sym.load.toml import load_toml
     document = load_toml(DERIVATIONS / name)
     matches = source_matches(document, str(_seeds()))
     assert not [k for k, v in matches.items() if k != "path" and v.value == "drift"]
@@ -389,7 +389,7 @@ def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
 
 def test_an_unknown_key_in_a_toml_derivation_is_an_error_naming_its_line(tmp_path):
     from contrastive_sym.errors import DerivationError
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.load.toml import load_toml
     spec = tmp_path / "misplaced.toml"
     # a top-level key written after a [[table]] belongs to that table in TOML
     spec.write_text('id = "x"\ntitle = "t"\nsource = "s.txt"\n[[size]]\nname = "N"\nminimum = 2\n'
@@ -420,7 +420,7 @@ def _rows(N_, d_):
 
 
 def test_differences_multiples_and_sums_of_rows_are_vectors():
-    from contrastive_sym.nodes import Vector
+    from contrastive_sym.model.nodes import Vector
     rows = translate_rows(r"\sum_{i=1}^{N} \tau \cdot (z_i - z_j) = 0", moving_scope())
     side = rows[0].sides[0].expr
     assert isinstance(side, Vector)
@@ -485,7 +485,7 @@ to = '2N'
 
 def test_positive_of_and_path_declarations_are_checked(tmp_path):
     from contrastive_sym.errors import DerivationError
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.load.toml import load_toml
     spec = tmp_path / "x.toml"
     spec.write_text(_NOTATION + "[[index]]\nname = 'j'\npositive_of = 'k'\nsamples = 'N'\n", encoding="utf-8")
     with pytest.raises(DerivationError, match="positive_of names a declared index"):
@@ -499,7 +499,7 @@ def test_positive_of_and_path_declarations_are_checked(tmp_path):
 
 def test_a_define_that_is_not_read_is_reported_and_defines_no_name(tmp_path):
     from contrastive_sym.errors import DerivationError
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.load.toml import load_toml
     spec = tmp_path / "x.toml"
     update = "[[define]]\nname = 'update'\nline = 3\nread = false\nlatex = '\\theta \\leftarrow \\theta'\n"
     claim = "[[claim]]\nid = 'c'\nline = 4\ntitle = 't'\nlatex = 'update = 1'\n"
@@ -515,9 +515,9 @@ def test_a_define_that_is_not_read_is_reported_and_defines_no_name(tmp_path):
 
 
 def test_an_index_distinct_from_the_other_view_never_takes_its_value():
-    from contrastive_sym.check.instantiate import index_assignments
-    from contrastive_sym.encodings import positive_row
-    from contrastive_sym.notation import IndexDecl
+    from contrastive_sym.check.sampling.instantiate import index_assignments
+    from contrastive_sym.model.encodings import positive_row
+    from contrastive_sym.model.notation import IndexDecl
     q = sp.Symbol("q", integer=True, positive=True)
     anchor = IndexDecl(i, sp.Integer(1), 2 * N, (), "i", None)
     negative = IndexDecl(q, sp.Integer(1), 2 * N, (i, positive_row(i, N)), "q", None)
@@ -532,7 +532,7 @@ def test_the_bundled_derivations_are_latex_with_no_python_copy():
 
 def test_an_unknown_expected_verdict_names_the_derivation_file_and_claim(tmp_path):
     from contrastive_sym.errors import DerivationError
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.load.toml import load_toml
     spec = tmp_path / "x.toml"
     spec.write_text(_NOTATION + "[[claim]]\nid = 'c'\nline = 4\ntitle = 't'\nexpect = 'hold'\n"
                     "latex = '\\theta = \\theta'\n", encoding="utf-8")
@@ -545,9 +545,9 @@ def test_an_unknown_expected_verdict_names_the_derivation_file_and_claim(tmp_pat
 
 
 def test_a_line_that_sets_a_name_is_read_as_the_earlier_step_with_it_substituted(tmp_path):
-    from contrastive_sym.claims import Relation
+    from contrastive_sym.model.claims import Relation
     from contrastive_sym.errors import DerivationError
-    from contrastive_sym.latex.document import load_toml
+    from contrastive_sym.load.toml import load_toml
     spec = tmp_path / "x.toml"
     claim = ("[[claim]]\nid = 'c'\nline = 9\ntitle = 't'\nlatex = '\\theta^2 \\geq 2 \\theta - 1'\n"
              "  [[claim.step]]\n  line = 5\n  latex = '\\theta^2 + 1 \\geq 2 \\theta'\n"

@@ -29,7 +29,7 @@ from contrastive_sym.errors import ParseError
 from contrastive_sym.latex.macros import define
 from contrastive_sym.latex.scope import Family, Scope
 from contrastive_sym.latex.translate import _equal, translate_expr
-from contrastive_sym.nodes import MaxOver
+from contrastive_sym.model.nodes import MaxOver
 
 DERIVATIONS = Path(__file__).resolve().parents[1] / "derivations"
 
@@ -282,7 +282,7 @@ def test_the_guard_catches_simplify(no_hang_prone_sympy):
 
 
 def test_loading_the_bundled_derivations_never_simplifies(no_hang_prone_sympy):
-    from contrastive_sym.load import load_all
+    from contrastive_sym.load.files import load_all
     documents = load_all([str(DERIVATIONS)])
     assert len(documents) == 4 and all(doc.claims for doc in documents)
     notes = load_all([str(Path(__file__).parent / "data" / "notes.md")])

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from contrastive_sym import encodings as enc
+from contrastive_sym.model import encodings as enc
 from contrastive_sym.check.documents import LinkCache, check_claim, check_document
-from contrastive_sym.check.limits import LimitSpec, written_orders
-from contrastive_sym.claims import Condition, Kind
-from contrastive_sym.derive import DocumentBuilder, chain
-from contrastive_sym.nodes import LittleO, MaxOver
-from contrastive_sym.notation import Domain, Role
-from contrastive_sym.verdicts import Verdict
+from contrastive_sym.check.numeric.ladders import LimitSpec, written_orders
+from contrastive_sym.model.claims import Condition, Kind
+from contrastive_sym.load.builder import DocumentBuilder, chain
+from contrastive_sym.model.nodes import LittleO, MaxOver
+from contrastive_sym.model.notation import Domain, Role
+from contrastive_sym.model.verdicts import Verdict
 
 k = sp.Symbol("k", integer=True)
 
@@ -252,7 +252,7 @@ latex = '\lim_{\tau \to +\infty} \tau \log ( \frac{1}{N} \sum_{k=1}^{N} e^{(s_k 
 
 
 def test_probe_file_claims_are_confirmed(tmp_path, quick_config):
-    from contrastive_sym.load import load_all
+    from contrastive_sym.load.files import load_all
     path = tmp_path / "probe.toml"
     path.write_text(PROBE, encoding="utf-8")
     [document] = load_all([path])

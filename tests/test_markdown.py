@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from contrastive_sym.cli import EXIT_INPUT, EXIT_OK, EXIT_UNEXPECTED, main
-from contrastive_sym.latex.markdown import NOT_MARKED, load_markdown
+from contrastive_sym.load.markdown import NOT_MARKED, load_markdown
 
 ROOT = Path(__file__).parent.parent
 NOTES = Path("tests") / "data" / "notes.md"     # relative, as a user types it

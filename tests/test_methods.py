@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from contrastive_sym import encodings as enc
+from contrastive_sym.model import encodings as enc
 from contrastive_sym.check.documents import LinkCache, check_claim
-from contrastive_sym.claims import Condition, Kind
-from contrastive_sym.derive import DocumentBuilder, ProofBuilder, chain
-from contrastive_sym.nodes import ExpectXYK, LittleO, MaxOver, MutualInformation, Nabla
-from contrastive_sym.notation import Domain, Role
-from contrastive_sym.verdicts import Verdict
+from contrastive_sym.model.claims import Condition, Kind
+from contrastive_sym.load.builder import DocumentBuilder, ProofBuilder, chain
+from contrastive_sym.model.nodes import ExpectXYK, LittleO, MaxOver, MutualInformation, Nabla
+from contrastive_sym.model.notation import Domain, Role
+from contrastive_sym.model.verdicts import Verdict
 
 k = sp.Symbol("k", integer=True)
 

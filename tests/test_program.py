@@ -6,10 +6,10 @@ from fractions import Fraction as F
 import pytest
 import sympy as sp
 
-from contrastive_sym import encodings as enc
-from contrastive_sym.check.program import UNDEFINED, Program, var_key
-from contrastive_sym.check.numeric import digits_to_bits
-from contrastive_sym.nodes import Nabla, StopGrad
+from contrastive_sym.model import encodings as enc
+from contrastive_sym.check.numeric.program import UNDEFINED, Program, var_key
+from contrastive_sym.check.numeric.compiled import digits_to_bits
+from contrastive_sym.model.nodes import Nabla, StopGrad
 
 g = sp.IndexedBase("g", real=True)
 dg = sp.IndexedBase("dg", real=True)

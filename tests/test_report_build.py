@@ -8,9 +8,9 @@ import pytest
 
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import check_document
-from contrastive_sym.load import load
-from contrastive_sym.report import build
-from contrastive_sym.results import RunResult
+from contrastive_sym.load.files import load
+from contrastive_sym.report.site import build
+from contrastive_sym.model.results import RunResult
 
 SMALL = Path(__file__).parent / "data" / "small_derivation.py"
 
@@ -21,7 +21,7 @@ def run():
 
 
 def test_figures_for_limits_and_refuted_steps(run):
-    from contrastive_sym.report.figures import all_figures
+    from contrastive_sym.check.figures import all_figures
     items = dict(all_figures(run)["small"])
     assert set(items) == {"forms/2", "limit"}
     limit = items["limit"]
@@ -37,7 +37,7 @@ def test_a_failed_rendering_leaves_nothing_behind(run, tmp_path, monkeypatch):
 
     def broken(data):
         raise RuntimeError("template exploded")
-    html = pytest.importorskip("contrastive_sym.report.html")
+    html = pytest.importorskip("contrastive_sym.report.site.html")
     monkeypatch.setattr(html, "render", broken)
     with pytest.raises(build.ReportError, match="template exploded"):
         build.write_report(run, out, pdf=False)
@@ -47,8 +47,8 @@ def test_a_failed_rendering_leaves_nothing_behind(run, tmp_path, monkeypatch):
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not on PATH")
 def test_report_writes_html_tex_pdf_and_figures(run, tmp_path):
-    pytest.importorskip("contrastive_sym.report.html")
-    pytest.importorskip("contrastive_sym.report.latex")
+    pytest.importorskip("contrastive_sym.report.site.html")
+    pytest.importorskip("contrastive_sym.report.site.latex")
     written = build.write_report(run, tmp_path / "out")
     names = {p.name for p in written}
     assert names == {"figures", "index.html", "report.tex", "report.pdf"}

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from contrastive_sym.report.html import CONTENT_SECURITY_POLICY, MAX_TEXT, page, render
-from contrastive_sym.report.mathml import ELEMENTS, MATHML_NS, sanitise, to_mathml
-from contrastive_sym.report.svgsafe import SVG_NS, sanitise_svg
+from contrastive_sym.report.site.html import CONTENT_SECURITY_POLICY, MAX_TEXT, page, render
+from contrastive_sym.report.safe.mathml import ELEMENTS, MATHML_NS, sanitise, to_mathml
+from contrastive_sym.report.safe.svgsafe import SVG_NS, sanitise_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_DOCUMENT = ROOT / "derivations" / "d003_ntxent_upper_bound.toml"
@@ -248,14 +248,14 @@ def test_any_input_gives_safe_mathml_or_a_reason(tex):
 def test_the_docstring_examples_hold():
     import doctest
 
-    from contrastive_sym.report import mathml
+    from contrastive_sym.report.safe import mathml
 
     assert doctest.testmod(mathml).failed == 0
 
 
 def test_every_fragment_of_the_bundled_documents_converts():
     """The coverage figure: every statement, step and definition of the seeds."""
-    from contrastive_sym.load import load_all
+    from contrastive_sym.load.files import load_all
 
     fragments = []
     for doc in load_all([]):
@@ -277,9 +277,9 @@ def sample_data():
     """The report data of one bundled document, checked with a small budget (≈ 5 s)."""
     from contrastive_sym.check.config import CheckConfig
     from contrastive_sym.check.documents import LinkCache, check_document
-    from contrastive_sym.load import load_all
+    from contrastive_sym.load.files import load_all
     from contrastive_sym.report.data import report_data
-    from contrastive_sym.results import RunResult
+    from contrastive_sym.model.results import RunResult
 
     config = CheckConfig(points_per_instance=24, random_points=6, max_instances=4)
     results = tuple(check_document(d, config, cache=LinkCache()) for d in load_all([str(SMALL_DOCUMENT)]))
@@ -714,10 +714,10 @@ def test_source_matches_of_a_real_run_reach_the_page(tmp_path, quick_config):
     from dataclasses import replace
 
     from contrastive_sym.check.documents import check_document
-    from contrastive_sym.check.sources import source_matches
-    from contrastive_sym.load import load
+    from contrastive_sym.check.faithfulness import source_matches
+    from contrastive_sym.load.files import load
     from contrastive_sym.report.data import report_data
-    from contrastive_sym.results import RunResult
+    from contrastive_sym.model.results import RunResult
 
     document = load(ROOT / "tests" / "data" / "small_derivation.py")
     lines = [                                    # one per line of the document, from line 1

@@ -21,15 +21,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contrastive_sym.check.documents import check_document
-from contrastive_sym.claims import Kind
-from contrastive_sym.derive import DocumentBuilder, ProofBuilder, chain
+from contrastive_sym.model.claims import Kind
+from contrastive_sym.load.builder import DocumentBuilder, ProofBuilder, chain
 from contrastive_sym.errors import ContrastiveVerifyError
-from contrastive_sym.load import load_all
-from contrastive_sym.nodes import MaxOver
-from contrastive_sym.report import latex
+from contrastive_sym.load.files import load_all
+from contrastive_sym.model.nodes import MaxOver
+from contrastive_sym.report.site import latex
 from contrastive_sym.report.data import report_data
-from contrastive_sym.report.texsafe import TeX, escape, sanitise_math
-from contrastive_sym.results import RunResult
+from contrastive_sym.report.safe.texsafe import TeX, escape, sanitise_math
+from contrastive_sym.model.results import RunResult
 
 PDFLATEX = shutil.which("pdflatex")
 needs_pdflatex = pytest.mark.skipif(

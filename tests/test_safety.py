@@ -134,12 +134,12 @@ def test_python_files_load_when_named_or_allowed(tmp_path, capsys):
 
 
 def test_the_bundled_derivations_hold_no_python():
-    from contrastive_sym.load import bundled_paths
+    from contrastive_sym.load.files import bundled_paths
     assert bundled_paths() and all(p.suffix == ".toml" for p in bundled_paths())
 
 
 def test_the_small_python_derivation_still_loads_when_named():
-    from contrastive_sym.load import load_all
+    from contrastive_sym.load.files import load_all
     (document,) = load_all([str(REPO / "tests" / "data" / "small_derivation.py")])
     assert document.id == "small"
 
@@ -148,7 +148,7 @@ def test_the_small_python_derivation_still_loads_when_named():
 
 @pytest.mark.parametrize("hostile", ["../../../x", "/ABS/x", "..", ".hidden", "a/../../b", "x\x00y", "é/../"])
 def test_figure_file_names_are_plain_names(hostile):
-    from contrastive_sym.report.figures import file_name
+    from contrastive_sym.check.figures import file_name
     name = file_name(hostile + "-c1")
     assert "/" not in name and "\x00" not in name and not name.startswith(".") and ".." not in name
     assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name) and len(name) <= 120
@@ -172,7 +172,7 @@ def test_hostile_ids_write_nothing_outside_the_output_directory(tmp_path, kind):
 
 
 def test_a_write_outside_the_output_directory_is_refused(tmp_path):
-    from contrastive_sym.report.build import _inside
+    from contrastive_sym.report.site.build import _inside
     root = tmp_path / "out"
     root.mkdir()
     (root / "figures").mkdir()
@@ -395,8 +395,8 @@ def test_an_unreadable_document_is_reported_for_its_document(tmp_path, content, 
 
 
 def test_a_document_is_read_only_by_its_file_name(tmp_path):
-    from contrastive_sym.check.sources import find_document
-    from contrastive_sym.load import load
+    from contrastive_sym.check.faithfulness import find_document
+    from contrastive_sym.load.files import load
     (tmp_path / "secret.txt").write_text("x \\leq x + 1\n")
     derivations = tmp_path / "derivations"
     derivations.mkdir()

@@ -5,7 +5,7 @@ import time
 
 import sympy as sp
 
-from contrastive_sym.check import sandbox
+from contrastive_sym.check.symbolic import sandbox
 
 
 def _hanging_limit():

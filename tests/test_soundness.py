@@ -12,12 +12,12 @@ import textwrap
 import pytest
 import sympy as sp
 
-from contrastive_sym.check import witness as witnesses
+from contrastive_sym.check.sampling import witness as witnesses
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import LinkCache, check_document
-from contrastive_sym.load import load_all
-from contrastive_sym.nodes import StopGrad
-from contrastive_sym.verdicts import Verdict
+from contrastive_sym.load.files import load_all
+from contrastive_sym.model.nodes import StopGrad
+from contrastive_sym.model.verdicts import Verdict
 
 HEADER = '''
 id = "{id}"
@@ -121,7 +121,7 @@ checked = [2, 3]
 
 
 def test_an_undefined_point_with_no_named_cause_and_one_side_defined_is_refuted(tmp_path, monkeypatch):
-    from contrastive_sym.check import conditions
+    from contrastive_sym.check.sampling import conditions
     monkeypatch.setattr(conditions, "_failing_terms", lambda expr, values, names: [])
     doc = document(tmp_path, FAMILY_Y.format(domain="real") + claim("c", r"\log(y_1^2) = 2 \log(y_1)"))
     # Without a cause found, no condition can be named: a point where a side is undefined
@@ -197,7 +197,7 @@ def test_the_exact_sign_sees_through_huge_exponentials():
     ("GT", [-1, -1], True), ("GE", [1], False), ("LT", [None], None), ("SAME_DIRECTION", [1], None),
     ("SAME_DIRECTION", [0, 0], True)])
 def test_exact_signs_decide_each_relation(relation, signs, holds):
-    from contrastive_sym.claims import Relation
+    from contrastive_sym.model.claims import Relation
     assert witnesses.relation_at(Relation[relation], signs) is holds
 
 
@@ -267,13 +267,13 @@ def test_a_failing_check_is_the_items_error_and_the_others_still_run(tmp_path, m
 
 def test_an_item_past_its_time_budget_is_undecided_with_time_limit(tmp_path, monkeypatch):
     import time as _time
-    from contrastive_sym.check import numeric
+    from contrastive_sym.check.numeric import compiled as numeric
     real = numeric.compare
 
     def slow(*args, **kwargs):
         _time.sleep(0.05)
         return real(*args, **kwargs)
-    monkeypatch.setattr("contrastive_sym.check.sampling.compare", slow)
+    monkeypatch.setattr("contrastive_sym.check.sampling.sample.compare", slow)
     body = FAMILY_Y.format(domain="positive") + claim("c", r"y_1 \geq 0", "inequality")
     outcome = outcomes(document(tmp_path, body), CheckConfig(item_seconds=0.3))["c"].outcome
     assert outcome.verdict is Verdict.UNDECIDED

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from contrastive_sym import source_match
-from contrastive_sym.source_match import SourceMatch, compare, normalize_latex, read_document
+from contrastive_sym.latex import normalize as source_match
+from contrastive_sym.latex.normalize import SourceMatch, compare, normalize_latex, read_document
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 SEED_000 = "000_8e07d957a6b6bcf4.txt"

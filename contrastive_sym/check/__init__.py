@@ -1,5 +1,7 @@
 """The checking stage: links are checked by registered methods (see :mod:`.registry`)."""
-from . import expectations, limit_checks, pointwise  # noqa: F401  (register the methods)
+from .methods import expectations
+from .methods import limits as limit_checks
+from .methods import pointwise  # noqa: F401  (register the methods)
 from .registry import LinkTask, check_link
 
 __all__ = ["LinkTask", "check_link"]

@@ -13,11 +13,11 @@ import dataclasses
 
 import sympy as sp
 
-from ..claims import Claim, Relation, Statement, Step, compose
-from ..nodes import BestCritic, ExpectXYK, MutualInformation
-from ..verdicts import Outcome, Verdict
+from ..model.claims import Claim, Relation, Statement, Step, compose
+from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
+from ..model.verdicts import Outcome, Verdict
 from .config import CheckConfig
-from .limits import strip_limit
+from .numeric.ladders import strip_limit
 from .registry import LinkTask, check_link
 
 

@@ -5,14 +5,14 @@ import time
 from typing import Callable
 
 
-from ..claims import Claim, Document, Link
-from ..results import ClaimResult, ConclusionResult, DocumentResult, StepResult
-from ..verdicts import Outcome, Verdict, worst
+from ..model.claims import Claim, Document, Link
+from ..model.results import ClaimResult, ConclusionResult, DocumentResult, StepResult
+from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
-from .limits import strip_limit
-from .pointwise import submit_symbolic, worth_a_proof
+from .numeric.ladders import strip_limit
+from .methods.pointwise import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
 
 Progress = Callable[[str], None]

@@ -13,14 +13,14 @@ from typing import Callable
 
 import sympy as sp
 
-from ..claims import Condition, Relation
-from ..nodes import BestCritic, ExpectXYK, LittleO, MutualInformation, Nabla
-from ..notation import Notation
-from ..verdicts import Outcome, Verdict
-from .scheduler import Job, Scheduler
+from ..model.claims import Condition, Relation
+from ..model.nodes import BestCritic, ExpectXYK, LittleO, MutualInformation, Nabla
+from ..model.notation import Notation
+from ..model.verdicts import Outcome, Verdict
+from .symbolic.scheduler import Job, Scheduler
 from .config import CheckConfig
-from .instantiate import Instance
-from .sampling import CompiledInstance, SampleReport
+from .sampling.instantiate import Instance
+from .sampling.sample import CompiledInstance, SampleReport
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
-from .. import encodings as enc
+from ..model import encodings as enc
 
 
 class Builtin(enum.Enum):

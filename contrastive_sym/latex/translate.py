@@ -27,9 +27,9 @@ from dataclasses import dataclass, replace
 import lark
 import sympy as sp
 
-from .. import encodings as enc
+from ..model import encodings as enc
 from ..errors import ParseError
-from ..nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad, Vector
+from ..model.nodes import BestCritic, ExpectXYK, LittleO, MaxOver, Nabla, StopGrad, Vector
 from .parser import Where, parse
 from .scope import Builtin, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
 
@@ -77,7 +77,7 @@ class RowVector:
 class VectorValue:
     r"""A vector of R^length given by its component ``body`` at ``index``: what sums,
     differences and multiples of rows make (``a \cdot (z_i - z_j)``, ``\sum_i …``).
-    As a side of a relation it becomes a :class:`~contrastive_sym.nodes.Vector`."""
+    As a side of a relation it becomes a :class:`~contrastive_sym.model.nodes.Vector`."""
 
     body: sp.Expr
     index: sp.Symbol

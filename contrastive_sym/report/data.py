@@ -23,9 +23,9 @@ import platform
 from pathlib import Path
 
 from .. import __version__
-from ..results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
-from ..source_match import DIGEST_PREFIX
-from ..verdicts import Outcome, Verdict
+from ..model.results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
+from ..latex.normalize import DIGEST_PREFIX
+from ..model.verdicts import Outcome, Verdict
 
 #: What each value of ``source_match`` says about a formula, for the reports' legends.
 SOURCE_MATCHES = {

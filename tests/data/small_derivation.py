@@ -2,11 +2,11 @@
 is wrong, one strict inequality that fails at n = 1, and one limit."""
 import sympy as sp
 
-from contrastive_sym import encodings as enc
-from contrastive_sym.claims import Kind
-from contrastive_sym.derive import DocumentBuilder, ProofBuilder, chain
-from contrastive_sym.nodes import MaxOver
-from contrastive_sym.notation import Domain, Role
+from contrastive_sym.model import encodings as enc
+from contrastive_sym.model.claims import Kind
+from contrastive_sym.load.builder import DocumentBuilder, ProofBuilder, chain
+from contrastive_sym.model.nodes import MaxOver
+from contrastive_sym.model.notation import Domain, Role
 
 doc = DocumentBuilder("small", "A small document", source="small.txt")
 K = doc.size("K", minimum=2, checked=(2, 3))

@@ -1,0 +1,284 @@
+"""The data behind the report's figures, computed from the checked links.
+
+* A limit or asymptotic claim: both sides over a log-spaced range of the variable, at
+  the witness (when refuted or conditional) or at a generic parameter point.
+* A refuted step or claim: both sides along a segment through the witness, one
+  variable varied, the others held at their witness values.
+
+Only numbers are computed here (in ball arithmetic, read as floats); drawing is
+:mod:`.plots`'s job.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction as F
+
+import sympy as sp
+
+from ..model.claims import Link, Relation
+from .sampling.instantiate import Instance, instantiate
+from .numeric.ladders import limit_spec, split_little_o, strip_limit
+from .numeric.compiled import digits_to_bits
+from .sampling.points import format_value, sample_points, stable_seed
+from .numeric.program import UNDEFINED, Unsupported, program_set
+from ..model.nodes import BestCritic, ExpectXYK, LittleO, MutualInformation
+from ..model.notation import Domain, Role
+from ..model.results import DocumentResult, RunResult
+from ..model.verdicts import Verdict, Witness
+
+_SAMPLES = 61
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class FigureData:
+    id: str
+    caption: str
+    x_label: str
+    y_label: str
+    x_log: bool
+    series: tuple[Series, ...]
+    marker: float | None = None   # the witness's x, drawn as a vertical line
+
+
+# A figure id that is already a plain file name is kept as it is (the bundled ones are).
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
+
+
+def file_name(fig_id: str) -> str:
+    """The one way a figure id (made of document and claim ids, so untrusted) becomes
+    a file name: the id itself when it is a plain name (letters, digits, ``._-``, not
+    starting with a dot, no ``..``), else a slug of it and a hash of the whole id.
+    The result never holds a ``/``, never starts with a dot and is at most 120
+    characters; ``.pdf`` is appended by the caller.
+
+    >>> file_name("000-limit-tau-0")
+    '000-limit-tau-0'
+    >>> file_name("../../../x-c1")
+    'x-c1-e33ec6095ce5'
+    """
+    fig_id = str(fig_id)
+    if _PLAIN_NAME.fullmatch(fig_id) and ".." not in fig_id:
+        return fig_id
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", fig_id).strip("-_")[:60] or "figure"
+    digest = hashlib.sha256(fig_id.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{slug}-{digest}"
+
+
+def _float(ball) -> float | None:
+    if ball is None or ball == UNDEFINED:
+        return None
+    value = float(ball.mid())
+    return value if math.isfinite(value) and abs(value) < 1e300 else None
+
+
+def _pick_instance(instances: list[Instance], witness: Witness | None) -> Instance | None:
+    if not instances:
+        return None
+    if witness is not None:
+        for inst in instances:
+            if dict(inst.sizes) == witness.sizes and dict(inst.indices) == witness.indices:
+                return inst
+    return instances[0]
+
+
+def _point(inst: Instance, witness: Witness | None, seed: int, skip=()) -> dict | None:
+    """The witness's values as a sample point, or a generic (random) point."""
+    variables = [v for v in inst.variables if v.symbol not in skip]
+    if witness is not None:
+        by_name = {v.name: v for v in variables}
+        point = {}
+        for name, text in witness.values.items():
+            var = by_name.get(name)
+            if var is None:
+                continue
+            try:
+                point[var.key] = F(text)
+            except (ValueError, ZeroDivisionError):
+                return None
+        if len(point) == len(variables):
+            return point
+    reduced = Instance(inst.sizes, inst.indices, inst.lhs, inst.rhs, tuple(variables))
+    return sample_points(reduced, 0, 1, seed)[-1]
+
+
+def _evaluate(side, point: dict, bits: int):
+    out = side.evaluate(point, bits)
+    return _float(out[0]) if isinstance(out, tuple) and len(out) == 1 else None
+
+
+def _describe_point(inst: Instance, point: dict, skip=()) -> str:
+    parts = [f"{k}={v}" for k, v in inst.sizes + inst.indices]
+    parts += [f"{v.name}={format_value(point[v.key])}" for v in inst.variables
+              if v.symbol not in skip and v.key in point]
+    text = ", ".join(parts)
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def _log_range(lo_exp: float, hi_exp: float) -> list[F]:
+    """Exact decimals spaced evenly in log10 between 10^lo_exp and 10^hi_exp."""
+    return [F(f"{10 ** (lo_exp + (hi_exp - lo_exp) * n / (_SAMPLES - 1)):.6g}") for n in range(_SAMPLES)]
+
+
+def limit_figure(fig_id: str, link: Link, notation, overrides, witness: Witness | None,
+                 seed: int, title: str) -> FigureData | None:
+    """Both sides of a limit statement over a log-spaced range of its variable."""
+    little_o = split_little_o(link.rhs)
+    if little_o is not None:
+        main, h, spec = little_o
+        lhs, rhs = (link.lhs - main) / h, sp.Integer(0)
+        labels = ("(lhs − main part) / h", "0")
+    else:
+        spec = limit_spec(link.lhs) or limit_spec(link.rhs)
+        if spec is None:
+            return None
+        lhs, rhs = strip_limit(link.lhs)[0], strip_limit(link.rhs)[0]
+        labels = ("left side", "right side")
+    spec = spec.named(notation)
+    instances = instantiate(lhs, rhs, Relation.EQ, notation, overrides, 8)
+    inst = _pick_instance(instances, witness)
+    if inst is None or not inst.interpreted:
+        return None
+    point = _point(inst, witness, seed, skip={spec.var})
+    if point is None:
+        return None
+    left, right = program_set(inst.lhs, inst.subs), program_set(inst.rhs, inst.subs)
+    bits = digits_to_bits(60)
+    if spec.point == sp.oo:
+        xs, dist = _log_range(-1, 5), None
+    elif spec.point == 0:
+        xs, dist = _log_range(-3, 1), None
+    else:
+        x0 = spec.point_value(point)
+        dist = _log_range(-6, 0)
+        xs = [x0 + d for d in dist]
+    ys_l, ys_r, shown_x = [], [], []
+    for n, x in enumerate(xs):
+        at = {**point, spec.var: x}
+        a, b = _evaluate(left, at, bits), _evaluate(right, at, bits)
+        if a is None or b is None:
+            continue
+        shown_x.append(float(dist[n] if dist else x))
+        ys_l.append(a)
+        ys_r.append(b)
+    if len(shown_x) < 3:
+        return None
+    var = spec._show(spec.var)
+    x_label = f"|{var} − {spec._show(spec.point)}|" if dist else var
+    caption = (f"{title}: both sides as {spec.describe()}, at {_describe_point(inst, point, skip={spec.var})}")
+    return FigureData(fig_id, caption, x_label, "value", True,
+                      (Series(labels[0], tuple(shown_x), tuple(ys_l)),
+                       Series(labels[1], tuple(shown_x), tuple(ys_r))))
+
+
+def _varied(inst: Instance):
+    """The variable to move along: a value first, else a scale, never a direction."""
+    for role in (Role.VALUE, Role.EMBEDDING, Role.SCALE):
+        for var in inst.variables:
+            if var.role is role:
+                return var
+    return None
+
+
+def witness_figure(fig_id: str, link: Link, notation, overrides, witness: Witness, title: str) -> FigureData | None:
+    """Both sides of a refuted link along a segment through its witness."""
+    if link.relation is Relation.SAME_DIRECTION or link.lhs.has(sp.Limit) or link.rhs.has(sp.Limit):
+        return None
+    instances = instantiate(link.lhs, link.rhs, link.relation, notation, overrides, 8)
+    inst = _pick_instance(instances, witness)
+    if inst is None or not inst.interpreted:
+        return None
+    point = _point(inst, witness, 0)
+    var = _varied(inst)
+    if point is None or var is None:
+        return None
+    centre = point[var.key]
+    if var.role is Role.SCALE:
+        base = math.log10(float(centre))
+        xs = _log_range(base - 2, base + 2)
+    else:
+        lo, hi = centre - 2, centre + 2
+        if var.domain is Domain.UNIT_INTERVAL:
+            lo, hi = max(lo, F(-1)), min(hi, F(1))
+        elif var.domain is Domain.POSITIVE:
+            lo = max(lo, centre / 10)
+        xs = [lo + (hi - lo) * n / (_SAMPLES - 1) for n in range(_SAMPLES)]
+    left, right = program_set(inst.lhs, inst.subs), program_set(inst.rhs, inst.subs)
+    bits = digits_to_bits(60)
+    shown_x, ys_l, ys_r = [], [], []
+    for x in xs:
+        at = {**point, var.key: x}
+        a, b = _evaluate(left, at, bits), _evaluate(right, at, bits)
+        if a is None or b is None:
+            continue
+        shown_x.append(float(x))
+        ys_l.append(a)
+        ys_r.append(b)
+    if len(shown_x) < 3:
+        return None
+    others = _describe_point(inst, point, skip={var.symbol})
+    caption = f"{title}: both sides as {var.name} varies through the witness ({others})"
+    return FigureData(fig_id, caption, var.name, "value", var.role is Role.SCALE,
+                      (Series("left side", tuple(shown_x), tuple(ys_l)),
+                       Series("right side", tuple(shown_x), tuple(ys_r))),
+                      marker=float(centre))
+
+
+def _document_figures(doc: DocumentResult, seed: int) -> list[tuple[str, FigureData]]:
+    """(item key, figure) pairs; the key is "claim-id" or "claim-id/step-index"."""
+    found = []
+    notation = doc.document.notation
+    for result in doc.claims:
+        claim = result.claim
+        link = claim.statement.links()[0]
+        title = f"line {claim.line} ({claim.id})"
+        fig = None
+        if any(t.has(ExpectXYK, MutualInformation, BestCritic) for t in claim.statement.terms):
+            fig = None   # expectations have no variable to plot along
+        elif any(t.has(sp.Limit, LittleO) for t in claim.statement.terms):
+            fig = _safely(lambda: limit_figure(f"{doc.document.id}-{claim.id}", link, notation, dict(claim.sizes),
+                                               result.outcome.witness, seed, title))
+        elif result.outcome.verdict is Verdict.REFUTED and result.outcome.witness is not None:
+            fig = _safely(lambda: witness_figure(f"{doc.document.id}-{claim.id}", link, notation,
+                                                 dict(claim.sizes), result.outcome.witness, title))
+        if fig is not None:
+            found.append((claim.id, fig))
+        for step in result.steps:
+            outcome = step.outcome
+            if outcome.verdict is not Verdict.REFUTED or outcome.witness is None:
+                continue
+            step_title = f"line {step.step.line} ({claim.id}, step {step.step.index})"
+            fig_id = f"{doc.document.id}-{claim.id}-s{step.step.index}"
+            link = step.step.link
+            if link.lhs.has(sp.Limit) or link.rhs.has(sp.Limit):
+                fig = _safely(lambda: limit_figure(fig_id, link, notation, dict(claim.sizes), outcome.witness,
+                                                   seed, step_title))
+            else:
+                fig = _safely(lambda: witness_figure(fig_id, link, notation, dict(claim.sizes), outcome.witness,
+                                                     step_title))
+            if fig is not None:
+                found.append((f"{claim.id}/{step.step.index}", fig))
+    return found
+
+
+def _safely(make):
+    """A figure is an illustration: one that cannot be drawn is left out, never fatal."""
+    try:
+        return make()
+    except (Unsupported, ValueError, TypeError, ZeroDivisionError, ArithmeticError):
+        return None
+
+
+def all_figures(run: RunResult) -> dict[str, list[tuple[str, FigureData]]]:
+    """Figures per document id."""
+    return {doc.document.id: _document_figures(doc, stable_seed(run.seed, doc.document.id))
+            for doc in run.documents}

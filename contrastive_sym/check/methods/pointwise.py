@@ -1,0 +1,380 @@
+"""Pointwise links (identities, inequalities, gradients, directions): numeric sampling,
+then a symbolic proof attempt, then numeric confirmation."""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import sympy as sp
+
+from ...model.claims import Relation
+from ...model.nodes import MaxOver
+from ...model.verdicts import Evidence, Outcome, Verdict
+from ..sampling import conditions
+from ..symbolic import sandbox
+from ..symbolic import prove as symbolic
+from ..sampling import witness as witnesses
+from ..config import CheckConfig
+from ..sampling.instantiate import Instance, concretize, instantiate, used_indices, used_sizes
+from ..numeric.compiled import Status, format_side
+from ..registry import LinkState, LinkTask, method, scheduler, task_key
+from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
+
+
+
+def _prepare(task: LinkTask, state: LinkState, config: CheckConfig) -> None:
+    overrides = dict(task.overrides)
+    state.instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, overrides,
+                                  config.max_instances)
+    state.compiled = []
+    for inst in state.instances:
+        ci = CompiledInstance(inst, task.given, inst.subs)
+        if ci.given is not None:
+            state.compiled.append(ci)
+
+
+@method("sampling", 10, "pointwise")
+def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    _prepare(task, state, config)
+    if not state.compiled:
+        return Outcome(Verdict.UNDECIDED, "sampling", "no instance satisfies the stated conditions")
+    if config.symbolic and worth_a_proof(task):
+        state.pending = _start_symbolic(task, state, config)
+    report = sample(state.compiled, task.relation, config, task.label)
+    report.excluded_instances = len(state.instances) - len(state.compiled)
+    state.report = report
+    failures = list(report.violations) or _settle_open_points(task, report, state, config)
+    if failures:
+        return _refutation(task, state, config, failures, method_name="sampling")
+    if report.undefined:
+        return _undefined_points(task, report, state, config)
+    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances):
+        return _closed_arithmetic(task, state, config)
+    return None
+
+
+def _closed_arithmetic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome:
+    """A statement with no variable and no size (``1 + 1 = 2``, ``9850 ≤ e^{9.2} < 9950``)
+    is one point, decided exactly: a ball that excludes 0 is a certificate, and a gap
+    the balls cannot separate goes to SymPy's exact arithmetic."""
+    ci = state.compiled[0]
+    result = ci.compare({}, task.relation, config.digits, config.max_digits)
+    evidence = _evidence(state.report, config)
+    shown = f"lhs = {format_side(result.lhs)}, rhs = {format_side(result.rhs)}"
+    exact_zero = result.gap is not None and result.gap.is_exact() and result.gap == 0
+    if result.status is Status.HOLDS or (result.status is Status.TIE and exact_zero and not task.relation.is_strict):
+        return Outcome(Verdict.PROVED, "exact arithmetic",
+                       f"certified by ball arithmetic at {result.digits} digits: {shown}", evidence=evidence)
+    signs = witnesses.exact_signs(ci, {}, config.symbolic_seconds)
+    holds = witnesses.relation_at(task.relation, signs)
+    if holds:
+        return Outcome(Verdict.PROVED, "exact arithmetic",
+                       f"SymPy's exact arithmetic shows it ({shown})", evidence=evidence)
+    if holds is False:  # only a sign the balls could not see: the sampling found no violation
+        tie = all(sign == 0 for sign in signs)
+        w = witnesses.build(ci, {}, result, note="SymPy's exact arithmetic shows the relation fails")
+        return Outcome(Verdict.REFUTED, "exact arithmetic", _failure_reason(task.relation, tie, ci.instance, result),
+                       witness=w, evidence=evidence)
+    if result.status is Status.TIE and not task.relation.is_strict:
+        return Outcome(Verdict.CONFIRMED, "exact arithmetic",
+                       f"the sides agree to {result.digits} digits ({shown}), but SymPy could not show they "
+                       "are exactly equal", evidence=evidence)
+    return Outcome(Verdict.UNDECIDED, "exact arithmetic",
+                   f"the balls could not separate the sides at {config.max_digits} digits and SymPy could "
+                   f"not settle it ({shown})", evidence=evidence)
+
+
+def _settle_open_points(task: LinkTask, report: SampleReport, state: LinkState,
+                        config: CheckConfig) -> list[Hit]:
+    """Points the balls could not decide (ties of < and >, balls still wide at the
+    precision cap) settled by SymPy's exact arithmetic, within a time budget.
+
+    A point settled as holding counts as decided; one settled as failing is returned;
+    the rest stay open, and an item with open points is never confirmed.
+    """
+    failures, still_open = [], []
+    deadline = time.monotonic() + 2 * config.symbolic_seconds
+    for hit in sorted(report.open, key=lambda h: (h.instance.weight, not witnesses.plain_point(h.point))):
+        remaining = deadline - time.monotonic()
+        if failures or remaining < 0.1:
+            still_open.append(hit)
+            continue
+        signs = witnesses.exact_signs(_compiled_for(state, hit.instance), hit.point,
+                                      min(config.symbolic_seconds, remaining))
+        holds = witnesses.relation_at(task.relation, signs)
+        if holds is None:
+            still_open.append(hit)
+        elif holds:
+            report.settled += 1
+            report.holds += 1
+        else:
+            failures.append(hit)
+    report.strict_ties = [h for h in still_open if h.comparison.status is Status.TIE]
+    report.unresolved = [h for h in still_open if h.comparison.status is not Status.TIE]
+    return failures
+
+
+def _undefined_points(task: LinkTask, report: SampleReport, state: LinkState,
+                      config: CheckConfig) -> Outcome:
+    """A side undefined at a point of the stated domain is never passed over: the step
+    is conditional on the condition that excludes those points, or refuted where one
+    side is defined and the other is not, or at every point."""
+    # SymPy expands and solves here, so it runs in the sandbox like every other SymPy call.
+    answer = sandbox.run(conditions.definedness, report.undefined, (task.lhs, task.rhs), task.notation,
+                         seconds=config.symbolic_seconds, what="conditions of definedness")
+    found: conditions.Definedness | None = answer.value if answer.ok else None
+    count = len(report.undefined)
+    position = found.one_sided if found is not None and found.one_sided is not None else 0
+    hit = report.undefined[position]
+    ci = _compiled_for(state, hit.instance)
+    evidence = _evidence(report, config)
+    note = found.describe(position) if found is not None else "a side is not a real number here"
+    w = witnesses.build(ci, hit.point, hit.comparison, note=note)
+    if report.resolved == 0 and not report.open:
+        where = "the only point" if count == 1 else f"every one of the {count} sampled points"
+        return Outcome(Verdict.REFUTED, "sampling", f"a side is undefined at {where} of the stated domain "
+                       f"({note})", witness=w, evidence=evidence)
+    if found is None:
+        return Outcome(Verdict.UNDECIDED, "sampling",
+                       f"a side is undefined at {count} sampled points of the stated domain, and the "
+                       f"condition that excludes them could not be worked out ({answer.failure})",
+                       witness=w, evidence=evidence)
+    if found.condition:
+        return Outcome(Verdict.CONDITIONAL, "sampling",
+                       f"holds where it is defined, but it is undefined at {count} sampled points of the "
+                       f"stated domain; it needs {found.condition}{_open_tail(report, config)}",
+                       witness=w, condition=found.condition, evidence=evidence)
+    if found.one_sided is not None:
+        return Outcome(Verdict.REFUTED, "sampling", f"{note}, inside the stated domain ({count} points "
+                       "where a side is undefined)", witness=w, evidence=evidence)
+    condition = "both sides defined"
+    return Outcome(Verdict.CONDITIONAL, "sampling",
+                   f"holds where it is defined, but both sides are undefined at {count} sampled points of "
+                   f"the stated domain; it needs {condition}{_open_tail(report, config)}",
+                   witness=w, condition=condition, evidence=evidence)
+
+
+def _open_tail(report: SampleReport, config: CheckConfig) -> str:
+    """What is still open, for a message: never left out."""
+    parts = []
+    if report.open:
+        parts.append(f"{len(report.open)} points could not be decided at {config.max_digits} digits "
+                     "nor by SymPy's exact arithmetic")
+    if report.unsure:
+        parts.append(f"at {len(report.unsure)} points a stated condition could not be decided")
+    if report.excluded:
+        parts.append(f"{report.excluded} points were excluded by the stated conditions")
+    if report.excluded_instances:
+        parts.append(f"{report.excluded_instances} size/index choices were excluded by the stated conditions")
+    return "".join(f"; {p}" for p in parts)
+
+
+def worth_a_proof(task: LinkTask) -> bool:
+    """Only attempts that can make a verdict 'proved' are worth their time.
+
+    That is a proof with every size symbolic (an identity without derivatives), or
+    any proof of a link that has no sizes.  A proof at a few concrete sizes would
+    leave the verdict 'confirmed', which sampling gives anyway.  SymPy's assumptions
+    cannot see through a maximum, so inequalities with one are not tried.
+    """
+    if task.relation is Relation.SAME_DIRECTION:
+        return False
+    if any(e.has(sp.Max, MaxOver) for e in (task.lhs, task.rhs)) and task.relation is not Relation.EQ:
+        return False
+    generic = task.relation is Relation.EQ and not task.is_gradient
+    return generic or not _has_sizes(task)
+
+
+def _has_sizes(task: LinkTask) -> bool:
+    return bool(used_sizes((task.lhs, task.rhs), task.notation) or
+                used_indices((task.lhs, task.rhs), task.notation))
+
+
+def _compiled_for(state: LinkState, instance: Instance) -> CompiledInstance:
+    return next(c for c in state.compiled if c.instance is instance)
+
+
+def _refutation(task, state, config, failures: list[Hit], method_name: str) -> Outcome:
+    """Shrink the smallest failure, re-check it, and look for an unstated condition.
+
+    A failure the balls showed is re-checked at two higher precisions; one that only
+    SymPy's exact arithmetic could show (a tie of a strict relation, a gap below every
+    affordable precision) is certified by the same exact check at the shrunk point.
+    """
+    by_instance = {c.instance: c for c in state.compiled}
+    failures.sort(key=lambda h: h.instance.weight)
+    first = failures[0]
+    ci = by_instance[first.instance]
+    exact = first.comparison.status is not Status.VIOLATED
+
+    def exactly_fails(point) -> bool:
+        signs = witnesses.exact_signs(ci, point, config.symbolic_seconds)
+        return witnesses.relation_at(task.relation, signs) is False
+
+    def fails(point):
+        if ci.admits(point) is not True:
+            return False
+        result = ci.compare(point, task.relation, config.digits, config.max_digits)
+        if exact:
+            return result.status is not Status.HOLDS and result.status is not Status.UNDEFINED \
+                and exactly_fails(point)
+        return result.status is Status.VIOLATED
+
+    shape_mismatch = len(first.comparison.lhs) != len(first.comparison.rhs)
+    # Each step of shrinking an exact failure needs a SymPy check, so its budget is small;
+    # a shape mismatch shows at any point, so a sampled one is kept.
+    budget = config if not exact else dataclasses.replace(config, shrink_budget=12)
+    small = first.point if shape_mismatch else witnesses.shrink(ci, task.relation, first.point, budget, fails)
+    if exact:
+        final = ci.compare(small, task.relation, config.recheck_digits[1], config.max_digits)
+    else:
+        final = witnesses.recheck(ci, task.relation, small, config)
+        if final is None:  # the shrunk point did not survive: fall back to the sampled one
+            small, final = first.point, witnesses.recheck(ci, task.relation, first.point, config)
+    if final is None:
+        return Outcome(Verdict.UNDECIDED, method_name,
+                       "a failure found at working precision did not survive the re-check at "
+                       f"{config.recheck_digits} digits", evidence=_evidence(state.report, config))
+    tie = exact and final.status is Status.TIE and task.relation.is_strict
+    note = ("the sides are exactly equal here (shown by SymPy), so the strict inequality fails" if tie else
+            f"the balls cannot separate the sides at {final.digits} digits; SymPy's exact arithmetic "
+            "shows the relation fails here" if exact else "")
+    if task.relation is Relation.SAME_DIRECTION:
+        note = "each side is a direction, given by its coefficients on ∇g_1, …, ∇g_K"
+    w = witnesses.build(ci, small, final, note=note)
+    reason = _failure_reason(task.relation, tie, ci.instance, final)
+    condition = conditions.smallest_size(state.report, failures, task.notation) or \
+        conditions.distinct_values(failures, by_instance, task.relation, config)
+    if condition:
+        return Outcome(Verdict.CONDITIONAL, method_name,
+                       f"{reason}; it holds at every other sampled point, so it needs {condition}, "
+                       "which the document does not state",
+                       witness=w, condition=condition, evidence=_evidence(state.report, config))
+    return Outcome(Verdict.REFUTED, method_name, reason, witness=w,
+                   evidence=_evidence(state.report, config))
+
+
+def _failure_reason(relation: Relation, strict_tie: bool, instance: Instance, comparison) -> str:
+    if strict_tie:
+        return "the strict inequality fails: the two sides are equal at the witness"
+    if relation is Relation.SAME_DIRECTION:
+        return "the two gradients point in different directions at the witness"
+    if len(comparison.lhs) != len(comparison.rhs):
+        return (f"the two sides have different shapes ({len(comparison.lhs)} vs {len(comparison.rhs)} "
+                "components), so they cannot be equal")
+    if relation is Relation.EQ:
+        return "the two sides differ at the witness"
+    return f"the inequality {relation.value} fails at the witness"
+
+
+def _evidence(report: SampleReport | None, config: CheckConfig) -> Evidence:
+    if report is None:
+        return Evidence(digits=config.digits)
+    return Evidence(points=report.points, resolved=report.resolved, undefined=len(report.undefined),
+                    digits=config.digits,
+                    tolerance=f"arb balls at {config.digits}+ digits, doubled up to {config.max_digits}",
+                    sizes=tuple(sorted(report.sizes_seen)))
+
+
+def _start_symbolic(task: LinkTask, state: LinkState, config: CheckConfig):
+    return submit_symbolic(task, config, state.instances)
+
+
+def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
+    """Queue the symbolic proof attempt of a link (see .scheduler)."""
+    if instances is None:
+        instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, dict(task.overrides),
+                                config.max_instances)
+    pairs = [(inst.lhs, inst.rhs, inst.subs if inst.interpreted else None) for inst in instances]
+    ranges = {d.symbol: (d.lo, d.hi) for d in task.notation.indices}
+    generic = task.relation is Relation.EQ and not task.is_gradient
+    return scheduler().submit(task_key(task, config), _symbolic_job,
+                              (task.lhs, task.rhs, task.relation.name, pairs, ranges, generic),
+                              config.symbolic_seconds, "symbolic proof")
+
+
+def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
+    """In the sandbox: a proof for symbolic sizes; for a link without sizes, its one instance."""
+    proved_generic = False
+    if generic:
+        try:
+            proved_generic = symbolic.prove_generic(lhs, rhs, ranges)
+        except (ValueError, TypeError, NotImplementedError):
+            proved_generic = False
+    if proved_generic:
+        return True, [True] * len(pairs)
+    if len(pairs) != 1 or pairs[0][2] and any(pairs[0][2].values()):
+        return False, []
+    left, right, subs = pairs[0]
+    if subs is not None:
+        left = tuple(concretize(e, subs) for e in left)
+        right = tuple(concretize(e, subs) for e in right)
+    return False, symbolic.prove_instances([(left, right)], relation_name)
+
+
+@method("symbolic", 20, "pointwise")
+def _symbolic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    if state.pending is None:
+        return None
+    result = scheduler().result(state.pending)
+    state.pending = None
+    if not result.ok:
+        state.notes.append(f"SymPy did not finish: {result.failure}")
+        return None
+    generic, per_instance = result.value
+    report = state.report
+    if report is None or (report.resolved < 3 and not _closed(state)):
+        state.notes.append("a symbolic proof was found but too few points could be checked numerically "
+                           "to cross-check it")
+        return None
+    sized = any(inst.sizes for inst in state.instances)
+    cross = f"cross-checked at {report.resolved} sampled points{_open_tail(report, config)}"
+    if generic:
+        return Outcome(Verdict.PROVED, "symbolic (sizes symbolic)",
+                       f"SymPy reduces the difference to 0 for every size; {cross}",
+                       evidence=_evidence(report, config))
+    if per_instance and all(per_instance):
+        if not sized:
+            return Outcome(Verdict.PROVED, "symbolic", f"SymPy proves it; {cross}",
+                           evidence=_evidence(report, config))
+        labels = ", ".join(inst.label for inst in state.instances)
+        return Outcome(Verdict.CONFIRMED, "symbolic (concrete sizes) + sampling",
+                       f"SymPy proves it at {labels} but not for every size; {cross}",
+                       evidence=_evidence(report, config))
+    return None
+
+
+@method("confirmation", 30, "pointwise")
+def _confirmation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    report = state.report
+    if report is None:
+        return None
+    notes = tuple(state.notes)
+    tail = _open_tail(report, config)
+    if report.open or report.unsure:
+        # A point nobody could decide may be the counterexample: the rest is no pass.
+        hit = (report.open or [None])[0]
+        w = None
+        if hit is not None:
+            w = witnesses.build(_compiled_for(state, hit.instance), hit.point, hit.comparison,
+                                note="the balls could not separate the sides here, and SymPy's exact "
+                                     "arithmetic could not settle the point")
+        return Outcome(Verdict.UNDECIDED, "sampling",
+                       f"holds at the {report.resolved} decided points of {report.points}, but not every "
+                       f"point could be decided{tail}", witness=w,
+                       evidence=_evidence(report, config), notes=notes)
+    settled = f", {report.settled} of them settled by SymPy's exact arithmetic" if report.settled else ""
+    if report.resolved >= max(5, report.points // 3) or _closed(state):
+        return Outcome(Verdict.CONFIRMED, "sampling",
+                       f"holds at all {report.resolved} decided points of {report.points}{settled} "
+                       f"({len(report.sizes_seen)} size/index choices){tail}",
+                       evidence=_evidence(report, config), notes=notes)
+    return Outcome(Verdict.UNDECIDED, "sampling",
+                   f"only {report.resolved} of {report.points} sampled points could be decided{tail}",
+                   evidence=_evidence(report, config), notes=notes)
+
+
+def _closed(state: LinkState) -> bool:
+    """Every instance is closed arithmetic (no variable left): its one point is all there is,
+    so deciding every point decides the step at the sizes checked."""
+    return bool(state.instances) and all(not inst.variables for inst in state.instances)

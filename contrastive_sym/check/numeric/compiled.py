@@ -1,0 +1,360 @@
+"""Evaluate concrete expressions in ball arithmetic and compare the two sides of a link.
+
+Every value is an arb ball (python-flint): a midpoint and a radius that provably
+encloses the exact value.  So a comparison is *certain* when the ball of
+``rhs - lhs`` excludes zero, whatever cancellation happened on the way (at τ = 1e-300,
+``-x/τ + log(e^{x/τ+1})`` is a ball ``[1 ± 1e240]`` at 60 digits, not a wrong 0).
+When the ball is too wide the precision doubles, up to a cap.
+
+Tiny values are never chopped: a ball around ``e^{-100} - e^{-101}`` has a radius far
+below the value, so it is resolved as non-zero.  Zero-containing balls count as a tie
+only when their radius is negligible next to the sides.
+
+The precision of python-flint lives in one global context; :func:`working_bits`
+sets it and always restores it, as mpmath's ``workdps`` does.
+"""
+from __future__ import annotations
+
+import contextlib
+import enum
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import flint
+import mpmath
+import sympy as sp
+from flint import arb, fmpq
+from sympy.printing.pycode import MpmathPrinter
+
+from ...model.claims import Relation
+
+
+def var_key(symbol):
+    from .program import var_key as key
+    return key(symbol)
+
+
+def digits_to_bits(digits: int) -> int:
+    return int(math.ceil(digits * 3.3219280948873626)) + 8
+
+
+@contextlib.contextmanager
+def working_bits(bits: int):
+    """Set python-flint's working precision for a block and restore it afterwards."""
+    saved = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        yield
+    finally:
+        flint.ctx.prec = saved
+
+
+class Status(enum.Enum):
+    HOLDS = "holds"            # the relation holds at the point, certainly
+    VIOLATED = "violated"      # it fails at the point, certainly
+    TIE = "tie"                # the sides agree to the precision: holds for =, ≤, ≥; unsettled for <, >
+    UNDEFINED = "undefined"    # a side is not a real number here (log of a negative, 0/0, …)
+    UNRESOLVED = "unresolved"  # the precision cap was reached before the balls separated
+
+
+@dataclass(frozen=True)
+class Comparison:
+    status: Status
+    lhs: tuple
+    rhs: tuple
+    digits: int
+    gap: object = None
+
+
+# --- compiling SymPy to ball arithmetic ------------------------------------------
+
+def _ball(x):
+    if isinstance(x, arb):
+        return x
+    if isinstance(x, Fraction):
+        return arb(fmpq(x.numerator, x.denominator))
+    if isinstance(x, str):
+        return arb(x)
+    return arb(x)
+
+
+def _max(*args):
+    result = _ball(args[0])
+    for a in args[1:]:
+        result = result.max(_ball(a))
+    return result
+
+
+def _min(*args):
+    result = _ball(args[0])
+    for a in args[1:]:
+        result = result.min(_ball(a))
+    return result
+
+
+def _heaviside(x):
+    x = _ball(x)
+    if x > 0:
+        return arb(1)
+    if x < 0:
+        return arb(0)
+    return arb(0.5, 0.5)
+
+
+def _pow(base, exponent):
+    base = _ball(base)
+    if isinstance(exponent, int):
+        return base ** exponent
+    return base ** _ball(exponent)
+
+
+def _not_real():
+    """SymPy folds log(-3) into log(3) + iπ: such a side is not a real number."""
+    raise ValueError("not a real number")
+
+
+_NAMESPACE = {
+    "mpf": _ball, "exp": lambda a: _ball(a).exp(), "log": lambda a: _ball(a).log(),
+    "sqrt": lambda a: _ball(a).sqrt(), "fabs": lambda a: abs(_ball(a)),
+    "e": arb.const_e(), "pi": arb.pi(), "max": _max, "min": _min, "_heaviside": _heaviside,
+    "sign": lambda a: _ball(a).sgn(),
+    "_not_real": _not_real,
+}
+
+
+class _BallPrinter(MpmathPrinter):
+    def _print__NMax(self, expr):
+        return "max(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print__NMin(self, expr):
+        return "min(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print_Max(self, expr):
+        return "max(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print_Min(self, expr):
+        return "min(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print_Heaviside(self, expr):
+        return "_heaviside(%s)" % self._print(expr.args[0])
+
+    def _print_Exp1(self, expr):
+        return "e()"
+
+    def _print_Pi(self, expr):
+        return "pi()"
+
+    def _print_ImaginaryUnit(self, expr):
+        return "_not_real()"
+
+    def _print_Float(self, expr):
+        return "mpf(%r)" % str(sp.Rational(expr))
+
+
+# arb constants must be computed at the precision in force when they are used.
+_NAMESPACE["e"] = lambda: arb.const_e()
+_NAMESPACE["pi"] = lambda: arb.pi()
+
+
+class _NMax(sp.Function):
+    """An inert n-ary max: rebuilding SymPy's Max re-runs its costly simplification."""
+
+
+class _NMin(sp.Function):
+    """An inert n-ary min."""
+
+
+def _inert(expr: sp.Basic, symbols: dict) -> sp.Basic:
+    expr = expr.replace(lambda e: isinstance(e, sp.Max), lambda e: _NMax(*e.args))
+    expr = expr.replace(lambda e: isinstance(e, sp.Min), lambda e: _NMin(*e.args))
+    return expr.xreplace(symbols)
+
+
+_COMPILED: dict = {}
+
+
+def compiled(exprs: Sequence[sp.Expr], symbols: Sequence[sp.Basic]) -> "Compiled":
+    """A memoised :class:`Compiled`: sides repeat across the steps of a chain."""
+    key = (tuple(exprs), tuple(symbols))
+    found = _COMPILED.get(key)
+    if found is None:
+        if len(_COMPILED) > 20_000:
+            _COMPILED.clear()
+        found = _COMPILED[key] = Compiled(exprs, symbols)
+    return found
+
+
+class Compiled:
+    """Scalar expressions compiled to one Python function over arb balls."""
+
+    def __init__(self, exprs: Sequence[sp.Expr], symbols: Sequence[sp.Basic]):
+        printer = _BallPrinter({"fully_qualified_modules": False, "inline": True,
+                                "allow_unknown_functions": True, "user_functions": {}})
+        exprs = [sp.sympify(e) for e in exprs]
+        self.exprs = tuple(exprs)
+        self.symbols = tuple(symbols)
+        self.keys = tuple(var_key(s) for s in symbols)
+        # Plain symbols in place of Indexed elements: lambdify would otherwise rebuild
+        # every node to substitute them.
+        plain = {s: sp.Dummy(f"v{n}") for n, s in enumerate(symbols)}
+        inert = [_inert(e, plain) for e in exprs]
+        self._fn = sp.lambdify([plain[s] for s in symbols], inert, modules=[dict(_NAMESPACE)],
+                               printer=printer, cse=sum(sp.count_ops(e) for e in inert) > 40)
+        self._mp = None
+
+    def __call__(self, values: Sequence, bits: int):
+        """Balls at ``bits`` of precision; None when a value is not a finite real ball."""
+        with working_bits(bits):
+            try:
+                out = self._fn(*[_ball(v) for v in values])
+            except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+                return None
+        result = []
+        for v in out:
+            v = _ball(v)
+            if not v.is_finite():
+                return None
+            result.append(v)
+        return tuple(result)
+
+    def evaluate(self, point: dict, bits: int):
+        """The side at a point (symbol → value): a tuple of balls, or None if not resolved."""
+        return self([point[k] for k in self.keys], bits)
+
+    def is_undefined(self, point: dict, digits: int = 30) -> bool:
+        """Whether a side is not a real number at the point (complex, division by zero, ±inf),
+        asked of mpmath at two precisions in a local context."""
+        if self._mp is None:
+            self._mp = _MpmathCompiled(self.exprs, self.symbols)
+        values = [point[k] for k in self.keys]
+        return all(self._mp.undefined(values, d) for d in (digits, 4 * digits))
+
+
+class _MpmathCompiled:
+    def __init__(self, exprs, symbols):
+        self.ctx = mpmath.MPContext()
+        ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
+        ns.update({"max": max, "min": min})
+        self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"])
+
+    def undefined(self, values, digits) -> bool:
+        ctx = self.ctx
+        with ctx.workdps(digits):
+            try:
+                out = self._fn(*[ctx.mpf(v.numerator) / v.denominator if isinstance(v, Fraction)
+                                 else ctx.mpf(v) for v in values])
+            except (ZeroDivisionError, ValueError, TypeError):
+                return True
+            for v in out:
+                # The context has its own mpf/mpc classes, so test by value, not by type.
+                if getattr(v, "imag", 0) != 0:
+                    return True
+                if not ctx.isfinite(v):
+                    return True
+        return False
+
+
+@dataclass
+class Sides:
+    lhs: Compiled
+    rhs: Compiled
+
+
+# --- comparing -------------------------------------------------------------------
+
+def _gaps(relation: Relation, left, right):
+    """Balls whose signs decide the relation, each with the scale it is measured against."""
+    if relation is Relation.SAME_DIRECTION:
+        nl = sum((x * x for x in left), arb(0)).sqrt()
+        nr = sum((x * x for x in right), arb(0)).sqrt()
+        if not (nl > 0 and nr > 0):
+            # A zero (or not yet separated from zero) gradient: compare the norms.
+            return [(nr - nl, abs(nl) + abs(nr))]
+        return [(r / nr - l / nl, arb(1)) for l, r in zip(left, right)]
+    return [(r - l, abs(l) + abs(r)) for l, r in zip(left, right)]
+
+
+def compare(sides: Sides, relation: Relation, point: dict, digits: int,
+            max_digits: int) -> Comparison:
+    """Decide ``lhs relation rhs`` at a point (a dict from symbols to values), doubling
+    the precision until the balls separate or agree within a negligible radius."""
+    d = digits
+    while True:
+        bits = digits_to_bits(d)
+        left, right = sides.lhs.evaluate(point, bits), sides.rhs.evaluate(point, bits)
+        if left == "undefined" or right == "undefined":
+            return Comparison(Status.UNDEFINED, left if isinstance(left, tuple) else (),
+                              right if isinstance(right, tuple) else (), d)
+        if left is None or right is None:
+            # A ball that is not finite: undefined, or more digits are needed.
+            side = sides.lhs if left is None else sides.rhs
+            if d >= 4 * digits and side.is_undefined(point):
+                return Comparison(Status.UNDEFINED, (), (), d)
+        elif len(left) != len(right):
+            return Comparison(Status.VIOLATED, left, right, d)
+        else:
+            with working_bits(bits):
+                status, gap = _decide(relation, _gaps(relation, left, right), d)
+            # A tie satisfies = ≤ ≥ within the tolerance, but decides nothing for < and >:
+            # there the precision keeps rising, since a gap of e^-3000 is not a tie.
+            settled = status is not None and not (status is Status.TIE and relation.is_strict
+                                                  and 2 * d <= max_digits)
+            if settled:
+                return Comparison(status, left, right, d, gap)
+        if 2 * d > max_digits:
+            return Comparison(Status.UNRESOLVED, left or (), right or (), d)
+        d *= 2
+
+
+def _decide(relation: Relation, gaps, digits: int):
+    """Three-valued decision on balls; (None, gap) asks for more precision."""
+    tie = None
+    worst = None
+    tolerance = arb(10) ** (-(digits // 2))
+    for gap, scale in gaps:
+        if gap > 0 or gap < 0:
+            sign = 1 if gap > 0 else -1
+            if relation in (Relation.EQ, Relation.SAME_DIRECTION) or _sign_violates(relation, sign):
+                return Status.VIOLATED, gap
+            worst = gap if worst is None else worst
+            continue
+        # The ball holds zero: a tie when its radius is negligible next to the sides.
+        radius = gap.rad()
+        bound = tolerance * (scale.abs_upper() if scale.abs_upper() > 1 else arb(1))
+        if not (radius < bound):
+            return None, gap
+        tie = gap
+    if tie is not None:
+        return Status.TIE, tie
+    return Status.HOLDS, worst
+
+
+def _sign_violates(relation: Relation, sign: int) -> bool:
+    """For ``l rel r`` with gap = r - l of the given sign."""
+    if relation in (Relation.LT, Relation.LE):
+        return sign < 0
+    if relation in (Relation.GT, Relation.GE):
+        return sign > 0
+    return False
+
+
+# --- display ---------------------------------------------------------------------
+
+def format_number(value, significant: int = 20) -> str:
+    """The midpoint of a ball as a readable decimal: ``0.69314718055994530942``, ``1.0e+300``."""
+    if value is None:
+        return "undefined"
+    if isinstance(value, arb):
+        text = value.mid().str(significant, radius=False)
+        return text.replace("e+", "e+").strip("[]")
+    return mpmath.nstr(value, significant)
+
+
+def format_side(values: tuple, significant: int = 20) -> str:
+    if not values:
+        return "undefined"
+    if len(values) == 1:
+        return format_number(values[0], significant)
+    return "(" + ", ".join(format_number(v, significant) for v in values) + ")"

@@ -1,0 +1,605 @@
+"""Compile a SymPy expression to Python closures over arb balls, sums kept as loops.
+
+Expanding ``Σ_{k=1}^{N}`` with ``.doit()`` and then ``lambdify`` costs tens of
+milliseconds per expression in SymPy's assumption system, and differentiating the
+expansion costs seconds; evaluating costs microseconds.  So expressions are compiled
+directly: each node becomes a closure, a sum a loop over its (integer) index, an
+indexed element a lookup of a sampled value.  Sizes and free indices are bound when
+compiling.
+
+Every derivative the encodings use is a directional derivative, so it is evaluated
+in forward mode with dual numbers (value, tangent), both arb balls:
+
+* ``∂F/∂x`` seeds the tangent 1 on ``x``;
+* ``∇F = Σ_k ∂F/∂g_k ∇g_k`` seeds each ``g_k`` with the sampled direction ``∇g_k``;
+* ``∂/∂θ F(z + θ v)`` at ``θ = 0`` seeds ``θ`` with 1.
+
+A stop-gradient passes the value and drops the tangent.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+import sympy as sp
+from flint import arb, fmpq
+from sympy.concrete.expr_with_limits import ExprWithLimits
+
+from ...model.nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
+from .compiled import working_bits
+
+
+class Unsupported(Exception):
+    """The expression has a node this compiler does not evaluate."""
+
+
+class Undefined(ArithmeticError):
+    """A value is certainly not a real number: log of a non-positive, 1/0, sqrt of a negative."""
+
+
+UNDEFINED = "undefined"
+_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase)
+
+
+def supports(expr: sp.Basic) -> bool:
+    return not expr.has(*_UNSUPPORTED)
+
+
+def var_key(symbol: sp.Basic):
+    """A cheap hashable key for a variable: the Symbol, or (label, indices) for an element."""
+    if isinstance(symbol, sp.Indexed):
+        return (symbol.base.label,) + tuple(int(i) for i in symbol.indices)
+    return symbol
+
+
+def key_symbol(key) -> sp.Basic:
+    if isinstance(key, tuple):
+        return sp.IndexedBase(key[0], real=True)[key[1:]]
+    return key
+
+
+# --- dual numbers ------------------------------------------------------------------
+
+class Dual:
+    """``value + tangent·ε`` with ``ε² = 0``: one directional derivative, carried along."""
+
+    __slots__ = ("v", "t")
+
+    def __init__(self, v: arb, t: arb):
+        self.v, self.t = v, t
+
+    def __add__(self, o):
+        return Dual(self.v + o.v, self.t + o.t) if isinstance(o, Dual) else Dual(self.v + o, self.t)
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return Dual(-self.v, -self.t)
+
+    def __sub__(self, o):
+        return self + (-o)
+
+    def __rsub__(self, o):
+        return (-self) + o
+
+    def __mul__(self, o):
+        if isinstance(o, Dual):
+            return Dual(self.v * o.v, self.t * o.v + self.v * o.t)
+        return Dual(self.v * o, self.t * o)
+
+    __rmul__ = __mul__
+
+    def __pow__(self, n):
+        if isinstance(n, Dual):
+            return _exp(n * _log(self))
+        return Dual(self.v ** n, n * self.v ** (n - 1) * self.t)
+
+
+def _not_real(env):
+    raise Undefined("not a real number")
+
+
+def _value(x):
+    return x.v if isinstance(x, Dual) else x
+
+
+def _exp(x):
+    if isinstance(x, Dual):
+        e = x.v.exp()
+        return Dual(e, e * x.t)
+    return x.exp()
+
+
+def _log(x):
+    v = _value(x)
+    if v < 0 or v.is_zero():
+        raise Undefined("log of a non-positive number")
+    return Dual(v.log(), x.t / v) if isinstance(x, Dual) else v.log()
+
+
+def _sqrt(x):
+    v = _value(x)
+    if v < 0:
+        raise Undefined("square root of a negative number")
+    r = v.sqrt()
+    return Dual(r, x.t / (2 * r)) if isinstance(x, Dual) else r
+
+
+def _reciprocal(x):
+    v = _value(x)
+    if v.is_zero():
+        raise Undefined("division by zero")
+    return Dual(1 / v, -x.t / (v * v)) if isinstance(x, Dual) else 1 / v
+
+
+def _abs(x):
+    if isinstance(x, Dual):
+        sign = x.v.sgn()
+        return Dual(abs(x.v), sign * x.t)
+    return abs(x)
+
+
+def _extreme(a, b, pick: str):
+    """max/min; where the values tie the derivative is unknown, so the tangent is the
+    union of the two tangents (a ball holding both one-sided derivatives)."""
+    if not isinstance(a, Dual) and not isinstance(b, Dual):
+        return getattr(a, pick)(b)
+    a = a if isinstance(a, Dual) else Dual(a, arb(0))
+    b = b if isinstance(b, Dual) else Dual(b, arb(0))
+    first = a.v > b.v if pick == "max" else a.v < b.v
+    second = b.v > a.v if pick == "max" else b.v < a.v
+    if first:
+        return a
+    if second:
+        return b
+    return Dual(getattr(a.v, pick)(b.v), a.t.union(b.t))
+
+
+def _strip(x):
+    return x.v if isinstance(x, Dual) else x
+
+
+def _as_arb(x):
+    if isinstance(x, Dual):
+        raise Unsupported("a derivative left a dual number at the top")
+    return x if isinstance(x, arb) else arb(x)
+
+
+# --- bound indices ----------------------------------------------------------------
+
+def fresh_bound_indices(expr: sp.Basic, outer=()) -> sp.Basic:
+    """``expr`` with every bound index that shadows an outer one renamed to a fresh Dummy.
+
+    A ``Sum``, ``MaxOver`` or ``Vector`` binds its index; ``outer`` holds the symbols
+    bound outside ``expr`` (the sizes and free indices being substituted).  A binder
+    equal to an outer symbol or to an enclosing binder would otherwise be captured:
+    fixing ``m = 2`` (a Vector component) would also fix the ``m`` of an inner
+    ``Σ_m``, and ``xreplace`` would write ``2`` into its limits.  Expressions without
+    shadowing come back unchanged (the same object).
+    """
+    return _fresh(expr, frozenset(outer))
+
+
+def _renamed(k: sp.Symbol, scope: set, mapping: dict) -> sp.Symbol:
+    if k in scope:
+        fresh = sp.Dummy(k.name, **k.assumptions0)
+        mapping[k] = fresh
+        k = fresh
+    scope.add(k)
+    return k
+
+
+def _fresh(expr: sp.Basic, outer: frozenset) -> sp.Basic:
+    if not expr.args:
+        return expr
+    if isinstance(expr, ExprWithLimits):
+        scope, mapping, limits = set(outer), {}, []
+        for k, *bounds in expr.limits:
+            # A bound sees the indices of the limits before it, not its own.
+            bounds = [_fresh(b.xreplace(mapping), frozenset(scope)) for b in bounds]
+            limits.append((_renamed(k, scope, mapping), *bounds))
+        body = _fresh(expr.function.xreplace(mapping), frozenset(scope))
+        if body == expr.function and tuple(tuple(l) for l in expr.limits) == tuple(limits):
+            return expr
+        return expr.func(body, *limits)
+    if isinstance(expr, (MaxOver, Vector)):
+        body, k, *bounds = expr.args
+        new_bounds = [_fresh(b, outer) for b in bounds]
+        scope, mapping = set(outer), {}
+        k_new = _renamed(k, scope, mapping)
+        new_body = _fresh(body.xreplace(mapping), frozenset(scope))
+        if k_new == k and new_body == body and new_bounds == list(bounds):
+            return expr
+        return expr.func(new_body, k_new, *new_bounds)
+    args = [_fresh(a, outer) for a in expr.args]
+    if all(a is b for a, b in zip(args, expr.args)):
+        return expr
+    return expr.func(*args)
+
+
+# --- compiling ---------------------------------------------------------------------
+
+Env = dict  # symbol → int for sizes, indices and summation variables
+_UNBOUND = object()
+
+
+def _int_of(expr: sp.Basic, fixed: dict) -> Callable[[Env], int]:
+    """An integer-valued index expression (k, i + N, Mod(a + N - 1, 2N) + 1, …)."""
+    if expr.is_Integer:
+        value = int(expr)
+        return lambda env: value
+    if isinstance(expr, sp.Symbol):
+        if expr in fixed:
+            value = fixed[expr]
+            return lambda env: value
+        return lambda env: env[expr]
+    parts = [_int_of(a, fixed) for a in expr.args]
+    if isinstance(expr, sp.Add):
+        return lambda env: sum(p(env) for p in parts)
+    if isinstance(expr, sp.Mul):
+        def product(env):
+            out = 1
+            for p in parts:
+                out *= p(env)
+            return out
+        return product
+    if isinstance(expr, sp.Mod):
+        a, b = parts
+        return lambda env: a(env) % b(env)
+    raise Unsupported(f"index expression {expr}")
+
+
+def _is_index_mask(e: sp.Basic) -> bool:
+    """An integer-valued factor built from Kronecker deltas only, such as 1 − δ_{k,i}."""
+    return e.has(sp.KroneckerDelta) and not any(
+        isinstance(a, (sp.Indexed, sp.Function)) and not isinstance(a, sp.KroneckerDelta)
+        for a in sp.preorder_traversal(e)) and all(s.is_integer for s in e.free_symbols)
+
+
+class _Seed:
+    """Which variables carry a tangent while a derivative is evaluated."""
+
+    def __init__(self, tangent_of: Callable):
+        self.tangent_of = tangent_of   # key -> arb tangent or None
+
+
+class Program:
+    """One scalar expression, compiled; call it with a point (key → value) and a precision."""
+
+    def __init__(self, expr: sp.Basic, fixed: dict):
+        self.fixed = {k: int(v) for k, v in fixed.items()}
+        self.reads: set = set()
+        self._recording = True
+        self._seed: _Seed | None = None
+        self._overrides: dict = {}
+        self._point: dict = {}
+        self._balls: dict = {}
+        # A sum over a fixed symbol (a size, a free index, a Vector component) must
+        # not read the fixed value: rename such bound indices first.
+        self._fn = self._compile(fresh_bound_indices(sp.sympify(expr), self.fixed))
+        self._dry_run()
+
+    def _dry_run(self):
+        """Evaluate once with every variable 1, recording which ones the expression reads."""
+        class Ones(dict):
+            def __missing__(self, key):
+                return Fraction(1)
+        self._recording = True
+        self._point = Ones()
+        self._balls = {}
+        try:
+            with working_bits(64):
+                self._fn({})
+        except (ArithmeticError, ValueError):
+            pass
+        self._recording = False
+
+    def __call__(self, point: dict, bits: int):
+        """The value as an arb ball; None when the ball is not finite (not resolved at this
+        precision); UNDEFINED when the value is certainly not a real number."""
+        self._point = point
+        self._balls = {}
+        with working_bits(bits):
+            try:
+                value = _as_arb(self._fn({}))
+            except Undefined:
+                return UNDEFINED
+            except (ZeroDivisionError, ValueError, ArithmeticError):
+                return None
+        return value if value.is_finite() else None
+
+    def _read(self, key):
+        if key in self._overrides:    # bound by a derivative taken at a point
+            v = self._overrides[key]
+            value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
+        else:
+            value = self._balls.get(key)
+            if value is None:   # each value becomes a ball once per evaluation
+                if self._recording:
+                    self.reads.add(key)
+                v = self._point[key]
+                value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
+                self._balls[key] = value
+        if self._seed is not None:
+            tangent = self._seed.tangent_of(key)
+            if tangent is not None:
+                return Dual(value, tangent)
+        return value
+
+    def _compile(self, e: sp.Basic):
+        if e.is_Number:
+            r = sp.Rational(e) if e.is_Float else e
+            if not r.is_Rational:
+                raise Unsupported(f"number {e}")
+            p, q = int(r.p), int(r.q)
+            return (lambda env: arb(p)) if q == 1 else (lambda env: arb(fmpq(p, q)))
+        if e is sp.I:
+            return _not_real  # SymPy folds log(-3) into log(3) + iπ
+        if e is sp.E:
+            return lambda env: arb.const_e()
+        if e is sp.pi:
+            return lambda env: arb.pi()
+        if isinstance(e, sp.Symbol):
+            if e in self.fixed:
+                value = self.fixed[e]
+                return lambda env: arb(value)
+            if e.is_integer:
+                return lambda env: arb(env[e]) if e in env else self._read(e)
+            return lambda env: self._read(e)
+        if isinstance(e, sp.Indexed):
+            label = e.base.label
+            idx = [_int_of(i, self.fixed) for i in e.indices]
+            if len(idx) == 1:
+                (f1,) = idx
+                return lambda env: self._read((label, f1(env)))
+            if len(idx) == 2:
+                f1, f2 = idx
+                return lambda env: self._read((label, f1(env), f2(env)))
+            return lambda env: self._read((label,) + tuple(f(env) for f in idx))
+        if isinstance(e, sp.Add):
+            parts = [self._compile(a) for a in e.args]
+
+            def add(env):
+                total = parts[0](env)
+                for p in parts[1:]:
+                    total = total + p(env)
+                return total
+            return add
+        if isinstance(e, sp.Mul):
+            masks = [a for a in e.args if _is_index_mask(a)]
+            if masks:
+                # 1[k ≠ i]·f(k): when the mask is 0 the term is absent, so f(k) is not
+                # evaluated (nor its variables read).
+                mask = self._compile(sp.Mul(*masks))
+                rest = self._compile(sp.Mul(*[a for a in e.args if not _is_index_mask(a)]))
+
+                def masked(env):
+                    m = mask(env)
+                    return m if m.is_zero() else m * rest(env)
+                return masked
+            parts = [self._compile(a) for a in e.args]
+
+            def mul(env):
+                total = parts[0](env)
+                for p in parts[1:]:
+                    total = total * p(env)
+                return total
+            return mul
+        if isinstance(e, sp.Pow):
+            return self._compile_pow(e)
+        if isinstance(e, sp.exp):
+            arg = self._compile(e.args[0])
+            return lambda env: _exp(arg(env))
+        if isinstance(e, sp.log):
+            if len(e.args) != 1:
+                raise Unsupported("log with a base")
+            arg = self._compile(e.args[0])
+            return lambda env: _log(arg(env))
+        if isinstance(e, sp.Abs):
+            arg = self._compile(e.args[0])
+            return lambda env: _abs(arg(env))
+        if isinstance(e, StopGrad):
+            arg = self._compile(e.args[0])
+            return lambda env: _strip(arg(env))
+        if isinstance(e, (sp.Max, sp.Min)):
+            parts = [self._compile(a) for a in e.args]
+            pick = "max" if isinstance(e, sp.Max) else "min"
+
+            def extreme(env):
+                out = parts[0](env)
+                for p in parts[1:]:
+                    out = _extreme(out, p(env), pick)
+                return out
+            return extreme
+        if isinstance(e, sp.KroneckerDelta):
+            a, b = (_int_of(x, self.fixed) for x in e.args[:2])
+            return lambda env: arb(1) if a(env) == b(env) else arb(0)
+        if isinstance(e, sp.Sum):
+            return self._compile_sum(e)
+        if isinstance(e, MaxOver):
+            return self._compile_max_over(e)
+        if isinstance(e, Nabla):
+            return self._compile_nabla(e)
+        if isinstance(e, sp.Derivative):
+            return self._compile_derivative(e)
+        if isinstance(e, sp.Subs):
+            return self._compile_subs(e)
+        raise Unsupported(f"{type(e).__name__}")
+
+    def _compile_pow(self, e: sp.Pow):
+        base = self._compile(e.base)
+        if e.exp.is_Integer:
+            n = int(e.exp)
+            if n < 0:
+                return lambda env: _reciprocal(base(env) ** (-n))
+            return lambda env: base(env) ** n
+        if e.exp == sp.Rational(1, 2):
+            return lambda env: _sqrt(base(env))
+        if e.exp == sp.Rational(-1, 2):
+            return lambda env: _reciprocal(_sqrt(base(env)))
+        exponent = self._compile(e.exp)
+        return lambda env: _exp(exponent(env) * _log(base(env)))
+
+    def _compile_sum(self, e: sp.Sum):
+        f = self._compile(e.function)
+        limits = [(k, _int_of(lo, self.fixed), _int_of(hi, self.fixed)) for k, lo, hi in e.limits]
+
+        last = len(limits) - 1
+
+        def total_over(env, depth=0):
+            # The summation index is bound in env for the loop and unbound afterwards.
+            k, lo, hi = limits[depth]
+            total = arb(0)
+            saved = env.get(k, _UNBOUND)
+            try:
+                for v in range(lo(env), hi(env) + 1):
+                    env[k] = v
+                    total = total + (f(env) if depth == last else total_over(env, depth + 1))
+            finally:
+                if saved is _UNBOUND:
+                    env.pop(k, None)
+                else:
+                    env[k] = saved
+            return total
+        return total_over
+
+    def _compile_max_over(self, e: MaxOver):
+        body, k, lo, hi = e.args
+        f = self._compile(body)
+        lo_f, hi_f = _int_of(lo, self.fixed), _int_of(hi, self.fixed)
+
+        def max_over(env):
+            out = None
+            for v in range(lo_f(env), hi_f(env) + 1):
+                x = f({**env, k: v})  # a fresh env: max ranges are short
+                out = x if out is None else _extreme(out, x, "max")
+            if out is None:
+                raise Undefined("max over an empty range")
+            return out
+        return max_over
+
+    # --- derivatives, in forward mode ---------------------------------------------
+    def _tangent(self, body: Callable, seed: _Seed, env, overrides: dict | None = None):
+        if self._seed is not None:
+            raise Unsupported("a derivative of a derivative")
+        self._seed, saved = seed, self._overrides
+        self._overrides = {**saved, **(overrides or {})}
+        try:
+            out = body(env)
+        finally:
+            self._seed, self._overrides = None, saved
+        return out.t if isinstance(out, Dual) else arb(0)
+
+    def _compile_nabla(self, e: Nabla):
+        body, g, dg = e.args
+        f = self._compile(body)
+        g_label, dg_label = g.label, dg.label
+
+        def tangent_of(key):
+            if isinstance(key, tuple) and key[0] == g_label:
+                return self._read_plain((dg_label,) + key[1:])
+            return None
+        return lambda env: self._tangent(f, _Seed(tangent_of), env)
+
+    def _read_plain(self, key):
+        """A value without a tangent (the directions ∇g_k themselves)."""
+        seed, self._seed = self._seed, None
+        try:
+            return self._read(key)
+        finally:
+            self._seed = seed
+
+    def _compile_derivative(self, e: sp.Derivative):
+        if len(e.variable_count) != 1 or e.variable_count[0][1] != 1:
+            raise Unsupported("only first derivatives in one variable")
+        f = self._compile(e.expr)
+        var = e.variables[0]
+        if isinstance(var, sp.Indexed):
+            label = var.base.label
+            idx = [_int_of(i, self.fixed) for i in var.indices]
+
+            def derivative(env):
+                target = (label,) + tuple(fn(env) for fn in idx)
+                return self._tangent(f, _Seed(lambda key: arb(1) if key == target else None), env)
+            return derivative
+        return lambda env: self._tangent(f, _Seed(lambda key: arb(1) if key == var else None), env)
+
+    def _compile_subs(self, e: sp.Subs):
+        inner, variables, points = e.args
+        if not (isinstance(inner, sp.Derivative) and len(variables) == 1 and inner.variables == variables):
+            raise Unsupported("Subs other than a derivative at a point")
+        var, at = variables[0], points[0]
+        if not at.is_Rational:
+            raise Unsupported("a derivative at a non-numeric point")
+        f = self._compile(inner.expr)
+        value = Fraction(int(at.p), int(at.q))
+        seed = _Seed(lambda key: arb(1) if key == var else None)
+        return lambda env: self._tangent(f, seed, env, overrides={var: value})
+
+
+class ProgramSet:
+    """The components of one side, compiled; reads and evaluates points keyed by :func:`var_key`.
+
+    A :class:`Vector` side has one component per coordinate.
+    """
+
+    def __init__(self, exprs, fixed: dict):
+        self.programs = []
+        for e in exprs:
+            if isinstance(e, Vector):
+                body, m, d = e.args
+                size = int(d.xreplace({k: sp.Integer(v) for k, v in fixed.items()}))
+                self.programs += [Program(body, {**fixed, m: c}) for c in range(1, size + 1)]
+            else:
+                self.programs.append(Program(e, fixed))
+        self.keys = sorted(set().union(*(p.reads for p in self.programs)), key=str)
+        self.symbols = tuple(key_symbol(k) for k in self.keys)
+
+    def evaluate(self, point: dict, bits: int):
+        """The side at a point: a tuple of balls, None, or UNDEFINED."""
+        out = []
+        for program in self.programs:
+            value = program(point, bits)
+            if value is None or value is UNDEFINED:
+                return value
+            out.append(value)
+        return tuple(out)
+
+    def is_undefined(self, point: dict) -> bool:
+        return False  # certainly-undefined values are reported by evaluate itself
+
+
+class DirectionSide:
+    """A gradient side read as a direction: its coefficients on the basis ∇g_1, ∇g_2, …,
+    got by evaluating it with each basis direction set to 1 and the others to 0."""
+
+    def __init__(self, side: ProgramSet, basis: tuple):
+        self.side, self.basis = side, basis
+        self.symbols = tuple(s for s, k in zip(side.symbols, side.keys) if k not in basis)
+
+    def evaluate(self, point: dict, bits: int):
+        out = []
+        for unit in self.basis:
+            at = {**point, **{b: Fraction(1 if b == unit else 0) for b in self.basis}}
+            part = self.side.evaluate(at, bits)
+            if not isinstance(part, tuple):
+                return part
+            out += part
+        return tuple(out)
+
+    def is_undefined(self, point: dict) -> bool:
+        return False
+
+
+_PROGRAMS: dict = {}
+
+
+def program_set(exprs, fixed: dict) -> ProgramSet:
+    """A memoised :class:`ProgramSet` (the steps of a chain share their sides)."""
+    key = (tuple(exprs), tuple(sorted(((k.name, int(v)) for k, v in fixed.items()))))
+    found = _PROGRAMS.get(key)
+    if found is None:
+        if len(_PROGRAMS) > 20_000:
+            _PROGRAMS.clear()
+        found = _PROGRAMS[key] = ProgramSet(exprs, fixed)
+    return found

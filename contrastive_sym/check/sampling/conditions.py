@@ -1,0 +1,257 @@
+"""Conditions a document did not state but a step needs.
+
+A step that fails only at degenerate points is ``conditional``, and the condition is
+named.  The candidates are generic, derived from where the failures are:
+
+* every failure is at the smallest value of a size (``n = 1``): the step needs ``n ≥ 2``;
+* every failure has tied values in one family (``s_{1,1} = s_{1,2}``), and breaking the
+  ties makes the step hold: the step needs distinct values;
+* the step is undefined at some points of the stated domain (``log(-v)`` with
+  ``v ∈ ℝ``): it needs the arguments of its logarithms to be positive.
+
+A candidate is accepted only when the step holds everywhere it was sampled under it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction as F
+
+import sympy as sp
+
+from ...model.notation import Role
+from .instantiate import concretize
+from ..numeric.compiled import Status
+from .sample import CompiledInstance, Hit, SampleReport
+
+
+def smallest_size(report: SampleReport, failures: list[Hit], notation) -> str | None:
+    """``K ≥ 3`` when every failure sits at the smallest K and larger K were checked and hold."""
+    if not failures:
+        return None
+    for decl in notation.sizes:
+        name = decl.symbol.name
+        at = [dict(h.instance.sizes).get(name) for h in failures]
+        if any(v is None for v in at) or set(at) != {decl.minimum}:
+            continue
+        larger = [i for i in report.instances if dict(i.sizes).get(name, decl.minimum) > decl.minimum]
+        if larger:
+            return f"{decl.latex} ≥ {decl.minimum + 1}"
+    return None
+
+
+def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
+    pairs = []
+    by_family: dict = {}
+    for var in hit.instance.variables:
+        if var.family is not None and var.role is not Role.DIRECTION:
+            by_family.setdefault(var.family, []).append(var)
+    for members in by_family.values():
+        seen = {}
+        for var in members:
+            value = hit.point[var.key]
+            if value in seen:
+                pairs.append((seen[value].name, var.name))
+            else:
+                seen[value] = var
+    return pairs
+
+
+def families(variables) -> list[list]:
+    """The sampled members of each family (directions ∇g_k are not values), in order."""
+    by_family: dict = {}
+    for var in variables:
+        if var.family is not None and var.role is not Role.DIRECTION:
+            by_family.setdefault(var.family, []).append(var)
+    return list(by_family.values())
+
+
+def break_ties(variables, point: dict, sign: int = 1) -> dict:
+    """The point with every tie inside a family broken by small distinct offsets (upwards
+    for ``sign`` 1, downwards for -1), each moved value kept inside its domain."""
+    moved = dict(point)
+    for members in families(variables):
+        seen: dict = {}
+        for var in members:
+            value = point[var.key]
+            count = seen.get(value, 0)
+            seen[value] = count + 1
+            if not count:
+                continue
+            for candidate in (value + sign * F(count, 1000), value - sign * F(count, 1000)):
+                if var.domain.contains(candidate) and (var.role is not Role.SCALE or candidate > 0):
+                    moved[var.key] = candidate
+                    break
+    return moved
+
+
+def _break_ties(hit: Hit) -> dict:
+    return break_ties(hit.instance.variables, hit.point)
+
+
+def distinct_values(failures: list[Hit], by_instance: dict, relation, config) -> str | None:
+    """"no ties" when every failure has a tie and the step holds once the ties are broken."""
+    if not failures:
+        return None
+    pairs = [_tied_pairs(h) for h in failures]
+    if not all(pairs):
+        return None
+    for hit in failures:
+        ci: CompiledInstance = by_instance[hit.instance]
+        moved = _break_ties(hit)
+        if not ci.admits(moved):
+            return None
+        result = ci.compare(moved, relation, config.digits, config.max_digits)
+        if result.status not in (Status.HOLDS, Status.TIE):
+            return None
+    a, b = pairs[0][0]
+    return f"no ties among the values (the failures have ties such as {a} = {b})"
+
+
+@dataclass(frozen=True)
+class Definedness:
+    """Why the sides are undefined at the undefined points, worked out exactly.
+
+    ``condition`` excludes every undefined point (``y_1 > 0``), or is empty when some
+    point has no cause found; ``one_sided`` is the position (in the list of undefined
+    points) of one where one side is defined and the other is not; ``causes`` holds
+    (position, side, failing terms) for each point with a cause found.  Positions, not
+    the points themselves, cross back from the sandbox.
+    """
+
+    condition: str
+    one_sided: int | None
+    causes: tuple = ()
+
+    def describe(self, position: int) -> str:
+        """What is undefined at the undefined point at ``position``, for a witness's note."""
+        for at, side, terms in self.causes:
+            if at == position:
+                both = {"lhs": "the left side", "rhs": "the right side", "both": "both sides"}[side]
+                verb = "are" if side == "both" else "is"
+                values = [t[len(_COMPLEX):] for t in terms if t.startswith(_COMPLEX)]
+                needs = [t for t in terms if not t.startswith(_COMPLEX)]
+                why = ([f"it is {', '.join(values)}"] if values else []) + \
+                    ([f"it needs {' and '.join(needs)}"] if needs else [])
+                return f"{both} {verb} not a real number here: {'; '.join(why)}"
+        return "a side is not a real number here"
+
+
+_COMPLEX = "complex:"   # marks a side SymPy folded into a complex number, not a condition
+
+
+def _needs(node):
+    """What a node needs to be a real number: (argument, relation to 0), or None."""
+    if isinstance(node, sp.log):
+        return node.args[0], ">"
+    if isinstance(node, sp.Pow) and node.exp.is_number and not node.exp.is_integer:
+        return node.base, ">" if node.exp.is_negative else ">="
+    if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
+        return node.base, "!="
+    return None
+
+
+def _fails(value, op: str) -> bool:
+    return bool(value.is_number and {">": value.is_nonpositive, ">=": value.is_negative,
+                                     "!=": value.is_zero}[op])
+
+
+def _failing_terms(expr: sp.Expr, values: dict, names: dict) -> list[str]:
+    """The terms of a concrete side that are not real numbers at the values: the argument
+    of a logarithm that is not positive, of a fractional power that is negative, a zero
+    denominator.  Each is described as the condition it needs."""
+    found = []
+    if expr.has(sp.I):  # SymPy folded log(-3) into log(3) + iπ while reading
+        found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
+    for node in sp.preorder_traversal(expr):
+        need = _needs(node)
+        if need is not None and _fails(need[0].xreplace(values), need[1]):
+            found.append(_describe(need[0].xreplace(names), need[1]))
+    return list(dict.fromkeys(found))
+
+
+def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation) -> list[str]:
+    """The same, on the side as the document writes it (``1 + x_j > 0``, not one condition
+    per size and index checked): each term whose argument can be read at the point alone
+    (no summation index inside it) is evaluated there."""
+    found = []
+    subs = hit.instance.subs
+    for node in sp.preorder_traversal(expr):
+        need = _needs(node)
+        if need is None:
+            continue
+        arg, op = need
+        if _fails(concretize(arg, subs).xreplace(values), op):
+            found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
+    return list(dict.fromkeys(found))
+
+
+def _display_names(expr: sp.Expr, notation) -> dict:
+    """Each declared symbol and family element as the document writes it (x_j, τ, N)."""
+    names = {}
+    for atom in expr.atoms(sp.Indexed, sp.Symbol):
+        if notation.lookup(atom) is not None and not (isinstance(atom, sp.Symbol) and atom in names):
+            names[atom] = sp.Symbol(notation.display(atom))
+    return names
+
+
+def definedness(undefined: list[Hit], sides: tuple | None = None, notation=None) -> Definedness:
+    """The condition under which the sides are defined at every undefined point (run in
+    the sandbox: SymPy evaluates and solves here).  With ``sides`` (the link as written)
+    and its notation, a condition is named as the document writes it where it can be."""
+    causes, one_sided, unexplained = [], None, False
+    for position, hit in enumerate(undefined):
+        values = {v.symbol: sp.Rational(hit.point[v.key].numerator, hit.point[v.key].denominator)
+                  for v in hit.instance.variables}
+        names = {v.symbol: sp.Symbol(v.name) for v in hit.instance.variables}
+        lhs, rhs = hit.instance.concrete()
+        found = []
+        for n, concrete in enumerate((lhs, rhs)):
+            written = _failing_as_written(sides[n], hit, values, notation) if sides is not None else []
+            found.append(written or [t for e in concrete for t in _failing_terms(e, values, names)])
+        left, right = found
+        if not left and not right:
+            unexplained = True
+            continue
+        side = "both" if left and right else "lhs" if left else "rhs"
+        if side != "both" and one_sided is None:
+            one_sided = position
+        causes.append((position, side, tuple(dict.fromkeys(left + right))))
+    complex_only = any(all(t.startswith(_COMPLEX) for t in terms) for _, _, terms in causes)
+    condition = "" if unexplained or complex_only else \
+        " and ".join(_fewest([{t for t in terms if not t.startswith(_COMPLEX)} for _, _, terms in causes]))
+    return Definedness(condition, one_sided, tuple(causes))
+
+
+def _fewest(failing: list[set]) -> list[str]:
+    """A small set of conditions that excludes every undefined point (greedy cover): at
+    y_1 = 0 both y_1^2 > 0 and y_1 > 0 fail, at y_1 = -1 only y_1 > 0, so y_1 > 0 is enough."""
+    chosen, left = [], list(failing)
+    while left:
+        counts: dict = {}
+        for terms in left:
+            for t in terms:
+                counts[t] = counts.get(t, 0) + 1
+        best = max(counts, key=lambda t: (counts[t], -len(t)))
+        chosen.append(best)
+        left = [terms for terms in left if best not in terms]
+    return chosen
+
+
+def _describe(arg: sp.Expr, op: str) -> str:
+    """``-v > 0`` as ``v < 0``: a condition on one variable is solved for it when SymPy can."""
+    free = [s for s in arg.free_symbols if isinstance(s, sp.Symbol)]
+    relation = {">": sp.StrictGreaterThan, ">=": sp.GreaterThan, "!=": sp.Ne}[op]
+    if len(free) == 1 and op != "!=":
+        var = free[0]
+        try:
+            solved = sp.solveset(relation(arg, 0), var, sp.S.Reals)
+        except (NotImplementedError, ValueError, TypeError):
+            solved = None
+        if isinstance(solved, sp.Interval):
+            name = str(var)
+            if solved.start == -sp.oo and solved.end != sp.oo:
+                return f"{name} {'<' if solved.right_open else '≤'} {solved.end}"
+            if solved.end == sp.oo and solved.start != -sp.oo:
+                return f"{name} {'>' if solved.left_open else '≥'} {solved.start}"
+    symbol = {">": ">", ">=": "≥", "!=": "≠"}[op]
+    return f"{sp.sstr(arg)} {symbol} 0"

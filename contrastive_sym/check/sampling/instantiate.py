@@ -1,0 +1,246 @@
+"""Turn a link with symbolic sizes into concrete instances the numeric methods can sample.
+
+An instance fixes every size (``n = 3``) and free index (``i = 1``), expands sums,
+maxima, gradients and derivatives, and strips stop-gradients (their value is their
+argument).  Its variables are the scalars and family elements that remain.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ...model.claims import Relation
+from ...model.nodes import strip_stop_grad
+from ..numeric import program
+from ...model.notation import Domain, FamilyDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One real input of a concrete instance."""
+
+    symbol: sp.Basic           # a Symbol or an Indexed element such as g[2]
+    name: str                  # how witnesses show it: "g_2", "s_{1,2}", "τ"
+    domain: Domain
+    role: Role
+    family: sp.IndexedBase | None = None
+
+    @property
+    def key(self):
+        """How sample points name this variable (cheap to hash, unlike an Indexed)."""
+        return program.var_key(self.symbol)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A link at concrete sizes: each side is a tuple of scalar components."""
+
+    sizes: tuple[tuple[str, int], ...]
+    indices: tuple[tuple[str, int], ...]
+    lhs: tuple[sp.Expr, ...]
+    rhs: tuple[sp.Expr, ...]
+    variables: tuple[Variable, ...]
+    fixed: tuple[tuple[sp.Symbol, int], ...] = ()
+    interpreted: bool = False   # sides kept symbolic, evaluated by .program with `fixed`
+    basis: tuple = ()           # for a direction link: the keys of ∇g_1, ∇g_2, …
+
+    @property
+    def subs(self) -> dict:
+        return dict(self.fixed)
+
+    def concrete(self) -> tuple[tuple, tuple]:
+        """Both sides with sizes and indices substituted and every node expanded."""
+        if not self.interpreted:
+            return self.lhs, self.rhs
+        subs = self.subs
+        return (tuple(concretize(e, subs) for e in self.lhs),
+                tuple(concretize(e, subs) for e in self.rhs))
+
+    @property
+    def label(self) -> str:
+        parts = [f"{k}={v}" for k, v in self.sizes + self.indices]
+        return ", ".join(parts) if parts else "(no sizes)"
+
+    @property
+    def weight(self) -> tuple:
+        """Instances are tried smallest first: witnesses come out small."""
+        return tuple(v for _, v in self.sizes), tuple(v for _, v in self.indices)
+
+
+def used_sizes(exprs, notation: Notation) -> list[SizeDecl]:
+    """Sizes an expression depends on, directly or through the shapes of its families and
+    the ranges of its indices."""
+    found: dict[sp.Symbol, SizeDecl] = {}
+    pending = list(exprs)
+    seen_families = set()
+    while pending:
+        expr = pending.pop()
+        for sym in _symbols(expr):
+            decl = notation.lookup(sym)
+            if isinstance(decl, SizeDecl):
+                found[decl.symbol] = decl
+            elif isinstance(decl, FamilyDecl) and decl.base not in seen_families:
+                seen_families.add(decl.base)
+                pending.extend(decl.shape)
+            elif isinstance(decl, IndexDecl):
+                pending.extend((decl.lo, decl.hi))
+    return sorted(found.values(), key=lambda d: d.symbol.name)
+
+
+def used_indices(exprs, notation: Notation) -> list[IndexDecl]:
+    found = {}
+    for expr in exprs:
+        for sym in _symbols(expr):
+            decl = notation.lookup(sym)
+            if isinstance(decl, IndexDecl):
+                found[decl.symbol] = decl
+                # distinct_from may name an expression of indices (the other view of i)
+                for other in decl.distinct_from:
+                    for sym in sp.sympify(other).free_symbols:
+                        if isinstance(notation.lookup(sym), IndexDecl):
+                            found.setdefault(sym, notation.lookup(sym))
+    return sorted(found.values(), key=lambda d: d.symbol.name)
+
+
+def _symbols(expr: sp.Basic):
+    return {a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Symbol, sp.Indexed))}
+
+
+def size_assignments(sizes: list[SizeDecl], overrides: dict, limit: int) -> list[dict]:
+    """Concrete sizes to check: all combinations when few, otherwise the smallest one,
+    each size varied alone, and the largest one."""
+    values = [overrides.get(s.symbol, s.checked) for s in sizes]
+    combos = list(itertools.product(*values))
+    if len(combos) > limit:
+        smallest = tuple(v[0] for v in values)
+        chosen = [smallest]
+        for pos, vals in enumerate(values):
+            for v in vals[1:]:
+                c = list(smallest)
+                c[pos] = v
+                chosen.append(tuple(c))
+        chosen.append(tuple(v[-1] for v in values))
+        combos = list(dict.fromkeys(chosen))[:limit]
+    return [{s.symbol: v for s, v in zip(sizes, combo)} for combo in combos]
+
+
+def index_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
+    """Each free index at its first and last admissible value, honouring distinctness."""
+    if not indices:
+        return [{}]
+    options = []
+    for decl in indices:
+        lo, hi = int(decl.lo.subs(sizes)), int(decl.hi.subs(sizes))
+        options.append(sorted({lo, hi, min(lo + 1, hi)}))
+    result = []
+    for combo in itertools.product(*options):
+        chosen = {d.symbol: v for d, v in zip(indices, combo)}
+        values = {**sizes, **chosen}
+        if all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from):
+            result.append(chosen)
+    # Keep the ends: first, last, and one in between at most.
+    if len(result) > 3:
+        result = [result[0], result[len(result) // 2], result[-1]]
+    return result
+
+
+_CONCRETE: dict = {}
+
+
+def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
+    """Substitute sizes and indices, expand every node, and strip stop-gradients.
+
+    Memoised: the steps of a chain share their expressions.
+    """
+    key = (expr, tuple(sorted(subs.items(), key=lambda kv: kv[0].name)))
+    found = _CONCRETE.get(key)
+    if found is None:
+        # xreplace reaches into bound indices: rename those that shadow first.
+        found = program.fresh_bound_indices(sp.sympify(expr), subs)
+        found = found.xreplace(subs) if subs else found
+        found = strip_stop_grad(found.doit())
+        if len(_CONCRETE) > 20_000:
+            _CONCRETE.clear()
+        _CONCRETE[key] = found
+    return found
+
+
+def components(expr: sp.Basic) -> tuple[sp.Expr, ...]:
+    if isinstance(expr, sp.MatrixBase):
+        return tuple(expr)
+    return (expr,)
+
+
+def variables_of(exprs, notation: Notation) -> tuple[Variable, ...]:
+    return variables_from(set().union(*(e.free_symbols for e in exprs)) if exprs else set(), notation)
+
+
+def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
+    found = {}
+    for sym in symbols:
+        decl = notation.lookup(sym)
+        if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl):
+            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base)
+        elif isinstance(decl, ScalarDecl) and sym == decl.symbol:
+            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)
+    return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
+
+
+def direction_coefficients(expr: sp.Expr, directions) -> tuple[sp.Expr, ...]:
+    """The coefficients of a gradient ``Σ_k c_k ∇g_k`` on the directions ``∇g_k``."""
+    return tuple(sp.diff(expr, d) for d in directions)
+
+
+_INSTANCES: dict = {}
+
+
+def instantiate(lhs: sp.Basic, rhs: sp.Basic, relation: Relation, notation: Notation,
+                overrides: dict | None = None, limit: int = 8) -> list[Instance]:
+    """Every concrete instance of ``lhs relation rhs`` that the checker samples (memoised)."""
+    overrides = overrides or {}
+    key = (lhs, relation, rhs, notation.fingerprint, tuple(sorted((k.name, v) for k, v in overrides.items())), limit)
+    if key not in _INSTANCES:
+        if len(_INSTANCES) > 5_000:
+            _INSTANCES.clear()
+        _INSTANCES[key] = _instantiate(lhs, rhs, relation, notation, overrides, limit)
+    return list(_INSTANCES[key])
+
+
+def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instance]:
+    exprs = (lhs, rhs)
+    sizes = used_sizes(exprs, notation)
+    indices = used_indices(exprs, notation)
+    instances = []
+    interpretable = program.supports(lhs) and program.supports(rhs)
+    for size_values in size_assignments(sizes, overrides, limit):
+        for index_values in index_assignments(indices, size_values):
+            subs = {**size_values, **index_values}
+            labels = dict(sizes=tuple((s.name, v) for s, v in size_values.items()),
+                          indices=tuple((s.name, v) for s, v in index_values.items()),
+                          fixed=tuple(subs.items()))
+            if interpretable:
+                left, right = program.program_set((lhs,), subs), program.program_set((rhs,), subs)
+                variables = variables_from(left.symbols + right.symbols, notation)
+                basis = ()
+                if relation is Relation.SAME_DIRECTION:
+                    # The directions ∇g_k are not sampled: each side is read as its coefficients.
+                    basis = tuple(sorted({v.key for v in variables if v.role is Role.DIRECTION}, key=str))
+                    variables = tuple(v for v in variables if v.role is not Role.DIRECTION)
+                instances.append(Instance(lhs=(lhs,), rhs=(rhs,), interpreted=True, basis=basis,
+                                          variables=variables, **labels))
+                continue
+            left, right = concretize(lhs, subs), concretize(rhs, subs)
+            if relation is Relation.SAME_DIRECTION:
+                directions = sorted(
+                    {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},
+                    key=sp.default_sort_key)
+                left_c = direction_coefficients(left, directions)
+                right_c = direction_coefficients(right, directions)
+            else:
+                left_c, right_c = components(left), components(right)
+            instances.append(Instance(lhs=left_c, rhs=right_c,
+                                      variables=variables_of(left_c + right_c, notation), **labels))
+    instances.sort(key=lambda inst: inst.weight)
+    return instances

@@ -1,0 +1,237 @@
+"""Adversarial sample points: ties, near-ties, one dominant term, all equal, domain
+boundaries, extreme temperatures (1e-300 … 1e300), and random points on top.
+
+Values are exact ``Fraction`` objects, so a point means the same thing at every
+precision and a witness prints as the value that was checked.
+"""
+from __future__ import annotations
+
+import zlib
+from fractions import Fraction as F
+from typing import Sequence
+
+import numpy as np
+import sympy as sp
+
+from ...model.notation import Domain, Role
+from .instantiate import Instance, Variable
+
+TINY = F(1, 10**20)
+
+# Temperatures and other scales, from 1e-300 to 1e300.
+SCALE_LADDER: tuple[F, ...] = tuple(
+    F(10) ** e for e in (-300, -100, -30, -8, -3)) + (F(1, 10), F(1, 2), F(1), F(2), F(10)) + tuple(
+    F(10) ** e for e in (3, 8, 30, 100, 300))
+
+_SCALARS = {
+    Domain.REAL: (F(0), F(1), F(-1), F(1, 2), F(-2), F(10), F(-10), TINY, -TINY, F(1000), F(-1000), F(3)),
+    Domain.POSITIVE: (F(1), F(1, 2), F(2), F(10), TINY, 1 / TINY, F(10) ** -300, F(10) ** 300, F(3)),
+    Domain.NONNEGATIVE: (F(0), F(1), F(1, 2), F(2), F(10), TINY, F(10) ** 300),
+    Domain.UNIT_INTERVAL: (F(0), F(1), F(-1), F(1, 2), F(-1, 2), 1 - TINY),
+}
+_SCALARS[Domain.NEGATIVE] = tuple(-v for v in _SCALARS[Domain.POSITIVE])
+
+
+def _real_patterns(m: int) -> list[list[F]]:
+    r = range(m)
+    pats = [
+        [F(0)] * m,
+        [F(1)] * m,
+        [F(k) for k in r],
+        [F(m - 1 - k) for k in r],
+        [F(10)] + [F(0)] * (m - 1),
+        [F(0)] * (m - 1) + [F(10)],
+        [F(-1), F(2)] + [F(0)] * (m - 2) if m >= 2 else [F(-1)],
+        [F(1), F(1)] + [F(0)] * (m - 2) if m >= 2 else [F(1)],
+        ([F(2)] + [F(-1)] * (m - 2) + [F(2)]) if m >= 2 else [F(2)],
+        [F(1), 1 - TINY] + [F(0)] * (m - 2) if m >= 2 else [1 - TINY],
+        [F(1000) * (-1) ** k for k in r],
+        [TINY * (k + 1) for k in r],
+        [F(-(k + 1)) for k in r],
+        [F((k % 3) - 1) for k in r],
+    ]
+    return pats
+
+
+def _unit_patterns(m: int) -> list[list[F]]:
+    r = range(m)
+    spaced = [F(2 * k - (m - 1), max(m - 1, 1)) for k in r] if m > 1 else [F(1, 2)]
+    return [
+        [F(0)] * m,
+        [F(1)] * m,
+        [F(-1)] * m,
+        [F((-1) ** k) for k in r],
+        spaced,
+        spaced[::-1],
+        [F(1)] + [F(0)] * (m - 1),
+        [F(0)] * (m - 1) + [F(1)],
+        [F(1), F(1)] + [F(-1, 2)] * (m - 2) if m >= 2 else [F(1)],
+        [F(1, 2), F(1, 2) - TINY] + [F(0)] * (m - 2) if m >= 2 else [F(1, 2)],
+        [TINY * (k + 1) for k in r],
+    ]
+
+
+def _positive_patterns(m: int) -> list[list[F]]:
+    r = range(m)
+    return [
+        [F(1)] * m,
+        [F(k + 1) for k in r],
+        [TINY * (k + 1) for k in r],
+        [F(10) ** 30 * (k + 1) for k in r],
+        [F(1), 1 + TINY] + [F(2)] * (m - 2) if m >= 2 else [F(1)],
+    ]
+
+
+def _direction_patterns(m: int) -> list[list[F]]:
+    r = range(m)
+    pats = [[F(1) if k == j else F(0) for k in r] for j in sorted({0, 1 % m, m - 1})]
+    pats += [[F(1)] * m, [F((-1) ** k) for k in r], [F(k + 1) for k in r]]
+    return pats
+
+
+def _embedding_patterns(rows: int, dim: int) -> list[list[list[F]]]:
+    def onehot(j):
+        return [F(1) if c == j % dim else F(0) for c in range(dim)]
+
+    pats = [
+        [[F(1)] + [F(0)] * (dim - 1) for _ in range(rows)],                      # all rows equal
+        [onehot(a) for a in range(rows)],                                         # orthogonal
+        [[F((-1) ** a)] * dim for a in range(rows)],                              # antipodal
+        [[F(a + 1)] + [F(1)] * (dim - 1) for a in range(rows)],                   # small integers
+        [[F(1)] + [TINY * (a + 1)] * (dim - 1) for a in range(rows)],              # near-parallel
+        [[F(10) ** (30 * (-1) ** a) * (c + 1) for c in range(dim)] for a in range(rows)],  # scaled
+        [[F((a * 7 + c * 3) % 5 - 2) or F(1) for c in range(dim)] for a in range(rows)],
+    ]
+    return pats
+
+
+def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
+    if domain is Domain.UNIT_INTERVAL:
+        return _unit_patterns(m)
+    if domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
+        return _positive_patterns(m)
+    if domain is Domain.NEGATIVE:
+        return [[-v for v in p] for p in _positive_patterns(m)]
+    return _real_patterns(m)
+
+
+def _round(x: float, digits: int = 4) -> F:
+    return F(f"{x:.{digits}g}")
+
+
+class _Group:
+    """Variables sampled together: a scalar, or all elements of one family."""
+
+    def __init__(self, variables: Sequence[Variable]):
+        self.variables = list(variables)
+        first = self.variables[0]
+        self.role, self.domain = first.role, first.domain
+        if first.role is Role.EMBEDDING:
+            rows = sorted({v.symbol.indices[0] for v in self.variables}, key=sp.default_sort_key)
+            cols = sorted({v.symbol.indices[1] for v in self.variables}, key=sp.default_sort_key)
+            self.grid = [[next((v for v in self.variables if v.symbol.indices == (r, c)), None)
+                          for c in cols] for r in rows]
+            self.patterns = [self._from_grid(p) for p in _embedding_patterns(len(rows), len(cols))]
+        elif first.family is None and first.role is Role.SCALE:
+            self.patterns = [[v] for v in SCALE_LADDER]
+        elif first.family is None:
+            self.patterns = [[v] for v in _SCALARS[first.domain]]
+        elif first.role is Role.DIRECTION:
+            self.patterns = _direction_patterns(len(self.variables))
+        else:
+            self.patterns = _patterns_for(first.domain, len(self.variables))
+
+    def _from_grid(self, rows):
+        values = []
+        for r, row in enumerate(self.grid):
+            for c, var in enumerate(row):
+                if var is not None:
+                    values.append(rows[r][c])
+        return values
+
+    def assign(self, pattern) -> dict:
+        return dict(zip((v.key for v in self.variables), pattern))
+
+    def random(self, rng: np.random.Generator) -> list[F]:
+        m = len(self.variables)
+        if self.role is Role.SCALE:
+            return [_round(10 ** rng.uniform(-3, 3))]
+        if self.role is Role.EMBEDDING:
+            vals = [_round(x) for x in rng.normal(size=m)]
+            return [v if v != 0 else F(1) for v in vals]
+        if self.domain is Domain.UNIT_INTERVAL:
+            return [_round(x) for x in rng.uniform(-1, 1, size=m)]
+        if self.domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
+            return [_round(x) for x in np.exp(rng.normal(size=m))]
+        if self.domain is Domain.NEGATIVE:
+            return [-_round(x) for x in np.exp(rng.normal(size=m))]
+        return [_round(x) for x in rng.normal(scale=2.0, size=m)]
+
+
+def groups_of(instance: Instance) -> list[_Group]:
+    by_family: dict = {}
+    groups = []
+    for var in instance.variables:
+        if var.family is None:
+            groups.append(_Group([var]))
+        else:
+            by_family.setdefault(var.family, []).append(var)
+    groups += [_Group(vs) for vs in by_family.values()]
+    return groups
+
+
+def stable_seed(seed: int, text: str) -> int:
+    """A seed that depends on the run's seed and on what is being checked, not on order."""
+    return (seed * 1_000_003 + zlib.crc32(text.encode())) % (2**32)
+
+
+def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
+    """Adversarial points first (patterns crossed with the temperature ladder), then random ones."""
+    groups = groups_of(instance)
+    if not groups:
+        return [{}]
+    points = []
+    count = max(adversarial, max(len(g.patterns) for g in groups))
+    strides = [1, 7, 5, 3, 11, 13, 17]
+    for t in range(count):
+        point = {}
+        for gi, group in enumerate(groups):
+            n = len(group.patterns)
+            stride = strides[gi % len(strides)]
+            point.update(group.assign(group.patterns[(t * stride + gi) % n]))
+        points.append(point)
+    rng = np.random.default_rng(seed)
+    for _ in range(random):
+        point = {}
+        for group in groups:
+            point.update(group.assign(group.random(rng)))
+        points.append(point)
+    unique = {}
+    for p in points:
+        unique.setdefault(frozenset(p.items()), p)
+    return list(unique.values())
+
+
+def format_value(value: F) -> str:
+    """A short exact decimal for a witness: ``0.5``, ``1e-300``, ``0.99999999999999999999``."""
+    if value.denominator == 1:
+        n = value.numerator
+        if abs(n) >= 10**6 and str(abs(n)).rstrip("0") == "1":
+            return f"{'-' if n < 0 else ''}1e{len(str(abs(n))) - 1}"
+        return str(n)
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den == 1:
+        places = max(twos, fives)
+        num = abs(value.numerator) * 10**places // value.denominator
+        if num == 1 and places > 6:
+            return f"{'-' if value < 0 else ''}1e-{places}"
+        text = str(num).rjust(places + 1, "0")
+        return f"{'-' if value < 0 else ''}{text[:-places]}.{text[-places:]}"
+    return f"{value.numerator}/{value.denominator}"

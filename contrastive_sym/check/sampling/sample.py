@@ -1,0 +1,158 @@
+"""Numeric sampling of a pointwise link (identity, inequality, gradient, direction)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import sympy as sp
+
+from ...model.claims import Condition, Relation
+from ..config import CheckConfig
+from .instantiate import Instance, concretize
+from ..numeric.compiled import Comparison, Sides, Status, compare, compiled
+from ..numeric.program import DirectionSide, program_set
+from .points import sample_points, stable_seed
+
+
+@dataclass
+class Hit:
+    """One sampled point and what the comparison found there."""
+
+    instance: Instance
+    point: dict
+    comparison: Comparison
+
+
+@dataclass
+class SampleReport:
+    """Every sampled point lands in exactly one bucket; none is dropped without a count.
+
+    ``excluded`` points fail the document's stated conditions (they are outside the
+    claim); ``unsure`` points are those where a stated condition itself could not be
+    decided, so they are neither checked nor silently excluded.
+    """
+
+    instances: list[Instance]
+    points: int = 0
+    holds: int = 0
+    ties: int = 0
+    settled: int = 0            # points the balls could not decide, settled exactly by SymPy
+    excluded: int = 0
+    excluded_instances: int = 0  # size/index choices where a stated condition is false outright
+    unsure: list[dict] = field(default_factory=list)
+    unresolved: list[Hit] = field(default_factory=list)
+    violations: list[Hit] = field(default_factory=list)
+    strict_ties: list[Hit] = field(default_factory=list)
+    undefined: list[Hit] = field(default_factory=list)
+    sizes_seen: set = field(default_factory=set)
+
+    @property
+    def resolved(self) -> int:
+        return self.holds + self.ties
+
+    @property
+    def open(self) -> list[Hit]:
+        """Points no method has decided yet: ties of a strict relation and unresolved balls."""
+        return self.strict_ties + self.unresolved
+
+
+class CompiledInstance:
+    """An instance with its sides compiled, and its given conditions as sign tests."""
+
+    def __init__(self, instance: Instance, given: Sequence[Condition], subs: dict):
+        self.instance = instance
+        self.order = [v.symbol for v in instance.variables]
+        if instance.interpreted:
+            fixed = instance.subs
+            left, right = program_set(instance.lhs, fixed), program_set(instance.rhs, fixed)
+            if instance.basis:
+                left, right = DirectionSide(left, instance.basis), DirectionSide(right, instance.basis)
+            self.sides = Sides(left, right)
+        else:
+            self.sides = Sides(compiled(instance.lhs, _own_symbols(instance.lhs, self.order)),
+                               compiled(instance.rhs, _own_symbols(instance.rhs, self.order)))
+        self.given = []
+        for cond in given:
+            pred = concretize(cond.predicate, subs)
+            if pred is sp.true:
+                continue
+            if pred is sp.false:
+                self.given = None
+                return
+            gap = pred.lhs - pred.rhs
+            self.given.append((pred.rel_op, compiled([gap], _own_symbols([gap], self.order))))
+
+    def admits(self, point: dict) -> bool | None:
+        """Whether the point satisfies the document's stated conditions: True, False, or
+        None when a condition cannot be decided there even at high precision."""
+        if self.given is None:
+            return False
+        unsure = False
+        for op, test in self.given:
+            holds = _condition_holds(op, test, point)
+            if holds is False:
+                return False
+            unsure = unsure or holds is None
+        return None if unsure else True
+
+    def compare(self, point: dict, relation: Relation, digits: int, max_digits: int) -> Comparison:
+        return compare(self.sides, relation, point, digits, max_digits)
+
+
+def _condition_holds(op: str, test, point: dict) -> bool | None:
+    """A stated condition ``gap op 0`` at a point, raising the precision until the ball of
+    the gap decides it.  An exact 0 (a tie the condition excludes) decides at once."""
+    for bits in (80, 400, 2000, 6000):
+        out = test.evaluate(point, bits)
+        if out is None:
+            continue
+        v = out[0]
+        positive, negative = v > 0, v < 0
+        zero = v.is_exact() and v == 0
+        if positive or negative or zero:
+            return {">": positive, ">=": positive or zero, "<": negative, "<=": negative or zero,
+                    "!=": not zero, "==": zero}[op]
+    return None
+
+
+def _own_symbols(exprs, order) -> list:
+    """The variables one side uses, in the instance's order (so compiled sides are shared)."""
+    used = set().union(*(e.free_symbols for e in exprs))
+    return [s for s in order if s in used]
+
+
+def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckConfig,
+           label: str, extra_points: dict | None = None) -> SampleReport:
+    """Compare the sides at the adversarial and random points of every instance."""
+    report = SampleReport([c.instance for c in compiled])
+    for n, ci in enumerate(compiled):
+        seed = stable_seed(config.seed, f"{label}|{ci.instance.label}")
+        points = sample_points(ci.instance, config.points_per_instance, config.random_points, seed)
+        if extra_points and n in extra_points:
+            points = extra_points[n] + points
+        for point in points:
+            admitted = ci.admits(point)
+            if admitted is False:
+                report.excluded += 1
+                continue
+            if admitted is None:
+                report.unsure.append(point)
+                continue
+            report.points += 1
+            result = ci.compare(point, relation, config.digits, config.max_digits)
+            hit = Hit(ci.instance, point, result)
+            if result.status is Status.HOLDS:
+                report.holds += 1
+            elif result.status is Status.TIE:
+                if relation in (Relation.LT, Relation.GT):
+                    report.strict_ties.append(hit)
+                else:
+                    report.ties += 1
+            elif result.status is Status.VIOLATED:
+                report.violations.append(hit)
+            elif result.status is Status.UNDEFINED:
+                report.undefined.append(hit)
+            else:
+                report.unresolved.append(hit)
+        report.sizes_seen.add(ci.instance.label)
+    return report

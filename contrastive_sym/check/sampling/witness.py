@@ -1,0 +1,190 @@
+"""Witnesses: shrink a failing point to small readable values, then re-check it.
+
+Like Hypothesis, the failing case is minimised: sizes are already tried smallest
+first, and each value is replaced by the simplest candidate (0, 1, -1, 2, 1/2, …)
+that still fails.  The result is re-checked at twice and four times the working
+precision before it is reported.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import sympy as sp
+
+from ...model.claims import Relation
+from ...model.notation import Domain, Role
+from ...model.verdicts import Witness
+from ..symbolic import sandbox
+from ..config import CheckConfig
+from ..numeric.compiled import Status, format_side
+from .points import format_value
+from .sample import CompiledInstance
+
+_PREFERRED = [F(0), F(1), F(-1), F(2), F(-2), F(1, 2), F(-1, 2), F(3), F(-3), F(10), F(-10),
+              F(1, 10), F(100), F(1000)]
+
+
+def _score(value: F) -> tuple:
+    try:
+        rank = _PREFERRED.index(value)
+    except ValueError:
+        rank = len(_PREFERRED)
+    return (len(format_value(value)), rank)
+
+
+def _candidates(value: F, domain: Domain, role: Role) -> list[F]:
+    pool = list(_PREFERRED)
+    if value != 0:
+        magnitude = abs(value)
+        sign = 1 if value > 0 else -1
+        exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
+        pool += [F(sign) * F(10) ** exponent, F(sign) * F(10) ** (exponent - 1)]
+        for digits in (1, 2, 3):
+            pool.append(F(f"{float(value):.{digits}g}"))
+    allowed = [c for c in pool if domain.contains(c)]
+    if role is Role.SCALE:
+        allowed = [c for c in allowed if c > 0]
+    return sorted(set(allowed), key=_score)
+
+
+def shrink_point(variables, point: dict, fails, budget: int) -> dict:
+    """The simplest point found that still fails, by greedy passes over the variables:
+    each value is replaced by the simplest candidate that keeps ``fails(point)`` true."""
+    point = dict(point)
+    changed = True
+    while changed and budget > 0:
+        changed = False
+        for var in variables:
+            current = point[var.key]
+            for cand in _candidates(current, var.domain, var.role):
+                if budget <= 0 or _score(cand) >= _score(current):
+                    continue
+                trial = {**point, var.key: cand}
+                budget -= 1
+                if fails(trial):
+                    point, changed = trial, True
+                    break
+    return point
+
+
+def shrink(ci: CompiledInstance, relation: Relation, point: dict, config: CheckConfig,
+           fails) -> dict:
+    """The simplest failing point of an instance (see :func:`shrink_point`)."""
+    return shrink_point(ci.instance.variables, point, fails, config.shrink_budget)
+
+
+def recheck(ci: CompiledInstance, relation: Relation, point: dict, config: CheckConfig):
+    """The comparison at the re-check precisions; None unless it fails at every one."""
+    last = None
+    for digits in config.recheck_digits:
+        result = ci.compare(point, relation, digits, max(config.max_digits, 2 * digits))
+        if result.status is not Status.VIOLATED:
+            return None
+        last = result
+    return last
+
+
+def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witness:
+    inst = ci.instance
+    return Witness(
+        sizes=dict(inst.sizes),
+        indices=dict(inst.indices),
+        values={v.name: format_value(point[v.key]) for v in inst.variables},
+        lhs=format_side(comparison.lhs),
+        rhs=format_side(comparison.rhs),
+        digits=comparison.digits,
+        note=note,
+    )
+
+
+# --- exact signs where the balls cannot decide -------------------------------------
+
+_MAX_DEGREE = 64
+
+
+def _positive_atoms(gap: sp.Expr) -> sp.Expr:
+    """Each exp(c) of a constant c as a power of a positive symbol.
+
+    Rational arguments share one unit u (their gcd): exp(c) = Y^(c/u) with Y = e^u > 0, so
+    exp(2a) and exp(a)^2 cancel as polynomials in Y.  Other arguments (and exponents whose
+    ratios are too large to expand) become positive symbols of their own.  A sign that
+    holds for every positive value of those symbols holds at their true values, so
+    ``1 - e^{a}/(e^{a} + e^{b})`` is positive however close e^{b}/e^{a} is to 0 (at
+    τ = 1e-30, e^{-1e30}: no ball at any affordable precision separates it from 0).
+    """
+    powers = [e for e in gap.atoms(sp.exp) if e.args[0].is_number]
+    rational = [e.args[0] for e in powers if e.args[0].is_Rational and e.args[0] != 0]
+    unit = None
+    if rational:
+        unit = sp.Rational(sp.igcd(*[r.p for r in rational]), sp.ilcm(*[r.q for r in rational]))
+        if max(abs(r / unit) for r in rational) > _MAX_DEGREE:
+            unit = None
+    base = sp.Dummy("Y", positive=True)
+    table: dict = {}
+    for e in powers:
+        arg = e.args[0]
+        if unit is not None and arg.is_Rational:
+            table[e] = base ** int(arg / unit)
+        else:
+            table[e] = sp.Dummy(f"E{len(table)}", positive=True)
+    return gap.xreplace(table)
+
+
+def _exact_sign(gap: sp.Expr, plain: bool):
+    """Cheapest first: structural zero, SymPy's assumptions on the fraction over positive
+    exp-atoms, on the gap itself, then (for values of ordinary size) simplify."""
+    if gap == 0:
+        return 0
+    # The raw gap's assumptions come second: on exp(1e300) they evaluate numerically and
+    # can spend the whole time limit.
+    candidates = [lambda: sp.factor(sp.cancel(sp.together(_positive_atoms(gap)))), lambda: gap]
+    if plain and sp.count_ops(gap) < 200:
+        candidates.append(lambda: sp.simplify(gap))
+    for make in candidates:
+        try:
+            candidate = make()
+        except (TypeError, ValueError, NotImplementedError, sp.PolynomialError):
+            continue
+        if candidate == 0:
+            return 0
+        if candidate.is_positive:
+            return 1
+        if candidate.is_negative:
+            return -1
+    return None
+
+
+def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
+    """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
+    lhs, rhs = instance.concrete()
+    subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
+    return [_exact_sign((r - l).xreplace(subs), plain) for l, r in zip(lhs, rhs)]
+
+
+def plain_point(point: dict) -> bool:
+    """Values of ordinary size: simplify is worth trying there.  (At 1e300 it would spend
+    its whole time limit.)"""
+    bound = F(10) ** 12
+    return all(v == 0 or 1 / bound <= abs(v) <= bound for v in point.values())
+
+
+def exact_signs(ci: CompiledInstance, point: dict, seconds: float):
+    """The exact sign of each component's gap rhs − lhs at a point, in the sandbox: a
+    list of 0, +1, -1 or None (SymPy could not tell), or None when SymPy did not answer
+    within ``seconds``."""
+    values = {v.symbol: point[v.key] for v in ci.instance.variables}
+    result = sandbox.run(_exact_gap_signs_of, ci.instance, values, plain_point(point),
+                         seconds=seconds, what="exact sign at a point")
+    return result.value if result.ok else None
+
+
+def relation_at(relation: Relation, signs) -> bool | None:
+    """Whether ``lhs relation rhs`` holds given the exact signs of rhs − lhs per
+    component (None: not settled).  A direction is settled only by exact equality."""
+    if signs is None or any(s is None for s in signs):
+        return None
+    if relation is Relation.SAME_DIRECTION:
+        return True if all(s == 0 for s in signs) else None
+    allowed = {Relation.EQ: {0}, Relation.LE: {0, 1}, Relation.LT: {1},
+               Relation.GE: {0, -1}, Relation.GT: {-1}}[relation]
+    return all(s in allowed for s in signs)

@@ -1,0 +1,310 @@
+r"""The Python API for writing a derivation: declare notation, then claims and proofs.
+
+A derivation file builds one :class:`DocumentBuilder` named ``DOCUMENT``::
+
+    doc = DocumentBuilder("000", "LogSumExp", source="000_8e07d957a6b6bcf4.txt")
+    n = doc.size("n", minimum=1, checked=(1, 2, 3))
+    x = doc.family("x", (n,))
+    doc.claim("p1", line=13, title="Property 1", kind=Kind.INEQUALITY,
+              statement=chain(lhs, "<=", rhs), latex=r"...")
+    DOCUMENT = doc
+
+Mistakes in the arguments raise :class:`~contrastive_sym.errors.DerivationError`
+naming the derivation file and line of the call that made them.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Iterable, Sequence
+
+import sympy as sp
+
+from ..model.claims import (Claim, Condition, Definition, Document, Expectation, Kind, Proof,
+                     Relation, Statement, Step)
+from ..errors import DerivationError
+from ..model.nodes import CUSTOM_NODES
+from ..model.notation import (Domain, FamilyDecl, IndexDecl, Notation, Origin, Role, ScalarDecl,
+                       SizeDecl)
+
+_RELATIONS = {
+    "=": Relation.EQ, "==": Relation.EQ, "<": Relation.LT, "<=": Relation.LE, "≤": Relation.LE,
+    ">": Relation.GT, ">=": Relation.GE, "≥": Relation.GE,
+    "same-direction": Relation.SAME_DIRECTION,
+}
+
+
+def _caller_origin() -> Origin | None:
+    """The first frame outside this module: the derivation file's line."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame is None:
+        return None
+    return Origin(frame.f_code.co_filename, frame.f_lineno)
+
+
+def _fail(message: str, origin: Origin | None = None):
+    origin = origin or _caller_origin()
+    raise DerivationError(message, origin.path if origin else None, origin.line if origin else None)
+
+
+def relation(value: str | Relation) -> Relation:
+    """A relation from its spelling: ``=``, ``<``, ``<=``, ``>``, ``>=``, ``same-direction``."""
+    if isinstance(value, Relation):
+        return value
+    try:
+        return _RELATIONS[value]
+    except (KeyError, TypeError):
+        _fail(f"unknown relation {value!r}; expected one of {', '.join(sorted(_RELATIONS))}")
+
+
+def chain(*parts) -> Statement:
+    """``chain(a, "<", b, "<=", c)``: a statement of one or more links."""
+    if len(parts) < 3 or len(parts) % 2 == 0:
+        _fail(f"chain() takes term, relation, term[, relation, term …]; got {len(parts)} parts")
+    terms = tuple(sp.sympify(p) for p in parts[0::2])
+    relations = tuple(relation(r) for r in parts[1::2])
+    return Statement(terms, relations)
+
+
+def expectation(value, origin: Origin | None = None) -> Expectation | None:
+    """``value`` as an expected verdict; a mistake is reported at ``origin`` (the claim or
+    step that carries it), or else at the caller's line."""
+    if value is None or isinstance(value, Expectation):
+        return value
+    try:
+        return Expectation(value)
+    except ValueError:
+        _fail(f"unknown expected verdict {value!r}; expected one of "
+              f"{', '.join(e.value for e in Expectation)}", origin)
+
+
+class ProofBuilder:
+    """Collects the steps of one proof; see :meth:`DocumentBuilder.claim`."""
+
+    def __init__(self):
+        self.steps: list[Step] = []
+
+    def step(self, line: int, rhs, *, rel: str = "=", lhs=None, latex: str = "",
+             note: str = "", expect=None, after: int | None = None, origin: Origin | None = None,
+             restated_from: str = "") -> int:
+        """Add a step and return its index.
+
+        Without ``lhs`` the step continues from the previous step's right side, or from
+        step ``after``'s right side (a document that retracts a step and continues
+        from an earlier line).
+        """
+        origin = origin or _caller_origin()
+        follows = None
+        if lhs is None:
+            if after is not None:
+                if not 1 <= after <= len(self.steps):
+                    _fail(f"after={after} names no earlier step", origin)
+                follows = after
+            elif not self.steps:
+                _fail("the first step of a proof needs lhs=", origin)
+            else:
+                follows = len(self.steps)
+            lhs = self.steps[follows - 1].rhs
+            starts = False
+        else:
+            if after is not None:
+                _fail("give either lhs= or after=, not both", origin)
+            starts = True
+        index = len(self.steps) + 1
+        self.steps.append(Step(index=index, line=_line(line, origin), lhs=sp.sympify(lhs),
+                               relation=relation(rel), rhs=sp.sympify(rhs), latex=latex,
+                               starts_statement=starts, follows=follows, note=note,
+                               expected=expectation(expect, origin), origin=origin,
+                               restated_from=restated_from))
+        return index
+
+
+def _line(line, origin) -> int:
+    if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+        _fail(f"line must be a 1-based line number of the source document, got {line!r}", origin)
+    return line
+
+
+class DocumentBuilder:
+    """Declares the notation and collects the claims of one document."""
+
+    def __init__(self, id: str, title: str, source: str):
+        self.id, self.title, self.source = id, title, source
+        self._sizes: list[SizeDecl] = []
+        self._scalars: list[ScalarDecl] = []
+        self._families: list[FamilyDecl] = []
+        self._indices: list[IndexDecl] = []
+        self._definitions: list[Definition] = []
+        self._claims: list[Claim] = []
+        self._unchecked: list[tuple[int, str]] = []
+        self._names: set[str] = set()
+        self._claim_ids: set[str] = set()   # a set, so that adding n claims is linear
+
+    # --- notation ---------------------------------------------------------------
+    def _new_name(self, name: str, origin: Origin | None):
+        if name in self._names:
+            _fail(f"{name!r} is declared twice", origin)
+        self._names.add(name)
+
+    def size(self, name: str, *, minimum: int, checked: Sequence[int], latex: str = "", origin: Origin | None = None) -> sp.Symbol:
+        """A size such as ``n``: checked at the concrete values ``checked`` (≥ minimum)."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        if any(v < minimum for v in checked) or not checked:
+            _fail(f"size {name}: checked values {tuple(checked)} must be non-empty and ≥ {minimum}", origin)
+        if minimum not in checked:
+            _fail(f"size {name}: the smallest size {minimum} must be among the checked values", origin)
+        symbol = sp.Symbol(name, integer=True, positive=True)
+        self._sizes.append(SizeDecl(symbol, minimum, tuple(sorted(set(checked))), latex or name, origin))
+        return symbol
+
+    def scalar(self, name: str, domain: Domain = Domain.REAL, *, role: Role = Role.VALUE,
+               latex: str = "", origin: Origin | None = None) -> sp.Symbol:
+        """A real scalar such as ``τ`` (``role=Role.SCALE`` sweeps it over 1e-300…1e300)."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        assumptions = {"real": True}
+        if domain is Domain.POSITIVE:
+            assumptions["positive"] = True
+        elif domain is Domain.NEGATIVE:
+            assumptions["negative"] = True
+        symbol = sp.Symbol(name, **assumptions)
+        self._scalars.append(ScalarDecl(symbol, domain, role, latex or name, origin))
+        return symbol
+
+    def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
+               role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None) -> sp.IndexedBase:
+        """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        base = sp.IndexedBase(name, real=True)
+        self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
+                                         latex or name, origin))
+        return base
+
+    def index(self, name: str, lo, hi, *, distinct_from: Iterable[sp.Symbol] = (), latex: str = "", origin: Origin | None = None) -> sp.Symbol:
+        """A free index such as the anchor ``i`` of ``L(x_i)``."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        symbol = sp.Symbol(name, integer=True, positive=True)
+        self._indices.append(IndexDecl(symbol, sp.sympify(lo), sp.sympify(hi), tuple(distinct_from),
+                                       latex or name, origin))
+        return symbol
+
+    # --- content ----------------------------------------------------------------
+    def definition(self, name: str, *, line: int, latex: str, origin: Origin | None = None,
+                   restated_from: str = "") -> None:
+        """A displayed definition: reported, and checked through the claims that use it."""
+        origin = origin or _caller_origin()
+        self._definitions.append(Definition(name, _line(line, origin), latex, origin, restated_from))
+
+    def unchecked(self, line: int, reason: str, *, origin: Origin | None = None) -> None:
+        """A statement of the document this derivation deliberately does not encode, and why."""
+        origin = origin or _caller_origin()
+        self._unchecked.append((_line(line, origin), reason))
+
+    def claim(self, id: str, *, line: int, title: str, kind: Kind, statement: Statement | None = None,
+              latex: str, proof: ProofBuilder | None = None, given: Sequence[Condition] = (),
+              expect=None, reading: str = "", note: str = "", conclusion=None,
+              conclusion_line: int | None = None, conclusion_expect=None, conclusion_note: str = "",
+              conclusion_factor=None, sizes: dict | None = None,
+              origin: Origin | None = None, restated_from: str = "") -> Claim:
+        """A claim.  Without ``statement`` the claim is what its proof chain derives:
+        the first expression related to the last (a derivation such as a gradient)."""
+        origin = origin or _caller_origin()
+        if id in self._claim_ids:
+            _fail(f"claim id {id!r} is used twice", origin)
+        if not isinstance(kind, Kind):
+            _fail(f"kind must be a Kind, got {kind!r}", origin)
+        steps = tuple(proof.steps) if proof else ()
+        derived = statement is None
+        if derived:
+            statement = _derived_statement(steps, origin)
+        if conclusion is not None and not isinstance(conclusion, Statement):
+            _fail("conclusion= must be a Statement made with chain()", origin)
+        size_overrides = tuple((sym, tuple(vals)) for sym, vals in (sizes or {}).items())
+        claim = Claim(
+            id=id, title=title, kind=kind, line=_line(line, origin), statement=statement,
+            latex=latex, given=tuple(given),
+            proof=Proof(steps, conclusion, conclusion_line, expectation(conclusion_expect, origin),
+                        conclusion_note, sp.sympify(conclusion_factor) if conclusion_factor is not None
+                        else None) if proof else None,
+            expected=expectation(expect, origin), reading=reading, note=note,
+            sizes=size_overrides, derived=derived, origin=origin, restated_from=restated_from,
+        )
+        self._claims.append(claim)
+        self._claim_ids.add(id)
+        return claim
+
+    def build(self, path: str = "") -> Document:
+        notation = Notation(tuple(self._sizes), tuple(self._scalars), tuple(self._families),
+                            tuple(self._indices))
+        document = Document(self.id, self.title, self.source, notation, tuple(self._definitions),
+                            tuple(self._claims), path, tuple(self._unchecked))
+        validate(document)
+        return document
+
+
+def _derived_statement(steps: Sequence[Step], origin) -> Statement:
+    if not steps:
+        _fail("a claim needs a statement= or a proof whose chain it derives", origin)
+    from ..model.claims import compose
+    rel = Relation.EQ
+    for step in steps:
+        if step.starts_statement and step is not steps[0]:
+            _fail("a derived claim's proof must be one chain (no restated left sides)", step.origin)
+        rel = compose(rel, step.relation)
+    if rel is None:
+        _fail("the chain mixes ≤ and ≥, so it derives no relation", origin)
+    return Statement((steps[0].lhs, steps[-1].rhs), (rel,))
+
+
+# --- validation -------------------------------------------------------------------
+
+_ALLOWED_FUNCS = (sp.exp, sp.log, sp.Max, sp.Min, sp.KroneckerDelta, sp.Abs, sp.Piecewise, sp.Mod,
+                  sp.sqrt) + CUSTOM_NODES
+
+
+def validate(document: Document) -> None:
+    """Reject expressions that use undeclared symbols, so a typo cannot silently become
+    a fresh free variable that the checker samples."""
+    notation = document.notation
+    for claim in document.claims:
+        exprs = [(claim.origin, t) for t in claim.statement.terms]
+        if claim.proof:
+            exprs += [(s.origin, s.lhs) for s in claim.proof.steps]
+            exprs += [(s.origin, s.rhs) for s in claim.proof.steps]
+            if claim.proof.conclusion:
+                exprs += [(claim.origin, t) for t in claim.proof.conclusion.terms]
+        exprs += [(claim.origin, c.predicate) for c in claim.given]
+        for origin, expr in exprs:
+            _check_symbols(expr, notation, origin, claim.id)
+
+
+def _bound_symbols(expr: sp.Basic) -> set:
+    bound = set()
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, (sp.Sum, sp.Product)):
+            bound |= {lim[0] for lim in node.limits}
+        elif isinstance(node, sp.Limit):
+            bound |= {node.args[1], node.args[3]}  # the variable and the direction symbol
+        elif type(node).__name__ in ("MaxOver", "Vector"):
+            bound.add(node.args[1])
+        elif isinstance(node, (sp.Derivative, sp.Subs)):
+            bound |= set(node.variables)
+    return bound
+
+
+def _check_symbols(expr: sp.Basic, notation: Notation, origin, claim_id: str) -> None:
+    bound = _bound_symbols(expr)
+    for sym in expr.free_symbols | {a for a in sp.preorder_traversal(expr) if isinstance(a, sp.Symbol)}:
+        if isinstance(sym, sp.Dummy) or sym in bound:
+            continue
+        if isinstance(sym, sp.Indexed):
+            sym = sym.base
+        if notation.lookup(sym) is None and not (isinstance(sym, sp.IndexedBase)):
+            _fail(f"claim {claim_id}: symbol {sym} is not declared (declare it with size(), "
+                  f"scalar(), family() or index())", origin)
+        if isinstance(sym, sp.IndexedBase) and notation.lookup(sym) is None:
+            _fail(f"claim {claim_id}: family {sym} is not declared", origin)

@@ -1,0 +1,164 @@
+"""Load derivation files into :class:`~contrastive_sym.model.claims.Document` records.
+
+A derivation file is LaTeX in TOML (:mod:`contrastive_sym.load.toml`), an
+annotated Markdown document (:mod:`contrastive_sym.load.markdown`), or, for
+programmatic use and tests, a Python module that builds a ``DOCUMENT`` with
+:mod:`contrastive_sym.load.builder` (loading one runs its code: only load modules you
+trust).  Every mistake in one becomes a
+:class:`~contrastive_sym.errors.DerivationError` naming the file and line.
+
+A ``.py`` derivation runs code, so it is loaded only when it is named as a file, or
+when ``allow_python`` (``--allow-python``) is given: a directory scan skips ``.py``
+files without importing them and says how many it skipped.  Every file is read
+through :func:`contrastive_sym.safe_io.read_text_file` (regular files only, at most
+:data:`~contrastive_sym.safe_io.MAX_DERIVATION_BYTES`).
+"""
+from __future__ import annotations
+
+import importlib.resources
+import importlib.util
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from ..model.claims import Document
+from .builder import DocumentBuilder
+from ..errors import DerivationError, UsageError
+from .toml import load_toml
+from .markdown import load_markdown
+from ..safe_io import MAX_DERIVATION_BYTES, check_regular_file, read_text_file
+
+
+#: Derivation files: LaTeX in TOML, Markdown documents with annotations, and (for
+#: programmatic use and tests) Python modules built with contrastive_sym.load.builder.
+SUFFIXES = (".toml", ".md", ".py")
+
+
+def bundled_paths(allow_python: bool = False) -> list[Path]:
+    """The derivations that ship with the package (the four seed documents)."""
+    root = importlib.resources.files("contrastive_sym.bundled")
+    return sorted(Path(str(p)) for p in root.iterdir()
+                  if p.name.endswith(SUFFIXES) and not p.name.startswith("_")
+                  and (allow_python or not p.name.endswith(".py")))
+
+
+def expand(paths: list[str], allow_python: bool = False) -> list[Path]:
+    """Files named on the command line, directories expanded to their derivation files."""
+    return _expand(paths, allow_python)[0]
+
+
+def _expand(paths: list[str], allow_python: bool) -> tuple[list[Path], list[Path]]:
+    """(derivation files, Python files a directory scan skipped)."""
+    if not paths:
+        return bundled_paths(allow_python), []
+    found, skipped = [], []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            entries = sorted(p for p in path.iterdir()
+                             if p.name.endswith(SUFFIXES) and not p.name.startswith("_"))
+            python = [p for p in entries if p.suffix == ".py"]
+            files = [p for p in entries if (p.suffix != ".py" or allow_python)
+                     and (p.suffix != ".md" or _annotated(p))]
+            if not allow_python:
+                skipped += python
+            if not files:
+                kinds = "*.toml, *.md, *.py" if allow_python else "*.toml, *.md"
+                note = (f"; {len(python)} Python file{'s' if len(python) != 1 else ''} skipped, not run "
+                        "(name it as a file or pass --allow-python)" if python and not allow_python else "")
+                raise UsageError(f"{path}: no derivation files ({kinds}) in this directory{note}")
+            found += files
+        elif os.path.lexists(path):            # a dangling link or a loop: load() says which
+            found.append(path)
+        else:
+            raise UsageError(f"{path}: no such file or directory")
+    return found, skipped
+
+
+def _annotated(path: Path) -> bool:
+    """A Markdown file in a directory is a derivation only if it says so: a README or a
+    guide next to the derivations is not one.  One that cannot be read as text (a pipe,
+    a device, binary, too large) is kept, so that loading it reports why."""
+    try:
+        return "<!-- contrastive-verify" in read_text_file(path, MAX_DERIVATION_BYTES, encoding="utf-8-sig")
+    except DerivationError:
+        return True
+
+
+def load(path: Path) -> Document:
+    if path.suffix == ".toml":
+        return _read(path, load_toml)
+    if path.suffix == ".md":
+        return _read(path, load_markdown)
+    if path.suffix != ".py":
+        raise DerivationError(f"unsupported derivation file type {path.suffix or '(none)'!r}; "
+                              "expected .toml (LaTeX derivation), .md (annotated Markdown) or .py",
+                              str(path))
+    source = read_text_file(path, MAX_DERIVATION_BYTES, encoding="utf-8-sig")
+    name = f"contrastive_sym_derivation_{abs(hash(str(path.resolve())))}"
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            # The text read above is what runs: the file is not opened a second time.
+            exec(compile(source, str(path), "exec"), module.__dict__)
+        finally:
+            sys.modules.pop(name, None)
+    except DerivationError:
+        raise
+    except SyntaxError as exc:
+        raise DerivationError(f"syntax error: {exc.msg}", str(path), exc.lineno) from None
+    except Exception as exc:
+        raise DerivationError(f"{type(exc).__name__}: {exc}", str(path), _line_in(exc, path)) from None
+    builder = getattr(module, "DOCUMENT", None)
+    if isinstance(builder, Document):
+        return builder
+    if not isinstance(builder, DocumentBuilder):
+        raise DerivationError("defines no DOCUMENT (a DocumentBuilder)", str(path))
+    try:
+        return builder.build(str(path))
+    except DerivationError:
+        raise
+    except Exception as exc:
+        raise DerivationError(f"{type(exc).__name__}: {exc}", str(path), _line_in(exc, path)) from None
+
+
+def _read(path: Path, reader) -> Document:
+    # A pipe, a device, a link loop or a file past the limit is refused before the
+    # reader opens it.  (The readers of latex/ read the file themselves.)
+    check_regular_file(path, MAX_DERIVATION_BYTES)
+    try:
+        return reader(path)
+    except OSError as exc:
+        raise DerivationError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise DerivationError(f"not UTF-8 text (byte {exc.start})", str(path)) from None
+
+
+def _line_in(exc: BaseException, path: Path) -> int | None:
+    """The last line of the derivation file in the traceback: where the mistake was made."""
+    target = str(path.resolve())
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if str(Path(frame.filename).resolve()) == target:
+            line = frame.lineno
+    return line
+
+
+def load_all(paths: list[str], allow_python: bool = False) -> list[Document]:
+    """The documents of ``paths``.  A ``.py`` file found in a directory is loaded only
+    with ``allow_python``; the ones skipped are counted in one line on stderr."""
+    files, skipped = _expand(paths, allow_python)
+    if skipped:
+        count = f"{len(skipped)} Python file{'s' if len(skipped) != 1 else ''}"
+        print(f"contrastive-verify: skipped {count} found in directories, not run: a .py derivation runs code; "
+              "name it as a file or pass --allow-python to load it", file=sys.stderr)
+    documents = [load(p) for p in files]
+    seen = {}
+    for doc in documents:
+        if doc.id in seen:
+            raise DerivationError(f"document id {doc.id!r} is also used by {seen[doc.id]}", doc.path)
+        seen[doc.id] = doc.path
+    return documents
