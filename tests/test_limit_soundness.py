@@ -12,7 +12,7 @@ import sympy as sp
 
 from contrastive_sym.model import encodings as enc
 from contrastive_sym.check.documents import LinkCache, check_claim, check_document
-from contrastive_sym.check.numeric.ladders import LimitSpec, written_orders
+from contrastive_sym.model.shapes import LimitSpec, written_orders
 from contrastive_sym.model.claims import Condition, Kind
 from contrastive_sym.load.builder import DocumentBuilder, chain
 from contrastive_sym.model.nodes import LittleO, MaxOver

@@ -1,7 +1,8 @@
-"""The checking stage: links are checked by registered methods (see :mod:`.registry`)."""
-from .methods import expectations
-from .methods import limits as limit_checks
-from .methods import pointwise  # noqa: F401  (register the methods)
+"""The checking stage: links are checked by registered methods (see :mod:`.registry`).
+
+Importing :mod:`.methods` registers them, cheapest first.
+"""
+from . import methods  # noqa: F401  (registers the check methods)
 from .registry import LinkTask, check_link
 
 __all__ = ["LinkTask", "check_link"]

@@ -17,7 +17,7 @@ from ..model.claims import Claim, Relation, Statement, Step, compose
 from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
 from ..model.verdicts import Outcome, Verdict
 from .config import CheckConfig
-from .numeric.ladders import strip_limit
+from ..model.shapes import strip_limit
 from .registry import LinkTask, check_link
 
 

@@ -11,7 +11,7 @@ from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
-from .numeric.ladders import strip_limit
+from ..model.shapes import strip_limit
 from .methods.pointwise import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
 

@@ -20,7 +20,7 @@ import sympy as sp
 
 from ..model.claims import Link, Relation
 from .sampling.instantiate import Instance, instantiate
-from .numeric.ladders import limit_spec, split_little_o, strip_limit
+from ..model.shapes import limit_spec, split_little_o, strip_limit
 from .numeric.compiled import digits_to_bits
 from .sampling.points import format_value, sample_points, stable_seed
 from .numeric.program import UNDEFINED, Unsupported, program_set

@@ -33,7 +33,7 @@ from ...model.nodes import BestCritic, ExpectXYK, MutualInformation
 from ...model.verdicts import Evidence, Outcome, Verdict, Witness
 from ..symbolic import sandbox
 from ..config import CheckConfig
-from ..numeric.ladders import limit_spec, strip_limit
+from ...model.shapes import limit_spec, strip_limit
 from ..registry import LinkState, LinkTask, method
 
 _K_LADDER = (2, 8, 32, 128, 512)

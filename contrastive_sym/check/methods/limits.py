@@ -22,9 +22,9 @@ from ..sampling import conditions
 from ..symbolic import sandbox
 from ..config import CheckConfig
 from ..sampling.instantiate import Instance, Variable, concretize, instantiate, variables_of
-from ..numeric.ladders import (LadderSide, LimitFinding, LimitSpec, compare_limits, limit_spec,
-                     little_o_finding, order_text, split_little_o, strip_limit,
-                     written_orders, written_terms_finding)
+from ...model.shapes import LimitSpec, limit_spec, split_little_o, strip_limit, written_orders
+from ..numeric.ladders import (LadderSide, LimitFinding, compare_limits, little_o_finding, order_text,
+                               written_terms_finding)
 from ..sampling.points import format_value, groups_of, sample_points, stable_seed
 from ..registry import LinkState, LinkTask, check_link, method
 from ..sampling.sample import CompiledInstance, Hit, SampleReport
