@@ -16,11 +16,10 @@ import argparse
 import os
 import sys
 import tempfile
-import time
-from dataclasses import replace
 from pathlib import Path
 
-from . import __version__
+from .check.config import DIGITS_RANGE, SECONDS_RANGE
+from .version import __version__
 from .errors import ContrastiveVerifyError, DerivationError, UsageError
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -33,9 +32,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-FORMATS = ("text", "json", "junit", "github", "sarif")
-
-
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action="version", version=f"contrastive-verify {__version__}")
     parser.add_argument("--debug", action="store_true",
@@ -45,10 +41,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", metavar="ID", help="check only the claim with this id (or DOC:ID)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random sample points (default 0)")
     parser.add_argument("--digits", type=int, default=50,
-                        help="working precision of numeric sampling, at least 50 (default 50)")
+                        help="working precision of numeric sampling, %d to %d significant digits (default 50)"
+                             % DIGITS_RANGE)
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="time budget of each claim link, step and proof conclusion; past it the item "
-                             "is undecided (default 10)")
+                        help="time budget of each claim link, step and proof conclusion, %g to %g seconds; "
+                             "past it the item is undecided (default 10)" % SECONDS_RANGE)
     parser.add_argument("--no-symbolic", action="store_true",
                         help="skip SymPy proof attempts (verdicts are then at most 'confirmed')")
     parser.add_argument("--documents", metavar="DIR",
@@ -64,8 +61,10 @@ def _check_parser() -> argparse.ArgumentParser:
                      description="Check every claim and proof step of encoded documents on contrastive "
                                  "learning; report proved / confirmed / refuted / conditional / undecided.")
     _common(parser)
-    parser.add_argument("--format", choices=FORMATS, default="text",
-                        help="text (default), json, junit (XML), github (workflow commands) or sarif")
+    from .report import FORMATS
+    parser.add_argument("--format", choices=list(FORMATS), default="text",
+                        help="; ".join(f"{name}: {what}" for name, (_, what) in FORMATS.items())
+                        + " (default text)")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
     return parser
 
@@ -116,69 +115,34 @@ def _write(text: str, output: str | None) -> None:
         raise
 
 
-def _select(documents, only: str | None):
-    if not only:
-        return documents, None
-    doc_id, _, claim_id = only.rpartition(":")
-    chosen = [d for d in documents if not doc_id or d.id == doc_id]
-    if not any(c.id == claim_id for d in chosen for c in d.claims):
-        raise UsageError(f"--only {only}: no claim with this id")
-    return [d for d in chosen if any(c.id == claim_id for c in d.claims)], claim_id
-
-
-def _checked(args):
-    """Load, check and collect the run; the progress display shows on a terminal."""
+def _config(args):
+    """The run's settings; a setting out of range is a usage error naming its option."""
     from .check.config import CheckConfig
-    from .check.documents import LinkCache, check_document
-    from .load.files import load_all
-    from .report.terminal import Progress
-    from .check.faithfulness import check_documents_dir, source_matches
-    from .model.results import RunResult
-
-    check_documents_dir(args.documents)     # a usage error before any checking starts
-    if args.digits < 50:
-        raise UsageError(f"--digits {args.digits}: numeric sampling needs at least 50 digits")
-    if args.digits > 2000:
-        raise UsageError(f"--digits {args.digits}: at most 2000 digits")
-    if not 0.1 <= args.timeout <= 3600:
-        raise UsageError(f"--timeout {args.timeout:g}: between 0.1 and 3600 seconds")
-    documents, claim_id = _select(load_all(args.paths, allow_python=args.allow_python), args.only)
-    config = CheckConfig(digits=args.digits, seed=args.seed, symbolic=not args.no_symbolic,
-                         max_digits=max(1600, 8 * args.digits), item_seconds=args.timeout)
-    started = time.perf_counter()
-    cache = LinkCache()
-    progress = Progress(sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id))
     try:
-        results = tuple(check_document(d, config, only=claim_id, cache=cache, progress=progress)
-                        for d in documents)
-    finally:
-        progress.close()
-    results = tuple(replace(r, sources=source_matches(r.document, args.documents)) for r in results)
-    return RunResult(results, args.digits, args.seed, time.perf_counter() - started)
+        return CheckConfig(digits=args.digits, seed=args.seed, symbolic=not args.no_symbolic,
+                           item_seconds=args.timeout)
+    except UsageError as exc:
+        raise UsageError(f"--{exc}") from None
+
+
+def _checked(args, figures: bool = False):
+    """The checked run; the progress display shows on a terminal."""
+    from .pipeline import verify
+    from .report.terminal import Progress
+
+    return verify(args.paths, config=_config(args), documents_dir=args.documents, only=args.only,
+                  allow_python=args.allow_python, figures=figures, progress=Progress)
 
 
 def _run_check(argv: list[str]) -> int:
     args = _check_parser().parse_args(argv)
-    from .report import ci
-    from .report import jsonreport
-    from .report import text
-    from .report.data import report_data
+    from . import report
     from .report.terminal import colour, interactive
 
     result = _checked(args)
-    data = report_data(result)
-    if args.format == "json":
-        rendered = jsonreport.render(data)
-    elif args.format == "junit":
-        rendered = ci.junit(data)
-    elif args.format == "github":
-        rendered = ci.github(data, args.documents)
-    elif args.format == "sarif":
-        rendered = ci.sarif(data, args.documents)
-    else:
-        rendered = text.render(data)
-        if args.output is None and interactive(sys.stdout):
-            rendered = colour(rendered)
+    rendered = report.render(result, args.format, documents_dir=args.documents)
+    if args.format == "text" and args.output is None and interactive(sys.stdout):
+        rendered = colour(rendered)
     _write(rendered, args.output)
     return _exit_code(result)
 
@@ -192,7 +156,7 @@ def _run_report(argv: list[str]) -> int:
     args = _report_parser().parse_args(argv)
     from .report.site.build import write_report
 
-    result = _checked(args)
+    result = _checked(args, figures=True)
     written = write_report(result, Path(args.output))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)

@@ -1,8 +1,8 @@
 """The one exception family of contrastive-verify.
 
 Every error the tool raises on purpose derives from :class:`ContrastiveVerifyError`.
-The CLI turns the ones caused by the user (bad derivation files, bad options) into a
-one-line message and exit code 2; anything else is a bug and keeps its traceback.
+The CLI turns them into a one-line message and exit code 2; any other exception is a
+bug of the tool: exit code 3, one line, and the traceback with ``--debug``.
 """
 from __future__ import annotations
 
@@ -67,10 +67,6 @@ class SymbolicTimeout(ContrastiveVerifyError):
         super().__init__(f"{what}: no answer within the hard limit of {seconds:g} s")
 
 
-class SymbolicFailure(ContrastiveVerifyError):
-    """A symbolic computation raised inside its sandbox (SymPy gave up or crashed)."""
-
-
 class ArrayInputError(ContrastiveVerifyError, ValueError):
     """Arrays given to :mod:`contrastive_sym.losses.functions` have the wrong shape, type or values.
 
@@ -78,7 +74,7 @@ class ArrayInputError(ContrastiveVerifyError, ValueError):
     """
 
 
-# --- numeric engines (contrastive_sym.check.exact.information, contrastive_sym.losses.tensor_eval) ------
+# --- numeric engines (contrastive_sym.check.exact, contrastive_sym.losses.tensor_eval) ------
 
 class InformationInputError(ContrastiveVerifyError, ValueError):
     """A joint, a critic or a size is malformed; the message names the offending entry."""

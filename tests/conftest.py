@@ -8,17 +8,14 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files of tests/golden/ from the current output")
 
+import contrastive_sym as cv
 from contrastive_sym.check.config import CheckConfig
-from contrastive_sym.check.documents import LinkCache, check_document
-from contrastive_sym.load.files import load_all
 
 
 @pytest.fixture(scope="session")
 def bundled_results():
     """Every bundled document, checked with the default settings."""
-    config = CheckConfig()
-    cache = LinkCache()
-    return {doc.id: check_document(doc, config, cache=cache) for doc in load_all([])}
+    return {doc.document.id: doc for doc in cv.verify().documents}
 
 
 @pytest.fixture(scope="session")

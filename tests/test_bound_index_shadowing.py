@@ -15,8 +15,10 @@ import pytest
 import sympy as sp
 
 from contrastive_sym.check.numeric import program
+from contrastive_sym.check.numeric.indices import fresh_bound_indices, var_key
 from contrastive_sym.check.sampling.instantiate import components, concretize
-from contrastive_sym.check.numeric.compiled import compiled, digits_to_bits
+from contrastive_sym.check.numeric.compiled import compiled
+from contrastive_sym.check.numeric.precision import digits_to_bits
 from contrastive_sym.model.nodes import MaxOver, Vector
 
 z = sp.IndexedBase("z", real=True)
@@ -26,7 +28,7 @@ d = sp.Symbol("d", integer=True, positive=True)
 theta = sp.Symbol("theta", real=True)
 
 VALUES = {z[1, 1]: F(1, 3), z[1, 2]: F(-2), z[2, 1]: F(5, 7), z[2, 2]: F(3, 2)}
-POINT = {program.var_key(k): v for k, v in VALUES.items()}
+POINT = {var_key(k): v for k, v in VALUES.items()}
 EXACT = {k: sp.Rational(v.numerator, v.denominator) for k, v in VALUES.items()}
 DIGITS = 30
 
@@ -92,8 +94,8 @@ def test_nested_max_over_the_same_index(evaluate):
 
 def test_renaming_only_touches_shadowing_binders():
     plain = sp.Sum(z[1, m], (m, 1, d))
-    assert program.fresh_bound_indices(plain, {d: 2}) is plain
-    renamed = program.fresh_bound_indices(plain, {m: 1})
+    assert fresh_bound_indices(plain, {d: 2}) is plain
+    renamed = fresh_bound_indices(plain, {m: 1})
     (k, _, _), = renamed.limits
     assert k != m and isinstance(k, sp.Dummy) and k.is_integer
     assert renamed.xreplace({m: 1, d: 2}).doit() == z[1, 1] + z[1, 2]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+import contrastive_sym as cv
 from contrastive_sym.check.config import CheckConfig
-from contrastive_sym.check.documents import LinkCache, check_document
-from contrastive_sym.load.files import load_all
 
 
 def verdicts(results) -> dict:
@@ -26,9 +25,8 @@ def verdicts(results) -> dict:
 
 
 def run(seed: int) -> dict:
-    config = CheckConfig(seed=seed)
-    cache = LinkCache()
-    return verdicts({doc.id: check_document(doc, config, cache=cache) for doc in load_all([])})
+    run = cv.verify(config=CheckConfig(seed=seed))
+    return verdicts({doc.document.id: doc for doc in run.documents})
 
 
 @pytest.mark.slow

@@ -8,7 +8,7 @@ import mpmath
 import sympy as sp
 
 from contrastive_sym.model import encodings as enc
-from contrastive_sym.check.exact import information as info
+from contrastive_sym.check import exact as info
 from contrastive_sym.check.symbolic import sandbox
 from contrastive_sym.check.documents import LinkCache, check_claim
 from contrastive_sym.check.symbolic.sandbox import SandboxResult

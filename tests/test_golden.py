@@ -14,12 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from contrastive_sym.check.config import CheckConfig
-from contrastive_sym.check.documents import check_document
-from contrastive_sym.load.files import load
+import contrastive_sym as cv
 from contrastive_sym.report import ci
 from contrastive_sym.report.data import report_data
-from contrastive_sym.model.results import RunResult
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = Path(__file__).parent / "data" / "small_derivation.py"
@@ -27,8 +24,7 @@ SMALL = Path(__file__).parent / "data" / "small_derivation.py"
 
 @pytest.fixture(scope="module")
 def masked_data():
-    document = load(SMALL)
-    run = RunResult((check_document(document, CheckConfig()),), 50, 0)
+    run = cv.verify([str(SMALL)])
     data = report_data(run)
     return mask(data)
 

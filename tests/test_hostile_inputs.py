@@ -4,7 +4,7 @@ Every case runs ``contrastive_sym.cli.main`` in-process and asserts: exit code 2
 exactly one line on stderr, naming the file (and the line, where there is one), no
 traceback, nothing written to ``--output``, within 10 s (a bound on a hang, not a
 benchmark).  The wrong-type cases are generated from the schema
-(:data:`contrastive_sym.load.toml.SCHEMA`), so a new key is covered as soon as it
+(:data:`contrastive_sym.load.schema.SCHEMA`), so a new key is covered as soon as it
 is declared there.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from contrastive_sym.load import limits
 from contrastive_sym.cli import EXIT_INPUT, EXIT_INTERNAL, main
-from contrastive_sym.load.toml import SCHEMA, field_problem
+from contrastive_sym.load.schema import SCHEMA, field_problem
 
 SECONDS = 10
 
@@ -579,8 +579,8 @@ def _broken(*args, **kwargs):
 
 
 def test_an_internal_error_exits_3_with_one_line(tmp_path, capsys, monkeypatch):
-    import contrastive_sym.check.documents as documents
-    monkeypatch.setattr(documents, "check_document", _broken)
+    import contrastive_sym.pipeline as pipeline
+    monkeypatch.setattr(pipeline, "check_document", _broken)
     output = tmp_path / "out.json"
     code = main([str(_good(tmp_path)), "--no-symbolic", "--output", str(output)])
     err = capsys.readouterr().err
@@ -591,8 +591,8 @@ def test_an_internal_error_exits_3_with_one_line(tmp_path, capsys, monkeypatch):
 
 
 def test_debug_shows_the_traceback_of_an_internal_error(tmp_path, capsys, monkeypatch):
-    import contrastive_sym.check.documents as documents
-    monkeypatch.setattr(documents, "check_document", _broken)
+    import contrastive_sym.pipeline as pipeline
+    monkeypatch.setattr(pipeline, "check_document", _broken)
     code = main([str(_good(tmp_path)), "--no-symbolic", "--debug"])
     err = capsys.readouterr().err
     assert code == 3 and "Traceback" in err and "injected bug" in err

@@ -1,4 +1,4 @@
-"""Tests of :mod:`contrastive_sym.check.exact.information`, grouped by purpose:
+"""Tests of :mod:`contrastive_sym.check.exact`, grouped by purpose:
 
 * closed forms: mutual information and expectations whose values we know;
 * the two expectation paths (full enumeration, counting negatives) against each other;
@@ -19,13 +19,9 @@ import pytest
 import sympy as sp
 
 from contrastive_sym.model import encodings
-from contrastive_sym.check.exact.information import (
-    BudgetExceeded,
+from contrastive_sym.check.exact import (
     Critic,
-    InformationInputError,
     Joint,
-    NonFiniteExpectation,
-    UnsupportedBody,
     best_critic,
     counts_plan,
     critic_family,
@@ -35,6 +31,7 @@ from contrastive_sym.check.exact.information import (
     joint_family,
     mutual_information,
 )
+from contrastive_sym.errors import BudgetExceeded, InformationInputError, NonFiniteExpectation, UnsupportedBody
 
 DIGITS = 60
 # Two different algorithms at 60 digits must agree far beyond what any claim needs.

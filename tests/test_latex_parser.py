@@ -209,7 +209,7 @@ def test_d000_formulas_match_the_document_at_least_90_percent_verbatim_or_normal
     from contrastive_sym.load.toml import load_toml
     document = load_toml(DERIVATIONS / "d000_logsumexp_temperature.toml")
     matches = source_matches(document, str(_seeds()))
-    values = [v.value for k, v in matches.items() if k != "path"]
+    values = [v.value for v in matches.matches.values()]
     assert "drift" not in values
     faithful = sum(v in ("verbatim", "normalized") for v in values)
     assert faithful / len(values) >= 0.9, (faithful, len(values))
@@ -225,7 +225,7 @@ def test_editing_a_line_of_the_document_is_reported_as_drift(tmp_path):
     (tmp_path / name).write_text("\n".join(lines), encoding="utf-8")
     document = load_toml(DERIVATIONS / "d000_logsumexp_temperature.toml")
     matches = source_matches(document, str(tmp_path))
-    drifted = [k for k, v in matches.items() if k != "path" and v.value == "drift"]
+    drifted = [k for k, v in matches.matches.items() if v.value == "drift"]
     assert ("step", "limit-tau-inf", 12) in drifted and len(drifted) == 1
 
 
@@ -380,11 +380,11 @@ def test_moved_derivations_have_no_drift_and_mark_every_restatement(name):
     from contrastive_sym.load.toml import load_toml
     document = load_toml(DERIVATIONS / name)
     matches = source_matches(document, str(_seeds()))
-    assert not [k for k, v in matches.items() if k != "path" and v.value == "drift"]
+    assert not [k for k, v in matches.matches.items() if v.value == "drift"]
     restated = {("claim", c.id) for c in document.claims if c.restated_from}
     restated |= {("step", c.id, s.index) for c in document.claims if c.proof
                  for s in c.proof.steps if s.restated_from}
-    assert {k for k, v in matches.items() if k != "path" and v.value == "restated"} >= restated
+    assert {k for k, v in matches.matches.items() if v.value == "restated"} >= restated
 
 
 def test_an_unknown_key_in_a_toml_derivation_is_an_error_naming_its_line(tmp_path):

@@ -28,7 +28,8 @@ import sympy as sp
 from contrastive_sym.errors import ParseError
 from contrastive_sym.latex.macros import define
 from contrastive_sym.latex.scope import Family, Scope
-from contrastive_sym.latex.translate import _equal, translate_expr
+from contrastive_sym.latex.translate import translate_expr
+from contrastive_sym.latex.translate.compare import certainly_equal as _equal
 from contrastive_sym.model.nodes import MaxOver
 
 DERIVATIONS = Path(__file__).resolve().parents[1] / "derivations"

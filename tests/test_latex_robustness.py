@@ -21,7 +21,6 @@ import contextlib
 import io
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -87,7 +86,7 @@ class Record:
 def nothing_opened_or_run():
     """Replace the ways to open a file or start a program by stand-ins that record the
     call and raise, so nothing happens even when the caller catches the exception
-    (``_matches`` in translate.py catches every ``Exception``): tests assert on the record.
+    (``_matches`` in latex/translate/lists.py catches every ``Exception``): tests assert on the record.
 
     ``eval``, ``exec`` and ``compile`` still work, since SymPy generates code of its own
     (``sympy.polys.monomials`` execs ``def monomial_mul(A, B): ...``); their source is

@@ -7,7 +7,8 @@ import flint
 import pytest
 import sympy as sp
 
-from contrastive_sym.check.numeric.compiled import Sides, Status, compare, compiled, working_bits
+from contrastive_sym.check.numeric.compiled import Sides, Status, compare, compiled
+from contrastive_sym.check.numeric.precision import working_bits
 from contrastive_sym.model.claims import Relation
 
 x, y, t = sp.symbols("x y t", real=True)

@@ -7,8 +7,9 @@ import pytest
 import sympy as sp
 
 from contrastive_sym.model import encodings as enc
-from contrastive_sym.check.numeric.program import UNDEFINED, Program, var_key
-from contrastive_sym.check.numeric.compiled import digits_to_bits
+from contrastive_sym.check.numeric.indices import var_key
+from contrastive_sym.check.numeric.program import UNDEFINED, Program
+from contrastive_sym.check.numeric.precision import digits_to_bits
 from contrastive_sym.model.nodes import Nabla, StopGrad
 
 g = sp.IndexedBase("g", real=True)

@@ -6,23 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from contrastive_sym.check.config import CheckConfig
-from contrastive_sym.check.documents import check_document
-from contrastive_sym.load.files import load
+import contrastive_sym as cv
 from contrastive_sym.report.site import build
-from contrastive_sym.model.results import RunResult
 
 SMALL = Path(__file__).parent / "data" / "small_derivation.py"
 
 
 @pytest.fixture(scope="module")
 def run():
-    return RunResult((check_document(load(SMALL), CheckConfig()),), 50, 0)
+    return cv.verify([str(SMALL)], figures=True)
 
 
 def test_figures_for_limits_and_refuted_steps(run):
-    from contrastive_sym.check.figures import all_figures
-    items = dict(all_figures(run)["small"])
+    items = dict(run.documents[0].figures)
     assert set(items) == {"forms/2", "limit"}
     limit = items["limit"]
     assert limit.x_log and len(limit.series) == 2 and len(limit.series[0].x) > 10

@@ -275,15 +275,11 @@ def test_every_fragment_of_the_bundled_documents_converts():
 @pytest.fixture(scope="module")
 def sample_data():
     """The report data of one bundled document, checked with a small budget (≈ 5 s)."""
-    from contrastive_sym.check.config import CheckConfig
-    from contrastive_sym.check.documents import LinkCache, check_document
-    from contrastive_sym.load.files import load_all
+    import contrastive_sym as cv
     from contrastive_sym.report.data import report_data
-    from contrastive_sym.model.results import RunResult
 
-    config = CheckConfig(points_per_instance=24, random_points=6, max_instances=4)
-    results = tuple(check_document(d, config, cache=LinkCache()) for d in load_all([str(SMALL_DOCUMENT)]))
-    return report_data(RunResult(results, config.digits, config.seed, 0.0))
+    config = cv.CheckConfig(points_per_instance=24, random_points=6, max_instances=4)
+    return report_data(cv.verify([str(SMALL_DOCUMENT)], config=config))
 
 
 @pytest.fixture(scope="module")
@@ -711,15 +707,9 @@ def test_without_the_source_document_nothing_is_tagged(sample_data, sample_html)
 
 def test_source_matches_of_a_real_run_reach_the_page(tmp_path, quick_config):
     """The small derivation against a document in which one step's line changed."""
-    from dataclasses import replace
-
-    from contrastive_sym.check.documents import check_document
-    from contrastive_sym.check.faithfulness import source_matches
-    from contrastive_sym.load.files import load
+    import contrastive_sym as cv
     from contrastive_sym.report.data import report_data
-    from contrastive_sym.model.results import RunResult
 
-    document = load(ROOT / "tests" / "data" / "small_derivation.py")
     lines = [                                    # one per line of the document, from line 1
         "# A small document", "",
         r"Claim: $I^K = -I + \log K$",
@@ -731,8 +721,9 @@ def test_source_matches_of_a_real_run_reach_the_page(tmp_path, quick_config):
         r"\lim_{\tau \rarr 0^+} \tau \log(e^{1/\tau} + 1) = 1",
     ]
     (tmp_path / "small.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = replace(check_document(document, quick_config), sources=source_matches(document, str(tmp_path)))
-    data = report_data(RunResult((result,), 50, 0))
+    run = cv.verify([str(ROOT / "tests" / "data" / "small_derivation.py")], config=quick_config,
+                    documents_dir=str(tmp_path))
+    data = report_data(run)
     assert data["documents"][0]["source_summary"]["drift"] == 1
     out = render(data)
     assert f"<code>{tmp_path / 'small.txt'}</code> — 3 verbatim, 1 normalized, 0 restated, 1 drift of 5 formulas." in out

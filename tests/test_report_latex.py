@@ -26,9 +26,10 @@ from contrastive_sym.load.builder import DocumentBuilder, ProofBuilder, chain
 from contrastive_sym.errors import ContrastiveVerifyError
 from contrastive_sym.load.files import load_all
 from contrastive_sym.model.nodes import MaxOver
-from contrastive_sym.report.site import latex
+from contrastive_sym.report.site import latex, latex_view
 from contrastive_sym.report.data import report_data
-from contrastive_sym.report.safe.texsafe import TeX, escape, sanitise_math
+from contrastive_sym.report.safe.texmath import sanitise_math
+from contrastive_sym.report.safe.texsafe import TeX, escape
 from contrastive_sym.model.results import RunResult
 
 PDFLATEX = shutil.which("pdflatex")
@@ -249,7 +250,7 @@ def test_every_formula_of_the_bundled_documents_is_typeset():
 
 
 def test_math_block_falls_back_to_marked_raw_text():
-    block = latex.math_block(r"\input{/etc/passwd}")
+    block = latex_view.math_block(r"\input{/etc/passwd}")
     assert block.startswith(r"\cvraw{") and r"\input" not in block
     assert r"\textbackslash{}input\{/" in block and r"{command \textbackslash{}input is not allowed}" in block
 
@@ -626,7 +627,7 @@ def faithful_data(tiny_data):
 def test_each_document_has_a_faithfulness_line(faithful_data):
     from contrastive_sym.report.data import NOT_COMPARED
     tex = latex.render(faithful_data)
-    path = escape(FAITHFUL_PATH, limit=latex.VALUE_LIMIT, breakable=True)
+    path = escape(FAITHFUL_PATH, limit=latex_view.VALUE_LIMIT, breakable=True)
     assert (rf"Faithfulness & compared with \texttt{{{path}}}: 2 verbatim, 1 normalized, 1 restated, "
             r"\textcolor{cvsrcdrift}{\textbf{2 drift}} of 6 formulas. "
             r"\cvdriftnote{The document changed and the derivation did not follow.} \\") in tex
@@ -660,15 +661,15 @@ def test_every_compared_formula_carries_its_source_tag(faithful_data):
 
 def test_a_restatement_shows_the_documents_text_escaped(faithful_data):
     tex = latex.render(faithful_data)
-    shown = escape(RESTATED_ORIGINAL, limit=latex.VALUE_LIMIT, breakable=True)
+    shown = escape(RESTATED_ORIGINAL, limit=latex_view.VALUE_LIMIT, breakable=True)
     assert rf"{{\small The document has: \texttt{{{shown}}}\par}}" in tex
     assert r"\textbackslash{}input\{/\allowbreak{}etc/\allowbreak{}passwd\}" in tex
     for raw in (r"\input{/etc/passwd}", "^^5c", "50% &"):
         assert raw not in tex
     assert tex.count(r"\end{document}") == 1
     # A claim the document makes in words is restated by its line's digest: never shown as the document's text.
-    words = latex.source_note({"source_match": "restated", "restated_from": "sha256:0123456789ab"})
-    digest = escape("sha256:0123456789ab", limit=latex.VALUE_LIMIT, breakable=True)
+    words = latex_view.source_note({"source_match": "restated", "restated_from": "sha256:0123456789ab"})
+    digest = escape("sha256:0123456789ab", limit=latex_view.VALUE_LIMIT, breakable=True)
     assert words == rf"The document says this in words, on the line with digest: \texttt{{{digest}}}"
 
 

@@ -148,7 +148,7 @@ def test_the_small_python_derivation_still_loads_when_named():
 
 @pytest.mark.parametrize("hostile", ["../../../x", "/ABS/x", "..", ".hidden", "a/../../b", "x\x00y", "é/../"])
 def test_figure_file_names_are_plain_names(hostile):
-    from contrastive_sym.check.figures import file_name
+    from contrastive_sym.report.site.plots import file_name
     name = file_name(hostile + "-c1")
     assert "/" not in name and "\x00" not in name and not name.startswith(".") and ".." not in name
     assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name) and len(name) <= 120
@@ -364,8 +364,8 @@ def test_a_bad_documents_option_is_a_usage_error_before_checking(tmp_path, kind,
     elif kind == "loop":
         os.symlink(tmp_path / "other", documents)
         os.symlink(documents, tmp_path / "other")
-    import contrastive_sym.check.documents as checking
-    monkeypatch.setattr(checking, "check_document", lambda *a, **k: pytest.fail("checking started"))
+    import contrastive_sym.pipeline as pipeline
+    monkeypatch.setattr(pipeline, "check_document", lambda *a, **k: pytest.fail("checking started"))
     assert main(["check", str(tiny(tmp_path / "d.toml")), "--documents", str(documents)]) == 2
     err = capsys.readouterr().err
     assert "--documents" in err and err.count("\n") == 1 and "Traceback" not in err

@@ -1,8 +1,8 @@
-"""The checking stage: links are checked by registered methods (see :mod:`.registry`).
+"""The checking stage: :class:`~contrastive_sym.model.claims.Document` → results.
 
-Importing :mod:`.methods` registers them, cheapest first.
+:mod:`.documents` checks every claim, step and proof conclusion; each link goes to the
+methods registered for its kind in :mod:`.registry` (the methods are in
+:mod:`.methods`, cheapest first), which draw on :mod:`.sampling`, :mod:`.numeric`,
+:mod:`.symbolic` and :mod:`.exact`.  :mod:`.faithfulness` compares each formula with its
+source document; :mod:`.figures` computes the numbers behind the report's figures.
 """
-from . import methods  # noqa: F401  (registers the check methods)
-from .registry import LinkTask, check_link
-
-__all__ = ["LinkTask", "check_link"]

@@ -14,10 +14,9 @@ import dataclasses
 import sympy as sp
 
 from ..model.claims import Claim, Relation, Statement, Step, compose
-from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
 from ..model.verdicts import Outcome, Verdict
 from .config import CheckConfig
-from ..model.shapes import strip_limit
+from ..model.shapes import LinkKind, link_kind, strip_limit
 from .registry import LinkTask, check_link
 
 
@@ -134,7 +133,7 @@ def _rearranged(claim, notation, config, established, target, rel, claim_rel, fa
 
 
 def _is_expectation(expr) -> bool:
-    return expr.has(ExpectXYK, MutualInformation, BestCritic)
+    return link_kind(expr) is LinkKind.EXPECTATION
 
 
 def describe(statement: Statement, notation=None) -> str:

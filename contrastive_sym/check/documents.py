@@ -11,7 +11,7 @@ from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
-from ..model.shapes import strip_limit
+from ..model.shapes import LinkKind, strip_limit
 from .methods.pointwise import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
 
@@ -110,20 +110,25 @@ def prefetch(claims, document: Document, config: CheckConfig) -> None:
         return
     for claim in claims:
         for task in _tasks(claim, document):
-            if task.category == "limit":
+            if task.category is LinkKind.LIMIT:
                 a, _ = strip_limit(task.lhs)
                 b, _ = strip_limit(task.rhs)
                 task = LinkTask(a, task.relation, b, task.notation, task.given, task.overrides, task.label)
-            if task.category == "pointwise" and worth_a_proof(task):
+            if task.category is LinkKind.POINTWISE and worth_a_proof(task):
                 try:
                     submit_symbolic(task, config)
                 except Exception:  # the link's own check will report the problem
                     continue
 
 
-def check_document(document: Document, config: CheckConfig, only: str | None = None,
+def check_document(document: Document, config: CheckConfig | None = None, only: str | None = None,
                    progress: Progress | None = None, cache: LinkCache | None = None) -> DocumentResult:
+    """Check every claim of ``document`` (or only the claim with id ``only``): its
+    statement, each proof step and whether the proof concludes it.  ``progress`` is
+    called with each claim's label before it is checked; ``cache`` shares link verdicts
+    between documents of one run.  One claim's failure is that claim's error."""
     started = time.perf_counter()
+    config = config or CheckConfig()
     cache = cache or LinkCache()
     claims = [c for c in document.claims if not only or c.id == only]
     results = []

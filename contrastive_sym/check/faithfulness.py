@@ -10,7 +10,8 @@ A ``--documents`` that does not exist or is not a directory is a usage error
 (:func:`check_documents_dir`, before any checking).  A document that is there but
 cannot be read as text (binary, not UTF-8, not a regular file, a link loop, larger
 than :data:`~contrastive_sym.safe_io.MAX_DOCUMENT_BYTES`) is reported for its
-document: ``{"path": …, "error": "…"}``, never silently "not at hand".
+document (:class:`~contrastive_sym.model.sources.SourceMatches` with its ``error``),
+never silently "not at hand".
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from pathlib import Path
 from ..model.claims import Document
 from ..errors import DerivationError, UsageError
 from ..safe_io import MAX_DOCUMENT_BYTES, read_text_file
-from ..latex.normalize import SourceMatch, compare
+from ..latex.normalize import compare
+from ..model.sources import SourceMatches
 
 
 def check_documents_dir(documents_dir: str | None) -> None:
@@ -81,16 +83,17 @@ def _span(line: int, latex: str, *, ends_at_line: bool) -> tuple[int, int]:
     return (line - extra, line) if ends_at_line else (line, line + extra)
 
 
-def source_matches(document: Document, documents_dir: str | None) -> dict | None:
-    """``{("claim", id): match, ("step", id, index): match, ("definition", n): match}``."""
+def source_matches(document: Document, documents_dir: str | None) -> SourceMatches | None:
+    """Every definition, claim and step of ``document`` against its source's lines
+    (None when the source is not at hand)."""
     path = find_document(document, documents_dir)
     if path is None:
         return None
     try:
         lines = read_lines(path)
     except DerivationError as exc:
-        return {"path": str(path), "error": exc.message}
-    found: dict = {"path": str(path)}
+        return SourceMatches(str(path), error=exc.message)
+    found: dict = {}
     for number, definition in enumerate(document.definitions):
         first, last = _span(definition.line, definition.latex, ends_at_line=False)
         found[("definition", number)] = compare(definition.latex, lines, first, last,
@@ -103,15 +106,4 @@ def source_matches(document: Document, documents_dir: str | None) -> dict | None
             first, last = _span(step.line, step.latex.strip(), ends_at_line=True)
             found[("step", claim.id, step.index)] = compare(
                 step.latex.strip(), lines, max(first, 1), last, restated_from=step.restated_from or None)
-    return found
-
-
-def drift_count(matches: dict | None) -> int:
-    if not matches:
-        return 0
-    return sum(1 for key, value in matches.items() if key not in ("path", "error") and value is SourceMatch.DRIFT)
-
-
-def source_error(matches: dict | None) -> str | None:
-    """Why the document could not be read, or None."""
-    return matches.get("error") if matches else None
+    return SourceMatches(str(path), matches=found)

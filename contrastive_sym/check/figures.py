@@ -5,73 +5,31 @@
 * A refuted step or claim: both sides along a segment through the witness, one
   variable varied, the others held at their witness values.
 
-Only numbers are computed here (in ball arithmetic, read as floats); drawing is
-:mod:`.plots`'s job.
+Only numbers are computed here (in ball arithmetic, read as floats), as
+:class:`~contrastive_sym.model.figures.FigureData`; drawing them is the report's job
+(:mod:`contrastive_sym.report.site.plots`).
 """
 from __future__ import annotations
 
-import hashlib
 import math
-import re
-from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction as F
 
 import sympy as sp
 
 from ..model.claims import Link, Relation
 from .sampling.instantiate import Instance, instantiate
-from ..model.shapes import limit_spec, split_little_o, strip_limit
-from .numeric.compiled import digits_to_bits
+from ..model.shapes import LinkKind, limit_spec, link_kind, split_little_o, strip_limit
+from .numeric.precision import digits_to_bits
 from .sampling.points import format_value, sample_points, stable_seed
-from .numeric.program import UNDEFINED, Unsupported, program_set
-from ..model.nodes import BestCritic, ExpectXYK, LittleO, MutualInformation
+from .numeric.failures import Unsupported
+from .numeric.program import UNDEFINED, program_set
 from ..model.notation import Domain, Role
 from ..model.results import DocumentResult, RunResult
+from ..model.figures import FigureData, Series
 from ..model.verdicts import Verdict, Witness
 
 _SAMPLES = 61
-
-
-@dataclass(frozen=True)
-class Series:
-    label: str
-    x: tuple[float, ...]
-    y: tuple[float, ...]
-
-
-@dataclass(frozen=True)
-class FigureData:
-    id: str
-    caption: str
-    x_label: str
-    y_label: str
-    x_log: bool
-    series: tuple[Series, ...]
-    marker: float | None = None   # the witness's x, drawn as a vertical line
-
-
-# A figure id that is already a plain file name is kept as it is (the bundled ones are).
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")
-
-
-def file_name(fig_id: str) -> str:
-    """The one way a figure id (made of document and claim ids, so untrusted) becomes
-    a file name: the id itself when it is a plain name (letters, digits, ``._-``, not
-    starting with a dot, no ``..``), else a slug of it and a hash of the whole id.
-    The result never holds a ``/``, never starts with a dot and is at most 120
-    characters; ``.pdf`` is appended by the caller.
-
-    >>> file_name("000-limit-tau-0")
-    '000-limit-tau-0'
-    >>> file_name("../../../x-c1")
-    'x-c1-e33ec6095ce5'
-    """
-    fig_id = str(fig_id)
-    if _PLAIN_NAME.fullmatch(fig_id) and ".." not in fig_id:
-        return fig_id
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", fig_id).strip("-_")[:60] or "figure"
-    digest = hashlib.sha256(fig_id.encode("utf-8", "surrogatepass")).hexdigest()[:12]
-    return f"{slug}-{digest}"
 
 
 def _float(ball) -> float | None:
@@ -233,7 +191,7 @@ def witness_figure(fig_id: str, link: Link, notation, overrides, witness: Witnes
                       marker=float(centre))
 
 
-def _document_figures(doc: DocumentResult, seed: int) -> list[tuple[str, FigureData]]:
+def document_figures(doc: DocumentResult, seed: int) -> tuple[tuple[str, FigureData], ...]:
     """(item key, figure) pairs; the key is "claim-id" or "claim-id/step-index"."""
     found = []
     notation = doc.document.notation
@@ -242,9 +200,10 @@ def _document_figures(doc: DocumentResult, seed: int) -> list[tuple[str, FigureD
         link = claim.statement.links()[0]
         title = f"line {claim.line} ({claim.id})"
         fig = None
-        if any(t.has(ExpectXYK, MutualInformation, BestCritic) for t in claim.statement.terms):
+        kind = link_kind(*claim.statement.terms)
+        if kind is LinkKind.EXPECTATION:
             fig = None   # expectations have no variable to plot along
-        elif any(t.has(sp.Limit, LittleO) for t in claim.statement.terms):
+        elif kind in (LinkKind.LIMIT, LinkKind.ASYMPTOTIC):
             fig = _safely(lambda: limit_figure(f"{doc.document.id}-{claim.id}", link, notation, dict(claim.sizes),
                                                result.outcome.witness, seed, title))
         elif result.outcome.verdict is Verdict.REFUTED and result.outcome.witness is not None:
@@ -259,7 +218,7 @@ def _document_figures(doc: DocumentResult, seed: int) -> list[tuple[str, FigureD
             step_title = f"line {step.step.line} ({claim.id}, step {step.step.index})"
             fig_id = f"{doc.document.id}-{claim.id}-s{step.step.index}"
             link = step.step.link
-            if link.lhs.has(sp.Limit) or link.rhs.has(sp.Limit):
+            if link_kind(link.lhs, link.rhs) in (LinkKind.LIMIT, LinkKind.ASYMPTOTIC):
                 fig = _safely(lambda: limit_figure(fig_id, link, notation, dict(claim.sizes), outcome.witness,
                                                    seed, step_title))
             else:
@@ -267,7 +226,7 @@ def _document_figures(doc: DocumentResult, seed: int) -> list[tuple[str, FigureD
                                                      step_title))
             if fig is not None:
                 found.append((f"{claim.id}/{step.step.index}", fig))
-    return found
+    return tuple(found)
 
 
 def _safely(make):
@@ -278,7 +237,8 @@ def _safely(make):
         return None
 
 
-def all_figures(run: RunResult) -> dict[str, list[tuple[str, FigureData]]]:
-    """Figures per document id."""
-    return {doc.document.id: _document_figures(doc, stable_seed(run.seed, doc.document.id))
-            for doc in run.documents}
+def with_figures(run: RunResult) -> RunResult:
+    """The run with each document's figures computed (``DocumentResult.figures``)."""
+    documents = tuple(replace(doc, figures=document_figures(doc, stable_seed(run.seed, doc.document.id)))
+                      for doc in run.documents)
+    return replace(run, documents=documents)

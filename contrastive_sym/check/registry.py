@@ -14,7 +14,8 @@ from typing import Callable
 import sympy as sp
 
 from ..model.claims import Condition, Relation
-from ..model.nodes import BestCritic, ExpectXYK, LittleO, MutualInformation, Nabla
+from ..model.nodes import Nabla
+from ..model.shapes import LinkKind, link_kind
 from ..model.notation import Notation
 from ..model.verdicts import Outcome, Verdict
 from .symbolic.scheduler import Job, Scheduler
@@ -36,15 +37,8 @@ class LinkTask:
     label: str = ""
 
     @property
-    def category(self) -> str:
-        both = (self.lhs, self.rhs)
-        if any(e.has(ExpectXYK, MutualInformation, BestCritic) for e in both):
-            return "expectation"
-        if any(e.has(LittleO) for e in both):
-            return "asymptotic"
-        if any(e.has(sp.Limit) for e in both):
-            return "limit"
-        return "pointwise"
+    def category(self) -> LinkKind:
+        return link_kind(self.lhs, self.rhs)
 
     @property
     def is_gradient(self) -> bool:
@@ -99,27 +93,35 @@ def scheduler() -> Scheduler:
 class Method:
     name: str
     cost: int
-    category: str
+    category: LinkKind
     run: Callable[[LinkTask, LinkState, CheckConfig], Outcome | None]
 
 
 REGISTRY: list[Method] = []
 
 
-def method(name: str, cost: int, category: str):
-    """Register a check method for a category of links."""
+def method(name: str, cost: int, category: str | LinkKind):
+    """Register a check method for a kind of link."""
     def register(fn):
-        REGISTRY.append(Method(name, cost, category, fn))
+        REGISTRY.append(Method(name, cost, LinkKind(category), fn))
         REGISTRY.sort(key=lambda m: m.cost)
         return fn
     return register
+
+
+def registered() -> list[Method]:
+    """The check methods, cheapest first.  They register themselves when
+    :mod:`.methods` is imported; the registry imports no method at its own import, so
+    that the methods can import it."""
+    from . import methods  # noqa: F401  (importing it registers the methods)
+    return REGISTRY
 
 
 def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
     """Run the methods of the link's category, cheapest first, until one decides."""
     state = LinkState()
     try:
-        for m in REGISTRY:
+        for m in registered():
             if m.category != task.category:
                 continue
             outcome = m.run(task, state, config)

@@ -16,7 +16,8 @@ import sympy as sp
 
 from .parser import Where, parse
 from .scope import Family, Macro, Scope
-from .translate import Translator, _bare_letter, _is_ellipsis, _letter_head, _unwrap
+from .translate import Translator
+from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -48,7 +49,7 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
     # LSE(x_1, ..., x_n): a function of a list
-    if any(_is_ellipsis(e) for e in elements) and set(separators) <= {","}:
+    if any(is_ellipsis(e) for e in elements) and set(separators) <= {","}:
         return _list_macro(key, elements, body_tree, text, scope, where, line, translator)
     # sim(z_i, z_j): a function of rows of a declared family
     rows_of = _row_params(elements, separators, scope)
@@ -74,18 +75,18 @@ def _head(head, translator: Translator):
         letters, current = [], node
         while isinstance(current, Tree) and current.data == "juxt":
             first = current.children[0]
-            if not _bare_letter(first):
+            if not bare_letter(first):
                 raise translator.fail(head, "the left side of a definition must be a name")
             letters.append(str(first.children[0]))
             current = current.children[1]
         last = current
-        letter = _letter_head(last)
+        letter = letter_head(last)
         if letter is None:
             raise translator.fail(head, "the left side of a definition must be a name")
         letters.append(str(letter.children[0]))
         if isinstance(last, Tree) and last.data == "call":
             return "".join(letters), last.children[1].children[0]
-        if _bare_letter(last):
+        if bare_letter(last):
             return "".join(letters), None
         raise translator.fail(head, "the left side of a definition must be a name")
     if isinstance(node, Tree) and node.data == "call":
@@ -96,8 +97,8 @@ def _head(head, translator: Translator):
 
 def _name_key(node, translator: Translator) -> str:
     if isinstance(node, Tree) and node.data in ("subscript", "superscript", "prime"):
-        return _name_key(node.children[0], translator) + translator._script_key(node)
-    key = translator._atom_key(node)
+        return _name_key(node.children[0], translator) + translator.script_suffix(node)
+    key = translator.atom_key(node)
     if key is None:
         raise translator.fail(node, "the left side of a definition must be a name")
     return key
@@ -120,8 +121,8 @@ def _index_params(index_tree, translator, scope: Scope):
         for item in index_tree.children[0].children:
             if isinstance(item, Token):
                 continue
-            item = _unwrap(item)
-            if not _bare_letter(item):
+            item = unwrap(item)
+            if not bare_letter(item):
                 return None
             names.append(str(item.children[0]))
     else:
@@ -145,17 +146,17 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator) 
 
 
 def _subscripted_letter(tree):
-    tree = _unwrap(tree)
-    if isinstance(tree, Tree) and tree.data == "subscript" and _bare_letter(tree.children[0]):
+    tree = unwrap(tree)
+    if isinstance(tree, Tree) and tree.data == "subscript" and bare_letter(tree.children[0]):
         return str(tree.children[0].children[0])
     return None
 
 
 def _subscript_name(tree):
-    tree = _unwrap(tree)
+    tree = unwrap(tree)
     if isinstance(tree, Tree) and tree.data == "subscript":
         arg = tree.children[1]
-        if _bare_letter(arg):
+        if bare_letter(arg):
             return str(arg.children[0])
     return None
 
@@ -165,7 +166,7 @@ def _row_params(elements, separators, scope: Scope):
         return None
     found = []
     for element in elements:
-        tree = _unwrap(element)
+        tree = unwrap(element)
         if not (isinstance(tree, Tree) and tree.data == "subscript"):
             return None
         base = tree.children[0]
@@ -173,12 +174,12 @@ def _row_params(elements, separators, scope: Scope):
             # \mathbf{z}_i: the family declared as \mathbf{z}, or as z
             font_key = f"{base.children[0]}{{{base.children[1]}}}"
             base_key = font_key if isinstance(scope.lookup(font_key), Family) else str(base.children[1])
-        elif _bare_letter(base):
+        elif bare_letter(base):
             base_key = str(base.children[0])
         else:
             return None
         family = scope.lookup(base_key)
-        if not isinstance(family, Family) or not _bare_letter(tree.children[1]):
+        if not isinstance(family, Family) or not bare_letter(tree.children[1]):
             return None
         found.append((family, str(tree.children[1].children[0])))
     return found

@@ -21,27 +21,12 @@ LaTeX, so that any edit of the mathematics still changes the normal form.
 """
 from __future__ import annotations
 
-import enum
 import hashlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
-
-class SourceMatch(str, enum.Enum):
-    """Where a step's LaTeX was found in its source document, best first.
-
-    Only DRIFT means "not found"; it never counts as a pass.
-    """
-
-    VERBATIM = "verbatim"      # the step's LaTeX occurs character for character in the document lines
-    NORMALIZED = "normalized"  # it occurs after normalising both sides (see normalize_latex)
-    RESTATED = "restated"      # the derivation declares the step a restatement, and its declared source fragment still matches
-    DRIFT = "drift"            # the text is not found: the document changed, or the derivation is wrong
-
-    @property
-    def found(self) -> bool:
-        return self is not SourceMatch.DRIFT
+from ..model.sources import DIGEST_PREFIX, SourceMatch
 
 
 def read_document(path: Path) -> list[str]:
@@ -93,11 +78,6 @@ def compare(latex: str, document_lines: Sequence[str], first: int, last: int | N
         found = _find(restated_from, document_text)
         return SourceMatch.RESTATED if found.found else SourceMatch.DRIFT
     return _find(latex, document_text)
-
-
-#: A claim the document makes only in words restates its line, which the project does not
-#: copy: ``restated_from`` then holds the line's digest, so an edit of the line is drift.
-DIGEST_PREFIX = "sha256:"
 
 
 def line_digest(line: str) -> str:

@@ -7,7 +7,7 @@ exhaust memory: a value past a limit is an input error (exit 2) that names the f
 the line and the limit, e.g.
 
     d.toml:7: checked size 1000000000 exceeds the limit of 64
-    (contrastive_sym/input_limits.py: MAX_SIZE)
+    (contrastive_sym/load/limits.py: MAX_SIZE)
 
 The size of a file in bytes is bounded where files are read
 (:mod:`contrastive_sym.safe_io`); the nesting depth of a formula by the translator

@@ -45,7 +45,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 import sympy as sp
 
-from ..errors import ContrastiveVerifyError, TensorEvalError  # noqa: F401  (re-exported)
+from ..errors import TensorEvalError
 from ..model.nodes import MaxOver, StopGrad
 
 Axes = tuple[sp.Symbol, ...]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..check.faithfulness import drift_count
 from .claims import Claim, Document, Expectation, Step
+from .figures import FigureData
+from .sources import SourceMatches
 from .verdicts import Outcome, Verdict
 
 
@@ -64,12 +65,21 @@ class DocumentResult:
     document: Document
     claims: tuple[ClaimResult, ...]
     seconds: float = 0.0
-    #: source matches of :func:`contrastive_sym.check.faithfulness.source_matches` (None: no document)
-    sources: dict | None = None
+    #: where each formula was found in the source document (None: not at hand)
+    sources: SourceMatches | None = None
+    #: (item key, figure): the key is "claim-id" or "claim-id/step-index"; computed on request
+    figures: tuple[tuple[str, FigureData], ...] = ()
+
+    @property
+    def summary(self) -> "Summary":
+        return Summary.of((self,))
 
 
 @dataclass(frozen=True)
 class Summary:
+    """The one count of verdicts: per verdict, the unexpected ones, all items, and the
+    formulas that drifted from their source document."""
+
     counts: dict
     unexpected: int
     items: int
@@ -86,7 +96,7 @@ class Summary:
                     counts[outcome.verdict.value] += 1
                     items += 1
                 unexpected += claim.unexpected_items
-        drift = sum(drift_count(doc.sources) for doc in documents)
+        drift = sum(doc.sources.drift for doc in documents if doc.sources is not None)
         return cls(counts, unexpected, items, drift)
 
 

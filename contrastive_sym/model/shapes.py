@@ -1,10 +1,13 @@
-"""The shape of a limit claim: ``lim_{τ→0⁺} f``, ``g + o(h)``, and the terms a side
-writes with an explicit order.
+"""The shape of a link: its kind (:func:`link_kind`), and for a limit claim
+``lim_{τ→0⁺} f`` or ``g + o(h)`` its variable, point and the terms a side writes with an
+explicit order.
 
 These are facts about the claim as written (read off the SymPy expression, before any
 number is computed), shared by the loader's checks, the checker and the figures.
 
 >>> tau = sp.Symbol("tau", positive=True)
+>>> link_kind(sp.Limit(tau * sp.log(2), tau, 0, "+"), sp.log(2)).value
+'limit'
 >>> spec = limit_spec(sp.Limit(tau * sp.log(2), tau, 0, "+"))
 >>> spec.describe()
 'τ → 0⁺'
@@ -16,9 +19,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction as F
 
+import enum
+
 import sympy as sp
 
-from .nodes import LittleO
+from .nodes import BestCritic, ExpectXYK, LittleO, MutualInformation
+
+
+class LinkKind(str, enum.Enum):
+    """What a link ``lhs relation rhs`` states; it selects the check methods."""
+
+    POINTWISE = "pointwise"      # at every point of the domain
+    LIMIT = "limit"              # a limit of a side (lim_{τ→0⁺} …)
+    ASYMPTOTIC = "asymptotic"    # f = g + o(h)
+    EXPECTATION = "expectation"  # an expectation, a mutual information or a best critic
+
+
+def link_kind(*sides: sp.Basic) -> LinkKind:
+    """The kind of a link from its sides: an expectation anywhere makes it one, then
+    o(·), then a limit; else it is pointwise."""
+    if any(e.has(ExpectXYK, MutualInformation, BestCritic) for e in sides):
+        return LinkKind.EXPECTATION
+    if any(e.has(LittleO) for e in sides):
+        return LinkKind.ASYMPTOTIC
+    if any(e.has(sp.Limit) for e in sides):
+        return LinkKind.LIMIT
+    return LinkKind.POINTWISE
 
 #: The rungs of a ladder: the variable at 10^{±e} from its limit point.
 EXPONENTS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 100, 150, 200, 300)

@@ -14,12 +14,12 @@ class Verdict(enum.Enum):
     verdicts in their own right and never count as passes.
     """
 
-    PROVED = "proved"          # a symbolic proof, cross-checked numerically
-    CONFIRMED = "confirmed"    # numeric evidence only
-    REFUTED = "refuted"        # a witness where the two sides differ
-    CONDITIONAL = "conditional"  # holds only under a condition the document does not state
-    UNDECIDED = "undecided"    # the methods could not settle it
-    ERROR = "error"            # the check itself failed
+    PROVED = "proved"
+    CONFIRMED = "confirmed"
+    REFUTED = "refuted"
+    CONDITIONAL = "conditional"
+    UNDECIDED = "undecided"
+    ERROR = "error"
 
     @property
     def holds(self) -> bool:
@@ -29,6 +29,11 @@ class Verdict(enum.Enum):
     def severity(self) -> int:
         """Order for combining verdicts: the worst one wins."""
         return _SEVERITY[self]
+
+    @property
+    def meaning(self) -> str:
+        """What the verdict says, in one sentence: the legends of the HTML and LaTeX reports quote it."""
+        return _MEANING[self]
 
     def meets(self, expected: Expectation | None) -> bool:
         """Whether this verdict is acceptable.  Without an expectation a verdict must not
@@ -44,6 +49,31 @@ _SEVERITY = {
     Verdict.PROVED: 0, Verdict.CONFIRMED: 1, Verdict.UNDECIDED: 2,
     Verdict.CONDITIONAL: 3, Verdict.REFUTED: 4, Verdict.ERROR: 5,
 }
+
+_MEANING = {
+    Verdict.PROVED: "a symbolic proof, cross-checked numerically (for a statement without variables: "
+                    "exact arithmetic)",
+    Verdict.CONFIRMED: "numeric evidence only: it holds at every decided sample point",
+    Verdict.REFUTED: "a witness where the two sides differ, re-checked at higher precision, or a proof "
+                     "whose last statement does not give the claim",
+    Verdict.CONDITIONAL: "holds only under a condition the document does not state",
+    Verdict.UNDECIDED: "the methods could not settle it; never counted as a pass",
+    Verdict.ERROR: "the check itself failed; never counted as a pass",
+}
+
+# How reports name an expected verdict: the value of an Expectation, or None for an
+# item without one.
+_EXPECTATION_NAMES = {Expectation.HOLDS.value: "holds (proved or confirmed)", None: "not refuted, no error"}
+
+
+def expectation_name(expected: str | None) -> str | None:
+    """The expected verdict as reports name it: ``"holds"`` is spelled out, None (no
+    expectation) is what :meth:`Verdict.meets` then asks for, any other value is itself.
+
+    >>> expectation_name("holds"), expectation_name(None), expectation_name("refuted")
+    ('holds (proved or confirmed)', 'not refuted, no error', 'refuted')
+    """
+    return _EXPECTATION_NAMES.get(expected, expected)
 
 
 def worst(verdicts) -> Verdict:

@@ -22,10 +22,10 @@ from __future__ import annotations
 import platform
 from pathlib import Path
 
-from .. import __version__
-from ..model.results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult
-from ..latex.normalize import DIGEST_PREFIX
-from ..model.verdicts import Outcome, Verdict
+from ..version import __version__
+from ..model.results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult, Summary
+from ..model.sources import DIGEST_PREFIX, SourceMatch, SourceMatches
+from ..model.verdicts import Outcome
 
 #: What each value of ``source_match`` says about a formula, for the reports' legends.
 SOURCE_MATCHES = {
@@ -125,19 +125,15 @@ def _expected(value) -> str | None:
     return value.value if value is not None else None
 
 
-def _match(sources: dict | None, key) -> str | None:
-    """``verbatim`` / ``normalized`` / ``restated`` / ``drift``; None when the document
-    was not at hand."""
-    if sources is None:
-        return None
-    value = sources.get(key)
-    return value.value if value is not None else None
+def _value(match: SourceMatch | None) -> str | None:
+    """``verbatim`` / ``normalized`` / ``restated`` / ``drift``; None when not compared."""
+    return match.value if match is not None else None
 
 
-def _step(result: StepResult, claim_id: str, sources: dict | None) -> dict:
+def _step(result: StepResult, claim_id: str, sources: SourceMatches | None) -> dict:
     step = result.step
     return {"index": step.index, "line": step.line, "relation": step.relation.value, "latex": step.latex,
-            "source_match": _match(sources, ("step", claim_id, step.index)),
+            "source_match": _value(sources and sources.of_step(claim_id, step.index)),
             "restated_from": step.restated_from or None,
             "note": step.note or None, "expected": _expected(step.expected), "unexpected": result.unexpected,
             **_outcome(result.outcome)}
@@ -150,13 +146,13 @@ def _conclusion(result: ConclusionResult | None) -> dict | None:
             "unexpected": result.unexpected, **_outcome(result.outcome)}
 
 
-def _claim(result: ClaimResult, sources: dict | None) -> dict:
+def _claim(result: ClaimResult, sources: SourceMatches | None) -> dict:
     claim = result.claim
     outcome = _outcome(result.outcome)
     return {
         "id": claim.id, "title": claim.title, "kind": claim.kind.value, "line": claim.line,
         "statement": claim.latex,
-        "source_match": None if claim.derived else _match(sources, ("claim", claim.id)),
+        "source_match": None if claim.derived else _value(sources and sources.of_claim(claim.id)),
         "restated_from": claim.restated_from or None,
         "reading": claim.reading or None, "note": claim.note or None,
         "derived_from_proof": claim.derived,
@@ -170,31 +166,8 @@ def _claim(result: ClaimResult, sources: dict | None) -> dict:
     }
 
 
-def _counts(claims: list[dict]) -> dict:
-    counts = {v.value: 0 for v in Verdict}
-    unexpected = 0
-    for claim in claims:
-        items = [claim, *claim["steps"]] + ([claim["conclusion"]] if claim["conclusion"] else [])
-        for item in items:
-            counts[item["verdict"]] += 1
-            unexpected += bool(item["unexpected"])
-    return {**counts, "unexpected": unexpected, "items": sum(counts.values())}
-
-
-def _source_summary(sources: dict | None) -> dict | None:
-    """How many formulas match the document verbatim, after normalising, as declared
-    restatements, or not at all (drift)."""
-    if sources is None or "error" in sources:
-        return None
-    counts = {"verbatim": 0, "normalized": 0, "restated": 0, "drift": 0}
-    for key, value in sources.items():
-        if key != "path":
-            counts[value.value] += 1
-    total = sum(counts.values())
-    counts["total"] = total
-    counts["faithful_percent"] = round(100 * (counts["verbatim"] + counts["normalized"]) / total, 1) \
-        if total else None
-    return counts
+def _counts(summary: Summary) -> dict:
+    return {**summary.counts, "unexpected": summary.unexpected, "items": summary.items}
 
 
 def _document(result: DocumentResult) -> dict:
@@ -203,25 +176,22 @@ def _document(result: DocumentResult) -> dict:
     claims = [_claim(c, sources) for c in result.claims]
     return {
         "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
-        "source_path": sources.get("path") if sources else None,
-        "source_summary": _source_summary(sources),
-        "source_error": sources.get("error") if sources else None,
+        "source_path": sources.path if sources else None,
+        "source_summary": sources.summary() if sources else None,
+        "source_error": sources.error if sources else None,
         "definitions": [{"name": d.name, "line": d.line, "latex": d.latex,
-                         "source_match": _match(sources, ("definition", n)),
+                         "source_match": _value(sources and sources.of_definition(n)),
                          "restated_from": d.restated_from or None}
                         for n, d in enumerate(doc.definitions)],
         "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
         "claims": claims,
-        "summary": _counts(claims),
+        "summary": _counts(result.summary),
         "seconds": round(result.seconds, 3),
     }
 
 
 def report_data(run: RunResult) -> dict:
-    summary = dict(run.summary.counts)
-    summary["unexpected"] = run.summary.unexpected
-    summary["items"] = run.summary.items
-    summary["drift"] = run.summary.drift
+    summary = {**_counts(run.summary), "drift": run.summary.drift}
     return {
         "tool": {"name": "contrastive-verify", "version": __version__},
         "environment": environment(),

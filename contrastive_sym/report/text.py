@@ -5,6 +5,7 @@ for a refuted one the witness, otherwise the reason.
 """
 from __future__ import annotations
 
+from ..model.verdicts import expectation_name
 from .controls import visible
 
 _REASON = 96
@@ -45,7 +46,7 @@ def _reason(item: dict) -> str:
 def _expectation(item: dict) -> str:
     if not item["unexpected"]:
         return ""
-    wanted = item["expected"] or "not refuted, no error"
+    wanted = item["expected"] or expectation_name(None)
     return f"  [expected {wanted}]"
 
 

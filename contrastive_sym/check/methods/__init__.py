@@ -2,4 +2,4 @@
 
 Importing this package registers them all with :mod:`..registry`.
 """
-from . import expectations, limits, pointwise  # noqa: F401  (register the methods)
+from . import asymptotics, expectations, limits, pointwise  # noqa: F401  (register the methods)

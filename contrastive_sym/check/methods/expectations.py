@@ -2,7 +2,7 @@
 
 Each side may hold ``I(X;Y)``, ``E_{p_{XY^K}}[body]`` and ``max_g E[…]``.  They are
 evaluated on a family of small joint distributions (|X|, |Y| ≤ 3, exact rationals)
-with every ``y_{1:K}`` accounted for (see :mod:`contrastive_sym.check.exact.information`), for
+with every ``y_{1:K}`` accounted for (see :mod:`contrastive_sym.check.exact`), for
 several kinds of critic, including the boundary cases where estimators meet (constant
 critics, critics constant in y or in x, ties) and one searched to be as bad as
 possible for the claim.  ``lim_{K→∞}`` statements are read along K = 2, 8, 32, 128, 512.
@@ -10,8 +10,9 @@ possible for the claim.  ``lim_{K→∞}`` statements are read along K = 2, 8, 3
 Ties are never settled by the tolerance alone:
 
 * a tie that would *refute* a strict ``<``/``>`` is certified exact by SymPy (in a
-  sandboxed child, :mod:`.sandbox`); when SymPy shows the sides differ, the sign of the
-  exact difference decides; when it can settle neither, the item is ``undecided``;
+  sandboxed child, :mod:`contrastive_sym.check.exact.certificate`); when SymPy shows the
+  sides differ, the sign of the exact difference decides; when it can settle neither,
+  the item is ``undecided``;
 * a tie that *confirms* ``=``/``≤``/``≥`` is re-checked at twice the precision.
 
 The document's ``given`` conditions are honoured: a combination of joint, critic and K
@@ -25,15 +26,18 @@ from dataclasses import dataclass, field
 
 import mpmath
 import sympy as sp
-from sympy.printing.pycode import MpmathPrinter
 
-from ..exact import information as info
+from ...errors import NonFiniteExpectation
 from ...model.claims import Relation
 from ...model.nodes import BestCritic, ExpectXYK, MutualInformation
-from ...model.verdicts import Evidence, Outcome, Verdict, Witness
-from ..symbolic import sandbox
-from ..config import CheckConfig
 from ...model.shapes import limit_spec, strip_limit
+from ...model.verdicts import Evidence, Outcome, Verdict, Witness
+from ..config import CheckConfig
+from ..exact.certificate import certify
+from ..exact.conditions import RELATIONS, Conditions, Unusable
+from ..exact.critics import critic_family
+from ..exact.joints import exact_mutual_information, joint_family
+from ..exact.sides import FAILS, HOLDS, TIE, Evaluator, bodies, combinations, compare, where
 from ..registry import LinkState, LinkTask, method
 
 _K_LADDER = (2, 8, 32, 128, 512)
@@ -42,248 +46,16 @@ _K_LADDER = (2, 8, 32, 128, 512)
 # the sizes that were).
 _LARGEST_K = 3
 _METHOD = "expectation (exact)"
-_NODES = (MutualInformation, BestCritic, ExpectXYK)
-_RELATIONS = {">": Relation.GT, ">=": Relation.GE, "<": Relation.LT, "<=": Relation.LE,
-              "==": Relation.EQ}
-
-
-def _bodies(expr: sp.Basic) -> list:
-    return [n for n in sp.preorder_traversal(expr) if isinstance(n, ExpectXYK)]
-
-
-def _best_nodes(expr: sp.Basic) -> list:
-    return list(dict.fromkeys(n for n in sp.preorder_traversal(expr) if isinstance(n, BestCritic)))
-
-
-class _Evaluator:
-    """Values of a side for one joint, critic and K, in a local mpmath context."""
-
-    def __init__(self, joint, critic, K: int, ctx):
-        self.joint, self.critic, self.K, self.ctx = joint, critic, K, ctx
-
-    def value(self, expr: sp.Basic, critics_for_max=()):
-        values: dict = {}
-        replaced = self._replace(sp.sympify(expr), values, critics_for_max)
-        replaced = sp.sympify(replaced.xreplace({s: sp.Integer(self.K) for s in replaced.free_symbols
-                                                 if s.is_integer and s.is_positive}))
-        if replaced.free_symbols - set(values):
-            raise ValueError(f"unexpected symbols {replaced.free_symbols - set(values)}")
-        order = list(values)
-        f = sp.lambdify(order, replaced, modules=[{"mpmath": self.ctx}], printer=MpmathPrinter)
-        return self.ctx.mpf(f(*[values[d] for d in order]))
-
-    def _replace(self, expr, values: dict, critics_for_max):
-        """The side with each special node replaced by a symbol standing for its value."""
-        if isinstance(expr, MutualInformation):
-            return self._name(values, info.mutual_information(self.joint, self.ctx))
-        if isinstance(expr, BestCritic):
-            inner = expr.args[0]
-            best = max(_Evaluator(self.joint, c, self.K, self.ctx).value(inner) for c in critics_for_max)
-            return self._name(values, best)
-        if isinstance(expr, ExpectXYK):
-            body, g, k_sym = expr.args
-            return self._name(values, info.expectation(body, g, k_sym, self.K, self.joint, self.critic,
-                                                       self.ctx))
-        if not expr.args or not expr.has(*_NODES):
-            return expr
-        return expr.func(*[self._replace(a, values, critics_for_max) for a in expr.args])
-
-    @staticmethod
-    def _name(values: dict, value):
-        symbol = sp.Dummy(f"v{len(values)}")
-        values[symbol] = value
-        return symbol
 
 
 def _size_symbol(task: LinkTask):
-    for node in _bodies(task.lhs) + _bodies(task.rhs):
+    for node in bodies(task.lhs) + bodies(task.rhs):
         return node.args[2]
     return None
 
 
-# --- comparing, exactly when it matters -------------------------------------------
-
-HOLDS, FAILS, TIE = "holds", "fails", "tie"
-
-
-def _tolerance(lhs, rhs, ctx):
-    return ctx.mpf(10) ** (-(ctx.dps - 10)) * (abs(lhs) + abs(rhs) + 1)
-
-
-def _compare(relation: Relation, lhs, rhs, ctx) -> str:
-    """HOLDS, FAILS, or TIE when the sides agree within the working precision.
-
-    A tie is not a verdict: the caller certifies it (exactly for a strict relation,
-    at twice the precision for = ≤ ≥)."""
-    gap = rhs - lhs
-    if abs(gap) <= _tolerance(lhs, rhs, ctx):
-        return TIE
-    if relation is Relation.EQ:
-        return FAILS
-    if relation in (Relation.LE, Relation.LT):
-        return HOLDS if gap > 0 else FAILS
-    return HOLDS if gap < 0 else FAILS
-
-
-def _exact_value(expr: sp.Basic, joint, critic, K: int, maxima: dict) -> sp.Expr:
-    """A side as an exact SymPy number (for a certificate; SymPy builds, nothing more)."""
-    def replace(e):
-        if isinstance(e, MutualInformation):
-            return info.exact_mutual_information(joint)
-        if isinstance(e, BestCritic):
-            return _exact_value(e.args[0], joint, maxima[e], K, maxima)
-        if isinstance(e, ExpectXYK):
-            body, g, k_sym = e.args
-            return info.exact_expectation(body, g, k_sym, K, joint, critic)
-        if not e.args or not e.has(*_NODES):
-            return e
-        return e.func(*[replace(a) for a in e.args])
-    out = replace(sp.sympify(expr))
-    return sp.sympify(out.xreplace({s: sp.Integer(K) for s in out.free_symbols if s.is_integer and s.is_positive}))
-
-
-def _settle_exactly(lhs: sp.Basic, rhs: sp.Basic, joint, critic, K: int, maxima: dict,
-                    digits: int) -> tuple[str, int, str]:
-    """In a sandboxed child: ('equal', 0, how), ('differs', sign of rhs − lhs, how) or
-    ('unknown', 0, why)."""
-    try:
-        a = _exact_value(lhs, joint, critic, K, maxima)
-        b = _exact_value(rhs, joint, critic, K, maxima)
-    except (info.BudgetExceeded, info.NonFiniteExpectation, info.UnsupportedBody) as exc:
-        return "unknown", 0, f"no exact form: {exc}"
-    difference = b - a
-    if difference.free_symbols:
-        return "unknown", 0, f"the exact difference still has symbols {difference.free_symbols}"
-    if difference == 0:
-        return "equal", 0, "the two exact sides are identical"
-    # Logs of rationals become rational combinations of logs of primes, which cancel exactly.
-    # (Forcing log(ab) = log a + log b is sound only for positive arguments.)
-    expanded = sp.expand(difference)
-    if all(arg.is_positive for node in expanded.atoms(sp.log) for arg in node.args):
-        expanded = sp.expand_log(expanded, force=True, factor=True)
-        if expanded == 0:
-            return "equal", 0, "the exact difference reduces to 0 (logs of rationals expanded into primes)"
-    if sp.simplify(expanded) == 0:
-        return "equal", 0, "SymPy simplifies the exact difference to 0"
-    try:
-        value = difference.evalf(3 * digits, strict=True)
-    except (sp.core.evalf.PrecisionExhausted, ValueError, TypeError) as exc:
-        return "unknown", 0, f"SymPy can neither reduce the difference to 0 nor separate it from 0 ({type(exc).__name__})"
-    if value.is_zero is False and value.is_real:
-        return "differs", 1 if value > 0 else -1, f"the exact difference is {sp.N(value, 12)} (SymPy, {3 * digits} digits)"
-    return "unknown", 0, "SymPy cannot separate the difference from 0"
-
-
-def _certify(lhs: sp.Basic, rhs: sp.Basic, joint, critic, K: int, critics, ctx,
-             config: CheckConfig) -> tuple[str, int, str]:
-    """Whether ``lhs = rhs`` exactly at this joint, critic and K (see :func:`_settle_exactly`)."""
-    maxima = {}
-    for node in _best_nodes(lhs) + _best_nodes(rhs):
-        chosen = _unique_argmax(node, joint, K, critics, ctx)
-        if chosen is None:
-            return "unknown", 0, "the maximum over g is reached by several critics within the working precision"
-        maxima[node] = chosen
-    answer = sandbox.run(_settle_exactly, lhs, rhs, joint, critic, K, maxima, config.digits,
-                         seconds=max(10.0, 4 * config.symbolic_seconds), what="exact tie certificate")
-    if not answer.ok:
-        return "unknown", 0, f"the exact certificate failed: {answer.failure}"
-    return answer.value
-
-
-def _unique_argmax(node: BestCritic, joint, K: int, critics, ctx):
-    """The critic reaching the maximum of ``node``, if no other is within the tolerance."""
-    values = [(_Evaluator(joint, c, K, ctx).value(node.args[0]), c) for c in critics]
-    best = max(v for v, _ in values)
-    near = [c for v, c in values if best - v <= _tolerance(best, v, ctx)]
-    tables = {c.table for c in near}
-    return near[0] if len(tables) == 1 else None
-
-
 def _table(rows) -> str:
     return "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in rows) + "]"
-
-
-def _where(joint, critic, K: int) -> str:
-    return f"joint '{joint.name}', critic '{critic.name}', K = {K}"
-
-
-# --- the document's conditions ------------------------------------------------------
-
-class _Unusable(Exception):
-    """A stated condition that cannot be evaluated on a joint, a critic and K."""
-
-
-@dataclass
-class _Conditions:
-    """The claim's ``given`` conditions, evaluated on each joint, critic and K."""
-
-    conditions: tuple
-    k_sym: object
-
-    def check_usable(self) -> None:
-        for cond in self.conditions:
-            pred = cond.predicate
-            if pred in (sp.true, sp.false):
-                continue
-            if not isinstance(pred, sp.core.relational.Relational) or pred.rel_op not in (*_RELATIONS, "!="):
-                raise _Unusable(f"the stated condition '{cond.label}' is not a comparison of two sides")
-            stray = set()
-            for side in (pred.lhs, pred.rhs):
-                plain = side.xreplace({n: sp.Dummy() for n in sp.preorder_traversal(side) if isinstance(n, _NODES)})
-                stray |= {s for s in plain.free_symbols
-                          if not isinstance(s, sp.Dummy) and not (s == self.k_sym or (s.is_integer and s.is_positive))}
-                stray |= {i for i in plain.atoms(sp.Indexed)}
-            if stray:
-                names = ", ".join(sorted(map(str, stray)))
-                raise _Unusable(
-                    f"the stated condition '{cond.label}' could not be applied: it is about {names}, which a "
-                    f"joint distribution, a critic and K do not fix (the expectation runs over them)")
-
-    def only_k(self, K: int) -> bool:
-        """Conditions on K alone, decided at once (others are left to :meth:`status`)."""
-        for cond in self.conditions:
-            pred = cond.predicate
-            if pred is sp.false:
-                return False
-            if pred is sp.true or pred.has(*_NODES):
-                continue
-            value = pred.xreplace({s: sp.Integer(K) for s in pred.free_symbols})
-            if value is sp.false:
-                return False
-        return True
-
-    def status(self, joint, critic, K: int, critics, ctx, config: CheckConfig, exact: bool):
-        """True, False, or None (undecided) with the reason; ``exact`` certifies ties."""
-        for cond in self.conditions:
-            pred = cond.predicate
-            if pred is sp.true:
-                continue
-            if pred is sp.false:
-                return False, ""
-            ev = _Evaluator(joint, critic, K, ctx)
-            try:
-                a, b = ev.value(pred.lhs, critics), ev.value(pred.rhs, critics)
-            except info.NonFiniteExpectation as exc:
-                return None, f"the stated condition '{cond.label}' is not finite at {_where(joint, critic, K)}: {exc}"
-            gap = b - a
-            if abs(gap) > _tolerance(a, b, ctx):
-                ok = {">": gap < 0, ">=": gap < 0, "<": gap > 0, "<=": gap > 0, "==": False, "!=": True}[pred.rel_op]
-            elif not exact:
-                # Only counting depends on it (the claim holds here): read the tie as an equality.
-                ok = pred.rel_op in (">=", "<=", "==")
-            else:
-                kind, sign, how = _certify(pred.lhs, pred.rhs, joint, critic, K, critics, ctx, config)
-                if kind == "unknown":
-                    return None, (f"the stated condition '{cond.label}' could not be settled at "
-                                  f"{_where(joint, critic, K)}: {how}")
-                if kind == "equal":
-                    ok = pred.rel_op in (">=", "<=", "==")
-                else:  # certified different: the sign of the exact difference rhs − lhs decides
-                    ok = {">": sign < 0, ">=": sign < 0, "<": sign > 0, "<=": sign > 0,
-                          "==": False, "!=": True}[pred.rel_op]
-            if not ok:
-                return False, ""
-        return True, ""
 
 
 # --- the method -----------------------------------------------------------------------
@@ -301,6 +73,25 @@ class _Tally:
 
 @method("expectation (exact)", 10, "expectation")
 def _expectation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    r"""Both sides computed exactly over small joint distributions (independent,
+    deterministic, with zero cells) and a family of critics (optimal, constant, boundary
+    and searched ones) at the checked sizes K; a combination where the relation fails is
+    the witness.  A tie is settled exactly, never by the tolerance alone.  A limit in K
+    is read along growing K.  Never passes on.
+
+    >>> from contrastive_sym.pipeline import check_statement
+    >>> declared = {"size": [{"name": "K", "minimum": 2, "checked": [2]}],
+    ...             "family": [{"name": "g", "shape": ["K"]}],
+    ...             "operator": [{"name": r"\mathbb{E}", "meaning": "expectation", "of": "g"}],
+    ...             "quantity": [{"name": "I(X; Y)", "meaning": "mutual information"}]}
+    >>> info_nce = r"\mathbb{E}[\log \frac{\exp(g_1)}{\frac{1}{K} \sum_{k=1}^K \exp(g_k)}]"
+    >>> true = check_statement(r"I(X; Y) \geq " + info_nce, "expectation", **declared)
+    >>> true.verdict.value, true.method
+    ('confirmed', 'expectation (exact)')
+    >>> false = check_statement(r"I(X; Y) \leq " + info_nce, "expectation", **declared)
+    >>> false.verdict.value, false.method
+    ('refuted', 'expectation (exact)')
+    """
     spec = limit_spec(task.lhs) or limit_spec(task.rhs)
     if spec is not None:
         return _limit_in_k(task, config, spec)
@@ -308,10 +99,10 @@ def _expectation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outco
     decl = task.notation.size(k_sym) if k_sym is not None else None
     declared = tuple(dict(task.overrides).get(k_sym, decl.checked if decl else (2,)))
     sizes = [k for k in declared if k <= _LARGEST_K] or [min(declared)]
-    conditions = _Conditions(tuple(task.given), k_sym)
+    conditions = Conditions(tuple(task.given), k_sym)
     try:
         conditions.check_usable()
-    except _Unusable as exc:
+    except Unusable as exc:
         return Outcome(Verdict.UNDECIDED, _METHOD, str(exc), condition="")
     left_out = [K for K in sizes if not conditions.only_k(K)]
     sizes = [K for K in sizes if K not in left_out]
@@ -323,22 +114,11 @@ def _expectation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outco
     fine = mpmath.MPContext()
     fine.dps = 2 * config.digits
     tally = _Tally()
-    for K in sizes:
-        for joint in info.joint_family(config.seed):
-            critics = info.critic_family(joint, config.seed, ctx)
-            for body in dict.fromkeys(_bodies(task.lhs) + _bodies(task.rhs)):
-                # An adversary: the critic that makes this expectation as large as it can be.
-                try:
-                    critics.append(info.best_critic(body.args[0], body.args[1], body.args[2], K, joint, ctx,
-                                                    config.seed))
-                except info.NonFiniteExpectation:
-                    # The body is not finite at this K whatever the critic (e.g. I^K_FlatNCE at
-                    # K = 1): there is nothing to search; the family's critics record it below.
-                    continue
-            for critic in critics:
-                outcome = _one(task, config, joint, critic, K, critics, conditions, ctx, fine, tally)
-                if outcome is not None:
-                    return outcome
+    visited = combinations(list(dict.fromkeys(bodies(task.lhs) + bodies(task.rhs))), sizes, config.seed, ctx)
+    for K, joint, critic, critics in visited:
+        outcome = _one(task, config, joint, critic, K, critics, conditions, ctx, fine, tally)
+        if outcome is not None:
+            return outcome
     return _verdict(task, config, declared, sizes, left_out, tally)
 
 
@@ -346,26 +126,26 @@ def _one(task, config, joint, critic, K, critics, conditions, ctx, fine, tally) 
     """Check one combination; a refutation is returned, everything else goes to the tally."""
     relation = task.relation
     tally.seen[K] = tally.seen.get(K, 0) + 1
-    ev = _Evaluator(joint, critic, K, ctx)
+    ev = Evaluator(joint, critic, K, ctx)
     try:
         lhs, rhs = ev.value(task.lhs, critics), ev.value(task.rhs, critics)
-    except info.NonFiniteExpectation as exc:
+    except NonFiniteExpectation as exc:
         admitted, _ = conditions.status(joint, critic, K, critics, ctx, config, exact=False)
         if admitted is False:
             tally.excluded += 1
         else:
             tally.nonfinite.append((K, joint, critic, str(exc)))
         return None
-    result = _compare(relation, lhs, rhs, ctx)
+    result = compare(relation, lhs, rhs, ctx)
     if result == TIE and not relation.is_strict:
         # Numeric evidence only: it must survive twice the precision.
-        again = _Evaluator(joint, critic, K, fine)
+        again = Evaluator(joint, critic, K, fine)
         try:
             lhs2, rhs2 = again.value(task.lhs, critics), again.value(task.rhs, critics)
-        except info.NonFiniteExpectation as exc:
+        except NonFiniteExpectation as exc:
             tally.nonfinite.append((K, joint, critic, str(exc)))
             return None
-        result = _compare(relation, lhs2, rhs2, fine)
+        result = compare(relation, lhs2, rhs2, fine)
         if result == TIE:
             result = "tie-confirmed"
     if result in (HOLDS, "tie-confirmed"):
@@ -388,10 +168,10 @@ def _one(task, config, joint, critic, K, critics, conditions, ctx, fine, tally) 
         outcome = _refutation(task, config, joint, critic, K, critics)
         if outcome.verdict is Verdict.REFUTED:
             return outcome
-        tally.unsettled.append(f"{outcome.message} ({_where(joint, critic, K)})")
+        tally.unsettled.append(f"{outcome.message} ({where(joint, critic, K)})")
         return None
     # A strict relation at a tie: refuted only if the tie is exact.
-    kind, sign, how = _certify(task.lhs, task.rhs, joint, critic, K, critics, ctx, config)
+    kind, sign, how = certify(task.lhs, task.rhs, joint, critic, K, critics, ctx, config)
     if kind == "equal":
         w = Witness(sizes={"K": K},
                     values={"p(x,y)": _table(joint.table), "g(x,y)": _table(critic.table),
@@ -411,9 +191,9 @@ def _one(task, config, joint, critic, K, critics, conditions, ctx, fine, tally) 
         outcome = _refutation(task, config, joint, critic, K, critics, certified=how)
         if outcome.verdict is Verdict.REFUTED:
             return outcome
-        tally.unsettled.append(f"{outcome.message} ({_where(joint, critic, K)})")
+        tally.unsettled.append(f"{outcome.message} ({where(joint, critic, K)})")
         return None
-    tally.unsettled.append(f"a tie of the two sides at {_where(joint, critic, K)} could not be settled "
+    tally.unsettled.append(f"a tie of the two sides at {where(joint, critic, K)} could not be settled "
                            f"exactly: {how}")
     return None
 
@@ -460,7 +240,7 @@ def _with_undefined(task, sizes, tally: _Tally, detail: str, evidence: Evidence)
     """A side is not finite at some combinations of the stated domain: never 'confirmed'."""
     count = len(tally.nonfinite)
     K0, joint0, critic0, reason0 = tally.nonfinite[0]
-    first = f"the first at {_where(joint0, critic0, K0)} ({reason0})"
+    first = f"the first at {where(joint0, critic0, K0)} ({reason0})"
     bad_k = {K for K, *_ in tally.nonfinite}
     total = tally.checked + count
     if tally.checked == 0:
@@ -498,12 +278,12 @@ def _refutation(task, config, joint, critic, K, critics, certified: str = "") ->
     """Re-check the failure at twice the precision and report it as a witness."""
     ctx = mpmath.MPContext()
     ctx.dps = 2 * config.digits
-    ev = _Evaluator(joint, critic, K, ctx)
+    ev = Evaluator(joint, critic, K, ctx)
     try:
         lhs, rhs = ev.value(task.lhs, critics), ev.value(task.rhs, critics)
-    except info.NonFiniteExpectation as exc:
+    except NonFiniteExpectation as exc:
         return Outcome(Verdict.UNDECIDED, _METHOD, f"a side is not finite at the re-check: {exc}")
-    if _compare(task.relation, lhs, rhs, ctx) != FAILS and not certified:
+    if compare(task.relation, lhs, rhs, ctx) != FAILS and not certified:
         return Outcome(Verdict.UNDECIDED, _METHOD,
                        "a failure at the working precision did not survive the re-check at "
                        f"{ctx.dps} digits")
@@ -526,8 +306,8 @@ def _limit_in_k(task: LinkTask, config: CheckConfig, spec) -> Outcome:
     ctx = mpmath.MPContext()
     ctx.dps = config.digits
     # Joints with |Y| = 3 are left out: along K = 512 their count vectors cost too much.
-    joints = [j for j in info.joint_family(config.seed) if j.shape[1] == 2]
-    all_joints = len(info.joint_family(config.seed))
+    joints = [j for j in joint_family(config.seed) if j.shape[1] == 2]
+    all_joints = len(joint_family(config.seed))
     ladder = list(_K_LADDER)
     # The document's conditions: on K they thin the ladder, on I(X;Y) they select joints;
     # a condition on the critic or on g cannot be applied to a limit read at one critic.
@@ -536,7 +316,7 @@ def _limit_in_k(task: LinkTask, config: CheckConfig, spec) -> Outcome:
         pred = cond.predicate
         if pred is sp.true:
             continue
-        usable = isinstance(pred, sp.core.relational.Relational) and pred.rel_op in (*_RELATIONS, "!=") and \
+        usable = isinstance(pred, sp.core.relational.Relational) and pred.rel_op in (*RELATIONS, "!=") and \
             not pred.has(ExpectXYK, BestCritic) and not pred.atoms(sp.Indexed) and \
             all(s == k_sym or (s.is_integer and s.is_positive) for s in pred.free_symbols)
         if not usable:
@@ -548,7 +328,7 @@ def _limit_in_k(task: LinkTask, config: CheckConfig, spec) -> Outcome:
             continue
         kept = []
         for joint in joints:
-            value = pred.xreplace({MutualInformation(): info.exact_mutual_information(joint)})
+            value = pred.xreplace({MutualInformation(): exact_mutual_information(joint)})
             value = value.xreplace({s: _K_LADDER[-1] for s in value.free_symbols})
             if value not in (sp.true, sp.false):
                 return Outcome(Verdict.UNDECIDED, "expectation ladder",
@@ -563,13 +343,13 @@ def _limit_in_k(task: LinkTask, config: CheckConfig, spec) -> Outcome:
     for joint in joints:
         # max_g E[…] is read with the optimal critic log p(y|x)/p(y): a lower bound of the
         # maximum, whose upper bound I(X;Y) is the claim checked by the bound itself.
-        optimal = [c for c in info.critic_family(joint, config.seed, ctx) if c.name.startswith("optimal")][:1]
+        optimal = [c for c in critic_family(joint, config.seed, ctx) if c.name.startswith("optimal")][:1]
         gaps = []
         for K in ladder:
-            ev = _Evaluator(joint, optimal[0], K, ctx)
+            ev = Evaluator(joint, optimal[0], K, ctx)
             try:
                 gaps.append(abs(ev.value(lhs, optimal) - ev.value(rhs, optimal)))
-            except info.NonFiniteExpectation as exc:
+            except NonFiniteExpectation as exc:
                 return Outcome(Verdict.UNDECIDED, "expectation ladder",
                                f"a side is not finite for '{joint.name}' at K = {K}: {exc}")
         scale = gaps[0] if gaps[0] > 0 else ctx.mpf(1)

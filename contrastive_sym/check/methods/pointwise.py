@@ -35,6 +35,24 @@ def _prepare(task: LinkTask, state: LinkState, config: CheckConfig) -> None:
 
 @method("sampling", 10, "pointwise")
 def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    r"""Both sides in ball arithmetic at adversarial points (ties, extremes, the smallest
+    sizes, extreme temperatures) and random ones, for every checked size.  A point where
+    the relation fails, re-checked at higher precision, is a witness: refuted.  A side
+    undefined inside the stated domain makes the link conditional on the condition that
+    excludes those points.  Passes on when every decided point holds.
+
+    >>> from contrastive_sym.pipeline import check_statement
+    >>> reals = {"scalar": [{"name": "a"}, {"name": "b"}]}
+    >>> false = check_statement(r"(a+b)^2 = a^2 + b^2", **reals)
+    >>> false.verdict.value, false.method, sorted(false.witness.values)
+    ('refuted', 'sampling', ['a', 'b'])
+    >>> true = check_statement(r"\log(e^{a} + e^{b}) > \max\{a, b\}", "inequality", **reals)
+    >>> true.verdict.value
+    'confirmed'
+    >>> only_for_positive = check_statement(r"\log(a^2) = 2\log(a)", scalar=[{"name": "a"}])
+    >>> only_for_positive.verdict.value, only_for_positive.condition
+    ('conditional', 'a > 0')
+    """
     _prepare(task, state, config)
     if not state.compiled:
         return Outcome(Verdict.UNDECIDED, "sampling", "no instance satisfies the stated conditions")
@@ -314,6 +332,20 @@ def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
 
 @method("symbolic", 20, "pointwise")
 def _symbolic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    r"""SymPy's proof that the difference of an equality is 0 (for every size, or per
+    checked size), started in a sandbox while sampling runs; proved only when sampling
+    decided enough points and agrees.  Passes on when SymPy finds nothing or does not
+    finish.  A false step never gets here: sampling refutes it first.
+
+    >>> from contrastive_sym.pipeline import check_statement
+    >>> reals = {"scalar": [{"name": "a"}, {"name": "b"}]}
+    >>> true = check_statement(r"e^{a} e^{b} = e^{a+b}", **reals)
+    >>> true.verdict.value, true.method
+    ('proved', 'symbolic (sizes symbolic)')
+    >>> false = check_statement(r"e^{a} + e^{b} = e^{a+b}", **reals)
+    >>> false.verdict.value, false.method
+    ('refuted', 'sampling')
+    """
     if state.pending is None:
         return None
     result = scheduler().result(state.pending)
@@ -346,6 +378,18 @@ def _symbolic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
 
 @method("confirmation", 30, "pointwise")
 def _confirmation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+    r"""The last word on a pointwise link that sampling did not refute and SymPy did not
+    prove: confirmed when every sampled point was decided and holds; undecided when a
+    point could not be decided (it may be the counterexample), never a pass.
+
+    >>> from contrastive_sym.pipeline import check_statement
+    >>> true = check_statement(r"e^{a} \geq 1 + a", "inequality", scalar=[{"name": "a"}])
+    >>> true.verdict.value, true.method
+    ('confirmed', 'sampling')
+    >>> false = check_statement(r"e^{a} \geq 1 + a + a^2", "inequality", scalar=[{"name": "a"}])
+    >>> false.verdict.value
+    'refuted'
+    """
     report = state.report
     if report is None:
         return None

@@ -10,45 +10,24 @@ Tiny values are never chopped: a ball around ``e^{-100} - e^{-101}`` has a radiu
 below the value, so it is resolved as non-zero.  Zero-containing balls count as a tie
 only when their radius is negligible next to the sides.
 
-The precision of python-flint lives in one global context; :func:`working_bits`
-sets it and always restores it, as mpmath's ``workdps`` does.
+The precision of python-flint lives in one global context; every evaluation here
+sets it with :func:`.precision.working_bits`, which always restores it.
 """
 from __future__ import annotations
 
-import contextlib
 import enum
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-import flint
 import mpmath
 import sympy as sp
 from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
-
-
-def var_key(symbol):
-    from .program import var_key as key
-    return key(symbol)
-
-
-def digits_to_bits(digits: int) -> int:
-    return int(math.ceil(digits * 3.3219280948873626)) + 8
-
-
-@contextlib.contextmanager
-def working_bits(bits: int):
-    """Set python-flint's working precision for a block and restore it afterwards."""
-    saved = flint.ctx.prec
-    flint.ctx.prec = bits
-    try:
-        yield
-    finally:
-        flint.ctx.prec = saved
+from .indices import var_key
+from .precision import digits_to_bits, working_bits
 
 
 class Status(enum.Enum):

@@ -31,7 +31,8 @@ import sympy as sp
 from flint import arb, fmpq
 
 from ...model.shapes import LimitSpec
-from .compiled import compiled, digits_to_bits, format_number, working_bits
+from .compiled import compiled, format_number
+from .precision import digits_to_bits, working_bits
 from .program import UNDEFINED, program_set
 
 # --- evaluating along a ladder ---------------------------------------------------------

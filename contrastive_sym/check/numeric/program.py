@@ -23,19 +23,12 @@ from typing import Callable
 
 import sympy as sp
 from flint import arb, fmpq
-from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from ...model.nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
-from .compiled import working_bits
-
-
-class Unsupported(Exception):
-    """The expression has a node this compiler does not evaluate."""
-
-
-class Undefined(ArithmeticError):
-    """A value is certainly not a real number: log of a non-positive, 1/0, sqrt of a negative."""
-
+from .dual import Dual, absolute, exp, extremum, log, not_real, reciprocal, sqrt, strip
+from .failures import Undefined, Unsupported
+from .indices import fresh_bound_indices, int_of, is_index_mask, key_symbol
+from .precision import working_bits
 
 UNDEFINED = "undefined"
 _UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase)
@@ -45,215 +38,15 @@ def supports(expr: sp.Basic) -> bool:
     return not expr.has(*_UNSUPPORTED)
 
 
-def var_key(symbol: sp.Basic):
-    """A cheap hashable key for a variable: the Symbol, or (label, indices) for an element."""
-    if isinstance(symbol, sp.Indexed):
-        return (symbol.base.label,) + tuple(int(i) for i in symbol.indices)
-    return symbol
-
-
-def key_symbol(key) -> sp.Basic:
-    if isinstance(key, tuple):
-        return sp.IndexedBase(key[0], real=True)[key[1:]]
-    return key
-
-
-# --- dual numbers ------------------------------------------------------------------
-
-class Dual:
-    """``value + tangent·ε`` with ``ε² = 0``: one directional derivative, carried along."""
-
-    __slots__ = ("v", "t")
-
-    def __init__(self, v: arb, t: arb):
-        self.v, self.t = v, t
-
-    def __add__(self, o):
-        return Dual(self.v + o.v, self.t + o.t) if isinstance(o, Dual) else Dual(self.v + o, self.t)
-
-    __radd__ = __add__
-
-    def __neg__(self):
-        return Dual(-self.v, -self.t)
-
-    def __sub__(self, o):
-        return self + (-o)
-
-    def __rsub__(self, o):
-        return (-self) + o
-
-    def __mul__(self, o):
-        if isinstance(o, Dual):
-            return Dual(self.v * o.v, self.t * o.v + self.v * o.t)
-        return Dual(self.v * o, self.t * o)
-
-    __rmul__ = __mul__
-
-    def __pow__(self, n):
-        if isinstance(n, Dual):
-            return _exp(n * _log(self))
-        return Dual(self.v ** n, n * self.v ** (n - 1) * self.t)
-
-
-def _not_real(env):
-    raise Undefined("not a real number")
-
-
-def _value(x):
-    return x.v if isinstance(x, Dual) else x
-
-
-def _exp(x):
-    if isinstance(x, Dual):
-        e = x.v.exp()
-        return Dual(e, e * x.t)
-    return x.exp()
-
-
-def _log(x):
-    v = _value(x)
-    if v < 0 or v.is_zero():
-        raise Undefined("log of a non-positive number")
-    return Dual(v.log(), x.t / v) if isinstance(x, Dual) else v.log()
-
-
-def _sqrt(x):
-    v = _value(x)
-    if v < 0:
-        raise Undefined("square root of a negative number")
-    r = v.sqrt()
-    return Dual(r, x.t / (2 * r)) if isinstance(x, Dual) else r
-
-
-def _reciprocal(x):
-    v = _value(x)
-    if v.is_zero():
-        raise Undefined("division by zero")
-    return Dual(1 / v, -x.t / (v * v)) if isinstance(x, Dual) else 1 / v
-
-
-def _abs(x):
-    if isinstance(x, Dual):
-        sign = x.v.sgn()
-        return Dual(abs(x.v), sign * x.t)
-    return abs(x)
-
-
-def _extreme(a, b, pick: str):
-    """max/min; where the values tie the derivative is unknown, so the tangent is the
-    union of the two tangents (a ball holding both one-sided derivatives)."""
-    if not isinstance(a, Dual) and not isinstance(b, Dual):
-        return getattr(a, pick)(b)
-    a = a if isinstance(a, Dual) else Dual(a, arb(0))
-    b = b if isinstance(b, Dual) else Dual(b, arb(0))
-    first = a.v > b.v if pick == "max" else a.v < b.v
-    second = b.v > a.v if pick == "max" else b.v < a.v
-    if first:
-        return a
-    if second:
-        return b
-    return Dual(getattr(a.v, pick)(b.v), a.t.union(b.t))
-
-
-def _strip(x):
-    return x.v if isinstance(x, Dual) else x
-
-
 def _as_arb(x):
     if isinstance(x, Dual):
         raise Unsupported("a derivative left a dual number at the top")
     return x if isinstance(x, arb) else arb(x)
 
 
-# --- bound indices ----------------------------------------------------------------
-
-def fresh_bound_indices(expr: sp.Basic, outer=()) -> sp.Basic:
-    """``expr`` with every bound index that shadows an outer one renamed to a fresh Dummy.
-
-    A ``Sum``, ``MaxOver`` or ``Vector`` binds its index; ``outer`` holds the symbols
-    bound outside ``expr`` (the sizes and free indices being substituted).  A binder
-    equal to an outer symbol or to an enclosing binder would otherwise be captured:
-    fixing ``m = 2`` (a Vector component) would also fix the ``m`` of an inner
-    ``Σ_m``, and ``xreplace`` would write ``2`` into its limits.  Expressions without
-    shadowing come back unchanged (the same object).
-    """
-    return _fresh(expr, frozenset(outer))
-
-
-def _renamed(k: sp.Symbol, scope: set, mapping: dict) -> sp.Symbol:
-    if k in scope:
-        fresh = sp.Dummy(k.name, **k.assumptions0)
-        mapping[k] = fresh
-        k = fresh
-    scope.add(k)
-    return k
-
-
-def _fresh(expr: sp.Basic, outer: frozenset) -> sp.Basic:
-    if not expr.args:
-        return expr
-    if isinstance(expr, ExprWithLimits):
-        scope, mapping, limits = set(outer), {}, []
-        for k, *bounds in expr.limits:
-            # A bound sees the indices of the limits before it, not its own.
-            bounds = [_fresh(b.xreplace(mapping), frozenset(scope)) for b in bounds]
-            limits.append((_renamed(k, scope, mapping), *bounds))
-        body = _fresh(expr.function.xreplace(mapping), frozenset(scope))
-        if body == expr.function and tuple(tuple(l) for l in expr.limits) == tuple(limits):
-            return expr
-        return expr.func(body, *limits)
-    if isinstance(expr, (MaxOver, Vector)):
-        body, k, *bounds = expr.args
-        new_bounds = [_fresh(b, outer) for b in bounds]
-        scope, mapping = set(outer), {}
-        k_new = _renamed(k, scope, mapping)
-        new_body = _fresh(body.xreplace(mapping), frozenset(scope))
-        if k_new == k and new_body == body and new_bounds == list(bounds):
-            return expr
-        return expr.func(new_body, k_new, *new_bounds)
-    args = [_fresh(a, outer) for a in expr.args]
-    if all(a is b for a, b in zip(args, expr.args)):
-        return expr
-    return expr.func(*args)
-
-
 # --- compiling ---------------------------------------------------------------------
 
-Env = dict  # symbol → int for sizes, indices and summation variables
 _UNBOUND = object()
-
-
-def _int_of(expr: sp.Basic, fixed: dict) -> Callable[[Env], int]:
-    """An integer-valued index expression (k, i + N, Mod(a + N - 1, 2N) + 1, …)."""
-    if expr.is_Integer:
-        value = int(expr)
-        return lambda env: value
-    if isinstance(expr, sp.Symbol):
-        if expr in fixed:
-            value = fixed[expr]
-            return lambda env: value
-        return lambda env: env[expr]
-    parts = [_int_of(a, fixed) for a in expr.args]
-    if isinstance(expr, sp.Add):
-        return lambda env: sum(p(env) for p in parts)
-    if isinstance(expr, sp.Mul):
-        def product(env):
-            out = 1
-            for p in parts:
-                out *= p(env)
-            return out
-        return product
-    if isinstance(expr, sp.Mod):
-        a, b = parts
-        return lambda env: a(env) % b(env)
-    raise Unsupported(f"index expression {expr}")
-
-
-def _is_index_mask(e: sp.Basic) -> bool:
-    """An integer-valued factor built from Kronecker deltas only, such as 1 − δ_{k,i}."""
-    return e.has(sp.KroneckerDelta) and not any(
-        isinstance(a, (sp.Indexed, sp.Function)) and not isinstance(a, sp.KroneckerDelta)
-        for a in sp.preorder_traversal(e)) and all(s.is_integer for s in e.free_symbols)
 
 
 class _Seed:
@@ -334,7 +127,7 @@ class Program:
             p, q = int(r.p), int(r.q)
             return (lambda env: arb(p)) if q == 1 else (lambda env: arb(fmpq(p, q)))
         if e is sp.I:
-            return _not_real  # SymPy folds log(-3) into log(3) + iπ
+            return not_real  # SymPy folds log(-3) into log(3) + iπ
         if e is sp.E:
             return lambda env: arb.const_e()
         if e is sp.pi:
@@ -348,7 +141,7 @@ class Program:
             return lambda env: self._read(e)
         if isinstance(e, sp.Indexed):
             label = e.base.label
-            idx = [_int_of(i, self.fixed) for i in e.indices]
+            idx = [int_of(i, self.fixed) for i in e.indices]
             if len(idx) == 1:
                 (f1,) = idx
                 return lambda env: self._read((label, f1(env)))
@@ -366,12 +159,12 @@ class Program:
                 return total
             return add
         if isinstance(e, sp.Mul):
-            masks = [a for a in e.args if _is_index_mask(a)]
+            masks = [a for a in e.args if is_index_mask(a)]
             if masks:
                 # 1[k ≠ i]·f(k): when the mask is 0 the term is absent, so f(k) is not
                 # evaluated (nor its variables read).
                 mask = self._compile(sp.Mul(*masks))
-                rest = self._compile(sp.Mul(*[a for a in e.args if not _is_index_mask(a)]))
+                rest = self._compile(sp.Mul(*[a for a in e.args if not is_index_mask(a)]))
 
                 def masked(env):
                     m = mask(env)
@@ -389,18 +182,18 @@ class Program:
             return self._compile_pow(e)
         if isinstance(e, sp.exp):
             arg = self._compile(e.args[0])
-            return lambda env: _exp(arg(env))
+            return lambda env: exp(arg(env))
         if isinstance(e, sp.log):
             if len(e.args) != 1:
                 raise Unsupported("log with a base")
             arg = self._compile(e.args[0])
-            return lambda env: _log(arg(env))
+            return lambda env: log(arg(env))
         if isinstance(e, sp.Abs):
             arg = self._compile(e.args[0])
-            return lambda env: _abs(arg(env))
+            return lambda env: absolute(arg(env))
         if isinstance(e, StopGrad):
             arg = self._compile(e.args[0])
-            return lambda env: _strip(arg(env))
+            return lambda env: strip(arg(env))
         if isinstance(e, (sp.Max, sp.Min)):
             parts = [self._compile(a) for a in e.args]
             pick = "max" if isinstance(e, sp.Max) else "min"
@@ -408,11 +201,11 @@ class Program:
             def extreme(env):
                 out = parts[0](env)
                 for p in parts[1:]:
-                    out = _extreme(out, p(env), pick)
+                    out = extremum(out, p(env), pick)
                 return out
             return extreme
         if isinstance(e, sp.KroneckerDelta):
-            a, b = (_int_of(x, self.fixed) for x in e.args[:2])
+            a, b = (int_of(x, self.fixed) for x in e.args[:2])
             return lambda env: arb(1) if a(env) == b(env) else arb(0)
         if isinstance(e, sp.Sum):
             return self._compile_sum(e)
@@ -431,18 +224,18 @@ class Program:
         if e.exp.is_Integer:
             n = int(e.exp)
             if n < 0:
-                return lambda env: _reciprocal(base(env) ** (-n))
+                return lambda env: reciprocal(base(env) ** (-n))
             return lambda env: base(env) ** n
         if e.exp == sp.Rational(1, 2):
-            return lambda env: _sqrt(base(env))
+            return lambda env: sqrt(base(env))
         if e.exp == sp.Rational(-1, 2):
-            return lambda env: _reciprocal(_sqrt(base(env)))
+            return lambda env: reciprocal(sqrt(base(env)))
         exponent = self._compile(e.exp)
-        return lambda env: _exp(exponent(env) * _log(base(env)))
+        return lambda env: exp(exponent(env) * log(base(env)))
 
     def _compile_sum(self, e: sp.Sum):
         f = self._compile(e.function)
-        limits = [(k, _int_of(lo, self.fixed), _int_of(hi, self.fixed)) for k, lo, hi in e.limits]
+        limits = [(k, int_of(lo, self.fixed), int_of(hi, self.fixed)) for k, lo, hi in e.limits]
 
         last = len(limits) - 1
 
@@ -466,13 +259,13 @@ class Program:
     def _compile_max_over(self, e: MaxOver):
         body, k, lo, hi = e.args
         f = self._compile(body)
-        lo_f, hi_f = _int_of(lo, self.fixed), _int_of(hi, self.fixed)
+        lo_f, hi_f = int_of(lo, self.fixed), int_of(hi, self.fixed)
 
         def max_over(env):
             out = None
             for v in range(lo_f(env), hi_f(env) + 1):
                 x = f({**env, k: v})  # a fresh env: max ranges are short
-                out = x if out is None else _extreme(out, x, "max")
+                out = x if out is None else extremum(out, x, "max")
             if out is None:
                 raise Undefined("max over an empty range")
             return out
@@ -516,7 +309,7 @@ class Program:
         var = e.variables[0]
         if isinstance(var, sp.Indexed):
             label = var.base.label
-            idx = [_int_of(i, self.fixed) for i in var.indices]
+            idx = [int_of(i, self.fixed) for i in var.indices]
 
             def derivative(env):
                 target = (label,) + tuple(fn(env) for fn in idx)

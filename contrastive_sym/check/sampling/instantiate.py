@@ -14,6 +14,7 @@ import sympy as sp
 from ...model.claims import Relation
 from ...model.nodes import strip_stop_grad
 from ..numeric import program
+from ..numeric.indices import fresh_bound_indices, var_key
 from ...model.notation import Domain, FamilyDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
 
@@ -30,7 +31,7 @@ class Variable:
     @property
     def key(self):
         """How sample points name this variable (cheap to hash, unlike an Indexed)."""
-        return program.var_key(self.symbol)
+        return var_key(self.symbol)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     found = _CONCRETE.get(key)
     if found is None:
         # xreplace reaches into bound indices: rename those that shadow first.
-        found = program.fresh_bound_indices(sp.sympify(expr), subs)
+        found = fresh_bound_indices(sp.sympify(expr), subs)
         found = found.xreplace(subs) if subs else found
         found = strip_stop_grad(found.doit())
         if len(_CONCRETE) > 20_000:

@@ -6,7 +6,7 @@ all of it rendered: a failed rendering leaves no half-written report behind.
 The output directory may hold files of the user's.  The report
 
 * writes only inside ``--output``: a figure's file name comes from its id through
-  :func:`.figures.file_name` alone, and every path is checked to resolve inside the
+  :func:`.plots.file_name` alone, and every path is checked to resolve inside the
   output directory before anything is written to it (:func:`_inside`);
 * replaces only the files it writes (``index.html``, ``report.tex``, ``report.pdf``,
   ``figures/<name>.pdf``) and deletes only files that it wrote itself in an earlier
@@ -32,7 +32,6 @@ from pathlib import Path
 from ...errors import ContrastiveVerifyError, DerivationError, ReportError, UsageError
 from ...model.results import RunResult
 from ...safe_io import read_text_file
-from ...check import figures
 from . import plots
 from ..data import report_data
 
@@ -123,12 +122,12 @@ def _check_figures_dir(out_dir: Path) -> None:
 def _attach_figures(data: dict, run: RunResult, directory: Path) -> None:
     """Draw every figure (SVG for HTML, PDF for LaTeX) and point the items at them."""
     used: dict[str, str] = {}
-    for doc_data, (doc_id, items) in zip(data["documents"], figures.all_figures(run).items()):
+    for doc_data, doc in zip(data["documents"], run.documents):
         claims = {c["id"]: c for c in doc_data["claims"]}
-        for key, fig in items:
-            name = figures.file_name(fig.id)
+        for key, fig in doc.figures:
+            name = plots.file_name(fig.id)
             if used.setdefault(name, fig.id) != fig.id:      # two ids, one plain name
-                name = figures.file_name(f"{fig.id}\x00")
+                name = plots.file_name(f"{fig.id}\x00")
                 used[name] = fig.id
             pdf = _inside(directory, directory / "figures" / f"{name}.pdf")
             plots.pdf(fig, pdf)
@@ -254,7 +253,10 @@ def _write_manifest(staging: Path, out_dir: Path, files: dict[str, str | None]) 
 
 
 def write_report(run: RunResult, out_dir: Path, pdf: bool | None = None) -> list[Path]:
-    """Write the report into ``out_dir``; returns the files written."""
+    """Write the report into ``out_dir``; returns the files written.
+
+    The figures drawn are the ones the run carries (``DocumentResult.figures``: run
+    :func:`contrastive_sym.verify` with ``figures=True``)."""
     out_dir = Path(out_dir)
     if os.path.lexists(out_dir) and not out_dir.is_dir():
         raise UsageError(f"{out_dir}: exists and is not a directory")

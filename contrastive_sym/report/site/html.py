@@ -1,8 +1,9 @@
 """The offline HTML report: one self-contained page, no script, no network.
 
 Two stages, as in coverage.py's HTML report: :func:`page` turns the report data
-(:mod:`.data`) into plain view records — every string, CSS class, anchor and count
-the page shows — and ``templates/report.html.j2`` only loops and branches over them.
+(:mod:`.data`) into plain view records (:mod:`.html_views`) — every string, CSS
+class, anchor and count the page shows — and ``templates/report.html.j2`` only
+loops and branches over them.
 
 Everything that comes from a document (titles, messages, witness values, TeX) is
 hostile until proven otherwise: text reaches the page only through Jinja2's
@@ -16,17 +17,20 @@ data gives the same bytes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ...model.verdicts import Verdict
+from ...model.verdicts import Verdict, expectation_name
 from ..data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
 from ..controls import visible
 from ..safe.mathml import to_mathml
 from ..safe.svgsafe import UnsafeSVG, sanitise_svg
+from .html_views import (
+    Assignment, Cell, ClaimView, DefinitionView, DocumentView, FaithfulnessView, Field, FigureView, ItemView,
+    Legend, Mark, MathView, PageView, SourceLegend, SourceView, SummaryRow, SummaryTable, TocEntry,
+    UncheckedView, WitnessRow, WitnessView)
 
 # No script-src: the default 'none' applies.  Figures are inline SVG, so images
 # would only ever be data: URIs.
@@ -38,21 +42,12 @@ CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-s
 MAX_TEXT = 4000
 
 VERDICTS = tuple(v.value for v in Verdict)
-MEANING = {
-    "proved": "a symbolic proof, cross-checked numerically",
-    "confirmed": "numeric evidence only",
-    "refuted": "a witness where the two sides differ",
-    "conditional": "holds only under a condition the document does not state",
-    "undecided": "the methods could not settle it",
-    "error": "the check itself failed",
-}
 # What the message of an item means, by verdict: the reader looks for the reason
 # of a failure or an undecided item first.
 MESSAGE_LABEL = {
     "proved": "Evidence", "confirmed": "Evidence", "refuted": "Why it fails",
     "conditional": "Finding", "undecided": "Reason", "error": "Error",
 }
-EXPECTATION = {"holds": "holds (proved or confirmed)", None: "not refuted, no error"}
 SETTING_LABEL = {"digits": "working precision (significant digits)", "seed": "seed of the random points"}
 # Faithfulness tags: quiet when the document has the formula as written, visible for a
 # declared restatement, loud for drift (the document changed, the derivation did not).
@@ -61,222 +56,6 @@ SOURCE_TAG = {"verbatim": "verbatim", "normalized": "normalized", "restated": "r
 _TEMPLATES = Path(__file__).parent / "templates"
 # Ids the template itself uses; generated anchors must never take them.
 PAGE_ANCHORS = ("top", "overview", "overview-title")
-
-
-# -- view records -------------------------------------------------------------
-
-@dataclass(frozen=True)
-class MathView:
-    """A formula: sanitised MathML, or its TeX shown as text with the reason."""
-
-    markup: Markup | None
-    tex: str
-    problem: str
-    display: bool
-
-
-@dataclass(frozen=True)
-class Field:
-    label: str
-    text: str
-    css: str = ""
-
-
-@dataclass(frozen=True)
-class Assignment:
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class WitnessRow:
-    """One row of a witness table: the sizes, the indices, the values, a side, the note."""
-
-    label: str
-    assignments: list[Assignment]   # name = value pairs (sizes, indices, values)
-    value: str = ""                 # a single value (a side, the digits)
-    prose: str = ""                 # the note
-    css: str = ""
-
-
-@dataclass(frozen=True)
-class WitnessView:
-    caption: str
-    rows: list[WitnessRow]
-
-
-@dataclass(frozen=True)
-class FigureView:
-    anchor: str
-    caption: str
-    svg: Markup | None    # sanitised inline SVG
-    missing: str          # why no image is shown
-
-
-@dataclass(frozen=True)
-class SourceView:
-    """How an item's formula compares with its source document (``source_match``)."""
-
-    tag: str             # the tag's text; "" when the formula was not compared
-    css: str
-    meaning: str         # the tag's tooltip
-    drift: bool
-    note: str            # said in full under the item: only for drift
-    original: str        # the document's text the derivation restates (TeX, shown as code), or ""
-    original_label: str
-
-
-@dataclass(frozen=True)
-class ItemView:
-    """A verdict-bearing item: a claim's statement, a proof step, a proof conclusion."""
-
-    anchor: str
-    label: str
-    line: str
-    verdict: str
-    css: str
-    badge_css: str
-    unexpected: bool
-    expectation: str
-    math: MathView | None
-    math_label: str
-    math_collapsed: bool
-    fields: list[Field]
-    witness: WitnessView | None
-    figure: FigureView | None
-    source: SourceView | None
-
-
-@dataclass(frozen=True)
-class ClaimView:
-    anchor: str
-    title_anchor: str
-    claim_id: str
-    title: str
-    reading: str
-    tags: list[str]
-    statement: ItemView
-    steps: list[ItemView]
-    conclusion: ItemView | None
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A small coloured square in the table of contents: one per step."""
-
-    href: str
-    css: str
-    title: str
-
-
-@dataclass(frozen=True)
-class TocEntry:
-    href: str
-    claim_id: str
-    title: str
-    verdict: str
-    badge_css: str
-    unexpected: bool
-    drift: bool
-    marks: list[Mark]
-
-
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    css: str = ""
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    label: str
-    detail: str
-    href: str | None
-    cells: list[Cell]
-    css: str = ""
-
-
-@dataclass(frozen=True)
-class SummaryTable:
-    caption: str
-    columns: list[Cell]
-    rows: list[SummaryRow]
-
-
-@dataclass(frozen=True)
-class DefinitionView:
-    name: str
-    line: str
-    math: MathView
-    source: SourceView | None
-
-
-@dataclass(frozen=True)
-class FaithfulnessView:
-    """One line per document: how its formulas compare with the source document."""
-
-    path: str      # the document compared with; "" when it was not found
-    text: str
-    css: str
-
-
-@dataclass(frozen=True)
-class UncheckedView:
-    anchor: str
-    line: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class DocumentView:
-    anchor: str
-    title_anchor: str
-    source: str
-    title: str
-    derivation: str
-    faithfulness: FaithfulnessView
-    summary: SummaryTable
-    toc: list[TocEntry]
-    definitions: list[DefinitionView]
-    definitions_anchor: str
-    definitions_title_anchor: str
-    unchecked: list[UncheckedView]
-    unchecked_anchor: str
-    unchecked_title_anchor: str
-    claims: list[ClaimView]
-
-
-@dataclass(frozen=True)
-class Legend:
-    verdict: str
-    badge_css: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class SourceLegend:
-    tag: str
-    css: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class PageView:
-    title: str
-    csp: str
-    headline: str
-    banner: str
-    banner_css: str
-    drift_banner: str
-    tool: str
-    environment: list[Field]
-    settings: list[Field]
-    legend: list[Legend]
-    source_legend: list[SourceLegend]
-    source_untagged: str
-    summary: SummaryTable
-    documents: list[DocumentView]
-    math_note: str
 
 
 # -- building the views -------------------------------------------------------
@@ -424,7 +203,7 @@ class _Builder:
             environment=[Field(tool.get("name", "contrastive-verify"), str(tool.get("version", "")))]
             + [Field(str(k), str(v)) for k, v in (data.get("environment") or {}).items()],
             settings=[Field(SETTING_LABEL.get(k, str(k)), str(v)) for k, v in (data.get("settings") or {}).items()],
-            legend=[Legend(v, _badge_css(v), MEANING[v]) for v in VERDICTS],
+            legend=[Legend(v.value, _badge_css(v.value), v.meaning) for v in Verdict],
             source_legend=[SourceLegend(SOURCE_TAG[m], _source_css(m), meaning)
                            for m, meaning in SOURCE_MATCHES.items()],
             source_untagged=UNTAGGED,
@@ -555,7 +334,7 @@ def _claim_drift(claim: ClaimView) -> bool:
 
 def _expectation(raw: dict) -> str:
     expected = raw.get("expected")
-    wanted = EXPECTATION.get(expected, expected)
+    wanted = expectation_name(expected)
     if raw.get("unexpected"):
         return f"unexpected: expected {wanted}"
     return f"as expected: {wanted}" if expected else ""

@@ -1,0 +1,11 @@
+"""How evaluating a compiled expression fails: a node the compiler does not evaluate,
+or a value that is certainly not a real number."""
+from __future__ import annotations
+
+
+class Unsupported(Exception):
+    """The expression has a node this compiler does not evaluate."""
+
+
+class Undefined(ArithmeticError):
+    """A value is certainly not a real number: log of a non-positive, 1/0, sqrt of a negative."""

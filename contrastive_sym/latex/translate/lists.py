@@ -1,0 +1,270 @@
+r"""Lists and ellipses: ``x_1, ..., x_n`` and ``\exp(x_1)+...+\exp(x_n)`` read from
+their first and last terms, sums written term by term, maxima over lists, and the
+macros of a list (``LSE(x_1, ..., x_n)``) applied to written arguments."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import lark
+import sympy as sp
+
+from ...errors import ParseError
+from ...model import encodings as enc
+from ...model.nodes import MaxOver
+from .compare import certainly_equal
+from .trees import is_ellipsis
+from .values import ListValue, RowVector, Segment, VectorValue
+
+Tree, Token = lark.Tree, lark.Token
+
+
+class ListsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads lists."""
+
+    def _items(self, items: Tree, single: bool = False, vectors: bool = False):
+        elements, separators = [], []
+        for child in items.children:
+            if isinstance(child, Token):
+                separators.append(str(child))
+            else:
+                elements.append(child)
+        if len(elements) == 1 and not is_ellipsis(elements[0]):
+            if vectors:
+                return self.term(elements[0])
+            return self.value(elements[0]) if not single else self.expr(elements[0])
+        if single:
+            raise self.fail(items, "a list where one value is expected")
+        segments = self._segments(elements, items)
+        return ListValue(tuple(segments), tuple(separators), self.source(items))
+
+    def _segments(self, elements: list, node) -> list[Segment]:
+        segments: list[Segment] = []
+        position = 0
+        while position < len(elements):
+            element = elements[position]
+            if is_ellipsis(element):
+                if not segments or position + 1 >= len(elements) or segments[-1].var is not None:
+                    raise self.fail(element, "an ellipsis needs a written term on each side")
+                last_tree = elements[position + 1]
+                # the pattern is read from the first term of the run
+                run_start = position - 1
+                segments.pop()
+                pattern = self._ellipsis_pattern(elements, run_start, position, last_tree, element)
+                # terms written out before the first one of the run that follow the pattern
+                while segments and segments[-1].var is None and _matches(pattern, segments[-1].pattern,
+                                                                         pattern.lo - 1):
+                    segments.pop()
+                    pattern = Segment(pattern.pattern, pattern.var, pattern.lo - 1, pattern.hi, pattern.skip)
+                segments.append(pattern)
+                position += 2
+                continue
+            # a row z_i is an argument of sim(z_i, z_j), not a number
+            value = self.value(element)
+            segments.append(Segment(value if isinstance(value, RowVector) else self.expr(element, value)))
+            position += 1
+        return segments
+
+    def _ellipsis_pattern(self, elements, first_index, ellipsis_index, last_tree, ellipsis) -> Segment:
+        first_tree = elements[first_index]
+        holes = _anti_unify(first_tree, last_tree)
+        if holes is None or not holes:
+            raise self.fail(ellipsis, "the terms around this ellipsis differ in more than one place "
+                                      "(or not at all), so what it stands for is not determined")
+        first_texts = {"".join(self.source(a).split()) for a, _ in holes}
+        last_texts = {"".join(self.source(b).split()) for _, b in holes}
+        if len(first_texts) != 1 or len(last_texts) != 1:
+            raise self.fail(ellipsis, "the terms around this ellipsis vary in two different ways")
+        first_text, last_text = first_texts.pop(), last_texts.pop()
+        reading = self.scope.reading_for(first_text, last_text)
+        skip = None
+        if reading is not None:
+            lo, hi, skip = reading.lo, reading.hi, reading.skip
+        else:
+            try:
+                lo, hi = self.expr(holes[0][0]), self.expr(holes[0][1])
+            except ParseError as exc:
+                raise self.fail(ellipsis, f"the ellipsis runs from {first_text} to {last_text}: "
+                                          f"{exc.message} (declare how it is read)") from None
+            if not (lo.is_integer and hi.is_integer):
+                # v_1^2 + ... + v_n differs as whole terms: its "index" would run from v_1^2
+                raise self.fail(ellipsis, f"the ellipsis runs from {first_text} to {last_text}, "
+                                          "which are not whole numbers (declare how it is read)")
+        variable = self._fresh_pattern_var()
+        hole_ids = {id(a) for a, _ in holes}
+        inner = self.with_holes(hole_ids, variable)
+        pattern = inner.expr(first_tree)
+        segment = Segment(pattern, variable, lo, hi, skip)
+        if reading is None:
+            last = self.expr(last_tree)
+            if not certainly_equal(pattern.subs(variable, hi), last):
+                raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
+        return segment
+
+    def _fresh_pattern_var(self) -> sp.Symbol:
+        taken = self.scope.declared_symbol_names()
+        for name in ("k", "l", "m", "r", "q", "kk", "ll"):
+            if name not in taken and self.scope.lookup(name) is None:
+                return sp.Symbol(name, integer=True)
+        return sp.Dummy("k", integer=True)
+
+    def _sum_with_ellipsis(self, node):
+        terms = []          # (sign, tree)
+        current = node
+        while isinstance(current, Tree) and current.data in ("add", "sub"):
+            left, operator, right = current.children
+            terms.append((1 if current.data == "add" else -1, right))
+            current = left
+        terms.append((1, current))
+        terms.reverse()
+        if not any(is_ellipsis(t) for _, t in terms):
+            values = [(sign, self.term(t)) for sign, t in terms]
+            vectors = [v for _, v in values if isinstance(v, VectorValue)]
+            if not vectors:
+                return sp.Add(*[sign * v for sign, v in values])
+            first = vectors[0]
+            if len(vectors) != len(values) or any(v.length != first.length for v in vectors):
+                raise self.fail(node, "a vector where a number is expected: a vector added to a number, "
+                                      "or to a vector of another length")
+            return replace(first, body=sp.Add(*[sign * v.component(first.index) for sign, v in values]))
+        # x_1 + x_2 + ... + x_n: the same reading as a list
+        if any(sign < 0 for sign, _ in terms):
+            raise self.fail(node, "an ellipsis in a sum with subtracted terms is not understood")
+        segments = self._segments([t for _, t in terms], node)
+        return _sum_segments(segments, lambda e: e)
+
+    def _max(self, value, node, minimum: bool = False):
+        segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+        if minimum:
+            raise self.fail(node, "min over a list is not supported yet")
+        parts = []
+        for segment in segments:
+            if segment.var is None:
+                parts.append(segment.pattern)
+            elif segment.skip is not None:
+                # Skipping an entry equal to one written out leaves the maximum as it is
+                # (max{0, d_k : k ≠ i} with d_i = 0); any other skip is not supported.
+                skipped = segment.pattern.subs(segment.var, segment.skip)
+                if not any(s.var is None and certainly_equal(s.pattern, skipped) for s in segments):
+                    raise self.fail(node, "a maximum over a range with an excluded index")
+                parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
+            else:
+                parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
+        return parts[0] if len(parts) == 1 else sp.Max(*parts)
+
+
+def _anti_unify(a, b):
+    """The places where trees ``a`` and ``b`` differ, as (subtree of a, subtree of b)."""
+    holes = []
+
+    def walk(x, y):
+        if isinstance(x, Token) or isinstance(y, Token):
+            same = isinstance(x, Token) and isinstance(y, Token) and x.type == y.type and str(x) == str(y)
+            if not same:
+                holes.append((x, y))
+        elif x.data != y.data or len(x.children) != len(y.children):
+            holes.append((x, y))
+        else:
+            for cx, cy in zip(x.children, y.children):
+                walk(cx, cy)
+
+    walk(a, b)
+    # a token that differs inside a leaf rule (letter, number): name the rule, not the token
+    return [_lift(a, x, b, y) for x, y in holes] if holes else holes
+
+
+def _lift(root_a, x, root_b, y):
+    """Map a differing token to its parent leaf tree so the translator sees the hole."""
+    if isinstance(x, Token) or isinstance(y, Token):
+        parent_a = _parent_of(root_a, x)
+        parent_b = _parent_of(root_b, y)
+        if parent_a is not None and parent_b is not None and len(parent_a.children) == 1:
+            return parent_a, parent_b
+    return x, y
+
+
+def _parent_of(root, target):
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tree):
+            for child in node.children:
+                if child is target:
+                    return node
+                stack.append(child)
+    return None
+
+
+def _matches(segment: Segment, value, at) -> bool:
+    try:
+        return certainly_equal(segment.pattern.subs(segment.var, at), value)
+    except Exception:  # noqa: BLE001 - a failed comparison is a mismatch
+        return False
+
+
+def _sum_segments(segments, term):
+    parts = []
+    for segment in segments:
+        if segment.var is None:
+            parts.append(term(segment.pattern))
+        elif segment.skip is not None:
+            parts.append(enc.sum_except(term(segment.pattern), segment.var, segment.lo, segment.hi,
+                                        segment.skip))
+        else:
+            parts.append(sp.Sum(term(segment.pattern), (segment.var, segment.lo, segment.hi)))
+    return sp.Add(*parts)
+
+
+def apply_list(body, family, length, segments, translator, node):
+    """A macro of a list, ``LSE(x_1, ..., x_n)``, applied to written arguments.
+
+    The body may use the list only through sums or maxima over all of it (Σ_{k=1}^n f(x_k),
+    max_k x_k); each becomes the sum or maximum over the arguments' segments."""
+    def rewrite(expr):
+        if isinstance(expr, sp.Sum) and len(expr.limits) == 1:
+            var, lo, hi = expr.limits[0]
+            if lo == 1 and hi == length and expr.function.has(family):
+                parts = []
+                for segment in segments:
+                    if segment.var is None:
+                        parts.append(_substitute_element(expr.function, family, var, segment.pattern, None))
+                    else:
+                        summand = _substitute_element(expr.function, family, var, segment.pattern,
+                                                      segment.var)
+                        if segment.skip is not None:
+                            parts.append(enc.sum_except(summand, segment.var, segment.lo, segment.hi,
+                                                        segment.skip))
+                        else:
+                            parts.append(sp.Sum(summand, (segment.var, segment.lo, segment.hi)))
+                return sp.Add(*parts)
+        if isinstance(expr, MaxOver):
+            inner, var, lo, hi = expr.args
+            if lo == 1 and hi == length and inner.has(family):
+                parts = []
+                for segment in segments:
+                    element = _substitute_element(inner, family, var, segment.pattern, segment.var)
+                    parts.append(element if segment.var is None
+                                 else MaxOver(element, segment.var, segment.lo, segment.hi))
+                return parts[0] if len(parts) == 1 else sp.Max(*parts)
+        if not expr.args:
+            return expr
+        return expr.func(*[rewrite(a) for a in expr.args])
+
+    result = rewrite(body)
+    if result.has(family) or result.has(length):
+        raise translator.fail(node, "this macro uses its list other than through a sum or a maximum")
+    return result
+
+
+def _substitute_element(expr, family, var, element, element_var):
+    """``expr`` with ``family[var]`` replaced by ``element`` (whose own index is ``element_var``)."""
+    def replace(node):
+        if isinstance(node, sp.Indexed) and node.base == family:
+            if node.indices != (var,):
+                raise ValueError("a list element indexed other than by the sum's index")
+            return element
+        return None
+    mapping = {n: replace(n) for n in expr.atoms(sp.Indexed) if n.base == family}
+    result = expr.xreplace(mapping)
+    if element_var is not None and var != element_var:
+        result = result.xreplace({var: element_var})
+    return result

@@ -1,0 +1,322 @@
+r"""Names with their scripts, primes and calls: ``x_0``, ``I_{\text{InfoNCE}}^K``,
+``z_i`` of a family, ``\mathbb{1}_{[k \neq i]}``, ``f(x)`` for a function or a macro
+(``LSE(x_1, ..., x_n)``, ``sim(z_i, z_j)``), ``stop_grad``, ``o(h)`` and expectations."""
+from __future__ import annotations
+
+import re
+
+import lark
+import sympy as sp
+
+from ...model.nodes import ExpectXYK, LittleO, StopGrad
+from ..scope import Builtin, Family, Macro, Operator, OperatorKind, Partner
+from .lists import apply_list
+from .trees import unwrap
+from .values import ListValue, RowVector, Segment, relation_name
+
+Tree = lark.Tree
+
+
+class NamesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads names."""
+
+    def t_letter(self, node):
+        return self._postfix(node)
+
+    t_command = t_letter
+    t_text = t_letter
+    t_font = t_letter
+    t_subscript = t_letter
+    t_superscript = t_letter
+    t_prime = t_letter
+    t_call = t_letter
+    t_restricted = t_letter
+
+    def _postfix(self, node, base_key: str | None = None):
+        ops = []
+        atom = node
+        while isinstance(atom, Tree) and atom.data in ("subscript", "superscript", "prime", "call",
+                                                      "restricted"):
+            ops.append(atom)
+            atom = atom.children[0]
+        ops.reverse()
+        self._refuse_double_scripts(ops)
+        if base_key is None:
+            base_key = self.atom_key(atom)
+        key = base_key
+        meaning = self.scope.lookup(key) if key is not None else None
+        if key is not None and meaning is None and not ops:
+            raise self.fail(atom, f"{key!r} is not declared")
+        if key is None:
+            meaning = self.value(atom)
+            if isinstance(atom, Tree) and atom.data in ("log_call", "log_power_call", "exp_call"):
+                self._refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
+                                              ops[:1])
+        return self._apply_ops(meaning, key, ops, node)
+
+    def _apply_ops(self, meaning, key: str | None, ops: list, node):
+        """``meaning`` (the value of the name ``key``, or of an atom when key is None)
+        with its scripts, primes and parentheses ``ops`` applied left to right."""
+        pending_error = None
+        for position, op in enumerate(ops):
+            if op.data in ("subscript", "superscript", "prime") and key is not None:
+                longer = key + self.script_suffix(op)
+                found = self.scope.lookup(longer)
+                if found is not None:
+                    key, meaning, pending_error = longer, found, None
+                    continue
+                if meaning is None or self.scope.starts_a_name(longer):
+                    # I_{\text{InfoNCE}} on the way to I_{\text{InfoNCE}}^K, even
+                    # when I alone is a name too
+                    key, meaning = longer, None
+                    pending_error = pending_error or op
+                    continue
+            if meaning is None:
+                raise self.fail(pending_error or op, f"{key!r} is not declared")
+            if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family)):
+                # A value followed by parentheses multiplies them, and the scripts and
+                # parentheses after the closing one belong to that group, as TeX sets
+                # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
+                paren = op.children[1]
+                right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
+                return self._times(self._settle(meaning, node), right, op)
+            if op.data == "call":
+                self._refuse_power_after_call(meaning, ops[position + 1:position + 2])
+            meaning = self._apply_postfix(meaning, op, key)
+            key = None
+        if meaning is None:
+            raise self.fail(pending_error or node, f"{key!r} is not declared")
+        return self._settle(meaning, node)
+
+    def _settle(self, meaning, node):
+        """The value a name stands for once its scripts are read."""
+        if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
+                and not meaning.vector_params:
+            # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
+            # the function as the document first defined it
+            return meaning.body
+        if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
+            return sp.E
+        if isinstance(meaning, Partner):
+            return self._partner(meaning, node)
+        return meaning
+
+    def _refuse_power_after_call(self, function, following: list) -> None:
+        r"""``\log(x)^2`` reads as (log x)² to some and as log(x²) to others (``\log x^2``
+        is log(x²)); TeX writes the first \log^2 x.  Refused rather than guessed."""
+        if function not in (Builtin.LOG, Builtin.EXP) or not following \
+                or following[0].data != "superscript":
+            return
+        name = "log" if function is Builtin.LOG else "exp"
+        instead = r"\log^2 x, (\log x)^2 or \log(x^2)" if name == "log" else r"(\exp x)^2 or \exp(x^2)"
+        raise self.fail(following[0].children[1], f"ambiguous: a power after \\{name}(…) may be a "
+                                                  f"power of the {name} or of its argument; write {instead}")
+
+    def _partner(self, partner: Partner, node) -> sp.Expr:
+        """``j``, the other view of ``i``: row i + N of the first N rows, i − N of the others."""
+        anchor = self.scope.lookup(partner.of)
+        if not isinstance(anchor, sp.Expr):
+            raise self.fail(node, f"{self.source(node)!r} is the other view of {partner.of!r}, "
+                                  "which is not an index here")
+        return partner.row(anchor)
+
+    def _refuse_double_scripts(self, ops) -> None:
+        """``x^a^b`` and ``x_a_b`` are errors in TeX too ("Double superscript"): reading
+        them as (x^a)^b would be a guess, and 9^9^9^… a tower too large to evaluate."""
+        seen = set()
+        for op in ops:
+            if op.data in ("call", "restricted"):
+                seen.clear()
+            elif op.data in ("subscript", "superscript"):
+                if op.data in seen:
+                    raise self.fail(op, f"double {op.data}: TeX refuses it too; "
+                                        f"write {{…}} around the first {op.data}'s term")
+                seen.add(op.data)
+
+    def atom_key(self, atom) -> str | None:
+        if isinstance(atom, Tree) and atom.data in ("letter", "command"):
+            return str(atom.children[0])
+        if isinstance(atom, Tree) and atom.data == "text":
+            return text_key(str(atom.children[0]))
+        if isinstance(atom, Tree) and atom.data == "font":
+            font, letters = str(atom.children[0]), str(atom.children[1])
+            return f"{font}{{{letters}}}"
+        return None
+
+    def script_suffix(self, op) -> str:
+        """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""
+        if op.data == "prime":
+            return "'"
+        return self.script_key("_" if op.data == "subscript" else "^", op.children[1])
+
+    def script_key(self, mark: str, arg) -> str:
+        """``mark`` and the script ``arg`` without white space; one character loses its braces."""
+        text = "".join(self.source(arg).split())
+        # \mathrm{NT-Xent} and \text{NT-Xent} are one name
+        text = re.sub(r"\\(mathrm|textrm|operatorname)\{", r"\\text{", text)
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
+            text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
+        return mark + text
+
+    def _apply_postfix(self, meaning, op, key):
+        if op.data == "subscript":
+            return self._subscript(meaning, op)
+        if op.data == "superscript":
+            return self._superscript(meaning, op)
+        if op.data == "call":
+            return self._call(meaning, op.children[1], op)
+        if op.data == "restricted":
+            self._check_restriction(op.children[1].children[1])
+            return meaning
+        raise self.fail(op, f"{key or 'this'}' has no meaning")
+
+    def _subscript(self, meaning, op):
+        arg = op.children[1]
+        if meaning is Builtin.INDICATOR:
+            return self._indicator(arg)
+        indices = self._index_list(arg)
+        if isinstance(meaning, Family) and len(meaning.shape) == 2 and len(indices) == 1:
+            return RowVector(meaning.base, indices[0], meaning.shape[1])
+        if isinstance(meaning, Family):
+            if len(indices) != len(meaning.shape):
+                raise self.fail(op, f"{meaning.base} takes {len(meaning.shape)} indices, "
+                                    f"got {len(indices)}")
+            return meaning.base[tuple(indices)]
+        if isinstance(meaning, Macro) and meaning.index_params:
+            if len(indices) != len(meaning.index_params):
+                raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
+            return _instantiate(meaning.body, dict(zip(meaning.index_params, indices)))
+        raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
+
+    def _indicator(self, arg):
+        """``\\mathbb{1}_{[k \\neq i]}`` → 1 − δ_{k,i}; ``\\mathbb{1}_{[k = i]}`` → δ_{k,i}."""
+        inner = unwrap(arg.children[0].children[0]) if isinstance(arg, Tree) \
+            and arg.data == "script_group" and len(arg.children[0].children) == 1 else None
+        if isinstance(inner, Tree) and inner.data == "bracket":
+            items = inner.children[0].children
+            if len(items) == 1 and isinstance(items[0], Tree) and len(items[0].children) == 3:
+                left, rel, right = items[0].children
+                relation = relation_name(str(rel.children[0]))
+                delta = sp.KroneckerDelta(self.expr(left), self.expr(right))
+                if relation == "!=":
+                    return 1 - delta
+                if relation == "=":
+                    return delta
+        raise self.fail(arg, "an indicator is written \\mathbb{1}_{[k \\neq i]} or \\mathbb{1}_{[k = i]}")
+
+    def t_script_group(self, node):
+        return self._items(node.children[0], single=True)
+
+    def t_script_sign(self, node):
+        raise self.fail(node, "a sign alone as an exponent")
+
+    t_star_script = t_script_sign
+    t_prime_script = t_script_sign
+
+    def _index_list(self, arg) -> list:
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            value = self._items(arg.children[0])
+            if isinstance(value, ListValue):
+                if any(s.var is not None for s in value.segments):
+                    raise self.fail(arg, "an ellipsis inside a subscript")
+                return [s.pattern for s in value.segments]
+            return [value]
+        return [self.expr(arg)]
+
+    def _call(self, meaning, args_node, node):
+        if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket"):
+            items = args_node.children[0]
+        else:
+            items = args_node
+        if isinstance(meaning, Builtin):
+            value = self._items(items)
+            if meaning is Builtin.LOG:
+                return sp.log(self._one(value, node))
+            if meaning is Builtin.EXP:
+                return sp.exp(self._one(value, node))
+            if meaning in (Builtin.MAX, Builtin.MIN):
+                return self._max(value, node, minimum=meaning is Builtin.MIN)
+            if meaning is Builtin.STOP_GRAD:
+                return StopGrad(self._one(value, node))
+            if meaning is Builtin.LITTLE_O:
+                if self.scope.little_o is None:
+                    raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")
+                variable, point = self.scope.little_o
+                return LittleO(self._one(value, node), variable, point)
+            raise self.fail(node, f"{meaning.value} cannot be called")
+        if isinstance(meaning, Macro):
+            return self._expand(meaning, items, node)
+        if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
+            return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
+        if isinstance(meaning, Operator):
+            raise self.fail(node, f"'{meaning.kind.value}' is not applied to parentheses")
+        raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
+
+    def _one(self, value, node):
+        if isinstance(value, ListValue):
+            raise self.fail(node, "this function takes one argument")
+        return value
+
+    def _expand(self, macro: Macro, items, node):
+        if macro.labels is not None:
+            written = self.scope.reading("".join(self.source(items).split()))
+            if written == macro.labels:
+                return macro.body
+            overload = self.scope.lookup(labelled_key(macro.key, written))
+            if isinstance(overload, Macro):
+                return overload.body
+            raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
+                                  f"not ({written})")
+        value = self._items(items)
+        if macro.list_param is not None:
+            family, length = macro.list_param
+            segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            return apply_list(macro.body, family, length, segments, self, node)
+        if macro.vector_params:
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.vector_params) or any(a.var is not None for a in args):
+                raise self.fail(node, f"{macro.key} takes {len(macro.vector_params)} arguments")
+            mapping = {}
+            for (family, param), arg in zip(macro.vector_params, args):
+                row = arg.pattern
+                if isinstance(row, RowVector) and row.family == family:
+                    mapping[param] = row.row
+                elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
+                    mapping[param] = row.indices[0]
+                else:
+                    raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
+            return _instantiate(macro.body, mapping)
+        raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _check_restriction(self, script):
+        value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \
+            else None
+        items = script.children[0] if value is None else None
+        # a restriction |_{i \neq j}: only accepted when the notation already says so
+        if items is not None and len(items.children) == 1:
+            item = items.children[0]
+            if len(item.children) == 3 and isinstance(item.children[1], Tree) \
+                    and relation_name(str(item.children[1].children[0])) == "!=":
+                a, b = self.expr(item.children[0]), self.expr(item.children[2])
+                if self.scope.are_distinct(a, b):
+                    return
+                raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
+        raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
+
+
+def text_key(token: str) -> str:
+    """``\\text{ stop\\_grad }`` → ``\\text{stop\\_grad}``; \\mathrm and \\operatorname alike."""
+    inner = " ".join(token[token.index("{") + 1:-1].split())
+    # \text{LSE} and LSE are one name; \text{stop\_grad} keeps its markup
+    return inner if inner.isalpha() else r"\text{" + inner + "}"
+
+
+def labelled_key(key: str, labels: str) -> str:
+    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
+    return f"{key}({labels})"
+
+
+def _instantiate(body, mapping: dict):
+    return body.xreplace(mapping)

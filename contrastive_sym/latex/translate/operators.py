@@ -1,0 +1,270 @@
+r"""Big operators and the functions written as commands: \sum (over a range, skipping
+an index, or over a declared pair set), \log, \exp, \max, ∇, ∂ and \lim."""
+from __future__ import annotations
+
+import re
+
+import lark
+import sympy as sp
+
+from ...model import encodings as enc
+from ...model.nodes import BestCritic, Nabla
+from ..scope import Family, Operator, OperatorKind, PairSet
+from .compare import certainly_equal
+from .trees import bare_letter, unwrap
+from .values import VectorValue, componentwise, relation_name
+
+Tree = lark.Tree
+
+
+class OperatorsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads operators."""
+
+    def t_partial_frac(self, node):
+        # \frac{\partial F}{\partial v}
+        f = self.expr(node.children[2])
+        v = self.expr(node.children[4])
+        return self._derivative(f, v, node)
+
+    def t_log_call(self, node):
+        return sp.log(self._items(node.children[1], single=True))
+
+    def t_log_power_call(self, node):
+        digits = re.search(r"[0-9]+", str(node.children[0])).group()
+        exponent = self._log_power(sp.Integer(digits) if len(digits) <= 7 else None, node)
+        return sp.log(self._items(node.children[1], single=True)) ** exponent
+
+    def _log_power(self, exponent, node):
+        """The n of \\log^n: a positive whole number (\\log^{-1} is the inverse function
+        in TeX's sense), not too large to work with."""
+        if exponent is None or not (exponent.is_Integer and 0 < exponent <= 10 ** 6):
+            raise self.fail(node, "\\log^n x is read for a whole n from 1 to 10^6 only")
+        return exponent
+
+    def t_exp_call(self, node):
+        return sp.exp(self._items(node.children[1], single=True))
+
+    def t_max_set(self, node):
+        return self._max(self._items(node.children[2]), node)
+
+    def t_max_paren(self, node):
+        return self._max(self._items(node.children[1].children[0]), node)
+
+    def t_limit(self, node):
+        lim, script, body = node.children
+        var, point, direction = self._limit_point(script)
+        return sp.Limit(self.expr(body), var, point, direction)
+
+    def t_apply_op(self, node):
+        op, operand = node.children
+        return self._apply_op(op, operand)
+
+    def _apply_op(self, op: Tree, operand):
+        kind = op.data
+        if kind == "sum_op":
+            return self._sum(op, operand)
+        if kind == "log_op":
+            return sp.log(self.expr(operand))
+        if kind == "log_power_op":
+            return sp.log(self.expr(operand)) ** self._log_power(self.expr(op.children[1]), op)
+        if kind == "func_op":
+            name = str(op.children[0])
+            if name == r"\exp" and len(op.children) == 1:
+                return sp.exp(self.expr(operand))
+            raise self.fail(op, f"{name} is not understood here")
+        if kind == "partial_op":
+            variable = self.expr(op.children[3])
+            if len(op.children) > 4:
+                self._check_restriction(op.children[4].children[1])
+            return self._derivative(self.expr(operand), variable, op)
+        if kind == "nabla_op":
+            return self._nabla(self.expr(operand), op)
+        if kind == "max_op":
+            meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
+            if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
+                return BestCritic(self.expr(operand))
+            raise self.fail(op, "\\max_{…} over a function is not understood here "
+                                "(declare it as an operator if it is a best critic)")
+        raise self.fail(op, f"{kind} is not understood")
+
+    def _nabla(self, expr, op):
+        gradient = self.scope.lookup(r"\nabla")
+        if not isinstance(gradient, tuple):
+            raise self.fail(op, "∇ needs the family it differentiates by (declare gradient)")
+        family, directions = gradient
+        if isinstance(expr, sp.Indexed) and expr.base == family:
+            return directions[expr.indices]
+        return Nabla(expr, family, directions)
+
+    def _derivative(self, f, variable, node):
+        if not isinstance(variable, (sp.Symbol, sp.Indexed)):
+            raise self.fail(node, "a derivative with respect to an expression")
+        path = self.scope.path
+        if path is not None and variable == path.parameter:
+            # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
+            moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
+                              lambda e: e + variable * path.along[e.indices])
+            return sp.Subs(sp.Derivative(moved, variable), variable, 0)
+        return sp.Derivative(f, variable)
+
+    def _sum(self, op, operand):
+        lower, upper = _scripts(op)
+        if lower is None:
+            raise self.fail(op, "a sum needs its index (\\sum_k …)")
+        pairs = self._pair_sum(lower)
+        if pairs is not None:
+            return self._sum_over_pairs(op, upper, operand, *pairs)
+        var_name, lo, hi, skip = self._sum_range(lower, upper, op)
+        variable = self._fresh(var_name)
+        scope = self.scope.bind(var_name, variable)
+        inner = self.within(scope)
+        term = inner.term(operand)
+        # a sum of vectors is the vector of the sums of their components
+        body = term.body if isinstance(term, VectorValue) else term
+        if lo is None:
+            lo, hi = self._infer_range(body, variable, op)
+        elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
+            hi = self._infer_range(body, variable, op)[1]
+        if skip is not None and certainly_equal(skip, lo):
+            # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
+            # about a plain range than about an indicator 1 − δ_{k,1}
+            total = sp.Sum(body, (variable, lo + 1, hi))
+        elif skip is not None:
+            total = enc.sum_except(body, variable, lo, hi, skip)
+        else:
+            total = sp.Sum(body, (variable, lo, hi))
+        return componentwise(term, lambda _: total)
+
+    def _pair_sum(self, lower):
+        """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""
+        if not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = [c for c in lower.children[0].children if isinstance(c, Tree)]
+        if len(items) != 2:
+            return None
+        first, second = unwrap(items[0]), items[1]
+        if not (bare_letter(first) and isinstance(second, Tree) and second.data == "item"
+                and len(second.children) == 3 and relation_name(str(second.children[1].children[0])) == "in"):
+            return None
+        pair_set = self.scope.lookup(self.script_key("", second.children[2]))
+        if not isinstance(pair_set, PairSet) or not self._bound_name(second.children[0]):
+            raise self.fail(lower, "\\sum_{i,j \\in S} needs S declared as a pair set")
+        return str(first.children[0]), self._bound_name(second.children[0]), pair_set
+
+    def _sum_over_pairs(self, op, upper, operand, first: str, second: str, pair_set: PairSet):
+        if upper is not None:
+            raise self.fail(op, "a sum over a pair set has no upper bound")
+        anchor = self._fresh("a")
+        partner = enc.positive_row(anchor, pair_set.samples)
+        scope = self.scope.bind(first, anchor).bind(second, partner)
+        inner = self.within(scope)
+        return sp.Sum(inner.expr(operand), (anchor, 1, pair_set.anchors))
+
+    def _sum_range(self, lower, upper, op):
+        """``_k``, ``_{k=1}^{N}``, ``_{k \\neq i}``, ``_{i}^{N}``: name, lo, hi, skipped."""
+        hi = self.expr(upper) if upper is not None else None
+        if isinstance(lower, Tree) and lower.data == "letter":
+            return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None
+        if isinstance(lower, Tree) and lower.data == "script_group":
+            items = lower.children[0]
+            if len(items.children) == 1:
+                item = unwrap(items.children[0])
+                if bare_letter(item) or self._bound_name(item):
+                    name = self._bound_name(item)
+                    return name, (sp.Integer(1) if hi is not None else None), hi, None
+                if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+                    left, rel, right = item.children
+                    name = self._bound_name(left)
+                    relation = relation_name(str(rel.children[0]))
+                    if name and relation == "=":
+                        return name, self.expr(right), hi, None
+                    if name and relation == "!=":
+                        skip = self.expr(right)
+                        return name, (sp.Integer(1) if hi is not None else None), hi, skip
+        raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N} "
+                               "or \\sum_{k \\neq i})")
+
+    def _bound_name(self, node) -> str | None:
+        if isinstance(node, Tree) and node.data == "letter":
+            return str(node.children[0])
+        if isinstance(node, Tree) and node.data == "prime" and isinstance(node.children[0], Tree) \
+                and node.children[0].data == "letter":
+            return str(node.children[0].children[0]) + "'"
+        return None
+
+    def _infer_range(self, body, variable, op):
+        """The range of an index written without bounds: the extent of the family
+        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N)."""
+        extents = set()
+        for indexed in body.atoms(sp.Indexed):
+            for position, index in enumerate(indexed.indices):
+                if index == variable:
+                    family = self._family_of(indexed.base)
+                    if family is not None:
+                        extents.add(family.shape[position])
+        if len(extents) != 1:
+            raise self.fail(op, "the range of this sum's index is not written and cannot be read "
+                                "from the families it indexes")
+        return sp.Integer(1), extents.pop()
+
+    def _family_of(self, base):
+        for meaning in self.scope.names.values():
+            if isinstance(meaning, Family) and meaning.base == base:
+                return meaning
+        return None
+
+    def _fresh(self, name: str) -> sp.Symbol:
+        """A bound index named as written, unless the name is taken by a declared symbol."""
+        taken = self.scope.declared_symbol_names()
+        plain = name.replace("'", "p")
+        candidate = plain
+        while candidate in taken:
+            candidate = candidate + plain[0]
+        return sp.Symbol(candidate, integer=True)
+
+    def _limit_point(self, script):
+        items = script.children[0] if isinstance(script, Tree) and script.data == "script" else script
+        if isinstance(items, Tree) and items.data == "script_group":
+            items = items.children[0]
+        if isinstance(items, Tree) and items.data == "items" and len(items.children) == 1:
+            item = items.children[0]
+            if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+                left, rel, right = item.children
+                if relation_name(str(rel.children[0])) == "->":
+                    variable = self.expr(left)
+                    if not isinstance(variable, sp.Symbol):
+                        raise self.fail(left, "a limit's variable must be a declared symbol")
+                    point, direction = self._approach(right)
+                    return variable, point, direction
+        raise self.fail(script, "a limit needs its variable and point: \\lim_{x \\to a}")
+
+    def _approach(self, node):
+        """``0^+``, ``0^{+}``, ``+\\infty``, ``\\infty``: the point and the side."""
+        if isinstance(node, Tree) and node.data == "superscript" and isinstance(node.children[1], Tree) \
+                and node.children[1].data == "script_sign":
+            point = self.expr(node.children[0])
+            sign = str(node.children[1].children[0])
+            return point, "+" if sign == "+" else "-"
+        if isinstance(node, Tree) and node.data in ("pos", "neg") and self._is_infinity(node.children[1]):
+            return (sp.oo, "-") if node.data == "pos" else (-sp.oo, "+")
+        if self._is_infinity(node):
+            return sp.oo, "-"
+        return self.expr(node), "+-"
+
+    def _is_infinity(self, node) -> bool:
+        return isinstance(node, Tree) and node.data == "command" and str(node.children[0]) == r"\infty"
+
+
+def _scripts(op: Tree):
+    """Lower and upper script of a ``\\sum``."""
+    scripts = op.children[1]
+    args = scripts.children
+    if scripts.data == "scripts_both":
+        return args[0], args[1]
+    if scripts.data == "scripts_swapped":
+        return args[1], args[0]
+    if scripts.data == "scripts_lower":
+        return args[0], None
+    if scripts.data == "scripts_upper":
+        return None, args[0]
+    return None, None

@@ -1,0 +1,247 @@
+r"""Products and powers: factors side by side or with ``\cdot`` (a dot product between
+two vectors), runs of letters split into declared names (``tx_1``, ``LSE``), norms, and
+powers refused when too large to evaluate."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...model.nodes import StopGrad
+from ..scope import Builtin, Family, Macro, Operator, OperatorKind
+from .trees import bare_letter, letter_head
+from .values import ListValue, RowVector, VectorValue, componentwise, is_vector
+
+Tree = lark.Tree
+
+#: Largest power of numbers that is evaluated (10^{10^{10}} is refused, not computed).
+MAX_POWER_DIGITS = 1000
+
+_CDOT = object()   # where a product had \cdot: between two vectors it is their dot product
+
+
+class ProductsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that multiplies."""
+
+    def t_dot(self, node):
+        return self._product(node)
+
+    def t_juxt(self, node):
+        return self._product(node)
+
+    def t_norm(self, node):
+        vector = self.value(node.children[1])
+        if isinstance(vector, (RowVector, VectorValue)):
+            vector, m = self.term(node, vector), self._fresh("m")
+            return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
+        raise self.fail(node, "‖·‖ of something that is not a row of a declared family, nor a vector made of rows")
+
+    def _product(self, node):
+        items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand)
+        current = node
+        while True:
+            if isinstance(current, Tree) and current.data == "juxt":
+                items.append(("factor", current.children[0]))
+                current = current.children[1]
+            elif isinstance(current, Tree) and current.data == "dot":
+                items.append(("factor", current.children[0]))
+                items.append(("cdot",))
+                current = current.children[2]
+            elif isinstance(current, Tree) and current.data == "apply_op":
+                items.append(("op", current.children[0], current.children[1]))
+                break
+            else:
+                items.append(("factor", current))
+                break
+        values = []
+        index = 0
+        while index < len(items):
+            item = items[index]
+            if item[0] == "cdot":
+                values.append(_CDOT)
+                index += 1
+                continue
+            if item[0] == "op":
+                values.append(self._apply_op(item[1], item[2]))
+                index += 1
+                continue
+            tree = item[1]
+            if isinstance(tree, Tree) and tree.data == "quotient":
+                follower = items[index + 1] if index + 1 < len(items) else None
+                if follower is not None and follower[0] != "cdot":
+                    raise self.fail(tree, "ambiguous: a quotient a/b followed by a factor; "
+                                          "write \\frac{a}{b} c or a/(b c)")
+            run_end = index
+            if bare_letter(tree):
+                # a run of letters: bare letters, possibly ending in one with scripts, or
+                # in the numerator of a quotient (sim(z_i, z_j)/\tau is sim(…) over τ)
+                while run_end + 1 < len(items) and items[run_end + 1][0] == "factor" \
+                        and letter_head(_numerator(items[run_end + 1][1])) is not None \
+                        and bare_letter(items[run_end][1]):
+                    run_end += 1
+            if run_end > index:
+                trees = [items[j][1] for j in range(index, run_end + 1)]
+                last = trees[-1]
+                run = self._letter_run(trees[:-1] + [_numerator(last)])
+                while isinstance(last, Tree) and last.data == "quotient":
+                    run[-1] = run[-1] / self.expr(last.children[2])
+                    last = last.children[0]
+                values.extend(run)
+                index = run_end + 1
+                continue
+            values.append(self.value(tree))
+            index += 1
+        values = self._dot_products(values, node)
+        # a declared operator written as text (\text{stop\_grad}) applies to what follows
+        result = None
+        for position in range(len(values) - 1, -1, -1):
+            value = values[position]
+            if isinstance(value, RowVector):
+                value = self._components(value)
+            if isinstance(result, VectorValue) and not isinstance(value, sp.Expr):
+                raise self.fail(node, "a product of two vectors (write \\cdot for their dot product) "
+                                      "or an operator applied to a vector")
+            if isinstance(value, Builtin) and value is Builtin.STOP_GRAD:
+                if result is None:
+                    raise self.fail(node, "stop_grad needs an argument")
+                result = StopGrad(result)
+                continue
+            if isinstance(value, Operator) and value.kind in (OperatorKind.DESCENT, OperatorKind.ASCENT):
+                if result is None or position != 0:
+                    raise self.fail(node, f"'{value.kind.value}' applies to the whole side it starts")
+                gradient = self._nabla(result, node)
+                result = -gradient if value.kind is OperatorKind.DESCENT else gradient
+                continue
+            if isinstance(value, (ListValue, Builtin, Macro, Family, Operator)):
+                raise self.fail(node, "a list or an unapplied function inside a product")
+            if result is None:
+                result = value
+            elif isinstance(value, VectorValue):
+                factor = result
+                result = componentwise(value, lambda x: x * factor)
+            else:
+                result = componentwise(result, lambda x: value * x)
+        return result
+
+    def _dot_products(self, values: list, node) -> list:
+        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot
+        product; between a number and a vector it is the product."""
+        merged = []
+        for value in values:
+            if len(merged) >= 2 and merged[-1] is _CDOT and is_vector(merged[-2]) and is_vector(value):
+                _, left = merged.pop(), merged.pop()
+                if left.length != value.length:
+                    raise self.fail(node, "a dot product of vectors of different lengths")
+                m = self._fresh("m")
+                left, right = (self.term(None, v) for v in (left, value))
+                merged.append(sp.Sum(left.component(m) * right.component(m), (m, 1, left.length)))
+            else:
+                merged.append(value)
+        return [v for v in merged if v is not _CDOT]
+
+    def _letter_run(self, trees: list) -> list:
+        letters = [str(letter_head(t).children[0]) for t in trees]
+        word = "".join(letters)
+        names = self.scope.letter_names()
+        splits = _splits(word, names)
+        if not splits:
+            unknown = next((c for c in word if c not in names), word)
+            raise self.fail(trees[0], f"{word!r}: {unknown!r} is not declared")
+        if len(splits) > 1:
+            shown = " or ".join("·".join(s) for s in splits[:3])
+            raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
+                                      "write \\text{…} or put spaces as \\, with a \\cdot")
+        values, position = [], 0
+        for name in splits[0]:
+            last_tree = trees[position + len(name) - 1]
+            values.append(self._postfix(last_tree, base_key=name))
+            position += len(name)
+        return values
+
+    def _times(self, left, right, node):
+        """``left`` times the parenthesized ``right``; either may be a vector, not both."""
+        left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
+        if not isinstance(left, (sp.Expr, VectorValue)):
+            raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
+        if isinstance(left, VectorValue) and isinstance(right, VectorValue):
+            raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
+        if isinstance(right, VectorValue):
+            return componentwise(right, lambda x: left * x)
+        return componentwise(left, lambda x: x * right)
+
+    def _power(self, base, exponent, op):
+        """``base^exponent``, refusing powers of numbers too long to write out
+        (10^{10^5}, {10^{100000}}^{100000}) instead of computing them."""
+        if base.is_Rational and exponent.is_Integer and base not in (0, 1, -1):
+            digits = abs(int(exponent)) * max(abs(base.p).bit_length(), base.q.bit_length()) * 0.302
+            if digits > MAX_POWER_DIGITS:
+                raise self.fail(op, f"an exponent this large is not evaluated (about {digits:.3g} "
+                                    f"digits; at most {MAX_POWER_DIGITS})")
+        return sp.Pow(base, exponent)
+
+    def _superscript(self, meaning, op):
+        arg = op.children[1]
+        if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
+            raise self.fail(op, f"{self.source(op)!r} is not declared")
+        if meaning is Builtin.EULER:
+            meaning = sp.E
+        if isinstance(meaning, (Builtin, Macro, Family, ListValue)):
+            raise self.fail(op, "a power of a function or a family")
+        if isinstance(meaning, (RowVector, VectorValue)):
+            raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
+        exponent = self.expr(arg)
+        if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
+            raise self.fail(op, "an exponent this large is not evaluated")
+        if meaning is sp.E:
+            return sp.exp(exponent)
+        return self._power(meaning, exponent, op)
+
+
+def _numerator(tree):
+    """The first factor of a quotient ``a/b/c`` (``a``); any other tree itself."""
+    while isinstance(tree, Tree) and tree.data == "quotient":
+        tree = tree.children[0]
+    return tree
+
+
+def _splits(word: str, names: set[str]) -> list[list[str]]:
+    """Up to two ways to write ``word`` as a sequence of declared names: none means a
+    name is undeclared, two mean the run is ambiguous.  Counting (capped at two) from
+    the end of the word keeps this linear; listing every split is exponential for
+    runs like ``abab…`` with a, b and ab declared."""
+    sizes = sorted({len(name) for name in names}, reverse=True)
+    ways = [0] * (len(word) + 1)
+    ways[len(word)] = 1
+
+    def choices(start, counted=True):
+        return [size for size in sizes if start + size <= len(word)
+                and word[start:start + size] in names and (not counted or ways[start + size])]
+
+    for start in range(len(word) - 1, -1, -1):
+        ways[start] = min(2, sum(ways[start + size] for size in choices(start, counted=False)))
+
+    def complete(prefix: list[str], start: int) -> list[str]:
+        split = list(prefix)
+        while start < len(word):
+            size = choices(start)[0]
+            split.append(word[start:start + size])
+            start += size
+        return split
+
+    if ways[0] == 0:
+        return []
+    first = complete([], 0)
+    if ways[0] == 1:
+        return [first]
+    start = 0
+    for position, name in enumerate(first):
+        others = [size for size in choices(start) if size != len(name)]
+        if others:
+            head = first[:position] + [word[start:start + others[0]]]
+            return [first, complete(head, start + others[0])]
+        start += len(name)
+    return [first]  # pragma: no cover - ways[0] == 2 means the splits differ somewhere
+
+
+def _towering(exponent) -> bool:
+    return any(isinstance(p, sp.Pow) and p.exp.is_Integer and p.exp > 100 for p in
+               sp.preorder_traversal(exponent))

@@ -1,0 +1,249 @@
+"""The translator of one formula: the rows of a display, the values of its nodes,
+arithmetic and brackets; the rest of what it reads comes from its mixins."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...errors import ParseError
+from ...model.nodes import Nabla
+from ..parser import Where, parse
+from ..scope import Builtin, Family, Macro, Operator, Scope
+from .lists import ListsMixin
+from .names import NamesMixin
+from .operators import OperatorsMixin
+from .products import ProductsMixin
+from .values import ListValue, Row, RowVector, Side, VectorValue, as_vector, componentwise, relation_name
+
+Tree, Token = lark.Tree, lark.Token
+
+
+#: Deepest nesting of the translation (the parser bounds nesting of brackets already).
+#: Each level costs the translator three to five Python frames and SymPy recurses over
+#: the result again, so this stays well below Python's limit of 1000 frames.
+MAX_DEPTH = 120
+_PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
+#: Longest number literal: a formula's constants are short; a 5000-digit one is an attack.
+MAX_NUMBER_DIGITS = 100
+
+
+class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
+    """Translates the trees of one formula; ``where`` locates it for error messages."""
+
+    def __init__(self, text: str, scope: Scope, where: Where = Where()):
+        self.text = text
+        self.scope = scope
+        self.where = where
+        self.depth = 0
+
+    # --- errors -----------------------------------------------------------------
+    def fail(self, node, message: str) -> ParseError:
+        line, column = _position(node)
+        return self.where.error(message, line, column, self.source(node)[:60])
+
+    def source(self, node) -> str:
+        if isinstance(node, Token):
+            return str(node)
+        meta = node.meta
+        if getattr(meta, "empty", True):
+            return ""
+        return self.text[meta.start_pos:meta.end_pos]
+
+    # --- displays ---------------------------------------------------------------
+    def rows(self, tree: Tree) -> list[Row]:
+        rows = []
+        for row in tree.children[0].children:
+            if isinstance(row, Token):
+                continue
+            children = row.children
+            sides, relations = [], []
+            for child in children:
+                if isinstance(child, Tree) and child.data == "relation":
+                    relations.append(relation_name(str(child.children[0])))
+                else:
+                    value = self.term(child)
+                    if isinstance(value, VectorValue):
+                        value = as_vector(value)
+                    if not isinstance(value, sp.Basic):
+                        raise self.fail(child, "a list or a bare name cannot be a side of a relation")
+                    sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
+            if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
+                raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
+                                     "('gradient descent on F \\equiv gradient ascent on G')")
+            line, _ = _position(row)
+            rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
+                            self.source(row).strip()))
+        return rows
+
+    # --- values -------------------------------------------------------------------
+    def value(self, node):
+        # Braces and one-element groups add no meaning; the parser bounds their
+        # nesting already, so only operators count towards MAX_DEPTH.
+        counted = not (isinstance(node, Tree) and node.data in _PASS_THROUGH)
+        self.depth += counted
+        if self.depth > MAX_DEPTH:
+            raise self.fail(node, "the formula is nested too deeply")
+        try:
+            if isinstance(node, Token):
+                return self.token(node)
+            method = getattr(self, "t_" + node.data, None)
+            if method is None:
+                raise self.fail(node, f"this construct ({node.data}) has no meaning here")
+            return method(node)
+        finally:
+            self.depth -= counted
+
+    def expr(self, node, value=None) -> sp.Expr:
+        """The number ``node`` stands for (``value``: its translation, if already made)."""
+        value = self.value(node) if value is None else value
+        if isinstance(value, ListValue):
+            raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, (Builtin, Macro, Family, Operator)):
+            raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
+        if isinstance(value, (RowVector, VectorValue)):
+            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
+        return value
+
+    def term(self, node, value=None):
+        """A number or a vector (:class:`VectorValue`): what +, −, products, quotients
+        and sums combine; a row ``z_i`` becomes its components."""
+        value = self.value(node) if value is None else value
+        if isinstance(value, RowVector):
+            return self._components(value)
+        if isinstance(value, VectorValue):
+            return value
+        return self.expr(node, value)
+
+    def _components(self, row: RowVector) -> VectorValue:
+        # a Dummy: the component index must not be the m of a dot product or norm
+        # inside the same expression (sim(z_i, z_j) · (z_i − z_j))
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(row.family[row.row, m], m, row.length)
+
+    def token(self, token: Token):
+        if token.type == "NUMBER":
+            if len(token) > MAX_NUMBER_DIGITS:
+                raise self.fail(token, f"a number of {len(token)} digits (at most "
+                                       f"{MAX_NUMBER_DIGITS} are read)")
+            return sp.Rational(str(token)) if "." in token else sp.Integer(str(token))
+        raise self.fail(token, f"unexpected {str(token)!r}")
+
+    # --- translators for the parts of a formula ---------------------------------
+    def within(self, scope: Scope) -> Translator:
+        """A translator of the same formula in ``scope`` (a sum's body with its index
+        bound), at the depth this one has reached."""
+        inner = Translator(self.text, scope, self.where)
+        inner.depth = self.depth
+        return inner
+
+    def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:
+        """A translator that reads the nodes ``hole_ids`` as ``variable``."""
+        return _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
+
+    # --- arithmetic and brackets ---------------------------------------------------
+    def t_add(self, node):
+        return self._sum_with_ellipsis(node)
+
+    t_sub = t_add
+
+    def t_neg(self, node):
+        return componentwise(self.term(node.children[1]), lambda x: -x)
+
+    def t_pos(self, node):
+        return self.term(node.children[1])
+
+    def t_quotient(self, node):
+        denominator = self.expr(node.children[2])
+        return componentwise(self.term(node.children[0]), lambda x: x / denominator)
+
+    def t_number(self, node):
+        return self.token(node.children[0])
+
+    def t_braces(self, node):
+        return self.value(node.children[0])
+
+    def t_chain_in_group(self, node):
+        if len(node.children) != 1:
+            raise self.fail(node, "a relation inside braces has no value")
+        return self.value(node.children[0])
+
+    def t_item(self, node):
+        if len(node.children) != 1:
+            raise self.fail(node, "a relation where a value is expected")
+        return self.value(node.children[0])
+
+    def t_paren(self, node):
+        return self._items(node.children[0], single=True, vectors=True)
+
+    t_bracket = t_paren
+
+    def t_frac(self, node):
+        denominator = self.expr(node.children[2])
+        return componentwise(self.term(node.children[1]), lambda x: x / denominator)
+
+    def t_sqrt(self, node):
+        return sp.sqrt(self.expr(node.children[1]))
+
+    def t_underbrace(self, node):
+        return self.value(node.children[1])
+
+    def t_set(self, node):
+        return self._items(node.children[1])
+
+    def t_ellipsis(self, node):
+        raise self.fail(node, "an ellipsis outside a list or a sum")
+
+
+class _HoleTranslator(Translator):
+    """Translates the first term of an ellipsis with its varying place as a variable."""
+
+    def __init__(self, text, scope, where, hole_ids, variable):
+        super().__init__(text, scope, where)
+        self.hole_ids = hole_ids
+        self.variable = variable
+
+    def value(self, node):
+        if id(node) in self.hole_ids:
+            return self.variable
+        return super().value(node)
+
+    def _index_list(self, arg):
+        if id(arg) in self.hole_ids:
+            return [self.variable]
+        return super()._index_list(arg)
+
+
+def _position(node) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return 1, 1
+    return meta.line, meta.column
+
+
+def _is_direction(expr) -> bool:
+    """``∇F`` or ``−∇F``: a side that ≡ may relate."""
+    if isinstance(expr, sp.Mul) and expr.args[0] == -1 and len(expr.args) == 2:
+        expr = expr.args[1]
+    return isinstance(expr, Nabla)
+
+
+def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
+    """Parse and translate one display: its rows of sides and relations."""
+    tree = parse(text, where)
+    try:
+        return Translator(text, scope, where).rows(tree)
+    except RecursionError:
+        # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
+        # deeper than the translator does on some construct.
+        raise where.error("the formula is nested too deeply to translate", 1, 1,
+                          text[:60]) from None
+
+
+def translate_expr(text: str, scope: Scope, where: Where = Where()) -> sp.Expr:
+    """Parse and translate a formula that is one expression (no relation)."""
+    rows = translate_rows(text, scope, where)
+    if len(rows) != 1 or len(rows[0].sides) != 1:
+        raise where.error("expected one expression, without a relation")
+    return rows[0].sides[0].expr

@@ -1,0 +1,99 @@
+"""What a translation makes besides SymPy numbers: lists (with their ellipses), rows
+of a family and vectors, and the rows of a display with their relations."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import sympy as sp
+
+from ...model.nodes import Vector
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of a written list: one element, or ``pattern`` for ``var`` in lo…hi (≠ skip)."""
+    pattern: sp.Expr
+    var: sp.Symbol | None = None
+    lo: sp.Expr | None = None
+    hi: sp.Expr | None = None
+    skip: sp.Expr | None = None
+
+
+@dataclass(frozen=True)
+class ListValue:
+    segments: tuple[Segment, ...]
+    separators: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class RowVector:
+    """``z_i`` of a family ``z`` of shape (rows, d): a vector, which only ``\\cdot``
+    (the dot product) and ``\\|·\\|`` (the Euclidean norm) turn into numbers."""
+
+    family: sp.IndexedBase
+    row: sp.Expr
+    length: sp.Expr
+
+
+@dataclass(frozen=True)
+class VectorValue:
+    r"""A vector of R^length given by its component ``body`` at ``index``: what sums,
+    differences and multiples of rows make (``a \cdot (z_i - z_j)``, ``\sum_i …``).
+    As a side of a relation it becomes a :class:`~contrastive_sym.model.nodes.Vector`."""
+
+    body: sp.Expr
+    index: sp.Symbol
+    length: sp.Expr
+
+    def component(self, index: sp.Symbol) -> sp.Expr:
+        return self.body.xreplace({self.index: index})
+
+
+@dataclass(frozen=True)
+class Side:
+    expr: sp.Expr
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a display: sides and the relations between them.
+
+    ``continues`` is true for a row that starts with a relation (``=& …``)."""
+    sides: tuple[Side, ...]
+    relations: tuple[str, ...]
+    continues: bool
+    line: int            # 1-based line of the row inside the formula
+    text: str            # the row's LaTeX as written
+
+
+_RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",
+              r"\neq": "!=", r"\ne": "!=", r"\equiv": "same-direction", r"\to": "->",
+              r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\sim": "~",
+              r"\approx": "~=", r"\mapsto": "->"}
+
+
+def relation_name(token: str) -> str:
+    return _RELATIONS.get(token, token)
+
+
+def as_vector(value: VectorValue) -> Vector:
+    """The Vector node of a vector side, its component index named by a letter that no
+    symbol of the body uses (bound or free)."""
+    taken = {str(a) for a in value.body.atoms(sp.Symbol)}
+    name = next((n for n in ("m", "c", "r", "l", "mm", "cc") if n not in taken), None)
+    index = sp.Symbol(name, integer=True) if name else sp.Dummy("m", integer=True)
+    return Vector(value.component(index), index, value.length)
+
+
+def is_vector(value) -> bool:
+    return isinstance(value, (RowVector, VectorValue))
+
+
+def componentwise(value, operation):
+    """``operation`` applied to a number, or to each component of a vector."""
+    if isinstance(value, VectorValue):
+        return replace(value, body=operation(value.body))
+    return operation(value)

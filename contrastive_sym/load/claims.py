@@ -1,0 +1,267 @@
+"""The claims of a specification: statements, steps and given conditions.
+
+A claim's statement is one chain of relations; its steps are links of chains or
+substitutions; a given condition must name something the claim evaluates.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..errors import DerivationError
+from ..latex.parser import Where
+from ..latex.scope import Scope
+from ..latex.translate import translate_rows
+from ..model.claims import Condition, Kind, Statement
+from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
+from ..model.notation import Origin
+from .bindings import check_effects, local_scope
+from .builder import ProofBuilder, chain
+from .context import Context, read_enum, read_formula, read_int, read_text
+from .costs import check_cost, check_entries
+
+_STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
+                   "same-direction": "same-direction", "->": "="}
+
+
+def read_claim(entry: dict, context: Context) -> None:
+    claim_path = context.path
+    claim_id = read_text(entry, "id", context)
+    origin = Origin(context.spec_path, context.locator.key_line(claim_path + ("id",))
+                    or context.locator.origin(claim_id).line)
+    scope, bindings = local_scope(entry, context.scope, context)
+    largest = dict(context.largest)
+    sizes = {}
+    for name, values in (entry.get("sizes") or {}).items():
+        symbol = context.scope.names.get(name)
+        if not any(symbol == declared.symbol for declared in context.builder._sizes):
+            raise context.fail(f"sizes: {name!r} is not a declared size", ("sizes", name))
+        sizes[symbol] = tuple(values)
+        largest[symbol] = sp.Integer(max(values))
+    if len(sizes) != len(entry.get("sizes") or {}):
+        raise context.fail("sizes: a size is named twice", ("sizes",))
+    for family in context.builder._families:
+        check_entries(family.latex, family.shape, largest, context, ("sizes",))
+    proof = None
+    steps = entry.get("step") or []
+    if steps:
+        proof = ProofBuilder()
+        for number, step in enumerate(steps):
+            context.path = claim_path + ("step", number)
+            context.locator.enter(context.path)
+            bindings.used |= _steps(step, proof, scope, context, largest)
+        context.path = claim_path
+        context.locator.enter(claim_path)
+    latex = entry.get("latex", "")
+    statement = None
+    if not entry.get("derived"):
+        latex = read_text(entry, "latex", context)
+        context.locator.at(claim_path + ("latex",))
+        statement = _statement(latex, scope, context)
+        for term in statement.terms:
+            check_cost(term, largest, context, ("latex",))
+    given = []
+    for number, text in enumerate(entry.get("given", ())):
+        context.locator.at(claim_path + ("given",)) if number == 0 else None
+        given.append(Condition(_condition(text, scope, context), text))
+    check_effects(bindings, scope, context, f"claim {claim_id}")
+    context.used |= bindings.used
+    factor = entry.get("conclusion_factor")
+    context.builder.claim(
+        claim_id, line=read_int(entry, "line", context), title=read_text(entry, "title", context),
+        kind=read_enum(Kind, entry.get("kind", "identity"), context, origin), statement=statement,
+        latex=latex or _derived_latex(steps), proof=proof, given=tuple(given),
+        expect=entry.get("expect"), reading=entry.get("reading", ""), note=entry.get("note", ""),
+        conclusion_expect=entry.get("conclusion_expect"), conclusion_note=entry.get("conclusion_note", ""),
+        conclusion_factor=read_formula(factor, scope, context, ("conclusion_factor",)) if factor else None,
+        sizes=sizes or None, origin=origin, restated_from=entry.get("restated_from", ""))
+    _check_given(context.builder._claims[-1], context)
+
+
+def _check_given(claim, context: Context) -> None:
+    """A condition that names nothing the claim evaluates cannot change its verdict: an
+    error (there is no reading under which it applies)."""
+    if not claim.given:
+        return
+    exprs = list(claim.statement.terms)
+    if claim.proof:
+        exprs += [e for s in claim.proof.steps for e in (s.lhs, s.rhs)]
+    names = set()
+    for expr in exprs:
+        names |= _names_in(expr)
+    shapes = {f.base: f.shape for f in context.builder._families}
+    bounds = {i.symbol: (i.lo, i.hi) for i in context.builder._indices}
+    for name in list(names):   # the sizes a family or an index is instantiated at count too
+        for extent in shapes.get(name, ()) + bounds.get(name, ()):
+            names |= _names_in(sp.sympify(extent))
+    for number, condition in enumerate(claim.given):
+        if not _names_in(condition.predicate) & names:
+            raise context.fail(f"given {condition.label!r}: names nothing claim {claim.id} uses, so the "
+                               "condition cannot change its verdict", ("given",))
+
+
+def _names_in(expr) -> set:
+    """The symbols, families and declared quantities (I(X;Y), an expectation) an
+    expression mentions: a given on I(X; Y) names what an expectation claim evaluates."""
+    found = set(expr.free_symbols)
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Indexed):
+            found.add(node.base)
+        elif isinstance(node, sp.IndexedBase):
+            found.add(node)
+        elif isinstance(node, (MutualInformation, ExpectXYK, BestCritic)):
+            found.add(type(node))
+    return found
+
+
+def _derived_latex(steps: list) -> str:
+    return " ".join(step.get("latex", "").strip() for step in steps[:1])
+
+
+def _statement(latex: str, scope: Scope, context: Context) -> Statement:
+    where = context.locator.where(latex)
+    rows = translate_rows(latex, scope, where)
+    terms, relations = [], []
+    for row in rows:
+        if row.continues and not terms:
+            raise where.error("the statement starts with a relation")
+        if not row.continues and terms:
+            raise where.error("a statement is one chain of relations")
+        if not terms:
+            terms.append(row.sides[0].expr)
+            sides = row.sides[1:]
+        else:
+            sides = row.sides
+        for relation, side in zip(row.relations, sides):
+            relations.append(_relation(relation, where))
+            terms.append(side.expr)
+    if not relations:
+        raise where.error("a statement needs a relation (=, <, \\leq, …)")
+    parts = [terms[0]]
+    for relation, term in zip(relations, terms[1:]):
+        parts += [relation, term]
+    return chain(*parts)
+
+
+def _relation(symbol: str, where: Where) -> str:
+    try:
+        return _STEP_RELATIONS[symbol]
+    except KeyError:
+        raise where.error(f"the relation {symbol!r} is not one the checker decides") from None
+
+
+def _per_link(value, index: int):
+    if isinstance(value, list):
+        return value[index] if index < len(value) else None
+    return value
+
+
+def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, largest: dict) -> set:
+    """Add the links of one step; return what its formulas looked up."""
+    latex = read_text(entry, "latex", context)
+    line = read_int(entry, "line", context)
+    scope, bindings = local_scope(entry, scope, context)
+    context.locator.at(context.path + ("latex",))
+    where = context.locator.where(latex)
+    before = len(proof.steps)
+    if "substitute_in" in entry:
+        _substitution(entry, latex, line, where, proof, scope)
+    else:
+        _links(entry, latex, line, where, proof, scope, context)
+    for step in proof.steps[before:]:
+        check_cost(step.lhs, largest, context, ("latex",))
+        check_cost(step.rhs, largest, context, ("latex",))
+    check_effects(bindings, scope, context, f"the step at line {line}")
+    return bindings.used
+
+
+def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder, scope: Scope,
+           context: Context) -> None:
+    rows = translate_rows(latex, scope, where)
+    link = 0
+    after = entry.get("after")
+    pending = None
+    for row in rows:
+        sides = list(row.sides)
+        lhs = pending if row.continues else sides.pop(0).expr
+        if not row.relations:
+            pending = lhs
+            continue
+        for position, (relation, side) in enumerate(zip(row.relations, sides)):
+            text = _link_text(latex, row, position)
+            # a link belongs to the line its right side starts on
+            offset = latex.count("\n", 0, side.start)
+            row_line = line + offset
+            origin = Origin(where.path, where.line + offset)
+            kwargs = dict(rel=_relation(relation, where), latex=text,
+                          note=_per_link(entry.get("note", ""), link) or "",
+                          expect=_per_link(entry.get("expect"), link) or None, origin=origin,
+                          restated_from=entry.get("restated_from", ""))
+            if lhs is not None:
+                proof.step(row_line, side.expr, lhs=lhs, **kwargs)
+            elif after is not None:
+                proof.step(row_line, side.expr, after=after, **kwargs)
+                after = None
+            else:
+                proof.step(row_line, side.expr, **kwargs)
+            lhs = None
+            link += 1
+        pending = None
+    for key in ("expect", "note"):
+        if isinstance(entry.get(key), list) and len(entry[key]) > link:
+            raise context.fail(f"{key} has {len(entry[key])} entries, one per link, but the step has "
+                               f"{link} link{'s' if link != 1 else ''}", key)
+
+
+def _substitution(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder,
+                  scope: Scope) -> None:
+    """A line that sets a name (``t = …``, as the document writes it), read as the
+    statement of the step at line ``substitute_in`` with the name replaced: the step the
+    document takes by "setting t = …" in an earlier inequality."""
+    rows = translate_rows(latex, scope, where)
+    if len(rows) != 1 or rows[0].relations != ("=",) or not isinstance(rows[0].sides[0].expr, sp.Symbol):
+        raise where.error("a substitution is one formula 'name = expression'")
+    name, value = rows[0].sides[0].expr, rows[0].sides[1].expr
+    into = entry["substitute_in"]
+    earlier = [step for step in proof.steps if step.line == into]
+    if len(earlier) != 1 or not (earlier[0].lhs.has(name) or earlier[0].rhs.has(name)):
+        raise DerivationError(f"substitute_in = {into!r}: there must be one earlier step at that line, "
+                              f"and it must use {name}", where.path, where.line)
+    step = earlier[0]
+    proof.step(line, step.rhs.xreplace({name: value}), lhs=step.lhs.xreplace({name: value}),
+               rel=step.relation, latex=latex, note=entry.get("note", ""),
+               expect=entry.get("expect"), origin=Origin(where.path, where.line),
+               restated_from=entry.get("restated_from", ""))
+
+
+def _link_text(latex: str, row, position: int) -> str:
+    """The LaTeX of one link of a row, as written: ``a \\leq b`` of ``a \\leq b \\leq c``."""
+    if row.continues:
+        if len(row.relations) == 1:
+            return _strip_row(row.text)
+        start = row.sides[position - 1].end if position else None
+        if start is None:
+            return latex[latex.find(row.text):row.sides[0].end] if row.text in latex else row.text
+        return latex[start:row.sides[position].end].strip()
+    return latex[row.sides[position].start:row.sides[position + 1].end]
+
+
+def _strip_row(text: str) -> str:
+    text = text.strip()
+    if text.endswith("\\\\"):
+        text = text[:-2].rstrip()
+    return text
+
+
+def _condition(text: str, scope: Scope, context: Context):
+    where = context.locator.where(text)
+    rows = translate_rows(text, scope, where)
+    if len(rows) != 1 or len(rows[0].relations) != 1:
+        raise where.error("a condition is one relation")
+    a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
+    relation = rows[0].relations[0]
+    table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan,
+             "!=": sp.Ne}
+    if relation not in table:
+        raise where.error(f"a condition cannot use {relation!r}")
+    return table[relation](a, b)
+

@@ -1,0 +1,215 @@
+"""The notation of a specification, read into the scope.
+
+Sizes, scalars, families and indices (and the other view of an index), the gradient
+and the path, operators, quantities, pair sets, and the definitions (macros) that
+formulas use.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import sympy as sp
+
+from ..errors import DerivationError
+from ..latex.macros import define
+from ..latex.scope import Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
+from ..latex.scope import Path as ScopePath
+from ..latex.translate import labelled_key, text_key
+from ..model.nodes import MutualInformation
+from ..model.notation import Domain, Origin, Role
+from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
+from .costs import check_entries
+
+
+def read_notation(spec: dict, context: Context) -> None:
+    builder, scope = context.builder, context.scope
+    for entry in table_entries(spec, "size", context):
+        name = read_text(entry, "name", context)
+        origin = context.locator.origin(name)
+        symbol = builder.size(_symbol_name(name), minimum=read_int(entry, "minimum", context),
+                              checked=tuple(entry["checked"]), latex=name, origin=origin)
+        context.largest[symbol] = sp.Integer(max(entry["checked"]))
+        scope = scope.bind(name, symbol)
+    for entry in table_entries(spec, "scalar", context):
+        name = read_text(entry, "name", context)
+        origin = context.locator.origin(name)
+        symbol = builder.scalar(entry.get("symbol") or _symbol_name(name),
+                                read_enum(Domain, entry.get("domain", "real"), context, origin),
+                                role=read_enum(Role, entry.get("role", "value"), context, origin),
+                                latex=entry.get("display", name), origin=origin)
+        scope = scope.bind(name, symbol)
+    for entry in table_entries(spec, "family", context):
+        name = read_text(entry, "name", context)
+        origin = context.locator.origin(name)
+        shape = tuple(read_formula(s, scope, context) for s in entry.get("shape", ()))
+        check_entries(name, shape, context.largest, context, ("shape",))
+        base = builder.family(entry.get("symbol") or _symbol_name(name), shape,
+                              read_enum(Domain, entry.get("domain", "real"), context, origin),
+                              role=read_enum(Role, entry.get("role", "value"), context, origin),
+                              latex=entry.get("display", name), origin=origin)
+        scope = scope.bind(name, Family(base, shape))
+    distinct = set()
+    for entry in table_entries(spec, "index", context):
+        name = read_text(entry, "name", context)
+        origin = context.locator.origin(name)
+        if "positive_of" in entry:
+            scope = scope.bind(name, _partner(entry, name, scope, context, origin))
+            continue
+        others = [_index_meaning(scope.lookup(o), scope) for o in entry.get("distinct_from", ())]
+        if any(not isinstance(o, sp.Expr) for o in others):
+            raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
+                                  origin.line)
+        symbol = builder.index(_symbol_name(name), read_formula(entry.get("from", "1"), scope, context),
+                               read_formula(entry["to"], scope, context),
+                               distinct_from=tuple(others), latex=name, origin=origin)
+        distinct |= {frozenset((symbol, o)) for o in others}
+        scope = scope.bind(name, symbol)
+    context.scope = replace(scope, distinct=frozenset(distinct))
+    context.path = ()
+    gradient = spec.get("gradient")
+    if gradient is not None:
+        by = context.scope.lookup(gradient.get("by", ""))
+        directions = context.scope.lookup(gradient.get("directions", ""))
+        if not isinstance(by, Family) or not isinstance(directions, Family):
+            raise context.fail("gradient: 'by' and 'directions' must name declared families",
+                               ("gradient",))
+        context.scope = context.scope.bind(r"\nabla", (by.base, directions.base))
+    path = spec.get("path")
+    if path is not None:
+        context.scope = replace(context.scope, path=_path(path, context))
+    for entry in table_entries(spec, "operator", context):
+        _operator(entry, context)
+    for entry in table_entries(spec, "quantity", context):
+        _quantity(entry, context)
+    for entry in table_entries(spec, "pair_set", context):
+        context.scope = bind_pair_set(entry, context.scope, context)
+
+
+_TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
+#: [[operator]] meanings; an expectation also names the critic's family (``of``).
+_OPERATORS = {kind.value: kind for kind in OperatorKind}
+#: [[quantity]] meanings: a name that stands for a quantity the checker computes.
+_QUANTITIES = {"mutual information": MutualInformation}
+
+
+def _partner(entry: dict, name: str, scope: Scope, context: Context, origin: Origin) -> Partner:
+    """``j`` with ``positive_of = 'i'``: the other view of row i among 2·samples rows."""
+    anchor = entry.get("positive_of")
+    if not isinstance(scope.lookup(anchor), sp.Symbol) or set(entry) - {"name", "positive_of", "samples"}:
+        raise DerivationError(f"index {name}: positive_of names a declared index, and goes with "
+                              "'samples' only", origin.path, origin.line)
+    if "samples" not in entry:
+        raise context.fail(f"index {name}: positive_of goes with 'samples', the number of samples "
+                           "of the batch (2·samples rows)")
+    return Partner(anchor, read_formula(entry["samples"], scope, context))
+
+
+def _index_meaning(meaning, scope: Scope):
+    """An index, or the other view of one (as the expression of the index it follows)."""
+    if isinstance(meaning, Partner) and isinstance(scope.lookup(meaning.of), sp.Symbol):
+        return meaning.row(scope.lookup(meaning.of))
+    return meaning
+
+
+def _path(path: dict, context: Context) -> ScopePath:
+    scope = context.scope
+    parameter = scope.lookup(path.get("parameter", ""))
+    family, along = scope.lookup(path.get("moves", "")), scope.lookup(path.get("along", ""))
+    if not isinstance(parameter, sp.Symbol) or not isinstance(family, Family) \
+            or not isinstance(along, Family) or family.shape != along.shape:
+        raise context.fail("path: 'parameter' names a declared scalar, 'moves' and 'along' two "
+                           "declared families of the same shape", ("path",))
+    return ScopePath(parameter, family.base, along.base)
+
+
+def _operator(entry: dict, context: Context) -> None:
+    name = read_text(entry, "name", context)
+    origin = context.locator.origin(name)
+    kind = _OPERATORS.get(entry.get("meaning"))
+    if kind is None:
+        raise DerivationError(f"operator {name}: meaning must be one of {', '.join(_OPERATORS)}",
+                              origin.path, origin.line)
+    family = size = None
+    if kind is OperatorKind.EXPECTATION:
+        critic = context.scope.lookup(entry.get("of", ""))
+        if not isinstance(critic, Family) or len(critic.shape) != 1:
+            raise DerivationError(f"operator {name}: 'of' must name the critic's family g_k",
+                                  origin.path, origin.line)
+        family, size = critic.base, critic.shape[0]
+    _record_definition(entry, name, context)
+    # \text{gradient descent on} keeps its inner spaces, as the translator reads it
+    key = text_key(name.strip()) if _TEXT_NAME.fullmatch(name.strip()) else scope_key(name)
+    context.scope = context.scope.bind(key, Operator(kind, family, size))
+
+
+def bind_pair_set(entry: dict, scope: Scope, context: Context) -> Scope:
+    """``\\mathcal{MB}``: the positive pairs of 2·samples rows, summed over ``anchors``."""
+    name = read_text(entry, "name", context)
+    samples = read_formula(entry["samples"], scope, context)
+    anchors = read_formula(entry["anchors"], scope, context)
+    return scope.bind(scope_key(name), PairSet(samples, anchors))
+
+
+def _quantity(entry: dict, context: Context) -> None:
+    name = read_text(entry, "name", context)
+    origin = context.locator.origin(name)
+    node = _QUANTITIES.get(entry.get("meaning"))
+    match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
+    if node is None or match is None:
+        raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
+                              f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
+    _record_definition(entry, name, context)
+    key, labels = match.group(1), scope_key(match.group(2))
+    _bind_macro(Macro(key, node(), labels=labels, line=entry.get("line")), context)
+
+
+def _record_definition(entry: dict, name: str, context: Context) -> None:
+    """A declaration that stands for a definition in the document: recorded with its
+    line and LaTeX (for the source match), not translated."""
+    if "latex" in entry:
+        latex = read_text(entry, "latex", context)
+        where = context.locator.where(latex)
+        context.builder.definition(name, line=read_int(entry, "line", context), latex=latex,
+                                   origin=Origin(where.path, where.line))
+
+
+def _bind_macro(macro: Macro, context: Context) -> None:
+    """A second definition of a labelled name for other arguments (I^K(X;Y|g) after
+    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps."""
+    first = context.scope.names.get(macro.key)
+    if macro.labels is not None and isinstance(first, Macro) and first.labels is not None \
+            and first.labels != macro.labels:
+        context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
+    else:
+        context.scope = context.scope.bind(macro.key, macro)
+
+
+def _symbol_name(latex: str) -> str:
+    """A SymPy name for a declared LaTeX name: ``\\tau`` → ``tau``, ``x_0`` → ``x0``."""
+    name = latex.lstrip("\\").replace("_", "").replace("{", "").replace("}", "").replace("\\", "")
+    return name or "v"
+
+
+def read_definition(entry: dict, context: Context, document_level: bool, scope: Scope | None = None):
+    latex = read_text(entry, "latex", context)
+    line = read_int(entry, "line", context)
+    where = context.locator.where(latex)
+    scope = scope if scope is not None else context.scope
+    if entry.get("read", True) is not True:
+        # a display no claim uses (an update rule θ ← θ − η∇L): reported and
+        # source-matched, never translated, so it cannot stand for a macro
+        if entry.get("read") is not False or not document_level or "name" not in entry:
+            raise DerivationError("read = false is for a document-level [[define]] with a name",
+                                  where.path, where.line)
+        context.builder.definition(entry["name"], line=line, latex=latex,
+                                   origin=Origin(where.path, where.line),
+                                   restated_from=entry.get("restated_from", ""))
+        return None
+    macro = define(latex, scope, where, line=line)
+    if document_level:
+        context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
+                                   origin=Origin(where.path, where.line),
+                                   restated_from=entry.get("restated_from", ""))
+        _bind_macro(macro, context)
+    return macro

@@ -1,0 +1,139 @@
+"""The pipeline, assembled in one place: load → check → faithfulness (→ figures).
+
+:func:`verify` is what the CLI runs and what a program or a test calls; nothing else
+puts the stages together.
+"""
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .check.config import CheckConfig
+from .check.documents import LinkCache, check_document
+from .check.faithfulness import check_documents_dir, source_matches
+from .errors import UsageError
+from .load import load_all
+from .model.claims import Document
+from .model.results import RunResult
+from .model.verdicts import Outcome
+
+#: Made once the number of claims is known; called with each claim's label, then closed.
+ProgressFactory = Callable[[int], "Progress"]
+
+
+class Progress:
+    """What :func:`verify` expects of a progress display (this one shows nothing)."""
+
+    def __init__(self, total: int = 0):
+        self.total = total
+
+    def __call__(self, label: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def select(documents: list[Document], only: str | None) -> tuple[list[Document], str | None]:
+    """The documents that hold the claim ``only`` (``ID`` or ``DOC:ID``), and the claim id.
+
+    >>> select([], None)
+    ([], None)
+    """
+    if not only:
+        return documents, None
+    doc_id, _, claim_id = only.rpartition(":")
+    chosen = [d for d in documents if not doc_id or d.id == doc_id]
+    if not any(c.id == claim_id for d in chosen for c in d.claims):
+        raise UsageError(f"--only {only}: no claim with this id")
+    return [d for d in chosen if any(c.id == claim_id for c in d.claims)], claim_id
+
+
+def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, documents_dir: str | None = None,
+           only: str | None = None, allow_python: bool = False, figures: bool = False,
+           progress: ProgressFactory | None = None) -> RunResult:
+    """Load the derivations at ``paths`` (files or directories; none: the bundled
+    documents), check every claim and step, and compare each formula with its source
+    document when it is at hand (``documents_dir``, or next to the derivation).
+
+    ``only`` checks one claim (``ID`` or ``DOC:ID``); ``allow_python`` also loads the
+    ``.py`` derivations found in directories (they run code); ``figures`` computes the
+    data of the report's figures.  Bad input raises a
+    :class:`~contrastive_sym.errors.UsageError` or
+    :class:`~contrastive_sym.errors.DerivationError` naming file and line, before any
+    checking starts.
+    """
+    config = config or CheckConfig()
+    check_documents_dir(documents_dir)     # a usage error before any checking starts
+    documents, claim_id = select(load_all(list(paths), allow_python=allow_python), only)
+    started = time.perf_counter()
+    cache = LinkCache()
+    total = sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id)
+    shown = (progress or Progress)(total)
+    try:
+        results = tuple(check_document(d, config, only=claim_id, cache=cache, progress=shown)
+                        for d in documents)
+    finally:
+        shown.close()
+    results = tuple(replace(r, sources=source_matches(r.document, documents_dir)) for r in results)
+    run = RunResult(results, config.digits, config.seed, time.perf_counter() - started)
+    if figures:
+        from .check.figures import with_figures
+        run = with_figures(run)
+    return run
+
+
+def verify_text(text: str, *, suffix: str = ".toml", **options) -> RunResult:
+    """:func:`verify` of one derivation given as text (``.toml`` or ``.md``); the text is
+    written to a private temporary directory, read from there and removed."""
+    if suffix not in (".toml", ".md"):
+        raise UsageError(f"verify_text: a derivation text is .toml or .md, not {suffix}")
+    with tempfile.TemporaryDirectory(prefix="contrastive-verify-") as directory:
+        path = Path(directory) / f"derivation{suffix}"
+        path.write_text(text, encoding="utf-8")
+        return verify([str(path)], **options)
+
+
+def _toml(value) -> str:
+    """A TOML value: strings as literal strings when they can be (LaTeX keeps its
+    backslashes), numbers, lists and inline tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        if "'" not in value and "\n" not in value:
+            return f"'{value}'"
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def check_statement(statement: str, kind: str = "identity", *, config: CheckConfig | None = None,
+                    claim: dict | None = None, **declarations) -> Outcome:
+    r"""The verdict on one statement in LaTeX, read under ``declarations`` (the tables of
+    a TOML derivation: ``scalar``, ``size``, ``family``, ``index``, … as lists of dicts);
+    ``claim`` adds keys of the claim's table (``little_o``, ``given``, …).  For examples,
+    quick checks and tests.
+
+    >>> reals = {"scalar": [{"name": "a"}, {"name": "b"}]}
+    >>> check_statement(r"e^{a} e^{b} = e^{a+b}", **reals).verdict.value
+    'proved'
+    >>> outcome = check_statement(r"e^{a} + e^{b} = e^{a+b}", **reals)
+    >>> outcome.verdict.value, sorted(outcome.witness.values)
+    ('refuted', ['a', 'b'])
+    """
+    lines = ['id = "example"', 'title = "example"', 'source = "example.txt"']
+    for table, entries in declarations.items():
+        lines.append(f"{table} = {_toml(list(entries))}")
+    lines += ["", "[[claim]]", 'id = "statement"', "line = 1", 'title = "statement"', f"kind = {_toml(kind)}",
+              f"latex = {_toml(statement)}"]
+    lines += [f"{key} = {_toml(value)}" for key, value in (claim or {}).items()]
+    run = verify_text("\n".join(lines) + "\n", config=config)
+    return run.documents[0].claims[0].outcome
