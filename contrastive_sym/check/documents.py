@@ -57,11 +57,12 @@ def _combine(outcomes: list[Outcome], links: tuple[Link, ...]) -> Outcome:
     chosen = next(o for o in outcomes if o.verdict is verdict)
     parts = [f"({n}) {link.relation.value}: {o.verdict.value}, {o.message}"
              for n, (link, o) in enumerate(zip(links, outcomes), start=1)]
-    methods = ", ".join(dict.fromkeys(o.method for o in outcomes))
+    methods = tuple(dict.fromkeys(name for o in outcomes for name in o.method_names))
     deciding = next(n for n, o in enumerate(outcomes, start=1) if o is chosen)
-    return Outcome(verdict, methods, "; ".join(parts), witness=chosen.witness,
+    return Outcome(verdict, ", ".join(methods), "; ".join(parts), witness=chosen.witness,
                    condition=chosen.condition, evidence=chosen.evidence,
-                   reason=f"({deciding}) {links[deciding - 1].relation.value}: {chosen.headline}")
+                   reason=f"({deciding}) {links[deciding - 1].relation.value}: {chosen.headline}",
+                   methods=methods)
 
 
 def check_claim(claim: Claim, document: Document, config: CheckConfig, cache: LinkCache) -> ClaimResult:

@@ -146,7 +146,6 @@ def normalize_latex(text: str) -> str:
     return _Normalizer().run(text)
 
 
-_WHITESPACE = " \t\r\n"
 _NO_BREAK_SPACE = "\xa0"                    # what `~` stands for, typed as a character
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 

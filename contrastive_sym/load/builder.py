@@ -22,7 +22,6 @@ import sympy as sp
 from ..model.claims import (Claim, Condition, Definition, Document, Expectation, Kind, Proof,
                      Relation, Statement, Step)
 from ..errors import DerivationError
-from ..model.nodes import CUSTOM_NODES
 from ..model.notation import (Domain, FamilyDecl, IndexDecl, Notation, Origin, Role, ScalarDecl,
                        SizeDecl)
 
@@ -261,10 +260,6 @@ def _derived_statement(steps: Sequence[Step], origin) -> Statement:
 
 
 # --- validation -------------------------------------------------------------------
-
-_ALLOWED_FUNCS = (sp.exp, sp.log, sp.Max, sp.Min, sp.KroneckerDelta, sp.Abs, sp.Piecewise, sp.Mod,
-                  sp.sqrt) + CUSTOM_NODES
-
 
 def validate(document: Document) -> None:
     """Reject expressions that use undeclared symbols, so a typo cannot silently become

@@ -43,11 +43,6 @@ def bundled_paths(allow_python: bool = False) -> list[Path]:
                   and (allow_python or not p.name.endswith(".py")))
 
 
-def expand(paths: list[str], allow_python: bool = False) -> list[Path]:
-    """Files named on the command line, directories expanded to their derivation files."""
-    return _expand(paths, allow_python)[0]
-
-
 def _expand(paths: list[str], allow_python: bool) -> tuple[list[Path], list[Path]]:
     """(derivation files, Python files a directory scan skipped)."""
     if not paths:

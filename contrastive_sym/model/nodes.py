@@ -171,6 +171,3 @@ class BestCritic(sp.Function):
     @_powered
     def _latex(self, printer):
         return r"\max_{g} %s" % printer._print(self.args[0])
-
-
-CUSTOM_NODES = (StopGrad, Nabla, MaxOver, Vector, LittleO, MutualInformation, ExpectXYK, BestCritic)

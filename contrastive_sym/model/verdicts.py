@@ -130,6 +130,13 @@ class Outcome:
     evidence: Evidence = Evidence()
     notes: tuple[str, ...] = ()
     reason: str = ""    # why this verdict, in one clause, when the message covers several parts
+    #: the methods of a verdict combined from several links, in order (``method`` names them joined)
+    methods: tuple[str, ...] = ()
+
+    @property
+    def method_names(self) -> tuple[str, ...]:
+        """The methods that reached this verdict: one, or each of a combined verdict's."""
+        return self.methods or (self.method,)
 
     @property
     def headline(self) -> str:

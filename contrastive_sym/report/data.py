@@ -158,7 +158,7 @@ def _claim(result: ClaimResult, sources: SourceMatches | None) -> dict:
         "derived_from_proof": claim.derived,
         "expected": _expected(claim.expected),
         "unexpected": not result.outcome.verdict.meets(claim.expected),
-        "methods": [m.strip() for m in result.outcome.method.split(",")],
+        "methods": list(result.outcome.method_names),
         **outcome,
         "steps": [_step(s, claim.id, sources) for s in result.steps],
         "conclusion": _conclusion(result.conclusion),

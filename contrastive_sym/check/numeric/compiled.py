@@ -327,7 +327,7 @@ def format_number(value, significant: int = 20) -> str:
         return "undefined"
     if isinstance(value, arb):
         text = value.mid().str(significant, radius=False)
-        return text.replace("e+", "e+").strip("[]")
+        return text.strip("[]")
     return mpmath.nstr(value, significant)
 
 
