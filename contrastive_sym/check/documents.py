@@ -12,7 +12,7 @@ from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
 from ..model.shapes import LinkKind, strip_limit
-from .methods.pointwise import submit_symbolic, worth_a_proof
+from .symbolic.jobs import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
 
 Progress = Callable[[str], None]

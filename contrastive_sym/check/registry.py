@@ -18,10 +18,8 @@ from ..model.nodes import Nabla
 from ..model.shapes import LinkKind, link_kind
 from ..model.notation import Notation
 from ..model.verdicts import Outcome, Verdict
-from .symbolic.scheduler import Job, Scheduler
+from .symbolic.scheduler import Scheduler
 from .config import CheckConfig
-from .sampling.instantiate import Instance
-from .sampling.sample import CompiledInstance, SampleReport
 
 
 @dataclass(frozen=True)
@@ -48,13 +46,25 @@ class LinkTask:
 
 @dataclass
 class LinkState:
-    """What earlier methods learned about a link."""
+    """What the methods of one link tell the later ones.  A kind of link whose methods
+    share more (the pointwise ones share their sample points) registers a subclass
+    with :func:`link_state`; the registry knows no method's own types."""
 
-    instances: list[Instance] = field(default_factory=list)
-    compiled: list[CompiledInstance] = field(default_factory=list)
-    report: SampleReport | None = None
-    pending: Job | None = None
     notes: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        """Let go of what is still running for this link (called when its check ends)."""
+
+
+_STATES: dict[LinkKind, type[LinkState]] = {}
+
+
+def link_state(kind: str | LinkKind):
+    """Register the :class:`LinkState` subclass the methods of ``kind`` share."""
+    def register(cls: type[LinkState]) -> type[LinkState]:
+        _STATES[LinkKind(kind)] = cls
+        return cls
+    return register
 
 
 def task_key(task: LinkTask, config: CheckConfig | None = None) -> tuple:
@@ -119,16 +129,17 @@ def registered() -> list[Method]:
 
 def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
     """Run the methods of the link's category, cheapest first, until one decides."""
-    state = LinkState()
+    methods = registered()
+    state = _STATES.get(task.category, LinkState)()
     try:
-        for m in registered():
+        for m in methods:
             if m.category != task.category:
                 continue
             outcome = m.run(task, state, config)
             if outcome is not None:
                 return outcome
     finally:
-        state.pending = None
+        state.close()
     return Outcome(Verdict.UNDECIDED, "none", "no method could decide this step")
 
 

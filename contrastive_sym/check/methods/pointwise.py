@@ -4,25 +4,36 @@ from __future__ import annotations
 
 import dataclasses
 import time
-
-import sympy as sp
+from dataclasses import dataclass, field
 
 from ...model.claims import Relation
-from ...model.nodes import MaxOver
 from ...model.verdicts import Evidence, Outcome, Verdict
-from ..sampling import conditions
-from ..symbolic import sandbox
-from ..symbolic import prove as symbolic
-from ..sampling import witness as witnesses
 from ..config import CheckConfig
-from ..sampling.instantiate import Instance, concretize, instantiate, used_indices, used_sizes
 from ..numeric.compiled import Status, format_side
-from ..registry import LinkState, LinkTask, method, scheduler, task_key
+from ..registry import LinkState, LinkTask, link_state, method, scheduler
+from ..sampling import conditions
+from ..sampling import witness as witnesses
+from ..sampling.instantiate import Instance, instantiate
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
+from ..symbolic import sandbox
+from ..symbolic.jobs import submit_symbolic, worth_a_proof
+from ..symbolic.scheduler import Job
+
+@link_state("pointwise")
+@dataclass
+class PointwiseState(LinkState):
+    """What sampling hands on: its instances and points, and the proof attempt it started."""
+
+    instances: list[Instance] = field(default_factory=list)
+    compiled: list[CompiledInstance] = field(default_factory=list)
+    report: SampleReport | None = None
+    pending: Job | None = None
+
+    def close(self) -> None:
+        self.pending = None
 
 
-
-def _prepare(task: LinkTask, state: LinkState, config: CheckConfig) -> None:
+def _prepare(task: LinkTask, state: PointwiseState, config: CheckConfig) -> None:
     overrides = dict(task.overrides)
     state.instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, overrides,
                                   config.max_instances)
@@ -34,7 +45,7 @@ def _prepare(task: LinkTask, state: LinkState, config: CheckConfig) -> None:
 
 
 @method("sampling", 10, "pointwise")
-def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Outcome | None:
     r"""Both sides in ball arithmetic at adversarial points (ties, extremes, the smallest
     sizes, extreme temperatures) and random ones, for every checked size.  A point where
     the relation fails, re-checked at higher precision, is a witness: refuted.  A side
@@ -71,7 +82,7 @@ def _sampling(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
     return None
 
 
-def _closed_arithmetic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome:
+def _closed_arithmetic(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Outcome:
     """A statement with no variable and no size (``1 + 1 = 2``, ``9850 ≤ e^{9.2} < 9950``)
     is one point, decided exactly: a ball that excludes 0 is a certificate, and a gap
     the balls cannot separate goes to SymPy's exact arithmetic."""
@@ -102,7 +113,7 @@ def _closed_arithmetic(task: LinkTask, state: LinkState, config: CheckConfig) ->
                    f"not settle it ({shown})", evidence=evidence)
 
 
-def _settle_open_points(task: LinkTask, report: SampleReport, state: LinkState,
+def _settle_open_points(task: LinkTask, report: SampleReport, state: PointwiseState,
                         config: CheckConfig) -> list[Hit]:
     """Points the balls could not decide (ties of < and >, balls still wide at the
     precision cap) settled by SymPy's exact arithmetic, within a time budget.
@@ -132,7 +143,7 @@ def _settle_open_points(task: LinkTask, report: SampleReport, state: LinkState,
     return failures
 
 
-def _undefined_points(task: LinkTask, report: SampleReport, state: LinkState,
+def _undefined_points(task: LinkTask, report: SampleReport, state: PointwiseState,
                       config: CheckConfig) -> Outcome:
     """A side undefined at a point of the stated domain is never passed over: the step
     is conditional on the condition that excludes those points, or refuted where one
@@ -187,28 +198,7 @@ def _open_tail(report: SampleReport, config: CheckConfig) -> str:
     return "".join(f"; {p}" for p in parts)
 
 
-def worth_a_proof(task: LinkTask) -> bool:
-    """Only attempts that can make a verdict 'proved' are worth their time.
-
-    That is a proof with every size symbolic (an identity without derivatives), or
-    any proof of a link that has no sizes.  A proof at a few concrete sizes would
-    leave the verdict 'confirmed', which sampling gives anyway.  SymPy's assumptions
-    cannot see through a maximum, so inequalities with one are not tried.
-    """
-    if task.relation is Relation.SAME_DIRECTION:
-        return False
-    if any(e.has(sp.Max, MaxOver) for e in (task.lhs, task.rhs)) and task.relation is not Relation.EQ:
-        return False
-    generic = task.relation is Relation.EQ and not task.is_gradient
-    return generic or not _has_sizes(task)
-
-
-def _has_sizes(task: LinkTask) -> bool:
-    return bool(used_sizes((task.lhs, task.rhs), task.notation) or
-                used_indices((task.lhs, task.rhs), task.notation))
-
-
-def _compiled_for(state: LinkState, instance: Instance) -> CompiledInstance:
+def _compiled_for(state: PointwiseState, instance: Instance) -> CompiledInstance:
     return next(c for c in state.compiled if c.instance is instance)
 
 
@@ -294,44 +284,12 @@ def _evidence(report: SampleReport | None, config: CheckConfig) -> Evidence:
                     sizes=tuple(sorted(report.sizes_seen)))
 
 
-def _start_symbolic(task: LinkTask, state: LinkState, config: CheckConfig):
+def _start_symbolic(task: LinkTask, state: PointwiseState, config: CheckConfig):
     return submit_symbolic(task, config, state.instances)
 
 
-def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
-    """Queue the symbolic proof attempt of a link (see .scheduler)."""
-    if instances is None:
-        instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, dict(task.overrides),
-                                config.max_instances)
-    pairs = [(inst.lhs, inst.rhs, inst.subs if inst.interpreted else None) for inst in instances]
-    ranges = {d.symbol: (d.lo, d.hi) for d in task.notation.indices}
-    generic = task.relation is Relation.EQ and not task.is_gradient
-    return scheduler().submit(task_key(task, config), _symbolic_job,
-                              (task.lhs, task.rhs, task.relation.name, pairs, ranges, generic),
-                              config.symbolic_seconds, "symbolic proof")
-
-
-def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
-    """In the sandbox: a proof for symbolic sizes; for a link without sizes, its one instance."""
-    proved_generic = False
-    if generic:
-        try:
-            proved_generic = symbolic.prove_generic(lhs, rhs, ranges)
-        except (ValueError, TypeError, NotImplementedError):
-            proved_generic = False
-    if proved_generic:
-        return True, [True] * len(pairs)
-    if len(pairs) != 1 or pairs[0][2] and any(pairs[0][2].values()):
-        return False, []
-    left, right, subs = pairs[0]
-    if subs is not None:
-        left = tuple(concretize(e, subs) for e in left)
-        right = tuple(concretize(e, subs) for e in right)
-    return False, symbolic.prove_instances([(left, right)], relation_name)
-
-
 @method("symbolic", 20, "pointwise")
-def _symbolic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+def _symbolic(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Outcome | None:
     r"""SymPy's proof that the difference of an equality is 0 (for every size, or per
     checked size), started in a sandbox while sampling runs; proved only when sampling
     decided enough points and agrees.  Passes on when SymPy finds nothing or does not
@@ -377,7 +335,7 @@ def _symbolic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome 
 
 
 @method("confirmation", 30, "pointwise")
-def _confirmation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcome | None:
+def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Outcome | None:
     r"""The last word on a pointwise link that sampling did not refute and SymPy did not
     prove: confirmed when every sampled point was decided and holds; undecided when a
     point could not be decided (it may be the counterexample), never a pass.
@@ -418,7 +376,7 @@ def _confirmation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outc
                    evidence=_evidence(report, config), notes=notes)
 
 
-def _closed(state: LinkState) -> bool:
+def _closed(state: PointwiseState) -> bool:
     """Every instance is closed arithmetic (no variable left): its one point is all there is,
     so deciding every point decides the step at the sizes checked."""
     return bool(state.instances) and all(not inst.variables for inst in state.instances)

@@ -1,0 +1,65 @@
+"""Symbolic proof attempts of a link, queued on the scheduler before and while the
+numeric work runs: which links are worth one, and the job that runs in the sandbox."""
+from __future__ import annotations
+
+import sympy as sp
+
+from ...model.claims import Relation
+from ...model.nodes import MaxOver
+from ..config import CheckConfig
+from ..registry import LinkTask, scheduler, task_key
+from ..sampling.instantiate import concretize, instantiate, used_indices, used_sizes
+from . import prove as symbolic
+
+
+def worth_a_proof(task: LinkTask) -> bool:
+    """Only attempts that can make a verdict 'proved' are worth their time.
+
+    That is a proof with every size symbolic (an identity without derivatives), or
+    any proof of a link that has no sizes.  A proof at a few concrete sizes would
+    leave the verdict 'confirmed', which sampling gives anyway.  SymPy's assumptions
+    cannot see through a maximum, so inequalities with one are not tried.
+    """
+    if task.relation is Relation.SAME_DIRECTION:
+        return False
+    if any(e.has(sp.Max, MaxOver) for e in (task.lhs, task.rhs)) and task.relation is not Relation.EQ:
+        return False
+    generic = task.relation is Relation.EQ and not task.is_gradient
+    return generic or not _has_sizes(task)
+
+
+def _has_sizes(task: LinkTask) -> bool:
+    return bool(used_sizes((task.lhs, task.rhs), task.notation) or
+                used_indices((task.lhs, task.rhs), task.notation))
+
+
+def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
+    """Queue the symbolic proof attempt of a link (see .scheduler)."""
+    if instances is None:
+        instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, dict(task.overrides),
+                                config.max_instances)
+    pairs = [(inst.lhs, inst.rhs, inst.subs if inst.interpreted else None) for inst in instances]
+    ranges = {d.symbol: (d.lo, d.hi) for d in task.notation.indices}
+    generic = task.relation is Relation.EQ and not task.is_gradient
+    return scheduler().submit(task_key(task, config), _symbolic_job,
+                              (task.lhs, task.rhs, task.relation.name, pairs, ranges, generic),
+                              config.symbolic_seconds, "symbolic proof")
+
+
+def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
+    """In the sandbox: a proof for symbolic sizes; for a link without sizes, its one instance."""
+    proved_generic = False
+    if generic:
+        try:
+            proved_generic = symbolic.prove_generic(lhs, rhs, ranges)
+        except (ValueError, TypeError, NotImplementedError):
+            proved_generic = False
+    if proved_generic:
+        return True, [True] * len(pairs)
+    if len(pairs) != 1 or pairs[0][2] and any(pairs[0][2].values()):
+        return False, []
+    left, right, subs = pairs[0]
+    if subs is not None:
+        left = tuple(concretize(e, subs) for e in left)
+        right = tuple(concretize(e, subs) for e in right)
+    return False, symbolic.prove_instances([(left, right)], relation_name)
