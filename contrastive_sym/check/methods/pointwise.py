@@ -68,7 +68,7 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
     if not state.compiled:
         return Outcome(Verdict.UNDECIDED, "sampling", "no instance satisfies the stated conditions")
     if config.symbolic and worth_a_proof(task):
-        state.pending = _start_symbolic(task, state, config)
+        state.pending = submit_symbolic(task, config, state.instances)
     report = sample(state.compiled, task.relation, config, task.label)
     report.excluded_instances = len(state.instances) - len(state.compiled)
     state.report = report
@@ -282,10 +282,6 @@ def _evidence(report: SampleReport | None, config: CheckConfig) -> Evidence:
                     digits=config.digits,
                     tolerance=f"arb balls at {config.digits}+ digits, doubled up to {config.max_digits}",
                     sizes=tuple(sorted(report.sizes_seen)))
-
-
-def _start_symbolic(task: LinkTask, state: PointwiseState, config: CheckConfig):
-    return submit_symbolic(task, config, state.instances)
 
 
 @method("symbolic", 20, "pointwise")

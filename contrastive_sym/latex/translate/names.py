@@ -187,7 +187,7 @@ class NamesMixin:
         if isinstance(meaning, Macro) and meaning.index_params:
             if len(indices) != len(meaning.index_params):
                 raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
-            return _instantiate(meaning.body, dict(zip(meaning.index_params, indices)))
+            return meaning.body.xreplace(dict(zip(meaning.index_params, indices)))
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
 
     def _indicator(self, arg):
@@ -287,7 +287,7 @@ class NamesMixin:
                     mapping[param] = row.indices[0]
                 else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
-            return _instantiate(macro.body, mapping)
+            return macro.body.xreplace(mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
 
     def _check_restriction(self, script):
@@ -316,7 +316,3 @@ def text_key(token: str) -> str:
 def labelled_key(key: str, labels: str) -> str:
     """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
     return f"{key}({labels})"
-
-
-def _instantiate(body, mapping: dict):
-    return body.xreplace(mapping)
