@@ -17,6 +17,7 @@ import pytest
 import contrastive_sym as cv
 from contrastive_sym.report import ci
 from contrastive_sym.report.data import report_data
+from contrastive_sym.report.records import ReportData
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = Path(__file__).parent / "data" / "small_derivation.py"
@@ -25,8 +26,8 @@ SMALL = Path(__file__).parent / "data" / "small_derivation.py"
 @pytest.fixture(scope="module")
 def masked_data():
     run = cv.verify([str(SMALL)])
-    data = report_data(run)
-    return mask(data)
+    data = report_data(run).to_json()
+    return ReportData.from_json(mask(data))
 
 
 def mask(data: dict) -> dict:

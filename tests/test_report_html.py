@@ -20,6 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from contrastive_sym.model.verdicts import Verdict
+from contrastive_sym.report.records import ReportData
 from contrastive_sym.report.site.html import CONTENT_SECURITY_POLICY, MAX_TEXT, page, render
 from contrastive_sym.report.safe.mathml import ELEMENTS, MATHML_NS, sanitise, to_mathml
 from contrastive_sym.report.safe.svgsafe import SVG_NS, sanitise_svg
@@ -59,14 +61,14 @@ def outside_code_and_math(page_html: str) -> str:
     return re.sub(r"<math\b[^>]*>.*?</math>", "", text, flags=re.DOTALL)
 
 
-def items_of(data: dict):
+def items_of(data: ReportData):
     """Every verdict-bearing item of the report data: claims, steps, conclusions."""
-    for doc in data["documents"]:
-        for claim in doc["claims"]:
+    for doc in data.documents:
+        for claim in doc.claims:
             yield claim
-            yield from claim["steps"]
-            if claim["conclusion"]:
-                yield claim["conclusion"]
+            yield from claim.steps
+            if claim.conclusion:
+                yield claim.conclusion
 
 
 def item_views(view):
@@ -289,56 +291,57 @@ def sample_html(sample_data):
 
 def test_the_sample_has_what_the_tests_need(sample_data):
     items = list(items_of(sample_data))
-    assert any(i["verdict"] == "refuted" and i.get("witness") for i in items)
-    assert any(c["steps"] for c in sample_data["documents"][0]["claims"])
-    assert any(c["conclusion"] for c in sample_data["documents"][0]["claims"])
-    assert sample_data["documents"][0]["unchecked"] and sample_data["documents"][0]["definitions"]
+    assert any(i.outcome.verdict is Verdict.REFUTED and i.outcome.witness for i in items)
+    assert any(c.steps for c in sample_data.documents[0].claims)
+    assert any(c.conclusion for c in sample_data.documents[0].claims)
+    assert sample_data.documents[0].unchecked and sample_data.documents[0].definitions
 
 
 def test_every_verdict_row_is_present_with_its_badge(sample_data, sample_html):
     rows = [(t, a) for t, a in tags_of(sample_html) if "data-verdict" in a]
-    assert len(rows) == sample_data["summary"]["items"]
+    assert len(rows) == sample_data.summary.items
     for verdict in VERDICTS:
-        assert sum(a["data-verdict"] == verdict for _, a in rows) == sample_data["summary"][verdict]
+        assert sum(a["data-verdict"] == verdict for _, a in rows) == sample_data.summary.counts[Verdict(verdict)]
     view = page(sample_data)
     for item, raw in zip(item_views(view), items_of(sample_data)):
         html_of_item = segment(sample_html, item.anchor)
-        assert f'<span class="badge badge-{raw["verdict"]}">{raw["verdict"]}</span>' in html_of_item
-        assert f"line {raw['line']}" in html_of_item
-        if raw["method"]:
-            assert raw["method"] in html_of_item
+        verdict = raw.outcome.verdict.value
+        assert f'<span class="badge badge-{verdict}">{verdict}</span>' in html_of_item
+        assert f"line {raw.line}" in html_of_item
+        if raw.outcome.method:
+            assert raw.outcome.method in html_of_item
 
 
 def test_refuted_items_show_a_witness_table_with_both_sides(sample_data, sample_html):
     view = page(sample_data)
     checked = 0
     for item, raw in zip(item_views(view), items_of(sample_data)):
-        if raw["verdict"] == "refuted" and raw.get("witness"):
+        if raw.outcome.verdict is Verdict.REFUTED and raw.outcome.witness:
             html_of_item = segment(sample_html, item.anchor)
             assert '<table class="witness">' in html_of_item
-            assert f"<code>{raw['witness']['lhs']}</code>" in html_of_item
-            assert f"<code>{raw['witness']['rhs']}</code>" in html_of_item
+            assert f"<code>{raw.outcome.witness.lhs}</code>" in html_of_item
+            assert f"<code>{raw.outcome.witness.rhs}</code>" in html_of_item
             assert "Why it fails" in html_of_item
             checked += 1
     assert checked >= 1
 
 
 def test_summary_tables_per_document_and_overall(sample_data, sample_html):
-    assert sample_html.count('<table class="summary">') == 1 + len(sample_data["documents"])
+    assert sample_html.count('<table class="summary">') == 1 + len(sample_data.documents)
     assert "Verdicts over all documents" in sample_html
-    for name, version in sample_data["environment"].items():
+    for name, version in sample_data.environment.items():
         assert f"<th scope=\"row\">{name}</th><td>{version}</td>" in sample_html
-    assert str(sample_data["settings"]["digits"]) in sample_html
+    assert str(sample_data.settings.digits) in sample_html
 
 
 def test_documents_have_headings_contents_definitions_and_loud_unchecked(sample_data, sample_html):
-    doc = sample_data["documents"][0]
-    assert doc["source"] in sample_html and doc["title"] in sample_html
+    doc = sample_data.documents[0]
+    assert doc.source in sample_html and doc.title in sample_html
     assert '<nav class="toc"' in sample_html
-    assert sample_html.count('<span class="not-checked">not checked</span>') == len(doc["unchecked"])
-    for unchecked in doc["unchecked"]:
-        assert unchecked["reason"].replace("'", "&#39;") in sample_html
-    assert sample_html.count('<div class="definition">') == len(doc["definitions"])
+    assert sample_html.count('<span class="not-checked">not checked</span>') == len(doc.unchecked)
+    for unchecked in doc.unchecked:
+        assert unchecked.reason.replace("'", "&#39;") in sample_html
+    assert sample_html.count('<div class="definition">') == len(doc.definitions)
 
 
 def test_math_is_mathml_and_no_raw_tex_outside_code(sample_data, sample_html):
@@ -371,6 +374,7 @@ def test_the_page_is_self_contained_and_runs_no_script(sample_html):
 
 def test_output_is_deterministic(sample_data, sample_html):
     assert render(copy.deepcopy(sample_data)) == sample_html
+    assert render(ReportData.from_json(sample_data.to_json())) == sample_html
 
 
 # -- hostile report data ---------------------------------------------------------
@@ -445,7 +449,7 @@ def hostile_data():
                                                   f"<title>{evil.replace('<', '&lt;').replace('&', '&amp;')}</title>"
                                                   "<path d='M 0 0 L 10 10' style='stroke: #000'/></svg>",
                          "pdf": "fig-2.pdf"}}
-    return _data([doc], figures)
+    return ReportData.from_json(_data([doc], figures))
 
 
 @pytest.fixture(scope="module")
@@ -563,7 +567,7 @@ def test_figures_are_inlined_and_optional():
                                        "f2": {"caption": "PDF only", "svg": None, "pdf": "f2.pdf"},
                                        "f4": {"caption": "bad", "svg": f'<svg xmlns="{SVG_NS}"><script/></svg>',
                                               "pdf": None}})
-    out = render(data)
+    out = render(ReportData.from_json(data))
     tags = tags_of(out)
     assert sum(t == "svg" for t, _ in tags) == 2, "the same figure, inlined twice"
     ids = [a["id"] for _, a in tags if "id" in a]
@@ -575,11 +579,11 @@ def test_figures_are_inlined_and_optional():
     assert "this figure is not shown: element &lt;script&gt; is not allowed in a figure" in out
     assert "<script" not in out
     no_figures = _data([_document([_claim("plain")])])
-    assert "<figure" not in render(no_figures)
+    assert "<figure" not in render(ReportData.from_json(no_figures))
 
 
 def test_an_empty_report_renders():
-    out = render(_data([]))
+    out = render(ReportData.from_json(_data([])))
     assert "0 verdicts in 0 documents" in out
 
 
@@ -607,7 +611,7 @@ def faithful_data():
                        source="001_doc.txt", source_path=None, source_summary=None)
     data = _data([compared, absent])
     data["summary"] = {**data["summary"], "drift": 2}
-    return data
+    return ReportData.from_json(data)
 
 
 @pytest.fixture(scope="module")
@@ -631,12 +635,13 @@ def test_every_compared_formula_carries_its_source_tag(faithful_html):
     view = page(data)
     for item, raw in zip(item_views(view), items_of(data)):
         tags = SOURCE_TAG_CLASS.findall(segment(faithful_html, item.anchor))
-        assert tags == ([raw["source_match"]] if raw.get("source_match") else []), item.anchor
+        match = getattr(raw, "source_match", None)     # a proof conclusion has none
+        assert tags == ([match] if match else []), item.anchor
     definition = faithful_html[faithful_html.index('<div class="definition">'):]
     assert SOURCE_TAG_CLASS.findall(definition.split("</div>")[0]) == ["verbatim"]
     # Verbatim and normalized are quiet: a tag, no sentence, no frame.
     quiet = [i for i, raw in zip(item_views(view), items_of(data))
-             if raw.get("source_match") in ("verbatim", "normalized")]
+             if getattr(raw, "source_match", None) in ("verbatim", "normalized")]
     assert len(quiet) == 2
     for item in quiet:
         html_of_item = segment(faithful_html, item.anchor)
@@ -646,7 +651,8 @@ def test_every_compared_formula_carries_its_source_tag(faithful_html):
 
 def test_drift_is_shown_prominently(faithful_html):
     data = faithful_data()
-    drifted = [i for i, raw in zip(item_views(page(data)), items_of(data)) if raw.get("source_match") == "drift"]
+    drifted = [i for i, raw in zip(item_views(page(data)), items_of(data))
+               if getattr(raw, "source_match", None) == "drift"]
     assert len(drifted) == 2
     for item in drifted:
         html_of_item = segment(faithful_html, item.anchor)
@@ -679,8 +685,9 @@ def test_a_restatement_shows_the_documents_text_escaped(faithful_html):
     assert ('<details class="source-original" open><summary>The derivation restates (no longer in the document)'
             "</summary><code>x &lt;= y</code></details>") in moved
     # A claim the document makes in words is restated by its line's digest: never shown as the document's text.
-    words = render(_data([_document([_claim("words", source_match="restated", restated_from="sha256:0123456789ab")],
-                                    source_path="d.txt", source_summary={"restated": 1, "total": 1})]))
+    words = render(ReportData.from_json(_data([_document(
+        [_claim("words", source_match="restated", restated_from="sha256:0123456789ab")],
+        source_path="d.txt", source_summary={"restated": 1, "total": 1})])))
     assert ("<summary>The document says this in words, on the line with digest</summary>"
             "<code>sha256:0123456789ab</code>") in words
     assert "The document has" not in words
@@ -698,8 +705,8 @@ def test_the_legend_explains_the_four_source_values(faithful_html):
 
 
 def test_without_the_source_document_nothing_is_tagged(sample_data, sample_html):
-    assert sample_data["documents"][0]["source_summary"] is None
-    assert all(i.get("source_match") is None for i in items_of(sample_data))
+    assert sample_data.documents[0].source_summary is None
+    assert all(getattr(i, "source_match", None) is None for i in items_of(sample_data))
     assert "Source document not found; faithfulness not checked" in sample_html
     assert len(SOURCE_TAG_CLASS.findall(sample_html)) == 4, "only the legend's four tags"
     assert 'class="banner drift"' not in sample_html and 'class="drift-note"' not in sample_html
@@ -724,7 +731,7 @@ def test_source_matches_of_a_real_run_reach_the_page(tmp_path, quick_config):
     run = cv.verify([str(ROOT / "tests" / "data" / "small_derivation.py")], config=quick_config,
                     documents_dir=str(tmp_path))
     data = report_data(run)
-    assert data["documents"][0]["source_summary"]["drift"] == 1
+    assert data.documents[0].source_summary.drift == 1
     out = render(data)
     assert f"<code>{tmp_path / 'small.txt'}</code> — 3 verbatim, 1 normalized, 0 restated, 1 drift of 5 formulas." in out
     step = page(data).documents[0].claims[0].steps[1]
@@ -753,8 +760,8 @@ def chromium(tmp_path: Path, page_html: str, *args: str) -> subprocess.Completed
 @needs_chromium
 def test_chromium_dom_has_the_verdict_rows_and_math(tmp_path, sample_data, sample_html):
     dom = chromium(tmp_path, sample_html, "--dump-dom").stdout
-    assert dom.count("data-verdict=") == sample_data["summary"]["items"]
-    assert dom.count("<math") >= sample_data["summary"]["items"]
+    assert dom.count("data-verdict=") == sample_data.summary.items
+    assert dom.count("<math") >= sample_data.summary.items
     assert "<title>contrastive-verify report</title>" in dom
 
 

@@ -28,6 +28,7 @@ from contrastive_sym.load.files import load_all
 from contrastive_sym.model.nodes import MaxOver
 from contrastive_sym.report.site import latex, latex_view
 from contrastive_sym.report.data import report_data
+from contrastive_sym.report.records import ReportData
 from contrastive_sym.report.safe.texmath import sanitise_math
 from contrastive_sym.report.safe.texsafe import TeX, escape
 from contrastive_sym.model.results import RunResult
@@ -264,8 +265,13 @@ def test_the_template_prints_only_escaped_values():
 
 # --- report data -------------------------------------------------------------------
 
+def tex_of(data: dict) -> str:
+    """The .tex of report data given (built by hand, or edited) as the JSON report's dict."""
+    return latex.render(ReportData.from_json(data))
+
+
 @pytest.fixture(scope="module")
-def tiny_data(quick_config):
+def tiny_report(quick_config):
     """Report data of a checked three-claim document: proved/confirmed steps, a
     conditional claim with a witness, a refuted one, a definition and an unchecked line."""
     doc = DocumentBuilder("t1", "LSE and τ: max ≤ LSE ≤ max + log n (∇, ⊕, →, ≠, ∞)", source="t1_τ.txt")
@@ -289,11 +295,18 @@ def tiny_data(quick_config):
     return report_data(RunResult((result,), 50, 0))
 
 
-def test_tiny_data_has_what_the_report_must_show(tiny_data):
+@pytest.fixture(scope="module")
+def tiny_data(tiny_report):
+    """``tiny_report`` as the JSON report's dict, for the tests that edit it."""
+    return tiny_report.to_json()
+
+
+def test_tiny_data_has_what_the_report_must_show(tiny_report, tiny_data):
     claims = {c["id"]: c for c in tiny_data["documents"][0]["claims"]}
     assert claims["strict"]["verdict"] == "conditional" and claims["strict"]["witness"]
     assert claims["wrong"]["verdict"] == "refuted" and claims["wrong"]["witness"]
-    tex = latex.render(tiny_data)
+    assert ReportData.from_json(tiny_data) == tiny_report
+    tex = latex.render(tiny_report)
     assert r"\cvbadge{conditional}{CONDITIONAL}" in tex and r"\cvbadge{refuted}{REFUTED}" in tex
     assert r"\cvbadge{unchecked}{UNCHECKED}" in tex and "Witness" in tex
     assert r"\bfseries Witness" in tex and "size $n$" in tex
@@ -302,11 +315,11 @@ def test_tiny_data_has_what_the_report_must_show(tiny_data):
     assert r"100\% special chars\_\textasciicircum{} \& \{braces\}" in tex
 
 
-def test_render_is_deterministic_and_has_no_date(tiny_data):
-    tex = latex.render(tiny_data)
-    assert tex == latex.render(copy.deepcopy(tiny_data))
+def test_render_is_deterministic_and_has_no_date(tiny_report, tiny_data):
+    tex = latex.render(tiny_report)
+    assert tex == latex.render(copy.deepcopy(tiny_report)) == tex_of(tiny_data)
     assert r"\date{}" in tex and r"\today" not in tex
-    assert tiny_data["tool"]["version"] in tex and tiny_data["environment"]["sympy"] in tex
+    assert tiny_report.tool.version in tex and tiny_report.environment["sympy"] in tex
 
 
 # --- compiling ---------------------------------------------------------------------
@@ -351,9 +364,9 @@ def _not_blank(png: Path) -> float:
 
 @needs_pdflatex
 @needs_pdftoppm
-def test_tiny_report_compiles_and_page_one_is_not_blank(tiny_data, tmp_path):
+def test_tiny_report_compiles_and_page_one_is_not_blank(tiny_report, tmp_path):
     started = time.perf_counter()
-    pdf = _compile(tmp_path, latex.render(tiny_data), keep_logs=True)
+    pdf = _compile(tmp_path, latex.render(tiny_report), keep_logs=True)
     seconds = time.perf_counter() - started
     assert pdf.read_bytes().startswith(b"%PDF")
     _assert_read_only_distribution_and_directory(tmp_path)
@@ -364,16 +377,16 @@ def test_tiny_report_compiles_and_page_one_is_not_blank(tiny_data, tmp_path):
 
 
 @needs_pdflatex
-def test_compile_removes_auxiliary_files(tiny_data, tmp_path):
-    pdf = _compile(tmp_path, latex.render(tiny_data))
+def test_compile_removes_auxiliary_files(tiny_report, tmp_path):
+    pdf = _compile(tmp_path, latex.render(tiny_report))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf", "report.tex"]
     assert pdf == tmp_path / "report.pdf"
 
 
 @needs_pdflatex
-def test_the_pdf_is_reproducible(tiny_data, tmp_path):
-    first = _compile(tmp_path, latex.render(tiny_data)).read_bytes()
-    second = _compile(tmp_path, latex.render(tiny_data)).read_bytes()
+def test_the_pdf_is_reproducible(tiny_report, tmp_path):
+    first = _compile(tmp_path, latex.render(tiny_report)).read_bytes()
+    second = _compile(tmp_path, latex.render(tiny_report)).read_bytes()
     assert first == second
 
 
@@ -404,7 +417,7 @@ def test_figures_with_a_pdf_are_included_and_bad_paths_are_not(tiny_data, tmp_pa
     claims[0]["figure"], claims[1]["figure"], claims[2]["figure"] = "f1", "f2", "f3"
     claims[0]["steps"][0]["figure"], claims[0]["steps"][1]["figure"] = "f4", "f5"
     claims[1]["steps"] = [dict(claims[0]["steps"][0], figure="f6")]
-    tex = latex.render(data)
+    tex = tex_of(data)
     assert r"\cvfigure{figures/f1.pdf}" in tex and r"\cvfigure{figures/f2.pdf}" in tex
     for refused in ("/etc/passwd}", "../outside.pdf", "a}{b.pdf", "f6"):
         assert rf"\cvfigure{{{refused}" not in tex
@@ -465,7 +478,7 @@ def _hostile_data(hostile: list[str]) -> dict:
 
 def test_hostile_strings_are_escaped_in_the_tex(tmp_path):
     pwned = tmp_path / "pwned"
-    tex = latex.render(_hostile_data(_hostile_strings(pwned)))
+    tex = tex_of(_hostile_data(_hostile_strings(pwned)))
     for raw in (r"\input{/etc/passwd}", r"\include{", r"\write18", r"\immediate", r"\csname", "^^5c",
                 r"\def\x", r"\loop", r"\catcode", r"\openout", r"\special", r"\pdfobj", "\x00",
                 "x" * 5000):
@@ -481,7 +494,7 @@ def test_hostile_report_compiles_and_reads_and_writes_nothing_outside(tmp_path):
     pwned = tmp_path / "pwned"
     tmp_pwned_existed = Path("/tmp/pwned").exists()
     hostile = _hostile_strings(pwned)
-    pdf = _compile(tmp_path, latex.render(_hostile_data(hostile)), keep_logs=True, timeout=180)
+    pdf = _compile(tmp_path, tex_of(_hostile_data(hostile)), keep_logs=True, timeout=180)
     assert pdf.exists()
     _assert_read_only_distribution_and_directory(tmp_path)
     assert not pwned.exists() and not Path(f"{pwned}.tex").exists()
@@ -516,7 +529,7 @@ def test_every_accepted_formula_compiles(tmp_path):
             "documents": [{"id": "fuzz", "title": "accepted formulas", "source": "", "derivation": "",
                            "summary": {}, "unchecked": [], "claims": [],
                            "definitions": [{"name": str(i), "line": i, "latex": s} for i, s in enumerate(accepted)]}]}
-    tex = latex.render(data)
+    tex = tex_of(data)
     assert r"\cvraw{" not in tex
     _compile(tmp_path, tex, timeout=180)
 
@@ -537,7 +550,7 @@ def test_huge_formulas_compile_or_fall_back_to_raw_text(tmp_path):
             "documents": [{"id": "huge", "title": "huge formulas", "source": "", "derivation": "",
                            "summary": {}, "unchecked": [], "claims": [],
                            "definitions": [{"name": str(i), "line": i, "latex": s} for i, s in enumerate(HUGE)]}]}
-    _compile(tmp_path, latex.render(data), timeout=180)
+    _compile(tmp_path, tex_of(data), timeout=180)
 
 
 # --- the sandbox of compile_pdf itself ---------------------------------------------
@@ -626,7 +639,7 @@ def faithful_data(tiny_data):
 
 def test_each_document_has_a_faithfulness_line(faithful_data):
     from contrastive_sym.report.data import NOT_COMPARED
-    tex = latex.render(faithful_data)
+    tex = tex_of(faithful_data)
     path = escape(FAITHFUL_PATH, limit=latex_view.VALUE_LIMIT, breakable=True)
     assert (rf"Faithfulness & compared with \texttt{{{path}}}: 2 verbatim, 1 normalized, 1 restated, "
             r"\textcolor{cvsrcdrift}{\textbf{2 drift}} of 6 formulas. "
@@ -638,7 +651,7 @@ def test_each_document_has_a_faithfulness_line(faithful_data):
 
 def test_every_compared_formula_carries_its_source_tag(faithful_data):
     from contrastive_sym.report.data import DRIFT_NOTE
-    tex = latex.render(faithful_data)
+    tex = tex_of(faithful_data)
     first_document = tex[:tex.index(r"\section{the same document")]
     assert r"\texttt{LSE}\enspace\cvsourcequiet{verbatim}\par" in first_document
     assert first_document.count(r"Source & \cvsourcequiet{verbatim} \\") == 1        # the claim "bounds"
@@ -660,7 +673,7 @@ def test_every_compared_formula_carries_its_source_tag(faithful_data):
 
 
 def test_a_restatement_shows_the_documents_text_escaped(faithful_data):
-    tex = latex.render(faithful_data)
+    tex = tex_of(faithful_data)
     shown = escape(RESTATED_ORIGINAL, limit=latex_view.VALUE_LIMIT, breakable=True)
     assert rf"{{\small The document has: \texttt{{{shown}}}\par}}" in tex
     assert r"\textbackslash{}input\{/\allowbreak{}etc/\allowbreak{}passwd\}" in tex
@@ -668,14 +681,14 @@ def test_a_restatement_shows_the_documents_text_escaped(faithful_data):
         assert raw not in tex
     assert tex.count(r"\end{document}") == 1
     # A claim the document makes in words is restated by its line's digest: never shown as the document's text.
-    words = latex_view.source_note({"source_match": "restated", "restated_from": "sha256:0123456789ab"})
+    words = latex_view.source_note("restated", "sha256:0123456789ab")
     digest = escape("sha256:0123456789ab", limit=latex_view.VALUE_LIMIT, breakable=True)
     assert words == rf"The document says this in words, on the line with digest: \texttt{{{digest}}}"
 
 
-def test_without_the_source_document_only_the_legend_has_tags(tiny_data):
-    assert tiny_data["documents"][0]["source_summary"] is None
-    tex = latex.render(tiny_data)
+def test_without_the_source_document_only_the_legend_has_tags(tiny_report):
+    assert tiny_report.documents[0].source_summary is None
+    tex = latex.render(tiny_report)
     assert "faithfulness not checked" in tex
     assert tex.count(r"\cvsourcequiet{") == 2 and tex.count(r"\cvsourcerestated{") == 1
     assert tex.count(r"\cvsourcedrift{") == 1, "only the legend"
@@ -688,7 +701,7 @@ def test_unknown_source_values_are_not_tags_and_paths_are_escaped(tiny_data):
     document["source_path"] = r"\input{/etc/passwd}"
     document["source_summary"] = {"verbatim": r"\write18{x}", "drift": 1, "total": "}{"}
     document["claims"][0]["source_match"] = r"\input{/etc/passwd}"
-    tex = latex.render(data)
+    tex = tex_of(data)
     assert r"\input{/etc/passwd}" not in tex and r"\write18" not in tex
     assert r"\textbackslash{}write18\{x\} verbatim" in tex and r"of \}\{ formulas" in tex
     assert r"Source & \cv" not in tex
@@ -696,7 +709,7 @@ def test_unknown_source_values_are_not_tags_and_paths_are_escaped(tiny_data):
 
 @needs_pdflatex
 def test_the_faithfulness_report_compiles_and_reads(faithful_data, tmp_path):
-    pdf = _compile(tmp_path, latex.render(faithful_data), keep_logs=True)
+    pdf = _compile(tmp_path, tex_of(faithful_data), keep_logs=True)
     _assert_read_only_distribution_and_directory(tmp_path)
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext (poppler-utils) is not on PATH: the PDF compiled, its text is not read")

@@ -1,4 +1,5 @@
-"""The reporting stage: results → report data (:mod:`.data`, computed once) → a format.
+"""The reporting stage: results → report data (:mod:`.data`, computed once, the
+records of :mod:`.records`) → a format.
 
 :data:`FORMATS` is the one table of the output formats of ``contrastive-verify
 check``; the CLI's ``--format`` choices are its keys.  The HTML page and the LaTeX/PDF
@@ -13,9 +14,10 @@ from typing import Callable
 from ..model.results import RunResult
 from . import ci, jsonreport, text
 from .data import report_data
+from .records import ReportData
 
 #: format → (renderer of the report data and the documents' directory, what it is)
-FORMATS: dict[str, tuple[Callable[[dict, str | None], str], str]] = {
+FORMATS: dict[str, tuple[Callable[[ReportData, str | None], str], str]] = {
     "text": (lambda data, documents: text.render(data), "a summary for the terminal"),
     "json": (lambda data, documents: jsonreport.render(data), "every verdict, witness and source match"),
     "junit": (lambda data, documents: ci.junit(data), "JUnit XML, one test case per item"),
@@ -34,4 +36,4 @@ def render(run: RunResult, format: str = "text", *, documents_dir: str | None = 
     return renderer(report_data(run), documents_dir)
 
 
-__all__ = ["FORMATS", "render", "report_data"]
+__all__ = ["FORMATS", "ReportData", "render", "report_data"]

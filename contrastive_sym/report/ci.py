@@ -13,7 +13,11 @@ import json
 from pathlib import PurePosixPath
 from xml.sax.saxutils import escape, quoteattr
 
+from ..model.verdicts import Verdict
 from .controls import visible
+from .records import ClaimData, ConclusionData, DocumentData, ReportData, StepData
+
+Item = ClaimData | StepData | ConclusionData
 
 
 def _xml(text: str) -> str:
@@ -25,61 +29,63 @@ def _attr(text: str) -> str:
     return quoteattr(visible(text, keep="\n"))
 
 
-def _items(doc: dict):
+def _items(doc: DocumentData):
     """(kind, claim, item) for every verdict of a document, in order."""
-    for claim in doc["claims"]:
+    for claim in doc.claims:
         yield "claim", claim, claim
-        for step in claim["steps"]:
+        for step in claim.steps:
             yield "step", claim, step
-        if claim["conclusion"]:
-            yield "conclusion", claim, claim["conclusion"]
+        if claim.conclusion:
+            yield "conclusion", claim, claim.conclusion
 
 
-def _name(kind: str, claim: dict, item: dict) -> str:
+def _name(kind: str, claim: ClaimData, item: Item) -> str:
     if kind == "claim":
-        reading = f" [{claim['reading']}]" if claim["reading"] else ""
-        return f"L{item['line']} {claim['id']}: {claim['title']}{reading}"
+        reading = f" [{claim.reading}]" if claim.reading else ""
+        return f"L{item.line} {claim.id}: {claim.title}{reading}"
     if kind == "step":
-        return f"L{item['line']} {claim['id']} step {item['index']} ({item['relation']})"
-    return f"L{item['line']} {claim['id']} proof conclusion"
+        return f"L{item.line} {claim.id} step {item.index} ({item.relation})"
+    return f"L{item.line} {claim.id} proof conclusion"
 
 
-def _details(item: dict) -> str:
-    lines = [f"verdict: {item['verdict']}" + (f" (expected {item['expected']})" if item["expected"] else ""),
-             f"method: {item['method']}", item["message"]]
-    if item.get("condition"):
-        lines.append(f"condition: {item['condition']}")
-    w = item.get("witness")
+def _details(item: Item) -> str:
+    outcome = item.outcome
+    lines = [f"verdict: {outcome.verdict.value}" + (f" (expected {item.expected})" if item.expected else ""),
+             f"method: {outcome.method}", outcome.message]
+    if outcome.condition:
+        lines.append(f"condition: {outcome.condition}")
+    w = outcome.witness
     if w:
-        given = {**w["sizes"], **w.get("indices", {}), **w["values"]}
+        given = {**w.sizes, **w.indices, **w.values}
         lines.append("witness: " + ", ".join(f"{k}={v}" for k, v in given.items()))
-        lines.append(f"  lhs = {w['lhs']}")
-        lines.append(f"  rhs = {w['rhs']}  ({w['digits']} digits)")
+        lines.append(f"  lhs = {w.lhs}")
+        lines.append(f"  rhs = {w.rhs}  ({w.digits} digits)")
     return "\n".join(lines)
 
 
-def junit(data: dict) -> str:
+def junit(data: ReportData) -> str:
     suites = []
     totals = {"tests": 0, "failures": 0, "skipped": 0}
-    for doc in data["documents"]:
+    for doc in data.documents:
         cases, counts = [], {"tests": 0, "failures": 0, "skipped": 0}
         for kind, claim, item in _items(doc):
             counts["tests"] += 1
-            attrs = (f"classname={_attr(doc['id'] + '.' + claim['id'])} name={_attr(_name(kind, claim, item))} "
-                     f"file={_attr(doc['source'])} line=\"{item['line']}\"")
+            verdict, message = item.outcome.verdict, item.outcome.message
+            attrs = (f"classname={_attr(doc.id + '.' + claim.id)} name={_attr(_name(kind, claim, item))} "
+                     f"file={_attr(doc.source)} line=\"{item.line}\"")
             body = ""
-            if item["verdict"] in ("refuted", "error"):
+            if verdict in (Verdict.REFUTED, Verdict.ERROR):
                 counts["failures"] += 1
-                body = (f"<failure type={_attr(item['verdict'])} message={_attr(item['message'][:300])}>"
+                body = (f"<failure type={_attr(verdict.value)} message={_attr(message[:300])}>"
                         f"{_xml(_details(item))}</failure>")
-            elif item["verdict"] == "undecided":
+            elif verdict is Verdict.UNDECIDED:
                 counts["skipped"] += 1
-                body = f"<skipped message={_attr(item['message'][:300])}/>"
+                body = f"<skipped message={_attr(message[:300])}/>"
             body += f"<system-out>{_xml(_details(item))}</system-out>"
             cases.append(f"    <testcase {attrs}>{body}</testcase>")
         for key in totals:
             totals[key] += counts[key]
-        suites.append(f"  <testsuite name={_attr(doc['source'])} tests=\"{counts['tests']}\" "
+        suites.append(f"  <testsuite name={_attr(doc.source)} tests=\"{counts['tests']}\" "
                       f"failures=\"{counts['failures']}\" errors=\"0\" skipped=\"{counts['skipped']}\">\n"
                       + "\n".join(cases) + "\n  </testsuite>")
     return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -87,17 +93,17 @@ def junit(data: dict) -> str:
             f"errors=\"0\" skipped=\"{totals['skipped']}\">\n" + "\n".join(suites) + "\n</testsuites>\n")
 
 
-def _path(doc: dict, documents: str | None) -> str:
-    return str(PurePosixPath(documents) / doc["source"]) if documents else doc["source"]
+def _path(doc: DocumentData, documents: str | None) -> str:
+    return str(PurePosixPath(documents) / doc.source) if documents else doc.source
 
 
-def _level(item: dict) -> str | None:
+def _level(item: Item) -> str | None:
     """error / warning / notice, or None for a verdict that needs no annotation."""
-    if item["unexpected"]:
+    if item.unexpected:
         return "error"
-    if item["verdict"] in ("conditional", "undecided"):
+    if item.outcome.verdict in (Verdict.CONDITIONAL, Verdict.UNDECIDED):
         return "warning"
-    if item["verdict"] == "refuted":
+    if item.outcome.verdict is Verdict.REFUTED:
         return "notice"
     return None
 
@@ -111,58 +117,60 @@ def _gh_property(text: str) -> str:
     return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github(data: dict, documents: str | None = None) -> str:
+def github(data: ReportData, documents: str | None = None) -> str:
     lines = []
-    for doc in data["documents"]:
-        if doc.get("source_error"):
+    for doc in data.documents:
+        if doc.source_error:
             lines.append(f"::warning file={_gh_property(_path(doc, documents))},"
                          f"title={_gh_property('source document cannot be read')}::"
-                         f"{_gh_data(doc['source_error'] + '; no formula was compared with it')}")
+                         f"{_gh_data(doc.source_error + '; no formula was compared with it')}")
         for kind, claim, item in _items(doc):
             level = _level(item)
             if level is None:
                 continue
-            title = f"{item['verdict']}: {claim['id']}" + (f" step {item['index']}" if kind == "step" else "")
-            if item["unexpected"]:
-                title += f" (expected {item['expected'] or 'not refuted'})"
-            lines.append(f"::{level} file={_gh_property(_path(doc, documents))},line={item['line']},"
+            title = f"{item.outcome.verdict.value}: {claim.id}" + (f" step {item.index}" if kind == "step" else "")
+            if item.unexpected:
+                title += f" (expected {item.expected or 'not refuted'})"
+            lines.append(f"::{level} file={_gh_property(_path(doc, documents))},line={item.line},"
                          f"title={_gh_property(title)}::{_gh_data(_details(item))}")
-    s = data["summary"]
-    lines.append(f"contrastive-verify: {s['items']} verdicts, {s['refuted']} refuted, {s['conditional']} conditional, "
-                 f"{s['undecided']} undecided, {s['error']} error; {s['unexpected']} unexpected")
+    s, n = data.summary, data.summary.counts
+    lines.append(f"contrastive-verify: {s.items} verdicts, {n[Verdict.REFUTED]} refuted, "
+                 f"{n[Verdict.CONDITIONAL]} conditional, {n[Verdict.UNDECIDED]} undecided, {n[Verdict.ERROR]} error; "
+                 f"{s.unexpected} unexpected")
     return "\n".join(lines) + "\n"
 
 
 _RULES = {
-    "refuted": "A step or claim is false: the witness gives values where its two sides differ.",
-    "conditional": "A step or claim holds only under a condition the document does not state.",
-    "undecided": "The checker could not decide this step or claim.",
-    "error": "The check of this step or claim failed.",
+    Verdict.REFUTED: "A step or claim is false: the witness gives values where its two sides differ.",
+    Verdict.CONDITIONAL: "A step or claim holds only under a condition the document does not state.",
+    Verdict.UNDECIDED: "The checker could not decide this step or claim.",
+    Verdict.ERROR: "The check of this step or claim failed.",
 }
 
 
-def sarif(data: dict, documents: str | None = None) -> str:
+def sarif(data: ReportData, documents: str | None = None) -> str:
     results = []
-    for doc in data["documents"]:
+    for doc in data.documents:
         for kind, claim, item in _items(doc):
-            if item["verdict"] not in _RULES:
+            verdict = item.outcome.verdict
+            if verdict not in _RULES:
                 continue
-            level = "error" if item["unexpected"] else ("note" if item["verdict"] == "refuted" else "warning")
+            level = "error" if item.unexpected else ("note" if verdict is Verdict.REFUTED else "warning")
             results.append({
-                "ruleId": item["verdict"],
+                "ruleId": verdict.value,
                 "level": level,
                 "message": {"text": f"{_name(kind, claim, item)}: {_details(item)}"},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": _path(doc, documents)},
-                    "region": {"startLine": item["line"]}}}],
+                    "region": {"startLine": item.line}}}],
             })
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {
-                "name": "contrastive-verify", "version": data["tool"]["version"],
-                "rules": [{"id": k, "shortDescription": {"text": v}} for k, v in _RULES.items()]}},
+                "name": "contrastive-verify", "version": data.tool.version,
+                "rules": [{"id": k.value, "shortDescription": {"text": v}} for k, v in _RULES.items()]}},
             "results": results,
         }],
     }

@@ -1,13 +1,14 @@
 """Report data: everything a renderer shows, computed once from the results.
 
-Renderers only loop over this and format it; they compute nothing.  The JSON
-report is this data serialised as it is.
+:func:`report_data` builds the records of :mod:`.records`; renderers only loop over
+them and format them, computing nothing.  The JSON report is this data serialised as
+it is (``ReportData.to_json()``).
 
-Beyond the JSON fields, every verdict-bearing item (claim, step, conclusion) has
-``precision`` (a sentence on the working precision and tolerance), ``figure`` (the
-id of its figure in ``data["figures"]``, or None); every document has ``summary``
-(its counts per verdict) and ``title``; ``data["figures"]`` maps a figure id to
-``{"caption", "svg", "pdf"}`` (filled by :mod:`.figures` for HTML/LaTeX reports).
+Beyond the run's results, every verdict-bearing item (claim, step, conclusion) has
+``precision`` (a sentence on the working precision and tolerance) and ``figure`` (the
+id of its figure in ``ReportData.figures``, or None: the ids come from the figures
+the run carries, and the site's build adds the drawn figures); every document has
+``summary`` (its counts per verdict) and ``title``.
 
 Faithfulness to the source document: every claim, step and definition has
 ``source_match`` (a key of :data:`SOURCE_MATCHES`, or None when it was not compared)
@@ -25,7 +26,10 @@ from pathlib import Path
 from ..version import __version__
 from ..model.results import ClaimResult, ConclusionResult, DocumentResult, RunResult, StepResult, Summary
 from ..model.sources import DIGEST_PREFIX, SourceMatch, SourceMatches
-from ..model.verdicts import Outcome
+from ..model.verdicts import Outcome, Verdict
+from .records import (
+    ClaimData, ConclusionData, DefinitionData, DocumentData, EvidenceData, OutcomeData, ReportData, SettingsData,
+    SourceSummaryData, StepData, SummaryData, ToolData, UncheckedData)
 
 #: What each value of ``source_match`` says about a formula, for the reports' legends.
 SOURCE_MATCHES = {
@@ -53,12 +57,11 @@ NOT_COMPARED = ("Source document not found; faithfulness not checked: no formula
                 "document (give its directory with --documents DIR).")
 
 
-
-def unreadable_note(doc: dict) -> str | None:
+def unreadable_note(doc: DocumentData) -> str | None:
     """The sentence for a source document that is there but cannot be read, or None."""
-    if not doc.get("source_error"):
+    if not doc.source_error:
         return None
-    return (f"Source document {doc.get('source_path')} cannot be read ({doc['source_error']}); "
+    return (f"Source document {doc.source_path} cannot be read ({doc.source_error}); "
             "faithfulness not checked: no formula was compared with it.")
 
 
@@ -97,28 +100,15 @@ def _precision(outcome: Outcome) -> str:
     return text
 
 
-def _outcome(outcome: Outcome) -> dict:
-    data = {
-        "verdict": outcome.verdict.value,
-        "precision": _precision(outcome),
-        "figure": None,
-        "method": outcome.method,
-        "message": outcome.message,
-        "reason": outcome.headline,
-        "condition": outcome.condition or None,
-        "witness": outcome.witness.to_json() if outcome.witness else None,
-        "evidence": {
-            "points": outcome.evidence.points,
-            "decided": outcome.evidence.resolved,
-            "undefined": outcome.evidence.undefined,
-            "digits": outcome.evidence.digits,
-            "tolerance": outcome.evidence.tolerance,
-            "instances": list(outcome.evidence.sizes),
-        },
-    }
-    if outcome.notes:
-        data["notes"] = list(outcome.notes)
-    return data
+def _outcome(outcome: Outcome, figure: str | None) -> OutcomeData:
+    ev = outcome.evidence
+    return OutcomeData(
+        verdict=outcome.verdict, precision=_precision(outcome), figure=figure, method=outcome.method,
+        message=outcome.message, reason=outcome.headline, condition=outcome.condition or None,
+        witness=outcome.witness,
+        evidence=EvidenceData(points=ev.points, decided=ev.resolved, undefined=ev.undefined, digits=ev.digits,
+                              tolerance=ev.tolerance, instances=tuple(ev.sizes)),
+        notes=tuple(outcome.notes))
 
 
 def _expected(value) -> str | None:
@@ -130,74 +120,65 @@ def _value(match: SourceMatch | None) -> str | None:
     return match.value if match is not None else None
 
 
-def _step(result: StepResult, claim_id: str, sources: SourceMatches | None) -> dict:
+def _step(result: StepResult, claim_id: str, sources: SourceMatches | None, figures: dict[str, str]) -> StepData:
     step = result.step
-    return {"index": step.index, "line": step.line, "relation": step.relation.value, "latex": step.latex,
-            "source_match": _value(sources and sources.of_step(claim_id, step.index)),
-            "restated_from": step.restated_from or None,
-            "note": step.note or None, "expected": _expected(step.expected), "unexpected": result.unexpected,
-            **_outcome(result.outcome)}
+    return StepData(index=step.index, line=step.line, relation=step.relation.value, latex=step.latex,
+                    source_match=_value(sources and sources.of_step(claim_id, step.index)),
+                    restated_from=step.restated_from or None, note=step.note or None,
+                    expected=_expected(step.expected), unexpected=result.unexpected,
+                    outcome=_outcome(result.outcome, figures.get(f"{claim_id}/{step.index}")))
 
 
-def _conclusion(result: ConclusionResult | None) -> dict | None:
+def _conclusion(result: ConclusionResult | None) -> ConclusionData | None:
     if result is None:
         return None
-    return {"line": result.line, "establishes": result.establishes, "expected": _expected(result.expected),
-            "unexpected": result.unexpected, **_outcome(result.outcome)}
+    return ConclusionData(line=result.line, establishes=result.establishes, expected=_expected(result.expected),
+                          unexpected=result.unexpected, outcome=_outcome(result.outcome, None))
 
 
-def _claim(result: ClaimResult, sources: SourceMatches | None) -> dict:
+def _claim(result: ClaimResult, sources: SourceMatches | None, figures: dict[str, str]) -> ClaimData:
     claim = result.claim
-    outcome = _outcome(result.outcome)
-    return {
-        "id": claim.id, "title": claim.title, "kind": claim.kind.value, "line": claim.line,
-        "statement": claim.latex,
-        "source_match": None if claim.derived else _value(sources and sources.of_claim(claim.id)),
-        "restated_from": claim.restated_from or None,
-        "reading": claim.reading or None, "note": claim.note or None,
-        "derived_from_proof": claim.derived,
-        "expected": _expected(claim.expected),
-        "unexpected": not result.outcome.verdict.meets(claim.expected),
-        "methods": list(result.outcome.method_names),
-        **outcome,
-        "steps": [_step(s, claim.id, sources) for s in result.steps],
-        "conclusion": _conclusion(result.conclusion),
-        "seconds": round(result.seconds, 3),
-    }
+    return ClaimData(
+        id=claim.id, title=claim.title, kind=claim.kind.value, line=claim.line, statement=claim.latex,
+        source_match=None if claim.derived else _value(sources and sources.of_claim(claim.id)),
+        restated_from=claim.restated_from or None, reading=claim.reading or None, note=claim.note or None,
+        derived_from_proof=claim.derived, expected=_expected(claim.expected),
+        unexpected=not result.outcome.verdict.meets(claim.expected), methods=tuple(result.outcome.method_names),
+        outcome=_outcome(result.outcome, figures.get(claim.id)),
+        steps=tuple(_step(s, claim.id, sources, figures) for s in result.steps),
+        conclusion=_conclusion(result.conclusion), seconds=round(result.seconds, 3))
 
 
-def _counts(summary: Summary) -> dict:
-    return {**summary.counts, "unexpected": summary.unexpected, "items": summary.items}
+def _summary(summary: Summary, drift: int | None = None) -> SummaryData:
+    return SummaryData(counts={Verdict(v): n for v, n in summary.counts.items()}, unexpected=summary.unexpected,
+                       items=summary.items, drift=drift)
 
 
-def _document(result: DocumentResult) -> dict:
+def _document(result: DocumentResult) -> DocumentData:
     doc = result.document
     sources = result.sources
-    claims = [_claim(c, sources) for c in result.claims]
-    return {
-        "id": doc.id, "title": doc.title, "source": doc.source, "derivation": Path(doc.path).name,
-        "source_path": sources.path if sources else None,
-        "source_summary": sources.summary() if sources else None,
-        "source_error": sources.error if sources else None,
-        "definitions": [{"name": d.name, "line": d.line, "latex": d.latex,
-                         "source_match": _value(sources and sources.of_definition(n)),
-                         "restated_from": d.restated_from or None}
-                        for n, d in enumerate(doc.definitions)],
-        "unchecked": [{"line": line, "reason": reason} for line, reason in doc.unchecked],
-        "claims": claims,
-        "summary": _counts(result.summary),
-        "seconds": round(result.seconds, 3),
-    }
+    summary = sources.summary() if sources else None
+    # The figures the run carries (none in a check run), by the item they illustrate:
+    # "claim-id" or "claim-id/step-index" → the figure's id.
+    figures = {key: fig.id for key, fig in result.figures}
+    return DocumentData(
+        id=doc.id, title=doc.title, source=doc.source, derivation=Path(doc.path).name,
+        source_path=sources.path if sources else None,
+        source_summary=SourceSummaryData(**summary) if summary is not None else None,
+        source_error=sources.error if sources else None,
+        definitions=tuple(DefinitionData(name=d.name, line=d.line, latex=d.latex,
+                                         source_match=_value(sources and sources.of_definition(n)),
+                                         restated_from=d.restated_from or None)
+                          for n, d in enumerate(doc.definitions)),
+        unchecked=tuple(UncheckedData(line=line, reason=reason) for line, reason in doc.unchecked),
+        claims=tuple(_claim(c, sources, figures) for c in result.claims),
+        summary=_summary(result.summary), seconds=round(result.seconds, 3))
 
 
-def report_data(run: RunResult) -> dict:
-    summary = {**_counts(run.summary), "drift": run.summary.drift}
-    return {
-        "tool": {"name": "contrastive-verify", "version": __version__},
-        "environment": environment(),
-        "settings": {"digits": run.digits, "seed": run.seed},
-        "documents": [_document(d) for d in run.documents],
-        "summary": summary,
-        "figures": {},
-        "seconds": round(run.seconds, 3),
-    }
+def report_data(run: RunResult) -> ReportData:
+    """The report data of a run; its figures (the drawn ones) are added by the site's build."""
+    return ReportData(
+        tool=ToolData(name="contrastive-verify", version=__version__), environment=environment(),
+        settings=SettingsData(digits=run.digits, seed=run.seed),
+        documents=tuple(_document(d) for d in run.documents),
+        summary=_summary(run.summary, drift=run.summary.drift), figures={}, seconds=round(run.seconds, 3))

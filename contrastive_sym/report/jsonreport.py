@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 
 from .controls import visible
+from .records import ReportData
 
 
-def render(data: dict) -> str:
+def render(data: ReportData) -> str:
     # json.dumps escapes C0 controls but leaves DEL and C1 raw: \uXXXX reads back the same.
-    return visible(json.dumps(data, indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"
+    return visible(json.dumps(data.to_json(), indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"

@@ -27,6 +27,7 @@ import stat
 import tempfile
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from ...errors import ContrastiveVerifyError, DerivationError, ReportError, UsageError
@@ -34,6 +35,7 @@ from ...model.results import RunResult
 from ...safe_io import read_text_file
 from . import plots
 from ..data import report_data
+from ..records import DrawnFigure, ReportData
 
 #: The report's record of the files it wrote (relative path → SHA-256), in the output
 #: directory.  A file is deleted by a later run only when it is listed here and its
@@ -119,29 +121,24 @@ def _check_figures_dir(out_dir: Path) -> None:
         raise UsageError(f"{target}: exists and is not a directory (remove it or choose another --output)")
 
 
-def _attach_figures(data: dict, run: RunResult, directory: Path) -> None:
-    """Draw every figure (SVG for HTML, PDF for LaTeX) and point the items at them."""
+def _draw_figures(run: RunResult, directory: Path) -> dict[str, DrawnFigure]:
+    """Draw every figure (SVG for HTML, PDF for LaTeX); figure id → the drawn figure.
+    (The items name their figures' ids already: :func:`.data.report_data`.)"""
+    drawn: dict[str, DrawnFigure] = {}
     used: dict[str, str] = {}
-    for doc_data, doc in zip(data["documents"], run.documents):
-        claims = {c["id"]: c for c in doc_data["claims"]}
-        for key, fig in doc.figures:
+    for doc in run.documents:
+        for _, fig in doc.figures:
             name = plots.file_name(fig.id)
             if used.setdefault(name, fig.id) != fig.id:      # two ids, one plain name
                 name = plots.file_name(f"{fig.id}\x00")
                 used[name] = fig.id
             pdf = _inside(directory, directory / "figures" / f"{name}.pdf")
             plots.pdf(fig, pdf)
-            data["figures"][fig.id] = {"caption": fig.caption, "svg": plots.svg(fig),
-                                       "pdf": f"figures/{name}.pdf"}
-            claim_id, _, index = key.partition("/")
-            claim = claims[claim_id]
-            if index:
-                next(s for s in claim["steps"] if s["index"] == int(index))["figure"] = fig.id
-            else:
-                claim["figure"] = fig.id
+            drawn[fig.id] = DrawnFigure(caption=fig.caption, svg=plots.svg(fig), pdf=f"figures/{name}.pdf")
+    return drawn
 
 
-def _render(data: dict, staging: Path, pdf: bool) -> list[str]:
+def _render(data: ReportData, staging: Path, pdf: bool) -> list[str]:
     from . import html
     from . import latex
     _inside(staging, staging / "index.html").write_text(html.render(data), encoding="utf-8")
@@ -269,8 +266,7 @@ def write_report(run: RunResult, out_dir: Path, pdf: bool | None = None) -> list
             staging = Path(tempfile.mkdtemp(dir=out_dir, prefix=_STAGING_PREFIX))
             _inside(out_dir, staging)
             (staging / "figures").mkdir()
-            data = report_data(run)
-            _attach_figures(data, run, staging)
+            data = replace(report_data(run), figures=_draw_figures(run, staging))
             try:
                 names = _render(data, staging, pdf)
             except ContrastiveVerifyError:

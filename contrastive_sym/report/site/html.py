@@ -1,7 +1,7 @@
 """The offline HTML report: one self-contained page, no script, no network.
 
 Two stages, as in coverage.py's HTML report: :func:`page` turns the report data
-(:mod:`.data`) into plain view records (:mod:`.html_views`) — every string, CSS
+(the records of :mod:`..records`) into plain view records (:mod:`.html_views`) — every string, CSS
 class, anchor and count the page shows — and ``templates/report.html.j2`` only
 loops and branches over them.
 
@@ -22,9 +22,11 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ...model.verdicts import Verdict, expectation_name
+from ...model.verdicts import Verdict, Witness, expectation_name
 from ..data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
 from ..controls import visible
+from ..records import (
+    ClaimData, ConclusionData, DocumentData, OutcomeData, ReportData, SettingsData, StepData, SummaryData)
 from ..safe.mathml import to_mathml
 from ..safe.svgsafe import UnsafeSVG, sanitise_svg
 from .html_views import (
@@ -41,12 +43,11 @@ CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-s
 # (a 100 kB hostile message, a runaway witness value) are cut with a visible note.
 MAX_TEXT = 4000
 
-VERDICTS = tuple(v.value for v in Verdict)
 # What the message of an item means, by verdict: the reader looks for the reason
 # of a failure or an undecided item first.
 MESSAGE_LABEL = {
-    "proved": "Evidence", "confirmed": "Evidence", "refuted": "Why it fails",
-    "conditional": "Finding", "undecided": "Reason", "error": "Error",
+    Verdict.PROVED: "Evidence", Verdict.CONFIRMED: "Evidence", Verdict.REFUTED: "Why it fails",
+    Verdict.CONDITIONAL: "Finding", Verdict.UNDECIDED: "Reason", Verdict.ERROR: "Error",
 }
 SETTING_LABEL = {"digits": "working precision (significant digits)", "seed": "seed of the random points"}
 # Faithfulness tags: quiet when the document has the formula as written, visible for a
@@ -79,9 +80,9 @@ class _Anchors:
 class _Builder:
     """Builds the views of one page; counts the formulas it converts."""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: ReportData):
         self.data = data
-        self.figures = data.get("figures") or {}
+        self.figures = data.figures
         self.anchors = _Anchors(reserved=PAGE_ANCHORS)
         self.fragments = 0
         self.rendered = 0
@@ -100,19 +101,20 @@ class _Builder:
 
     # items
 
-    def item(self, raw: dict, anchor: str, label: str, tex: str | None, math_label: str = "",
-             collapsed: bool = False, shown_elsewhere: tuple[str, ...] = ()) -> ItemView:
-        verdict = raw["verdict"]
-        unexpected = bool(raw.get("unexpected"))
-        source = _source(raw)
-        css = (f"item verdict-{_css_word(verdict)}" + (" unexpected" if unexpected else "")
+    def item(self, raw: ClaimData | StepData | ConclusionData, anchor: str, label: str, tex: str | None,
+             math_label: str = "", collapsed: bool = False, source: SourceView | None = None,
+             note: str | None = None) -> ItemView:
+        """The view of an item; ``source`` is its faithfulness tag, ``note`` the item's note."""
+        verdict = raw.outcome.verdict.value
+        unexpected = bool(raw.unexpected)
+        css = (f"item verdict-{verdict}" + (" unexpected" if unexpected else "")
                + (" source-drift" if source and source.drift else ""))
         return ItemView(
-            anchor=anchor, label=label, line=_line(raw.get("line")), verdict=verdict, css=css,
+            anchor=anchor, label=label, line=_line(raw.line), verdict=verdict, css=css,
             badge_css=_badge_css(verdict), unexpected=unexpected, expectation=_expectation(raw),
             math=self.math(tex), math_label=math_label, math_collapsed=collapsed,
-            fields=_fields({k: v for k, v in raw.items() if k not in shown_elsewhere}),
-            witness=_witness(raw.get("witness")), figure=self.figure(raw.get("figure"), anchor), source=source)
+            fields=_fields(raw.outcome, note), witness=_witness(raw.outcome.witness),
+            figure=self.figure(raw.outcome.figure, anchor), source=source)
 
     def figure(self, figure_id, owner: str) -> FigureView | None:
         if not figure_id:
@@ -122,57 +124,57 @@ class _Builder:
         if entry is None:
             missing = f"figure {_clip(str(figure_id), 80)!r} is missing from the report data"
             return FigureView(anchor, "", None, missing)
-        caption = _clip(entry.get("caption") or "", 1000)
-        if entry.get("svg"):
+        caption = _clip(entry.caption or "", 1000)
+        if entry.svg:
             try:
                 # The one place SVG becomes markup: sanitise_svg() rebuilt it from the allowlist.
-                svg = Markup(sanitise_svg(entry["svg"], prefix=anchor, label=caption or "figure"))
+                svg = Markup(sanitise_svg(entry.svg, prefix=anchor, label=caption or "figure"))
                 return FigureView(anchor, caption, svg, "")
             except UnsafeSVG as exc:
                 return FigureView(anchor, caption, None, f"this figure is not shown: {exc}")
-        missing = ("this figure exists only in the PDF report" if entry.get("pdf")
+        missing = ("this figure exists only in the PDF report" if entry.pdf
                    else "no image of this figure was produced")
         return FigureView(anchor, caption, None, missing)
 
-    def claim(self, raw: dict, doc_anchor: str) -> ClaimView:
-        anchor = self.anchors.new(doc_anchor, raw["id"])
+    def claim(self, raw: ClaimData, doc_anchor: str) -> ClaimView:
+        anchor = self.anchors.new(doc_anchor, raw.id)
         title_anchor = self.anchors.new(anchor, "title")
-        tags = [raw.get("kind") or ""]
-        if raw.get("derived_from_proof"):
+        tags = [raw.kind or ""]
+        if raw.derived_from_proof:
             tags.append("stated by its proof")
         # The reading names which interpretation this claim checks: shown with the title.
-        statement = self.item(raw, self.anchors.new(anchor, "statement"), "Claim", raw.get("statement"), "Statement",
-                              shown_elsewhere=("reading",))
-        steps = [self.item(s, self.anchors.new(anchor, "step", s["index"]), _step_label(s), s.get("latex"))
-                 for s in raw.get("steps") or []]
+        statement = self.item(raw, self.anchors.new(anchor, "statement"), "Claim", raw.statement, "Statement",
+                              source=_source(raw.source_match, raw.restated_from), note=raw.note)
+        steps = [self.item(s, self.anchors.new(anchor, "step", s.index), _step_label(s), s.latex,
+                           source=_source(s.source_match, s.restated_from), note=s.note)
+                 for s in raw.steps]
         conclusion = None
-        if raw.get("conclusion"):
-            c = raw["conclusion"]
+        if raw.conclusion:
+            c = raw.conclusion
             conclusion = self.item(c, self.anchors.new(anchor, "conclusion"), "Proof conclusion",
-                                   c.get("establishes"), "What the steps establish, as the checker reads them",
+                                   c.establishes, "What the steps establish, as the checker reads them",
                                    collapsed=True)
-        return ClaimView(anchor, title_anchor, _clip(raw["id"], 200), _clip(raw.get("title") or "", 400),
-                         _clip(raw.get("reading") or "", 1000), [t for t in tags if t], statement, steps, conclusion)
+        return ClaimView(anchor, title_anchor, _clip(raw.id, 200), _clip(raw.title or "", 400),
+                         _clip(raw.reading or "", 1000), [t for t in tags if t], statement, steps, conclusion)
 
-    def document(self, raw: dict) -> DocumentView:
-        anchor = self.anchors.new("doc", raw.get("id") or raw.get("source"))
+    def document(self, raw: DocumentData) -> DocumentView:
+        anchor = self.anchors.new("doc", raw.id or raw.source)
         title_anchor = self.anchors.new(anchor, "title")
-        claims = [self.claim(c, anchor) for c in raw.get("claims") or []]
+        claims = [self.claim(c, anchor) for c in raw.claims]
         toc = [TocEntry("#" + c.anchor, c.claim_id, c.title, c.statement.verdict, c.statement.badge_css,
                         _claim_unexpected(c), _claim_drift(c), _marks(c)) for c in claims]
-        definitions = [DefinitionView(_clip(d.get("name") or ""), _line(d.get("line")), self.math(d.get("latex")),
-                                      _source(d))
-                       for d in raw.get("definitions") or []]
-        unchecked = [UncheckedView(self.anchors.new(anchor, "unchecked", u.get("line")), _line(u.get("line")),
-                                   _clip(u.get("reason") or ""))
-                     for u in raw.get("unchecked") or []]
-        summary = _summary_table("Verdicts in this document", [("this document", "", None, raw["summary"])],
+        definitions = [DefinitionView(_clip(d.name or ""), _line(d.line), self.math(d.latex),
+                                      _source(d.source_match, d.restated_from))
+                       for d in raw.definitions]
+        unchecked = [UncheckedView(self.anchors.new(anchor, "unchecked", u.line), _line(u.line), _clip(u.reason or ""))
+                     for u in raw.unchecked]
+        summary = _summary_table("Verdicts in this document", [("this document", "", None, raw.summary)],
                                  first_column="")
         definitions_anchor = self.anchors.new(anchor, "definitions")
         unchecked_anchor = self.anchors.new(anchor, "unchecked")
-        return DocumentView(anchor=anchor, title_anchor=title_anchor, source=_clip(raw.get("source") or "", 300),
-                            title=_clip(raw.get("title") or "", 400),
-                            derivation=_clip(raw.get("derivation") or "", 300),
+        return DocumentView(anchor=anchor, title_anchor=title_anchor, source=_clip(raw.source or "", 300),
+                            title=_clip(raw.title or "", 400),
+                            derivation=_clip(raw.derivation or "", 300),
                             faithfulness=_faithfulness(raw), summary=summary, toc=toc, definitions=definitions,
                             definitions_anchor=definitions_anchor,
                             definitions_title_anchor=self.anchors.new(definitions_anchor, "title"),
@@ -182,27 +184,27 @@ class _Builder:
 
     def page(self) -> PageView:
         data = self.data
-        documents = [self.document(d) for d in data.get("documents") or []]
-        rows = [(d.title or d.source, d.source if d.title else "", "#" + d.anchor, raw["summary"])
-                for d, raw in zip(documents, data.get("documents") or [])]
-        rows.append(("all documents", "", None, data["summary"]))
-        tool = data.get("tool") or {}
-        unexpected = int(data["summary"].get("unexpected", 0))
-        drift = int(data["summary"].get("drift") or 0)
+        documents = [self.document(d) for d in data.documents]
+        rows = [(d.title or d.source, d.source if d.title else "", "#" + d.anchor, raw.summary)
+                for d, raw in zip(documents, data.documents)]
+        rows.append(("all documents", "", None, data.summary))
+        tool = data.tool
+        unexpected = int(data.summary.unexpected)
+        drift = int(data.summary.drift or 0)
         return PageView(
-            title=f"{tool.get('name', 'contrastive-verify')} report",
+            title=f"{tool.name} report",
             csp=CONTENT_SECURITY_POLICY,
-            headline=_headline(data["summary"], len(documents)),
+            headline=_headline(data.summary, len(documents)),
             banner=(f"{unexpected} {'verdict does' if unexpected == 1 else 'verdicts do'} not meet "
                     "the expectation: look for the items marked UNEXPECTED." if unexpected
                     else "Every verdict meets its expectation."),
             banner_css="banner alarm" if unexpected else "banner calm",
             drift_banner=(f"{drift} {'formula has' if drift == 1 else 'formulas have'} drifted from the source "
                           "document: look for the items marked SOURCE DRIFT." if drift else ""),
-            tool=f"{tool.get('name', 'contrastive-verify')} {tool.get('version', '')}".strip(),
-            environment=[Field(tool.get("name", "contrastive-verify"), str(tool.get("version", "")))]
-            + [Field(str(k), str(v)) for k, v in (data.get("environment") or {}).items()],
-            settings=[Field(SETTING_LABEL.get(k, str(k)), str(v)) for k, v in (data.get("settings") or {}).items()],
+            tool=f"{tool.name} {tool.version}".strip(),
+            environment=[Field(tool.name, str(tool.version))]
+            + [Field(str(k), str(v)) for k, v in data.environment.items()],
+            settings=_settings(data.settings),
             legend=[Legend(v.value, _badge_css(v.value), v.meaning) for v in Verdict],
             source_legend=[SourceLegend(SOURCE_TAG[m], _source_css(m), meaning)
                            for m, meaning in SOURCE_MATCHES.items()],
@@ -218,29 +220,32 @@ class _Builder:
         return note + "."
 
 
-def _fields(raw: dict) -> list[Field]:
-    verdict = raw["verdict"]
-    fields = [Field("Method", raw.get("method") or "")]
-    if raw.get("precision"):
-        fields.append(Field("Precision", raw["precision"]))
-    if raw.get("condition"):
-        label = "Holds only if" if verdict == "conditional" else "Condition"
-        fields.append(Field(label, raw["condition"], "condition"))
-    if raw.get("message"):
-        fields.append(Field(MESSAGE_LABEL.get(verdict, "Message"), raw["message"], f"message-{_css_word(verdict)}"))
-    if raw.get("reading"):
-        fields.append(Field("Reading", raw["reading"], "reading"))
-    if raw.get("note"):
-        fields.append(Field("Note", raw["note"]))
+def _settings(settings: SettingsData) -> list[Field]:
+    """The settings given (a hand-built report may leave one out)."""
+    given = [("digits", settings.digits), ("seed", settings.seed)]
+    return [Field(SETTING_LABEL[k], str(v)) for k, v in given if v is not None]
+
+
+def _fields(outcome: OutcomeData, note: str | None) -> list[Field]:
+    verdict = outcome.verdict
+    fields = [Field("Method", outcome.method or "")]
+    if outcome.precision:
+        fields.append(Field("Precision", outcome.precision))
+    if outcome.condition:
+        label = "Holds only if" if verdict is Verdict.CONDITIONAL else "Condition"
+        fields.append(Field(label, outcome.condition, "condition"))
+    if outcome.message:
+        fields.append(Field(MESSAGE_LABEL[verdict], outcome.message, f"message-{verdict.value}"))
+    if note:
+        fields.append(Field("Note", note))
     return [Field(f.label, _clip(str(f.text)), f.css) for f in fields if f.text]
 
 
-def _source(raw: dict) -> SourceView | None:
+def _source(match: str | None, restated_from: str | None) -> SourceView | None:
     """The faithfulness tag of an item, with the document's text when the derivation
     restates it.  An unknown ``source_match`` is shown as not compared."""
-    match = raw.get("source_match")
     match = match if match in SOURCE_MATCHES else None
-    original = _clip(raw.get("restated_from") or "")
+    original = _clip(restated_from or "")
     if match is None and not original:
         return None
     return SourceView(tag=SOURCE_TAG.get(match, ""), css=_source_css(match) if match else "",
@@ -253,70 +258,70 @@ def _source_css(match: str) -> str:
     return f"source-tag source-{match}"
 
 
-def _faithfulness(raw: dict) -> FaithfulnessView:
-    summary = raw.get("source_summary")
+def _faithfulness(raw: DocumentData) -> FaithfulnessView:
+    summary = raw.source_summary
     unreadable = unreadable_note(raw)
     if unreadable:
-        return FaithfulnessView(_clip(raw.get("source_path") or "", 1000), _clip(unreadable), "faithfulness alarm")
+        return FaithfulnessView(_clip(raw.source_path or "", 1000), _clip(unreadable), "faithfulness alarm")
     if not summary:
         return FaithfulnessView("", NOT_COMPARED, "faithfulness unknown")
-    counts = ", ".join(f"{summary.get(m, 0)} {m}" for m in SOURCE_MATCHES)
-    text = f"{counts} of {summary.get('total', 0)} formulas."
-    drift = summary.get("drift") or 0
+    counts = ", ".join(f"{summary.count(m)} {m}" for m in SOURCE_MATCHES)
+    text = f"{counts} of {summary.total} formulas."
+    drift = summary.drift or 0
     if drift:
         text += (f" {drift} {'formula has' if drift == 1 else 'formulas have'} drifted: the document changed "
                  "and the derivation did not follow.")
-    return FaithfulnessView(_clip(raw.get("source_path") or "", 1000), text,
+    return FaithfulnessView(_clip(raw.source_path or "", 1000), text,
                             "faithfulness alarm" if drift else "faithfulness calm")
 
 
-def _witness(raw: dict | None) -> WitnessView | None:
+def _witness(raw: Witness | None) -> WitnessView | None:
     if not raw:
         return None
     rows = []
-    for key, label in (("sizes", "sizes"), ("indices", "indices"), ("values", "values")):
-        pairs = [Assignment(_clip(str(k), 200), _clip(str(v))) for k, v in (raw.get(key) or {}).items()]
+    for pairs_of, label in ((raw.sizes, "sizes"), (raw.indices, "indices"), (raw.values, "values")):
+        pairs = [Assignment(_clip(str(k), 200), _clip(str(v))) for k, v in (pairs_of or {}).items()]
         if pairs:
             rows.append(WitnessRow(label, pairs))
-    rows += [WitnessRow("left side", [], _clip(str(raw.get("lhs", ""))), css="side"),
-             WitnessRow("right side", [], _clip(str(raw.get("rhs", ""))), css="side")]
-    if raw.get("digits"):
-        rows.append(WitnessRow("digits", [], f"{raw['digits']} significant digits (both sides re-checked)"))
-    if raw.get("note"):
-        rows.append(WitnessRow("note", [], prose=_clip(str(raw["note"]))))
-    return WitnessView("Witness: where the two sides differ" if raw.get("lhs") != raw.get("rhs")
-                       else "Witness", rows)
+    rows += [WitnessRow("left side", [], _clip(str(raw.lhs)), css="side"),
+             WitnessRow("right side", [], _clip(str(raw.rhs)), css="side")]
+    if raw.digits:
+        rows.append(WitnessRow("digits", [], f"{raw.digits} significant digits (both sides re-checked)"))
+    if raw.note:
+        rows.append(WitnessRow("note", [], prose=_clip(str(raw.note))))
+    return WitnessView("Witness: where the two sides differ" if raw.lhs != raw.rhs else "Witness", rows)
 
 
-def _step_label(raw: dict) -> str:
-    relation = raw.get("relation")
-    return f"Step {raw['index']}" + (f" ({relation})" if relation else "")
+def _step_label(raw: StepData) -> str:
+    relation = raw.relation
+    return f"Step {raw.index}" + (f" ({relation})" if relation else "")
 
 
-def _summary_table(caption: str, rows: list[tuple[str, str, str | None, dict]],
+def _summary_table(caption: str, rows: list[tuple[str, str, str | None, SummaryData]],
                    total_last: bool = False, first_column: str = "document") -> SummaryTable:
-    columns = [Cell(first_column)] + [Cell(v, _badge_css(v)) for v in VERDICTS] + [Cell("unexpected", "unexpected-col"),
-                                                                          Cell("items")]
+    columns = ([Cell(first_column)] + [Cell(v.value, _badge_css(v.value)) for v in Verdict]
+               + [Cell("unexpected", "unexpected-col"), Cell("items")])
     built = []
-    for n, (label, detail, href, counts) in enumerate(rows):
-        cells = [Cell(str(counts.get(v, 0)), "zero" if not counts.get(v) else f"count-{v}") for v in VERDICTS]
-        unexpected = counts.get("unexpected", 0)
+    for n, (label, detail, href, summary) in enumerate(rows):
+        cells = [Cell(str(summary.counts[v]), "zero" if not summary.counts[v] else f"count-{v.value}")
+                 for v in Verdict]
+        unexpected = summary.unexpected
         cells.append(Cell(str(unexpected), "alarm" if unexpected else "zero"))
-        cells.append(Cell(str(counts.get("items", 0)), "items"))
+        cells.append(Cell(str(summary.items), "items"))
         css = "total" if total_last and n == len(rows) - 1 else ""
         built.append(SummaryRow(_clip(label, 400), _clip(detail, 400), href, cells, css))
     return SummaryTable(caption, columns, built)
 
 
-def _headline(summary: dict, documents: int) -> str:
-    counts = ", ".join(f"{summary.get(v, 0)} {v}" for v in VERDICTS if summary.get(v))
+def _headline(summary: SummaryData, documents: int) -> str:
+    counts = ", ".join(f"{summary.counts[v]} {v.value}" for v in Verdict if summary.counts[v])
     noun = "document" if documents == 1 else "documents"
-    return f"{summary.get('items', 0)} verdicts in {documents} {noun}: {counts or 'none'}."
+    return f"{summary.items} verdicts in {documents} {noun}: {counts or 'none'}."
 
 
 def _marks(claim: ClaimView) -> list[Mark]:
     items = [*claim.steps] + ([claim.conclusion] if claim.conclusion else [])
-    return [Mark("#" + i.anchor, f"mark-{_css_word(i.verdict)}" + (" unexpected" if i.unexpected else "")
+    return [Mark("#" + i.anchor, f"mark-{i.verdict}" + (" unexpected" if i.unexpected else "")
                  + (" source-drift" if i.source and i.source.drift else ""),
                  f"{i.label}: {i.verdict}" + (" (unexpected)" if i.unexpected else "")
                  + (" (source drift)" if i.source and i.source.drift else ""))
@@ -332,20 +337,17 @@ def _claim_drift(claim: ClaimView) -> bool:
     return any(i.source and i.source.drift for i in [claim.statement, *claim.steps])
 
 
-def _expectation(raw: dict) -> str:
-    expected = raw.get("expected")
+def _expectation(raw: ClaimData | StepData | ConclusionData) -> str:
+    expected = raw.expected
     wanted = expectation_name(expected)
-    if raw.get("unexpected"):
+    if raw.unexpected:
         return f"unexpected: expected {wanted}"
     return f"as expected: {wanted}" if expected else ""
 
 
 def _badge_css(verdict: str) -> str:
-    return f"badge badge-{_css_word(verdict)}"
-
-
-def _css_word(word: str) -> str:
-    return word if word in VERDICTS else "other"
+    """The badge of a verdict, by its value."""
+    return f"badge badge-{verdict}"
 
 
 def _line(line) -> str:
@@ -361,7 +363,7 @@ def _clip(text: str, limit: int = MAX_TEXT) -> str:
 
 # -- rendering ----------------------------------------------------------------
 
-def page(data: dict) -> PageView:
+def page(data: ReportData) -> PageView:
     """The view of a whole report: everything the template shows."""
     return _Builder(data).page()
 
@@ -371,7 +373,7 @@ def _environment() -> Environment:
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def render(data: dict) -> str:
+def render(data: ReportData) -> str:
     """One self-contained HTML page for the report data."""
     # Control characters cannot be escaped as HTML (C0/C1 are parse errors even as
     # references): each is written as a visible escape, in text and attributes alike.

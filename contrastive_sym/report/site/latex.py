@@ -1,7 +1,7 @@
 r"""The LaTeX report: report data → .tex source (:func:`render`) → PDF (:func:`compile_pdf`).
 
-:func:`render` turns the plain report data of :mod:`.data` into a *view*
-(:func:`.latex_view.view`): the same tree, with every string already made LaTeX by
+:func:`render` turns the report data (:mod:`..records`) into a *view*
+(:func:`.latex_view.view`): a tree of dicts, with every string already made LaTeX by
 :mod:`.texsafe` and :mod:`.texmath` (text escaped, the documents' own formulas
 typeset only when the allowlist accepts them).  The template
 ``templates/report.tex.j2`` only loops and branches over the view, and refuses to
@@ -28,6 +28,7 @@ from pathlib import Path
 import jinja2
 
 from ...errors import LatexError
+from ..records import ReportData
 from ..safe.texsafe import TeX
 from .latex_view import view
 
@@ -57,8 +58,8 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined, finalize=_only_tex)
 
 
-def render(data: dict) -> str:
-    """The .tex source of the report on ``data`` (see :mod:`.data`)."""
+def render(data: ReportData) -> str:
+    """The .tex source of the report on ``data`` (see :mod:`..data`)."""
     return _environment().get_template(TEMPLATE).render(**view(data))
 
 

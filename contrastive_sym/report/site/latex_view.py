@@ -1,5 +1,5 @@
-r"""The view of the LaTeX report (:func:`view`): the report data of :mod:`.data` as
-the same tree, with every string already made LaTeX.
+r"""The view of the LaTeX report (:func:`view`): the report data (the records of
+:mod:`..records`) as a tree of dicts, with every string already made LaTeX.
 
 Text is escaped by :func:`.escape`; the documents' own formulas are typeset only
 when :func:`.sanitise_math` accepts them, else shown as escaped raw text with the
@@ -8,17 +8,20 @@ reason the allowlist refused them.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
-from ...model.verdicts import Verdict, expectation_name
+from ...model.verdicts import Verdict, Witness, expectation_name
 from ..data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
+from ..records import (
+    ClaimData, ConclusionData, DocumentData, DrawnFigure, OutcomeData, ReportData, StepData, SummaryData)
 from ..safe.mathallow import MAX_ROW_LENGTH
 from ..safe.texmath import sanitise_math
 from ..safe.texsafe import TeX, escape
 
-# Badge colours (RGB hex), one per verdict; an unknown verdict is drawn as an error.
+# Badge colours (RGB hex), one per verdict.
 VERDICT_COLOURS = {
-    "proved": "1A7F37", "confirmed": "2E86AB", "refuted": "C0392B",
-    "conditional": "D4850F", "undecided": "6C757D", "error": "6F2DA8",
+    Verdict.PROVED: "1A7F37", Verdict.CONFIRMED: "2E86AB", Verdict.REFUTED: "C0392B",
+    Verdict.CONDITIONAL: "D4850F", Verdict.UNDECIDED: "6C757D", Verdict.ERROR: "6F2DA8",
 }
 
 # Faithfulness tags: quiet when the document has the formula, outlined for a declared
@@ -39,13 +42,9 @@ _FIGURE_PATH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.pdf")
 
 # --- pieces of the view ------------------------------------------------------------
 
-def _verdict_key(verdict) -> str:
-    return verdict if verdict in VERDICT_COLOURS else "error"
-
-
-def badge(verdict) -> TeX:
+def badge(verdict: Verdict) -> TeX:
     """A coloured box with the verdict's name in capitals."""
-    return TeX(rf"\cvbadge{{{_verdict_key(verdict)}}}{{{escape(str(verdict).upper(), limit=40)}}}")
+    return TeX(rf"\cvbadge{{{verdict.value}}}{{{escape(verdict.value.upper(), limit=40)}}}")
 
 
 def math_block(latex) -> TeX | None:
@@ -98,46 +97,46 @@ def source_tag(match) -> TeX | None:
     return TeX(rf"{SOURCE_TAG_MACROS[key]}{{{escape(SOURCE_TAG_NAMES[key])}}}")
 
 
-def source_note(item: dict) -> TeX | None:
-    """For drift, the sentence saying so; for a restatement, the document's own text,
-    escaped (it is the document's TeX, shown as the characters it is)."""
-    key = _source_key(item.get("source_match"))
+def source_note(match: str | None, original: str | None) -> TeX | None:
+    """For drift, the sentence saying so; for a restatement (``original``, the item's
+    ``restated_from``), the document's own text, escaped (it is the document's TeX,
+    shown as the characters it is)."""
+    key = _source_key(match)
     parts = []
     if key == "drift":
         parts.append(rf"\cvdriftnote{{{escape(DRIFT_NOTE)}}}")
-    original = item.get("restated_from")
     if original:
         label = escape(restated_label(key, original))
         parts.append(rf"{label}: \texttt{{{escape(original, limit=VALUE_LIMIT, breakable=True)}}}")
     return TeX(" ".join(parts)) if parts else None
 
 
-def faithfulness(doc: dict) -> TeX:
+def faithfulness(doc: DocumentData) -> TeX:
     """The document's line on its formulas against the source: counts, drift in red."""
-    summary = doc.get("source_summary")
+    summary = doc.source_summary
     unreadable = unreadable_note(doc)
     if unreadable:
         return TeX(rf"\textcolor{{cvsrcdrift}}{{{escape(unreadable, limit=VALUE_LIMIT)}}}")
     if not summary:
         return TeX(rf"\textit{{{escape(NOT_COMPARED)}}}")
-    path = escape(doc.get("source_path") or "", limit=VALUE_LIMIT, breakable=True)
-    drift = summary.get("drift") or 0
+    path = escape(doc.source_path or "", limit=VALUE_LIMIT, breakable=True)
+    drift = summary.drift or 0
     counts = []
     for match in SOURCE_MATCHES:
-        count = escape(f"{summary.get(match, 0)} {match}")
+        count = escape(f"{summary.count(match)} {match}")
         counts.append(TeX(rf"\textcolor{{cvsrcdrift}}{{\textbf{{{count}}}}}") if match == "drift" and drift else count)
-    total = escape(f"of {summary.get('total', 0)} formulas")
+    total = escape(f"of {summary.total} formulas")
     text = rf"compared with \texttt{{{path}}}: {', '.join(counts)} {total}."
     if drift:
         text += rf" \cvdriftnote{{{escape('The document changed and the derivation did not follow.')}}}"
     return TeX(text)
 
 
-def _expectation(item: dict) -> TeX | None:
+def _expectation(item: ClaimData | StepData | ConclusionData) -> TeX | None:
     """How the verdict compares with the one the derivation recorded, if either is notable."""
-    expected = item.get("expected")
+    expected = item.expected
     wanted = escape(expectation_name(expected)) if expected else None
-    if item.get("unexpected"):
+    if item.unexpected:
         wanted = wanted or escape(expectation_name(None))
         return TeX(rf"\cvunexpected{{UNEXPECTED}} the derivation expects: {wanted}")
     if wanted:
@@ -145,133 +144,141 @@ def _expectation(item: dict) -> TeX | None:
     return None
 
 
-def _evidence(item: dict) -> TeX | None:
-    evidence = item.get("evidence") or {}
-    points = evidence.get("points") or 0
+def _evidence(outcome: OutcomeData) -> TeX | None:
+    evidence = outcome.evidence
+    points = evidence.points or 0
     if not isinstance(points, int) or points <= 0:
         return None
-    text = f"{points} sample points: {evidence.get('decided', 0)} decided, {evidence.get('undefined', 0)} undefined"
-    instances = evidence.get("instances") or []
+    text = f"{points} sample points: {evidence.decided} decided, {evidence.undefined} undefined"
+    instances = evidence.instances
     if instances:
         text += "; sizes " + ", ".join(str(i) for i in instances)
     return _text(text)
 
 
-def _reason_label(verdict) -> str:
-    return {"undecided": "Reason", "error": "Error", "refuted": "Why refuted",
-            "conditional": "Why conditional"}.get(verdict, "Result")
+_REASON_LABELS = {Verdict.UNDECIDED: "Reason", Verdict.ERROR: "Error", Verdict.REFUTED: "Why refuted",
+                  Verdict.CONDITIONAL: "Why conditional"}
 
 
-def _fields(item: dict, *, claim_precision: str | None = None, method: bool = True) -> list[tuple[TeX, TeX]]:
+def _fields(outcome: OutcomeData, *, claim_precision: str | None = None, method: bool = True) -> list[tuple[TeX, TeX]]:
     """The label/value rows under an item's heading; empty values are left out.
 
     A step's precision is shown only where it differs from its claim's.
     """
     rows: list[tuple[str, TeX | None]] = []
-    verdict = item.get("verdict")
-    if method and item.get("method"):
-        rows.append(("Method", _text(item["method"], VALUE_LIMIT)))
-    precision = item.get("precision")
+    verdict = outcome.verdict
+    if method and outcome.method:
+        rows.append(("Method", _text(outcome.method, VALUE_LIMIT)))
+    precision = outcome.precision
     if precision and precision != claim_precision:
         rows.append(("Precision", _text(precision, VALUE_LIMIT)))
-    if verdict == "conditional" and item.get("condition"):
-        rows.append(("Condition", _text(item["condition"], VALUE_LIMIT)))
-    if item.get("message"):
-        rows.append((_reason_label(verdict), _text(item["message"])))
-    for note in item.get("notes") or []:
+    if verdict is Verdict.CONDITIONAL and outcome.condition:
+        rows.append(("Condition", _text(outcome.condition, VALUE_LIMIT)))
+    if outcome.message:
+        rows.append((_REASON_LABELS.get(verdict, "Result"), _text(outcome.message)))
+    for note in outcome.notes:
         rows.append(("Remark", _text(note)))
     return [(TeX(label), value) for label, value in rows if value]
 
 
-def witness_rows(witness: dict | None) -> list[tuple[TeX, TeX]] | None:
+def witness_rows(witness: Witness | None) -> list[tuple[TeX, TeX]] | None:
     """The rows of a witness table: sizes, indices and values, then both sides."""
     if not witness:
         return None
     rows: list[tuple[TeX, TeX]] = []
-    for kind, key in (("size", "sizes"), ("index", "indices"), ("value", "values")):
-        for name, value in (witness.get(key) or {}).items():
+    for kind, pairs in (("size", witness.sizes), ("index", witness.indices), ("value", witness.values)):
+        for name, value in (pairs or {}).items():
             rows.append((TeX(f"{kind} {math_inline(name)}"), _text(value, VALUE_LIMIT)))
-    rows.append((TeX("left side"), _text(witness.get("lhs", ""), VALUE_LIMIT)))
-    rows.append((TeX("right side"), _text(witness.get("rhs", ""), VALUE_LIMIT)))
-    if witness.get("digits"):
-        rows.append((TeX("re-checked at"), _text(f"{witness['digits']} significant digits")))
-    if witness.get("note"):
-        rows.append((TeX("note"), _text(witness["note"])))
+    rows.append((TeX("left side"), _text(witness.lhs, VALUE_LIMIT)))
+    rows.append((TeX("right side"), _text(witness.rhs, VALUE_LIMIT)))
+    if witness.digits:
+        rows.append((TeX("re-checked at"), _text(f"{witness.digits} significant digits")))
+    if witness.note:
+        rows.append((TeX("note"), _text(witness.note)))
     return rows
 
 
-def figure(figure_id, figures: dict) -> dict | None:
+def figure(figure_id, figures: Mapping[str, DrawnFigure]) -> dict | None:
     """An item's figure when it has a PDF with a plain relative path inside the report
     directory; anything else (absolute, ``..``, odd characters) is not included."""
     entry = figures.get(figure_id) if figure_id is not None else None
     if not entry:
         return None
-    path = entry.get("pdf")
+    path = entry.pdf
     if not path or not _FIGURE_PATH.fullmatch(path) or ".." in path.split("/"):
         return None
-    return {"path": TeX(path), "caption": _text(entry.get("caption") or "", VALUE_LIMIT)}
+    return {"path": TeX(path), "caption": _text(entry.caption or "", VALUE_LIMIT)}
 
 
-def _step(step: dict, claim: dict, figures: dict) -> dict:
-    heading = f"Step {step.get('index', '')} · line {step.get('line', '?')} · relation {step.get('relation', '')}"
+def _or(value, missing: str):
+    """A value as the report shows it, ``missing`` when it is not given."""
+    return missing if value is None else value
+
+
+def _step(step: StepData, claim: ClaimData, figures: Mapping[str, DrawnFigure]) -> dict:
+    heading = f"Step {_or(step.index, '')} · line {_or(step.line, '?')} · relation {step.relation}"
+    outcome = step.outcome
     return {
         "heading": escape(heading, limit=TITLE_LIMIT),
-        "badge": badge(step.get("verdict")),
+        "badge": badge(outcome.verdict),
         "expectation": _expectation(step),
-        "source": source_tag(step.get("source_match")),
-        "source_note": source_note(step),
-        "math": math_block(step.get("latex")),
-        "note": _text(step["note"]) if step.get("note") else None,
-        "fields": _fields(step, claim_precision=claim.get("precision"), method=step.get("method") != claim.get("method")),
-        "witness": witness_rows(step.get("witness")),
-        "figure": figure(step.get("figure"), figures),
+        "source": source_tag(step.source_match),
+        "source_note": source_note(step.source_match, step.restated_from),
+        "math": math_block(step.latex),
+        "note": _text(step.note) if step.note else None,
+        "fields": _fields(outcome, claim_precision=claim.outcome.precision, method=outcome.method != claim.outcome.method),
+        "witness": witness_rows(outcome.witness),
+        "figure": figure(outcome.figure, figures),
     }
 
 
-def _conclusion(conclusion: dict, claim: dict, figures: dict) -> dict:
+def _conclusion(conclusion: ConclusionData, claim: ClaimData, figures: Mapping[str, DrawnFigure]) -> dict:
+    outcome = conclusion.outcome
     return {
-        "heading": escape(f"Proof conclusion · line {conclusion.get('line', '?')}"),
-        "badge": badge(conclusion.get("verdict")),
+        "heading": escape(f"Proof conclusion · line {_or(conclusion.line, '?')}"),
+        "badge": badge(outcome.verdict),
         "expectation": _expectation(conclusion),
         # The conclusion is the checker's reading of the steps, not a formula of the document.
         "source": None,
         "source_note": None,
         "note": None,
-        "math": math_block(conclusion.get("establishes")),
-        "fields": _fields(conclusion, claim_precision=claim.get("precision"), method=False),
-        "witness": witness_rows(conclusion.get("witness")),
-        "figure": figure(conclusion.get("figure"), figures),
+        "math": math_block(conclusion.establishes),
+        "fields": _fields(outcome, claim_precision=claim.outcome.precision, method=False),
+        "witness": witness_rows(outcome.witness),
+        "figure": figure(outcome.figure, figures),
     }
 
 
-def _claim(claim: dict, figures: dict) -> dict:
-    about = f"{claim.get('kind', '')} · source line {claim.get('line', '?')}"
-    if claim.get("derived_from_proof"):
+def _claim(claim: ClaimData, figures: Mapping[str, DrawnFigure]) -> dict:
+    outcome = claim.outcome
+    about = f"{claim.kind} · source line {_or(claim.line, '?')}"
+    if claim.derived_from_proof:
         about += " · the claim is what its proof derives"
-    identity = TeX(rf"\texttt{{{escape(claim.get('id', ''), limit=VALUE_LIMIT, breakable=True)}}} · {escape(about)}")
+    identity = TeX(rf"\texttt{{{escape(claim.id, limit=VALUE_LIMIT, breakable=True)}}} · {escape(about)}")
     expectation = _expectation(claim)
-    verdict = TeX(badge(claim.get("verdict")) + (" " + expectation if expectation else ""))
-    fields = [(TeX("Claim"), identity), (TeX("Verdict"), verdict)] + _fields(claim)
-    evidence = _evidence(claim)
+    verdict = TeX(badge(outcome.verdict) + (" " + expectation if expectation else ""))
+    fields = [(TeX("Claim"), identity), (TeX("Verdict"), verdict)] + _fields(outcome)
+    evidence = _evidence(outcome)
     if evidence:
         fields.insert(3, (TeX("Evidence"), evidence))
-    source = [part for part in (source_tag(claim.get("source_match")), source_note(claim)) if part]
+    source = [part for part in (source_tag(claim.source_match), source_note(claim.source_match, claim.restated_from))
+              if part]
     if source:
         fields.insert(2, (TeX("Source"), TeX(" ".join(source))))
-    for label, key in (("Reading", "reading"), ("Note", "note")):
-        if claim.get(key):
-            fields.append((TeX(label), _text(claim[key])))
+    for label, text in (("Reading", claim.reading), ("Note", claim.note)):
+        if text:
+            fields.append((TeX(label), _text(text)))
     return {
-        "title": escape(claim.get("title") or claim.get("id", ""), limit=TITLE_LIMIT),
-        "verdict": TeX(_verdict_key(claim.get("verdict"))),
-        "badge": badge(claim.get("verdict")),
+        "title": escape(claim.title or claim.id, limit=TITLE_LIMIT),
+        "verdict": TeX(outcome.verdict.value),
+        "badge": badge(outcome.verdict),
         "fields": fields,
-        "statement": math_block(claim.get("statement")),
-        "witness": witness_rows(claim.get("witness")),
-        "figure": figure(claim.get("figure"), figures),
+        "statement": math_block(claim.statement),
+        "witness": witness_rows(outcome.witness),
+        "figure": figure(outcome.figure, figures),
         # The proof as the template walks it: the steps, then the conclusion.
-        "proof": [_step(s, claim, figures) for s in claim.get("steps", [])]
-                 + ([_conclusion(claim["conclusion"], claim, figures)] if claim.get("conclusion") else []),
+        "proof": [_step(s, claim, figures) for s in claim.steps]
+                 + ([_conclusion(claim.conclusion, claim, figures)] if claim.conclusion else []),
     }
 
 
@@ -280,29 +287,28 @@ def _number(value) -> int | TeX:
     return value if isinstance(value, int) and not isinstance(value, bool) else escape(value, limit=40)
 
 
-def summary_rows(summary: dict) -> dict:
+def summary_rows(summary: SummaryData) -> dict:
     """A summary table: one column per verdict, then unexpected and the total."""
     return {
         "badges": [badge(v) for v in VERDICT_COLOURS],
-        "counts": [_number(summary.get(v, 0)) for v in VERDICT_COLOURS],
-        "unexpected": _number(summary.get("unexpected", 0)),
-        "total": _number(summary.get("items", 0)),
+        "counts": [_number(summary.counts[v]) for v in VERDICT_COLOURS],
+        "unexpected": _number(summary.unexpected),
+        "total": _number(summary.items),
     }
 
 
-def _document(doc: dict, figures: dict) -> dict:
+def _document(doc: DocumentData, figures: Mapping[str, DrawnFigure]) -> dict:
     return {
-        "title": escape(doc.get("title") or doc.get("id", ""), limit=TITLE_LIMIT),
-        "source": _text(doc.get("source", ""), VALUE_LIMIT),
-        "derivation": _text(doc.get("derivation", ""), VALUE_LIMIT),
+        "title": escape(doc.title or doc.id, limit=TITLE_LIMIT),
+        "source": _text(doc.source, VALUE_LIMIT),
+        "derivation": _text(doc.derivation, VALUE_LIMIT),
         "faithfulness": faithfulness(doc),
-        "summary": summary_rows(doc.get("summary", {})),
-        "definitions": [{"line": _number(d.get("line", "?")), "name": _text(d.get("name", ""), VALUE_LIMIT),
-                         "source": source_tag(d.get("source_match")), "source_note": source_note(d),
-                         "math": math_block(d.get("latex"))} for d in doc.get("definitions", [])],
-        "unchecked": [{"line": _number(u.get("line", "?")), "reason": _text(u.get("reason", ""))}
-                      for u in doc.get("unchecked", [])],
-        "claims": [_claim(c, figures) for c in doc.get("claims", [])],
+        "summary": summary_rows(doc.summary),
+        "definitions": [{"line": _number(_or(d.line, "?")), "name": _text(d.name, VALUE_LIMIT),
+                         "source": source_tag(d.source_match), "source_note": source_note(d.source_match, d.restated_from),
+                         "math": math_block(d.latex)} for d in doc.definitions],
+        "unchecked": [{"line": _number(_or(u.line, "?")), "reason": _text(u.reason)} for u in doc.unchecked],
+        "claims": [_claim(c, figures) for c in doc.claims],
     }
 
 
@@ -315,26 +321,26 @@ def _drift_line(drift) -> TeX | None:
                + escape(f"{drift} {noun} drifted from the source document: look for the items marked SOURCE DRIFT."))
 
 
-def view(data: dict) -> dict:
+def view(data: ReportData) -> dict:
     """Everything the template prints, each string already LaTeX."""
-    tool = data.get("tool", {})
-    name_version = f"{tool.get('name', 'contrastive-verify')} {tool.get('version', '')}".strip()
-    figures = data.get("figures") or {}
-    documents = data.get("documents", [])
-    settings = data.get("settings", {})
+    tool = data.tool
+    name_version = f"{tool.name} {tool.version}".strip()
+    figures = data.figures
+    documents = data.documents
+    settings = data.settings
     return {
         "tool": escape(name_version, limit=TITLE_LIMIT),
         "pdf_title": escape(f"Verification report ({name_version})", limit=TITLE_LIMIT),
         "subtitle": escape(f"{len(documents)} document{'s' if len(documents) != 1 else ''} checked by {name_version}",
                            limit=TITLE_LIMIT),
         "run": [(escape(k, limit=VALUE_LIMIT), _text(v, VALUE_LIMIT)) for k, v in
-                [("tool", name_version)] + list(data.get("environment", {}).items())
-                + [("digits", settings.get("digits", "")), ("seed", settings.get("seed", ""))]],
-        "palette": [(TeX(v), TeX(colour)) for v, colour in VERDICT_COLOURS.items()],
-        "legend": [(badge(v.value), escape(v.meaning)) for v in Verdict],
+                [("tool", name_version)] + list(data.environment.items())
+                + [("digits", _or(settings.digits, "")), ("seed", _or(settings.seed, ""))]],
+        "palette": [(TeX(v.value), TeX(colour)) for v, colour in VERDICT_COLOURS.items()],
+        "legend": [(badge(v), escape(v.meaning)) for v in Verdict],
         "source_legend": [(source_tag(m), escape(meaning)) for m, meaning in SOURCE_MATCHES.items()],
         "source_untagged": escape(UNTAGGED),
-        "summary": summary_rows(data.get("summary", {})),
-        "source_drift": _drift_line(data.get("summary", {}).get("drift")),
+        "summary": summary_rows(data.summary),
+        "source_drift": _drift_line(data.summary.drift),
         "documents": [_document(d, figures) for d in documents],
     }
