@@ -1,0 +1,1 @@
+"""Numeric engines: expressions compiled to ball-arithmetic programs (python-flint arb) with forward-mode derivatives, comparisons at a working precision that rises until decided, and limit ladders.  They build no verdict."""
