@@ -54,6 +54,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-python", action="store_true",
                         help="also load the .py derivations found in directories (they run code; a .py file "
                              "named on the command line is always loaded)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a loading warning (a binding that names or changes nothing, an unused "
+                             "declaration) is an error: exit 2")
 
 
 def _check_parser() -> argparse.ArgumentParser:
@@ -131,7 +134,7 @@ def _checked(args, figures: bool = False):
     from .report.terminal import Progress
 
     return verify(args.paths, config=_config(args), documents_dir=args.documents, only=args.only,
-                  allow_python=args.allow_python, figures=figures, progress=Progress)
+                  allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict)
 
 
 def _run_check(argv: list[str]) -> int:

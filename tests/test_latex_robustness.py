@@ -208,7 +208,13 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"\right]", "...", "\\\\", "&", "=", r"\leq", ",", r"\max\{", r"\}", "s_{i,k}", r"\tau",
           *"0123456789", *"xtnNiskab", " ", "\n", r"\text{stop\_grad}", r"\nabla",
           r"\lim_{\tau \to 0^+}", r"\mathcal{L}", "|", r"\|", "/", "-", "+", r"\cdot", r"\partial",
-          "'", "*", r"\dots", r"\infty", r"\neq", ";", r"\quad", "$", r"\begin{aligned}"]
+          "'", "*", r"\dots", r"\infty", r"\neq", ";", r"\quad", "$", r"\begin{aligned}",
+          # issue 13: the constructs of real documents
+          r"\langle", r"\rangle", r"^\top", "^T", r"\hat", r"\hat{\rho}", r"\tilde", r"\bar{s}",
+          r"_\text{N-pair}", r"\texttt{a}", r"\operatorname*{max}", "s^-", r"\ln", r"\lVert", r"\rVert",
+          r"\vert", r"\lvert", r"\rvert", r"\sqrt", r"\prod", r"\tag{3}", r"\color{red}",
+          r"\displaystyle", r"\left.", r"\right.", r"\!", r"\,", r"\sum\limits", r"\begin{equation*}",
+          r"\begin{cases}", r"\overbrace", r"\overset", r"\approx", r"\propto"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 

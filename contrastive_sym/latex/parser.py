@@ -17,6 +17,7 @@ import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
+from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
 MAX_LENGTH = 20_000
@@ -100,6 +101,14 @@ def _check_nesting(text: str, where: Where) -> None:
 
 def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
     line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    position = getattr(exc, "pos_in_stream", None)
+    if isinstance(exc, UnexpectedToken):
+        position = exc.token.start_pos if exc.token.type != "$END" else None
+    known = _known_construct(text, position) if position is not None else None
+    if known is not None:
+        message, start = known
+        return where.error(message, text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start),
+                           _construct_at(text, start))
     if isinstance(exc, UnexpectedCharacters):
         construct = _construct_at(text, exc.pos_in_stream)
         return where.error(f"cannot read {construct!r} here", line, column, construct)
@@ -117,6 +126,20 @@ def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
         return where.error(f"unexpected {str(token)!r}{hint}", token.line or line,
                            token.column or column, str(token))
     return where.error(str(exc).splitlines()[0], line, column)  # pragma: no cover
+
+
+def _known_construct(text: str, position: int) -> tuple[str, int] | None:
+    """A construct the grammar does not read (:mod:`.unsupported`) at the failing
+    ``position``, or the last command of that kind before it (``\\overset{…}{=}``
+    fails at its ``=``): its message and where it starts."""
+    found = unsupported(text, position)
+    if found is not None:
+        return found, position
+    for match in reversed(list(re.finditer(r"\\[a-zA-Z]+", text[:position]))):
+        found = unsupported(text, match.start())
+        if found is not None:
+            return found, match.start()
+    return None
 
 
 def _construct_at(text: str, pos: int) -> str:

@@ -8,6 +8,7 @@ of the name without white space (``\\tau``, ``x_0``, ``I_{\\text{InfoNCE}}^K``).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
@@ -141,14 +142,17 @@ class Scope:
         return meaning
 
     def starts_a_name(self, key: str) -> bool:
-        """Whether ``key`` is the beginning of a longer declared name."""
-        key = self.reading(key)
-        return any(name.startswith(key) and name != key for name in self.names)
+        """Whether ``key`` is the beginning of a longer declared name (in any spelling)."""
+        key = canonical_key(self.reading(key))
+        return any(name.startswith(key) and name != key for name in _spellings(self.names))
 
     def reading(self, text: str) -> str:
         for written, read in self.read_as:
             text = text.replace(written, read)
-        return text
+        if text in self.names:
+            return text
+        # \hat\rho is the name declared as \hat{\rho}, s^-_i the one declared as s_i^{-}
+        return _spellings(self.names).get(canonical_key(text), text)
 
     def letter_names(self) -> set[str]:
         """Names made of plain letters: the candidates for splitting a run like ``tx``."""
@@ -179,3 +183,50 @@ _BUILTIN_KEYS = {
     "o": Builtin.LITTLE_O,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 }
+
+
+# --- one name, however it is spelled ---------------------------------------------
+_ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
+_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep
+_SCRIPT = rf"(?:{_ONE}|{_GROUP})"
+_ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
+                     rf"(?![a-zA-Z])({_ONE})")
+_TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
+_BRACED_ONE = re.compile(rf"([_^])\{{({_ONE})\}}")
+_SWAPPED = re.compile(rf"\^({_SCRIPT})_({_SCRIPT})")
+_spelling_cache: dict[int, tuple[dict, dict]] = {}
+
+
+def canonical_key(key: str) -> str:
+    r"""One spelling of a name: ``s^{-}_i``, ``s_i^-`` → ``s_i^-``; ``\hat\rho`` →
+    ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``.
+
+    TeX sets these pairs identically (the order of a sub- and a superscript, the braces
+    around a one-character script or accent), so they are one name.
+
+    >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
+    ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
+    """
+    key = "".join(key.split())
+    key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
+    key = _ACCENT.sub(r"\1{\2}", key)
+    key = _BRACED_ONE.sub(r"\1\2", key)
+    key = _TEXT_SCRIPT.sub(r"\1{\2}", key)
+    return _SWAPPED.sub(r"_\2^\1", key)
+
+
+def _spellings(names: dict) -> dict:
+    """canonical spelling → declared key, for the keys whose spelling is unique."""
+    cached = _spelling_cache.get(id(names))
+    if cached is not None and cached[0] is names:
+        return cached[1]
+    found: dict[str, str | None] = {}
+    for key in names:
+        canonical = canonical_key(key)
+        found[canonical] = key if canonical not in found else None
+    index = {c: k for c, k in found.items() if k is not None}
+    if len(_spelling_cache) > 256:
+        _spelling_cache.clear()
+    # the dict is kept with its index so that its id is not reused while cached
+    _spelling_cache[id(names)] = (names, index)
+    return index

@@ -1,7 +1,9 @@
 """What a claim or step binds for itself, and the check that each binding takes effect.
 
 ``let``, ``ellipsis``, ``little_o``, ``pair_set``, ``read_as`` and ``define`` of one
-claim or step make its local scope; one that changes nothing is an error.
+claim or step make its local scope.  One whose name the formulas never look up (names
+nothing) is an error here; one that is looked up and still changes nothing is a warning
+of :mod:`.effects` (an error under ``--strict``).
 """
 from __future__ import annotations
 
@@ -29,8 +31,10 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
     scope = replace(scope, used=bindings.used) if isinstance(scope, RecordingScope) else scope
     for name, formula in (entry.get("let") or {}).items():
         value = read_formula(formula, scope, context, ("let", name))
+        bound = scope_key(name)              # the key the translator looks the name up by
         bindings.used.discard(name)          # n = 'n + 1' does not use the n it binds
-        old = scope.names.get(name)
+        bindings.used.discard(bound)
+        old = scope.names.get(bound)
         rebound = set()
         if isinstance(old, sp.Expr) and isinstance(value, sp.Expr) and old != value:
             # the definitions this claim uses are re-read with the name bound: a let of a
@@ -39,7 +43,7 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
                 if isinstance(meaning, Macro) and meaning.body.has(old):
                     scope = scope.bind(key, replace(meaning, body=meaning.body.xreplace({old: value})))
                     rebound.add(key)
-        scope = scope.bind(name, value)
+        scope = scope.bind(bound, value)
         bindings.lets.append((name, rebound, old))
     readings = []   # a step's readings come before its claim's: the innermost wins
     for number, reading in enumerate(entry.get("ellipsis") or ()):
@@ -73,8 +77,9 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
 
 
 def check_effects(bindings: Bindings, scope: Scope, context: Context, what: str) -> None:
-    """A ``let``, ``read_as`` or ``ellipsis`` that changes nothing is an error: a reading
-    that silently does not apply gives a verdict about another formula than intended."""
+    """A ``let``, ``read_as`` or ``ellipsis`` that names nothing the formulas look up is an
+    error: a reading that silently does not apply gives a verdict about another formula
+    than intended.  (What is looked up and still changes nothing: :mod:`.effects`.)"""
     used = bindings.used
     for name, rebound, old in bindings.lets:
         if name in used or scope_key(name) in used or rebound & used:

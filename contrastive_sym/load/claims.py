@@ -18,6 +18,7 @@ from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
+from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -64,6 +65,8 @@ def read_claim(entry: dict, context: Context) -> None:
         context.locator.at(claim_path + ("given",)) if number == 0 else None
         given.append(Condition(_condition(text, scope, context), text))
     check_effects(bindings, scope, context, f"claim {claim_id}")
+    warn_unknown(entry, context.scope, context, f"claim {claim_id}")
+    warn_unchanged(entry, context.scope, context, f"claim {claim_id}", with_steps=True)
     context.used |= bindings.used
     factor = entry.get("conclusion_factor")
     context.builder.claim(
@@ -74,14 +77,25 @@ def read_claim(entry: dict, context: Context) -> None:
         conclusion_expect=entry.get("conclusion_expect"), conclusion_note=entry.get("conclusion_note", ""),
         conclusion_factor=read_formula(factor, scope, context, ("conclusion_factor",)) if factor else None,
         sizes=sizes or None, origin=origin, restated_from=entry.get("restated_from", ""))
-    _check_given(context.builder._claims[-1], context)
+    claim = context.builder._claims[-1]
+    names = _claim_names(claim, context)
+    _check_given(claim, names, context)
+    warn_unused_sizes(entry, claim, names | {n for c in claim.given for n in _names_in(c.predicate)},
+                      context)
 
 
-def _check_given(claim, context: Context) -> None:
+def _check_given(claim, names: set, context: Context) -> None:
     """A condition that names nothing the claim evaluates cannot change its verdict: an
     error (there is no reading under which it applies)."""
-    if not claim.given:
-        return
+    for number, condition in enumerate(claim.given):
+        if not _names_in(condition.predicate) & names:
+            raise context.fail(f"given {condition.label!r}: names nothing claim {claim.id} uses, so the "
+                               "condition cannot change its verdict", ("given",))
+
+
+def _claim_names(claim, context: Context) -> set:
+    """What the claim evaluates: the names of its formulas, and the sizes of the families
+    and indices among them."""
     exprs = list(claim.statement.terms)
     if claim.proof:
         exprs += [e for s in claim.proof.steps for e in (s.lhs, s.rhs)]
@@ -93,10 +107,7 @@ def _check_given(claim, context: Context) -> None:
     for name in list(names):   # the sizes a family or an index is instantiated at count too
         for extent in shapes.get(name, ()) + bounds.get(name, ()):
             names |= _names_in(sp.sympify(extent))
-    for number, condition in enumerate(claim.given):
-        if not _names_in(condition.predicate) & names:
-            raise context.fail(f"given {condition.label!r}: names nothing claim {claim.id} uses, so the "
-                               "condition cannot change its verdict", ("given",))
+    return names
 
 
 def _names_in(expr) -> set:
@@ -146,7 +157,9 @@ def _relation(symbol: str, where: Where) -> str:
     try:
         return _STEP_RELATIONS[symbol]
     except KeyError:
-        raise where.error(f"the relation {symbol!r} is not one the checker decides") from None
+        hint = " (a tolerance is not stated; restate the step with = or an inequality, with restated_from)" \
+            if symbol in ("\\approx", "\\simeq", "\\sim") else ""
+        raise where.error(f"the relation '{symbol}' is not one the checker decides{hint}") from None
 
 
 def _per_link(value, index: int):
@@ -159,6 +172,7 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
     """Add the links of one step; return what its formulas looked up."""
     latex = read_text(entry, "latex", context)
     line = read_int(entry, "line", context)
+    outer = scope
     scope, bindings = local_scope(entry, scope, context)
     context.locator.at(context.path + ("latex",))
     where = context.locator.where(latex)
@@ -171,6 +185,8 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
         check_cost(step.lhs, largest, context, ("latex",))
         check_cost(step.rhs, largest, context, ("latex",))
     check_effects(bindings, scope, context, f"the step at line {line}")
+    warn_unknown(entry, outer, context, f"the step at line {line}")
+    warn_unchanged(entry, outer, context, f"the step at line {line}", with_steps=False)
     return bindings.used
 
 

@@ -60,6 +60,8 @@ class Context:
     used: set = dataclass_field(default_factory=set)       # every name any formula looked up
     path: tuple = ()                                       # the table being read
     largest: dict = dataclass_field(default_factory=dict)  # size symbol → its largest checked value
+    warnings: list = dataclass_field(default_factory=list)  # (message, line), in reading order
+    probed: int = 0                                         # formulas read again by .effects
 
     def fail(self, message: str, key: str | tuple | None = None, line: int | None = None) -> DerivationError:
         """The error for ``key`` of the table being read (its line, else the table's)."""
@@ -67,6 +69,11 @@ class Context:
             keys = key if isinstance(key, tuple) else (key,) if key is not None else ()
             line = self.locator.key_line(self.path + keys)
         return DerivationError(message, self.spec_path, line)
+
+    def warn(self, message: str, key: str | tuple | None = None, line: int | None = None) -> None:
+        """Record a warning about ``key`` of the table being read: :func:`.toml.build`
+        prints the records, or raises the first as the file's error under ``strict``."""
+        self.warnings.append(self.fail(message, key, line))
 
 
 def read_formula(text, scope: Scope, context: Context, key: tuple | None = None) -> sp.Expr:

@@ -81,11 +81,12 @@ def _annotated(path: Path) -> bool:
         return True
 
 
-def load(path: Path) -> Document:
+def load(path: Path, strict: bool = False) -> Document:
+    """The document of one file; ``strict``: a loading warning is an error (exit 2)."""
     if path.suffix == ".toml":
-        return _read(path, load_toml)
+        return _read(path, load_toml, strict)
     if path.suffix == ".md":
-        return _read(path, load_markdown)
+        return _read(path, load_markdown, strict)
     if path.suffix != ".py":
         raise DerivationError(f"unsupported derivation file type {path.suffix or '(none)'!r}; "
                               "expected .toml (LaTeX derivation), .md (annotated Markdown) or .py",
@@ -120,12 +121,12 @@ def load(path: Path) -> Document:
         raise DerivationError(f"{type(exc).__name__}: {exc}", str(path), _line_in(exc, path)) from None
 
 
-def _read(path: Path, reader) -> Document:
+def _read(path: Path, reader, strict: bool) -> Document:
     # A pipe, a device, a link loop or a file past the limit is refused before the
     # reader opens it.  (The readers of latex/ read the file themselves.)
     check_regular_file(path, MAX_DERIVATION_BYTES)
     try:
-        return reader(path)
+        return reader(path, strict=strict)
     except OSError as exc:
         raise DerivationError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
     except UnicodeDecodeError as exc:
@@ -142,15 +143,16 @@ def _line_in(exc: BaseException, path: Path) -> int | None:
     return line
 
 
-def load_all(paths: list[str], allow_python: bool = False) -> list[Document]:
+def load_all(paths: list[str], allow_python: bool = False, strict: bool = False) -> list[Document]:
     """The documents of ``paths``.  A ``.py`` file found in a directory is loaded only
-    with ``allow_python``; the ones skipped are counted in one line on stderr."""
+    with ``allow_python``; the ones skipped are counted in one line on stderr.  With
+    ``strict`` the first loading warning of a file is raised as its error."""
     files, skipped = _expand(paths, allow_python)
     if skipped:
         count = f"{len(skipped)} Python file{'s' if len(skipped) != 1 else ''}"
         print(f"contrastive-verify: skipped {count} found in directories, not run: a .py derivation runs code; "
               "name it as a file or pass --allow-python to load it", file=sys.stderr)
-    documents = [load(p) for p in files]
+    documents = [load(p, strict) for p in files]
     seen = {}
     for doc in documents:
         if doc.id in seen:

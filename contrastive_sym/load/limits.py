@@ -33,6 +33,11 @@ MAX_STEPS = 500
 MAX_ENTRIES = 5000
 #: Most entries in one list or table inside a claim or step (given, let, ellipsis, expect, …).
 MAX_ITEMS = 200
+#: Most formulas read again to see whether each binding of one claim or step changes
+#: something (bindings × formulas, :mod:`.effects`); past it the check is skipped, with a warning.
+MAX_PROBE_READINGS = 500
+#: The same, over all the claims and steps of one file.
+MAX_PROBE_READINGS_PER_FILE = 5000
 #: Longest formula (one LaTeX string), in characters.
 MAX_FORMULA_CHARS = 20_000
 #: Longest other text field (a title, a note, a reason), in characters.

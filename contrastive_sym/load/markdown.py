@@ -226,7 +226,7 @@ class _PlacedLocator(Locator):
         return Where(self.path, lines.line(offset), lines.column(offset))
 
 
-def load_markdown(path: Path) -> Document:
+def load_markdown(path: Path, strict: bool = False) -> Document:
     """The document of an annotated Markdown file (its own ``source``)."""
     path = Path(path)
     # As source_match reads it: no BOM.  NUL bytes and bad UTF-8 are refused while reading.
@@ -234,7 +234,7 @@ def load_markdown(path: Path) -> Document:
     reader = Reader(str(path), raw)
     scan = scan_markdown(raw)
     spec = _Specification(reader, path, scan).read(scan.blocks)
-    return build(spec, _PlacedLocator(reader, spec))
+    return build(spec, _PlacedLocator(reader, spec), strict=strict)
 
 
 __all__ = ["load_markdown", "NOT_MARKED"]

@@ -35,7 +35,8 @@ to ``last`` is read (``{first = '0', last = 'k', lo = '1', hi = 'N', skip = 'i'}
 :func:`build` reads a specification in stages: :mod:`.schema` checks every key's type
 and range, :mod:`.declarations` reads the notation and the definitions, :mod:`.claims`
 the claims and their steps (:mod:`.bindings`: what each binds for itself;
-:mod:`.costs`: how large its formulas expand); :mod:`.keylines` names the file's lines.
+:mod:`.costs`: how large its formulas expand; :mod:`.effects`: whether each binding
+changes what it reads); :mod:`.keylines` names the file's lines.
 """
 from __future__ import annotations
 
@@ -45,18 +46,19 @@ from pathlib import Path
 
 from ..errors import DerivationError, warn
 from ..latex.scope import Scope
+from ..latex.translate import text_key
 from ..model.claims import Document
 from ..model.notation import Origin
 from ..safe_io import MAX_DERIVATION_BYTES, read_text_file
 from .builder import DocumentBuilder
 from .claims import read_claim
 from .context import Context, RecordingScope, read_int, read_text, scope_key, table_entries
-from .declarations import read_definition, read_notation
+from .declarations import _TEXT_NAME, read_definition, read_notation
 from .keylines import Locator
 from .schema import validate_table
 
 
-def load_toml(path: Path) -> Document:
+def load_toml(path: Path, strict: bool = False) -> Document:
     # A byte-order mark is not content; NUL bytes and bad UTF-8 are refused while reading.
     raw = read_text_file(path, MAX_DERIVATION_BYTES, encoding="utf-8-sig")
     try:
@@ -65,7 +67,7 @@ def load_toml(path: Path) -> Document:
         line = _toml_error_line(str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "", str(exc))
         raise DerivationError(f"not valid TOML: {message}", str(path), line) from None
-    return build(spec, Locator(str(path), raw))
+    return build(spec, Locator(str(path), raw), strict=strict)
 
 
 def _toml_error_line(message: str) -> int | None:
@@ -73,7 +75,10 @@ def _toml_error_line(message: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def build(spec: dict, locator: Locator) -> Document:
+def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
+    """The document of ``spec``.  What loads but names or changes nothing is collected
+    as warnings (one mechanism for every kind): printed on stderr, or with ``strict``
+    the first is raised as the file's :class:`DerivationError`."""
     path = locator.path
 
     def fail(message: str, key_path: tuple) -> DerivationError:
@@ -84,8 +89,7 @@ def build(spec: dict, locator: Locator) -> Document:
     context = Context(path, locator, builder, Scope())
     context.scope = RecordingScope(used=context.used)
     read_notation(spec, context)
-    for entry in table_entries(spec, "define", context):
-        read_definition(entry, context, document_level=True)
+    _read_definitions(spec, context)
     for entry in table_entries(spec, "unchecked", context):
         builder.unchecked(read_int(entry, "line", context), read_text(entry, "reason", context),
                           origin=Origin(path, context.locator.key_line(context.path + ("reason",))
@@ -94,7 +98,43 @@ def build(spec: dict, locator: Locator) -> Document:
         read_claim(entry, context)
     document = builder.build(path)
     _warn_unused(spec, context)
+    if strict and context.warnings:
+        raise context.warnings[0]
+    for record in context.warnings:
+        warn(record.message, record.path, record.line)
     return document
+
+
+def _read_definitions(spec: dict, context: Context) -> None:
+    """The definitions, before any claim: a claim may use one given further down.  A
+    definition that uses a name a later one gives (documents define F by a G they define
+    below) is read again once the others are read; one that never reads raises its first
+    error.  They are recorded in the file's order."""
+    builder, waiting, read = context.builder, [], []
+    start = len(builder._definitions)
+    for number, entry in enumerate(table_entries(spec, "define", context)):
+        try:
+            read_definition(entry, context, document_level=True)
+            read.append(number)
+        except DerivationError as exc:
+            waiting.append((number, entry, exc))
+    while waiting:
+        still = []
+        for number, entry, first_error in waiting:
+            context.path = ("define", number)
+            context.locator.enter(context.path)
+            try:
+                read_definition(entry, context, document_level=True)
+                read.append(number)
+            except DerivationError:
+                still.append((number, entry, first_error))
+        if len(still) == len(waiting):
+            raise still[0][2]
+        waiting = still
+    context.path = ()
+    recorded = builder._definitions[start:]
+    if len(recorded) == len(read):   # read = false ones are recorded too: one per entry
+        builder._definitions[start:] = [d for _, d in sorted(zip(read, recorded), key=lambda p: p[0])]
 
 
 def _warn_unused(spec: dict, context: Context) -> None:
@@ -102,14 +142,17 @@ def _warn_unused(spec: dict, context: Context) -> None:
     by many claims legitimately has names one claim does not use, but a name that no
     claim, definition or declaration of the file uses is probably a mistake)."""
     sized = {name for claim in spec.get("claim", ()) for name in (claim.get("sizes") or {})}
-    for table in ("size", "scalar", "family", "index"):
+    for table in ("size", "scalar", "family", "index", "pair_set", "operator", "quantity"):
         for number, entry in enumerate(spec.get(table, ())):
             name = entry["name"]
-            if name in context.used or scope_key(name) in context.used or name in sized:
+            # an operator may be bound by its \text{…} key, a quantity I(X; Y) by its head I
+            keys = {name, scope_key(name), scope_key(name.split("(")[0])}
+            keys |= {text_key(name.strip())} if _TEXT_NAME.fullmatch(name.strip()) else set()
+            if keys & context.used or name in sized:
                 continue
             line = context.locator.key_line((table, number, "name"))
-            warn(f"the {table} {name!r} is declared but no claim, definition or declaration of "
-                 "this file uses it", context.spec_path, line)
+            context.warn(f"the {table} {name!r} is declared but no claim, definition or declaration "
+                         "of this file uses it", line=line)
 
 
 __all__ = ["load_toml", "build"]

@@ -76,7 +76,8 @@ def compose(first: Relation | None, second: Relation) -> Relation | None:
 
 
 class Kind(enum.Enum):
-    """What sort of mathematics a claim is; it selects the check methods."""
+    """What sort of mathematics a claim is, as the document presents it: a label for the
+    reports.  The check methods are chosen from what each link contains (:func:`.shapes.link_kind`)."""
 
     IDENTITY = "identity"
     INEQUALITY = "inequality"

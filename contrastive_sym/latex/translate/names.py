@@ -9,7 +9,8 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
-from ..scope import Builtin, Family, Macro, Operator, OperatorKind, Partner
+from ..scope import Builtin, Family, Macro, Operator, OperatorKind, Partner, canonical_key
+from ..unsupported import unsupported
 from .lists import apply_list
 from .trees import unwrap
 from .values import ListValue, RowVector, Segment, relation_name
@@ -31,6 +32,7 @@ class NamesMixin:
     t_prime = t_letter
     t_call = t_letter
     t_restricted = t_letter
+    t_accent = t_letter
 
     def _postfix(self, node, base_key: str | None = None):
         ops = []
@@ -40,15 +42,18 @@ class NamesMixin:
             ops.append(atom)
             atom = atom.children[0]
         ops.reverse()
+        ops = _subscript_first(ops)
         self._refuse_double_scripts(ops)
         if base_key is None:
             base_key = self.atom_key(atom)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None
         if key is not None and meaning is None and not ops:
-            raise self.fail(atom, f"{key!r} is not declared")
+            raise self.fail(atom, self._undeclared(key, atom))
         if key is None:
             meaning = self.value(atom)
+            if isinstance(atom, Tree) and atom.data == "norm":
+                ops = self._euclidean(ops)
             if isinstance(atom, Tree) and atom.data in ("log_call", "log_power_call", "exp_call"):
                 self._refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
                                               ops[:1])
@@ -72,7 +77,7 @@ class NamesMixin:
                     pending_error = pending_error or op
                     continue
             if meaning is None:
-                raise self.fail(pending_error or op, f"{key!r} is not declared")
+                raise self.fail(pending_error or op, self._undeclared(key, node))
             if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family)):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
@@ -85,8 +90,15 @@ class NamesMixin:
             meaning = self._apply_postfix(meaning, op, key)
             key = None
         if meaning is None:
-            raise self.fail(pending_error or node, f"{key!r} is not declared")
+            raise self.fail(pending_error or node, self._undeclared(key, node))
         return self._settle(meaning, node)
+
+    def _undeclared(self, key: str, node) -> str:
+        """Why the name ``key`` (written at ``node``) has no meaning: a construct the
+        grammar does not read (\\overbrace, \\begin{cases}, \\propto …) is named as such."""
+        start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
+        found = unsupported(self.text, start) if start is not None else None
+        return found or f"{key!r} is not declared"
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -100,6 +112,17 @@ class NamesMixin:
         if isinstance(meaning, Partner):
             return self._partner(meaning, node)
         return meaning
+
+    def _euclidean(self, ops: list) -> list:
+        r"""``\|x\|_2`` is the Euclidean norm ``\|x\|``; another index (``_1``,
+        ``_\infty``) names a norm that is not read."""
+        if ops and ops[0].data == "subscript":
+            if self.source(ops[0].children[1]).strip("{} ") != "2":
+                index = self.source(ops[0].children[1]).strip()
+                raise self.fail(ops[0], f"the norm index '_{index}' is not read: only the "
+                                        "Euclidean norm \\|x\\| (or \\|x\\|_2) is")
+            return ops[1:]
+        return ops
 
     def _refuse_power_after_call(self, function, following: list) -> None:
         r"""``\log(x)^2`` reads as (log x)² to some and as log(x²) to others (``\log x^2``
@@ -141,6 +164,11 @@ class NamesMixin:
         if isinstance(atom, Tree) and atom.data == "font":
             font, letters = str(atom.children[0]), str(atom.children[1])
             return f"{font}{{{letters}}}"
+        if isinstance(atom, Tree) and atom.data == "accent":
+            inner = "".join(self.source(atom.children[1]).split())
+            if inner.startswith("{") and inner.endswith("}"):
+                inner = inner[1:-1]
+            return f"{atom.children[0]}{{{inner}}}"
         return None
 
     def script_suffix(self, op) -> str:
@@ -262,7 +290,7 @@ class NamesMixin:
     def _expand(self, macro: Macro, items, node):
         if macro.labels is not None:
             written = self.scope.reading("".join(self.source(items).split()))
-            if written == macro.labels:
+            if canonical_key(written) == canonical_key(macro.labels):
                 return macro.body
             overload = self.scope.lookup(labelled_key(macro.key, written))
             if isinstance(overload, Macro):
@@ -316,3 +344,13 @@ def text_key(token: str) -> str:
 def labelled_key(key: str, labels: str) -> str:
     """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
     return f"{key}({labels})"
+
+
+def _subscript_first(ops: list) -> list:
+    """``s^{-}_i`` as ``s_i^{-}``: TeX sets a superscript and a subscript of one base
+    the same in either order, so they are read in one order."""
+    ops = list(ops)
+    for position in range(len(ops) - 1):
+        if ops[position].data == "superscript" and ops[position + 1].data == "subscript":
+            ops[position], ops[position + 1] = ops[position + 1], ops[position]
+    return ops

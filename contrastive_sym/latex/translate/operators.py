@@ -64,12 +64,15 @@ class OperatorsMixin:
         if kind == "sum_op":
             return self._sum(op, operand)
         if kind == "log_op":
+            self._refuse_quotient_after(op, operand)
             return sp.log(self.expr(operand))
         if kind == "log_power_op":
+            self._refuse_quotient_after(op, operand)
             return sp.log(self.expr(operand)) ** self._log_power(self.expr(op.children[1]), op)
         if kind == "func_op":
             name = str(op.children[0])
             if name == r"\exp" and len(op.children) == 1:
+                self._refuse_quotient_after(op, operand)
                 return sp.exp(self.expr(operand))
             raise self.fail(op, f"{name} is not understood here")
         if kind == "partial_op":
@@ -86,6 +89,27 @@ class OperatorsMixin:
             raise self.fail(op, "\\max_{…} over a function is not understood here "
                                 "(declare it as an operator if it is a best critic)")
         raise self.fail(op, f"{kind} is not understood")
+
+    def _refuse_quotient_after(self, op, operand) -> None:
+        r"""``\exp a/\tau`` without parentheses is exp(a/τ) to some readers and exp(a)/τ
+        to others (``\exp\langle a,b\rangle/\tau``; ``\log a/b`` alike): refused, with
+        both readings named.  ``\exp \frac{a}{\tau}`` is one factor: exp(a/τ)."""
+        name = "".join(self.source(op).split())
+        stack = [operand]
+        while stack:
+            tree = stack.pop()
+            if not isinstance(tree, Tree):
+                continue
+            if tree.data == "quotient":
+                whole = self.source(operand).strip()
+                denominator = self.source(tree.children[2]).strip()
+                numerator = whole[:-len(denominator)].rstrip().removesuffix("/").rstrip() \
+                    if whole.endswith(denominator) else self.source(tree.children[0]).strip()
+                raise self.fail(op, f"ambiguous: {name} without parentheses before a quotient "
+                                    f"'{numerator}/{denominator}' reads as {name}({numerator}/{denominator}) "
+                                    f"or as {name}({numerator})/{denominator}; write one of them")
+            if tree.data in ("juxt", "dot", "neg", "pos"):
+                stack.extend(tree.children)
 
     def _nabla(self, expr, op):
         gradient = self.scope.lookup(r"\nabla")

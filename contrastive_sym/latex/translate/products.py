@@ -9,7 +9,7 @@ import sympy as sp
 from ...model.nodes import StopGrad
 from ..scope import Builtin, Family, Macro, Operator, OperatorKind
 from .trees import bare_letter, letter_head
-from .values import ListValue, RowVector, VectorValue, componentwise, is_vector
+from .values import ListValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
 
@@ -29,9 +29,9 @@ class ProductsMixin:
         return self._product(node)
 
     def t_norm(self, node):
-        vector = self.value(node.children[1])
-        if isinstance(vector, (RowVector, VectorValue)):
-            vector, m = self.term(node, vector), self._fresh("m")
+        vector = self.vector_of(self.value(node.children[1]))
+        if vector is not None:
+            m = self._fresh("m")
             return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
         raise self.fail(node, "‖·‖ of something that is not a row of a declared family, nor a vector made of rows")
 
@@ -124,19 +124,65 @@ class ProductsMixin:
 
     def _dot_products(self, values: list, node) -> list:
         """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot
-        product; between a number and a vector it is the product."""
+        product; between a number and a vector it is the product.  ``a^\\top b`` is the
+        same dot product."""
+        # a family of one dimension (u of shape (d,)) is a vector
+        values = [(self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
         merged = []
         for value in values:
             if len(merged) >= 2 and merged[-1] is _CDOT and is_vector(merged[-2]) and is_vector(value):
                 _, left = merged.pop(), merged.pop()
-                if left.length != value.length:
-                    raise self.fail(node, "a dot product of vectors of different lengths")
-                m = self._fresh("m")
-                left, right = (self.term(None, v) for v in (left, value))
-                merged.append(sp.Sum(left.component(m) * right.component(m), (m, 1, left.length)))
+                merged.append(self.dot(left, value, node))
+            elif merged and isinstance(merged[-1], Transposed) and is_vector(value):
+                merged.append(self.dot(merged.pop().vector, value, node))
             else:
                 merged.append(value)
+        if any(isinstance(v, Transposed) for v in merged):
+            raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
+                                  "(a^\\top b is their dot product)")
         return [v for v in merged if v is not _CDOT]
+
+    def dot(self, left, right, node) -> sp.Expr:
+        """The dot product Σ_m a_m b_m of two vectors."""
+        left, right = self.vector_of(left), self.vector_of(right)
+        if left.length != right.length:
+            raise self.fail(node, "a dot product of vectors of different lengths")
+        m = self._fresh("m")
+        return sp.Sum(left.component(m) * right.component(m), (m, 1, left.length))
+
+    def vector_of(self, value) -> VectorValue | None:
+        """``value`` as a vector of components: a row z_i of a family, a vector made of
+        rows, or a family of one dimension (u of shape (d,)); None for anything else."""
+        if isinstance(value, RowVector):
+            return self._components(value)
+        if isinstance(value, VectorValue):
+            return value
+        if isinstance(value, Family) and len(value.shape) == 1:
+            m = sp.Dummy("m", integer=True)
+            return VectorValue(value.base[m], m, value.shape[0])
+        return None
+
+    def t_inner(self, node):
+        r"""``\langle a, b \rangle``: the dot product of two vectors."""
+        items = node.children[1]
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        separators = [str(c) for c in items.children if not isinstance(c, Tree)]
+        if len(elements) != 2 or separators != [","]:
+            raise self.fail(node, "\\langle … \\rangle is read as the inner product of two vectors "
+                                  "\\langle a, b \\rangle")
+        vectors = [self.vector_of(self.value(e)) for e in elements]
+        for element, vector in zip(elements, vectors):
+            if vector is None:
+                raise self.fail(element, f"\\langle a, b \\rangle is the inner product of two vectors, "
+                                         f"and '{self.source(element).strip()}' is not a vector")
+        return self.dot(vectors[0], vectors[1], node)
+
+    def _transpose(self, meaning, op):
+        """``a^\\top`` (or ``a^T`` when T is not a declared name) of a vector ``a``."""
+        vector = self.vector_of(meaning)
+        if vector is None:
+            raise self.fail(op, f"a transpose '{self.source(op).strip()}' of something that is not a vector")
+        return Transposed(vector)
 
     def _letter_run(self, trees: list) -> list:
         letters = [str(letter_head(t).children[0]) for t in trees]
@@ -180,6 +226,15 @@ class ProductsMixin:
 
     def _superscript(self, meaning, op):
         arg = op.children[1]
+        script = "".join(self.source(arg).split())
+        mark = _TRANSPOSE.get(script[1:-1] if script.startswith("{") and script.endswith("}") else script)
+        if mark == "top":
+            return self._transpose(meaning, op)
+        if mark == "T" and self.scope.lookup("T") is None:
+            return self._transpose(meaning, op)
+        if mark == "T" and self.vector_of(meaning) is not None:
+            raise self.fail(op, "ambiguous: ^T of a vector is its transpose, but T is a declared "
+                                "name (a power?); write ^\\top for the transpose")
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
             raise self.fail(op, f"{self.source(op)!r} is not declared")
         if meaning is Builtin.EULER:
@@ -194,6 +249,11 @@ class ProductsMixin:
         if meaning is sp.E:
             return sp.exp(exponent)
         return self._power(meaning, exponent, op)
+
+
+#: Scripts that mark a transpose: always (\top), or when T is not a declared name (T).
+_TRANSPOSE = {r"\top": "top", r"\intercal": "top", r"\mathsf{T}": "top",
+              "T": "T", r"\mathrm{T}": "T", r"\text{T}": "T"}
 
 
 def _numerator(tree):

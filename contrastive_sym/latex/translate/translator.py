@@ -13,7 +13,8 @@ from .lists import ListsMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
-from .values import ListValue, Row, RowVector, Side, VectorValue, as_vector, componentwise, relation_name
+from .values import (ListValue, Row, RowVector, Side, Transposed, VectorValue, as_vector, componentwise,
+                     relation_name)
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -98,10 +99,13 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
         value = self.value(node) if value is None else value
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
+            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
         if isinstance(value, (Builtin, Macro, Family, Operator)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
-        if isinstance(value, (RowVector, VectorValue)):
-            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
+        if isinstance(value, Transposed):
+            raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
+                                  "(a^\\top b is their dot product)")
         return value
 
     def term(self, node, value=None):
@@ -112,6 +116,8 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
             return self._components(value)
         if isinstance(value, VectorValue):
             return value
+        if isinstance(value, Family) and len(value.shape) == 1:
+            return self.vector_of(value)
         return self.expr(node, value)
 
     def _components(self, row: RowVector) -> VectorValue:

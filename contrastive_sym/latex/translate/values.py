@@ -51,6 +51,14 @@ class VectorValue:
 
 
 @dataclass(frozen=True)
+class Transposed:
+    """``a^\top`` of a vector ``a``: only a vector right after it (``a^\top b``, their
+    dot product) gives it a value."""
+
+    vector: VectorValue
+
+
+@dataclass(frozen=True)
 class Side:
     expr: sp.Expr
     start: int
@@ -71,8 +79,7 @@ class Row:
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",
               r"\neq": "!=", r"\ne": "!=", r"\equiv": "same-direction", r"\to": "->",
-              r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\sim": "~",
-              r"\approx": "~=", r"\mapsto": "->"}
+              r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\mapsto": "->"}
 
 
 def relation_name(token: str) -> str:

@@ -1,0 +1,51 @@
+r"""Constructs of real documents that the grammar does not read, and what to say instead.
+
+When a formula fails at one of these, the error names the construct as the user wrote
+it (``\overbrace``, ``\begin{cases}``, ``|…|``) and, where one exists, a form that is
+read; otherwise it points to ``restated_from`` (the derivation restates the line and
+records which text of the document it restates).
+
+>>> unsupported(r"a \propto b", 2)
+"'\\propto' (proportional to) is not read; restate the line with restated_from"
+>>> unsupported("x + y", 0) is None
+True
+"""
+from __future__ import annotations
+
+import re
+
+_RESTATE = "restate the line with restated_from"
+
+#: (pattern at the failing position, message)
+_CONSTRUCTS = [
+    (r"\\begin\s*\{cases\}", r"'\begin{cases}' (a definition by cases) is not read; " + _RESTATE
+     + " (one line per case)"),
+    (r"\\begin\s*\{(array|matrix|pmatrix|bmatrix|vmatrix)\}", r"'\begin{{{0}}}' (an array or matrix) is not read; "
+     + _RESTATE),
+    (r"\\overbrace(?![a-zA-Z])", r"'\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
+     + _RESTATE),
+    (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is not read; drop the annotation (keep "
+     r"the symbol under it) or " + _RESTATE),
+    (r"\\(vert|lvert|rvert)(?![a-zA-Z])", r"'\{0}' (|…|: an absolute value or the size of a set) is not read; "
+     r"write \sqrt{{x^2}} for |x| of a number, \|x\| for the norm of a vector, or " + _RESTATE),
+    (r"\|", r"unexpected '|': |…| (an absolute value or the size of a set) is not read; "
+     r"write \sqrt{x^2} for |x| of a number, \|x\| for the norm of a vector, or " + _RESTATE),
+    (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
+    (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
+    (r"\\(simeq|cong|triangleq|coloneqq|eqqcolon|doteq)(?![a-zA-Z])",
+     r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
+    (r"\\(prod|int|oint|iint)(?![a-zA-Z])",
+     r"'\{0}' is not read (the checker evaluates no products or integrals); " + _RESTATE),
+]
+_COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
+
+
+def unsupported(text: str, position: int) -> str | None:
+    """The message for a construct the grammar does not read that starts at
+    ``position`` of ``text``, or None if it is not one of the known ones."""
+    for pattern, message in _COMPILED:
+        match = pattern.match(text, max(position, 0))
+        if match:
+            groups = [g for g in match.groups() if g is not None]
+            return message.format(*groups) if groups else message
+    return None

@@ -1,0 +1,47 @@
+"""The corpus of real documents (``tests/corpus/``): the reader's test on documents it was
+not tuned to.  What each document's displays read as is measured by
+``tests/corpus_read.py``; the README's table is that measurement, kept current here."""
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from corpus_read import CORPUS, read_corpus, table  # noqa: E402
+
+README = Path(__file__).parent.parent / "README.md"
+DOCUMENTS = sorted(CORPUS.glob("*.toml"))
+
+
+@pytest.fixture(scope="module")
+def readings():
+    return read_corpus()
+
+
+def test_the_corpus_holds_real_documents_with_their_sources():
+    assert len(DOCUMENTS) >= 1
+    for path in DOCUMENTS:
+        spec = tomllib.loads(path.read_text(encoding="utf-8"))
+        about = spec["corpus"]
+        assert re.match(r"https?://", about["url"]), path
+        assert about["revision"] and about["kind"] in ("paper", "blog", "notes", "library"), path
+        assert spec.get("display") or spec.get("define"), path
+        for entry in [*spec.get("display", []), *spec.get("define", [])]:
+            assert isinstance(entry["line"], int) and entry["line"] >= 1, (path, entry)
+
+
+def test_every_notation_reads_and_no_display_crashes_the_reader(readings):
+    assert [r.slug for r in readings if r.error] == []
+    crashes = [(r.slug, f.line, f.message) for r in readings for f in r.refused
+               if f.message.startswith("internal error")]
+    assert crashes == []
+
+
+def test_the_readme_reports_the_corpus_as_it_reads_today(readings):
+    """After the reader learns a construct, paste ``python3 tests/corpus_read.py``'s table
+    into the README."""
+    assert table(readings) in README.read_text(encoding="utf-8")

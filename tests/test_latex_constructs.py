@@ -1,0 +1,255 @@
+r"""The LaTeX of real documents, read as written (issue 13): inner products and
+transposes, names however they are spelled, functions, cosmetic layout, and the
+messages for what is not read.
+
+Each reading is compared with an expression built by hand in SymPy, at fixed sizes
+(the sums of a dot product written out) and by value at a few points; each refusal
+with its exact message and column.
+"""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.latex.parser import parse
+from contrastive_sym.latex.scope import Family, Macro, Scope, canonical_key
+from contrastive_sym.latex.translate import translate_expr
+
+d = sp.Symbol("d", integer=True, positive=True)
+N = sp.Symbol("N", integer=True, positive=True)
+a, b, x = sp.symbols("a b x", real=True)
+tau = sp.Symbol("tau", positive=True)
+T = sp.Symbol("T", real=True)
+rho, xt, sbar, sm, smi, lnp = sp.symbols("rho_hat x_tilde s_bar s_minus s_minus_i L_Npair", real=True)
+u, v = sp.IndexedBase("u"), sp.IndexedBase("v")
+z = sp.IndexedBase("z")
+
+NAMES = {
+    "d": d, "N": N, "a": a, "b": b, "x": x, r"\tau": tau,
+    "u": Family(u, (d,)), "v": Family(v, (d,)), "z": Family(z, (N, d)),
+    r"\hat{\rho}": rho, r"\tilde{x}": xt, r"\bar{s}": sbar, "s^{-}": sm, r"s_i^{-}": smi,
+    r"\mathcal{L}_{\text{N-pair}}": lnp,
+}
+SCOPE = Scope(dict(NAMES))
+SIZES = {d: 3, N: 2}
+
+
+def read(text: str, scope: Scope = SCOPE) -> sp.Expr:
+    return translate_expr(text, scope)
+
+
+def written_out(expr) -> sp.Expr:
+    """``expr`` at the sizes SIZES, its sums written out."""
+    return sp.expand(expr.subs(SIZES).doit())
+
+
+def dot(p, q, i=None, j=None):
+    """Σ_m p_m q_m (rows i, j of 2-d families) at d = 3, built by hand."""
+    left = [p[m] if i is None else p[i, m] for m in range(1, 4)]
+    right = [q[m] if j is None else q[j, m] for m in range(1, 4)]
+    return sp.expand(sum(l * r for l, r in zip(left, right)))
+
+
+def refused(text: str, scope: Scope = SCOPE) -> ParseError:
+    with pytest.raises(ParseError) as caught:
+        read(text, scope)
+    return caught.value
+
+
+# --- 1. inner products and transposes ---------------------------------------------
+@pytest.mark.parametrize("text", [
+    r"\langle u, v \rangle", r"\left\langle u, v \right\rangle", r"\big\langle u , v \big\rangle",
+    r"u^\top v", r"u^{\top} v", r"u^T v", r"u^{T} v", r"u \cdot v", r"u^{\intercal} v",
+    r"u^{\mathsf{T}} v", r"u^{\mathrm{T}} v",
+])
+def test_inner_products_and_transposes_of_vectors_are_dot_products(text):
+    assert written_out(read(text)) == dot(u, v)
+
+
+@pytest.mark.parametrize("text", [r"z_1^\top z_2", r"z_1^T z_2", r"\langle z_1, z_2 \rangle"])
+def test_rows_of_a_family_are_vectors_too(text):
+    assert written_out(read(text)) == dot(z, z, 1, 2)
+
+
+def test_a_transpose_inside_a_product_and_of_a_sum_of_vectors():
+    assert written_out(read(r"2 a u^\top v / \tau")) == sp.expand(2 * a * dot(u, v) / tau)
+    assert written_out(read(r"(u + v)^\top u")) == sp.expand(dot(u, u) + dot(v, u))
+    assert written_out(read(r"\langle u - v, u \rangle")) == sp.expand(dot(u, u) - dot(v, u))
+
+
+def test_T_as_a_declared_name_makes_a_transpose_ambiguous():
+    error = refused(r"u^T v", Scope({**NAMES, "T": T}))
+    assert error.message == ("ambiguous: ^T of a vector is its transpose, but T is a declared name "
+                             "(a power?); write ^\\top for the transpose")
+    assert written_out(read(r"u^\top v", Scope({**NAMES, "T": T}))) == dot(u, v)
+    assert read(r"a^T", Scope({**NAMES, "T": T})) == a ** T      # a power of a number, as before
+
+
+@pytest.mark.parametrize("text, message, column", [
+    (r"a^\top b", "a transpose 'a^\\top' of something that is not a vector", 1),
+    (r"\langle a, b \rangle", "\\langle a, b \\rangle is the inner product of two vectors, and 'a' is not "
+                              "a vector", 9),
+    (r"\langle u, v, u \rangle", "\\langle … \\rangle is read as the inner product of two vectors "
+                                 "\\langle a, b \\rangle", 1),
+    (r"a u^\top", "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot product)", 1),
+    (r"u^\top", "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot product)", 1),
+])
+def test_transposes_and_inner_products_of_non_vectors_are_errors_naming_them(text, message, column):
+    error = refused(text)
+    assert (error.message, error.column) == (message, column)
+
+
+def test_the_norm_of_a_vector_written_every_way():
+    squared = dot(u, u)
+    for text in [r"\|u\|^2", r"\|u\|_2^2", r"\lVert u \rVert^2", r"\Vert u \Vert^2", r"\left\|u\right\|_2^2"]:
+        assert written_out(read(text)) == squared, text
+    assert written_out(read(r"\|z_1\|_2^2")) == dot(z, z, 1, 1)
+    error = refused(r"\|u\|_1")
+    assert error.message == ("the norm index '_1' is not read: only the Euclidean norm \\|x\\| "
+                             "(or \\|x\\|_2) is")
+
+
+# --- 2. names ---------------------------------------------------------------------
+@pytest.mark.parametrize("text, symbol", [
+    (r"\mathcal{L}_\text{N-pair}", lnp), (r"\mathcal{L}_{\text{N-pair}}", lnp),
+    (r"\mathcal{L}_{\mathrm{N-pair}}", lnp),
+    (r"\hat{\rho}", rho), (r"\hat\rho", rho), (r"\hat{ \rho }", rho),
+    (r"\tilde{x}", xt), (r"\tilde x", xt), (r"\bar{s}", sbar), (r"\bar s", sbar),
+    (r"s_i^{-}", smi), (r"s^{-}_i", smi), (r"s_i^-", smi), (r"s^-_i", smi), (r"s_{i}^{-}", smi),
+    (r"s^-", sm), (r"s^{-}", sm),
+])
+def test_one_name_however_it_is_spelled(text, symbol):
+    assert read(text) == symbol
+
+
+def test_a_name_declared_without_braces_matches_every_spelling():
+    scope = Scope({r"\hat\rho": rho, r"s^-_i": smi, r"\mathcal{L}_\text{N-pair}": lnp})
+    assert [read(t, scope) for t in (r"\hat{\rho}", r"s_i^{-}", r"\mathcal{L}_{\text{N-pair}}")] == [rho, smi, lnp]
+
+
+def test_canonical_spellings():
+    assert canonical_key(r"I^{K}_{\text{InfoNCE}}") == r"I_{\text{InfoNCE}}^K"
+    assert canonical_key(r"\mathcal{L}^{\textrm{NT-Xent}}_{i}") == r"\mathcal{L}_i^{\text{NT-Xent}}"
+    assert canonical_key(r"x_{i,j}") == r"x_{i,j}"
+
+
+def test_an_accent_on_an_undeclared_name_is_not_declared():
+    assert refused(r"\hat{y}").message == "'\\\\hat{y}' is not declared"  # (as repr)
+
+
+def test_scripts_of_a_family_in_either_order():
+    scalar = Scope({**NAMES, "w": Family(sp.IndexedBase("w"), (N,))})
+    w = sp.IndexedBase("w")
+    assert read(r"w^2_1", scalar) == read(r"w_1^2", scalar) == w[1] ** 2
+
+
+# --- 3. functions -----------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    (r"\ln a", sp.log(a)), (r"\ln(a)", sp.log(a)), (r"\ln^2 a", sp.log(a) ** 2),
+    (r"\ln \left( a \right)", sp.log(a)),
+    (r"\sqrt{a^2 + b}", sp.sqrt(a ** 2 + b)), (r"e^{x}", sp.exp(x)), (r"e^x", sp.exp(x)),
+    (r"\exp \frac{a}{\tau}", sp.exp(a / tau)), (r"\exp -a", sp.exp(-a)),
+    (r"\exp \frac{a}{\tau} + b", sp.exp(a / tau) + b),
+])
+def test_functions(text, expected):
+    assert sp.simplify(read(text) - expected) == 0
+
+
+def test_exp_without_parentheses_before_a_quotient_is_ambiguous():
+    error = refused(r"\exp\langle u,v\rangle/\tau")
+    assert error.message == ("ambiguous: \\exp without parentheses before a quotient '\\langle u,v\\rangle/\\tau' "
+                             "reads as \\exp(\\langle u,v\\rangle/\\tau) or as \\exp(\\langle u,v\\rangle)/\\tau; "
+                             "write one of them")
+    assert refused(r"\exp a/\tau").message == ("ambiguous: \\exp without parentheses before a quotient "
+                                               "'a/\\tau' reads as \\exp(a/\\tau) or as \\exp(a)/\\tau; "
+                                               "write one of them")
+    assert written_out(read(r"\exp(\langle u,v\rangle/\tau)")) == written_out(sp.exp(dot(u, v) / tau))
+    assert written_out(read(r"\exp(\langle u,v\rangle)/\tau")) == written_out(sp.exp(dot(u, v)) / tau)
+
+
+# --- 4. layout and cosmetics ------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    r"a + b \tag{3}", r"a + b \tag*{(3)}", r"\begin{equation*} a + b \end{equation*}",
+    r"\begin{aligned} a + b \end{aligned}", r"\begin{split} a + b \end{split}",
+    r"\begin{gather} a + b \end{gather}", r"\begin{multline*} a + b \end{multline*}",
+    r"\color{red}{a} + b", r"{\color{red} a} + b", r"a + \color{blue} b", r"\textcolor{red}{a} + b",
+    r"\displaystyle a + b", r"a \! + \, b \; \quad", r"\left. a + b \right.", r"a + b \nonumber",
+    r"\texttt{a} + b", r"a + b \label{eq:x}",
+])
+def test_layout_and_cosmetics_carry_no_mathematics(text):
+    assert read(text) == a + b
+
+
+def test_operatorname_star_and_sum_limits():
+    assert read(r"\operatorname*{max}(a, b)") == sp.Max(a, b)
+    assert read(r"\sum\limits_{k=1}^{3} a") == sp.Sum(a, (sp.Symbol("k", integer=True), 1, 3))
+
+
+# --- 5. what is not read, named in the user's notation ---------------------------
+RESTATE = "restate the line with restated_from"
+BARS = ("(an absolute value or the size of a set) is not read; write \\sqrt{x^2} for |x| of a number, "
+        "\\|x\\| for the norm of a vector, or " + RESTATE)
+
+
+@pytest.mark.parametrize("text, message, column", [
+    (r"|a|", "unexpected '|': |…| " + BARS, 1),
+    (r"a + |u|", "unexpected '|': |…| " + BARS, 5),
+    (r"|P(i)|", "unexpected '|': |…| " + BARS, 1),
+    (r"\vert a \vert", "'\\vert' (|…|: an absolute value or the size of a set) is not read; write \\sqrt{x^2} "
+                       "for |x| of a number, \\|x\\| for the norm of a vector, or " + RESTATE, 1),
+    (r"b + \lvert a \rvert", "'\\lvert' (|…|: an absolute value or the size of a set) is not read; write "
+                             "\\sqrt{x^2} for |x| of a number, \\|x\\| for the norm of a vector, or " + RESTATE, 5),
+    (r"\overbrace{a}^{b}", "'\\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
+                           + RESTATE, 1),
+    (r"\begin{cases} a \end{cases}", "'\\begin{cases}' (a definition by cases) is not read; " + RESTATE
+     + " (one line per case)", 1),
+    (r"a \overset{(i)}{=} b", "'\\overset{…}{…}' is not read; drop the annotation (keep the symbol under it) "
+                              "or " + RESTATE, 3),
+    (r"a \propto b", "'\\propto' (proportional to) is not read; " + RESTATE, 3),
+    (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
+    (r"a \triangleq b", "the relation '\\triangleq' is not read; write = for a definition, or " + RESTATE, 3),
+    (r"\prod_{k=1}^{3} a", "'\\prod' is not read (the checker evaluates no products or integrals); "
+                           + RESTATE, 1),
+])
+def test_constructs_not_read_are_named_with_their_column(text, message, column):
+    error = refused(text)
+    assert (error.message, error.column) == (message, column)
+
+
+def test_approx_keeps_its_name():
+    from contrastive_sym.latex.translate import relation_name
+    assert relation_name(r"\approx") == r"\approx"
+    assert relation_name(r"\sim") == r"\sim"
+
+
+def test_macros_match_their_arguments_in_any_spelling():
+    labelled = Macro(r"\mathcal{L}", a + b, labels=r"s^-_i")
+    assert read(r"\mathcal{L}(s_i^{-})", Scope({**NAMES, r"\mathcal{L}": labelled})) == a + b
+
+
+def test_the_grammar_still_parses_a_real_display():
+    tree = parse(r"\mathcal{L}_\text{N-pair} = -\log \frac{\exp(z_1^\top z_2/\tau)}"
+                 r"{\sum_{k=1}^{N} \exp(\langle z_1, z_k \rangle / \tau)} \tag{4}")
+    assert tree.data == "start"
+
+
+def test_a_transpose_of_a_call_that_is_not_a_vector_is_named():
+    scope = Scope({**NAMES, "f": Macro("f", a + b, labels="x")})
+    error = refused(r"f(x)^\top f(x)", scope)
+    assert (error.message, error.column) == ("a transpose 'f(x)^\\top' of something that is not a vector", 1)
+
+
+def test_an_inner_product_statement_is_proved_end_to_end():
+    from contrastive_sym.pipeline import check_statement
+    vectors = {"family": [{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}],
+               "size": [{"name": "d", "minimum": 1, "checked": [1, 2, 3]}]}
+    assert check_statement(r"\langle u, v \rangle = u^\top v", **vectors).verdict.value == "proved"
+    assert check_statement(r"\left\langle u, v \right\rangle = \|u\|_2^2", **vectors).verdict.value == "refuted"
+
+
+@pytest.mark.parametrize("text, name", [(r"\log a/\tau", r"\log"), (r"\ln a/\tau", r"\ln"),
+                                        (r"\log^2 a/\tau", r"\log^2")])
+def test_log_without_parentheses_before_a_quotient_is_ambiguous_too(text, name):
+    assert refused(text).message == (f"ambiguous: {name} without parentheses before a quotient 'a/\\tau' "
+                                     f"reads as {name}(a/\\tau) or as {name}(a)/\\tau; write one of them")
