@@ -286,3 +286,26 @@ def test_past_the_file_budget_the_probe_is_said_skipped(tmp_path, capsys, monkey
                         "binding over 1 formula: too many to read again to see whether each changes "
                         "something (contrastive_sym/load/limits.py: MAX_PROBE_READINGS_PER_FILE), so that "
                         "is not checked"]
+
+
+# --- roles and keys that sampling could not honour are refused while loading ------------
+
+@pytest.mark.parametrize("declarations, statement, message", [
+    (dict(family=[{"name": "t", "shape": ["n"], "role": "scale", "domain": "positive"}],
+          size=[{"name": "n", "minimum": 1, "checked": [1, 2]}]), "t_1 = t_1", "family t: role 'scale' is for a scalar"),
+    (dict(scalar=[{"name": "t", "role": "embedding"}]), "t = t", "scalar t: role 'embedding' is for a family"),
+    (dict(family=[{"name": "t", "shape": ["n"], "role": "embedding"}],
+          size=[{"name": "n", "minimum": 1, "checked": [1, 2]}]), "t_1 = t_1",
+     "family t: role 'embedding' is for rows of vectors, shape = [rows, dimension]; this shape has 1 entry"),
+    (dict(scalar=[{"name": "t"}], index=[{"name": "i", "to": "3", "samples": "2"}]), "t = t",
+     "index i: 'samples' goes with positive_of"),
+])
+def test_a_role_or_key_sampling_cannot_honour_is_an_error_naming_its_line(declarations, statement, message):
+    """Before, each of these loaded and then ended every check in an error verdict (scale and
+    embedding) or was ignored without a word (samples without positive_of)."""
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.pipeline import check_statement
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, **declarations)
+    assert message in str(caught.value)
+    assert caught.value.line is not None

@@ -34,20 +34,32 @@ def read_notation(spec: dict, context: Context) -> None:
     for entry in table_entries(spec, "scalar", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
+        role = read_enum(Role, entry.get("role", "value"), context, origin)
+        if role is Role.EMBEDDING:   # sampling reads an embedding as rows × columns
+            raise context.fail(f"scalar {name}: role 'embedding' is for a family of rows of vectors, "
+                               "shape = [rows, dimension]", ("role",))
         symbol = builder.scalar(entry.get("symbol") or _symbol_name(name),
                                 read_enum(Domain, entry.get("domain", "real"), context, origin),
-                                role=read_enum(Role, entry.get("role", "value"), context, origin),
-                                latex=entry.get("display", name), origin=origin)
+                                role=role, latex=entry.get("display", name), origin=origin)
         scope = scope.bind(name, symbol)
     for entry in table_entries(spec, "family", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
         shape = tuple(read_formula(s, scope, context) for s in entry.get("shape", ()))
         check_entries(name, shape, context.largest, context, ("shape",))
+        role = read_enum(Role, entry.get("role", "value"), context, origin)
+        # Sampling reads a scale as one value and an embedding as rows × columns: a family
+        # of another shape with these roles would end every check of it in an error.
+        if role is Role.SCALE:
+            raise context.fail(f"family {name}: role 'scale' is for a scalar (a temperature swept over "
+                               "1e-300 … 1e300); declare a scalar, or use 'value'", ("role",))
+        if role is Role.EMBEDDING and len(shape) != 2:
+            raise context.fail(f"family {name}: role 'embedding' is for rows of vectors, shape = [rows, "
+                               f"dimension]; this shape has {len(shape)} entr{'y' if len(shape) == 1 else 'ies'}",
+                               ("role",))
         base = builder.family(entry.get("symbol") or _symbol_name(name), shape,
                               read_enum(Domain, entry.get("domain", "real"), context, origin),
-                              role=read_enum(Role, entry.get("role", "value"), context, origin),
-                              latex=entry.get("display", name), origin=origin)
+                              role=role, latex=entry.get("display", name), origin=origin)
         scope = scope.bind(name, Family(base, shape))
     distinct = set()
     for entry in table_entries(spec, "index", context):
@@ -56,6 +68,10 @@ def read_notation(spec: dict, context: Context) -> None:
         if "positive_of" in entry:
             scope = scope.bind(name, _partner(entry, name, scope, context, origin))
             continue
+        if "samples" in entry:
+            raise context.fail(f"index {name}: 'samples' goes with positive_of (the other view of an "
+                               "index among 2·samples rows); without it, it would change nothing",
+                               ("samples",))
         others = [_index_meaning(scope.lookup(o), scope) for o in entry.get("distinct_from", ())]
         if any(not isinstance(o, sp.Expr) for o in others):
             raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
