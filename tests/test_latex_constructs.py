@@ -208,7 +208,7 @@ BARS = ("(an absolute value or the size of a set) is not read; write \\sqrt{x^2}
                               "or " + RESTATE, 3),
     (r"a \propto b", "'\\propto' (proportional to) is not read; " + RESTATE, 3),
     (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
-    (r"a \triangleq b", "the relation '\\triangleq' is not read; write = for a definition, or " + RESTATE, 3),
+    (r"a \simeq b", "the relation '\\simeq' is not read; write = for a definition, or " + RESTATE, 3),
     (r"\prod_{k=1}^{3} a", "'\\prod' is not read (the checker evaluates no products or integrals); "
                            + RESTATE, 1),
 ])
@@ -253,3 +253,63 @@ def test_an_inner_product_statement_is_proved_end_to_end():
 def test_log_without_parentheses_before_a_quotient_is_ambiguous_too(text, name):
     assert refused(text).message == (f"ambiguous: {name} without parentheses before a quotient 'a/\\tau' "
                                      f"reads as {name}(a/\\tau) or as {name}(a)/\\tau; write one of them")
+
+
+# --- definitions written with :=, \coloneqq, \triangleq, \stackrel{\text{def}}{=} ------------
+
+DEFINITIONS = '''id = "t"
+title = "t"
+source = "t.txt"
+scalar = [{name = 'a'}]
+
+[[define]]
+name = "g"
+line = 1
+latex = 'g := a^2 + a'
+
+[[define]]
+name = "L"
+line = 2
+latex = '\\mathcal{L} \\triangleq g + 1'
+
+[[define]]
+name = "M"
+line = 3
+latex = 'M \\stackrel{\\text{def}}{=} g + 2'
+
+[[define]]
+name = "N"
+line = 4
+latex = 'N \\coloneqq g'
+
+[[claim]]
+id = "c"
+line = 5
+title = "c"
+kind = "identity"
+latex = '\\mathcal{L} + M + N = 3a^2 + 3a + 3'
+'''
+
+
+def test_a_definition_reads_with_each_definitional_relation():
+    from contrastive_sym.pipeline import verify_text
+    run = verify_text(DEFINITIONS)
+    assert run.documents[0].claims[0].outcome.verdict.value == "proved"
+    wrong = verify_text(DEFINITIONS.replace("3a^2 + 3a + 3", "3a^2 + 3a + 4"))
+    assert wrong.documents[0].claims[0].outcome.verdict.value == "refuted"
+
+
+def test_definition_text_keeps_every_column():
+    from contrastive_sym.latex.macros import definition_text
+    for text in [r"f := x", r"L \coloneqq x", r"L \triangleq x", r"L \stackrel{\text{def}}{=} x",
+                 r"L \overset{\mathrm{def}}{=} x"]:
+        rewritten = definition_text(text)
+        assert len(rewritten) == len(text) and rewritten.endswith("= x") and rewritten.startswith(text[0])
+
+
+@pytest.mark.parametrize("text, name", [(r"a := a", ":="), (r"a \coloneqq a", r"\coloneqq"),
+                                        (r"a \triangleq a", r"\triangleq")])
+def test_a_definitional_relation_in_a_claim_says_where_it_is_read(text, name):
+    error = refused(text)
+    assert error.message == (f"'{name}' defines: a definition is read in a [[define]] table (or a define "
+                             "annotation), not in a claim; there it reads as =")

@@ -11,6 +11,8 @@ The head (left side) says how the name is used:
 """
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
@@ -22,8 +24,30 @@ from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
 Tree, Token = lark.Tree, lark.Token
 
 
+#: The relations a document defines with, read as ``=`` in a definition (and only there):
+#: ``:=``, ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
+_DEFINED_AS = re.compile(r":=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
+                         r"\\(?:stackrel|overset)[ \t]*\{[ \t]*\\(?:text|mathrm)[ \t]*\{[ \t]*def[ \t]*\}[ \t]*\}[ \t]*\{[ \t]*=[ \t]*\}")
+
+
+def definition_text(text: str) -> str:
+    r"""``text`` with its first definitional relation written as ``=``, padded with
+    spaces so that every column of an error still points into the document's own text.
+
+    >>> definition_text(r"f(x) := x^2"), definition_text(r"L \triangleq -\log p")
+    ('f(x)  = x^2', 'L          = -\\log p')
+    """
+    match = _DEFINED_AS.search(text)
+    if match is None:
+        return text
+    width = match.end() - match.start()
+    return text[:match.start()] + " " * (width - 1) + "=" + text[match.end():]
+
+
 def define(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> Macro:
-    """The macro that the definition ``head = body`` (or ``head := body``) declares."""
+    r"""The macro that the definition ``head = body`` declares (or ``head := body``,
+    ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``)."""
+    text = definition_text(text)
     tree = parse(text, where)
     rows = [r for r in tree.children[0].children if isinstance(r, Tree)]
     if len(rows) != 1 or rows[0].data != "chain" or len(rows[0].children) != 3 \

@@ -32,7 +32,12 @@ _CONSTRUCTS = [
      r"write \sqrt{x^2} for |x| of a number, \|x\| for the norm of a vector, or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
-    (r"\\(simeq|cong|triangleq|coloneqq|eqqcolon|doteq)(?![a-zA-Z])",
+    (r"\\(triangleq|coloneqq)(?![a-zA-Z])",
+     r"'\{0}' defines: a definition is read in a [[define]] table (or a define annotation), not in a claim; "
+     r"there it reads as ="),
+    (r":=", r"':=' defines: a definition is read in a [[define]] table (or a define annotation), not in a "
+     r"claim; there it reads as ="),
+    (r"\\(simeq|cong|eqqcolon|doteq)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
     (r"\\(prod|int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no products or integrals); " + _RESTATE),
