@@ -188,18 +188,20 @@ def test_operatorname_star_and_sum_limits():
 
 # --- 5. what is not read, named in the user's notation ---------------------------
 RESTATE = "restate the line with restated_from"
-BARS = ("(an absolute value or the size of a set) is not read; write \\sqrt{x^2} for |x| of a number, "
-        "\\|x\\| for the norm of a vector, or " + RESTATE)
+BARS = ("a bare |…| (an absolute value, the size of a set, or a restriction) is not read; write \\lvert x "
+        "\\rvert or \\left| x \\right| for the absolute value of a number, \\|x\\| for the norm of a vector, or "
+        + RESTATE)
 
 
 @pytest.mark.parametrize("text, message, column", [
-    (r"|a|", "unexpected '|': |…| " + BARS, 1),
-    (r"a + |u|", "unexpected '|': |…| " + BARS, 5),
-    (r"|P(i)|", "unexpected '|': |…| " + BARS, 1),
-    (r"\vert a \vert", "'\\vert' (|…|: an absolute value or the size of a set) is not read; write \\sqrt{x^2} "
-                       "for |x| of a number, \\|x\\| for the norm of a vector, or " + RESTATE, 1),
-    (r"b + \lvert a \rvert", "'\\lvert' (|…|: an absolute value or the size of a set) is not read; write "
-                             "\\sqrt{x^2} for |x| of a number, \\|x\\| for the norm of a vector, or " + RESTATE, 5),
+    (r"|a|", "unexpected '|': " + BARS, 1),
+    (r"a + |u|", "unexpected '|': " + BARS, 5),
+    (r"|P(i)|", "unexpected '|': " + BARS, 1),
+    (r"\vert a \vert", "'\\vert' (|…| with the same bar at both ends) is not read; write \\lvert x \\rvert or "
+                       "\\left| x \\right| for the absolute value of a number, \\|x\\| for the norm of a vector, or "
+                       + RESTATE, 1),
+    (r"b + \lvert u \rvert", "|…| of 'u', which is not a number, is not read; write \\|x\\| for the norm of a vector",
+     5),
     (r"\overbrace{a}^{b}", "'\\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
                            + RESTATE, 1),
     (r"\begin{cases} a \end{cases}", "'\\begin{cases}' (a definition by cases) is not read; " + RESTATE
@@ -313,3 +315,29 @@ def test_a_definitional_relation_in_a_claim_says_where_it_is_read(text, name):
     error = refused(text)
     assert error.message == (f"'{name}' defines: a definition is read in a [[define]] table (or a define "
                              "annotation), not in a claim; there it reads as =")
+
+
+def test_a_font_command_takes_the_next_letter_as_tex_does():
+    from contrastive_sym.pipeline import check_statement
+    declared = {"scalar": [{"name": r"\mathcal{L}"}, {"name": "a"}]}
+    assert check_statement(r"\mathcal L a = a \mathcal{L}", **declared).verdict.value == "proved"
+    assert check_statement(r"\mathcal L = a", **declared).verdict.value == "refuted"    # 𝓛 and a differ
+    rows = {"family": [{"name": r"\mathbf{x}", "shape": ["2"]}]}
+    assert check_statement(r"\mathbf x_1 + \mathbf x_2 = \mathbf{x}_2 + \mathbf{x}_1", **rows).verdict.value == "proved"
+
+
+def test_an_absolute_value_with_ends_that_say_which_end_they_are():
+    from contrastive_sym.pipeline import check_statement
+    reals = {"scalar": [{"name": "a"}, {"name": "b"}]}
+    assert read(r"\lvert a \rvert") == sp.Abs(a)
+    assert read(r"\left| a - b \right|") == sp.Abs(a - b)
+    assert read(r"\bigl| a \bigr| b") == sp.Abs(a) * b
+    assert check_statement(r"\lvert a b \rvert = \lvert a \rvert \lvert b \rvert", **reals).verdict.value == "proved"
+    assert check_statement(r"\left| a + b \right| = \left| a \right| + \left| b \right|", **reals).verdict.value \
+        == "refuted"
+
+
+def test_a_restriction_bar_is_still_a_restriction():
+    """``\\bigg|_{…}`` and ``\\right|_{…}`` end a restriction, not an absolute value."""
+    tree = parse(r"\frac{\partial}{\partial a}\bigg|_{a=0} a")
+    assert "abs_value" not in {t.data for t in tree.iter_subtrees()}

@@ -177,6 +177,20 @@ class ProductsMixin:
                                          f"and '{self.source(element).strip()}' is not a vector")
         return self.dot(vectors[0], vectors[1], node)
 
+    def t_abs_value(self, node):
+        r"""``\lvert x \rvert``, ``\left| x \right|``: the absolute value of a number.  Of a
+        vector or a list it is refused (the norm is ``\|x\|``; the size of a set is not read)."""
+        items = node.children[1]
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        if len(elements) != 1:
+            raise self.fail(node, "|…| of a list is not read (the size of a set is not either); "
+                                  "|x| is the absolute value of a number")
+        value = self.value(elements[0])
+        if not isinstance(value, sp.Expr) or self.vector_of(value) is not None:
+            raise self.fail(node, f"|…| of '{self.source(elements[0]).strip()}', which is not a number, is not "
+                                  "read; write \\|x\\| for the norm of a vector")
+        return sp.Abs(value)
+
     def _transpose(self, meaning, op):
         """``a^\\top`` (or ``a^T`` when T is not a declared name) of a vector ``a``."""
         vector = self.vector_of(meaning)
