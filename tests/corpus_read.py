@@ -82,26 +82,24 @@ def read_document(path: Path) -> DocumentReading:
     defines = spec.get("define", [])
     reading.displays += len(defines)
     for entry in table_entries(spec, "define", context):
-        try:
-            read_definition(entry, context, document_level=True)
-        except DerivationError as exc:
-            reading.refused.append(Refusal(entry.get("line", 0), " ".join(str(exc).split())))
-        except Exception as exc:    # a crash of the reader is a finding too, never a pass
-            reading.refused.append(Refusal(entry.get("line", 0), f"internal error: {type(exc).__name__}: {exc}"))
-        else:
-            reading.read += 1
+        _attempt(reading, entry.get("line", 0), lambda: read_definition(entry, context, document_level=True))
     for number, display in enumerate(displays):
-        latex = display.get("latex", "")
-        line = locator.key_line(("display", number, "latex")) or 1
-        try:
-            translate_rows(latex, context.scope, Where(str(path), line))
-        except DerivationError as exc:
-            reading.refused.append(Refusal(display.get("line", 0), " ".join(str(exc).split())))
-        except Exception as exc:    # a crash of the reader is a finding too, never a pass
-            reading.refused.append(Refusal(display.get("line", 0), f"internal error: {type(exc).__name__}: {exc}"))
-        else:
-            reading.read += 1
+        where = Where(str(path), locator.key_line(("display", number, "latex")) or 1)
+        _attempt(reading, display.get("line", 0),
+                 lambda: translate_rows(display.get("latex", ""), context.scope, where))
     return reading
+
+
+def _attempt(reading: DocumentReading, line: int, read) -> None:
+    """Count one display: read, or refused with its message."""
+    try:
+        read()
+    except DerivationError as exc:
+        reading.refused.append(Refusal(line, " ".join(str(exc).split())))
+    except Exception as exc:    # a crash of the reader is a finding too, never a pass
+        reading.refused.append(Refusal(line, f"internal error: {type(exc).__name__}: {exc}"))
+    else:
+        reading.read += 1
 
 
 def read_corpus(directory: Path = CORPUS) -> list[DocumentReading]:
