@@ -189,8 +189,8 @@ def test_operatorname_star_and_sum_limits():
 # --- 5. what is not read, named in the user's notation ---------------------------
 RESTATE = "restate the line with restated_from"
 BARS = ("a bare |…| (an absolute value, the size of a set, or a restriction) is not read; write \\lvert x "
-        "\\rvert or \\left| x \\right| for the absolute value of a number, \\|x\\| for the norm of a vector, or "
-        + RESTATE)
+        "\\rvert or \\left| x \\right| for the absolute value of a number, \\|x\\| or \\left\\| … \\right\\| "
+        "for the norm of a vector, or " + RESTATE)
 
 
 @pytest.mark.parametrize("text, message, column", [
@@ -198,10 +198,10 @@ BARS = ("a bare |…| (an absolute value, the size of a set, or a restriction) i
     (r"a + |u|", "unexpected '|': " + BARS, 5),
     (r"|P(i)|", "unexpected '|': " + BARS, 1),
     (r"\vert a \vert", "'\\vert' (|…| with the same bar at both ends) is not read; write \\lvert x \\rvert or "
-                       "\\left| x \\right| for the absolute value of a number, \\|x\\| for the norm of a vector, or "
-                       + RESTATE, 1),
-    (r"b + \lvert u \rvert", "|…| of 'u', which is not a number, is not read; write \\|x\\| for the norm of a vector",
-     5),
+                       "\\left| x \\right| for the absolute value of a number, \\|x\\| or \\left\\| … "
+                       "\\right\\| for the norm of a vector, or " + RESTATE, 1),
+    (r"b + \lvert u \rvert", "|…| of 'u', which is not a number, is not read; write \\|x\\| or "
+                               "\\left\\| … \\right\\| for the norm of a vector", 5),
     (r"\overbrace{a}^{b}", "'\\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
                            + RESTATE, 1),
     (r"\begin{cases} a \end{cases}", "'\\begin{cases}' (a definition by cases) is not read; " + RESTATE
@@ -341,3 +341,108 @@ def test_a_restriction_bar_is_still_a_restriction():
     """``\\bigg|_{…}`` and ``\\right|_{…}`` end a restriction, not an absolute value."""
     tree = parse(r"\frac{\partial}{\partial a}\bigg|_{a=0} a")
     assert "abs_value" not in {t.data for t in tree.iter_subtrees()}
+
+
+# --- norms of expressions, sums over a declared index's range, \text{sg} (issue 13) -----
+def _norm_by_hand(components) -> sp.Expr:
+    return sp.sqrt(sum(c ** 2 for c in components))
+
+
+@pytest.mark.parametrize("text", [
+    r"\left\| z_1 - z_2 \right\|", r"\lVert z_1 - z_2 \rVert", r"\bigl\| z_1 - z_2 \bigr\|",
+    r"\Bigl\| z_1 - z_2 \Bigr\|", r"\left\Vert z_1 - z_2 \right\Vert", r"\left\lVert z_1 - z_2 \right\rVert",
+    r"\left\| z_1 - z_2 \right\|_2",
+])
+def test_the_norm_of_an_expression_between_ends_that_say_which_end_they_are(text):
+    by_hand = _norm_by_hand([z[1, m] - z[2, m] for m in range(1, 4)])
+    assert sp.simplify(written_out(read(text)) - by_hand) == 0
+
+
+def test_the_norm_of_a_sum_of_vectors_and_of_one_symbol():
+    assert sp.simplify(written_out(read(r"\left\| u + 2 v \right\|^2"))
+                       - sp.expand(sum((u[m] + 2 * v[m]) ** 2 for m in range(1, 4)))) == 0
+    assert sp.simplify(written_out(read(r"\| u \|")) - _norm_by_hand([u[m] for m in range(1, 4)])) == 0
+    assert sp.simplify(written_out(read(r"\lVert u \rVert")) - _norm_by_hand([u[m] for m in range(1, 4)])) == 0
+
+
+def test_norms_of_expressions_true_and_false_statements():
+    from contrastive_sym.pipeline import check_statement
+    rows = {"family": [{"name": "z", "shape": ["n", "d"], "role": "embedding"}],
+            "size": [{"name": "n", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}]}
+    assert check_statement(r"\left\| z_1 - z_2 \right\|^2 = \|z_1\|^2 + \|z_2\|^2 - 2 z_1^\top z_2",
+                           **rows).verdict.value == "proved"
+    assert check_statement(r"\bigl\| z_1 + z_2 \bigr\|^2 = \|z_1\|^2 + \|z_2\|^2", **rows).verdict.value \
+        == "refuted"
+
+
+def test_the_norm_of_an_expression_between_bare_bars_is_refused_naming_the_form_that_reads():
+    error = refused(r"\| u - v \|")
+    assert error.message == ("unexpected '-' inside \\| … \\|: with the same bar at both ends a norm holds "
+                             "one symbol (\\|z_i\\|); write the norm of an expression as \\left\\| … \\right\\| "
+                             "or \\lVert … \\rVert")
+    assert error.column == 6
+
+
+def test_a_norm_of_a_list_or_of_a_number_is_refused():
+    assert refused(r"\left\| u, v \right\|").message == \
+        "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector"
+    assert refused(r"\left\| a - b \right\|").message == \
+        "‖·‖ of something that is not a row of a declared family, nor a vector made of rows"
+
+
+def test_a_norm_and_an_absolute_value_do_not_capture_each_other():
+    kinds = {t.data for t in parse(r"\left| a \right| \left\| u \right\|").iter_subtrees()}
+    assert {"abs_value", "norm"} <= kinds
+    assert read(r"\left| a - b \right| \left\| u \right\|").has(sp.Abs(a - b))
+    assert refused(r"\left\| u \right|").message == "unexpected '\\\\right|'; expected '\\right\\|'"
+    assert refused(r"\left| a \right\|").message == "unexpected '\\\\right\\\\|'; expected '\\right|'"
+
+
+def test_a_sum_over_all_but_a_declared_index_runs_over_that_index_range():
+    i, n = sp.Symbol("i", integer=True, positive=True), sp.Symbol("n", integer=True, positive=True)
+    scope = Scope({**NAMES, "i": i, "n": n}).with_index_range(i, sp.Integer(1), n)
+    total = read(r"\sum_{k \neq i} \exp(1/\tau)", scope)
+    for size, excluded in [(2, 1), (3, 2), (4, 4)]:
+        assert sp.simplify(total.subs({n: size, i: excluded}).doit() - (size - 1) * sp.exp(1 / tau)) == 0
+    # indexing a family, the range is the family's (N rows), not i's
+    by_family = read(r"\sum_{k \neq i} z_{k,1}", scope)
+    assert by_family.subs({N: 3, i: 2}).doit() == z[1, 1] + z[3, 1]
+
+
+def test_a_sum_whose_range_is_not_written_nor_read_stays_refused():
+    i, n = sp.Symbol("i", integer=True, positive=True), sp.Symbol("n", integer=True, positive=True)
+    message = "the range of this sum's index is not written and cannot be read from the families it indexes"
+    scope = Scope({**NAMES, "i": i, "n": n}).with_index_range(i, sp.Integer(1), n)
+    assert refused(r"\sum_{k} \exp(1/\tau)", scope).message == message          # no excluded index
+    assert refused(r"\sum_{k \neq a} \exp(1/\tau)", scope).message == message   # a is no index
+    assert refused(r"\sum_{k \neq i} \exp(1/\tau)", Scope({**NAMES, "i": i})).message == message  # no range
+
+
+@pytest.mark.parametrize("text", [
+    r"\text{sg}(a)", r"\operatorname{sg}(a)", r"\mathrm{sg}(a)", r"\text{stopgrad}(a)", r"\text{stop\_grad}(a)",
+    r"\operatorname{stop\_grad}(a)", r"\operatorname{sg}\left[a\right]", r"\text{sg}\, a",
+])
+def test_every_spelling_of_the_stop_gradient_reads_as_it(text):
+    from contrastive_sym.model.nodes import StopGrad
+    assert read(text) == StopGrad(a)
+
+
+def test_a_declared_sg_is_the_document_s_name_not_the_stop_gradient():
+    sg = sp.Symbol("sg", real=True)
+    assert read(r"\text{sg} + a", Scope({**NAMES, "sg": sg})) == sg + a
+
+
+def test_the_stop_gradient_true_and_false_statements():
+    from contrastive_sym.pipeline import check_statement
+    scale = {"scalar": [{"name": r"\tau", "domain": "positive", "role": "scale"}]}
+    assert check_statement(r"\text{sg}(\tau) = \tau", **scale).verdict.value == "proved"
+    assert check_statement(r"\operatorname{sg}(\tau) = 2 \tau", **scale).verdict.value == "refuted"
+
+
+def test_a_sum_over_k_other_than_i_runs_over_the_range_of_i_end_to_end():
+    from contrastive_sym.pipeline import check_statement
+    declared = {"scalar": [{"name": r"\tau", "domain": "positive", "role": "scale"}],
+                "size": [{"name": "n", "minimum": 2, "checked": [2, 3]}], "index": [{"name": "i", "to": "n"}]}
+    true = r"\sum_{k \neq i} \exp(1/\tau) = (n-1) \exp(1/\tau)"
+    assert check_statement(true, **declared).verdict.value == "proved"
+    assert check_statement(true.replace("(n-1)", "n"), **declared).verdict.value == "refuted"

@@ -216,7 +216,10 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"\displaystyle", r"\left.", r"\right.", r"\!", r"\,", r"\sum\limits", r"\begin{equation*}",
           r"\begin{cases}", r"\overbrace", r"\overset", r"\approx", r"\propto",
           r"\left|", r"\right|", r"\bigl|", r"\bigr|", r"\bigg|_", ":=", r"\coloneqq", r"\triangleq",
-          r"\stackrel{\text{def}}{=}", r"\mathcal L", r"\mathbf x"]
+          r"\stackrel{\text{def}}{=}", r"\mathcal L", r"\mathbf x",
+          # issue 13: norms of expressions, the stop-gradient spelled sg
+          r"\left\|", r"\right\|", r"\bigl\|", r"\bigr\|", r"\Vert", r"\left\Vert", r"\text{sg}",
+          r"\operatorname{sg}", r"\text{stopgrad}"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 

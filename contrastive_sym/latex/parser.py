@@ -62,6 +62,7 @@ _HUMAN = {
     "RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['",
     "REL": "a relation", "LETTER": "a letter", "NUMBER": "a number", "CMD": "a command",
     "$END": "the end of the formula", "COMMA": "','", "SETCLOSE": "'\\}'", "NORM": "'\\|'",
+    "RNORM": "'\\right\\|'", "RABS": "'\\right|'",
 }
 
 
@@ -120,6 +121,13 @@ def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
         if token.type == "$END":
             return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
                                line, column)
+        if "NORM" in exc.expected and "PLUS" not in exc.expected:
+            # inside \| … \|, which holds one symbol with its scripts: the same bar at both
+            # ends cannot say where the norm of an expression ends
+            return where.error(f"unexpected {str(token)!r} inside \\| … \\|: with the same bar at both "
+                               "ends a norm holds one symbol (\\|z_i\\|); write the norm of an expression "
+                               "as \\left\\| … \\right\\| or \\lVert … \\rVert",
+                               token.line or line, token.column or column, str(token))
         expected = sorted(_HUMAN.get(name, name.lower()) for name in exc.expected
                           if not name.startswith("_") and name in _HUMAN)
         hint = f"; expected {', '.join(expected[:4])}" if expected else ""

@@ -129,6 +129,9 @@ class Scope:
     # (a document that writes y_{1:N} once where it means y_{1:K}); white space removed
     read_as: tuple[tuple[str, str], ...] = ()
     path: Path | None = None                           # ∂/∂θ along z + θv
+    # (symbol, lo, hi) of each declared free index: \sum_{k \neq i} without bounds runs
+    # over i's range when the families its body indexes do not give one
+    index_ranges: tuple[tuple[sp.Symbol, sp.Expr, sp.Expr], ...] = ()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
@@ -167,6 +170,17 @@ class Scope:
         for reading in self.ellipses:
             if reading.first == first and reading.last == last:
                 return reading
+        return None
+
+    def with_index_range(self, symbol: sp.Symbol, lo: sp.Expr, hi: sp.Expr) -> "Scope":
+        """This scope, knowing that the declared index ``symbol`` runs over lo…hi."""
+        return replace(self, index_ranges=self.index_ranges + ((symbol, lo, hi),))
+
+    def index_range(self, symbol) -> tuple[sp.Expr, sp.Expr] | None:
+        """(lo, hi) of a declared free index, or None for anything else."""
+        for declared, lo, hi in self.index_ranges:
+            if declared == symbol:
+                return lo, hi
         return None
 
     def are_distinct(self, a: sp.Expr, b: sp.Expr) -> bool:

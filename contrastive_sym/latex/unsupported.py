@@ -27,10 +27,11 @@ _CONSTRUCTS = [
     (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is not read; drop the annotation (keep "
      r"the symbol under it) or " + _RESTATE),
     (r"\\vert(?![a-zA-Z])", r"'\vert' (|…| with the same bar at both ends) is not read; write \lvert x \rvert "
-     r"or \left| x \right| for the absolute value of a number, \|x\| for the norm of a vector, or " + _RESTATE),
+     r"or \left| x \right| for the absolute value of a number, \|x\| or \left\| … \right\| for the norm of "
+     r"a vector, or " + _RESTATE),
     (r"\|", r"unexpected '|': a bare |…| (an absolute value, the size of a set, or a restriction) is not read; "
-     r"write \lvert x \rvert or \left| x \right| for the absolute value of a number, \|x\| for the norm of a "
-     r"vector, or " + _RESTATE),
+     r"write \lvert x \rvert or \left| x \right| for the absolute value of a number, \|x\| or "
+     r"\left\| … \right\| for the norm of a vector, or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq)(?![a-zA-Z])",

@@ -7,6 +7,7 @@ of :mod:`.effects` (an error under ``--strict``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field as dataclass_field, replace
 
 import sympy as sp
@@ -59,8 +60,7 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
     scope = replace(scope, ellipses=tuple(readings))
     if little_o is not None:
         variable = read_formula(little_o["variable"], scope, context, ("little_o", "variable"))
-        scope = replace(scope, little_o=(variable, read_formula(str(little_o["at"]), scope, context,
-                                                                ("little_o", "at"))))
+        scope = replace(scope, little_o=(variable, _little_o_point(little_o, variable, scope, context)))
     for pair_set in entry.get("pair_set") or ():
         scope = bind_pair_set(pair_set, scope, context)
     read_as = entry.get("read_as") or {}
@@ -74,6 +74,37 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
     context.used |= bindings.used   # what the readings' own formulas use is used by the file,
     bindings.used.clear()           # but not a use of what this claim binds
     return scope, bindings
+
+
+# The only points at infinity a little_o reads: ``\infty``, ``+\infty``, ``-\infty``, in
+# braces or not (``{-\infty}``); anything else is read as a formula in the declared names.
+_INFINITY = re.compile(r"\s*(?:\{\s*([+-]?)\s*\\infty\s*\}|([+-]?)\s*\\infty)\s*")
+
+
+def _little_o_point(little_o: dict, variable, scope: Scope, context: Context) -> sp.Basic:
+    r"""The point ``at`` of a ``little_o``: ``\infty`` or ``+\infty`` is sp.oo, ``-\infty`` is
+    -sp.oo, refused for a variable whose declared domain excludes that side (τ > 0 cannot
+    tend to −∞) or which is not one real scalar."""
+    at = little_o["at"]
+    match = _INFINITY.fullmatch(at) if isinstance(at, str) else None
+    if match is None:
+        if isinstance(at, str) and "\\infty" in at:
+            raise context.fail(f"little_o: at = {at.strip()} is not a point: write \\infty, +\\infty or "
+                               "-\\infty alone, or a finite point", ("little_o", "at"))
+        return read_formula(str(at), scope, context, ("little_o", "at"))
+    point = -sp.oo if "-" in (match.group(1), match.group(2)) else sp.oo
+    name = little_o["variable"]
+    if not isinstance(variable, sp.Symbol):
+        raise context.fail(f"little_o: {name} tends to {at.strip()}, so it must be one declared "
+                           "scalar", ("little_o", "variable"))
+    if variable.is_real is not True:
+        raise context.fail(f"little_o: {name} cannot tend to {at.strip()}: it is not declared "
+                           "real", ("little_o", "at"))
+    if variable.is_nonnegative if point == -sp.oo else variable.is_nonpositive:
+        side = "≥ 0" if point == -sp.oo else "≤ 0"
+        raise context.fail(f"little_o: {name} cannot tend to {at.strip()}: its declared domain keeps "
+                           f"it {side}", ("little_o", "at"))
+    return point
 
 
 def check_effects(bindings: Bindings, scope: Scope, context: Context, what: str) -> None:

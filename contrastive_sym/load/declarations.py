@@ -76,11 +76,11 @@ def read_notation(spec: dict, context: Context) -> None:
         if any(not isinstance(o, sp.Expr) for o in others):
             raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
                                   origin.line)
-        symbol = builder.index(_symbol_name(name), read_formula(entry.get("from", "1"), scope, context),
-                               read_formula(entry["to"], scope, context),
-                               distinct_from=tuple(others), latex=name, origin=origin)
+        lo, hi = read_formula(entry.get("from", "1"), scope, context), read_formula(entry["to"], scope, context)
+        symbol = builder.index(_symbol_name(name), lo, hi, distinct_from=tuple(others), latex=name, origin=origin)
         distinct |= {frozenset((symbol, o)) for o in others}
-        scope = scope.bind(name, symbol)
+        # \sum_{k \neq i} with no range written runs over i's range without i
+        scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
     context.scope = replace(scope, distinct=frozenset(distinct))
     context.path = ()
     gradient = spec.get("gradient")

@@ -28,6 +28,9 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
     >>> false = check_statement(r"\log(1+x) = 2x + o(x)", "limit", claim=at_0, **x)
     >>> false.verdict.value, false.method
     ('refuted', 'asymptotic ladder')
+    >>> at_oo = {"little_o": {"variable": "x", "at": r"-\infty"}}   # the ladder x = −10^k
+    >>> check_statement(r"\log(1+1/x) = 1/x + o(1/x)", "limit", claim=at_oo, **x).verdict.value
+    'proved'
     """
     parts = split_little_o(task.rhs)
     if parts is None or task.relation is not Relation.EQ:

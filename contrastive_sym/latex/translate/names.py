@@ -160,7 +160,13 @@ class NamesMixin:
         if isinstance(atom, Tree) and atom.data in ("letter", "command"):
             return str(atom.children[0])
         if isinstance(atom, Tree) and atom.data == "text":
-            return text_key(str(atom.children[0]))
+            key = text_key(str(atom.children[0]))
+            # \text{sg} keys as "sg" (\text{LSE} is LSE); the builtins spelled in letters
+            # (\text{sg}, \text{stopgrad}) keep their markup unless the document declares the name
+            marked = r"\text{" + key + "}"
+            if key.isalpha() and self.scope.lookup(key) is None and self.scope.lookup(marked) is not None:
+                return marked
+            return key
         if isinstance(atom, Tree) and atom.data == "font":
             font, letters = str(atom.children[0]), str(atom.children[1])
             return f"{font}{{{letters}}}"

@@ -146,7 +146,7 @@ class OperatorsMixin:
         # a sum of vectors is the vector of the sums of their components
         body = term.body if isinstance(term, VectorValue) else term
         if lo is None:
-            lo, hi = self._infer_range(body, variable, op)
+            lo, hi = self._infer_range(body, variable, op, skip)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
         if skip is not None and certainly_equal(skip, lo):
@@ -216,9 +216,10 @@ class OperatorsMixin:
             return str(node.children[0].children[0]) + "'"
         return None
 
-    def _infer_range(self, body, variable, op):
+    def _infer_range(self, body, variable, op, skip=None):
         """The range of an index written without bounds: the extent of the family
-        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N)."""
+        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N); if it indexes no family,
+        in ``\\sum_{k \\neq i}`` it is the range of the declared index i (without i)."""
         extents = set()
         for indexed in body.atoms(sp.Indexed):
             for position, index in enumerate(indexed.indices):
@@ -226,6 +227,9 @@ class OperatorsMixin:
                     family = self._family_of(indexed.base)
                     if family is not None:
                         extents.add(family.shape[position])
+        declared = self.scope.index_range(skip) if skip is not None else None
+        if not extents and declared is not None:
+            return declared
         if len(extents) != 1:
             raise self.fail(op, "the range of this sum's index is not written and cannot be read "
                                 "from the families it indexes")

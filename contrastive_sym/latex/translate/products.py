@@ -29,7 +29,15 @@ class ProductsMixin:
         return self._product(node)
 
     def t_norm(self, node):
-        vector = self.vector_of(self.value(node.children[1]))
+        r"""``\|z_i\|`` (one symbol) or ``\left\| z_1 - z_2 \right\|`` (an expression, between
+        ends that say which end they are): the Euclidean norm of a vector."""
+        inside = node.children[1]
+        if isinstance(inside, Tree) and inside.data == "items":
+            elements = [c for c in inside.children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
+            inside = elements[0]
+        vector = self.vector_of(self.value(inside))
         if vector is not None:
             m = self._fresh("m")
             return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
@@ -188,7 +196,7 @@ class ProductsMixin:
         value = self.value(elements[0])
         if not isinstance(value, sp.Expr) or self.vector_of(value) is not None:
             raise self.fail(node, f"|…| of '{self.source(elements[0]).strip()}', which is not a number, is not "
-                                  "read; write \\|x\\| for the norm of a vector")
+                                  "read; write \\|x\\| or \\left\\| … \\right\\| for the norm of a vector")
         return sp.Abs(value)
 
     def _transpose(self, meaning, op):
