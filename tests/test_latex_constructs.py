@@ -446,3 +446,13 @@ def test_a_sum_over_k_other_than_i_runs_over_the_range_of_i_end_to_end():
     true = r"\sum_{k \neq i} \exp(1/\tau) = (n-1) \exp(1/\tau)"
     assert check_statement(true, **declared).verdict.value == "proved"
     assert check_statement(true.replace("(n-1)", "n"), **declared).verdict.value == "refuted"
+
+
+@pytest.mark.parametrize("text", [r"1 + O(1/\tau)", r"1 + \mathcal{O}(1/\tau)", r"1 + \mathcal O\left(1/\tau\right)"])
+def test_big_o_is_named_not_called_undeclared(text):
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.pipeline import check_statement
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\log(1 + 1/\tau) = " + text, "limit",
+                        scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}])
+    assert "big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o)" in str(caught.value)

@@ -41,6 +41,9 @@ _CONSTRUCTS = [
      r"claim; there it reads as ="),
     (r"\\(simeq|cong|eqqcolon|doteq)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
+    # An undeclared O(…) or \mathcal{O}(…) is big-O notation: named, not "not declared".
+    (r"(?:\\mathcal\s*\{\s*O\s*\}|\\mathcal\s+O|O)\s*(?:\\(?:left|big|Big|bigg|Bigg)l?\s*)?\(",
+     r"big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o); " + _RESTATE),
     (r"\\(prod|int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no products or integrals); " + _RESTATE),
 ]
