@@ -5,6 +5,7 @@ puts the stages together.
 """
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from dataclasses import replace
@@ -97,9 +98,14 @@ def verify_text(text: str, *, suffix: str = ".toml", **options) -> RunResult:
         return verify([str(path)], **options)
 
 
-def _toml(value) -> str:
+def toml_key(key: str) -> str:
+    """A TOML key: bare when it can be, else a quoted string (``'y_{1:N}'`` of a read_as)."""
+    return key if key.replace("_", "").isalnum() else json.dumps(key)
+
+
+def toml_value(value) -> str:
     """A TOML value: strings as literal strings when they can be (LaTeX keeps its
-    backslashes), numbers, lists and inline tables."""
+    backslashes), else as basic strings; numbers, lists and inline tables."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -107,11 +113,11 @@ def _toml(value) -> str:
     if isinstance(value, str):
         if "'" not in value and "\n" not in value:
             return f"'{value}'"
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+        return json.dumps(value)     # a JSON string is a TOML basic string
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no TOML form for {value!r}")
 
 
@@ -131,9 +137,9 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
     """
     lines = ['id = "example"', 'title = "example"', 'source = "example.txt"']
     for table, entries in declarations.items():
-        lines.append(f"{table} = {_toml(list(entries))}")
-    lines += ["", "[[claim]]", 'id = "statement"', "line = 1", 'title = "statement"', f"kind = {_toml(kind)}",
-              f"latex = {_toml(statement)}"]
-    lines += [f"{key} = {_toml(value)}" for key, value in (claim or {}).items()]
+        lines.append(f"{toml_key(table)} = {toml_value(list(entries))}")
+    lines += ["", "[[claim]]", 'id = "statement"', "line = 1", 'title = "statement"', f"kind = {toml_value(kind)}",
+              f"latex = {toml_value(statement)}"]
+    lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in (claim or {}).items()]
     run = verify_text("\n".join(lines) + "\n", config=config)
     return run.documents[0].claims[0].outcome

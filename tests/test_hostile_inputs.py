@@ -10,7 +10,6 @@ is declared there.
 from __future__ import annotations
 
 import copy
-import json
 import os
 import time
 from pathlib import Path
@@ -21,31 +20,12 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from contrastive_sym.load import limits
 from contrastive_sym.cli import EXIT_INPUT, EXIT_INTERNAL, main
 from contrastive_sym.load.schema import SCHEMA, field_problem
+from contrastive_sym.pipeline import toml_key, toml_value
 
 SECONDS = 10
 
 
 # --- writing TOML, remembering the line of every key ----------------------------------
-
-def _value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        if "'" not in value and "\n" not in value:
-            return f"'{value}'"          # a literal string: LaTeX keeps its backslashes
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_name(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(value)
-
-
-def _name(key: str) -> str:
-    return key if key.replace("_", "").isalnum() else json.dumps(key)
-
 
 def dump(spec: dict) -> tuple[str, dict]:
     """TOML text of ``spec`` and the line of each key path (``('claim', 0, 'step', 0, 'latex')``);
@@ -60,7 +40,7 @@ def dump(spec: dict) -> tuple[str, dict]:
                 later.append((key, value))
                 continue
             where[path + (key,)] = len(lines) + 1
-            lines.append(f"{_name(key)} = {_value(value)}")
+            lines.append(f"{toml_key(key)} = {toml_value(value)}")
         for key, value in later:
             for number, entry in enumerate(value):
                 dotted = ".".join(str(p) for p in path if isinstance(p, str)) + ("." if path else "") + key

@@ -105,6 +105,13 @@ class Witness:
             data["note"] = self.note
         return data
 
+    @classmethod
+    def from_json(cls, raw) -> "Witness":
+        """The witness of :meth:`to_json`'s dict; a missing key takes an empty value."""
+        return cls(sizes=dict(raw.get("sizes") or {}), values=dict(raw.get("values") or {}),
+                   lhs=raw.get("lhs", ""), rhs=raw.get("rhs", ""), digits=raw.get("digits", 0),
+                   indices=dict(raw.get("indices") or {}), note=raw.get("note", ""))
+
 
 @dataclass(frozen=True)
 class Evidence:

@@ -49,11 +49,7 @@ def _verdict(value) -> Verdict:
 
 
 def _witness(raw: Mapping | None) -> Witness | None:
-    if not raw:
-        return None
-    return Witness(sizes=dict(raw.get("sizes") or {}), values=dict(raw.get("values") or {}),
-                   lhs=raw.get("lhs", ""), rhs=raw.get("rhs", ""), digits=raw.get("digits", 0),
-                   indices=dict(raw.get("indices") or {}), note=raw.get("note", ""))
+    return Witness.from_json(raw) if raw else None
 
 
 @dataclass(frozen=True)
