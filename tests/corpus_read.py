@@ -8,7 +8,10 @@ display that defines a name (``\mathcal{L} = …``, ``f(x) := …``: its ``name`
 and ``latex``, as in a derivation).  This script reads each define and display under
 the file's notation, as a derivation's formula is read, and counts both as displays
 read as written; a refusal is listed with its message (a define that is refused
-defines nothing for the displays after it).
+defines nothing for the displays after it).  A define is read by ``read_definition``
+whole or not at all: a display of several rows defines every name of it, and a chain
+written after a definition (``\mathcal{L} = A = B``) is read only when its links read
+too (they become a claim of the document); a link that does not read refuses the define.
 
     python3 tests/corpus_read.py            # the table and every refusal
     python3 tests/corpus_read.py --json     # the same as JSON

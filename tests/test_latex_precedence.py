@@ -214,9 +214,12 @@ def test_log_to_a_power_is_read_for_a_positive_whole_power_only(text):
     refused(text, 1, "whole n from 1")
 
 
-def test_absolute_value_bars_and_a_braceless_root_are_errors_not_guesses():
-    refused(r"|x|^2", 1, "unexpected")
+def test_a_braceless_root_is_an_error_not_a_guess():
     refused(r"\sqrt x", 7, "unexpected")
+
+
+def test_paired_bars_take_the_power_after_them():
+    assert read(r"|x|^2") == sp.Abs(read("x")) ** 2
 
 
 # --- sums, limits, norms, vectors --------------------------------------------------------------

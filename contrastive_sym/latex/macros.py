@@ -46,7 +46,9 @@ def definition_text(text: str) -> str:
 
 def define(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> Macro:
     r"""The macro that the definition ``head = body`` declares (or ``head := body``,
-    ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``)."""
+    ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``).  A display that
+    defines several names, or goes on with a chain, is read by
+    :func:`.definitions.define_all`."""
     text = definition_text(text)
     tree = parse(text, where)
     rows = [r for r in tree.children[0].children if isinstance(r, Tree)]
@@ -54,6 +56,13 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
             or str(rows[0].children[1].children[0]) != "=":
         raise where.error("a definition is one formula 'name = expression'")
     head, _, body_tree = rows[0].children
+    return define_row(head, body_tree, text, scope, where, line)[0]
+
+
+def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
+    """The macro of one row ``head = body`` of the parsed ``text``, and the names its
+    head binds for the body (``k`` of ``w_k``), as (name, meaning) pairs: a chain written
+    after the body is read with the same bindings."""
     translator = Translator(text, scope, where)
     key, call_items = _head(head, translator)
     if call_items is None:
@@ -65,11 +74,11 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
                 for name, symbol in params:
                     inner = inner.bind(name, symbol)
                 body = Translator(text, inner, where).expr(body_tree)
-                return Macro(key, body, index_params=tuple(s for _, s in params), line=line)
+                return Macro(key, body, index_params=tuple(s for _, s in params), line=line), params
         if index_tree is not None:
             key = key + translator.script_key("_", index_tree)
         body = translator.expr(body_tree)
-        return Macro(key, body, line=line)
+        return Macro(key, body, line=line), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
     # LSE(x_1, ..., x_n): a function of a list
@@ -79,16 +88,17 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
     rows_of = _row_params(elements, separators, scope)
     if rows_of is not None:
         inner = scope
-        params = []
+        params, bound = [], []
         for family, name in rows_of:
             symbol = sp.Symbol(name + "_param", integer=True)
             inner = inner.bind(name, symbol)
             params.append((family.base, symbol))
+            bound.append((name, symbol))
         body = Translator(text, inner, where).expr(body_tree)
-        return Macro(key, body, vector_params=tuple(params), line=line)
+        return Macro(key, body, vector_params=tuple(params), line=line), bound
     labels = "".join(translator.source(call_items).split())
     body = translator.expr(body_tree)
-    return Macro(key, body, labels=labels, line=line)
+    return Macro(key, body, labels=labels, line=line), []
 
 
 def _head(head, translator: Translator):
@@ -156,7 +166,7 @@ def _index_params(index_tree, translator, scope: Scope):
     return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
 
 
-def _list_macro(key, elements, body_tree, text, scope, where, line, translator) -> Macro:
+def _list_macro(key, elements, body_tree, text, scope, where, line, translator):
     first, last = elements[0], elements[-1]
     family_name = _subscripted_letter(first)
     length_name = _subscript_name(last)
@@ -164,9 +174,10 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator) 
         raise translator.fail(first, "a list parameter is written x_1, ..., x_n")
     placeholder = sp.IndexedBase(family_name + "_list", real=True)
     length = sp.Symbol(length_name + "_length", integer=True, positive=True)
-    inner = scope.bind(family_name, Family(placeholder, (length,))).bind(length_name, length)
+    bound = [(family_name, Family(placeholder, (length,))), (length_name, length)]
+    inner = scope.bind(*bound[0]).bind(*bound[1])
     body = Translator(text, inner, where).expr(body_tree)
-    return Macro(key, body, list_param=(placeholder, length), line=line)
+    return Macro(key, body, list_param=(placeholder, length), line=line), bound
 
 
 def _subscripted_letter(tree):

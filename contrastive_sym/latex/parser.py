@@ -17,6 +17,7 @@ import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
+from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -78,9 +79,15 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     _check_nesting(text, where)
     cleaned = _END_PUNCTUATION.sub(" ", text)
     try:
+        # bars with the same character at both ends, paired (same length: every position
+        # in the tree and in an error is still one in the user's text)
+        cleaned = pair_bars(cleaned)
+    except BarError as exc:
+        raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
+    try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:
-        raise _explain(exc, cleaned, where) from None
+        raise _explain(exc, cleaned, where, text) from None
     except RecursionError:  # pragma: no cover - nesting is bounded above
         raise where.error("the formula is nested too deeply") from None
 
@@ -100,7 +107,14 @@ def _check_nesting(text: str, where: Where) -> None:
             depth = max(depth - 1, 0)
 
 
-def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
+
+
+def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None = None) -> ParseError:
+    """The error for ``exc``: found in ``text`` (what the grammar read), shown as the user
+    wrote it in ``original`` (the same length; paired bars are rewritten in ``text``)."""
+    original = text if original is None else original
     line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     position = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedToken):
@@ -108,10 +122,9 @@ def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
     known = _known_construct(text, position) if position is not None else None
     if known is not None:
         message, start = known
-        return where.error(message, text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start),
-                           _construct_at(text, start))
+        return where.error(message, *_line_column(text, start), _construct_at(original, start))
     if isinstance(exc, UnexpectedCharacters):
-        construct = _construct_at(text, exc.pos_in_stream)
+        construct = _construct_at(original, exc.pos_in_stream)
         return where.error(f"cannot read {construct!r} here", line, column, construct)
     if isinstance(exc, UnexpectedEOF):
         return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
@@ -121,19 +134,35 @@ def _explain(exc: UnexpectedInput, text: str, where: Where) -> ParseError:
         if token.type == "$END":
             return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
                                line, column)
+        shown, start = _shown(token, text, original)
+        line, column = token.line or line, token.column or column
+        if start != token.start_pos:            # a paired closing bar: where the user wrote it
+            line, column = _line_column(text, start)
         if "NORM" in exc.expected and "PLUS" not in exc.expected:
-            # inside \| … \|, which holds one symbol with its scripts: the same bar at both
-            # ends cannot say where the norm of an expression ends
-            return where.error(f"unexpected {str(token)!r} inside \\| … \\|: with the same bar at both "
-                               "ends a norm holds one symbol (\\|z_i\\|); write the norm of an expression "
-                               "as \\left\\| … \\right\\| or \\lVert … \\rVert",
-                               token.line or line, token.column or column, str(token))
+            # after a \| that has no partner in its group (bars.py paired the others)
+            return where.error(f"unexpected {shown!r} after a '\\|' that has no partner in its group (the bars "
+                               "of a norm are the 1st and 2nd of one group: braces, parentheses, a row); write "
+                               "\\lVert … \\rVert", line, column, shown)
         expected = sorted(_HUMAN.get(name, name.lower()) for name in exc.expected
                           if not name.startswith("_") and name in _HUMAN)
         hint = f"; expected {', '.join(expected[:4])}" if expected else ""
-        return where.error(f"unexpected {str(token)!r}{hint}", token.line or line,
-                           token.column or column, str(token))
+        return where.error(f"unexpected {shown!r}{hint}", line, column, shown)
     return where.error(str(exc).splitlines()[0], line, column)  # pragma: no cover
+
+
+def _shown(token, text: str, original: str) -> tuple[str, int | None]:
+    """The token as the user wrote it, and where it starts: a paired bar (one character
+    and its padding in ``text``) is the bar of ``original`` it replaces."""
+    start, end = token.start_pos, token.end_pos
+    if start is None or str(token) not in PRIVATE:
+        return str(token), start
+    if str(token) in (OPEN["norm"], OPEN["abs"]):
+        while end < len(text) and text[end] == " " and original[end] != " ":
+            end += 1
+    else:
+        while start > 0 and text[start - 1] == " " and original[start - 1] != " ":
+            start -= 1
+    return original[start:end], start
 
 
 def _known_construct(text: str, position: int) -> tuple[str, int] | None:

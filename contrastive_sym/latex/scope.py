@@ -88,6 +88,35 @@ class Family:
 
 
 @dataclass(frozen=True)
+class AbstractFunction:
+    """A function the document names without defining it (``[[function]]``): ``f(x)`` is
+    ``function(x)``, a vector value (``length`` not None) the components
+    ``function(x, m)``, m = 1 … length."""
+
+    name: str                  # as the document writes it: f, T_\omega, \text{sim}
+    function: sp.FunctionClass
+    arguments: int
+    length: sp.Expr | None = None
+
+
+@dataclass(frozen=True)
+class IndexSet:
+    """A declared finite set (``[[set]]``): the whole numbers ``lo`` … ``hi``, or, with
+    ``members``, the entries members_lo … members_hi of a declared family (a set of points
+    S = {s_1, …, s_n}).  ``\\sum_{k \\in I}``, ``\\sum_{s_i \\in S}`` run over it and ``|S|``
+    is its size."""
+
+    name: str
+    lo: sp.Expr
+    hi: sp.Expr
+    members: sp.IndexedBase | None = None
+
+    @property
+    def size(self) -> sp.Expr:
+        return self.hi - self.lo + 1
+
+
+@dataclass(frozen=True)
 class Macro:
     """A name the document defines by a formula.
 
@@ -132,6 +161,9 @@ class Scope:
     # (symbol, lo, hi) of each declared free index: \sum_{k \neq i} without bounds runs
     # over i's range when the families its body indexes do not give one
     index_ranges: tuple[tuple[sp.Symbol, sp.Expr, sp.Expr], ...] = ()
+    # the data points (role "point": symbols and families' bases): only arguments of an
+    # AbstractFunction, never numbers
+    points: frozenset = frozenset()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
@@ -164,6 +196,7 @@ class Scope:
 
     def declared_symbol_names(self) -> set[str]:
         return {str(v) for v in self.names.values() if isinstance(v, sp.Symbol)} | \
+               {str(v.function) for v in self.names.values() if isinstance(v, AbstractFunction)} | \
                {str(v.base) for v in self.names.values() if isinstance(v, Family)}
 
     def reading_for(self, first: str, last: str) -> EllipsisReading | None:

@@ -26,12 +26,13 @@ _CONSTRUCTS = [
      + _RESTATE),
     (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is not read; drop the annotation (keep "
      r"the symbol under it) or " + _RESTATE),
-    (r"\\vert(?![a-zA-Z])", r"'\vert' (|…| with the same bar at both ends) is not read; write \lvert x \rvert "
-     r"or \left| x \right| for the absolute value of a number, \|x\| or \left\| … \right\| for the norm of "
-     r"a vector, or " + _RESTATE),
-    (r"\|", r"unexpected '|': a bare |…| (an absolute value, the size of a set, or a restriction) is not read; "
-     r"write \lvert x \rvert or \left| x \right| for the absolute value of a number, \|x\| or "
-     r"\left\| … \right\| for the norm of a vector, or " + _RESTATE),
+    # Bars are paired in each group before parsing (bars.py): one left here has no partner.
+    (r"\\vert(?![a-zA-Z])", r"'\vert' without a partner '\vert' in its group is not read (the bars of |…| are "
+     r"the 1st and 2nd of one group: braces, parentheses, a row); write \lvert x \rvert or \left| x \right| "
+     r"for the absolute value of a number, or " + _RESTATE),
+    (r"\|", r"unexpected '|': a bar without a partner '|' in its group is not read (the bars of |…| are the 1st "
+     r"and 2nd of one group: braces, parentheses, a row; a restriction is f|_{x=0}); write \lvert x \rvert or "
+     r"\left| x \right| for the absolute value of a number, or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq)(?![a-zA-Z])",

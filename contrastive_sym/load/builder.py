@@ -22,7 +22,7 @@ import sympy as sp
 from ..model.claims import (Claim, Condition, Definition, Document, Expectation, Kind, Proof,
                      Relation, Statement, Step)
 from ..errors import DerivationError
-from ..model.notation import (Domain, FamilyDecl, IndexDecl, Notation, Origin, Role, ScalarDecl,
+from ..model.notation import (Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Origin, Role, ScalarDecl,
                        SizeDecl)
 
 _RELATIONS = {
@@ -134,6 +134,7 @@ class DocumentBuilder:
         self._scalars: list[ScalarDecl] = []
         self._families: list[FamilyDecl] = []
         self._indices: list[IndexDecl] = []
+        self._functions: list[FunctionDecl] = []
         self._definitions: list[Definition] = []
         self._claims: list[Claim] = []
         self._unchecked: list[tuple[int, str]] = []
@@ -181,6 +182,27 @@ class DocumentBuilder:
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
                                          latex or name, origin))
         return base
+
+    def function(self, name: str, arguments: int, shape: Sequence = (), domain: Domain = Domain.REAL, *,
+                 role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None) -> sp.FunctionClass:
+        """A function the document uses without defining it (an encoder ``f``): real
+        or, with ``shape=(d,)``, vector values, of ``arguments`` data points."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        assumptions = {"real": True}
+        if domain is Domain.POSITIVE:
+            assumptions["positive"] = True
+        elif domain is Domain.NEGATIVE:
+            assumptions["negative"] = True
+        function = sp.Function(name, **assumptions)
+        self._functions.append(FunctionDecl(function, arguments, tuple(sp.sympify(s) for s in shape),
+                                            domain, role, latex or name, origin))
+        return function
+
+    def points(self) -> set:
+        """The symbols and family bases declared with role ``point``."""
+        return {d.symbol for d in self._scalars if d.role is Role.POINT} | \
+               {d.base for d in self._families if d.role is Role.POINT}
 
     def index(self, name: str, lo, hi, *, distinct_from: Iterable[sp.Symbol] = (), latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A free index such as the anchor ``i`` of ``L(x_i)``."""
@@ -238,7 +260,7 @@ class DocumentBuilder:
 
     def build(self, path: str = "") -> Document:
         notation = Notation(tuple(self._sizes), tuple(self._scalars), tuple(self._families),
-                            tuple(self._indices))
+                            tuple(self._indices), tuple(self._functions))
         document = Document(self.id, self.title, self.source, notation, tuple(self._definitions),
                             tuple(self._claims), path, tuple(self._unchecked))
         validate(document)

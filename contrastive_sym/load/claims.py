@@ -153,6 +153,28 @@ def _statement(latex: str, scope: Scope, context: Context) -> Statement:
     return chain(*parts)
 
 
+def definition_chain_claim(claim_id: str, title: str, line: int, written, where: Where,
+                           context: Context) -> dict:
+    """The claim that a chain written in a definition (``\\mathcal{L} = A = B``) makes:
+    its statement is the links after the definition (``A = B``), related as a claim's
+    ``latex`` relates them and kind as the links say.  Returned as the arguments of
+    :meth:`DocumentBuilder.claim`, so that the definition records nothing until every
+    part of it has been read."""
+    parts = [written.links[0].lhs]
+    for link in written.links:
+        parts += [_relation(link.relation, where), link.rhs]
+    statement = chain(*parts)
+    for term in statement.terms:
+        check_cost(term, context.largest, context, ("latex",))
+    if claim_id in context.builder._claim_ids:
+        raise where.error(f"the claim {claim_id!r} that the chain of this definition makes has the id "
+                          "of another claim; give the definition another name")
+    kind = Kind.IDENTITY if all(link.relation == "=" for link in written.links) else Kind.INEQUALITY
+    offset = written.offset
+    return dict(id=claim_id, line=line + offset, title=title, kind=kind, statement=statement,
+                latex=written.text, origin=Origin(where.path, where.line + offset))
+
+
 def _relation(symbol: str, where: Where) -> str:
     try:
         return _STEP_RELATIONS[symbol]

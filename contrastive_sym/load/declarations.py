@@ -12,6 +12,7 @@ from dataclasses import replace
 import sympy as sp
 
 from ..errors import DerivationError
+from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
 from ..latex.scope import Path as ScopePath
@@ -20,6 +21,8 @@ from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
+from .functions import read_functions
+from .sets import read_sets
 
 
 def read_notation(spec: dict, context: Context) -> None:
@@ -61,6 +64,7 @@ def read_notation(spec: dict, context: Context) -> None:
                               read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin)
         scope = scope.bind(name, Family(base, shape))
+    scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):
         name = read_text(entry, "name", context)
@@ -81,7 +85,7 @@ def read_notation(spec: dict, context: Context) -> None:
         distinct |= {frozenset((symbol, o)) for o in others}
         # \sum_{k \neq i} with no range written runs over i's range without i
         scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
-    context.scope = replace(scope, distinct=frozenset(distinct))
+    context.scope = read_sets(spec, replace(scope, distinct=frozenset(distinct)), context)
     context.path = ()
     gradient = spec.get("gradient")
     if gradient is not None:
@@ -222,10 +226,34 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
                                    origin=Origin(where.path, where.line),
                                    restated_from=entry.get("restated_from", ""))
         return None
-    macro = define(latex, scope, where, line=line)
-    if document_level:
-        context.builder.definition(entry.get("name", macro.key), line=line, latex=latex,
-                                   origin=Origin(where.path, where.line),
-                                   restated_from=entry.get("restated_from", ""))
+    if not document_level:
+        return define(latex, scope, where, line=line)   # one row 'name = expression'
+    from .claims import definition_chain_claim   # claims → bindings → here: import when used
+    display = define_all(latex, scope, where, line=line)
+    name = entry.get("name", display.macros[0].key)
+    # every chain's claim is read before anything is recorded: a definition that is
+    # refused (and perhaps read again once a later one is) leaves nothing behind
+    claims = [definition_chain_claim(_chain_id(name, number, len(display.chains)),
+                                     f"the chain written in the definition of {_chain_name(name, chain, display)} "
+                                     f"at line {line + chain.offset}", line, chain, where, context)
+              for number, chain in enumerate(display.chains)]
+    if len({c["id"] for c in claims}) != len(claims):  # pragma: no cover - ids are numbered
+        raise where.error("two chains of this definition have the same id")
+    context.builder.definition(name, line=line, latex=latex, origin=Origin(where.path, where.line),
+                               restated_from=entry.get("restated_from", ""))
+    for macro in display.macros:
         _bind_macro(macro, context)
-    return macro
+    for claim in claims:
+        context.builder.claim(**claim, restated_from=entry.get("restated_from", ""))
+    return display.macros[0]
+
+
+def _chain_id(name: str, number: int, count: int) -> str:
+    """The id of the claim a chain of the definition ``name`` makes."""
+    return f"{name}-chain" + (f"-{number + 1}" if count > 1 else "")
+
+
+def _chain_name(name: str, chain, display) -> str:
+    """The definition a chain follows: the display's name for its first definition, the
+    head as written for a further one (a 'where' row)."""
+    return name if chain.head == display.heads[0] else chain.head

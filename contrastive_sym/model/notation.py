@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass, field
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 
 class Domain(enum.Enum):
@@ -40,13 +41,17 @@ class Role(enum.Enum):
     ``SCALE`` variables (temperatures, ``t > 0``) are swept over 1e-300 … 1e300;
     ``VALUE`` variables take the adversarial patterns of ordinary reals;
     ``DIRECTION`` variables (``∇g_k``) are arbitrary vectors, tried as unit vectors first;
-    ``EMBEDDING`` families are rows of vectors compared by their cosine.
+    ``EMBEDDING`` families are rows of vectors compared by their cosine;
+    ``POINT`` names (a sample x, its positive x^+, the negatives x^-_i) are never
+    sampled: they are only arguments of declared functions (f(x)), and two points
+    written differently are two points.
     """
 
     VALUE = "value"
     SCALE = "scale"
     DIRECTION = "direction"
     EMBEDDING = "embedding"
+    POINT = "point"
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,28 @@ class FamilyDecl:
 
 
 @dataclass(frozen=True)
+class FunctionDecl:
+    """A function the document names without defining it: an encoder ``f``, a critic
+    ``T_\\omega``, a similarity ``\\text{sim}``.  Its arguments are data points; its value
+    at each argument list is an unknown real (``shape == ()``) or vector (``shape ==
+    (d,)``), in ``domain``.  An application ``f(x)`` is the SymPy ``function(x)``; a
+    component of a vector value is ``function(x, m)``, the component index last.
+
+    Values at two argument lists written differently are independent unknowns: a
+    statement that holds for every choice of them holds for every function (a function
+    that takes one value at two points is one such choice), so sampling them
+    independently neither proves nor refutes more than the statement says."""
+
+    function: sp.FunctionClass
+    arguments: int
+    shape: tuple[sp.Expr, ...]
+    domain: Domain
+    role: Role
+    latex: str
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
 class IndexDecl:
     """A free index such as the anchor ``i``: it ranges over ``lo..hi`` and may have to
     differ from other indices.  The checker tries its first and last admissible values."""
@@ -115,6 +142,7 @@ class Notation:
     scalars: tuple[ScalarDecl, ...] = ()
     families: tuple[FamilyDecl, ...] = ()
     indices: tuple[IndexDecl, ...] = ()
+    functions: tuple[FunctionDecl, ...] = ()
     _by_symbol: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
@@ -124,6 +152,8 @@ class Notation:
         for decl in self.families:
             table[decl.base] = decl
             table[decl.base.label] = decl
+        for decl in self.functions:
+            table[decl.function] = decl
         object.__setattr__(self, "_by_symbol", table)
 
     @functools.cached_property
@@ -132,12 +162,16 @@ class Notation:
         notations with equal fingerprints sample the same points and name the
         variables alike, so an outcome checked under one holds under the other."""
         return tuple(tuple(dataclasses.replace(d, origin=None) for d in group)
-                     for group in (self.sizes, self.scalars, self.families, self.indices))
+                     for group in (self.sizes, self.scalars, self.families, self.indices,
+                                   self.functions))
 
     def lookup(self, symbol: sp.Basic):
-        """The declaration of a symbol, an IndexedBase or an Indexed element, or None."""
+        """The declaration of a symbol, an IndexedBase, an Indexed element or an
+        application f(x) of a declared function, or None."""
         if isinstance(symbol, sp.Indexed):
             symbol = symbol.base
+        elif isinstance(symbol, AppliedUndef):
+            symbol = symbol.func
         found = self._by_symbol.get(symbol)
         if found is None and isinstance(symbol, sp.IndexedBase):
             found = self._by_symbol.get(symbol.label)
@@ -148,7 +182,13 @@ class Notation:
         return decl if isinstance(decl, SizeDecl) else None
 
     def display(self, symbol: sp.Basic) -> str:
-        """A readable name for a variable: ``g_3``, ``s_{1,2}``, ``τ``."""
+        """A readable name for a variable: ``g_3``, ``s_{1,2}``, ``τ``, ``f(x^+)_2``."""
+        if isinstance(symbol, AppliedUndef):
+            decl = self.lookup(symbol)
+            if isinstance(decl, FunctionDecl):
+                args = symbol.args[:decl.arguments]
+                shown = f"{_plain(decl.latex)}({', '.join(self.display(a) for a in args)})"
+                return shown + "".join(f"_{c}" for c in symbol.args[decl.arguments:])
         if isinstance(symbol, sp.Indexed):
             decl = self.lookup(symbol)
             name = _plain(decl.latex) if decl else str(symbol.base)

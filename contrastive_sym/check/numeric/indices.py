@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from ...model.nodes import MaxOver, Vector
@@ -16,6 +17,12 @@ def var_key(symbol: sp.Basic):
     if isinstance(symbol, sp.Indexed):
         return (symbol.base.label,) + tuple(int(i) for i in symbol.indices)
     return symbol
+
+
+def inputs_of(expr: sp.Basic) -> set:
+    """What a value of ``expr`` depends on: its free symbols and the applications f(x) of
+    declared functions (the values of a function are its inputs; its points are not)."""
+    return expr.free_symbols | expr.atoms(AppliedUndef)
 
 
 def key_symbol(key) -> sp.Basic:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Callable
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 from flint import arb, fmpq
 
 from ...model.nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
@@ -31,7 +32,8 @@ from .indices import fresh_bound_indices, int_of, is_index_mask, key_symbol
 from .precision import working_bits
 
 UNDEFINED = "undefined"
-_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase)
+# an application f(x) of a declared function is a variable of the expanded instance
+_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef)
 
 
 def supports(expr: sp.Basic) -> bool:

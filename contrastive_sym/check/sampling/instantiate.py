@@ -10,12 +10,13 @@ import itertools
 from dataclasses import dataclass
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...model.claims import Relation
 from ...model.nodes import strip_stop_grad
 from ..numeric import program
-from ..numeric.indices import fresh_bound_indices, var_key
-from ...model.notation import Domain, FamilyDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
+from ..numeric.indices import fresh_bound_indices, inputs_of, var_key
+from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Variable:
     name: str                  # how witnesses show it: "g_2", "s_{1,2}", "τ"
     domain: Domain
     role: Role
-    family: sp.IndexedBase | None = None
+    family: sp.IndexedBase | sp.FunctionClass | None = None   # sampled with its family's members
 
     @property
     def key(self):
@@ -175,17 +176,21 @@ def components(expr: sp.Basic) -> tuple[sp.Expr, ...]:
 
 
 def variables_of(exprs, notation: Notation) -> tuple[Variable, ...]:
-    return variables_from(set().union(*(e.free_symbols for e in exprs)) if exprs else set(), notation)
+    # the values f(x) of a declared function are variables; their points x are not
+    return variables_from(set().union(*(inputs_of(e) for e in exprs)) if exprs else set(), notation)
 
 
 def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
     found = {}
     for sym in symbols:
         decl = notation.lookup(sym)
-        if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl):
+        if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl) and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base)
-        elif isinstance(decl, ScalarDecl) and sym == decl.symbol:
+        elif isinstance(decl, ScalarDecl) and sym == decl.symbol and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)
+        elif isinstance(sym, AppliedUndef) and isinstance(decl, FunctionDecl):
+            # one group per function: its values are sampled together, ties included
+            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.function)
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 

@@ -119,6 +119,15 @@ def _round(x: float, digits: int = 4) -> F:
     return F(f"{x:.{digits}g}")
 
 
+def _row_column(variable: Variable) -> tuple:
+    """The row and column of an embedding's entry: z_{a,m}, or f(x)_m (the row is the
+    argument list x, the column the component m)."""
+    symbol = variable.symbol
+    if isinstance(symbol, sp.Indexed):
+        return symbol.indices[0], symbol.indices[1]
+    return sp.Tuple(*symbol.args[:-1]), symbol.args[-1]
+
+
 class _Group:
     """Variables sampled together: a scalar, or all elements of one family."""
 
@@ -127,9 +136,9 @@ class _Group:
         first = self.variables[0]
         self.role, self.domain = first.role, first.domain
         if first.role is Role.EMBEDDING:
-            rows = sorted({v.symbol.indices[0] for v in self.variables}, key=sp.default_sort_key)
-            cols = sorted({v.symbol.indices[1] for v in self.variables}, key=sp.default_sort_key)
-            self.grid = [[next((v for v in self.variables if v.symbol.indices == (r, c)), None)
+            rows = sorted({_row_column(v)[0] for v in self.variables}, key=sp.default_sort_key)
+            cols = sorted({_row_column(v)[1] for v in self.variables}, key=sp.default_sort_key)
+            self.grid = [[next((v for v in self.variables if _row_column(v) == (r, c)), None)
                           for c in cols] for r in rows]
             self.patterns = [self._from_grid(p) for p in _embedding_patterns(len(rows), len(cols))]
         elif first.family is None and first.role is Role.SCALE:

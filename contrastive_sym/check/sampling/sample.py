@@ -10,6 +10,7 @@ from ...model.claims import Condition, Relation
 from ..config import CheckConfig
 from .instantiate import Instance, concretize
 from ..numeric.compiled import Comparison, Sides, Status, compare, compiled
+from ..numeric.indices import inputs_of
 from ..numeric.program import DirectionSide, program_set
 from .points import sample_points, stable_seed
 
@@ -117,7 +118,7 @@ def _condition_holds(op: str, test, point: dict) -> bool | None:
 
 def _own_symbols(exprs, order) -> list:
     """The variables one side uses, in the instance's order (so compiled sides are shared)."""
-    used = set().union(*(e.free_symbols for e in exprs))
+    used = set().union(*(inputs_of(e) for e in exprs))
     return [s for s in order if s in used]
 
 

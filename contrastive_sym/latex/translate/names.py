@@ -9,7 +9,7 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
-from ..scope import Builtin, Family, Macro, Operator, OperatorKind, Partner, canonical_key
+from ..scope import AbstractFunction, Builtin, Family, Macro, Operator, OperatorKind, Partner, canonical_key
 from ..unsupported import unsupported
 from .lists import apply_list
 from .trees import unwrap
@@ -42,10 +42,10 @@ class NamesMixin:
             ops.append(atom)
             atom = atom.children[0]
         ops.reverse()
-        ops = _subscript_first(ops)
-        self._refuse_double_scripts(ops)
         if base_key is None:
             base_key = self.atom_key(atom)
+        ops = self._superscript_of_family_first(base_key, ops) or _subscript_first(ops)
+        self._refuse_double_scripts(ops)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None
         if key is not None and meaning is None and not ops:
@@ -58,6 +58,17 @@ class NamesMixin:
                 self._refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
                                               ops[:1])
         return self._apply_ops(meaning, key, ops, node)
+
+    def _superscript_of_family_first(self, key: str | None, ops: list) -> list | None:
+        """``\\mathbf{x}^-_i`` and ``\\mathbf{x}_i^-`` (TeX sets them alike) with
+        ``\\mathbf{x}^-`` a declared family: the superscript is part of the name and the
+        subscript indexes it; None when the first two scripts are not such a pair."""
+        if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
+            return None
+        superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
+        if isinstance(self.scope.lookup(key + self.script_suffix(superscript)), Family):
+            return [superscript, subscript] + ops[2:]
+        return None
 
     def _apply_ops(self, meaning, key: str | None, ops: list, node):
         """``meaning`` (the value of the name ``key``, or of an atom when key is None)
@@ -78,7 +89,7 @@ class NamesMixin:
                     continue
             if meaning is None:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
-            if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family)):
+            if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family, AbstractFunction)):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
@@ -210,6 +221,9 @@ class NamesMixin:
         arg = op.children[1]
         if meaning is Builtin.INDICATOR:
             return self._indicator(arg)
+        if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
+            # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
+            return sp.Max(meaning, 0)
         indices = self._index_list(arg)
         if isinstance(meaning, Family) and len(meaning.shape) == 2 and len(indices) == 1:
             return RowVector(meaning.base, indices[0], meaning.shape[1])
@@ -282,6 +296,8 @@ class NamesMixin:
             raise self.fail(node, f"{meaning.value} cannot be called")
         if isinstance(meaning, Macro):
             return self._expand(meaning, items, node)
+        if isinstance(meaning, AbstractFunction):
+            return self._call_abstract(meaning, items, node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
         if isinstance(meaning, Operator):
@@ -350,6 +366,15 @@ def text_key(token: str) -> str:
 def labelled_key(key: str, labels: str) -> str:
     """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
     return f"{key}({labels})"
+
+
+def _is_plus(script) -> bool:
+    return isinstance(script, Tree) and script.data == "script_sign" and "+" in str(script.children[0])
+
+
+def _is_group(tree) -> bool:
+    """A bracket or a parenthesis (however sized): what ``_+`` takes the positive part of."""
+    return isinstance(tree, Tree) and tree.data in ("bracket", "paren")
 
 
 def _subscript_first(ops: list) -> list:

@@ -191,6 +191,12 @@ class OperatorsMixin:
             return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None
         if isinstance(lower, Tree) and lower.data == "script_group":
             items = lower.children[0]
+            elements = [c for c in items.children if isinstance(c, Tree)]
+            separators = {str(c) for c in items.children if not isinstance(c, Tree)}
+            if separators <= {","} and (len(elements) > 1 or _is_membership(elements[0])):
+                found = self._conditions_range(elements, upper, op)
+                if found is not None:
+                    return found
             if len(items.children) == 1:
                 item = unwrap(items.children[0])
                 if bare_letter(item) or self._bound_name(item):
@@ -205,8 +211,8 @@ class OperatorsMixin:
                     if name and relation == "!=":
                         skip = self.expr(right)
                         return name, (sp.Integer(1) if hi is not None else None), hi, skip
-        raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N} "
-                               "or \\sum_{k \\neq i})")
+        raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N}, "
+                               "\\sum_{k \\neq i}, \\sum_{k \\in [N]} or \\sum_{k \\in S} for a declared set S)")
 
     def _bound_name(self, node) -> str | None:
         if isinstance(node, Tree) and node.data == "letter":
@@ -281,6 +287,13 @@ class OperatorsMixin:
 
     def _is_infinity(self, node) -> bool:
         return isinstance(node, Tree) and node.data == "command" and str(node.children[0]) == r"\infty"
+
+
+def _is_membership(tree) -> bool:
+    """``k \\in S``: an item whose relation is \\in."""
+    tree = unwrap(tree)
+    return isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
+        and relation_name(str(tree.children[1].children[0])) == "in"
 
 
 def _scripts(op: Tree):

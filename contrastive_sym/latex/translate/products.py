@@ -29,8 +29,8 @@ class ProductsMixin:
         return self._product(node)
 
     def t_norm(self, node):
-        r"""``\|z_i\|`` (one symbol) or ``\left\| z_1 - z_2 \right\|`` (an expression, between
-        ends that say which end they are): the Euclidean norm of a vector."""
+        r"""``\|z_i\|``, ``\| z_1 - z_2 \|``, ``||z_1 - z_2||`` (bars paired in their group by
+        :mod:`..bars`) or ``\left\| z_1 - z_2 \right\|``: the Euclidean norm of a vector."""
         inside = node.children[1]
         if isinstance(inside, Tree) and inside.data == "items":
             elements = [c for c in inside.children if isinstance(c, Tree)]
@@ -119,6 +119,11 @@ class ProductsMixin:
                 gradient = self._nabla(result, node)
                 result = -gradient if value.kind is OperatorKind.DESCENT else gradient
                 continue
+            if value in (Builtin.LOG, Builtin.EXP) and isinstance(result, sp.Expr):
+                # log and exp written in letters (-log \frac{a}{b}, as Markdown notes do)
+                # take the rest of the product, as \log and \exp do
+                result = sp.log(result) if value is Builtin.LOG else sp.exp(result)
+                continue
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
             if result is None:
@@ -143,6 +148,11 @@ class ProductsMixin:
                 merged.append(self.dot(left, value, node))
             elif merged and isinstance(merged[-1], Transposed) and is_vector(value):
                 merged.append(self.dot(merged.pop().vector, value, node))
+            elif len(merged) >= 2 and merged[-1] is _CDOT and isinstance(merged[-2], Transposed) \
+                    and is_vector(value):
+                # a^\top \cdot b: the transpose and the dot say the same dot product
+                _, left = merged.pop(), merged.pop()
+                merged.append(self.dot(left.vector, value, node))
             else:
                 merged.append(value)
         if any(isinstance(v, Transposed) for v in merged):
@@ -186,14 +196,18 @@ class ProductsMixin:
         return self.dot(vectors[0], vectors[1], node)
 
     def t_abs_value(self, node):
-        r"""``\lvert x \rvert``, ``\left| x \right|``: the absolute value of a number.  Of a
-        vector or a list it is refused (the norm is ``\|x\|``; the size of a set is not read)."""
+        r"""``|x|``, ``\vert x \vert`` (paired by :mod:`..bars`), ``\lvert x \rvert``, ``\left| x \right|``:
+        the absolute value of a number, or the size of a declared set (``|S|``).  Of a
+        vector or a list it is refused (the norm is ``\|x\|``)."""
         items = node.children[1]
         elements = [c for c in items.children if isinstance(c, Tree)]
         if len(elements) != 1:
-            raise self.fail(node, "|…| of a list is not read (the size of a set is not either); "
-                                  "|x| is the absolute value of a number")
+            raise self.fail(node, "|…| of a list is not read; |x| is the absolute value of a number, "
+                                  "|S| the size of a declared [[set]]")
         value = self.value(elements[0])
+        size = self.cardinality(value)
+        if size is not None:
+            return size
         if not isinstance(value, sp.Expr) or self.vector_of(value) is not None:
             raise self.fail(node, f"|…| of '{self.source(elements[0]).strip()}', which is not a number, is not "
                                   "read; write \\|x\\| or \\left\\| … \\right\\| for the norm of a vector")

@@ -8,11 +8,13 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ..parser import Where, parse
-from ..scope import Builtin, Family, Macro, Operator, Scope
+from ..scope import AbstractFunction, Builtin, Family, IndexSet, Macro, Operator, Scope
+from .functions import AbstractFunctionsMixin
 from .lists import ListsMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
+from .sets import SetsMixin
 from .values import (ListValue, Row, RowVector, Side, Transposed, VectorValue, as_vector, componentwise,
                      relation_name)
 
@@ -28,7 +30,7 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
-class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
+class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin, SetsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -67,6 +69,7 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
                         value = as_vector(value)
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
+                    self.refuse_loose_points(value, child)
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
             if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
                 raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
@@ -97,15 +100,24 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin):
     def expr(self, node, value=None) -> sp.Expr:
         """The number ``node`` stands for (``value``: its translation, if already made)."""
         value = self.value(node) if value is None else value
+        if isinstance(value, Family) and value.base in self.scope.points:
+            # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
+            # its own (its name is the family's label)
+            return value.base.label
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
             raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
-        if isinstance(value, (Builtin, Macro, Family, Operator)):
+        if isinstance(value, IndexSet):
+            raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
+                                  f"\\sum_{{k \\in {value.name}}} sums over it")
+        if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
         if isinstance(value, Transposed):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
+        if self.depth == 0:    # a whole formula (a definition's body): no loose data point
+            self.refuse_loose_points(value, node)
         return value
 
     def term(self, node, value=None):

@@ -1,0 +1,288 @@
+r"""Bars written with the same character at both ends, paired as a reader pairs them.
+
+``\| f(x) - f(y) \|^2_2``, ``||a - b||``, ``|P(i)|``, ``\frac{1}{|S|}``, ``\vert x \vert``:
+the bar does not say which end it is.  A reader pairs the bars of one bracket group (the
+text between matching ``{ }``, ``( )``, ``[ ]``, ``\{ \}``, ``\left( \right)`` …, or the
+whole formula; each row of ``\\`` on its own): the 1st and 2nd bar of a kind are a pair,
+the 3rd and 4th the next.  Kinds: norm bars ``\|``, ``\Vert``, ``||`` (two bare bars side
+by side), ``\big\|`` …; absolute-value bars ``|``, ``\vert``, ``\big|`` ….
+
+:func:`pair_bars` rewrites each pair into characters the grammar reads as LNORM … RNORM
+or LABS … RABS (private-use characters padded with spaces, line ends kept), so the text
+keeps its length and every position in it is still a position in the user's text.
+
+When in doubt it refuses (:class:`BarError`): an odd number (≥ 3) of bars of a kind in a
+group, pairs of two kinds that cross, a bare ``||`` beside a bare ``|``, an empty pair,
+and pairs that another pairing reads too (``|a| b |c|`` is |a|·b·|c| or |a·|b|·c|).
+A single bar of a kind is left as written (``f|_{x=0}`` is a restriction; other single
+bars are refused by the grammar), and so is a ``|`` followed by ``_``.
+
+>>> pair_bars(r"\|x\|_2") == "\ue000 x \ue001_2"
+True
+>>> pair_bars("|a| + |b|") == "\ue002a\ue003 + \ue002b\ue003"
+True
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+#: The characters the grammar reads as the ends of a paired bar (LNORM, RNORM, LABS, RABS).
+OPEN = {"norm": "\ue000", "abs": "\ue002"}
+CLOSE = {"norm": "\ue001", "abs": "\ue003"}
+PRIVATE = frozenset("\ue000\ue001\ue002\ue003")
+
+_FIX = "write \\lvert … \\rvert for an absolute value, \\lVert … \\rVert for a norm"
+
+
+class BarError(Exception):
+    """A bar that is refused: ``message``, where (``position`` in the text) and what."""
+
+    def __init__(self, message: str, position: int, construct: str):
+        super().__init__(message)
+        self.message, self.position, self.construct = message, position, construct
+
+
+@dataclass
+class _Bar:
+    kind: str          # "norm" | "abs"
+    start: int
+    end: int
+    bare_double: bool  # || (two bare bars)
+    bare_single: bool  # |
+
+
+@dataclass
+class _Segment:
+    """The bars of one group (one row of it) and what stands between them at its level."""
+    bars: list = field(default_factory=list)
+    level: list = field(default_factory=list)     # (position, "atom" | "op" | "sign" | "rel" | "script" | bar)
+
+    def positions(self) -> list:
+        return [position for position, _ in self.level]
+
+
+#: More bars than this in one group are refused (documents have a handful; it bounds the work).
+MAX_BARS = 100
+
+_RESTRICTION = re.compile(r"\s*_")
+_SIZE = re.compile(r"\\(left|right|middle|[bB]igg?[lrm]?)(?![a-zA-Z])\s*")
+_DELIMITER = re.compile(r"\\\||\\[a-zA-Z]+|\\[{}]|[()\[\]|.<>/]")
+_OPAQUE = re.compile(r"\\(text[a-zA-Z]*|mathrm|operatorname\*?|mbox|label|tag\*?|color|textcolor|begin|end)"
+                     r"\s*\{")
+_TOKEN = re.compile(r"\\\\|\\\||\\[a-zA-Z]+|\\.|\|\||\s+|.", re.S)
+_OPENERS = {"(", "[", "{", "\\{", "\\langle", "\\lvert", "\\lVert", "\\lfloor", "\\lceil"}
+_CLOSERS = {")", "]", "}", "\\}", "\\rangle", "\\rvert", "\\rVert", "\\rfloor", "\\rceil"}
+_RELATIONS = {"=", "<", ">", "\\le", "\\leq", "\\ge", "\\geq", "\\neq", "\\ne", "\\equiv", "\\implies", "\\to",
+              "\\rarr", "\\rightarrow", "\\in", "\\sim", "\\approx", "\\mapsto", "\\propto", "\\simeq",
+              "\\triangleq", "\\coloneqq", "\\leqslant", "\\geqslant", "\\ll", "\\gg", "\\mid", ",", ";", ":",
+              "\\iff", "\\notin", "\\subset", "\\subseteq", "\\cong", "\\doteq"}
+_OPERATORS = {"\\cdot", "\\times", "/", "\\pm", "\\mp", "\\div", "\\circ", "\\odot", "*"}
+_SIGNS = {"+", "-"}
+_SCRIPTS = {"^", "_"}
+_POSTFIX = {"'", "!"}          # end an expression (x', n!), cannot start one
+_SPACING = re.compile(r"\\[,;:! ]|\\(quad|qquad)$|~|&|\$")
+
+
+def pair_bars(text: str) -> str:
+    """``text`` with each pair of same-character bars rewritten (same length)."""
+    for position, char in enumerate(text):
+        if char in PRIVATE:
+            raise BarError(f"the character U+{ord(char):04X} is not read", position, char)
+    if "|" not in text and "\\vert" not in text and "\\Vert" not in text:
+        return text
+    out = list(text)
+    for segment in _segments(text):
+        for start, end, kind, is_open in _pairs(segment, text):
+            for position in range(start, end):
+                out[position] = "\n" if text[position] == "\n" else " "
+            marker = OPEN[kind] if is_open else CLOSE[kind]
+            out[start if is_open else end - 1] = marker
+    return "".join(out)
+
+
+def _segments(text: str):
+    """Every segment (a group, or one row of it) of ``text``, innermost first."""
+    stack = [_Segment()]
+    done = []
+    position = 0
+    while position < len(text):
+        opaque = _OPAQUE.match(text, position)
+        if opaque:
+            stack[-1].level.append((position, "atom"))
+            position = _skip_braces(text, opaque.end())
+            continue
+        size = _SIZE.match(text, position)
+        if size:
+            position = _sized(text, size, stack, done)
+            continue
+        token = _TOKEN.match(text, position)
+        value, end = token.group(), token.end()
+        if value == "\\\\":
+            done.append(stack.pop())
+            stack.append(_Segment())
+        elif value in ("|", "\\vert") and _RESTRICTION.match(text, end):
+            stack[-1].level.append((position, "atom"))        # a restriction f|_{x=0}
+        elif value in ("\\|", "\\Vert", "||"):
+            _add_bar(stack, _Bar("norm", position, end, value == "||", False))
+        elif value in ("|", "\\vert"):
+            _add_bar(stack, _Bar("abs", position, end, False, value == "|"))
+        elif value in _OPENERS:
+            stack[-1].level.append((position, "atom"))
+            stack.append(_Segment())
+        elif value in _CLOSERS:
+            _close(stack, done)
+        elif not value.isspace() and not _SPACING.match(value):
+            stack[-1].level.append((position, _class(value)))
+        position = end
+    return done + stack[::-1]
+
+
+def _sized(text: str, size, stack: list, done: list) -> int:
+    """A sizing command and its delimiter: a bar, an opener, a closer, or nothing."""
+    which, position = size.group(1), size.end()
+    delimiter = _DELIMITER.match(text, position)
+    value = delimiter.group() if delimiter else ""
+    end = delimiter.end() if delimiter else position
+    if which == "left" or which.endswith("l"):
+        stack[-1].level.append((size.start(), "atom"))
+        stack.append(_Segment())
+        return end
+    if which == "right" or which.endswith("r"):
+        _close(stack, done)
+        return end
+    if which == "middle" or which.endswith("m"):
+        stack[-1].level.append((size.start(), "rel"))        # \bigm| is a separator, never a pair
+        return end
+    if value in ("|", "\\vert") and not _RESTRICTION.match(text, end):
+        _add_bar(stack, _Bar("abs", size.start(), end, False, False))
+        return end
+    if value in ("\\|", "\\Vert"):
+        _add_bar(stack, _Bar("norm", size.start(), end, False, False))
+        return end
+    return position      # \big( is (; \big|_{x=0} is a restriction: read the delimiter itself
+
+
+def _close(stack: list, done: list) -> None:
+    if len(stack) > 1:
+        done.append(stack.pop())
+    # a closer without an opener: the grammar refuses it
+
+
+def _add_bar(stack: list, bar: _Bar) -> None:
+    stack[-1].bars.append(bar)
+    stack[-1].level.append((bar.start, bar))
+
+
+def _skip_braces(text: str, position: int) -> int:
+    depth = 1
+    while position < len(text) and depth:
+        if text[position] == "\\":
+            position += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(text[position], 0)
+        position += 1
+    return position
+
+
+def _class(value: str) -> str:
+    if value in _RELATIONS:
+        return "rel"
+    if value in _OPERATORS:
+        return "op"
+    if value in _SIGNS:
+        return "sign"
+    if value in _SCRIPTS:
+        return "script"
+    if value in _POSTFIX:
+        return "postfix"
+    return "atom"
+
+
+def _pairs(segment: _Segment, text: str):
+    """(start, end, kind, is_open) of every bar of ``segment`` that is paired."""
+    if len(segment.bars) > MAX_BARS:
+        bar = segment.bars[MAX_BARS]
+        raise BarError(f"more than {MAX_BARS} bars in one group are not paired; {_FIX}", bar.start,
+                       _shown(bar, text))
+    pairs = {}
+    for kind in ("norm", "abs"):
+        bars = [b for b in segment.bars if b.kind == kind]
+        if len(bars) == 1:
+            continue                      # left as written: the grammar says what it is
+        if len(bars) % 2:
+            raise BarError(f"{len(bars)} bars '{_shown(bars[0], text)}' in one group cannot be paired "
+                           f"(a pair is the 1st and 2nd bar of a group, the 3rd and 4th …); {_FIX}",
+                           bars[0].start, _shown(bars[0], text))
+        pairs[kind] = [(bars[i], bars[i + 1]) for i in range(0, len(bars), 2)]
+    if any(b.bare_double for b in segment.bars) and any(b.bare_single for b in segment.bars):
+        bar = next(b for b in segment.bars if b.bare_double)
+        raise BarError("'||' beside '|' in one group: a norm ||…|| or two bars | |? write \\| … \\| for a norm, "
+                       "\\lvert … \\rvert for an absolute value", bar.start, "||")
+    all_pairs = [p for kind_pairs in pairs.values() for p in kind_pairs]
+    for opening, closing in all_pairs:
+        if not _between(segment, opening.end, closing.start):
+            shown = text[opening.start:closing.end]
+            raise BarError(f"an empty pair of bars '{shown}' (bars inside bars are not paired); {_FIX}",
+                           opening.start, shown)
+        for other_open, other_close in all_pairs:
+            if opening.start < other_open.start < closing.start < other_close.start:
+                shown = text[opening.start:other_close.end]
+                raise BarError(f"the bars of '{shown[:60]}' cross (a norm and an absolute value, each "
+                               f"opened inside the other); {_FIX}", opening.start, shown[:60])
+    for kind_pairs in pairs.values():
+        _refuse_other_pairings(segment, kind_pairs, all_pairs, text)
+    for opening, closing in all_pairs:
+        yield opening.start, opening.end, opening.kind, True
+        yield closing.start, closing.end, closing.kind, False
+
+
+def _between(segment: _Segment, start: int, end: int, pairs=()) -> list:
+    """The classes of what stands at the segment's level strictly between ``start`` and
+    ``end``; a pair of ``pairs`` inside counts as one atom."""
+    classes = []
+    inside_until = -1
+    for position, what in segment.level[bisect.bisect_left(segment.positions(), start):]:
+        if position >= end:
+            break
+        if position < inside_until:
+            continue
+        pair = next((p for p in pairs if p[0].start == position), None)
+        if pair is not None:
+            classes.append("atom")
+            inside_until = pair[1].end
+        elif isinstance(what, _Bar):
+            classes.append("bar")
+        else:
+            classes.append(what)
+    return classes
+
+
+def _refuse_other_pairings(segment: _Segment, kind_pairs: list, all_pairs: list, text: str) -> None:
+    r"""Refuse when another pairing of these bars also reads.  Any other pairing pairs
+    some closing bar k with an opening bar l > k (|a |b| c|), so what it encloses starts
+    with the text after pair k and ends with the text before pair l+1.  That is not an
+    expression when it starts with a script, an operator or a sign (|a|^2 + |b|, |a| - |b|),
+    ends with an operator or a sign, holds a relation or a comma, or is empty (\|a\| \|b\|)."""
+    gaps = [_between(segment, kind_pairs[k][1].end, kind_pairs[k + 1][0].start, all_pairs)
+            for k in range(len(kind_pairs) - 1)]
+    for k, first in enumerate(gaps):
+        for last_index in range(k, len(gaps)):
+            last = gaps[last_index]
+            if "rel" in last:
+                break                         # |…| of a relation is no reading
+            starts = not first or first[0] in ("atom", "bar")
+            ends = not last or last[-1] in ("atom", "bar", "postfix")
+            if last_index == k and not first:
+                continue
+            if starts and ends:
+                start, end = kind_pairs[k][0].start, kind_pairs[last_index + 1][1].end
+                shown = text[start:end]
+                raise BarError(f"ambiguous bars '{shown[:60]}': the bars pair in more than one way (|a| b |c| is "
+                               f"|a|·b·|c| or |a·|b|·c|); {_FIX}, or put an operator between the pairs",
+                               start, shown[:60])
+
+
+def _shown(bar: _Bar, text: str) -> str:
+    return text[bar.start:bar.end]

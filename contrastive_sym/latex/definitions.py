@@ -1,0 +1,332 @@
+r"""Displays that define, as documents write them: several rows, chains, 'where' rows.
+
+* ``\mathcal{L} = A = B`` (or ``\mathcal{L} &= A \\ &= B``): the head is defined by
+  the first side ``A``; every further link (``A = B``, with ``=``, ``<``, ``\le``, ``>``,
+  ``\ge``) is a claim the document makes, returned as a :class:`Link` to be checked;
+* several definitions in one display, separated by ``\\`` or a top-level comma
+  (``\mathbf{h}_i = f(\tilde{x}_i),\quad \mathbf{h}_j = f(\tilde{x}_j)``);
+* a row introduced by a connective in text (``\text{where } \mathcal{C}_{ij} &= …``,
+  ``\text{with }``, ``\text{and }``): the word is prose, blanked with spaces so that
+  every column still points into the document's text;
+* a row that uses a name a later row defines (``L = … L^{(ij)} … \\ \text{where }
+  L^{(ij)} = …``): rows are defined in the order their names need.
+
+Anything else is refused, naming the row: a row that is neither a definition nor a
+continuation of the chain above, a chain link by ``\approx``, two rows that use each
+other, a name defined twice, a row whose reading would depend on the order of the rows.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lark
+import sympy as sp
+
+from ..errors import DerivationError
+from .macros import definition_text, define_row
+from .parser import Where, parse
+from .scope import Macro, Scope
+from .translate import Translator, relation_name
+from .unsupported import unsupported
+
+Tree, Token = lark.Tree, lark.Token
+
+#: The relations a chain in a definition may link by (as :func:`relation_name` names them).
+CHAIN_RELATIONS = frozenset({"=", "<", "<=", ">", ">="})
+#: Relations that state an approximation: no tolerance is written, so nothing to check.
+_APPROXIMATE = frozenset({r"\approx", r"\sim", r"\simeq"})
+
+#: A connective word in text at the start of a row (after the display's start, ``\\``,
+#: a top-level comma or ``\begin{aligned}``, with only spacing between).
+_CONNECTIVE = re.compile(
+    r"(?:^|\\\\|,|\\begin\s*\{[a-zA-Z*]+\})"
+    r"(?:\s|&|\\quad(?![a-zA-Z])|\\qquad(?![a-zA-Z])|\\[,;:! ])*"
+    r"(\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with|and)\s*[,:]?\s*\})")
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link ``lhs relation rhs`` of a chain written in a definition."""
+
+    lhs: sp.Expr
+    relation: str      # '=', '<', '<=', '>' or '>='
+    rhs: sp.Expr
+    offset: int        # lines of the display before the link's right side
+    text: str          # the link's LaTeX as written
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The links written after the body of the definition of ``head`` (as written)."""
+
+    head: str
+    links: tuple[Link, ...]
+    offset: int        # lines of the display before the chain's first side
+    text: str          # the chain as the display writes it (from its first side to its last)
+
+
+@dataclass(frozen=True)
+class DefinedDisplay:
+    """What one display defines: its macros, in the order they were defined, and the
+    chains written after a definition."""
+
+    macros: tuple[Macro, ...]
+    chains: tuple[Chain, ...]
+    heads: tuple[str, ...]      # the head of each row that defines, as written
+
+
+@dataclass
+class _Row:
+    """One definition of the display: ``head = body`` and the links that follow it."""
+
+    head: object
+    body: object
+    links: list            # (relation tree, side tree) pairs after the body
+
+
+def prose_blanked(text: str) -> str:
+    r"""``text`` with every connective word that starts a row (``\text{where }``) blanked
+    by spaces, so that columns still point into the document's text.
+
+    >>> prose_blanked(r"L = a \\ \text{where } a = 1")
+    'L = a \\\\               a = 1'
+    """
+    spans = [m.span(1) for m in _CONNECTIVE.finditer(text) if _depth(text, m.start()) == 0]
+    for start, end in reversed(spans):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _depth(text: str, position: int) -> int:
+    """How deep in braces, parentheses and brackets ``position`` is."""
+    return sum(1 for c in text[:position] if c in "{([") - sum(1 for c in text[:position] if c in "})]")
+
+
+def definition_text_all(text: str) -> tuple[str, frozenset[int]]:
+    """``text`` with every definitional relation (``:=``, ``\\triangleq``…) written as
+    ``=`` (columns kept), and the positions of those ``=``: only a row's first relation
+    may be one."""
+    positions = set()
+    while True:
+        rewritten = definition_text(text)
+        if rewritten == text:
+            return text, frozenset(positions)
+        changed = next(i for i, (old, new) in enumerate(zip(text, rewritten)) if old != new)
+        positions.add(rewritten.index("=", changed))
+        text = rewritten
+
+
+def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> DefinedDisplay:
+    """Every macro the display ``text`` defines and the chains it writes after them."""
+    original = text
+    text, definitional = definition_text_all(text)
+    text = prose_blanked(text)   # both keep every column: positions index ``original`` too
+    tree = parse(text, where)
+    translator = Translator(text, scope, where)
+    rows = _rows(tree, translator, definitional)
+    macros, bound = _define_in_order(rows, text, scope, where, line, translator)
+    final = scope
+    for macro in macros.values():
+        final = final.bind(macro.key, macro)
+    if len(rows) > 1:
+        _check_order_free(rows, macros, text, scope, where, line, translator)
+    chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
+                   for row in rows if row.links)
+    unique = list({id(macros[id(r)]): macros[id(r)] for r in rows}.values())
+    return DefinedDisplay(tuple(unique), chains, tuple(_written(translator, r.head) for r in rows))
+
+
+def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_Row]:
+    """The definitions of the display: a row ``head = body …``, a head alone followed by
+    a row ``= body …``, and the rows ``= …`` that continue a chain."""
+    found: list[_Row] = []
+    trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
+    number = 0
+    while number < len(trees):
+        row = trees[number]
+        pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
+        if row.data == "continuation":
+            if not found:
+                raise translator.fail(row, "the definition starts with a relation; it starts with the "
+                                           "name it defines ('name = expression')")
+            found[-1].links += pairs
+        elif pairs:
+            found.append(_Row(row.children[0], None, pairs))
+        elif number + 1 < len(trees) and trees[number + 1].data == "continuation":
+            number += 1     # a head alone, its '= body' on the next row
+            found.append(_Row(row.children[0], None, _pairs(trees[number].children)))
+        else:
+            raise _construct_error(row, translator) or translator.fail(
+                row, "this row is neither a definition 'name = expression' nor a continuation "
+                     "'= …' of the chain above it")
+        number += 1
+    for row in found:
+        relation, row.body = row.links.pop(0)
+        if str(relation.children[0]) != "=":
+            raise translator.fail(relation, f"a definition is 'name = expression'; this row relates "
+                                            f"its name by '{relation.children[0]}'")
+        for relation, _ in row.links:
+            _check_link_relation(relation, translator, definitional)
+    return found
+
+
+def _construct_error(row, translator: Translator) -> DerivationError | None:
+    r"""The error of a construct the reader does not read (``\propto``) in a row without
+    a relation: it, rather than the row's shape, is what stops the definition."""
+    start, end = row.meta.start_pos, row.meta.end_pos
+    for match in re.finditer(r"\\[a-zA-Z]+|\|", translator.text[start:end]):
+        message = unsupported(translator.text, start + match.start())
+        if message is not None:
+            position = start + match.start()
+            line = translator.text.count("\n", 0, position) + 1
+            column = position - translator.text.rfind("\n", 0, position)
+            return translator.where.error(message, line, column, match.group(0))
+    return None
+
+
+def _pairs(children) -> list:
+    """(relation, side) pairs of a row's children that alternate relation, side."""
+    return [(children[n], children[n + 1]) for n in range(0, len(children) - 1, 2)]
+
+
+def _check_link_relation(relation, translator: Translator, definitional: frozenset[int]) -> None:
+    token = relation.children[0]
+    name = relation_name(str(token))
+    if token.start_pos in definitional:
+        raise translator.fail(relation, "a definitional relation (':=', '\\triangleq', …) links two "
+                                        "sides of a chain here; only a row's first relation defines")
+    if name in _APPROXIMATE:
+        raise translator.fail(relation, f"the chain in this definition links by '{token}', which is not "
+                                        "read yet (no tolerance is stated): restate the definition "
+                                        "without that link, with restated_from")
+    if name not in CHAIN_RELATIONS:
+        raise translator.fail(relation, f"the chain in this definition links by '{token}', which is not "
+                                        "a relation the checker decides (=, <, \\le, >, \\ge)")
+
+
+def _define_in_order(rows, text, scope, where, line, translator):
+    """The macro of each row, defined in the order the rows' names need: a row that
+    fails is tried again once another is defined; none defining raises."""
+    macros, bound, errors = {}, {}, {}
+    pending = list(rows)
+    while pending:
+        waiting = []
+        for row in pending:
+            try:
+                macro, params = define_row(row.head, row.body, text, scope, where, line)
+            except DerivationError as exc:
+                errors[id(row)] = exc
+                waiting.append(row)
+                continue
+            twin = next((r for r in rows if id(r) in macros and macros[id(r)].key == macro.key), None)
+            if twin is not None and _renamed(macro, macros[id(twin)]):
+                # h_i = f(x_i), h_j = f(x_j): one family defined entry by entry, written twice
+                macros[id(row)], bound[id(row)] = macros[id(twin)], params
+                continue
+            if twin is not None:
+                raise translator.fail(row.head, f"'{translator.source(row.head)}' is defined twice in this "
+                                                f"display (also as '{translator.source(twin.head)}')")
+            macros[id(row)], bound[id(row)] = macro, params
+            scope = scope.bind(macro.key, macro)
+        if len(waiting) == len(pending):
+            raise _stuck(waiting, errors, translator)
+        pending = waiting
+    return macros, bound
+
+
+def _stuck(rows, errors, translator: Translator) -> DerivationError:
+    """The error of rows that no order defines: a row that uses itself or a cycle of
+    rows that use each other is named as such; otherwise the error of the first row
+    that fails on something other than the name of another waiting row (the cause)."""
+    def uses(row, other) -> bool:
+        # the row failed on an undeclared name, and that name is the other's head
+        error = errors[id(row)]
+        written = "".join(getattr(error, "construct", "").split())
+        head = "".join(translator.source(other.head).split())
+        # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell))
+        return "is not declared" in error.message and written.split("(")[0] == head.split("(")[0]
+
+    for row in rows:
+        if uses(row, row):
+            return translator.fail(row.head, f"the definition of '{translator.source(row.head)}' uses "
+                                             "the name it defines")
+        for other in rows:
+            if other is not row and uses(row, other) and uses(other, row):
+                return translator.fail(row.head, f"the definitions of '{translator.source(row.head)}' and "
+                                                 f"'{translator.source(other.head)}' (line "
+                                                 f"{translator.fail(other.head, '').line}) use each other: "
+                                                 "a cycle defines neither")
+    causes = [row for row in rows if not any(uses(row, other) for other in rows)]
+    return errors[id((causes or rows)[0])]
+
+
+def _check_order_free(rows, macros, text, scope, where, line, translator) -> None:
+    """Each row read again with every other row's macro bound must read the same: a row
+    read before a later row redefined a name it uses (declared already) would otherwise
+    keep the old meaning, or a run of letters split before a name was defined."""
+    for row in rows:
+        others = scope
+        for other in rows:
+            if other is not row:
+                others = others.bind(macros[id(other)].key, macros[id(other)])
+        try:
+            again, _ = define_row(row.head, row.body, text, others, where, line)
+        except DerivationError:
+            again = None
+        if again is None or not (_same(again, macros[id(row)]) or _renamed(again, macros[id(row)])):
+            raise translator.fail(row.head, f"the definition of '{translator.source(row.head)}' reads "
+                                            "differently once the other rows of this display are "
+                                            "defined (it uses a name another row defines, which was "
+                                            "declared already): name them apart")
+
+
+def _renamed(a: Macro, b: Macro) -> bool:
+    """``a`` is ``b`` with its index parameters named differently (``h_j`` after ``h_i``)."""
+    if not a.index_params or len(a.index_params) != len(b.index_params):
+        return False
+    renamed = a.body.xreplace(dict(zip(a.index_params, b.index_params)))
+    return _same(Macro(a.key, renamed, b.index_params), Macro(b.key, b.body, b.index_params))
+
+
+def _same(a: Macro, b: Macro) -> bool:
+    """Equal macros, up to the dummy symbols each translation makes afresh."""
+    return _canonical(a) == _canonical(b)
+
+
+def _canonical(macro: Macro):
+    dummies = sorted(macro.body.atoms(sp.Dummy), key=lambda d: d.dummy_index)
+    body = macro.body.xreplace({d: sp.Symbol(f"_dummy{n}", **d.assumptions0) for n, d in enumerate(dummies)})
+    return (macro.key, body, macro.index_params, macro.list_param, macro.vector_params, macro.labels)
+
+
+def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
+    """The links written after a definition's body, read with every macro of the
+    display and the names its head binds."""
+    if bound:
+        names = ", ".join(name for name, _ in bound)
+        raise translator.fail(row.links[0][0],
+                              f"the chain in the definition of '{translator.source(row.head)}' is written "
+                              f"over its arguments ({names}); a chain is checked in a definition of a "
+                              "name without arguments: state it as a claim")
+    reader = Translator(text, scope, where)
+    left, links = row.body, []
+    lhs = reader.expr(left)
+    for relation, side in row.links:
+        rhs = reader.expr(side)
+        start, end = left.meta.start_pos, side.meta.end_pos
+        links.append(Link(lhs, relation_name(str(relation.children[0])), rhs,
+                          text.count("\n", 0, side.meta.start_pos), _link_text(text[start:end])))
+        left, lhs = side, rhs
+    start, end = row.body.meta.start_pos, row.links[-1][1].meta.end_pos
+    return Chain(_written(translator, row.head), tuple(links),
+                 text.count("\n", 0, start), original[start:end])
+
+
+def _link_text(written: str) -> str:
+    """A link as one line: the row breaks and alignment marks of the display dropped."""
+    return " ".join(written.replace("\\\\", " ").replace("&", " ").split())
+
+
+def _written(translator: Translator, node) -> str:
+    return " ".join(translator.source(node).split())

@@ -1,0 +1,155 @@
+r"""The index of a sum written as membership and conditions: ``\sum_{j \in [B]}``,
+``\sum_{k \in [\![1, N]\!]}``, ``\sum_{k \in I, k \neq i}``, ``\sum_{s_i \in S}``,
+``\sum_{k=1, k \neq i}^{2N}``, for index sets ``[n]`` and sets declared by ``[[set]]``."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ..scope import IndexSet
+from .trees import is_ellipsis, unwrap
+from .values import relation_name
+
+Tree = lark.Tree
+
+
+class SetsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads the
+    membership and the conditions under a sum."""
+
+    def _conditions_range(self, items: list, upper, op):
+        """(name, lo, hi, skip) of a sum's index written as conditions separated by
+        commas, each ``k \\in S``, ``k = lo`` (with ``, \\dots, hi``) or ``k \\neq i`` (or
+        ``i \\neq k``); None when an item is none of these (the caller then says what it
+        reads).  One name, one range and one skipped value at most: anything more is
+        refused rather than guessed."""
+        items = [unwrap(item) for item in items]
+        name = self._condition_name(items)
+        if name is None:
+            return None
+        lo = hi = skip = None
+        position = 0
+        while position < len(items):
+            item = items[position]
+            position += 1
+            if is_ellipsis(item):
+                # k = 1, \dots, B: the last member follows the ellipsis
+                if lo is None or hi is not None or position >= len(items) or position < 2 \
+                        or not _is_equation(items[position - 2]):
+                    raise self.fail(item, "an ellipsis under a sum is read only as k = 1, \\dots, N")
+                hi = self.expr(items[position])
+                position += 1
+                continue
+            left, rel, right = item.children
+            relation = relation_name(str(rel.children[0]))
+            if relation == "in":
+                bound, ends = self._member(left, right)
+                if bound != name:
+                    raise self.fail(item, f"the conditions of this sum name two indices ({name}, {bound})")
+                if lo is not None:
+                    raise self.fail(item, "this sum's index is given two ranges")
+                lo, hi = ends
+                continue
+            this, other = self._bound_name(left), right
+            if this != name and self._bound_name(right) == name:
+                this, other = name, left          # i \neq k: the same as k \neq i
+            if this != name:
+                raise self.fail(item, f"the conditions of this sum name two indices ({name}, {this})")
+            if relation == "=":
+                if lo is not None:
+                    raise self.fail(item, "this sum's index is given two ranges")
+                lo = self.expr(other)
+            elif skip is not None:
+                raise self.fail(item, "this sum skips two values; only one k \\neq i is read")
+            else:
+                skip = self.expr(other)
+        if upper is not None:
+            if hi is not None:
+                raise self.fail(op, "this sum's index is given two ranges")
+            hi = self.expr(upper)
+            lo = sp.Integer(1) if lo is None else lo
+        return name, lo, hi, skip
+
+    def _condition_name(self, items: list) -> str | None:
+        """The index the conditions bind: the one a membership or an equation k = lo
+        names, else the left name of the first k \\neq i; None when an item is not a
+        condition this reader knows."""
+        named = []
+        for position, item in enumerate(items):
+            if is_ellipsis(item) or position and is_ellipsis(items[position - 1]):
+                continue     # k = 1, \\dots, N: the ellipsis and the last member
+            if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3):
+                return None
+            left, rel, right = item.children
+            relation = relation_name(str(rel.children[0]))
+            if relation == "in":
+                bound, _ = self._member(left, right)
+                if bound is None:
+                    return None
+                named.append(bound)
+            elif relation == "=" and self._bound_name(left) is not None:
+                named.append(self._bound_name(left))
+            elif relation != "!=" or self._bound_name(left) is None and self._bound_name(right) is None:
+                return None
+        if named:
+            return named[0]
+        first = items[0]
+        if is_ellipsis(first):
+            return None
+        return self._bound_name(first.children[0]) or self._bound_name(first.children[2])
+
+    def _member(self, left, right):
+        """``k \\in [B]``, ``k \\in [\\![1, N]\\!]``, ``k \\in I`` or ``s_i \\in S``: the bound name
+        and (lo, hi); (None, None) when the set is not one of these."""
+        bracket = _bracket_items(right)
+        if bracket is not None:
+            name = self._bound_name(left)
+            inner = _bracket_items(bracket[0]) if len(bracket) == 1 else None
+            ends = inner if inner is not None else bracket
+            if name is None:
+                return None, None
+            if len(ends) == 1:          # [B] = {1, …, B}
+                return name, (sp.Integer(1), self.expr(ends[0]))
+            if len(ends) == 2:          # [\![1, N]\!] = {1, …, N}
+                return name, (self.expr(ends[0]), self.expr(ends[1]))
+            return None, None
+        key = self.atom_key(right) if isinstance(right, Tree) else None
+        found = self.scope.lookup(key) if key is not None else None
+        if key is None and isinstance(right, Tree) and right.data in ("subscript", "superscript"):
+            found = self.scope.lookup(self._written_key(right))
+        if not isinstance(found, IndexSet):
+            return None, None
+        name = self._bound_name(left)
+        if name is not None and found.members is None:
+            return name, (found.lo, found.hi)
+        # s_i \in S: i runs over S, whose members are the entries s_i
+        if found.members is not None and isinstance(left, Tree) and left.data == "subscript":
+            base = self.value(left.children[0])
+            index = self._bound_name(left.children[1])
+            if getattr(base, "base", None) == found.members and index is not None:
+                return index, (found.lo, found.hi)
+        raise self.fail(left, f"'{self.source(left).strip()}' is not a member of {found.name} as declared"
+                              + (f" (its members are written {found.members}_i)" if found.members is not None
+                                 else " (an index set: write k \\in " + found.name + ")"))
+
+    def _written_key(self, tree) -> str:
+        """The key of a name with its scripts, as written (``\\mathcal{I}_u^+``)."""
+        return "".join(self.source(tree).split())
+
+    def cardinality(self, value):
+        """``|S|`` of a declared set: its number of members; None for anything else."""
+        return value.size if isinstance(value, IndexSet) else None
+
+
+def _is_equation(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
+        and relation_name(str(tree.children[1].children[0])) == "="
+
+
+def _bracket_items(tree) -> list | None:
+    """The elements of ``[a]`` or ``[a, b]`` (a bracket, possibly in an item), else None."""
+    tree = unwrap(tree)
+    if not (isinstance(tree, Tree) and tree.data == "bracket"):
+        return None
+    items = tree.children[0]
+    return [c for c in items.children if isinstance(c, Tree)]

@@ -1,0 +1,60 @@
+r"""``[[function]]``: functions a document uses without defining them (an encoder ``f``,
+a projection head ``g``, a critic ``T_\omega``, a similarity ``\text{sim}``), and the data
+points they are applied to (scalars and families of role ``point``).
+
+Papers state their losses in terms of such functions: ``f(\mathbf{x})^\top
+f(\mathbf{x}^+)``.  What the document says about them holds for every function, so the
+checker reads each application as an unknown value (see
+:class:`~contrastive_sym.model.notation.FunctionDecl`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy as sp
+
+from ..latex.scope import AbstractFunction, Family, Scope
+from ..model.notation import Domain, Role
+from .context import Context, read_enum, read_formula, read_int, read_text, table_entries
+from .costs import check_entries
+
+#: Most arguments a declared function takes (f(x), T(x, y), s(q, u, i)).
+MAX_ARGUMENTS = 8
+
+
+def read_functions(spec: dict, scope: Scope, context: Context, symbol_name) -> Scope:
+    """``scope`` with every ``[[function]]`` bound and the declared points marked;
+    ``symbol_name`` makes the SymPy name of a declared LaTeX name."""
+    builder = context.builder
+    for entry in table_entries(spec, "function", context):
+        name = read_text(entry, "name", context)
+        origin = context.locator.origin(name)
+        arguments = read_int(entry, "arguments", context)
+        if not 1 <= arguments <= MAX_ARGUMENTS:
+            raise context.fail(f"function {name}: arguments is a number of data points, 1 … "
+                               f"{MAX_ARGUMENTS}", ("arguments",))
+        shape = tuple(read_formula(s, scope, context) for s in entry.get("shape", ()))
+        if len(shape) > 1:
+            raise context.fail(f"function {name}: shape = ['d'] makes its values vectors of d "
+                               "components; a matrix value is not read", ("shape",))
+        check_entries(name, shape, context.largest, context, ("shape",))
+        role = read_enum(Role, entry.get("role", "value"), context, origin)   # value or embedding: the schema
+        if role is Role.EMBEDDING and not shape:
+            raise context.fail(f"function {name}: role 'embedding' is for vector values; give "
+                               "shape = ['d']", ("role",))
+        function = builder.function(entry.get("symbol") or symbol_name(name), arguments, shape,
+                                    read_enum(Domain, entry.get("domain", "real"), context, origin),
+                                    role=role, latex=entry.get("display", name), origin=origin)
+        scope = scope.bind(name, AbstractFunction(name, function, arguments, shape[0] if shape else None))
+    return replace(scope, points=frozenset(_points(scope, builder.points())))
+
+
+def _points(scope: Scope, declared) -> set:
+    """The symbols and family bases of role ``point`` that the scope binds."""
+    found = set()
+    for meaning in scope.names.values():
+        symbol = meaning.base if isinstance(meaning, Family) else meaning
+        if isinstance(symbol, (sp.Symbol, sp.IndexedBase)) and symbol in declared:
+            found.add(symbol)
+    return found
+

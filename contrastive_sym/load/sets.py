@@ -1,0 +1,34 @@
+r"""``[[set]]``: the finite sets a document sums over and counts: an index set
+``I = {1, …, 2N}`` (``\sum_{k \in I, k \neq i}``), or a set of members of a declared family
+``S = {s_1, …, s_n}`` (``\sum_{s_i \in S}``, ``\frac{1}{|S|}``).  ``[n]`` and
+``[\![1, n]\!]`` need no declaration."""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..latex.scope import Family, IndexSet, Scope
+from .context import Context, read_formula, read_text, table_entries
+
+
+def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
+    """``scope`` with every ``[[set]]`` bound to its :class:`IndexSet`."""
+    for entry in table_entries(spec, "set", context):
+        name = read_text(entry, "name", context)
+        members = None
+        if "members" in entry:
+            family = scope.lookup(read_text(entry, "members", context))
+            if not isinstance(family, Family) or len(family.shape) != 1:
+                raise context.fail(f"set {name}: members names a declared family of one dimension "
+                                   "(its entries are the members)", ("members",))
+            members = family.base
+        if "to" in entry:
+            hi = read_formula(entry["to"], scope, context, ("to",))
+        elif members is not None:
+            hi = family.shape[0]
+        else:
+            raise context.fail(f"set {name}: 'to' (its last member) is required without 'members'", ("to",))
+        lo = read_formula(entry.get("from", 1), scope, context, ("from",))
+        if sp.simplify(hi - lo + 1).is_nonpositive:
+            raise context.fail(f"set {name}: from {lo} to {hi} is empty", ("to",))
+        scope = scope.bind(name, IndexSet(name, sp.sympify(lo), sp.sympify(hi), members))
+    return scope

@@ -1,0 +1,85 @@
+r"""Sums over sets and conditions (issue 13): ``\sum_{j \in [B]}``, ``\sum_{k \in I, k \neq i}``,
+``\sum_{s_i \in S}``, ``\sum_{k=1, k \neq i}^{2N}``, with ``[[set]]`` declarations.
+
+Each form must read as the plain sum a mathematician means (checked against the sum
+written with explicit bounds), a wrong range must be refuted, and every condition the
+reader does not understand, or understands two ways, is refused with its column.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError, ParseError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+                family=[{"name": "s", "shape": ["N"]}, {"name": "t", "shape": ["N"]}],
+                index=[{"name": "i", "from": 1, "to": "N"}],
+                set=[{"name": "I", "to": "N"}, {"name": "S", "members": "s"},
+                     {"name": r"\mathcal{I}_u^+", "from": 2, "to": "N"}])
+ALL = r"\sum_{k=1}^{N} s_k"
+
+
+def verdict(statement: str) -> str:
+    return check_statement(statement, **NOTATION).verdict.value
+
+
+@pytest.mark.parametrize("written, meant", [
+    (r"\sum_{k \in [N]} s_k", ALL),
+    (r"\sum_{k \in [\![1, N]\!]} s_k", ALL),
+    (r"\sum_{k \in I} s_k", ALL),
+    (r"\sum_{s_k \in S} s_k", ALL),
+    (r"\sum_{k \in I, k \neq i} s_k", ALL + " - s_i"),
+    (r"\sum_{k=1, k\neq i}^{N} s_k", ALL + " - s_i"),
+    (r"\sum_{k \in [N], k \neq i} s_k", ALL + " - s_i"),
+    (r"\sum_{k \in \mathcal{I}_u^+} s_k", ALL + " - s_1"),
+    (r"\sum_{k \in \mathcal{I}^+_u} s_k", ALL + " - s_1"),
+    (r"\sum_{i \neq k, k=1,\dots,N} s_k", ALL + " - s_i"),
+    (r"\sum_{k=1, \ldots, N, k \neq i} s_k", ALL + " - s_i"),
+    (r"\sum_{k=1,\dots,N} s_k", ALL),
+])
+def test_each_way_of_writing_the_range_reads_as_the_plain_sum(written, meant):
+    assert verdict(f"{written} = {meant}") == "proved"
+
+
+def test_a_condition_that_is_dropped_is_refuted():
+    assert verdict(r"\sum_{k \in I, k \neq i} s_k = " + ALL) == "refuted"
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\sum_{k \in I, j \neq i} s_k = 0", "the conditions of this sum name two indices (k, j)"),
+    (r"\sum_{k \in I}^{N} s_k = 0", "this sum's index is given two ranges"),
+    (r"\sum_{k \in I, k \in [N]} s_k = 0", "this sum's index is given two ranges"),
+    (r"\sum_{k \neq i, k \neq 1} s_k = 0", "this sum skips two values"),
+    (r"\sum_{t_k \in S} s_k = 0", "'t_k' is not a member of S as declared (its members are written s_i)"),
+    (r"\sum_{k \in J} s_k = 0", "this sum's index is not understood"),
+    (r"I + 1 = 0", "I is a set: |I| is its size"),
+    (r"\sum_{k=1,\dots} s_k = 0", "an ellipsis under a sum is read only as k = 1, \\dots, N"),
+    (r"\sum_{k \neq i, \dots, N} s_k = 0", "an ellipsis under a sum is read only as k = 1, \\dots, N"),
+    (r"\sum_{\dots, N} s_k = 0", "this sum's index is not understood"),
+])
+def test_conditions_not_read_are_refused_with_what_is_wrong(statement, message):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **NOTATION)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"name": "J"}, "set J: 'to' (its last member) is required without 'members'"),
+    ({"name": "J", "members": "i"}, "set J: members names a declared family of one dimension"),
+    ({"name": "J", "from": 3, "to": 2}, "set J: from 3 to 2 is empty"),
+])
+def test_bad_set_declarations_name_the_key(entry, message):
+    notation = dict(NOTATION, set=[entry])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(ALL + " = " + ALL, **notation)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\frac{1}{|S|} \sum_{s_i \in S} s_i = \frac{1}{N} \sum_{i=1}^{N} s_i", "proved"),
+    (r"2 \vert \mathcal{I}_u^+ \vert - 1 = 2N - 3", "proved"),
+    (r"|I| = N - 1", "refuted"),
+])
+def test_the_size_of_a_declared_set_is_its_number_of_members(statement, expected):
+    assert verdict(statement) == expected
