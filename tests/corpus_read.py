@@ -13,12 +13,20 @@ whole or not at all: a display of several rows defines every name of it, and a c
 written after a definition (``\mathcal{L} = A = B``) is read only when its links read
 too (they become a claim of the document); a link that does not read refuses the define.
 
-    python3 tests/corpus_read.py            # the table and every refusal
+Then it checks what was read, as a user's derivation would be: the notation, the defines
+that read (a chain written in a define is a claim, see docs/reference.md), and every
+display read whose rows state a relation, as a claim of its own (``identity``, or
+``inequality`` when a link is <, ≤, > or ≥).  The verdicts are counted per document and
+each refuted or undecided one is listed with its message, to be checked by hand.
+
+    python3 tests/corpus_read.py            # the table, every refusal and every refutation
     python3 tests/corpus_read.py --json     # the same as JSON
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import sys
 import tomllib
@@ -34,6 +42,7 @@ from contrastive_sym.load.context import Context, RecordingScope, table_entries
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
+from contrastive_sym.pipeline import toml_key, toml_value, verify_text
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -55,6 +64,8 @@ class DocumentReading:
     read: int = 0
     refused: list[Refusal] = field(default_factory=list)
     error: str = ""    # the notation itself could not be read
+    verdicts: dict = field(default_factory=dict)          # verdict → number of claims
+    findings: list[Refusal] = field(default_factory=list)  # (line, message) of each claim not passing
 
     @property
     def percent(self) -> float:
@@ -84,39 +95,83 @@ def read_document(path: Path) -> DocumentReading:
         return reading
     defines = spec.get("define", [])
     reading.displays += len(defines)
+    read_defines, claims = [], []
     for entry in table_entries(spec, "define", context):
-        _attempt(reading, entry.get("line", 0), lambda: read_definition(entry, context, document_level=True))
+        if _attempt(reading, entry.get("line", 0), lambda: read_definition(entry, context, document_level=True)):
+            read_defines.append(entry)
     for number, display in enumerate(displays):
         where = Where(str(path), locator.key_line(("display", number, "latex")) or 1)
-        _attempt(reading, display.get("line", 0),
-                 lambda: translate_rows(display.get("latex", ""), context.scope, where))
+        rows = _attempt(reading, display.get("line", 0),
+                        lambda: translate_rows(display.get("latex", ""), context.scope, where))
+        relations = {r for row in rows or () for r in row.relations}
+        if relations:
+            kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
+            claims.append({"id": f"line-{display['line']}", "line": display["line"],
+                           "title": f"the display of line {display['line']}", "kind": kind,
+                           "latex": display["latex"]})
+    _check(reading, spec, read_defines, claims)
     return reading
 
 
-def _attempt(reading: DocumentReading, line: int, read) -> None:
-    """Count one display: read, or refused with its message."""
+def _check(reading: DocumentReading, spec: dict, defines: list, claims: list) -> None:
+    """Check the defines and displays that read as a derivation; count the verdicts."""
+    derivation = {k: v for k, v in spec.items() if k not in ("define", "display", "corpus")}
+    if defines:
+        derivation["define"] = defines
+    if claims:
+        derivation["claim"] = claims
+    lines = [f"{toml_key(key)} = {toml_value(value)}" for key, value in derivation.items()]
+    with contextlib.redirect_stderr(io.StringIO()):     # unused-name warnings: not findings here
+        run = verify_text("\n".join(lines) + "\n")
+    for result in run.documents[0].claims:
+        verdict = result.outcome.verdict.value
+        reading.verdicts[verdict] = reading.verdicts.get(verdict, 0) + 1
+        if verdict not in ("proved", "confirmed", "conditional"):
+            reading.findings.append(Refusal(result.claim.line, f"{verdict}: {result.outcome.message}"))
+
+
+def _attempt(reading: DocumentReading, line: int, read):
+    """Count one display: read (its reading is returned), or refused with its message
+    (None)."""
     try:
-        read()
+        result = read()
     except DerivationError as exc:
         reading.refused.append(Refusal(line, " ".join(str(exc).split())))
     except Exception as exc:    # a crash of the reader is a finding too, never a pass
         reading.refused.append(Refusal(line, f"internal error: {type(exc).__name__}: {exc}"))
     else:
         reading.read += 1
+        return result if result is not None else True
+    return None
 
 
 def read_corpus(directory: Path = CORPUS) -> list[DocumentReading]:
     return [read_document(p) for p in sorted(directory.glob("*.toml"))]
 
 
+_VERDICT_ORDER = ("proved", "confirmed", "conditional", "refuted", "undecided", "error")
+
+
+def _verdicts(counts: dict) -> str:
+    shown = [f"{counts[v]} {v}" for v in _VERDICT_ORDER if counts.get(v)]
+    return ", ".join(shown) if shown else "—"
+
+
 def table(readings: list[DocumentReading]) -> str:
-    lines = ["| document | kind | displays | read as written |", "|---|---|---|---|"]
+    lines = ["| document | kind | displays | read as written | verdicts on what was read |",
+             "|---|---|---|---|---|"]
     for r in readings:
         status = f"notation not read: {r.error}" if r.error else f"{r.read} ({r.percent:.0f} %)"
-        lines.append(f"| [{r.title or r.slug}]({r.url}) | {r.kind} | {r.displays} | {status} |")
+        lines.append(f"| [{r.title or r.slug}]({r.url}) | {r.kind} | {r.displays} | {status} | "
+                     f"{_verdicts(r.verdicts)} |")
     total = sum(r.displays for r in readings)
     read = sum(r.read for r in readings)
-    lines.append(f"| **all** | | {total} | {read} ({100.0 * read / total if total else 0:.0f} %) |")
+    counts: dict = {}
+    for r in readings:
+        for verdict, number in r.verdicts.items():
+            counts[verdict] = counts.get(verdict, 0) + number
+    lines.append(f"| **all** | | {total} | {read} ({100.0 * read / total if total else 0:.0f} %) | "
+                 f"{_verdicts(counts)} |")
     return "\n".join(lines)
 
 
@@ -132,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in readings:
         for refusal in r.refused:
             print(f"{r.slug}:{refusal.line}: {refusal.message}")
+    for r in readings:
+        for finding in r.findings:
+            print(f"{r.slug}:{finding.line}: {finding.message}")
     return 0
 
 

@@ -14,8 +14,10 @@ keeps its length and every position in it is still a position in the user's text
 When in doubt it refuses (:class:`BarError`): an odd number (≥ 3) of bars of a kind in a
 group, pairs of two kinds that cross, a bare ``||`` beside a bare ``|``, an empty pair,
 and pairs that another pairing reads too (``|a| b |c|`` is |a|·b·|c| or |a·|b|·c|).
-A single bar of a kind is left as written (``f|_{x=0}`` is a restriction; other single
-bars are refused by the grammar), and so is a ``|`` followed by ``_``.
+The one bar ``|`` or ``\vert`` of a parenthesis is a conditional bar, ``p(x | c)``, and
+is read as ``\mid``.  Any other single bar of a kind is left as written (``f|_{x=0}`` is a
+restriction; other single bars are refused by the grammar), and so is a ``|`` followed
+by ``_``.
 
 >>> pair_bars(r"\|x\|_2") == "\ue000 x \ue001_2"
 True
@@ -31,7 +33,9 @@ from dataclasses import dataclass, field
 #: The characters the grammar reads as the ends of a paired bar (LNORM, RNORM, LABS, RABS).
 OPEN = {"norm": "\ue000", "abs": "\ue002"}
 CLOSE = {"norm": "\ue001", "abs": "\ue003"}
-PRIVATE = frozenset("\ue000\ue001\ue002\ue003")
+#: A lone bar inside parentheses, p(x | c): the grammar reads it as \mid (MID).
+CONDITIONAL = "\ue004"
+PRIVATE = frozenset("\ue000\ue001\ue002\ue003\ue004")
 
 _FIX = "write \\lvert … \\rvert for an absolute value, \\lVert … \\rVert for a norm"
 
@@ -58,6 +62,7 @@ class _Segment:
     """The bars of one group (one row of it) and what stands between them at its level."""
     bars: list = field(default_factory=list)
     level: list = field(default_factory=list)     # (position, "atom" | "op" | "sign" | "rel" | "script" | bar)
+    opener: str = ""                              # the delimiter that opens the group, "" for a row
 
     def positions(self) -> list:
         return [position for position, _ in self.level]
@@ -94,6 +99,11 @@ def pair_bars(text: str) -> str:
         return text
     out = list(text)
     for segment in _segments(text):
+        conditional = _conditional_bar(segment, text)
+        if conditional is not None:
+            for position in range(conditional.start, conditional.end):
+                out[position] = " "
+            out[conditional.start] = CONDITIONAL
         for start, end, kind, is_open in _pairs(segment, text):
             for position in range(start, end):
                 out[position] = "\n" if text[position] == "\n" else " "
@@ -130,7 +140,7 @@ def _segments(text: str):
             _add_bar(stack, _Bar("abs", position, end, False, value == "|"))
         elif value in _OPENERS:
             stack[-1].level.append((position, "atom"))
-            stack.append(_Segment())
+            stack.append(_Segment(opener=value))
         elif value in _CLOSERS:
             _close(stack, done)
         elif not value.isspace() and not _SPACING.match(value):
@@ -147,7 +157,7 @@ def _sized(text: str, size, stack: list, done: list) -> int:
     end = delimiter.end() if delimiter else position
     if which == "left" or which.endswith("l"):
         stack[-1].level.append((size.start(), "atom"))
-        stack.append(_Segment())
+        stack.append(_Segment(opener=value))
         return end
     if which == "right" or which.endswith("r"):
         _close(stack, done)
@@ -162,6 +172,18 @@ def _sized(text: str, size, stack: list, done: list) -> int:
         _add_bar(stack, _Bar("norm", size.start(), end, False, False))
         return end
     return position      # \big( is (; \big|_{x=0} is a restriction: read the delimiter itself
+
+
+def _conditional_bar(segment: _Segment, text: str) -> _Bar | None:
+    """The one bar ``|`` or ``\\vert`` of a parenthesis, as in ``p(x | c)`` and
+    ``P(y \\vert x; \\theta)``: a conditional bar, read as ``\\mid``; None otherwise."""
+    bars = [b for b in segment.bars if b.kind == "abs"]
+    if segment.opener != "(" or len(bars) != 1 or any(b.kind == "norm" for b in segment.bars):
+        return None
+    bar = bars[0]
+    before = any(position < bar.start and kind == "atom" for position, kind in segment.level)
+    after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
+    return bar if before and after and text[bar.start:bar.end] in ("|", "\\vert") else None
 
 
 def _close(stack: list, done: list) -> None:

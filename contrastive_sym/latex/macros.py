@@ -16,9 +16,11 @@ import re
 import lark
 import sympy as sp
 
+from ..errors import ParseError
 from .parser import Where, parse
 from .scope import Family, Macro, Scope
 from .translate import Translator
+from .translate.functions import separator_kind
 from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
 
 Tree, Token = lark.Tree, lark.Token
@@ -98,7 +100,33 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
         return Macro(key, body, vector_params=tuple(params), line=line), bound
     labels = "".join(translator.source(call_items).split())
     body = translator.expr(body_tree)
+    points = point_params(elements, translator)
+    if points is not None:
+        # P(y | x; \theta) = …: a function of the points y, x, used as P(y_i | x_i; \theta)
+        return Macro(key, body, labels=labels, line=line, point_params=points,
+                     separators=tuple(separator_kind(s) for s in separators)), []
     return Macro(key, body, labels=labels, line=line), []
+
+
+def point_params(elements: list, translator: Translator) -> tuple | None:
+    """Each argument of a head as ("point", p) or ("fixed", value), when at least one is
+    a data point and the others are declared values; None otherwise."""
+    found = []
+    for element in elements:
+        try:
+            value = translator.value(element)
+        except ParseError:
+            return None
+        point = translator._as_point(value)
+        if point is not None:
+            found.append(("point", point))
+        elif isinstance(value, sp.Expr):
+            found.append(("fixed", value))
+        else:
+            return None
+    if not any(kind == "point" for kind, _ in found):
+        return None
+    return tuple(found)
 
 
 def _head(head, translator: Translator):

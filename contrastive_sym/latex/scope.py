@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import sympy as sp
 
 from ..model import encodings as enc
+from ..model.distributions import coordinate_index
 
 
 class Builtin(enum.Enum):
@@ -28,6 +29,7 @@ class Builtin(enum.Enum):
     LITTLE_O = "o"
     NABLA = "nabla"
     INDICATOR = "indicator"
+    EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
 
 
 class OperatorKind(enum.Enum):
@@ -100,6 +102,29 @@ class AbstractFunction:
 
 
 @dataclass(frozen=True)
+class Distribution:
+    """A declared distribution (``[[distribution]]``) over the point declarations
+    ``coordinates`` (Symbols of scalar points, IndexedBases of families of points)."""
+
+    name: str
+    tag: sp.Symbol
+    coordinates: tuple[sp.Basic, ...]
+    written: tuple[str, ...] = ()      # the coordinates as the declaration writes them
+
+    def coordinate_of(self, point: sp.Basic) -> int | None:
+        return coordinate_index(self.coordinates, point)
+
+
+@dataclass(frozen=True)
+class ExpectationOp:
+    r"""``\mathbb{E}_{x \sim p}`` before what it applies to: the bound points and the
+    distribution they are drawn from."""
+
+    bound: tuple[sp.Basic, ...]
+    distribution: Distribution
+
+
+@dataclass(frozen=True)
 class IndexSet:
     """A declared finite set (``[[set]]``): the whole numbers ``lo`` … ``hi``, or, with
     ``members``, the entries members_lo … members_hi of a declared family (a set of points
@@ -124,7 +149,10 @@ class Macro:
     ``list_param``: (family, length) of a head ``LSE(x_1, ..., x_n)``;
     ``vector_params``: (family, index symbol) pairs of a head ``sim(z_i, z_j)``;
     ``labels``: the argument text of a head ``I(x, y_{1:K} \\mid g)``, which a use must
-    repeat (the arguments name what the function is of; they are not substituted).
+    repeat (the arguments name what the function is of; they are not substituted);
+    ``point_params``: for a head whose arguments are data points (``P(y \\mid x; \\theta)``),
+    each argument in order: ("point", the point, substituted by the use's point) or
+    ("fixed", its value, which a use must repeat), with ``separators`` between them.
     """
 
     key: str
@@ -134,6 +162,8 @@ class Macro:
     vector_params: tuple[tuple[sp.IndexedBase, sp.Symbol], ...] = ()
     labels: str | None = None
     line: int | None = None
+    point_params: tuple[tuple[str, sp.Basic], ...] = ()
+    separators: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -228,6 +258,7 @@ _BUILTIN_KEYS = {
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD,
     r"\text{sg}": Builtin.STOP_GRAD,
     "o": Builtin.LITTLE_O,
+    r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 }
 

@@ -22,6 +22,7 @@ import sympy as sp
 from ..model.claims import (Claim, Condition, Definition, Document, Expectation, Kind, Proof,
                      Relation, Statement, Step)
 from ..errors import DerivationError
+from ..model.distributions import DistributionDecl
 from ..model.notation import (Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Origin, Role, ScalarDecl,
                        SizeDecl)
 
@@ -135,6 +136,7 @@ class DocumentBuilder:
         self._families: list[FamilyDecl] = []
         self._indices: list[IndexDecl] = []
         self._functions: list[FunctionDecl] = []
+        self._distributions: list[DistributionDecl] = []
         self._definitions: list[Definition] = []
         self._claims: list[Claim] = []
         self._unchecked: list[tuple[int, str]] = []
@@ -199,6 +201,20 @@ class DocumentBuilder:
                                             domain, role, latex or name, origin))
         return function
 
+    def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
+                     origin: Origin | None = None) -> DistributionDecl:
+        """A distribution over the point declarations ``coordinates`` (their symbols): its
+        cells have unknown positive weights (a function of one point per coordinate)."""
+        origin = origin or _caller_origin()
+        self._new_name(name, origin)
+        latex = latex or name
+        weight = sp.Function(f"w_{name}", positive=True)
+        self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
+                                            r"\tilde{%s}" % latex, origin))
+        decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin)
+        self._distributions.append(decl)
+        return decl
+
     def points(self) -> set:
         """The symbols and family bases declared with role ``point``."""
         return {d.symbol for d in self._scalars if d.role is Role.POINT} | \
@@ -260,7 +276,7 @@ class DocumentBuilder:
 
     def build(self, path: str = "") -> Document:
         notation = Notation(tuple(self._sizes), tuple(self._scalars), tuple(self._families),
-                            tuple(self._indices), tuple(self._functions))
+                            tuple(self._indices), tuple(self._functions), tuple(self._distributions))
         document = Document(self.id, self.title, self.source, notation, tuple(self._definitions),
                             tuple(self._claims), path, tuple(self._unchecked))
         validate(document)

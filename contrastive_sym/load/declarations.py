@@ -21,6 +21,7 @@ from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
+from .distributions import read_distributions
 from .functions import read_functions
 from .sets import read_sets
 
@@ -85,7 +86,8 @@ def read_notation(spec: dict, context: Context) -> None:
         distinct |= {frozenset((symbol, o)) for o in others}
         # \sum_{k \neq i} with no range written runs over i's range without i
         scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
-    context.scope = read_sets(spec, replace(scope, distinct=frozenset(distinct)), context)
+    scope = read_sets(spec, replace(scope, distinct=frozenset(distinct)), context)
+    context.scope = read_distributions(spec, scope, context, _symbol_name)
     context.path = ()
     gradient = spec.get("gradient")
     if gradient is not None:

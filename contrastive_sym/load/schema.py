@@ -88,7 +88,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "": {"id": _RT, "title": _RT, "source": _RT, "gradient": Field("table", of="gradient"),
          "path": Field("table", of="path"),
          **{key: Field("tables", of=key, most="MAX_ENTRIES")
-            for key in ("size", "scalar", "family", "function", "index", "set", "operator", "quantity", "pair_set",
+            for key in ("size", "scalar", "family", "function", "index", "set", "distribution", "operator", "quantity", "pair_set",
                         "define", "unchecked")},
          "claim": Field("tables", of="claim", most="MAX_CLAIMS")},
     "size": {"name": _RF, "minimum": Field("size", True), "checked": Field("sizes", True)},
@@ -103,6 +103,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                  "domain": _choice(Domain), "role": _choice(Role.VALUE.value, Role.EMBEDDING.value)},
     "index": {"name": _RF, "from": _NUMBER_F, "to": _RNUMBER_F, "distinct_from": Field("formulas", hint="a list of declared indices, e.g. ['i']"),
               "positive_of": _F, "samples": _NUMBER_F},
+    "distribution": {"name": _RF, "symbol": _T,
+                     "of": Field("formulas", True, hint="the points it draws, e.g. of = ['x', 'c']")},
     "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},

@@ -14,6 +14,21 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 
+class BarePoint(sp.Symbol):
+    """A sample written without the index of its family: ``\\mathbf{x}`` beside
+    ``\\mathbf{x}_i``, a point of its own.  A class of its own, not the family's label
+    symbol, so that substituting it never reaches into the family's IndexedBase."""
+
+    @property
+    def base(self) -> sp.IndexedBase:
+        return sp.IndexedBase(self.name, real=True)
+
+
+def bare_point(base: sp.IndexedBase) -> BarePoint:
+    """The point ``x`` of the family of points ``x_i`` written without an index."""
+    return BarePoint(str(base.label), real=True)
+
+
 class Domain(enum.Enum):
     """Where a real variable lives.  The sampler draws from it, the checker never leaves it."""
 
@@ -143,6 +158,7 @@ class Notation:
     families: tuple[FamilyDecl, ...] = ()
     indices: tuple[IndexDecl, ...] = ()
     functions: tuple[FunctionDecl, ...] = ()
+    distributions: tuple = ()      # DistributionDecl (model.distributions)
     _by_symbol: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
@@ -154,6 +170,8 @@ class Notation:
             table[decl.base.label] = decl
         for decl in self.functions:
             table[decl.function] = decl
+        for decl in self.distributions:
+            table[decl.tag] = decl
         object.__setattr__(self, "_by_symbol", table)
 
     @functools.cached_property
@@ -163,12 +181,12 @@ class Notation:
         variables alike, so an outcome checked under one holds under the other."""
         return tuple(tuple(dataclasses.replace(d, origin=None) for d in group)
                      for group in (self.sizes, self.scalars, self.families, self.indices,
-                                   self.functions))
+                                   self.functions, self.distributions))
 
     def lookup(self, symbol: sp.Basic):
         """The declaration of a symbol, an IndexedBase, an Indexed element or an
         application f(x) of a declared function, or None."""
-        if isinstance(symbol, sp.Indexed):
+        if isinstance(symbol, (sp.Indexed, BarePoint)):
             symbol = symbol.base
         elif isinstance(symbol, AppliedUndef):
             symbol = symbol.func
@@ -194,7 +212,7 @@ class Notation:
             name = _plain(decl.latex) if decl else str(symbol.base)
             idx = ",".join(str(i) for i in symbol.indices)
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
-        decl = self._by_symbol.get(symbol)
+        decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
         return _plain(decl.latex) if decl else str(symbol)
 
 

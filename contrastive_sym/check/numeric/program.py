@@ -22,9 +22,10 @@ from fractions import Fraction
 from typing import Callable
 
 import sympy as sp
-from sympy.core.function import AppliedUndef
 from flint import arb, fmpq
+from sympy.core.function import AppliedUndef
 
+from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
 from .dual import Dual, absolute, exp, extremum, log, not_real, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
@@ -33,7 +34,7 @@ from .precision import working_bits
 
 UNDEFINED = "undefined"
 # an application f(x) of a declared function is a variable of the expanded instance
-_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef)
+_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_NODES
 
 
 def supports(expr: sp.Basic) -> bool:

@@ -16,6 +16,7 @@ from ...model.claims import Relation
 from ...model.nodes import strip_stop_grad
 from ..numeric import program
 from ..numeric.indices import fresh_bound_indices, inputs_of, var_key
+from .distributions import expand_distributions
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
 
@@ -237,7 +238,8 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                 instances.append(Instance(lhs=(lhs,), rhs=(rhs,), interpreted=True, basis=basis,
                                           variables=variables, **labels))
                 continue
-            left, right = concretize(lhs, subs), concretize(rhs, subs)
+            # the distributions of both sides over one set of alphabets
+            left, right = expand_distributions((concretize(lhs, subs), concretize(rhs, subs)), notation)
             if relation is Relation.SAME_DIRECTION:
                 directions = sorted(
                     {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},

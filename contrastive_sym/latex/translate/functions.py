@@ -3,11 +3,17 @@ r"""Applications of functions the document names without defining them (``[[func
 points (role ``point``) are only ever their arguments."""
 from __future__ import annotations
 
+import lark
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ...model.distributions import AlphabetSum, Density, Expectation
+from ...model.notation import BarePoint, bare_point
 from ..scope import AbstractFunction, Family
 from .values import ListValue, Segment, VectorValue
+
+
+Tree = lark.Tree
 
 
 class AbstractFunctionsMixin:
@@ -27,7 +33,7 @@ class AbstractFunctionsMixin:
         else:
             args = [Segment(value).pattern]
         # \mathbf{x} beside \mathbf{x}_i: the sample without an index is a point of its own
-        args = [a.base.label if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
+        args = [bare_point(a.base) if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
         if len(args) != meaning.arguments:
             raise self.fail(node, f"{meaning.name} is declared with {meaning.arguments} "
                                   f"argument{'s' * (meaning.arguments != 1)}; here it has {len(args)}")
@@ -42,11 +48,34 @@ class AbstractFunctionsMixin:
         m = sp.Dummy("m", integer=True)
         return VectorValue(meaning.function(*args, m), m, meaning.length)
 
+    def _substitute_points(self, macro, items):
+        """The body of a macro of points (``P(y \\mid x; \\theta)``) at the use's points
+        (``P(y_i \\mid x_i; \\theta)``); None when the use does not have the head's shape
+        (the caller then says so)."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        separators = tuple(separator_kind(str(c)) for c in items.children if not isinstance(c, Tree))
+        if len(elements) != len(macro.point_params) or separators != macro.separators:
+            return None
+        mapping = {}
+        for (kind, head_value), element in zip(macro.point_params, elements):
+            value = self.value(element)
+            if kind == "point":
+                point = self._as_point(value)
+                if point is None:
+                    return None
+                mapping[head_value] = point
+            elif value != head_value:
+                return None
+        if any(isinstance(node, (Expectation, AlphabetSum)) and set(node.args[1].args) & set(mapping)
+               for node in sp.preorder_traversal(macro.body)):
+            return None        # a point the body binds is not a parameter to substitute
+        return macro.body.xreplace(mapping)
+
     def _is_point(self, value) -> bool:
         points = self.scope.points
-        if isinstance(value, sp.Indexed):
+        if isinstance(value, (sp.Indexed, BarePoint)):
             return value.base in points
-        return isinstance(value, sp.Symbol) and (value in points or sp.IndexedBase(value) in points)
+        return isinstance(value, sp.Symbol) and value in points
 
     def refuse_loose_points(self, expr, node) -> None:
         """A data point used as a number (``x + 1``, ``\\tau x``): it has no value."""
@@ -61,14 +90,22 @@ class AbstractFunctionsMixin:
 
 def _loose_points(expr: sp.Basic, points) -> str | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
-    if isinstance(expr, AppliedUndef):
+    if isinstance(expr, (AppliedUndef, Density)):
         return None
+    if isinstance(expr, (Expectation, AlphabetSum)):     # the points they bind are not numbers
+        return _loose_points(expr.args[0], points)
     if isinstance(expr, sp.Indexed) and expr.base in points:
         return str(expr)
-    if isinstance(expr, sp.Symbol) and (expr in points or sp.IndexedBase(expr) in points):
+    if isinstance(expr, BarePoint) and expr.base in points or isinstance(expr, sp.Symbol) and expr in points:
         return str(expr)
     for arg in expr.args:
         found = _loose_points(arg, points)
         if found is not None:
             return found
     return None
+
+
+def separator_kind(token: str) -> str:
+    """``\\mid`` and the bar of p(x | c) are one separator (the head of a definition and
+    its uses may write either)."""
+    return "|" if token.strip() in ("\\mid", "\ue004") else token.strip()

@@ -9,13 +9,16 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
-from ..scope import AbstractFunction, Builtin, Family, Macro, Operator, OperatorKind, Partner, canonical_key
+from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, Macro, Operator, OperatorKind, Partner, canonical_key
 from ..unsupported import unsupported
 from .lists import apply_list
 from .trees import unwrap
 from .values import ListValue, RowVector, Segment, relation_name
 
 Tree = lark.Tree
+
+#: What parentheses after a name call rather than multiply.
+_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp)
 
 
 class NamesMixin:
@@ -89,7 +92,7 @@ class NamesMixin:
                     continue
             if meaning is None:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
-            if op.data == "call" and not isinstance(meaning, (Builtin, Macro, Operator, Family, AbstractFunction)):
+            if op.data == "call" and not isinstance(meaning, _CALLABLE):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
@@ -221,6 +224,8 @@ class NamesMixin:
         arg = op.children[1]
         if meaning is Builtin.INDICATOR:
             return self._indicator(arg)
+        if meaning is Builtin.EXPECTATION:
+            return self._expectation_subscript(arg, op)
         if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
@@ -288,6 +293,9 @@ class NamesMixin:
                 return self._max(value, node, minimum=meaning is Builtin.MIN)
             if meaning is Builtin.STOP_GRAD:
                 return StopGrad(self._one(value, node))
+            if meaning is Builtin.EXPECTATION:
+                raise self.fail(node, "\\mathbb{E}[…] without what it averages over is not read: write "
+                                      "\\mathbb{E}_{x \\sim p}[…] with p a declared [[distribution]]")
             if meaning is Builtin.LITTLE_O:
                 if self.scope.little_o is None:
                     raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")
@@ -298,6 +306,10 @@ class NamesMixin:
             return self._expand(meaning, items, node)
         if isinstance(meaning, AbstractFunction):
             return self._call_abstract(meaning, items, node)
+        if isinstance(meaning, Distribution):
+            return self._call_density(meaning, items, node)
+        if isinstance(meaning, ExpectationOp):
+            return self.expectation(meaning, self._one(self._items(items), node), node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
         if isinstance(meaning, Operator):
@@ -310,6 +322,10 @@ class NamesMixin:
         return value
 
     def _expand(self, macro: Macro, items, node):
+        if macro.point_params:
+            substituted = self._substitute_points(macro, items)
+            if substituted is not None:
+                return substituted
         if macro.labels is not None:
             written = self.scope.reading("".join(self.source(items).split()))
             if canonical_key(written) == canonical_key(macro.labels):

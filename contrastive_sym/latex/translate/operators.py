@@ -135,6 +135,9 @@ class OperatorsMixin:
         lower, upper = _scripts(op)
         if lower is None:
             raise self.fail(op, "a sum needs its index (\\sum_k …)")
+        over_values = self._alphabet_sum(lower, upper, operand, op)
+        if over_values is not None:
+            return over_values
         pairs = self._pair_sum(lower)
         if pairs is not None:
             return self._sum_over_pairs(op, upper, operand, *pairs)

@@ -7,7 +7,7 @@ import lark
 import sympy as sp
 
 from ...model.nodes import StopGrad
-from ..scope import Builtin, Family, Macro, Operator, OperatorKind
+from ..scope import Builtin, ExpectationOp, Family, Macro, Operator, OperatorKind
 from .trees import bare_letter, letter_head
 from .values import ListValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -118,6 +118,10 @@ class ProductsMixin:
                     raise self.fail(node, f"'{value.kind.value}' applies to the whole side it starts")
                 gradient = self._nabla(result, node)
                 result = -gradient if value.kind is OperatorKind.DESCENT else gradient
+                continue
+            if isinstance(value, ExpectationOp) and result is not None:
+                # \mathbb{E}_u \log … : the expectation of the rest of the product
+                result = self.expectation(value, result, node)
                 continue
             if value in (Builtin.LOG, Builtin.EXP) and isinstance(result, sp.Expr):
                 # log and exp written in letters (-log \frac{a}{b}, as Markdown notes do)

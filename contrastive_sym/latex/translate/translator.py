@@ -7,8 +7,11 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.nodes import Nabla
+from ...model.notation import bare_point
 from ..parser import Where, parse
-from ..scope import AbstractFunction, Builtin, Family, IndexSet, Macro, Operator, Scope
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
+                     Operator, Scope)
+from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .lists import ListsMixin
 from .names import NamesMixin
@@ -30,7 +33,8 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
-class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin, SetsMixin):
+class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin, SetsMixin,
+                 DistributionsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -103,7 +107,7 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, Abstract
         if isinstance(value, Family) and value.base in self.scope.points:
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
-            return value.base.label
+            return bare_point(value.base)
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
@@ -111,6 +115,11 @@ class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, Abstract
         if isinstance(value, IndexSet):
             raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
                                   f"\\sum_{{k \\in {value.name}}} sums over it")
+        if isinstance(value, ExpectationOp):
+            raise self.fail(node, "an expectation needs what it averages: \\mathbb{E}_{x \\sim p}[…]")
+        if isinstance(value, Distribution):
+            raise self.fail(node, f"{value.name} is a distribution: {value.name}(x) is a probability, "
+                                  f"\\mathbb{{E}}_{{x \\sim {value.name}}}[…] an expectation")
         if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
         if isinstance(value, Transposed):

@@ -1,0 +1,124 @@
+r"""Densities, expectations and sums over every value, written out for one instance.
+
+A statement about distributions holds for every distribution of the declared kind; the
+checker takes them finite.  Every point declaration a distribution draws (a coordinate)
+gets an alphabet: the points of it that the link names outside the expectations that
+bind them (x_1, x_{t+k}, c), plus two points it does not name (``x_⋆1``, ``x_⋆2``), so
+that the named points never carry all the probability and an expectation over points
+the link does not name still averages over two values (one would make every
+expectation a point mass, and E[log f] = log E[f] true).  Each distribution gets a table over the product
+of its coordinates' alphabets whose cells have unknown positive weights w(a, b), the
+values of a declared positive function that the sampler draws like any other; the
+probability of a cell is its weight over the sum of the table.  Then
+
+* ``p(a, b | c)`` is the marginal of the cells agreeing on a, b, c over that on c;
+* ``E_{x ~ p}[body]`` is the sum over the alphabet of x of p(x = a)·body(a);
+* ``\sum_{x, c} body`` is the sum of body over the alphabets of x and c.
+
+A finite table is a distribution, so a refutation is a genuine counterexample; a
+statement that holds for every table sampled is confirmed as any sampled statement is.
+"""
+from __future__ import annotations
+
+import itertools
+from functools import reduce
+
+import sympy as sp
+
+from ...model.distributions import DISTRIBUTION_NODES, AlphabetSum, Density, Expectation, coordinate_index
+from ...model.notation import Notation
+from ..numeric.failures import Unsupported
+
+#: Most cells of one distribution's table in one instance (the sampler draws each).
+MAX_CELLS = 256
+
+
+def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
+    """``exprs`` (the sides of one concrete instance) with every distribution node written
+    out over finite alphabets shared by all of them; unchanged without such nodes."""
+    if not notation.distributions or not any(e.has(*DISTRIBUTION_NODES) for e in exprs):
+        return exprs
+    coordinates = []
+    for decl in notation.distributions:
+        coordinates += [c for c in decl.coordinates if c not in coordinates]
+    named: dict = {c: set() for c in coordinates}
+    for expr in exprs:
+        _collect(expr, coordinates, named, frozenset())
+    alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
+    tables = {decl.tag: _Table(decl, alphabets) for decl in notation.distributions}
+    return tuple(_expand(expr, tables, alphabets, coordinates) for expr in exprs)
+
+
+def _unnamed(coordinate: sp.Basic) -> list[sp.Symbol]:
+    """The points of a coordinate that the statement does not name."""
+    label = coordinate.label if isinstance(coordinate, sp.IndexedBase) else coordinate
+    return [sp.Symbol(f"{label}_⋆{n}") for n in (1, 2)]
+
+
+def _collect(expr: sp.Basic, coordinates: list, named: dict, bound: frozenset) -> None:
+    """Add to ``named`` every point of a coordinate that ``expr`` names outside the
+    expectations and sums that bind it."""
+    if isinstance(expr, (Expectation, AlphabetSum)):
+        body, drawn = expr.args[0], expr.args[1]
+        _collect(body, coordinates, named, bound | set(drawn.args))
+        return
+    if isinstance(expr, (sp.Symbol, sp.Indexed)):
+        position = coordinate_index(coordinates, expr)
+        if position is not None and expr not in bound:
+            named[coordinates[position]].add(expr)
+        if isinstance(expr, sp.Indexed):
+            return
+    for arg in expr.args:
+        _collect(arg, coordinates, named, bound)
+
+
+class _Table:
+    """One distribution over finite alphabets: its cells' weights and their total."""
+
+    def __init__(self, decl, alphabets: dict):
+        self.decl = decl
+        self.alphabets = [alphabets[c] for c in decl.coordinates]
+        cells = reduce(lambda a, b: a * b, (len(a) for a in self.alphabets), 1)
+        if cells > MAX_CELLS:
+            raise Unsupported(f"the distribution {decl.latex} would have {cells} cells at these sizes "
+                              f"(at most {MAX_CELLS} are sampled)")
+        self.total = sp.Add(*(decl.weight(*cell) for cell in itertools.product(*self.alphabets)))
+
+    def marginal(self, fixed: dict) -> sp.Expr:
+        """The probability that coordinate j takes the value fixed[j], for every j given."""
+        choices = [[fixed[j]] if j in fixed else alphabet for j, alphabet in enumerate(self.alphabets)]
+        return sp.Add(*(self.decl.weight(*cell) for cell in itertools.product(*choices))) / self.total
+
+
+def _expand(expr: sp.Basic, tables: dict, alphabets: dict, coordinates: list) -> sp.Basic:
+    if not expr.has(*DISTRIBUTION_NODES):
+        return expr
+    if isinstance(expr, Density):
+        tag, args, given = expr.args
+        table = tables[tag]
+        fixed = _fixed(table, args.args + given.args)
+        joint = table.marginal(fixed)
+        if not given.args:
+            return joint
+        return joint / table.marginal(_fixed(table, given.args))
+    if isinstance(expr, Expectation):
+        body, drawn, tag = expr.args
+        table = tables[tag]
+        body = _expand(body, tables, alphabets, coordinates)
+        slots = [table.decl.coordinate_of(point) for point in drawn.args]
+        terms = []
+        for values in itertools.product(*(table.alphabets[j] for j in slots)):
+            weight = table.marginal(dict(zip(slots, values)))
+            terms.append(weight * body.xreplace(dict(zip(drawn.args, values))))
+        return sp.Add(*terms)
+    if isinstance(expr, AlphabetSum):
+        body, drawn = expr.args
+        body = _expand(body, tables, alphabets, coordinates)
+        choices = [alphabets[coordinates[coordinate_index(coordinates, point)]] for point in drawn.args]
+        return sp.Add(*(body.xreplace(dict(zip(drawn.args, values)))
+                        for values in itertools.product(*choices)))
+    return expr.func(*(_expand(arg, tables, alphabets, coordinates) for arg in expr.args))
+
+
+def _fixed(table: _Table, points) -> dict:
+    return {table.decl.coordinate_of(point): point for point in points}

@@ -1,0 +1,134 @@
+r"""Densities, expectations and sums over every value of a point, for distributions a
+document declares (``[[distribution]]``): ``p(x)``, ``p(x, c)``, ``p(x \mid c; \theta)``,
+``\mathbb{E}_{x \sim p}[…]``, ``\mathbb{E}_{(x, x^+) \sim p_{pos}} …``, ``\mathbb{E}_p``,
+``\mathbb{E}_x`` (x drawn by exactly one distribution) and ``\sum_{x, c} …``."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...model.distributions import AlphabetSum, Density, Expectation
+from ...model.notation import bare_point
+from ..scope import Distribution, ExpectationOp, Family
+from .trees import unwrap
+from .values import relation_name
+
+Tree, Token = lark.Tree, lark.Token
+
+
+class DistributionsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
+    distributions."""
+
+    def _call_density(self, meaning: Distribution, items, node):
+        """``p(a, b \\mid c; \\theta)``: the probability of the points a, b (given c) under
+        ``meaning``; parameters after ``;`` name what the distribution depends on and
+        change nothing."""
+        groups, separators = [[]], []
+        for child in items.children:
+            if isinstance(child, Token):
+                separators.append(str(child))
+                if str(child) != ",":
+                    groups.append([])
+            else:
+                groups[-1].append(child)
+        if separators.count(";") > 1 or separators.count(",") + separators.count(";") < len(separators) - 1:
+            raise self.fail(node, f"{meaning.name}(…) takes points separated by commas, one \\mid before "
+                                  "what it is conditioned on, and parameters after ';'")
+        kinds = [s for s in separators if s != ","]
+        args = self._points_of(meaning, groups[0], node)
+        given = []
+        for kind, group in zip(kinds, groups[1:]):
+            if kind == ";":
+                for parameter in group:
+                    value = self.value(parameter)
+                    if not isinstance(value, sp.Symbol) or value in self.scope.points:
+                        raise self.fail(parameter, f"after ';' in {meaning.name}(…) come the parameters it "
+                                                   "depends on (declared scalars), not points")
+            elif kind in ("\\mid", "|", "\ue004") or kind.strip() == "":
+                given = self._points_of(meaning, group, node)
+            else:
+                raise self.fail(node, f"'{kind}' between the arguments of {meaning.name}(…) is not read")
+        coordinates = [meaning.coordinate_of(p) for p in args + given]
+        if len(set(coordinates)) != len(coordinates):
+            raise self.fail(node, f"{meaning.name}(…) names one coordinate twice: each point is a value of "
+                                  f"one of {', '.join(meaning.written)}, once")
+        if not args:
+            raise self.fail(node, f"{meaning.name}(…) needs the points it is the probability of")
+        return Density(meaning.tag, sp.Tuple(*args), sp.Tuple(*given))
+
+    def _points_of(self, meaning: Distribution, trees: list, node) -> list:
+        points = []
+        for tree in trees:
+            point = self._as_point(self.value(tree))
+            if point is None or meaning.coordinate_of(point) is None:
+                raise self.fail(tree, f"'{self.source(tree).strip()}' is not a point {meaning.name} draws "
+                                      f"(its coordinates: {', '.join(meaning.written)})")
+            points.append(point)
+        return points
+
+    def _as_point(self, value):
+        """A point (x, x_3, the bare label x of a family of points), or None."""
+        if isinstance(value, Family) and value.base in self.scope.points:
+            return bare_point(value.base)
+        return value if self._is_point(value) else None
+
+    # --- expectations -------------------------------------------------------------
+    def _expectation_subscript(self, arg, op) -> ExpectationOp:
+        """``_{x \\sim p}``, ``_{(x, y) \\sim p}``, ``_p`` or ``_x``: what is drawn, from what."""
+        tree = arg
+        if isinstance(tree, Tree) and tree.data == "script_group":
+            elements = [c for c in tree.children[0].children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(op, "\\mathbb{E}_{…} reads one x \\sim p (or (x, y) \\sim p), a distribution "
+                                    "or a point drawn by one declared distribution")
+            tree = unwrap(elements[0])
+        if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
+                and relation_name(str(tree.children[1].children[0])) == r"\sim":
+            left, _, right = tree.children
+            distribution = self.value(right)
+            if not isinstance(distribution, Distribution):
+                raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+            drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
+                if isinstance(left, Tree) and left.data == "paren" else [left]
+            return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
+        value = self.value(tree)
+        if isinstance(value, Distribution):
+            return ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c
+                                       for c in value.coordinates), value)
+        point = self._as_point(value)
+        if point is not None:
+            drawing = [d for d in self.scope.names.values()
+                       if isinstance(d, Distribution) and d.coordinate_of(point) is not None]
+            if len(drawing) == 1:
+                return ExpectationOp((point,), drawing[0])
+            raise self.fail(op, f"\\mathbb{{E}}_{{{self.source(tree).strip()}}}: "
+                                + ("no declared distribution draws it" if not drawing else
+                                   "several declared distributions draw it; write x \\sim p"))
+        raise self.fail(op, "\\mathbb{E}_{…} reads x \\sim p, (x, y) \\sim p, a declared distribution, or a "
+                            "point drawn by one declared distribution")
+
+    def expectation(self, op: ExpectationOp, body, node) -> Expectation:
+        if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
+            raise self.fail(node, "an expectation of something that is not a number")
+        return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
+
+    # --- sums over every value of points ---------------------------------------------
+    def _alphabet_sum(self, lower, upper, operand, op):
+        """``\\sum_{x, c} body`` with x, c declared points drawn by a declared distribution:
+        the sum over every value of them; None when the index is not such points."""
+        if upper is not None:
+            return None
+        trees = [unwrap(c) for c in lower.children[0].children if isinstance(c, Tree)] \
+            if isinstance(lower, Tree) and lower.data == "script_group" else [lower]
+        points = []
+        for tree in trees:
+            key = self.atom_key(tree) if isinstance(tree, Tree) else None
+            meaning = self.scope.lookup(key) if key is not None else None
+            point = self._as_point(meaning) if meaning is not None else None
+            drawn = point is not None and any(isinstance(d, Distribution) and d.coordinate_of(point) is not None
+                                              for d in self.scope.names.values())
+            if not drawn:
+                return None
+            points.append(point)
+        return AlphabetSum(self.expr(operand), sp.Tuple(*points))

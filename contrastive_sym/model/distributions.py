@@ -1,0 +1,93 @@
+r"""Distributions over data points, as documents write them: densities ``p(x)``,
+``p(x, c)``, ``p(x \mid c)``, expectations ``\mathbb{E}_{x \sim p}[…]`` and sums over every
+value of a point ``\sum_{x, c}``.
+
+A distribution is declared over one or more coordinates (``[[distribution]]`` with
+``of = ['x', 'c']``), each a declaration of points (a scalar or a family of role
+``point``).  These nodes stay symbolic until an instance is checked; then every
+coordinate takes a finite alphabet (the points the statement names, plus one point it
+does not name) and the distribution a table of unknown positive weights over it
+(:func:`contrastive_sym.check.sampling.distributions.expand`).  Nothing here decides a
+verdict.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .nodes import _powered
+from .notation import BarePoint, Origin
+
+
+@dataclass(frozen=True)
+class DistributionDecl:
+    """A distribution ``tag`` (its name in formulas: ``latex``) over ``coordinates``:
+    the symbols of the point declarations (a Symbol for a scalar point, an IndexedBase
+    for a family of points).  ``weight`` is the unknown positive weight of one cell of
+    its table; the probability of a cell is its weight over the sum of all weights."""
+
+    tag: sp.Symbol
+    coordinates: tuple[sp.Basic, ...]
+    weight: sp.FunctionClass
+    latex: str
+    origin: Origin | None = None
+
+    def coordinate_of(self, point: sp.Basic) -> int | None:
+        """Which coordinate a point (x, x_3, the label x of a family) is a value of."""
+        return coordinate_index(self.coordinates, point)
+
+
+def coordinate_index(coordinates, point: sp.Basic) -> int | None:
+    """The position in ``coordinates`` (point declarations) of the one ``point`` is a
+    value of: ``x_3`` and the bare label ``x`` of a family x, or a scalar point itself."""
+    base = point.base if isinstance(point, (sp.Indexed, BarePoint)) else point
+    for position, coordinate in enumerate(coordinates):
+        if base == coordinate:
+            return position
+    return None
+
+
+class Density(sp.Function):
+    r"""``p(a_1, …, a_k \mid b_1, …)``: args ``(tag, Tuple(a…), Tuple(b…))``."""
+
+    nargs = 3
+
+    @_powered
+    def _latex(self, printer):
+        tag, args, given = self.args
+        inner = ", ".join(printer._print(a) for a in args)
+        if given.args:
+            inner += r" \mid " + ", ".join(printer._print(b) for b in given)
+        return r"%s\left(%s\right)" % (printer._print(tag), inner)
+
+
+class Expectation(sp.Function):
+    r"""``\mathbb{E}_{(a_1, …) \sim p}[body]``: args ``(body, Tuple(a…), tag)``; the points
+    ``a…`` are bound in ``body`` and drawn jointly from ``p`` (its marginal on their
+    coordinates)."""
+
+    nargs = 3
+
+    @_powered
+    def _latex(self, printer):
+        body, bound, tag = self.args
+        drawn = ", ".join(printer._print(a) for a in bound)
+        if len(bound.args) > 1:
+            drawn = r"\left(%s\right)" % drawn
+        return r"\mathbb{E}_{%s \sim %s}\left[%s\right]" % (drawn, printer._print(tag), printer._print(body))
+
+
+class AlphabetSum(sp.Function):
+    r"""``\sum_{x, c} body``: the sum over every value of the points ``x, c`` (bound in
+    ``body``); args ``(body, Tuple(x, c…))``."""
+
+    nargs = 2
+
+    @_powered
+    def _latex(self, printer):
+        body, bound = self.args
+        return r"\sum_{%s} %s" % (", ".join(printer._print(a) for a in bound), printer._print(body))
+
+
+DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum)

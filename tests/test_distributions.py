@@ -1,0 +1,134 @@
+r"""Distributions over data points (issues 13 and 14): ``[[distribution]]``, densities
+``p(x)``, ``p(x, c)``, ``p(x \mid c)`` and ``p(x | c)``, expectations
+``\mathbb{E}_{x \sim p}[…]`` in every way documents write them, and ``\sum_{x, c}`` over every
+value of points.
+
+The checker writes them out over finite alphabets (the named points and two unnamed
+ones) with unknown positive weights: true statements about every distribution (Bayes,
+the two forms of the mutual information, Jensen, total probability) must be confirmed,
+and false ones (Jensen as an equality, the named points carrying all the probability, a
+dropped marginal) refuted with a witness; constructs the reader does not know are
+refused with their column.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError, ParseError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+    scalar=[{"name": r"\mathbf{x}", "role": "point"}, {"name": r"\mathbf{x}^+", "role": "point"},
+            {"name": "y", "role": "point"}, {"name": r"\theta"}],
+    family=[{"name": "x", "shape": ["N"], "role": "point"}, {"name": "c", "shape": ["N"], "role": "point"}],
+    index=[{"name": "t", "from": 1, "to": "N"}],
+    function=[{"name": "f", "arguments": 1, "domain": "positive"}, {"name": "g", "arguments": 1},
+              {"name": "h", "arguments": 2}],
+    distribution=[{"name": "p", "of": ["x", "c"]}, {"name": r"p_{pos}", "of": [r"\mathbf{x}", r"\mathbf{x}^+"]},
+                  {"name": "q", "of": ["y"]}],
+)
+
+
+def verdict(statement: str, kind: str = "identity") -> str:
+    return check_statement(statement, kind, **NOTATION).verdict.value
+
+
+@pytest.mark.parametrize("statement, kind", [
+    (r"\frac{p(x_t \mid c_t)}{p(x_t)} = \frac{p(x_t, c_t)}{p(x_t) p(c_t)}", "identity"),
+    (r"\frac{p(x_t | c_t)}{p(x_t)} = \frac{p(x_t, c_t)}{p(x_t) p(c_t)}", "identity"),
+    (r"p(x_t \vert c_t) p(c_t) = p(c_t \vert x_t) p(x_t)", "identity"),
+    (r"\sum_{x, c} p(x, c) \log\frac{p(x, c)}{p(x)p(c)} = \sum_{x, c} p(x, c)\log\frac{p(x|c)}{p(x)}", "identity"),
+    (r"\sum_{x, c} p(x, c) \log\frac{p(x, c)}{p(x)p(c)} \geq 0", "inequality"),
+    (r"\sum_{x} p(x) = 1", "identity"),
+    (r"\sum_{c} p(x_1, c) = p(x_1)", "identity"),
+    (r"\mathbb{E}_{x \sim p}[\log f(x)] \leq \log \mathbb{E}_{x \sim p}[f(x)]", "inequality"),
+    (r"\mathbb{E}_{x \sim p}[g(x) + 1] = \mathbb{E}_{x \sim p}[g(x)] + 1", "identity"),
+    (r"\mathbb{E}_{x \sim p} g(x) = \mathbb{E}_{x}\left[ g(x) \right]", "identity"),
+    (r"\mathbb{E}_{(\mathbf{x}, \mathbf{x}^+) \sim p_{pos}} h(\mathbf{x}, \mathbf{x}^+) = "
+     r"\mathbb{E}_{p_{pos}}[h(\mathbf{x}, \mathbf{x}^+)]", "identity"),
+    (r"\mathbb{E}_{y \sim q}[\mathbb{E}_{x \sim p}[h(x, y)]] = \mathbb{E}_{x \sim p}[\mathbb{E}_{y \sim q}[h(x, y)]]",
+     "identity"),
+    (r"\mathbb{E}_{x \sim p}[\frac{p(x)}{p(x)} g(x)] = \sum_{x} p(x) g(x)", "identity"),
+    (r"\mathbb{E}_{x \sim p}[g(x)] = \mathbb{E}_{c \sim p}\left[ \sum_{x} p(x \mid c) g(x) \right]", "identity"),
+])
+def test_true_statements_about_every_distribution_are_confirmed(statement, kind):
+    assert verdict(statement, kind) in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("statement", [
+    r"\frac{p(x_t | c_t)}{p(x_t)} = \frac{p(x_t, c_t)}{p(x_t)}",
+    r"\mathbb{E}_{x \sim p}[\log f(x)] = \log \mathbb{E}_{x \sim p}[f(x)]",
+    r"p(x_1) + p(x_2) = 1",
+    r"p(x_1 | c_1) = p(x_1)",
+    r"\mathbb{E}_{x \sim p}[g(x)] = \sum_{x} g(x)",
+    r"\mathbb{E}_{(\mathbf{x}, \mathbf{x}^+) \sim p_{pos}} h(\mathbf{x}, \mathbf{x}^+) = "
+    r"\mathbb{E}_{(\mathbf{x}, \mathbf{x}^+) \sim p_{pos}} h(\mathbf{x}^+, \mathbf{x})",
+])
+def test_false_statements_are_refuted_with_the_weights_as_witness(statement):
+    outcome = check_statement(statement, **NOTATION)
+    assert outcome.verdict.value == "refuted", outcome.message
+    assert any(name.startswith(r"\tilde{") for name in outcome.witness.values)
+
+
+def test_an_expectation_takes_the_rest_of_the_product_when_written_without_brackets():
+    assert verdict(r"\mathbb{E}_{x \sim p} 2 g(x) = 2 \mathbb{E}_{x \sim p}[g(x)]") in ("proved", "confirmed")
+    # it stops at the +: the second g(x) is at the point x, outside the expectation
+    assert verdict(r"\mathbb{E}_{x \sim p} g(x) + g(x) = 2 \mathbb{E}_{x \sim p}[g(x)]") == "refuted"
+    assert verdict(r"\mathbb{E}_{x \sim p} g(x) + g(x_1) = \mathbb{E}_{x \sim p}[g(x) + g(x_1)]") \
+        in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\mathbb{E}[g(x_1)] = 0", "\\mathbb{E}[…] without what it averages over is not read"),
+    (r"\mathbb{E}_{x \sim r}[g(x)] = 0", "'r' is not declared"),
+    (r"\mathbb{E}_{y \sim p}[g(y)] = 0", "'y' is not a point p draws"),
+    (r"p(x_1, x_2) = 0", "p(…) names one coordinate twice"),
+    (r"p(y) = 0", "'y' is not a point p draws"),
+    (r"p(x_1 | c_1; \mathbf{x}) = 0", "after ';' in p(…) come the parameters"),
+    (r"p + 1 = 0", "p is a distribution"),
+    (r"x_1 + 1 = 0", "is a data point"),
+])
+def test_misuses_are_refused_with_what_is_wrong(statement, message):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **NOTATION)
+    assert message in str(caught.value)
+
+
+def test_parameters_after_a_semicolon_change_nothing():
+    assert verdict(r"p(x_1 | c_1; \theta) = p(x_1 \mid c_1)") in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"name": "r", "of": []}, "'of' lists the points it draws"),
+    ({"name": "r", "of": ["N"]}, "'N' in 'of' is not a declared point"),
+    ({"name": "r", "of": ["x", "x"]}, "'x' is listed twice in 'of'"),
+])
+def test_bad_distribution_declarations_name_the_key(entry, message):
+    notation = dict(NOTATION, distribution=[entry])
+    with pytest.raises(DerivationError) as caught:
+        check_statement("1 = 1", **notation)
+    assert message in str(caught.value)
+
+
+# --- definitions whose arguments are points ---------------------------------------------
+
+def _defined(define: str, statement: str) -> str:
+    notation = dict(NOTATION, define=[{"name": "P", "line": 1, "latex": define}])
+    return check_statement(statement, **notation).verdict.value
+
+
+def test_a_definition_of_points_is_used_at_other_points():
+    define = r"P(x \mid c; \theta) = \frac{e^{h(x, c)}}{\sum_{j=1}^{N} e^{h(x_j, c)}}"
+    # at the points x_1, c_1 the body's x becomes x_1 and c becomes c_1; the x_j stay
+    assert _defined(define, r"P(x_1 | c_1; \theta) = \frac{e^{h(x_1, c_1)}}{\sum_{j=1}^{N} e^{h(x_j, c_1)}}") \
+        in ("proved", "confirmed")
+    assert _defined(define, r"P(x_1 | c_1; \theta) = \frac{e^{h(x_1, c_1)}}{\sum_{j=1}^{N} e^{h(x_j, c_2)}}") \
+        == "refuted"
+
+
+def test_a_use_of_another_shape_is_refused_naming_the_definition():
+    define = r"P(x \mid c; \theta) = h(x, c)"
+    with pytest.raises(ParseError) as caught:
+        _defined(define, r"P(x_1, c_1) = 0")
+    assert "P is defined for (x\\midc;\\theta), not (x_1,c_1)" in str(caught.value)
