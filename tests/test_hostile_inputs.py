@@ -70,6 +70,7 @@ BASE = {
                   "symbol": "f", "display": "f"}],
     "set": [{"name": "S", "from": 1, "to": "n", "members": "g"}],
     "distribution": [{"name": "P", "symbol": "P", "of": ["u"]}],
+    "macro": [{"name": r"\half", "arguments": 1, "body": r"\frac{#1}{2}"}],
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n"},
               {"name": "j", "positive_of": "i", "samples": "n"}],
     "operator": [{"name": r"\mathbb{E}", "meaning": "expectation", "of": "g", "line": 2, "latex": r"\mathbb{E}"}],
@@ -97,7 +98,7 @@ BASE = {
 #: Where the base document has a table of each kind of the schema.
 TABLE_PATHS = {"": (), "gradient": ("gradient",), "path": ("path",), "size": ("size", 0),
                "scalar": ("scalar", 0), "family": ("family", 0), "index": ("index", 0),
-               "function": ("function", 0), "set": ("set", 0), "distribution": ("distribution", 0),
+               "function": ("function", 0), "set": ("set", 0), "distribution": ("distribution", 0), "macro": ("macro", 0),
                "operator": ("operator", 0), "quantity": ("quantity", 0), "pair_set": ("pair_set", 0),
                "define": ("define", 0), "unchecked": ("unchecked", 0), "claim": ("claim", 0),
                "step": ("claim", 0, "step", 0), "ellipsis": ("claim", 0, "ellipsis", 0),

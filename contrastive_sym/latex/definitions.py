@@ -24,6 +24,7 @@ import lark
 import sympy as sp
 
 from ..errors import DerivationError
+from .expand import expand_macros
 from .macros import definition_text, define_row
 from .parser import Where, parse
 from .scope import Macro, Scope
@@ -119,6 +120,7 @@ def definition_text_all(text: str) -> tuple[str, frozenset[int]]:
 
 def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> DefinedDisplay:
     """Every macro the display ``text`` defines and the chains it writes after them."""
+    text, where = expand_macros(text, scope, where)
     original = text
     text, definitional = definition_text_all(text)
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too

@@ -17,6 +17,7 @@ import lark
 import sympy as sp
 
 from ..errors import ParseError
+from .expand import expand_macros
 from .parser import Where, parse
 from .scope import Family, Macro, Scope
 from .translate import Translator
@@ -51,6 +52,7 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
     ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``).  A display that
     defines several names, or goes on with a chain, is read by
     :func:`.definitions.define_all`."""
+    text, where = expand_macros(text, scope, where)
     text = definition_text(text)
     tree = parse(text, where)
     rows = [r for r in tree.children[0].children if isinstance(r, Tree)]

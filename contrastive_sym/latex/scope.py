@@ -194,6 +194,8 @@ class Scope:
     # the data points (role "point": symbols and families' bases): only arguments of an
     # AbstractFunction, never numbers
     points: frozenset = frozenset()
+    # the document's own macros (\newcommand): expand.MacroDef, expanded before parsing
+    macros: tuple = ()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)

@@ -23,11 +23,13 @@ from .context import Context, read_enum, read_formula, read_int, read_text, scop
 from .costs import check_entries
 from .distributions import read_distributions
 from .functions import read_functions
+from .macros import read_macros
 from .sets import read_sets
 
 
 def read_notation(spec: dict, context: Context) -> None:
-    builder, scope = context.builder, context.scope
+    builder = context.builder
+    scope = read_macros(spec, context.scope, context)    # first: every formula may use them
     for entry in table_entries(spec, "size", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)

@@ -88,9 +88,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "": {"id": _RT, "title": _RT, "source": _RT, "gradient": Field("table", of="gradient"),
          "path": Field("table", of="path"),
          **{key: Field("tables", of=key, most="MAX_ENTRIES")
-            for key in ("size", "scalar", "family", "function", "index", "set", "distribution", "operator", "quantity", "pair_set",
+            for key in ("macro", "size", "scalar", "family", "function", "index", "set", "distribution", "operator", "quantity", "pair_set",
                         "define", "unchecked")},
          "claim": Field("tables", of="claim", most="MAX_CLAIMS")},
+    "macro": {"name": _RT, "arguments": Field("size", hint="the number of arguments, 1 … 9 (0: leave it out)"),
+              "body": _RT},
     "size": {"name": _RF, "minimum": Field("size", True), "checked": Field("sizes", True)},
     "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain), "role": _choice(Role)},
     "family": {"name": _RF, "symbol": _T, "display": _F,

@@ -142,8 +142,8 @@ def _warn_unused(spec: dict, context: Context) -> None:
     by many claims legitimately has names one claim does not use, but a name that no
     claim, definition or declaration of the file uses is probably a mistake)."""
     sized = {name for claim in spec.get("claim", ()) for name in (claim.get("sizes") or {})}
-    for table in ("size", "scalar", "family", "function", "index", "set", "distribution", "pair_set", "operator",
-                  "quantity"):
+    for table in ("macro", "size", "scalar", "family", "function", "index", "set", "distribution", "pair_set",
+                  "operator", "quantity"):
         for number, entry in enumerate(spec.get(table, ())):
             name = entry["name"]
             # an operator may be bound by its \text{…} key, a quantity I(X; Y) by its head I

@@ -8,6 +8,7 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ...model.notation import bare_point
+from ..expand import expand_macros
 from ..parser import Where, parse
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
@@ -258,6 +259,7 @@ def _is_direction(expr) -> bool:
 
 def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
     """Parse and translate one display: its rows of sides and relations."""
+    text, where = expand_macros(text, scope, where)
     tree = parse(text, where)
     try:
         return Translator(text, scope, where).rows(tree)

@@ -1,0 +1,192 @@
+r"""The document's own macros, expanded as TeX expands them: ``\newcommand{\L}{\mathcal{L}}``,
+``\newcommand{\norm}[1]{\left\| #1 \right\|}`` (``[[macro]]`` in a derivation).
+
+Papers and notes define their notation this way (a KaTeX or MathJax configuration, a
+preamble), and their displays use it: ``\E_u \log \norm{f(x)}``.  Before a formula is
+parsed, every use of a declared macro is replaced by its body, its arguments (brace groups,
+or one token) put for ``#1`` … ``#9``, and the result expanded again, within bounds:
+a macro that expands forever, or into a formula longer than the parser reads, is an error
+naming it.  Positions stay the user's: an error inside an expansion points at the use of
+the macro in the formula as written.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from ..errors import ParseError
+from .parser import MAX_LENGTH, Where
+
+#: Most macro uses expanded in one formula (nested ones included).
+MAX_EXPANSIONS = 2_000
+#: Deepest nesting of a macro in the body of another (each level is a Python frame).
+MAX_NESTING = 50
+
+_NAME = re.compile(r"\\[a-zA-Z]+")
+
+
+@dataclass(frozen=True)
+class MacroDef:
+    """``\\name`` with ``arguments`` arguments and its ``body`` (``#1`` … ``#9``)."""
+
+    name: str
+    arguments: int
+    body: str
+
+
+@dataclass(frozen=True)
+class ExpandedWhere(Where):
+    """Where an expanded formula starts, mapping its positions back to the written one:
+    ``spans`` are (start, end) in the expanded text of each top-level use, with
+    ``origins`` their (start, end) in the written text."""
+
+    expanded: str = ""
+    written: str = ""
+    spans: tuple = ()
+    origins: tuple = ()
+
+    def error(self, message: str, line: int = 1, column: int = 1, construct: str = "") -> ParseError:
+        offset = _offset(self.expanded, line, column)
+        position = self._written_offset(offset)
+        written_line = self.written.count("\n", 0, position) + 1
+        written_column = position - (self.written.rfind("\n", 0, position) + 1) + 1
+        return Where(self.path, self.line, self.column).error(message, written_line, written_column, construct)
+
+    def _written_offset(self, offset: int) -> int:
+        index = bisect.bisect_right([start for start, _ in self.spans], offset) - 1
+        if index < 0:
+            return offset
+        start, end = self.spans[index]
+        origin_start, origin_end = self.origins[index]
+        if offset < end:
+            return origin_start                     # inside an expansion: the use itself
+        return origin_end + (offset - end)
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    """The offset of a 1-based (line, column) in ``text``."""
+    start = 0
+    for _ in range(line - 1):
+        found = text.find("\n", start)
+        if found < 0:
+            break
+        start = found + 1
+    return start + column - 1
+
+
+def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
+    """``text`` with every use of the macros of ``scope`` expanded, and the ``where`` that
+    reports positions in the written text; unchanged when no macro is used."""
+    macros = getattr(scope, "macros", ())
+    if not macros or not isinstance(text, str):
+        return text, where
+    table = {m.name: m for m in macros}
+    used = {match.group() for match in _NAME.finditer(text)} & set(table)
+    if not used:
+        return text, where
+    for name in used:
+        scope.lookup(name)      # a scope that records what a formula uses sees the macro used
+    budget = [MAX_EXPANSIONS]
+    pieces, spans, origins = [], [], []
+    position = length = 0
+    for match in _NAME.finditer(text):
+        macro = table.get(match.group())
+        if macro is None or match.start() < position:
+            continue
+        arguments, end = _arguments(text, match.end(), macro, where)
+        body = _expand(_substitute(macro, arguments), table, budget, where, text, match.start(), 1)
+        pieces.append(text[position:match.start()])
+        length += match.start() - position
+        spans.append((length, length + len(body)))
+        origins.append((match.start(), end))
+        pieces.append(body)
+        length += len(body)
+        position = end
+        if length > MAX_LENGTH:
+            raise _error(where, text, match.start(), f"the macros of this formula expand to more than "
+                                                     f"{MAX_LENGTH} characters", match.group())
+    pieces.append(text[position:])
+    expanded = "".join(pieces)
+    return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, text,
+                                   tuple(spans), tuple(origins))
+
+
+def _expand(text: str, table: dict, budget: list, where: Where, written: str, at: int, depth: int) -> str:
+    """Every macro use inside an expansion, expanded in turn (within the budget)."""
+    out, position = [], 0
+    if depth > MAX_NESTING and _NAME.search(text) and any(m.group() in table for m in _NAME.finditer(text)):
+        raise _error(where, written, at, f"the macros of this formula nest more than {MAX_NESTING} deep "
+                                         "(a macro that uses itself?)", written[at:at + 20])
+    for match in _NAME.finditer(text):
+        macro = table.get(match.group())
+        if macro is None or match.start() < position:
+            continue
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _error(where, written, at, f"the macro {written[at:].split()[0] if written[at:] else ''} "
+                                             f"expands without end (more than {MAX_EXPANSIONS} uses)",
+                         match.group())
+        arguments, end = _arguments(text, match.end(), macro, where, written, at)
+        out.append(text[position:match.start()])
+        out.append(_expand(_substitute(macro, arguments), table, budget, where, written, at, depth + 1))
+        position = end
+        if sum(len(p) for p in out) > MAX_LENGTH:
+            raise _error(where, written, at, f"the macros of this formula expand to more than {MAX_LENGTH} "
+                                             "characters", match.group())
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _arguments(text: str, position: int, macro: MacroDef, where: Where, written: str | None = None,
+               at: int | None = None) -> tuple[list[str], int]:
+    """The ``macro.arguments`` arguments after ``position``: brace groups (without their
+    braces) or single tokens, as TeX reads undelimited arguments."""
+    arguments = []
+    for _ in range(macro.arguments):
+        while position < len(text) and text[position] in " \t\n":
+            position += 1
+        if position >= len(text) or text[position] in "}":
+            where_text, where_at = (written, at) if written is not None else (text, position)
+            raise _error(where, where_text, where_at, f"{macro.name} takes {macro.arguments} argument"
+                                                      f"{'s' * (macro.arguments != 1)}; the formula ends "
+                                                      "before them", macro.name)
+        if text[position] == "{":
+            end = _group_end(text, position)
+            if end is None:
+                where_text, where_at = (written, at) if written is not None else (text, position)
+                raise _error(where, where_text, where_at, f"an argument of {macro.name} is not closed",
+                             macro.name)
+            arguments.append(text[position + 1:end])
+            position = end + 1
+        else:
+            token = _NAME.match(text, position)
+            end = token.end() if token else position + 1
+            arguments.append(text[position:end])
+            position = end
+    return arguments, position
+
+
+def _group_end(text: str, start: int) -> int | None:
+    depth, position = 0, start
+    while position < len(text):
+        char = text[position]
+        if char == "\\":
+            position += 2
+            continue
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0:
+            return position
+        position += 1
+    return None
+
+
+def _substitute(macro: MacroDef, arguments: list[str]) -> str:
+    return re.sub(r"#([1-9])", lambda m: arguments[int(m.group(1)) - 1]
+                  if int(m.group(1)) <= len(arguments) else m.group(), macro.body)
+
+
+def _error(where: Where, text: str, position: int, message: str, construct: str) -> ParseError:
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return where.error(message, line, column, construct)

@@ -1,0 +1,99 @@
+r"""The document's own macros (issue 13): ``[[macro]]`` as ``\newcommand`` declares them,
+expanded before a formula is read, with the user's positions in every error.
+
+A use with its arguments must read as the body with the arguments put in (proved equal to
+the formula written out), a wrong expansion must not be proved, and an error inside an
+expansion, a runaway macro and a bad declaration are refused naming what and where.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError, ParseError
+from contrastive_sym.latex.expand import MAX_EXPANSIONS, MAX_NESTING
+from contrastive_sym.pipeline import check_statement
+
+MACROS = [{"name": r"\E", "body": r"\mathbb{E}"},
+          {"name": r"\norm", "arguments": 1, "body": r"\left\| #1 \right\|"},
+          {"name": r"\sq", "arguments": 2, "body": r"(#1 - #2)^2"},
+          {"name": r"\half", "body": r"\frac{1}{2}"},
+          {"name": r"\twice", "arguments": 1, "body": r"2 \half #1"}]
+NOTATION = dict(macro=MACROS, size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}],
+                scalar=[{"name": "a"}, {"name": "b"}, {"name": "x", "role": "point"}],
+                function=[{"name": "g", "arguments": 1}],
+                distribution=[{"name": "p", "of": ["x"]}])
+
+
+def check(statement: str, **notation):
+    return check_statement(statement, **{**NOTATION, **notation})
+
+
+@pytest.mark.parametrize("statement", [
+    r"\norm{u - v}^2 = \left\| u \right\|^2 - 2 u \cdot v + \norm{v}^2",
+    r"\sq{a}{b} = a^2 - 2ab + b^2",
+    r"\sq ab = (a - b)^2",
+    r"\twice{a} = a",
+    r"\E_{x \sim p}[g(x) + 1] = \E_{x \sim p}[g(x)] + 1",
+])
+def test_a_macro_reads_as_its_body_with_the_arguments_put_in(statement):
+    assert check(statement).verdict.value in ("proved", "confirmed")
+
+
+def test_a_wrong_expansion_is_not_proved():
+    assert check(r"\sq{a}{b} = a^2 + b^2").verdict.value == "refuted"
+
+
+def test_an_error_after_an_expansion_points_into_the_written_formula():
+    with pytest.raises(ParseError) as caught:
+        check(r"\norm{u - v}^2 + q = 1")
+    error = caught.value
+    assert "'q' is not declared" in str(error)
+    # the claim's LaTeX starts at column 10 of its line; q is its 18th character
+    assert error.column == 10 + len(r"\norm{u - v}^2 + ")
+
+
+def test_an_error_inside_an_expansion_points_at_the_use():
+    with pytest.raises(ParseError) as caught:
+        check(r"a + \norm{u + q} = 1")
+    assert "'q' is not declared" in str(caught.value)
+    assert caught.value.column == 10 + len("a + ")
+
+
+def test_a_runaway_macro_is_an_error_not_a_hang():
+    runaway = [{"name": r"\loop", "body": r"\loop \loop"}]
+    with pytest.raises(ParseError) as caught:
+        check(r"\loop = 1", macro=runaway)
+    assert f"nest more than {MAX_NESTING} deep" in str(caught.value)
+    wide = [{"name": r"\w", "body": r"\x\x\x\x"}, {"name": r"\x", "body": r"\y\y\y\y"},
+            {"name": r"\y", "body": r"\z\z\z\z"}, {"name": r"\z", "body": r"\t\t\t\t"}, {"name": r"\t", "body": "a"}]
+    with pytest.raises(ParseError) as caught:
+        check(r"\w\w\w\w\w\w\w\w\w = 1", macro=wide)
+    assert f"more than {MAX_EXPANSIONS} uses" in str(caught.value)
+    bomb = [{"name": r"\a", "body": r"\b\b\b\b\b\b\b\b"}, {"name": r"\b", "body": r"\c\c\c\c\c\c\c\c"},
+            {"name": r"\c", "body": r"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}]
+    with pytest.raises(ParseError) as caught:
+        check(r"\a\a\a\a\a\a\a\a = 1", macro=bomb)
+    assert "characters" in str(caught.value)
+
+
+def test_a_missing_argument_is_named():
+    with pytest.raises(ParseError) as caught:
+        check(r"a = \norm")
+    assert r"\norm takes 1 argument; the formula ends before them" in str(caught.value)
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"name": "E", "body": "x"}, "the name is a control word"),
+    ({"name": r"\f", "arguments": 1, "body": "#2"}, "the body uses #2 but the macro takes 1 argument"),
+    ({"name": r"\f", "arguments": 10, "body": "#1"}, "arguments is 0 … 9"),
+])
+def test_bad_macro_declarations_name_the_key(entry, message):
+    with pytest.raises(DerivationError) as caught:
+        check("a = a", macro=[entry])
+    assert message in str(caught.value)
+
+
+def test_an_unused_macro_is_a_warning(capsys):
+    check("a = a", macro=[{"name": r"\unused", "body": "b"}])
+    assert r"the macro '\\unused' is declared but no claim" in capsys.readouterr().err
