@@ -49,6 +49,10 @@ class ExpandedWhere(Where):
     def error(self, message: str, line: int = 1, column: int = 1, construct: str = "") -> ParseError:
         offset = _offset(self.expanded, line, column)
         position = self._written_offset(offset)
+        if not self.written.startswith(construct, position):
+            # the construct as written: the macro's use, not its expansion
+            use = next((end - start for start, end in self.origins if start == position), 0)
+            construct = self.written[position:position + (use or len(construct) or 1)][:60]
         written_line = self.written.count("\n", 0, position) + 1
         written_column = position - (self.written.rfind("\n", 0, position) + 1) + 1
         return Where(self.path, self.line, self.column).error(message, written_line, written_column, construct)
@@ -94,7 +98,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
         macro = table.get(match.group())
         if macro is None or match.start() < position:
             continue
-        arguments, end = _arguments(text, match.end(), macro, where)
+        arguments, end = _arguments(text, match.end(), macro, where, text, match.start())
         body = _expand(_substitute(macro, arguments), table, budget, where, text, match.start(), 1)
         pieces.append(text[position:match.start()])
         length += match.start() - position
@@ -138,25 +142,23 @@ def _expand(text: str, table: dict, budget: list, where: Where, written: str, at
     return "".join(out)
 
 
-def _arguments(text: str, position: int, macro: MacroDef, where: Where, written: str | None = None,
-               at: int | None = None) -> tuple[list[str], int]:
+def _arguments(text: str, position: int, macro: MacroDef, where: Where, written: str,
+               at: int) -> tuple[list[str], int]:
     """The ``macro.arguments`` arguments after ``position``: brace groups (without their
-    braces) or single tokens, as TeX reads undelimited arguments."""
+    braces) or single tokens, as TeX reads undelimited arguments.  An error names the use
+    of the macro at ``at`` in the ``written`` formula."""
     arguments = []
     for _ in range(macro.arguments):
         while position < len(text) and text[position] in " \t\n":
             position += 1
         if position >= len(text) or text[position] in "}":
-            where_text, where_at = (written, at) if written is not None else (text, position)
-            raise _error(where, where_text, where_at, f"{macro.name} takes {macro.arguments} argument"
+            raise _error(where, written, at, f"{macro.name} takes {macro.arguments} argument"
                                                       f"{'s' * (macro.arguments != 1)}; the formula ends "
                                                       "before them", macro.name)
         if text[position] == "{":
             end = _group_end(text, position)
             if end is None:
-                where_text, where_at = (written, at) if written is not None else (text, position)
-                raise _error(where, where_text, where_at, f"an argument of {macro.name} is not closed",
-                             macro.name)
+                raise _error(where, written, at, f"an argument of {macro.name} is not closed", macro.name)
             arguments.append(text[position + 1:end])
             position = end + 1
         else:

@@ -7,7 +7,8 @@ import lark
 import sympy as sp
 
 from ...model.nodes import StopGrad
-from ..scope import Builtin, ExpectationOp, Family, Macro, Operator, OperatorKind
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
+                     OperatorKind)
 from .trees import bare_letter, letter_head
 from .values import ListValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -128,7 +129,8 @@ class ProductsMixin:
                 # take the rest of the product, as \log and \exp do
                 result = sp.log(result) if value is Builtin.LOG else sp.exp(result)
                 continue
-            if isinstance(value, (ListValue, Builtin, Macro, Family, Operator)):
+            if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
+                                  IndexSet, ExpectationOp)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
             if result is None:
                 result = value

@@ -1,0 +1,102 @@
+r"""Fuzzing of the constructs of real documents (issue 13, item 6): declared functions and
+points, sets, distributions, expectations and the document's macros, paired bars,
+multi-row definitions.
+
+Random token strings and mutations of real formulas that use them must end in rows or in
+a ParseError placed inside the formula as written (also when a macro was expanded),
+without opening a file or running a program, and without a hang (hypothesis' deadline).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy as sp
+from hypothesis import given
+
+from contrastive_sym.latex.expand import MacroDef
+from contrastive_sym.latex.scope import AbstractFunction, Distribution, Family, IndexSet
+from contrastive_sym.model.notation import BarePoint  # noqa: F401  (the points' class is importable)
+from test_latex_robustness import (FUZZ, SCOPE, TOKENS, WHERE, assert_rows_well_formed, assert_well_placed,
+                                   nothing_opened_or_run, outcome, warm)  # noqa: F401  (warm is a fixture)
+from hypothesis import strategies as st
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.latex.translate import translate_rows
+
+d = sp.Symbol("d", integer=True, positive=True)
+point_x, point_c = sp.IndexedBase("px", real=True), sp.IndexedBase("pc", real=True)
+anchor = sp.Symbol("a", real=True)
+f, sim = sp.Function("f", real=True), sp.Function("sim", real=True)
+READING_SCOPE = replace(
+    SCOPE.bind("d", d).bind(r"\mathbf{x}", Family(point_x, (sp.Symbol("N", integer=True, positive=True),)))
+    .bind("c", Family(point_c, (sp.Symbol("N", integer=True, positive=True),))).bind("a", anchor)
+    .bind("f", AbstractFunction("f", f, 1, d)).bind(r"\text{sim}", AbstractFunction(r"\text{sim}", sim, 2))
+    .bind("S", IndexSet("S", sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))
+    .bind("p", Distribution("p", sp.Symbol("p"), (point_x, point_c), (r"\mathbf{x}", "c"))),
+    points=frozenset({point_x, point_c, anchor}),
+    macros=(MacroDef(r"\E", 0, r"\mathbb{E}"), MacroDef(r"\norm", 1, r"\left\| #1 \right\|"),
+            MacroDef(r"\pair", 2, r"\text{sim}(#1, #2)")))
+
+READING_FORMULAS = (
+    r"\log\big(1 + \sum_{i=1}^{N} \exp(f(\mathbf{x})^\top f(\mathbf{x}_i) - f(\mathbf{x})^\top f(a))\big)",
+    r"-\log \frac{\exp(\text{sim}(a, \mathbf{x}_1) / \tau)}{\sum_{k \in S, k \neq i} \exp(\text{sim}(a, \mathbf{x}_k) / \tau)}",
+    r"\frac{p(\mathbf{x}_1 | c_1)}{p(\mathbf{x}_1)} = \frac{p(\mathbf{x}_1, c_1)}{p(\mathbf{x}_1) p(c_1)}",
+    r"\E_{\mathbf{x} \sim p}[\log \pair{\mathbf{x}}{a}] \leq \log \E_{\mathbf{x} \sim p} \exp(\pair{\mathbf{x}}{a})",
+    r"\sum_{\mathbf{x}, c} p(\mathbf{x}, c) \log\frac{p(\mathbf{x}, c)}{p(\mathbf{x})p(c)} \geq 0",
+    r"\norm{f(\mathbf{x}) - f(a)}^2_2 + \|f(a)\|^2 = |\text{sim}(a, a)| \frac{1}{|S|}",
+    r"||f(a) - f(\mathbf{x}_1)||^2_2 = \norm{f(\mathbf{x}_1) - f(a)}^2",
+    r"[\text{sim}(a, \mathbf{x}_1) - \text{sim}(a, \mathbf{x}_2) + t]_+ = \max(0, t)",
+)
+
+READING_TOKENS = TOKENS + [
+    "f(", r"f(\mathbf{x})", r"f(\mathbf{x}_i)^\top", r"\text{sim}(", "a", ", a)", r"\mathbf{x}_1",
+    "c_1", "p(", r"\mid", "|", r"\vert", r"\mathbb{E}_{", r"\sim p}", r"\E", r"\E_{\mathbf{x} \sim p}",
+    r"\norm{", r"\pair", r"\sum_{k \in S}", r"\sum_{k \in [N], k \neq i}", r"\sum_{\mathbf{x}, c}",
+    "|S|", "]_+", "||", r"\|", "; t", "log ", "exp(",
+]
+
+reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
+
+
+@st.composite
+def mutated_reading_formulas(draw):
+    text = draw(st.sampled_from(READING_FORMULAS))
+    for _ in range(draw(st.integers(1, 4))):
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 30)))
+        operation = draw(st.sampled_from(["delete", "duplicate", "swap"]))
+        if operation == "delete":
+            text = text[:start] + text[end:]
+        elif operation == "duplicate":
+            text = text[:end] + text[start:end] + text[end:]
+        else:
+            after = draw(st.integers(end, min(len(text), end + 30)))
+            text = text[:start] + text[end:after] + text[start:end] + text[after:]
+    return text
+
+
+def check_translate(text: str) -> None:
+    with nothing_opened_or_run() as record:
+        result = outcome(translate_rows, text, READING_SCOPE, WHERE)
+    assert record.refused == []
+    if isinstance(result, ParseError):
+        assert_well_placed(result, text, WHERE)
+    else:
+        assert_rows_well_formed(result)
+
+
+def test_the_reading_formulas_translate(warm):
+    for formula in READING_FORMULAS:
+        assert_rows_well_formed(translate_rows(formula, READING_SCOPE))
+
+
+@FUZZ
+@given(reading_tokens)
+def test_translation_of_reading_tokens_ends_in_rows_or_a_placed_error(warm, text):
+    check_translate(text)
+
+
+@FUZZ
+@given(mutated_reading_formulas())
+def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(warm, text):
+    check_translate(text)
