@@ -44,3 +44,30 @@ def test_a_near_miss_is_not_proved(statement):
 def test_a_subscript_plus_on_a_name_is_not_a_positive_part():
     with pytest.raises(ParseError):
         verdict(r"c_+ = \max(c, 0)")
+
+
+# --- functions defined with parameters -------------------------------------------------
+
+DEFINED = dict(NOTATION, define=[{"name": "sigma", "line": 1, "latex": r"\sigma(\ell) = \frac{1}{1 + \exp(-\ell)}"},
+                                 {"name": "g", "line": 2, "latex": r"g(s, w) = s^2 - w"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sigma(c) + \sigma(-c) = 1", "proved"),
+    (r"g(a, b) + b = a^2", "proved"),
+    (r"g(b, a) = a^2 - b", "refuted"),          # the arguments are put in order
+    (r"1 - \sigma(c) = \sigma(c)", "refuted"),
+])
+def test_a_head_of_undeclared_names_defines_a_function_of_them(statement, expected):
+    assert check_statement(statement, **DEFINED).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\sigma = 1", "names a function or family; it needs arguments"),
+    (r"\sigma(a, b) = 1", r"\sigma takes 1 argument, separated by commas"),
+    (r"\ell = 1", r"'\\ell' is not declared"),        # a parameter is not a name outside its definition
+])
+def test_uses_of_a_function_with_parameters_are_checked(statement, message):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **DEFINED)
+    assert message in str(caught.value)

@@ -100,6 +100,14 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
             bound.append((name, symbol))
         body = Translator(text, inner, where).expr(body_tree)
         return Macro(key, body, vector_params=tuple(params), line=line), bound
+    parameters = scalar_parameters(elements, separators, scope, translator)
+    if parameters is not None:
+        # \sigma(\ell) = \frac{1}{1 + e^{-\ell}}: \ell names nothing declared, so it is a parameter
+        inner = scope
+        for name, symbol in parameters:
+            inner = inner.bind(name, symbol)
+        body = Translator(text, inner, where).expr(body_tree)
+        return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
     labels = "".join(translator.source(call_items).split())
     body = translator.expr(body_tree)
     points = point_params(elements, translator)
@@ -108,6 +116,29 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
         return Macro(key, body, labels=labels, line=line, point_params=points,
                      separators=tuple(separator_kind(s) for s in separators)), []
     return Macro(key, body, labels=labels, line=line), []
+
+
+def scalar_parameters(elements: list, separators: list, scope: Scope, translator: Translator) -> list | None:
+    """(name, Dummy) for each argument of a head, when every argument is a name that the
+    scope does not declare (a letter, a command such as \\ell, with scripts or an accent)
+    and they are separated by commas; None otherwise."""
+    if set(separators) - {","} or not elements:
+        return None
+    found = []
+    for element in elements:
+        tree = unwrap(element)
+        if not (isinstance(tree, Tree) and tree.data in ("letter", "command", "accent", "subscript", "superscript",
+                                                          "prime", "font")):
+            return None
+        try:
+            key = _name_key(tree, translator)
+        except ParseError:
+            return None
+        if scope.lookup(key) is not None or any(key == name for name, _ in found) \
+                or tree.data == "subscript" and scope.lookup(_name_key(tree.children[0], translator)) is not None:
+            return None
+        found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
+    return found
 
 
 def point_params(elements: list, translator: Translator) -> tuple | None:

@@ -152,7 +152,9 @@ class Macro:
     repeat (the arguments name what the function is of; they are not substituted);
     ``point_params``: for a head whose arguments are data points (``P(y \\mid x; \\theta)``),
     each argument in order: ("point", the point, substituted by the use's point) or
-    ("fixed", its value, which a use must repeat), with ``separators`` between them.
+    ("fixed", its value, which a use must repeat), with ``separators`` between them;
+    ``scalar_params``: the parameters of a head ``\\sigma(\\ell)`` whose arguments are names
+    the document does not declare: a use ``\\sigma(a + b)`` puts its values for them.
     """
 
     key: str
@@ -164,6 +166,9 @@ class Macro:
     line: int | None = None
     point_params: tuple[tuple[str, sp.Basic], ...] = ()
     separators: tuple[str, ...] = ()
+    # f(u, v) = … with u, v names the document does not declare: the parameters, each a
+    # real Dummy in the body, replaced by the values a use gives (\sigma(\ell) = …)
+    scalar_params: tuple[sp.Dummy, ...] = ()
 
 
 @dataclass(frozen=True)

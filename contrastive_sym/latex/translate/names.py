@@ -117,7 +117,7 @@ class NamesMixin:
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
-                and not meaning.vector_params:
+                and not meaning.vector_params and not meaning.scalar_params:
             # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
             # the function as the document first defined it
             return meaning.body
@@ -322,6 +322,15 @@ class NamesMixin:
         return value
 
     def _expand(self, macro: Macro, items, node):
+        if macro.scalar_params:
+            value = self._items(items)
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.scalar_params) or any(a.var is not None for a in args) \
+                    or isinstance(value, ListValue) and set(value.separators) - {","}:
+                raise self.fail(node, f"{macro.key} takes {len(macro.scalar_params)} argument"
+                                      f"{'s' * (len(macro.scalar_params) != 1)}, separated by commas")
+            values = [self.expr(node, a.pattern) for a in args]
+            return macro.body.xreplace(dict(zip(macro.scalar_params, values)))
         if macro.point_params:
             substituted = self._substitute_points(macro, items)
             if substituted is not None:
