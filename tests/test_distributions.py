@@ -18,7 +18,7 @@ from contrastive_sym.errors import DerivationError, ParseError
 from contrastive_sym.pipeline import check_statement
 
 NOTATION = dict(
-    size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
     scalar=[{"name": r"\mathbf{x}", "role": "point"}, {"name": r"\mathbf{x}^+", "role": "point"},
             {"name": "y", "role": "point"}, {"name": r"\theta"}],
     family=[{"name": "x", "shape": ["N"], "role": "point"}, {"name": "c", "shape": ["N"], "role": "point"}],

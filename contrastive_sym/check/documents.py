@@ -11,6 +11,7 @@ from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
+from .numeric.failures import OutOfRange
 from ..model.shapes import LinkKind, strip_limit
 from .symbolic.jobs import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
@@ -41,6 +42,8 @@ def checked_within_budget(check: Callable[[], Outcome], config: CheckConfig) -> 
         return Outcome(Verdict.UNDECIDED, "time limit",
                        f"the check did not finish within the time limit of {config.item_seconds:g} s "
                        "(--timeout)")
+    except OutOfRange as exc:     # the statement itself, not the checker: said as it is
+        return Outcome(Verdict.ERROR, "index range", str(exc))
     except Exception as exc:  # a failure of the checker is a verdict, not a crash
         return Outcome(Verdict.ERROR, "internal", f"the check failed: {type(exc).__name__}: {exc}")
 

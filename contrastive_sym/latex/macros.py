@@ -208,9 +208,14 @@ def _split_subscript(head, translator, key):
 
 
 def _index_params(index_tree, translator, scope: Scope):
-    """The undeclared letters of a subscript ``_k`` or ``_{i,j}``; None if any is declared."""
+    """The letters of a subscript ``_k``, ``_{i,j}`` or ``_{ij}``; None if any is a declared family."""
     names = []
-    if isinstance(index_tree, Tree) and index_tree.data == "letter":
+    run = translator._name_run(index_tree)
+    if run is not None:         # L_{ij}: the entry (i, j), as P_{ij} is read
+        if not all(bare_letter(tree) for tree in run):
+            return None
+        names = [str(tree.children[0]) for tree in run]
+    elif isinstance(index_tree, Tree) and index_tree.data == "letter":
         names = [str(index_tree.children[0])]
     elif isinstance(index_tree, Tree) and index_tree.data == "script_group":
         for item in index_tree.children[0].children:

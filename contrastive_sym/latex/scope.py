@@ -30,6 +30,7 @@ class Builtin(enum.Enum):
     NABLA = "nabla"
     INDICATOR = "indicator"
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
+    KRONECKER = "kronecker delta"  # \delta_{ij}, unless the document declares \delta
 
 
 class OperatorKind(enum.Enum):
@@ -266,6 +267,7 @@ _BUILTIN_KEYS = {
     r"\text{sg}": Builtin.STOP_GRAD,
     "o": Builtin.LITTLE_O,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
+    r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 }
 

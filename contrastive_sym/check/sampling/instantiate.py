@@ -15,6 +15,7 @@ from sympy.core.function import AppliedUndef
 from ...model.claims import Relation
 from ...model.nodes import strip_stop_grad
 from ..numeric import program
+from ..numeric.failures import OutOfRange
 from ..numeric.indices import fresh_bound_indices, inputs_of, var_key
 from .distributions import expand_distributions
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
@@ -143,9 +144,13 @@ def index_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
         values = {**sizes, **chosen}
         if all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from):
             result.append(chosen)
-    # Keep the ends: first, last, and one in between at most.
+    # Keep the ends: first, last, and one in between; with several indices the ends may
+    # all be ties (i = j), so the first choice where the indices differ is kept too
     if len(result) > 3:
-        result = [result[0], result[len(result) // 2], result[-1]]
+        kept = [result[0], result[len(result) // 2], result[-1]]
+        if all(len(set(choice.values())) == 1 for choice in kept):
+            kept += [next((c for c in result if len(set(c.values())) > 1), result[1])]
+        result = kept
     return result
 
 
@@ -195,6 +200,25 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 
+def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
+    """Every entry a link names exists at these sizes: x_{K+1} of a family of K entries is
+    an error of the statement (:class:`OutOfRange`), never a value of its own."""
+    for symbol in symbols:
+        if not isinstance(symbol, sp.Indexed):
+            continue
+        decl = notation.lookup(symbol)
+        if not isinstance(decl, FamilyDecl) or len(decl.shape) != len(symbol.indices):
+            continue
+        for index, extent in zip(symbol.indices, decl.shape):
+            index, extent = sp.sympify(index), sp.sympify(sp.sympify(extent).xreplace(sizes))
+            if index.is_Integer and extent.is_Integer and not 1 <= index <= extent:
+                at = ", ".join(f"{s}={v}" for s, v in sizes.items())
+                shape = " × ".join(str(sp.sympify(e).xreplace(sizes)) for e in decl.shape)
+                raise OutOfRange(f"the statement names {notation.display(symbol)}, which is not an entry of "
+                                 f"{decl.latex} (of shape {shape} at {at}): an index runs past the "
+                                 "family's declared shape")
+
+
 def direction_coefficients(expr: sp.Expr, directions) -> tuple[sp.Expr, ...]:
     """The coefficients of a gradient ``Σ_k c_k ∇g_k`` on the directions ``∇g_k``."""
     return tuple(sp.diff(expr, d) for d in directions)
@@ -229,6 +253,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                           fixed=tuple(subs.items()))
             if interpretable:
                 left, right = program.program_set((lhs,), subs), program.program_set((rhs,), subs)
+                _check_ranges(left.symbols + right.symbols, notation, size_values)
                 variables = variables_from(left.symbols + right.symbols, notation)
                 basis = ()
                 if relation is Relation.SAME_DIRECTION:
@@ -240,6 +265,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                 continue
             # the distributions of both sides over one set of alphabets
             left, right = expand_distributions((concretize(lhs, subs), concretize(rhs, subs)), notation)
+            _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
             if relation is Relation.SAME_DIRECTION:
                 directions = sorted(
                     {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},

@@ -9,11 +9,10 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
-from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, Macro, Operator, OperatorKind, Partner, canonical_key
+from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, Macro, Operator, OperatorKind, Partner
 from ..unsupported import unsupported
-from .lists import apply_list
 from .trees import unwrap
-from .values import ListValue, RowVector, Segment, relation_name
+from .values import ListValue, RowVector, relation_name
 
 Tree = lark.Tree
 
@@ -89,6 +88,13 @@ class NamesMixin:
                     # when I alone is a name too
                     key, meaning = longer, None
                     pending_error = pending_error or op
+                    continue
+            if meaning is None and op.data == "call" and key is not None:
+                # p(i) declared as a whole (the positive of row i: [[index]] name = 'p(i)')
+                whole = key + "".join(self.source(op.children[1]).split())
+                found = self.scope.lookup(whole)
+                if found is not None:
+                    key, meaning, pending_error = None, self._settle(found, node), None
                     continue
             if meaning is None:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
@@ -226,10 +232,30 @@ class NamesMixin:
             return self._indicator(arg)
         if meaning is Builtin.EXPECTATION:
             return self._expectation_subscript(arg, op)
+        if meaning is Builtin.KRONECKER:
+            pair = self._name_run(arg) or None
+            indices = [self.expr(t) for t in pair] if pair else self._index_list(arg)
+            if len(indices) != 2:
+                raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
+            return sp.KroneckerDelta(*indices)
         if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
-        indices = self._index_list(arg)
+        run = self._name_run(arg)
+        if run is not None:
+            # P_{ij}: TeX writes the entry (i, j) so; i·j would be written P_{i \cdot j}
+            arity = len(meaning.shape) if isinstance(meaning, Family) else \
+                len(meaning.index_params) if isinstance(meaning, Macro) else None
+            if arity != len(run):
+                shown = self.source(arg).strip()
+                raise self.fail(op, f"ambiguous subscript '{shown}': {len(run)} indices side by side, and "
+                                    f"'{self.source(op.children[0]).strip()}' takes "
+                                    f"{arity if arity is not None else 'no'} index"
+                                    f"{'es' if arity != 1 else ''}; write {{i,j}} for two indices or "
+                                    "{i \\cdot j} for a product")
+            indices = [self.expr(tree) for tree in run]
+        else:
+            indices = self._index_list(arg)
         if isinstance(meaning, Family) and len(meaning.shape) == 2 and len(indices) == 1:
             return RowVector(meaning.base, indices[0], meaning.shape[1])
         if isinstance(meaning, Family):
@@ -267,6 +293,24 @@ class NamesMixin:
 
     t_star_script = t_script_sign
     t_prime_script = t_script_sign
+
+    def _name_run(self, arg) -> list | None:
+        """The names of a subscript written as two or more single names side by side
+        (``{ij}``, ``{i j}``, ``{\\alpha\\beta}``), or None for any other subscript."""
+        if not (isinstance(arg, Tree) and arg.data == "script_group"):
+            return None
+        elements = [c for c in arg.children[0].children if isinstance(c, Tree)]
+        if len(elements) != 1:
+            return None
+        tree, names = unwrap(elements[0]), []
+        while isinstance(tree, Tree) and tree.data == "juxt":
+            head, tree = tree.children[0], tree.children[1]
+            if not (isinstance(head, Tree) and head.data in ("letter", "command")):
+                return None
+            names.append(head)
+        if not (isinstance(tree, Tree) and tree.data in ("letter", "command")) or not names:
+            return None
+        return names + [tree]
 
     def _index_list(self, arg) -> list:
         if isinstance(arg, Tree) and arg.data == "script_group":
@@ -321,76 +365,12 @@ class NamesMixin:
             raise self.fail(node, "this function takes one argument")
         return value
 
-    def _expand(self, macro: Macro, items, node):
-        if macro.scalar_params:
-            value = self._items(items)
-            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
-            if len(args) != len(macro.scalar_params) or any(a.var is not None for a in args) \
-                    or isinstance(value, ListValue) and set(value.separators) - {","}:
-                raise self.fail(node, f"{macro.key} takes {len(macro.scalar_params)} argument"
-                                      f"{'s' * (len(macro.scalar_params) != 1)}, separated by commas")
-            values = [self.expr(node, a.pattern) for a in args]
-            return macro.body.xreplace(dict(zip(macro.scalar_params, values)))
-        if macro.point_params:
-            substituted = self._substitute_points(macro, items)
-            if substituted is not None:
-                return substituted
-        if macro.labels is not None:
-            written = self.scope.reading("".join(self.source(items).split()))
-            if canonical_key(written) == canonical_key(macro.labels):
-                return macro.body
-            overload = self.scope.lookup(labelled_key(macro.key, written))
-            if isinstance(overload, Macro):
-                return overload.body
-            raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
-                                  f"not ({written})")
-        value = self._items(items)
-        if macro.list_param is not None:
-            family, length = macro.list_param
-            segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
-            return apply_list(macro.body, family, length, segments, self, node)
-        if macro.vector_params:
-            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
-            if len(args) != len(macro.vector_params) or any(a.var is not None for a in args):
-                raise self.fail(node, f"{macro.key} takes {len(macro.vector_params)} arguments")
-            mapping = {}
-            for (family, param), arg in zip(macro.vector_params, args):
-                row = arg.pattern
-                if isinstance(row, RowVector) and row.family == family:
-                    mapping[param] = row.row
-                elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
-                    mapping[param] = row.indices[0]
-                else:
-                    raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
-            return macro.body.xreplace(mapping)
-        raise self.fail(node, f"{macro.key} takes no arguments")
-
-    def _check_restriction(self, script):
-        value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \
-            else None
-        items = script.children[0] if value is None else None
-        # a restriction |_{i \neq j}: only accepted when the notation already says so
-        if items is not None and len(items.children) == 1:
-            item = items.children[0]
-            if len(item.children) == 3 and isinstance(item.children[1], Tree) \
-                    and relation_name(str(item.children[1].children[0])) == "!=":
-                a, b = self.expr(item.children[0]), self.expr(item.children[2])
-                if self.scope.are_distinct(a, b):
-                    return
-                raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
-        raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
-
 
 def text_key(token: str) -> str:
     """``\\text{ stop\\_grad }`` → ``\\text{stop\\_grad}``; \\mathrm and \\operatorname alike."""
     inner = " ".join(token[token.index("{") + 1:-1].split())
     # \text{LSE} and LSE are one name; \text{stop\_grad} keeps its markup
     return inner if inner.isalpha() else r"\text{" + inner + "}"
-
-
-def labelled_key(key: str, labels: str) -> str:
-    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
-    return f"{key}({labels})"
 
 
 def _is_plus(script) -> bool:

@@ -141,6 +141,9 @@ class OperatorsMixin:
         pairs = self._pair_sum(lower)
         if pairs is not None:
             return self._sum_over_pairs(op, upper, operand, *pairs)
+        names = self._several_indices(lower) if upper is None else None
+        if names is not None:
+            return self._nested_sum(names, operand, op)
         var_name, lo, hi, skip = self._sum_range(lower, upper, op)
         variable = self._fresh(var_name)
         scope = self.scope.bind(var_name, variable)
@@ -177,6 +180,33 @@ class OperatorsMixin:
         if not isinstance(pair_set, PairSet) or not self._bound_name(second.children[0]):
             raise self.fail(lower, "\\sum_{i,j \\in S} needs S declared as a pair set")
         return str(first.children[0]), self._bound_name(second.children[0]), pair_set
+
+    def _several_indices(self, lower) -> list[str] | None:
+        """``_{i,j}``, ``_{i,j,k}``: two or more bare names separated by commas."""
+        if not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = lower.children[0]
+        elements = [unwrap(c) for c in items.children if isinstance(c, Tree)]
+        separators = {str(c) for c in items.children if not isinstance(c, Tree)}
+        names = [self._bound_name(e) for e in elements]
+        if len(names) < 2 or separators != {","} or None in names or len(set(names)) != len(names):
+            return None
+        return names
+
+    def _nested_sum(self, names: list[str], operand, op):
+        """``\\sum_{i,j} body``: Σ_i Σ_j body, each index over the range the families it
+        indexes give (as ``\\sum_i`` alone reads it)."""
+        scope, variables = self.scope, []
+        for name in names:
+            variable = self._fresh(name)
+            scope = scope.bind(name, variable)
+            variables.append(variable)
+        term = self.within(scope).term(operand)
+        body = term.body if isinstance(term, VectorValue) else term
+        for variable in reversed(variables):
+            lo, hi = self._infer_range(body, variable, op)
+            body = sp.Sum(body, (variable, lo, hi))
+        return componentwise(term, lambda _: body)
 
     def _sum_over_pairs(self, op, upper, operand, first: str, second: str, pair_set: PairSet):
         if upper is not None:

@@ -15,6 +15,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .lists import ListsMixin
+from .macro_uses import MacroUsesMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
@@ -34,8 +35,8 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
-class Translator(NamesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin, SetsMixin,
-                 DistributionsMixin):
+class Translator(NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin,
+                 SetsMixin, DistributionsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):

@@ -1,0 +1,82 @@
+r"""Uses of names the document defines (``[[define]]``): a macro called with its
+arguments (``sim(z_i, z_j)``, ``LSE(x_1, ..., x_n)``, ``\sigma(a + b)``, ``P(y_i \mid x_i)``,
+a labelled ``I(X; Y \mid g)``), and restrictions ``|_{i \neq j}``."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ..scope import Macro, canonical_key
+from .lists import apply_list
+from .values import ListValue, RowVector, Segment, relation_name
+
+Tree = lark.Tree
+
+
+class MacroUsesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that puts a use's
+    arguments into a defined name."""
+
+    def _expand(self, macro: Macro, items, node):
+        if macro.scalar_params:
+            value = self._items(items)
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.scalar_params) or any(a.var is not None for a in args) \
+                    or isinstance(value, ListValue) and set(value.separators) - {","}:
+                raise self.fail(node, f"{macro.key} takes {len(macro.scalar_params)} argument"
+                                      f"{'s' * (len(macro.scalar_params) != 1)}, separated by commas")
+            values = [self.expr(node, a.pattern) for a in args]
+            return macro.body.xreplace(dict(zip(macro.scalar_params, values)))
+        if macro.point_params:
+            substituted = self._substitute_points(macro, items)
+            if substituted is not None:
+                return substituted
+        if macro.labels is not None:
+            written = self.scope.reading("".join(self.source(items).split()))
+            if canonical_key(written) == canonical_key(macro.labels):
+                return macro.body
+            overload = self.scope.lookup(labelled_key(macro.key, written))
+            if isinstance(overload, Macro):
+                return overload.body
+            raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
+                                  f"not ({written})")
+        value = self._items(items)
+        if macro.list_param is not None:
+            family, length = macro.list_param
+            segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            return apply_list(macro.body, family, length, segments, self, node)
+        if macro.vector_params:
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.vector_params) or any(a.var is not None for a in args):
+                raise self.fail(node, f"{macro.key} takes {len(macro.vector_params)} arguments")
+            mapping = {}
+            for (family, param), arg in zip(macro.vector_params, args):
+                row = arg.pattern
+                if isinstance(row, RowVector) and row.family == family:
+                    mapping[param] = row.row
+                elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
+                    mapping[param] = row.indices[0]
+                else:
+                    raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
+            return macro.body.xreplace(mapping)
+        raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _check_restriction(self, script):
+        value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \
+            else None
+        items = script.children[0] if value is None else None
+        # a restriction |_{i \neq j}: only accepted when the notation already says so
+        if items is not None and len(items.children) == 1:
+            item = items.children[0]
+            if len(item.children) == 3 and isinstance(item.children[1], Tree) \
+                    and relation_name(str(item.children[1].children[0])) == "!=":
+                a, b = self.expr(item.children[0]), self.expr(item.children[2])
+                if self.scope.are_distinct(a, b):
+                    return
+                raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
+        raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
+
+
+def labelled_key(key: str, labels: str) -> str:
+    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
+    return f"{key}({labels})"

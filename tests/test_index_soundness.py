@@ -1,0 +1,83 @@
+r"""Indices read as a mathematician reads them, found by the corpus of papers (issue 13):
+``P_{ij}`` is the entry (i, j), never row i·j; an entry past a family's declared shape
+(``x_{K+1}`` of K entries) is an error of the statement, never a value of its own; and two
+free indices are tried apart, not only at i = j.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "K", "minimum": 1, "checked": [1, 2]}],
+                family=[{"name": "P", "shape": ["N", "N"]}, {"name": "x", "shape": ["K"]},
+                        {"name": "z", "shape": ["N"]}, {"name": "w", "shape": ["2N"]}],
+                index=[{"name": "i", "to": "N"}, {"name": "j", "to": "N"}])
+
+
+def verdict(statement: str):
+    return check_statement(statement, **NOTATION)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{k=1}^{N} P_{ik} = \sum_{k=1}^{N} P_{ki}", "refuted"),   # a row sum is not a column sum
+    (r"P_{ij} = P_{ji}", "refuted"),                                   # a matrix is not symmetric
+    (r"P_{ij} = P_{i,j}", "proved"),
+    (r"P_{i j} + w_{2i} = P_{i,j} + w_{2 i}", "proved"),        # a number before a letter is a product
+])
+def test_letters_side_by_side_in_a_subscript_are_the_entry_they_name(statement, expected):
+    assert verdict(statement).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"z_{ij} = z_{ji}", "ambiguous subscript '{ij}': 2 indices side by side, and 'z' takes 1 index"),
+    (r"P_{ijk} = 0", "ambiguous subscript '{ijk}': 3 indices side by side, and 'P' takes 2 indexes"),
+])
+def test_letters_side_by_side_that_fit_no_reading_are_refused(statement, message):
+    with pytest.raises(ParseError) as caught:
+        verdict(statement)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("statement", [
+    r"x_{K+1} = x_{K+1} + 0",
+    r"\sum_{i=1}^{K+1} x_i = \sum_{i=1}^{K} x_i + x_{K+1}",
+])
+def test_an_entry_past_the_declared_shape_is_an_error_naming_it(statement):
+    outcome = verdict(statement)
+    assert outcome.verdict.value == "error"
+    assert "the statement names x_2, which is not an entry of x (of shape 1 at K=1)" in outcome.message
+
+
+# --- the Kronecker delta, sums over several indices, an index written as a function ------
+
+KD = dict(NOTATION, index=[{"name": "i", "to": "N"}, {"name": "k", "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{j=1}^{N} \delta_{ij} z_j = z_i", "proved"),
+    (r"\delta_{ik} = \delta_{ki}", "proved"),
+    (r"\delta_{ik} = 1", "refuted"),
+    (r"\sum_{i,j} P_{i,j} = \sum_{i=1}^{N} \sum_{j=1}^{N} P_{i,j}", "proved"),
+    (r"\sum_{i,j} P_{ij} = \sum_{i} P_{ii}", "refuted"),
+])
+def test_delta_and_sums_over_several_indices_read_as_written_out(statement, expected):
+    assert check_statement(statement, **KD).verdict.value == expected
+
+
+def test_an_undeclared_delta_needs_its_two_indices():
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"\delta_{i} = 1", **KD)
+    assert "\\delta_{ij} (the Kronecker delta) takes two indices" in str(caught.value)
+
+
+def test_an_index_declared_as_a_function_of_another_follows_it_into_sums():
+    notation = dict(size=[{"name": "B", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "s", "shape": ["2B", "2B"]}],
+                    index=[{"name": "i", "to": "2B"}, {"name": "p(i)", "positive_of": "i", "samples": "B"}])
+    # p(i) is the other view of row i: i + B for the first B rows, i − B for the others
+    assert check_statement(r"\sum_{i=1}^{2B} s_{i, p(i)} = \sum_{i=1}^{B} (s_{i, i+B} + s_{i+B, i})",
+                           **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\sum_{i=1}^{2B} s_{i, p(i)} = \sum_{i=1}^{B} 2 s_{i, i+B}",
+                           **notation).verdict.value == "refuted"
