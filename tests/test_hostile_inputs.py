@@ -60,7 +60,9 @@ BASE = {
     "id": "hostile", "title": "Hostile inputs", "source": "hostile.txt",
     "gradient": {"by": "g", "directions": "v"},
     "path": {"parameter": r"\theta", "moves": "g", "along": "v"},
-    "size": [{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
+    # "equals" beside minimum and checked is refused by the loader, after the schema: every
+    # wrong value below is still the first error, and a valid base uses no equals
+    "size": [{"name": "n", "minimum": 1, "checked": [1, 2, 3], "equals": "1"}],
     "scalar": [{"name": r"\tau", "domain": "positive", "role": "scale", "symbol": "tau", "display": r"\tau"},
                {"name": r"\theta"}, {"name": "u", "role": "point"}],
     "family": [{"name": "g", "shape": ["n"], "domain": "real", "role": "value", "symbol": "g",

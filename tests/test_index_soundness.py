@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from contrastive_sym.errors import ParseError
+from contrastive_sym.errors import DerivationError, ParseError
 from contrastive_sym.pipeline import check_statement
 
 NOTATION = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "K", "minimum": 1, "checked": [1, 2]}],
@@ -81,3 +81,52 @@ def test_an_index_declared_as_a_function_of_another_follows_it_into_sums():
                            **notation).verdict.value in ("proved", "confirmed")
     assert check_statement(r"\sum_{i=1}^{2B} s_{i, p(i)} = \sum_{i=1}^{B} 2 s_{i, i+B}",
                            **notation).verdict.value == "refuted"
+
+
+# --- a size that is an expression of others (N = 2B) -------------------------------------
+
+TIED = dict(size=[{"name": "B", "minimum": 1, "checked": [1, 2]}, {"name": "N", "equals": "2B"}],
+            family=[{"name": "s", "shape": ["N", "N"]}],
+            index=[{"name": "i", "to": "N"}, {"name": "p(i)", "positive_of": "i", "samples": "B"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{i=1}^{N} s_{i, p(i)} = \sum_{i=1}^{B} (s_{i, i+B} + s_{i+B, i})", ("proved", "confirmed")),
+    (r"N = 2B", ("proved",)),
+    (r"N = B + 1", ("refuted",)),
+])
+def test_a_size_declared_equal_to_an_expression_reads_as_it(statement, expected):
+    assert check_statement(statement, **TIED).verdict.value in expected
+
+
+@pytest.mark.parametrize("size, message", [
+    ({"name": "N", "equals": "2B", "minimum": 1}, "size N: 'equals' makes it an expression of other sizes"),
+    ({"name": "N"}, "size N: 'minimum' and 'checked' are required (or 'equals'"),
+    ({"name": "N", "equals": "2"}, "size N: equals = '2' is not an expression of the sizes declared above it"),
+])
+def test_a_tied_size_is_declared_one_way(size, message):
+    with pytest.raises(DerivationError) as caught:
+        check_statement("1 = 1", size=[{"name": "B", "minimum": 1, "checked": [1]}, size])
+    assert message in str(caught.value)
+
+
+# --- indicators as papers write them ------------------------------------------------------
+
+IND = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+           family=[{"name": "x", "shape": ["N"]}, {"name": "y", "shape": ["N"]}], index=[{"name": "i", "to": "N"}])
+
+
+@pytest.mark.parametrize("statement", [
+    r"\sum_{k=1}^{N} \mathbb{1}_{k \neq i} x_k = \sum_{k=1}^{N} x_k - x_i",
+    r"\sum_{k=1}^{N} \mathbb{1}[k \neq i] x_k = \sum_{k=1}^{N} x_k - x_i",
+    r"\sum_{k=1}^{N} \mathbb{1}(k = i) x_k = x_i",
+    r"\sum_{k=1}^{N} \mathbb{1}_{[k = i]} x_k = x_i",
+])
+def test_an_indicator_of_indices_reads_in_every_written_form(statement):
+    assert check_statement(statement, **IND).verdict.value == "proved"
+
+
+def test_an_indicator_of_values_is_refused_not_guessed():
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"\mathbb{1}[y_i = y_1] = 1", **IND)
+    assert "compares values, not indices" in str(caught.value)

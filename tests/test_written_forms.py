@@ -71,3 +71,18 @@ def test_uses_of_a_function_with_parameters_are_checked(statement, message):
     with pytest.raises(ParseError) as caught:
         check_statement(statement, **DEFINED)
     assert message in str(caught.value)
+
+
+# --- a display as a paper writes it: punctuation before a label, cases refused ----------
+
+def test_a_full_stop_before_a_label_is_punctuation():
+    assert verdict(r"a + b = b + a. \label{eq:sum}") == "proved"
+    assert verdict(r"a + b = b + a, \nonumber") == "proved"
+
+
+def test_cases_are_refused_where_they_start_even_inside_a_definition():
+    notation = dict(NOTATION, define=[{"name": "L", "line": 1,
+                                       "latex": r"L = a \\ f = \begin{cases} 1 & a \\ 0 \end{cases}"}])
+    with pytest.raises(ParseError) as caught:
+        check_statement("a = a", **notation)
+    assert r"'\begin{cases}' (a definition by cases) is not read" in str(caught.value)

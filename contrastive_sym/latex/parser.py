@@ -57,7 +57,11 @@ def _parser() -> lark.Lark:
 
 # A full stop or comma that ends a display (or a row of it) is punctuation of the
 # sentence around the formula, not mathematics.
-_END_PUNCTUATION = re.compile(r"[.,](?=[ \t]*(\\\\|\\end\{[a-z*]+\}|\$|\s*$))")
+# A label, tag or \nonumber may stand between the punctuation and the end (". \label{eq:x}").
+_COSMETIC_TAIL = r"(?:\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])|\s)*"
+_END_PUNCTUATION = re.compile(r"[.,](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
+#: Environments never read: refused where they start, before their \\ is taken for a row.
+_NEVER_READ = re.compile(r"\\begin\s*\{(cases|array|matrix|pmatrix|bmatrix|vmatrix)\}")
 
 _HUMAN = {
     "RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['",
@@ -77,6 +81,11 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     if not text.strip():
         raise where.error("the formula is empty")
     _check_nesting(text, where)
+    never = _NEVER_READ.search(text)
+    if never is not None:
+        start = never.start()
+        raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
+                          start - text.rfind("\n", 0, start), never.group())
     cleaned = _END_PUNCTUATION.sub(" ", text)
     try:
         # bars with the same character at both ends, paired (same length: every position

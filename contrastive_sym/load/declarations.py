@@ -33,6 +33,22 @@ def read_notation(spec: dict, context: Context) -> None:
     for entry in table_entries(spec, "size", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
+        if "equals" in entry:
+            # N = 2B: the name stands for that expression of the sizes above, everywhere
+            if "minimum" in entry or "checked" in entry:
+                raise context.fail(f"size {name}: 'equals' makes it an expression of other sizes; "
+                                   "'minimum' and 'checked' are theirs", ("equals",))
+            value = read_formula(entry["equals"], scope, context, ("equals",))
+            if not value.free_symbols or not all(builder_is_size(builder, s) for s in value.free_symbols):
+                raise context.fail(f"size {name}: equals = {entry['equals']!r} is not an expression of the "
+                                   "sizes declared above it", ("equals",))
+            context.largest[sp.Symbol(name)] = value.xreplace(context.largest)
+            scope = scope.bind(name, value)
+            continue
+        if "minimum" not in entry or "checked" not in entry:
+            missing = " and ".join(repr(k) for k in ("minimum", "checked") if k not in entry)
+            raise context.fail(f"size {name}: {missing} {'are' if ' and ' in missing else 'is'} required (or "
+                               "'equals', for a size that is an expression of others)")
         symbol = builder.size(_symbol_name(name), minimum=read_int(entry, "minimum", context),
                               checked=tuple(entry["checked"]), latex=name, origin=origin)
         context.largest[symbol] = sp.Integer(max(entry["checked"]))
@@ -207,6 +223,11 @@ def _bind_macro(macro: Macro, context: Context) -> None:
         context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
     else:
         context.scope = context.scope.bind(macro.key, macro)
+
+
+def builder_is_size(builder, symbol) -> bool:
+    """Whether ``symbol`` is a size the builder declared."""
+    return any(decl.symbol == symbol for decl in builder._sizes)
 
 
 def _symbol_name(latex: str) -> str:

@@ -270,20 +270,30 @@ class NamesMixin:
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
 
     def _indicator(self, arg):
-        """``\\mathbb{1}_{[k \\neq i]}`` → 1 − δ_{k,i}; ``\\mathbb{1}_{[k = i]}`` → δ_{k,i}."""
-        inner = unwrap(arg.children[0].children[0]) if isinstance(arg, Tree) \
-            and arg.data == "script_group" and len(arg.children[0].children) == 1 else None
-        if isinstance(inner, Tree) and inner.data == "bracket":
-            items = inner.children[0].children
-            if len(items) == 1 and isinstance(items[0], Tree) and len(items[0].children) == 3:
-                left, rel, right = items[0].children
-                relation = relation_name(str(rel.children[0]))
-                delta = sp.KroneckerDelta(self.expr(left), self.expr(right))
-                if relation == "!=":
-                    return 1 - delta
-                if relation == "=":
-                    return delta
-        raise self.fail(arg, "an indicator is written \\mathbb{1}_{[k \\neq i]} or \\mathbb{1}_{[k = i]}")
+        """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};
+        with ``=``, δ_{k,i}.  The condition compares indices (whole numbers); a condition
+        on values (labels y_i = y_j) is refused."""
+        tree = arg
+        if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
+            tree = unwrap(tree.children[0].children[0])
+        if isinstance(tree, Tree) and tree.data in ("bracket", "paren", "set"):
+            items = tree.children[1] if tree.data == "set" else tree.children[0]
+            elements = [c for c in items.children if isinstance(c, Tree)]
+            tree = unwrap(elements[0]) if len(elements) == 1 and len(items.children) == 1 else None
+        if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3:
+            left, rel, right = tree.children
+            relation = relation_name(str(rel.children[0]))
+            a, b = self.expr(left), self.expr(right)
+            if relation in ("=", "!=") and not (a.is_integer and b.is_integer):
+                raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' compares values, not "
+                                     "indices; an indicator of a condition on values (labels) is not read")
+            delta = sp.KroneckerDelta(a, b)
+            if relation == "!=":
+                return 1 - delta
+            if relation == "=":
+                return delta
+        raise self.fail(arg, "an indicator is written \\mathbb{1}_{[k \\neq i]}, \\mathbb{1}_{k = i} or "
+                             "\\mathbb{1}[k \\neq i]")
 
     def t_script_group(self, node):
         return self._items(node.children[0], single=True)
@@ -327,6 +337,8 @@ class NamesMixin:
             items = args_node.children[0]
         else:
             items = args_node
+        if meaning is Builtin.INDICATOR:          # \mathbb{1}[k \neq i]: a condition, not a value
+            return self._indicator(args_node)
         if isinstance(meaning, Builtin):
             value = self._items(items)
             if meaning is Builtin.LOG:
