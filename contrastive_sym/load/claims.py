@@ -5,6 +5,9 @@ substitutions; a given condition must name something the claim evaluates.
 """
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 import sympy as sp
 
 from ..errors import DerivationError
@@ -58,6 +61,10 @@ def read_claim(entry: dict, context: Context) -> None:
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
         statement = _statement(latex, scope, context)
+        approximate = approximation(translate_rows(latex, scope, context.locator.where(latex)), latex,
+                                    context.locator.where(latex))
+        if approximate is not None and not entry.get("reading"):
+            entry = {**entry, "reading": approximate[1]}
         for term in statement.terms:
             check_cost(term, largest, context, ("latex",))
     given = []
@@ -131,6 +138,9 @@ def _derived_latex(steps: list) -> str:
 def _statement(latex: str, scope: Scope, context: Context) -> Statement:
     where = context.locator.where(latex)
     rows = translate_rows(latex, scope, where)
+    approximate = approximation(rows, latex, where)
+    if approximate is not None:
+        return approximate[0]
     terms, relations = [], []
     for row in rows:
         if row.continues and not terms:
@@ -151,6 +161,47 @@ def _statement(latex: str, scope: Scope, context: Context) -> Statement:
     for relation, term in zip(relations, terms[1:]):
         parts += [relation, term]
     return chain(*parts)
+
+
+_PRINTED = re.compile(r"-?\s*[0-9]+(?:\.([0-9]+))?")
+
+
+def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str] | None:
+    """``a \\approx 6.91``: the printed digits give the tolerance, half a unit in the last
+    one (±0.005; for a whole number, in its last nonzero digit: 9900 is ±50), and the claim
+    reads ``6.905 ≤ a ≤ 6.915``; with the reading said.  None
+    when the statement has no ≈; an ≈ among other relations, or between two expressions
+    with no printed number, is refused."""
+    relations = [r for row in rows for r in row.relations]
+    if "\\approx" not in relations:
+        return None
+    if relations != ["\\approx"] or len(rows) != 1:
+        raise where.error("\\approx in a chain with other relations is not read: state the \\approx link as a "
+                          "claim of its own, the printed number on one side")
+    sides = rows[0].sides
+    for position in (1, 0):
+        side = sides[position]
+        written = latex[side.start:side.end].strip().replace("{", "").replace("}", "")
+        match = _PRINTED.fullmatch(written)
+        if match is None or not side.expr.is_Rational:
+            continue
+        if match.group(1) is not None:
+            tolerance = sp.Rational(5, 10 ** (len(match.group(1)) + 1))
+        else:   # 9900 is printed to its last nonzero digit: ±50 (a trailing zero may not be a digit)
+            digits = written.lstrip("-").strip()
+            zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
+            tolerance = sp.Rational(5, 10) * 10 ** zeros
+        value, other = side.expr, sides[1 - position].expr
+        statement = chain(value - tolerance, "<=", other, "<=", value + tolerance)
+        return statement, (f"≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)}: the "
+                           f"printed {written} gives ±{_decimal(tolerance)}, half a unit in its last {'digit' if '.' in written else 'nonzero digit'}")
+    raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
+                      "printed value (a \\approx 6.91), or restate the line with restated_from")
+
+
+def _decimal(value: sp.Rational) -> str:
+    """An exact decimal of a rational whose denominator divides a power of ten."""
+    return format(Decimal(int(value.p)) / Decimal(int(value.q)), "f")
 
 
 def definition_chain_claim(claim_id: str, title: str, line: int, written, where: Where,

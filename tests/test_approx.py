@@ -1,0 +1,47 @@
+r"""``\approx`` decided within the tolerance the printed digits imply (issue 13): half a unit
+in the last printed digit (``\log 1000 \approx 6.91`` is 6.905 ≤ log 1000 ≤ 6.915; a whole
+number such as 9900 is printed to its last nonzero digit, ±50), said in the claim's reading.
+An ≈ between two expressions states no tolerance and is refused, as is an ≈ inside a chain.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.pipeline import verify_text
+
+
+def run(statement: str):
+    text = "\n".join(['id = "a"', 'title = "a"', 'source = "a.txt"', "", "[[claim]]", 'id = "c"', "line = 1",
+                      'title = "c"', 'kind = "identity"', f"latex = '{statement}'", ""])
+    return verify_text(text).documents[0].claims[0]
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\log 1000 \approx 6.91", "proved"),       # 6.9078 within ±0.005 of 6.91
+    (r"\log 1000 \approx 6.9", "proved"),        # within ±0.05 of 6.9
+    (r"\log 1000 \approx 6.90", "refuted"),      # not within ±0.005 of 6.90
+    (r"6.91 \approx \log 1000", "proved"),       # the printed number on either side
+    (r"e^{9.2} \approx 9900", "proved"),         # ±50
+    (r"e^{9.2} \approx 9800", "refuted"),
+])
+def test_the_printed_digits_give_the_tolerance(statement, expected):
+    result = run(statement)
+    assert result.outcome.verdict.value == expected, result.outcome.message
+
+
+def test_the_reading_says_which_tolerance():
+    assert run(r"e^{9.2} \approx 9900").claim.reading == (
+        "≈ read as 9850 ≤ … ≤ 9950: the printed 9900 gives ±50, half a unit in its last nonzero digit")
+    assert run(r"\log 1000 \approx 6.91").claim.reading == (
+        "≈ read as 6.905 ≤ … ≤ 6.915: the printed 6.91 gives ±0.005, half a unit in its last digit")
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
+    (r"1 = 1 \approx 1.0", "\\approx in a chain with other relations is not read"),
+])
+def test_an_approximation_without_a_printed_number_is_refused(statement, message):
+    with pytest.raises(ParseError) as caught:
+        run(statement)
+    assert message in str(caught.value)
