@@ -224,10 +224,14 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
 
+def mutated_formulas():
+    return mutations_of(REAL_FORMULAS)
+
+
 @st.composite
-def mutated_formulas(draw):
-    """A real formula with slices deleted, duplicated or swapped."""
-    text = draw(st.sampled_from(REAL_FORMULAS))
+def mutations_of(draw, formulas):
+    """One of ``formulas`` with slices deleted, duplicated or swapped."""
+    text = draw(st.sampled_from(formulas))
     for _ in range(draw(st.integers(1, 4))):
         start = draw(st.integers(0, len(text)))
         end = draw(st.integers(start, min(len(text), start + 30)))

@@ -17,7 +17,7 @@ from contrastive_sym.latex.expand import MacroDef
 from contrastive_sym.latex.scope import AbstractFunction, Distribution, Family, IndexSet
 from contrastive_sym.model.notation import BarePoint  # noqa: F401  (the points' class is importable)
 from test_latex_robustness import (FUZZ, SCOPE, TOKENS, WHERE, assert_rows_well_formed, assert_well_placed,
-                                   nothing_opened_or_run, outcome, warm)  # noqa: F401  (warm is a fixture)
+                                   mutations_of, nothing_opened_or_run, outcome, warm)  # noqa: F401  (warm is a fixture)
 from hypothesis import strategies as st
 
 from contrastive_sym.errors import ParseError
@@ -58,21 +58,8 @@ READING_TOKENS = TOKENS + [
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
 
 
-@st.composite
-def mutated_reading_formulas(draw):
-    text = draw(st.sampled_from(READING_FORMULAS))
-    for _ in range(draw(st.integers(1, 4))):
-        start = draw(st.integers(0, len(text)))
-        end = draw(st.integers(start, min(len(text), start + 30)))
-        operation = draw(st.sampled_from(["delete", "duplicate", "swap"]))
-        if operation == "delete":
-            text = text[:start] + text[end:]
-        elif operation == "duplicate":
-            text = text[:end] + text[start:end] + text[end:]
-        else:
-            after = draw(st.integers(end, min(len(text), end + 30)))
-            text = text[:start] + text[end:after] + text[start:end] + text[after:]
-    return text
+def mutated_reading_formulas():
+    return mutations_of(READING_FORMULAS)
 
 
 def check_translate(text: str) -> None:

@@ -120,6 +120,17 @@ class ProofBuilder:
         return index
 
 
+def _assumptions(domain: Domain) -> dict:
+    """What SymPy may assume of a value of ``domain``: only the sign is told (see
+    docs/reference.md, Domains)."""
+    assumptions = {"real": True}
+    if domain is Domain.POSITIVE:
+        assumptions["positive"] = True
+    elif domain is Domain.NEGATIVE:
+        assumptions["negative"] = True
+    return assumptions
+
+
 def _line(line, origin) -> int:
     if not isinstance(line, int) or isinstance(line, bool) or line < 1:
         _fail(f"line must be a 1-based line number of the source document, got {line!r}", origin)
@@ -166,12 +177,7 @@ class DocumentBuilder:
         """A real scalar such as ``τ`` (``role=Role.SCALE`` sweeps it over 1e-300…1e300)."""
         origin = origin or _caller_origin()
         self._new_name(name, origin)
-        assumptions = {"real": True}
-        if domain is Domain.POSITIVE:
-            assumptions["positive"] = True
-        elif domain is Domain.NEGATIVE:
-            assumptions["negative"] = True
-        symbol = sp.Symbol(name, **assumptions)
+        symbol = sp.Symbol(name, **_assumptions(domain))
         self._scalars.append(ScalarDecl(symbol, domain, role, latex or name, origin))
         return symbol
 
@@ -191,12 +197,7 @@ class DocumentBuilder:
         or, with ``shape=(d,)``, vector values, of ``arguments`` data points."""
         origin = origin or _caller_origin()
         self._new_name(name, origin)
-        assumptions = {"real": True}
-        if domain is Domain.POSITIVE:
-            assumptions["positive"] = True
-        elif domain is Domain.NEGATIVE:
-            assumptions["negative"] = True
-        function = sp.Function(name, **assumptions)
+        function = sp.Function(name, **_assumptions(domain))
         self._functions.append(FunctionDecl(function, arguments, tuple(sp.sympify(s) for s in shape),
                                             domain, role, latex or name, origin))
         return function
