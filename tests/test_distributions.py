@@ -132,3 +132,27 @@ def test_a_use_of_another_shape_is_refused_naming_the_definition():
     with pytest.raises(ParseError) as caught:
         _defined(define, r"P(x_1, c_1) = 0")
     assert "P is defined for (x\\midc;\\theta), not (x_1,c_1)" in str(caught.value)
+
+
+# --- independent draws, and why distribution links are never 'proved' ------------------
+
+IID = dict(NOTATION, distribution=NOTATION["distribution"] + [{"name": "r", "of": ["y"]}],
+           scalar=NOTATION["scalar"] + [{"name": "w", "role": "point"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\mathbb{E}_{(y, w) \sim r}[h(y, w)] = \mathbb{E}_{(y, w) \sim r}[h(w, y)]", "confirmed"),   # exchangeable
+    (r"\mathbb{E}_{(y, w) \sim r}[g(y) g(w)] = \mathbb{E}_{y \sim r}[g(y)]^2", "confirmed"),       # independent
+    (r"\mathbb{E}_{(y, w) \sim r}[g(y) g(w)] = \mathbb{E}_{y \sim r}[g(y)^2]", "refuted"),
+])
+def test_pairs_drawn_from_a_distribution_of_one_coordinate_are_independent(statement, expected):
+    # 'confirmed', not 'proved': the check writes the expectations out over alphabets of one
+    # size, and a proof there would say nothing of larger distributions
+    assert check_statement(statement, **IID).verdict.value == expected
+
+
+def test_a_word_subscript_in_a_definition_is_part_of_the_name():
+    # l_{uniform}: not a family defined entry by entry over u, n, i, f, o, r, m
+    notation = dict(IID, define=[{"name": "l", "line": 1,
+                                  "latex": r"l_{uniform} = \log \mathbb{E}_{(y, w) \sim r} e^{-2 (g(y) - g(w))^2}"}])
+    assert check_statement(r"l_{uniform} \leq 0", "inequality", **notation).verdict.value == "confirmed"

@@ -211,8 +211,11 @@ def _index_params(index_tree, translator, scope: Scope):
     """The letters of a subscript ``_k``, ``_{i,j}`` or ``_{ij}``; None if any is a declared family."""
     names = []
     run = translator._name_run(index_tree)
-    if run is not None:         # L_{ij}: the entry (i, j), as P_{ij} is read
-        if not all(bare_letter(tree) for tree in run):
+    if run is not None:
+        # L_{ij} with i, j declared indices: the entry (i, j), as P_{ij} is read; a word
+        # (l_{uniform}, \mathcal{L}_{info}) is part of a name, never seven indices
+        if not all(bare_letter(tree) and scope.index_range(scope.lookup(str(tree.children[0]))) is not None
+                   for tree in run):
             return None
         names = [str(tree.children[0]) for tree in run]
     elif isinstance(index_tree, Tree) and index_tree.data == "letter":

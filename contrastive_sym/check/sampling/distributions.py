@@ -107,6 +107,12 @@ def _expand(expr: sp.Basic, tables: dict, alphabets: dict, coordinates: list) ->
         body = _expand(body, tables, alphabets, coordinates)
         slots = [table.decl.coordinate_of(point) for point in drawn.args]
         terms = []
+        if len(table.alphabets) == 1 and len(drawn.args) > 1:
+            # (x, y) ~ p of one coordinate: independent draws over its alphabet
+            for values in itertools.product(table.alphabets[0], repeat=len(drawn.args)):
+                weight = sp.Mul(*(table.marginal({0: value}) for value in values))
+                terms.append(weight * body.xreplace(dict(zip(drawn.args, values))))
+            return sp.Add(*terms)
         for values in itertools.product(*(table.alphabets[j] for j in slots)):
             weight = table.marginal(dict(zip(slots, values)))
             terms.append(weight * body.xreplace(dict(zip(drawn.args, values))))

@@ -67,6 +67,18 @@ class DistributionsMixin:
             points.append(point)
         return points
 
+    def _independent_points(self, meaning: Distribution, trees: list) -> list:
+        """The points of ``(x, y) \\sim p`` drawn independently from a distribution of one
+        coordinate: each a point (of any declaration), each drawn once."""
+        points = []
+        for tree in trees:
+            point = self._as_point(self.value(tree))
+            if point is None or point in points:
+                raise self.fail(tree, f"'{self.source(tree).strip()}' is not a point to draw from "
+                                      f"{meaning.name} (each of (x, y) \\sim {meaning.name} is a declared point, once)")
+            points.append(point)
+        return points
+
     def _as_point(self, value):
         """A point (x, x_3, the bare label x of a family of points), or None."""
         if isinstance(value, Family) and value.base in self.scope.points:
@@ -91,6 +103,9 @@ class DistributionsMixin:
                 raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
             drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
                 if isinstance(left, Tree) and left.data == "paren" else [left]
+            if len(distribution.coordinates) == 1 and len(drawn) > 1:
+                # (x, y) \sim p with p of one coordinate: independent draws of that coordinate
+                return ExpectationOp(tuple(self._independent_points(distribution, drawn)), distribution)
             return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
         value = self.value(tree)
         if isinstance(value, Distribution):
