@@ -150,7 +150,7 @@ def point_params(elements: list, translator: Translator) -> tuple | None:
             value = translator.value(element)
         except ParseError:
             return None
-        point = translator._as_point(value)
+        point = translator.as_point(value)
         if point is not None:
             found.append(("point", point))
         elif isinstance(value, sp.Expr):
@@ -210,7 +210,7 @@ def _split_subscript(head, translator, key):
 def _index_params(index_tree, translator, scope: Scope):
     """The letters of a subscript ``_k``, ``_{i,j}`` or ``_{ij}``; None if any is a declared family."""
     names = []
-    run = translator._name_run(index_tree)
+    run = translator.name_run(index_tree)
     if run is not None:
         # L_{ij} with i, j declared indices: the entry (i, j), as P_{ij} is read; a word
         # (l_{uniform}, \mathcal{L}_{info}) is part of a name, never seven indices

@@ -216,6 +216,10 @@ class DocumentBuilder:
         self._distributions.append(decl)
         return decl
 
+    def sizes(self) -> set:
+        """The symbols of the sizes declared so far."""
+        return {d.symbol for d in self._sizes}
+
     def points(self) -> set:
         """The symbols and family bases declared with role ``point``."""
         return {d.symbol for d in self._scalars if d.role is Role.POINT} | \

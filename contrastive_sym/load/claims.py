@@ -60,11 +60,9 @@ def read_claim(entry: dict, context: Context) -> None:
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        statement = _statement(latex, scope, context)
-        approximate = approximation(translate_rows(latex, scope, context.locator.where(latex)), latex,
-                                    context.locator.where(latex))
-        if approximate is not None and not entry.get("reading"):
-            entry = {**entry, "reading": approximate[1]}
+        statement, reading = _statement(latex, scope, context)
+        if reading and not entry.get("reading"):
+            entry = {**entry, "reading": reading}
         for term in statement.terms:
             check_cost(term, largest, context, ("latex",))
     given = []
@@ -135,12 +133,13 @@ def _derived_latex(steps: list) -> str:
     return " ".join(step.get("latex", "").strip() for step in steps[:1])
 
 
-def _statement(latex: str, scope: Scope, context: Context) -> Statement:
+def _statement(latex: str, scope: Scope, context: Context) -> tuple[Statement, str]:
+    """The statement a claim's LaTeX makes, and the reading it implies ("" but for ≈)."""
     where = context.locator.where(latex)
     rows = translate_rows(latex, scope, where)
     approximate = approximation(rows, latex, where)
     if approximate is not None:
-        return approximate[0]
+        return approximate
     terms, relations = [], []
     for row in rows:
         if row.continues and not terms:
@@ -160,7 +159,7 @@ def _statement(latex: str, scope: Scope, context: Context) -> Statement:
     parts = [terms[0]]
     for relation, term in zip(relations, terms[1:]):
         parts += [relation, term]
-    return chain(*parts)
+    return chain(*parts), ""
 
 
 _PRINTED = re.compile(r"-?\s*[0-9]+(?:\.([0-9]+))?")

@@ -39,7 +39,7 @@ def read_notation(spec: dict, context: Context) -> None:
                 raise context.fail(f"size {name}: 'equals' makes it an expression of other sizes; "
                                    "'minimum' and 'checked' are theirs", ("equals",))
             value = read_formula(entry["equals"], scope, context, ("equals",))
-            if not value.free_symbols or not all(builder_is_size(builder, s) for s in value.free_symbols):
+            if not value.free_symbols or not value.free_symbols <= builder.sizes():
                 raise context.fail(f"size {name}: equals = {entry['equals']!r} is not an expression of the "
                                    "sizes declared above it", ("equals",))
             context.largest[sp.Symbol(name)] = value.xreplace(context.largest)
@@ -223,11 +223,6 @@ def _bind_macro(macro: Macro, context: Context) -> None:
         context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
     else:
         context.scope = context.scope.bind(macro.key, macro)
-
-
-def builder_is_size(builder, symbol) -> bool:
-    """Whether ``symbol`` is a size the builder declared."""
-    return any(decl.symbol == symbol for decl in builder._sizes)
 
 
 def _symbol_name(latex: str) -> str:

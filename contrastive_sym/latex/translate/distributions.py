@@ -60,7 +60,7 @@ class DistributionsMixin:
     def _points_of(self, meaning: Distribution, trees: list, node) -> list:
         points = []
         for tree in trees:
-            point = self._as_point(self.value(tree))
+            point = self.as_point(self.value(tree))
             if point is None or meaning.coordinate_of(point) is None:
                 raise self.fail(tree, f"'{self.source(tree).strip()}' is not a point {meaning.name} draws "
                                       f"(its coordinates: {', '.join(meaning.written)})")
@@ -72,14 +72,19 @@ class DistributionsMixin:
         coordinate: each a point (of any declaration), each drawn once."""
         points = []
         for tree in trees:
-            point = self._as_point(self.value(tree))
+            point = self.as_point(self.value(tree))
             if point is None or point in points:
                 raise self.fail(tree, f"'{self.source(tree).strip()}' is not a point to draw from "
                                       f"{meaning.name} (each of (x, y) \\sim {meaning.name} is a declared point, once)")
             points.append(point)
         return points
 
-    def _as_point(self, value):
+    def _drawing(self, point) -> list:
+        """The declared distributions that draw ``point`` (have its coordinate)."""
+        return [d for d in self.scope.names.values()
+                if isinstance(d, Distribution) and d.coordinate_of(point) is not None]
+
+    def as_point(self, value):
         """A point (x, x_3, the bare label x of a family of points), or None."""
         if isinstance(value, Family) and value.base in self.scope.points:
             return bare_point(value.base)
@@ -111,10 +116,9 @@ class DistributionsMixin:
         if isinstance(value, Distribution):
             return ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c
                                        for c in value.coordinates), value)
-        point = self._as_point(value)
+        point = self.as_point(value)
         if point is not None:
-            drawing = [d for d in self.scope.names.values()
-                       if isinstance(d, Distribution) and d.coordinate_of(point) is not None]
+            drawing = self._drawing(point)
             if len(drawing) == 1:
                 return ExpectationOp((point,), drawing[0])
             raise self.fail(op, f"\\mathbb{{E}}_{{{self.source(tree).strip()}}}: "
@@ -140,10 +144,8 @@ class DistributionsMixin:
         for tree in trees:
             key = self.atom_key(tree) if isinstance(tree, Tree) else None
             meaning = self.scope.lookup(key) if key is not None else None
-            point = self._as_point(meaning) if meaning is not None else None
-            drawn = point is not None and any(isinstance(d, Distribution) and d.coordinate_of(point) is not None
-                                              for d in self.scope.names.values())
-            if not drawn:
+            point = self.as_point(meaning) if meaning is not None else None
+            if point is None or not self._drawing(point):
                 return None
             points.append(point)
         return AlphabetSum(self.expr(operand), sp.Tuple(*points))

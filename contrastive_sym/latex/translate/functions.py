@@ -60,7 +60,7 @@ class AbstractFunctionsMixin:
         for (kind, head_value), element in zip(macro.point_params, elements):
             value = self.value(element)
             if kind == "point":
-                point = self._as_point(value)
+                point = self.as_point(value)
                 if point is None:
                     return None
                 mapping[head_value] = point
@@ -72,10 +72,7 @@ class AbstractFunctionsMixin:
         return macro.body.xreplace(mapping)
 
     def _is_point(self, value) -> bool:
-        points = self.scope.points
-        if isinstance(value, (sp.Indexed, BarePoint)):
-            return value.base in points
-        return isinstance(value, sp.Symbol) and value in points
+        return is_point(value, self.scope.points)
 
     def refuse_loose_points(self, expr, node) -> None:
         """A data point used as a number (``x + 1``, ``\\tau x``): it has no value."""
@@ -88,15 +85,21 @@ class AbstractFunctionsMixin:
                                   "only an argument of a declared function such as f(x)")
 
 
+def is_point(value, points) -> bool:
+    """Whether ``value`` is a data point: a declared point, an entry x_i of a family of
+    points, or such a family's sample written without its index."""
+    if isinstance(value, (sp.Indexed, BarePoint)):
+        return value.base in points
+    return isinstance(value, sp.Symbol) and value in points
+
+
 def _loose_points(expr: sp.Basic, points) -> str | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
     if isinstance(expr, (AppliedUndef, Density)):
         return None
     if isinstance(expr, (Expectation, AlphabetSum)):     # the points they bind are not numbers
         return _loose_points(expr.args[0], points)
-    if isinstance(expr, sp.Indexed) and expr.base in points:
-        return str(expr)
-    if isinstance(expr, BarePoint) and expr.base in points or isinstance(expr, sp.Symbol) and expr in points:
+    if is_point(expr, points):
         return str(expr)
     for arg in expr.args:
         found = _loose_points(arg, points)

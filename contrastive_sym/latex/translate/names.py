@@ -233,7 +233,7 @@ class NamesMixin:
         if meaning is Builtin.EXPECTATION:
             return self._expectation_subscript(arg, op)
         if meaning is Builtin.KRONECKER:
-            pair = self._name_run(arg) or None
+            pair = self.name_run(arg) or None
             indices = [self.expr(t) for t in pair] if pair else self._index_list(arg)
             if len(indices) != 2:
                 raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
@@ -241,7 +241,7 @@ class NamesMixin:
         if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
-        run = self._name_run(arg)
+        run = self.name_run(arg)
         if run is not None:
             # P_{ij}: TeX writes the entry (i, j) so; i·j would be written P_{i \cdot j}
             arity = len(meaning.shape) if isinstance(meaning, Family) else \
@@ -304,7 +304,7 @@ class NamesMixin:
     t_star_script = t_script_sign
     t_prime_script = t_script_sign
 
-    def _name_run(self, arg) -> list | None:
+    def name_run(self, arg) -> list | None:
         """The names of a subscript written as two or more single names side by side
         (``{ij}``, ``{i j}``, ``{\\alpha\\beta}``), or None for any other subscript."""
         if not (isinstance(arg, Tree) and arg.data == "script_group"):
