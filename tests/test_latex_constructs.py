@@ -87,7 +87,7 @@ def test_T_as_a_declared_name_makes_a_transpose_ambiguous():
 
 
 @pytest.mark.parametrize("text, message, column", [
-    (r"a^\top b", "a transpose 'a^\\top' of something that is not a vector", 1),
+    (r"a^\top b", "a transpose 'a^\\top' of something that is not a vector or a matrix", 1),
     (r"\langle a, b \rangle", "\\langle a, b \\rangle is the inner product of two vectors, and 'a' is not "
                               "a vector", 9),
     (r"\langle u, v, u \rangle", "\\langle … \\rangle is read as the inner product of two vectors "
@@ -202,8 +202,8 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
                                "\\left\\| … \\right\\| for the norm of a vector", 5),
     (r"\overbrace{a}^{b}", "'\\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
                            + RESTATE, 1),
-    (r"\begin{cases} a \end{cases}", "'\\begin{cases}' (a definition by cases) is not read; " + RESTATE
-     + " (one line per case)", 1),
+    (r"\begin{cases} a \end{cases}", "row 1 of '\\begin{cases}' has no condition: write the value, '&' and "
+                                     "the condition (1 & j = i), or \\text{otherwise}", 15),
     (r"a \overset{(i)}{=} b", "'\\overset{…}{…}' is not read; drop the annotation (keep the symbol under it) "
                               "or " + RESTATE, 3),
     (r"a \propto b", "'\\propto' (proportional to) is not read; " + RESTATE, 3),
@@ -237,7 +237,8 @@ def test_the_grammar_still_parses_a_real_display():
 def test_a_transpose_of_a_call_that_is_not_a_vector_is_named():
     scope = Scope({**NAMES, "f": Macro("f", a + b, labels="x")})
     error = refused(r"f(x)^\top f(x)", scope)
-    assert (error.message, error.column) == ("a transpose 'f(x)^\\top' of something that is not a vector", 1)
+    assert (error.message, error.column) == ("a transpose 'f(x)^\\top' of something that is not a vector "
+                                             "or a matrix", 1)
 
 
 def test_an_inner_product_statement_is_proved_end_to_end():

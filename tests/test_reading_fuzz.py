@@ -46,6 +46,12 @@ READING_FORMULAS = (
     r"\norm{f(\mathbf{x}) - f(a)}^2_2 + \|f(a)\|^2 = |\text{sim}(a, a)| \frac{1}{|S|}",
     r"||f(a) - f(\mathbf{x}_1)||^2_2 = \norm{f(\mathbf{x}_1) - f(a)}^2",
     r"[\text{sim}(a, \mathbf{x}_1) - \text{sim}(a, \mathbf{x}_2) + t]_+ = \max(0, t)",
+    # definitions by cases (conditions on indices; otherwise; the array layout)
+    r"t - \begin{cases} |x_i| & i = n, \\ \frac{1}{2} & \text{otherwise}. \end{cases} = \left\{ \begin{array}{ll} "
+    r"1, & \text{if } i \neq 1 \\ 0, & i = 1 \end{array} \right.",
+    # derivatives by a row, by a matrix; matrices, their transposes and products; code's indexing
+    r"\nabla_s \log \sum_{k=1}^{N} \exp(s_{i,k}) = \frac{1}{N} (s + s^\top) s",
+    r"\frac{\partial (s_1 \cdot s_2)}{\partial s_i} = \delta_{i,1} s_2 + \delta_{i,2} s[1] - s^T s_i",
 )
 
 READING_TOKENS = TOKENS + [
@@ -53,6 +59,10 @@ READING_TOKENS = TOKENS + [
     "c_1", "p(", r"\mid", "|", r"\vert", r"\mathbb{E}_{", r"\sim p}", r"\E", r"\E_{\mathbf{x} \sim p}",
     r"\norm{", r"\pair", r"\sum_{k \in S}", r"\sum_{k \in [N], k \neq i}", r"\sum_{\mathbf{x}, c}",
     "|S|", "]_+", "||", r"\|", "; t", "log ", "exp(",
+    r"\begin{cases}", r"\end{cases}", "& i = 1", r"& i \neq n", r"\text{otherwise}", r"\text{if }", ", \\quad",
+    r"\left\{ \begin{array}{ll}", r"\end{array} \right.", r"\begin{dcases}",
+    r"\nabla_s", r"\nabla_{s_i}", r"\frac{\partial t}{\partial s}", r"\frac{\partial t}{\partial s_i}", "s^\\top",
+    "s^T", "s[1, 2]", "s[i]", " s s ",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

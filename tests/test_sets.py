@@ -83,3 +83,25 @@ def test_bad_set_declarations_name_the_key(entry, message):
 ])
 def test_the_size_of_a_declared_set_is_its_number_of_members(statement, expected):
     assert verdict(statement) == expected
+
+
+# --- a size as the set of its indices, and definitions of indices written N(t, c) ---------
+BATCH = dict(size=[{"name": "B", "minimum": 2, "checked": [2, 3]}, {"name": "T", "minimum": 2, "checked": [2, 3]}],
+             family=[{"name": "h", "shape": ["B", "T"]}],
+             index=[{"name": "b", "from": 1, "to": "B"}, {"name": "t", "from": 1, "to": "T"}],
+             define=[{"name": r"\mathcal{N}", "line": 1, "latex": r"\mathcal{N}(b, t) = h_{b,t} + 1"},
+                     {"name": r"\mathcal{M}", "line": 2, "latex": r"\mathcal{M}_t = \sum_{b \in B} \mathcal{N}(b, t)"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # b \in B with B the batch size: b runs over 1 … B
+    (r"\sum_{b \in B} h_{b,t} = \sum_{b=1}^{B} h_{b,t}", "proved"),
+    (r"\sum_{b \in B} h_{b,t} = \sum_{b=2}^{B} h_{b,t}", "refuted"),
+    # N(b, t) with b, t declared indices puts the values written in: N(b, t + 1), and a
+    # sum's index reaches into a definition that uses it
+    (r"\mathcal{N}(b, 1) = h_{b,1} + 1", "proved"),
+    (r"\sum_{t=1}^{T} \mathcal{M}_t = \sum_{t=1}^{T} \sum_{b=1}^{B} (h_{b,t} + 1)", "proved"),
+    (r"\sum_{t=1}^{T} \mathcal{M}_t = T \, \mathcal{M}_t", "refuted"),
+])
+def test_sizes_as_sets_and_definitions_of_indices(statement, expected):
+    assert check_statement(statement, **BATCH).verdict.value == expected

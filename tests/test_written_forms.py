@@ -80,9 +80,19 @@ def test_a_full_stop_before_a_label_is_punctuation():
     assert verdict(r"a + b = b + a, \nonumber") == "proved"
 
 
-def test_cases_are_refused_where_they_start_even_inside_a_definition():
+def test_cases_without_conditions_are_refused_even_inside_a_definition():
     notation = dict(NOTATION, define=[{"name": "L", "line": 1,
                                        "latex": r"L = a \\ f = \begin{cases} 1 & a \\ 0 \end{cases}"}])
     with pytest.raises(ParseError) as caught:
         check_statement("a = a", **notation)
-    assert r"'\begin{cases}' (a definition by cases) is not read" in str(caught.value)
+    assert r"row 2 of '\begin{cases}' has no condition" in str(caught.value)
+
+
+def test_an_index_used_after_its_sum_ends_is_named_as_such():
+    # \sum_j a_j + b_j: the sum takes one term, so the j of b_j is free; the message says why
+    notation = dict(NOTATION, family=[{"name": "s", "shape": ["d"]}, {"name": "t", "shape": ["d"]}])
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"\sum_{j=1}^{d} s_j + t_j = 0", **notation)
+    assert "'j' is not declared: it is the index of a sum whose body ends before this term" in str(caught.value)
+    assert check_statement(r"\sum_{j=1}^{d} (s_j + t_j) = \sum_{j=1}^{d} s_j + \sum_{k=1}^{d} t_k",
+                           **notation).verdict.value == "proved"

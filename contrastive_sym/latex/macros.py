@@ -12,6 +12,7 @@ The head (left side) says how the name is used:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -66,7 +67,16 @@ def define(text: str, scope: Scope, where: Where = Where(), line: int | None = N
 def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     """The macro of one row ``head = body`` of the parsed ``text``, and the names its
     head binds for the body (``k`` of ``w_k``), as (name, meaning) pairs: a chain written
-    after the body is read with the same bindings."""
+    after the body is read with the same bindings.  The macro keeps how to read it again
+    in another scope (a derivative by a name it uses reads it with that name held)."""
+    macro, params = _define_row(head, body_tree, text, scope, where, line)
+
+    def rebuild(other: Scope) -> Macro:
+        return _define_row(head, body_tree, text, other, where, line)[0]
+    return replace(macro, rebuild=rebuild, defined_in=scope), params
+
+
+def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = Translator(text, scope, where)
     key, call_items = _head(head, translator)
     if call_items is None:
@@ -108,6 +118,21 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
             inner = inner.bind(name, symbol)
         body = Translator(text, inner, where).expr(body_tree)
         return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
+    indices = _index_args(elements, separators, scope)
+    if indices is not None:
+        # \mathcal{N}(t, c) = … with t, c declared indices: a family written with
+        # parentheses; a use N(t + 1, c) or a sum's index reaches into the body
+        inner, params = scope, []
+        for name in indices:
+            symbol = sp.Symbol(name + "_param", integer=True)
+            inner = inner.bind(name, symbol)
+            params.append((name, symbol))
+        body = Translator(text, inner, where).expr(body_tree)
+        return Macro(key, body, index_params=tuple(s for _, s in params), line=line, called=True), params
+    vectors = _vector_args(elements, separators, scope, translator)
+    if vectors is not None:
+        # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|} with u, v declared vectors
+        return Macro(key, translator.expr(body_tree), line=line, vector_args=vectors), []
     labels = "".join(translator.source(call_items).split())
     body = translator.expr(body_tree)
     points = point_params(elements, translator)
@@ -263,6 +288,41 @@ def _subscript_name(tree):
         if bare_letter(arg):
             return str(arg.children[0])
     return None
+
+
+def _index_args(elements, separators, scope: Scope) -> list[str] | None:
+    """The names of a head's arguments when each is a distinct declared index (a bare
+    letter with a declared range), separated by commas; else None."""
+    if set(separators) - {","} or not elements:
+        return None
+    names = []
+    for element in elements:
+        tree = unwrap(element)
+        if not bare_letter(tree):
+            return None
+        name = str(tree.children[0])
+        declared = scope.lookup(name)
+        if not isinstance(declared, sp.Symbol) or scope.index_range(declared) is None:
+            return None
+        names.append(name)
+    return names if len(set(names)) == len(names) else None
+
+
+def _vector_args(elements, separators, scope: Scope, translator: Translator):
+    """(base, length) of each argument of a head whose arguments are distinct declared
+    vectors (families of one dimension, not data points), separated by commas; else None."""
+    if set(separators) - {","} or not elements:
+        return None
+    found = []
+    for element in elements:
+        try:
+            value = translator.value(element)
+        except ParseError:
+            return None
+        if not (isinstance(value, Family) and len(value.shape) == 1 and value.base not in scope.points):
+            return None
+        found.append((value.base, value.shape[0]))
+    return tuple(found) if len({base for base, _ in found}) == len(found) else None
 
 
 def _row_params(elements, separators, scope: Scope):

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
+from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -59,15 +60,19 @@ def _parser() -> lark.Lark:
 # sentence around the formula, not mathematics.
 # A label, tag or \nonumber may stand between the punctuation and the end (". \label{eq:x}").
 _COSMETIC_TAIL = r"(?:\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])|\s)*"
-_END_PUNCTUATION = re.compile(r"[.,](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
+# The full stop of \right. is an invisible delimiter (it closes \left\{ of cases), not punctuation.
+_END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)[.,](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
 #: Environments never read: refused where they start, before their \\ is taken for a row.
-_NEVER_READ = re.compile(r"\\begin\s*\{(cases|array|matrix|pmatrix|bmatrix|vmatrix)\}")
+#: Cases (and an array that is a cases layout, \left\{ \begin{array}{ll} … \right.) are read:
+#: cases_layout.py marks their rows.
+_NEVER_READ = re.compile(r"\\begin\s*\{(array|matrix|pmatrix|bmatrix|Bmatrix|vmatrix|Vmatrix|smallmatrix"
+                         r"|cases\*|dcases\*|rcases|numcases)\}")
 
 _HUMAN = {
     "RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['",
     "REL": "a relation", "LETTER": "a letter", "NUMBER": "a number", "CMD": "a command",
     "$END": "the end of the formula", "COMMA": "','", "SETCLOSE": "'\\}'", "NORM": "'\\|'",
-    "RNORM": "'\\right\\|'", "RABS": "'\\right|'",
+    "RNORM": "'\\right\\|'", "RABS": "'\\right|'", "CASESEND": "the end of the cases",
 }
 
 
@@ -81,7 +86,8 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     if not text.strip():
         raise where.error("the formula is empty")
     _check_nesting(text, where)
-    never = _NEVER_READ.search(text)
+    never = next((m for m in _NEVER_READ.finditer(text)
+                  if m.group(1) != "array" or not array_is_layout(text, m.start())), None)
     if never is not None:
         start = never.start()
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
@@ -93,6 +99,11 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         cleaned = pair_bars(cleaned)
     except BarError as exc:
         raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
+    try:
+        cleaned = mark_cases(cleaned)      # the rows of a definition by cases (same length)
+    except CasesError as exc:       # the construct as written (bars were rewritten in ``cleaned``)
+        construct = text[exc.position:exc.position + len(exc.construct)]
+        raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:
@@ -163,9 +174,9 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     """The token as the user wrote it, and where it starts: a paired bar (one character
     and its padding in ``text``) is the bar of ``original`` it replaces."""
     start, end = token.start_pos, token.end_pos
-    if start is None or str(token) not in PRIVATE:
+    if start is None or str(token) not in PRIVATE | MARKERS:
         return str(token), start
-    if str(token) in (OPEN["norm"], OPEN["abs"]):
+    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS:
         while end < len(text) and text[end] == " " and original[end] != " ":
             end += 1
     else:

@@ -136,10 +136,28 @@ class IndexSet:
     lo: sp.Expr
     hi: sp.Expr
     members: sp.IndexedBase | None = None
+    # a set defined by a condition, P(i) = {p ∈ lo…hi : p ≠ i, y_p = y_i}: its index p,
+    # the condition (a product of indicators of p and the parameters), the parameters i
+    # (none once a use has put its own: P(k)), and how a use writes them: "call" P(k),
+    # "subscript" N_k, or "label" N(y_k) (a set of a label value)
+    index: sp.Symbol | None = None
+    condition: sp.Expr | None = None
+    params: tuple[sp.Symbol, ...] = ()
+    form: str = ""
+    labels: sp.IndexedBase | None = None      # the family of labels of a "label" form
+    nonempty: bool = False
 
     @property
     def size(self) -> sp.Expr:
+        if self.condition is not None:
+            return sp.Sum(self.condition, (self.index, self.lo, self.hi))
         return self.hi - self.lo + 1
+
+    def applied(self, values: tuple, written: str) -> "IndexSet":
+        """The set a use names, P(k): the parameters replaced by the use's values."""
+        condition = self.condition.xreplace(dict(zip(self.params, values)))
+        return IndexSet(written, self.lo, self.hi, None, self.index, condition, (), self.form, self.labels,
+                        self.nonempty)
 
 
 @dataclass(frozen=True)
@@ -170,6 +188,16 @@ class Macro:
     # f(u, v) = … with u, v names the document does not declare: the parameters, each a
     # real Dummy in the body, replaced by the values a use gives (\sigma(\ell) = …)
     scalar_params: tuple[sp.Dummy, ...] = ()
+    # how to read the definition again in another scope (one that holds a name it uses
+    # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
+    # f(u, v) = … with u, v declared vectors (families of one dimension): (base, length) of
+    # each; a use puts its vectors' components in their place (\text{sim}(z_i, z_j))
+    vector_args: tuple[tuple[sp.IndexedBase, sp.Expr], ...] = ()
+    # a head N(t, c) whose arguments are declared indices: index_params used with
+    # parentheses, N(t + 1, c) putting its values in (not a labelled function)
+    called: bool = False
+    rebuild: object = field(default=None, compare=False, repr=False)
+    defined_in: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -202,6 +230,13 @@ class Scope:
     points: frozenset = frozenset()
     # the document's own macros (\newcommand): expand.MacroDef, expanded before parsing
     macros: tuple = ()
+    # the families of class labels (role "label": IndexedBases): only compared, y_i = y_j
+    labels: frozenset = frozenset()
+    # a definition read as an unknown (translate/held.Holding): ∂F/∂L_{ij} reads F with
+    # L held, every other definition read again in terms of it
+    held: object = None
+    # the names of the declared sizes: \sum_{b \in B} with B a size runs b over 1 … B
+    size_names: frozenset = frozenset()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
@@ -212,6 +247,8 @@ class Scope:
         meaning = self.names.get(self.reading(key))
         if meaning is None and key in _BUILTIN_KEYS:
             return _BUILTIN_KEYS[key]
+        if self.held is not None and isinstance(meaning, Macro):
+            return self.held.meaning_of(meaning)
         return meaning
 
     def starts_a_name(self, key: str) -> bool:

@@ -1,7 +1,7 @@
 r"""Constructs of real documents that the grammar does not read, and what to say instead.
 
 When a formula fails at one of these, the error names the construct as the user wrote
-it (``\overbrace``, ``\begin{cases}``, ``|…|``) and, where one exists, a form that is
+it (``\overbrace``, ``\begin{pmatrix}``, ``|…|``) and, where one exists, a form that is
 read; otherwise it points to ``restated_from`` (the derivation restates the line and
 records which text of the document it restates).
 
@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import re
 
+from .cases_layout import array_is_layout
+
 _RESTATE = "restate the line with restated_from"
 
 #: (pattern at the failing position, message)
 _CONSTRUCTS = [
-    (r"\\begin\s*\{cases\}", r"'\begin{cases}' (a definition by cases) is not read; " + _RESTATE
-     + " (one line per case)"),
-    (r"\\begin\s*\{(array|matrix|pmatrix|bmatrix|vmatrix)\}", r"'\begin{{{0}}}' (an array or matrix) is not read; "
-     + _RESTATE),
+    (r"\\begin\s*\{(array|matrix|pmatrix|bmatrix|Bmatrix|vmatrix|Vmatrix|smallmatrix)\}",
+     r"'\begin{{{0}}}' (an array or matrix) is not read; " + _RESTATE),
+    # \begin{cases} itself is read (cases_layout.py); these variants write conditions in text
+    (r"\\begin\s*\{(cases\*|dcases\*|rcases|numcases)\}",
+     r"'\begin{{{0}}}' is not read; write \begin{{cases}} v_1 & j = i \\ v_2 & \text{{otherwise}} \end{{cases}} "
+     r"(each condition in math: indices, class labels or \text{{otherwise}}) or " + _RESTATE),
     (r"\\overbrace(?![a-zA-Z])", r"'\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
      + _RESTATE),
     (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is not read; drop the annotation (keep "
@@ -56,6 +60,8 @@ def unsupported(text: str, position: int) -> str | None:
     ``position`` of ``text``, or None if it is not one of the known ones."""
     for pattern, message in _COMPILED:
         match = pattern.match(text, max(position, 0))
+        if match and match.group().startswith("\\begin") and array_is_layout(text, position):
+            continue         # \left\{ \begin{array}{ll} … \right. is a definition by cases, read
         if match:
             groups = [g for g in match.groups() if g is not None]
             return message.format(*groups) if groups else message

@@ -22,6 +22,7 @@ from .builder import ProofBuilder, chain
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
+from .labels import nonempty_reading
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -61,8 +62,11 @@ def read_claim(entry: dict, context: Context) -> None:
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
         statement, reading = _statement(latex, scope, context)
-        if reading and not entry.get("reading"):
-            entry = {**entry, "reading": reading}
+        # a condition the notation states (nonempty positives) is said with any reading
+        stated = nonempty_reading(statement.terms, scope)
+        if reading or stated:
+            said = entry.get("reading") or reading
+            entry = {**entry, "reading": "; ".join(part for part in (said, stated) if part)}
         for term in statement.terms:
             check_cost(term, largest, context, ("latex",))
     given = []

@@ -43,7 +43,7 @@ def read_notation(spec: dict, context: Context) -> None:
                 raise context.fail(f"size {name}: equals = {entry['equals']!r} is not an expression of the "
                                    "sizes declared above it", ("equals",))
             context.largest[sp.Symbol(name)] = value.xreplace(context.largest)
-            scope = scope.bind(name, value)
+            scope = replace(scope.bind(name, value), size_names=scope.size_names | {name})
             continue
         if "minimum" not in entry or "checked" not in entry:
             missing = " and ".join(repr(k) for k in ("minimum", "checked") if k not in entry)
@@ -52,7 +52,7 @@ def read_notation(spec: dict, context: Context) -> None:
         symbol = builder.size(_symbol_name(name), minimum=read_int(entry, "minimum", context),
                               checked=tuple(entry["checked"]), latex=name, origin=origin)
         context.largest[symbol] = sp.Integer(max(entry["checked"]))
-        scope = scope.bind(name, symbol)
+        scope = replace(scope.bind(name, symbol), size_names=scope.size_names | {name})
     for entry in table_entries(spec, "scalar", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)

@@ -95,7 +95,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
               "body": _RT},
     "size": {"name": _RF, "minimum": Field("size"), "checked": Field("sizes"),
              "equals": Field("formula", number_ok=True, hint="an expression of sizes declared above, e.g. '2B'")},
-    "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain), "role": _choice(Role)},
+    "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain),
+               "role": _choice(*(r.value for r in Role if r is not Role.LABEL))},   # labels: a family
     "family": {"name": _RF, "symbol": _T, "display": _F,
                "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
@@ -108,7 +109,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
               "positive_of": _F, "samples": _NUMBER_F},
     "distribution": {"name": _RF, "symbol": _T,
                      "of": Field("formulas", True, hint="the points it draws, e.g. of = ['x', 'c']")},
-    "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F},
+    "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F,
+            # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
+            "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),
+            "where": Field("formula", hint="comparisons separated by commas, e.g. where = 'p \\neq i, y_p = y_i'"),
+            "nonempty": Field("bool", hint="true or false (true: stated, every such set has a member)")},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,

@@ -117,7 +117,11 @@ class Vector(sp.Function):
     def doit(self, **hints):
         body, m, d = self.args
         if d.is_Integer:
-            return sp.ImmutableMatrix([[body.subs(m, v).doit(**hints)] for v in range(1, int(d) + 1)])
+            entries = [body.subs(m, v).doit(**hints) for v in range(1, int(d) + 1)]
+            if entries and all(isinstance(e, sp.MatrixBase) for e in entries):
+                # a Vector of Vectors is a matrix, row by row
+                return sp.ImmutableMatrix([list(e) for e in entries])
+            return sp.ImmutableMatrix([[e] for e in entries])
         return self.func(body.doit(**hints), m, d)
 
     @_powered

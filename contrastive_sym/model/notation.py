@@ -59,7 +59,9 @@ class Role(enum.Enum):
     ``EMBEDDING`` families are rows of vectors compared by their cosine;
     ``POINT`` names (a sample x, its positive x^+, the negatives x^-_i) are never
     sampled: they are only arguments of declared functions (f(x)), and two points
-    written differently are two points.
+    written differently are two points;
+    ``LABEL`` families (class labels y_1 … y_n) have no numeric value: they are only
+    compared (y_i = y_j), and are sampled as assignments of classes up to renaming.
     """
 
     VALUE = "value"
@@ -67,6 +69,7 @@ class Role(enum.Enum):
     DIRECTION = "direction"
     EMBEDDING = "embedding"
     POINT = "point"
+    LABEL = "label"
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,19 @@ class ScalarDecl:
 
 
 @dataclass(frozen=True)
+class NonEmptyRule:
+    """A stated condition on a family of labels: the set ``name`` has a member for every
+    value of its ``parameter`` (None: no parameter) in ``lo`` … ``hi``; ``count`` is its
+    number of members, an expression of the parameter, the sizes and the labels."""
+
+    name: str
+    parameter: sp.Symbol | None
+    lo: sp.Expr
+    hi: sp.Expr
+    count: sp.Expr
+
+
+@dataclass(frozen=True)
 class FamilyDecl:
     """An indexed family such as ``x_k`` (n), ``s_{i,k}`` (N×N), ``g_k`` (K) or ``z_{a,m}`` (2N×d)."""
 
@@ -112,6 +128,9 @@ class FamilyDecl:
     role: Role
     latex: str
     origin: Origin | None = None
+    # role label: the sets declared nonempty (NonEmptyRule); sampling keeps to the label
+    # assignments where every one holds
+    rules: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -163,7 +163,9 @@ class Program:
             return add
         if isinstance(e, sp.Mul):
             masks = [a for a in e.args if is_index_mask(a)]
-            if masks:
+            # a product of masks only (δ_{i,k} δ_{j,l}) is a plain product: splitting it
+            # again into masks and the rest would never end
+            if masks and len(masks) < len(e.args):
                 # 1[k ≠ i]·f(k): when the mask is 0 the term is absent, so f(k) is not
                 # evaluated (nor its variables read).
                 mask = self._compile(sp.Mul(*masks))
@@ -342,14 +344,19 @@ class ProgramSet:
     def __init__(self, exprs, fixed: dict):
         self.programs = []
         for e in exprs:
-            if isinstance(e, Vector):
-                body, m, d = e.args
-                size = int(d.xreplace({k: sp.Integer(v) for k, v in fixed.items()}))
-                self.programs += [Program(body, {**fixed, m: c}) for c in range(1, size + 1)]
-            else:
-                self.programs.append(Program(e, fixed))
+            self._add(e, fixed)
         self.keys = sorted(set().union(*(p.reads for p in self.programs)), key=str)
         self.symbols = tuple(key_symbol(k) for k in self.keys)
+
+    def _add(self, e, fixed: dict) -> None:
+        if isinstance(e, Vector):
+            # a Vector of Vectors (a matrix) has one program per entry, row by row
+            body, m, d = e.args
+            size = int(d.xreplace({k: sp.Integer(v) for k, v in fixed.items()}))
+            for c in range(1, size + 1):
+                self._add(body, {**fixed, m: c})
+        else:
+            self.programs.append(Program(e, fixed))
 
     def evaluate(self, point: dict, bits: int):
         """The side at a point: a tuple of balls, None, or UNDEFINED."""

@@ -43,7 +43,7 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
     pairs = []
     by_family: dict = {}
     for var in hit.instance.variables:
-        if var.family is not None and var.role is not Role.DIRECTION:
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL):
             by_family.setdefault(var.family, []).append(var)
     for members in by_family.values():
         seen = {}
@@ -57,10 +57,11 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
 
 
 def families(variables) -> list[list]:
-    """The sampled members of each family (directions ∇g_k are not values), in order."""
+    """The sampled members of each family (directions ∇g_k and class labels are not
+    values: a label's ties are the assignment itself, and moving one is another), in order."""
     by_family: dict = {}
     for var in variables:
-        if var.family is not None and var.role is not Role.DIRECTION:
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL):
             by_family.setdefault(var.family, []).append(var)
     return list(by_family.values())
 

@@ -30,6 +30,7 @@ class Variable:
     domain: Domain
     role: Role
     family: sp.IndexedBase | sp.FunctionClass | None = None   # sampled with its family's members
+    label: FamilyDecl | None = None   # a class label: its family's declaration (sampling/labels.py)
 
     @property
     def key(self):
@@ -130,8 +131,81 @@ def size_assignments(sizes: list[SizeDecl], overrides: dict, limit: int) -> list
     return [{s.symbol: v for s, v in zip(sizes, combo)} for combo in combos]
 
 
-def index_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
-    """Each free index at its first and last admissible value, honouring distinctness."""
+def index_ties(exprs, indices: list[IndexDecl]) -> tuple[tuple[sp.Expr, sp.Expr], ...]:
+    """The ties between free indices a statement tests: the (a, b) of each δ_{a,b} whose
+    sides are expressions of the free indices and sizes only (j = p(i), k = i), not of an
+    index a sum binds (the sum runs over every value anyway)."""
+    free = {d.symbol for d in indices}
+    found = []
+    for expr in exprs:
+        for delta in sp.preorder_traversal(expr):
+            if isinstance(delta, sp.KroneckerDelta):
+                a, b = delta.args[:2]
+                symbols = {s for s in (a - b).free_symbols if s.is_integer}
+                if symbols & free and all(s in free or not _is_bound_in(s, expr) for s in symbols):
+                    found.append((a, b))
+    return tuple(dict.fromkeys(found))
+
+
+def _is_bound_in(symbol, expr) -> bool:
+    return any(isinstance(e, (sp.Sum, sp.Product)) and symbol in {v for v, *_ in e.limits}
+               for e in sp.preorder_traversal(expr))
+
+
+#: At most this many assignments of the free indices are scanned for one that makes a tie hold.
+_TIE_SCAN = 10_000
+
+
+def index_assignments(indices: list[IndexDecl], sizes: dict, ties=()) -> list[dict]:
+    """Each free index at its first and last admissible value, honouring distinctness;
+    and for each tie the statement tests (``ties``, from :func:`index_ties`) that some
+    admissible assignment makes hold, one assignment where it holds (j = p(i): the
+    positive of an anchor is a value of its own, which the ends may all miss)."""
+    kept = _end_assignments(indices, sizes)
+    ranges = [range(int(d.lo.subs(sizes)), int(d.hi.subs(sizes)) + 1) for d in indices]
+    if 3 <= len(indices) <= _PATTERNED:
+        # every pattern of equal and different free indices (j = k ≠ i, …) that the
+        # ranges allow: a formula wrong only when two of three indices meet is refuted
+        seen = {_pattern(choice, indices) for choice in kept}
+        for combo in itertools.islice(itertools.product(*ranges), _TIE_SCAN):
+            chosen = {d.symbol: v for d, v in zip(indices, combo)}
+            pattern = _pattern(chosen, indices)
+            if pattern not in seen and _admissible(chosen, indices, sizes):
+                seen.add(pattern)
+                kept.append(chosen)
+    for a, b in ties:
+        if any(_tie_holds(a, b, choice, sizes) for choice in kept):
+            continue
+        for combo in itertools.islice(itertools.product(*ranges), _TIE_SCAN):
+            chosen = {d.symbol: v for d, v in zip(indices, combo)}
+            if _admissible(chosen, indices, sizes) and _tie_holds(a, b, chosen, sizes):
+                kept.append(chosen)
+                break
+    return kept
+
+
+#: Free indices up to this many are given every pattern of equalities (Bell(4) = 15).
+_PATTERNED = 4
+
+
+def _pattern(chosen: dict, indices: list[IndexDecl]) -> tuple[int, ...]:
+    """Which free indices are equal: the first position of each value (1, 2, 2 → 0, 1, 1)."""
+    values = [chosen[d.symbol] for d in indices]
+    return tuple(values.index(v) for v in values)
+
+
+def _tie_holds(a, b, chosen: dict, sizes: dict) -> bool:
+    values = {**sizes, **chosen}
+    difference = (sp.sympify(a) - sp.sympify(b)).xreplace(values)
+    return difference.is_Integer and difference == 0
+
+
+def _admissible(chosen: dict, indices: list[IndexDecl], sizes: dict) -> bool:
+    values = {**sizes, **chosen}
+    return all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from)
+
+
+def _end_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
     if not indices:
         return [{}]
     options = []
@@ -141,8 +215,7 @@ def index_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
     result = []
     for combo in itertools.product(*options):
         chosen = {d.symbol: v for d, v in zip(indices, combo)}
-        values = {**sizes, **chosen}
-        if all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from):
+        if _admissible(chosen, indices, sizes):
             result.append(chosen)
     # Keep the ends: first, last, and one in between; with several indices the ends may
     # all be ties (i = j), so the first choice where the indices differ is kept too
@@ -191,7 +264,8 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
     for sym in symbols:
         decl = notation.lookup(sym)
         if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl) and decl.role is not Role.POINT:
-            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base)
+            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base,
+                                  decl if decl.role is Role.LABEL else None)
         elif isinstance(decl, ScalarDecl) and sym == decl.symbol and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)
         elif isinstance(sym, AppliedUndef) and isinstance(decl, FunctionDecl):
@@ -245,8 +319,9 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
     indices = used_indices(exprs, notation)
     instances = []
     interpretable = program.supports(lhs) and program.supports(rhs)
+    ties = index_ties(exprs, indices)
     for size_values in size_assignments(sizes, overrides, limit):
-        for index_values in index_assignments(indices, size_values):
+        for index_values in index_assignments(indices, size_values, ties):
             subs = {**size_values, **index_values}
             labels = dict(sizes=tuple((s.name, v) for s, v in size_values.items()),
                           indices=tuple((s.name, v) for s, v in index_values.items()),

@@ -15,6 +15,7 @@ import sympy as sp
 
 from ...model.notation import Domain, Role
 from .instantiate import Instance, Variable
+from .labels import LabelGroup
 
 TINY = F(1, 10**20)
 
@@ -185,7 +186,9 @@ def groups_of(instance: Instance) -> list[_Group]:
             groups.append(_Group([var]))
         else:
             by_family.setdefault(var.family, []).append(var)
-    groups += [_Group(vs) for vs in by_family.values()]
+    # class labels are sampled as partitions, not numbers (labels.py)
+    groups += [LabelGroup(vs, instance.subs) if vs[0].role is Role.LABEL else _Group(vs)
+               for vs in by_family.values()]
     return groups
 
 
@@ -199,6 +202,8 @@ def sample_points(instance: Instance, adversarial: int, random: int, seed: int) 
     groups = groups_of(instance)
     if not groups:
         return [{}]
+    if any(not g.patterns for g in groups):
+        return []       # no label assignment meets the stated nonempty sets at these sizes
     points = []
     count = max(adversarial, max(len(g.patterns) for g in groups))
     strides = [1, 7, 5, 3, 11, 13, 17]

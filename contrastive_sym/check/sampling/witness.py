@@ -33,6 +33,8 @@ def _score(value: F) -> tuple:
 
 
 def _candidates(value: F, domain: Domain, role: Role) -> list[F]:
+    if role is Role.LABEL:
+        return []       # a class id is not a number to simplify: the partition is the witness
     pool = list(_PREFERRED)
     if value != 0:
         magnitude = abs(value)

@@ -13,7 +13,7 @@ from ...model import encodings as enc
 from ...model.nodes import MaxOver
 from .compare import certainly_equal
 from .trees import is_ellipsis
-from .values import ListValue, RowVector, Segment, VectorValue
+from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -118,6 +118,8 @@ class ListsMixin:
         terms.reverse()
         if not any(is_ellipsis(t) for _, t in terms):
             values = [(sign, self.term(t)) for sign, t in terms]
+            if any(isinstance(v, MatrixValue) for _, v in values):
+                return self.add_matrices(values, node)
             vectors = [v for _, v in values if isinstance(v, VectorValue)]
             if not vectors:
                 return sp.Add(*[sign * v for sign, v in values])

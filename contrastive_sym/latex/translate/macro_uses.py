@@ -7,6 +7,7 @@ import lark
 import sympy as sp
 
 from ..scope import Macro, canonical_key
+from .compare import certainly_equal
 from .lists import apply_list
 from .values import ListValue, RowVector, Segment, relation_name
 
@@ -27,6 +28,15 @@ class MacroUsesMixin:
                                       f"{'s' * (len(macro.scalar_params) != 1)}, separated by commas")
             values = [self.expr(node, a.pattern) for a in args]
             return macro.body.xreplace(dict(zip(macro.scalar_params, values)))
+        if macro.vector_args:
+            return self._put_vectors(macro, items, node)
+        if macro.called:
+            value = self._items(items)
+            args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+            if len(args) != len(macro.index_params) or any(a.var is not None for a in args) \
+                    or isinstance(value, ListValue) and set(value.separators) - {","}:
+                raise self.fail(node, f"{macro.key} takes {len(macro.index_params)} indices, separated by commas")
+            return macro.body.xreplace(dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
         if macro.point_params:
             substituted = self._substitute_points(macro, items)
             if substituted is not None:
@@ -60,6 +70,30 @@ class MacroUsesMixin:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return macro.body.xreplace(mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _put_vectors(self, macro: Macro, items, node):
+        """The body of ``f(u, v) = …`` (u, v declared vectors) at the vectors a use writes:
+        every entry u_m becomes the m-th component of the first argument, and so on."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        separators = {str(c) for c in items.children if not isinstance(c, Tree)}
+        if len(elements) != len(macro.vector_args) or separators - {","}:
+            raise self.fail(node, f"{macro.key} takes {len(macro.vector_args)} vectors, separated by commas")
+        placeholders, vectors = {}, {}
+        for (base, length), element in zip(macro.vector_args, elements):
+            vector = self.vector_of(self.term(element))
+            if vector is None:
+                raise self.fail(element, f"{macro.key} is defined for vectors; "
+                                         f"'{self.source(element).strip()}' is not one")
+            if not certainly_equal(vector.length, length):
+                raise self.fail(element, f"{macro.key} takes vectors of length {length}; "
+                                         f"'{self.source(element).strip()}' has length {vector.length}")
+            placeholders[base] = sp.IndexedBase(sp.Dummy(str(base)))
+            vectors[placeholders[base]] = vector
+        # in two steps, so that f(v, u) does not put u's components into v's places
+        body = macro.body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in placeholders,
+                                  lambda e: placeholders[e.base][e.indices])
+        return body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in vectors,
+                            lambda e: vectors[e.base].component(e.indices[0]))
 
     def _check_restriction(self, script):
         value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \

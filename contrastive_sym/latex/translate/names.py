@@ -9,15 +9,16 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
-from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, Macro, Operator, OperatorKind, Partner
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
+                     OperatorKind, Partner)
 from ..unsupported import unsupported
 from .trees import unwrap
-from .values import ListValue, RowVector, relation_name
+from .values import ListValue
 
 Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
-_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp)
+_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet)
 
 
 class NamesMixin:
@@ -118,12 +119,20 @@ class NamesMixin:
         grammar does not read (\\overbrace, \\begin{cases}, \\propto …) is named as such."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
         found = unsupported(self.text, start) if start is not None else None
-        return found or f"{key!r} is not declared"
+        if found:
+            return found
+        closed = [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
+        if key in closed:
+            # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
+            return (f"{key!r} is not declared: it is the index of a sum whose body ends before this "
+                    "term (a sum takes one term); put the terms it sums in parentheses")
+        return f"{key!r} is not declared"
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
+        self.refuse_bare_set(meaning, node)      # P for P(i): sets.py
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
-                and not meaning.vector_params and not meaning.scalar_params:
+                and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
             # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
             # the function as the document first defined it
             return meaning.body
@@ -228,6 +237,9 @@ class NamesMixin:
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
+        self.refuse_label(meaning, op)     # y_k is read only where labels are compared (labels.py)
+        if isinstance(meaning, IndexSet):
+            return self.apply_set(meaning, arg, op)
         if meaning is Builtin.INDICATOR:
             return self._indicator(arg)
         if meaning is Builtin.EXPECTATION:
@@ -256,44 +268,13 @@ class NamesMixin:
             indices = [self.expr(tree) for tree in run]
         else:
             indices = self._index_list(arg)
-        if isinstance(meaning, Family) and len(meaning.shape) == 2 and len(indices) == 1:
-            return RowVector(meaning.base, indices[0], meaning.shape[1])
         if isinstance(meaning, Family):
-            if len(indices) != len(meaning.shape):
-                raise self.fail(op, f"{meaning.base} takes {len(meaning.shape)} indices, "
-                                    f"got {len(indices)}")
-            return meaning.base[tuple(indices)]
+            return self.family_entry(meaning, indices, op)
         if isinstance(meaning, Macro) and meaning.index_params:
             if len(indices) != len(meaning.index_params):
                 raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
             return meaning.body.xreplace(dict(zip(meaning.index_params, indices)))
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
-
-    def _indicator(self, arg):
-        """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};
-        with ``=``, δ_{k,i}.  The condition compares indices (whole numbers); a condition
-        on values (labels y_i = y_j) is refused."""
-        tree = arg
-        if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
-            tree = unwrap(tree.children[0].children[0])
-        if isinstance(tree, Tree) and tree.data in ("bracket", "paren", "set"):
-            items = tree.children[1] if tree.data == "set" else tree.children[0]
-            elements = [c for c in items.children if isinstance(c, Tree)]
-            tree = unwrap(elements[0]) if len(elements) == 1 and len(items.children) == 1 else None
-        if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3:
-            left, rel, right = tree.children
-            relation = relation_name(str(rel.children[0]))
-            a, b = self.expr(left), self.expr(right)
-            if relation in ("=", "!=") and not (a.is_integer and b.is_integer):
-                raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' compares values, not "
-                                     "indices; an indicator of a condition on values (labels) is not read")
-            delta = sp.KroneckerDelta(a, b)
-            if relation == "!=":
-                return 1 - delta
-            if relation == "=":
-                return delta
-        raise self.fail(arg, "an indicator is written \\mathbb{1}_{[k \\neq i]}, \\mathbb{1}_{k = i} or "
-                             "\\mathbb{1}[k \\neq i]")
 
     def t_script_group(self, node):
         return self._items(node.children[0], single=True)
@@ -333,6 +314,9 @@ class NamesMixin:
         return [self.expr(arg)]
 
     def _call(self, meaning, args_node, node):
+        if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \
+                and meaning.base not in self.scope.points:
+            return self.bracket_entry(meaning, args_node, node)
         if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket"):
             items = args_node.children[0]
         else:
@@ -358,6 +342,8 @@ class NamesMixin:
                 variable, point = self.scope.little_o
                 return LittleO(self._one(value, node), variable, point)
             raise self.fail(node, f"{meaning.value} cannot be called")
+        if isinstance(meaning, IndexSet):          # P(k): a set defined by a condition
+            return self.apply_set(meaning, args_node, node)
         if isinstance(meaning, Macro):
             return self._expand(meaning, items, node)
         if isinstance(meaning, AbstractFunction):

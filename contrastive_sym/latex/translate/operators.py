@@ -22,9 +22,30 @@ class OperatorsMixin:
 
     def t_partial_frac(self, node):
         # \frac{\partial F}{\partial v}
-        f = self.expr(node.children[2])
-        v = self.expr(node.children[4])
-        return self._derivative(f, v, node)
+        return self._derivative_by(node.children[2], node.children[4], node)
+
+    def _derivative_by(self, numerator, denominator, node):
+        """∂F/∂v for a number v, or for a vector v (a row z_k of a family, a family of one
+        dimension): then the vector of the derivatives by its components, which a side
+        compares component by component."""
+        variable = self.value(denominator)
+        by_vector = self.vector_of(variable)
+        if by_vector is None and not isinstance(variable, (sp.Symbol, sp.Indexed)):
+            by_definition = self.derivative_by_definition(numerator, denominator, node)
+            if by_definition is not None:
+                return by_definition
+        f = self.term(numerator)
+        if isinstance(f, VectorValue):
+            raise self.fail(numerator, "a derivative of a vector (a Jacobian) is not read: "
+                                       "differentiate one component, or a number such as a loss")
+        if by_vector is None and isinstance(variable, Family) and len(variable.shape) == 2:
+            return self.derivative_matrix(f, self.matrix_of(variable), node)
+        if by_vector is None:
+            return self._derivative(f, self.expr(denominator, variable), node)
+        if not isinstance(by_vector.body, sp.Indexed):
+            raise self.fail(denominator, "a derivative by a vector is read by a row z_k of a family "
+                                         "or a declared vector, not by an expression of vectors")
+        return VectorValue(self._derivative(f, by_vector.body, node), by_vector.index, by_vector.length)
 
     def t_log_call(self, node):
         return sp.log(self._items(node.children[1], single=True))
@@ -76,11 +97,12 @@ class OperatorsMixin:
                 return sp.exp(self.expr(operand))
             raise self.fail(op, f"{name} is not understood here")
         if kind == "partial_op":
-            variable = self.expr(op.children[3])
             if len(op.children) > 4:
                 self._check_restriction(op.children[4].children[1])
-            return self._derivative(self.expr(operand), variable, op)
+            return self._derivative_by(operand, op.children[3], op)
         if kind == "nabla_op":
+            if len(op.children) > 1:
+                return self._nabla_by(op.children[1], operand, op)
             return self._nabla(self.expr(operand), op)
         if kind == "max_op":
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
@@ -110,6 +132,21 @@ class OperatorsMixin:
                                     f"or as {name}({numerator})/{denominator}; write one of them")
             if tree.data in ("juxt", "dot", "neg", "pos"):
                 stack.extend(tree.children)
+
+    def _nabla_by(self, script, operand, op):
+        r"""``\nabla_Z F``: by the family of a declared ``gradient`` (as ``\nabla F``), or the
+        gradient by a row, a vector or a whole family (a vector or a matrix of derivatives)."""
+        target = script.children[0]
+        if isinstance(target, Tree) and target.data == "script_group":
+            elements = [c for c in target.children[0].children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(script, "\\nabla_{…} by a list is not read; \\nabla_x F is the gradient by x")
+            target = elements[0]
+        gradient = self.scope.lookup(r"\nabla")
+        variable = self.value(target)
+        if isinstance(gradient, tuple) and isinstance(variable, Family) and variable.base == gradient[0]:
+            return self._nabla(self.expr(operand), op)
+        return self._derivative_by(operand, target, op)
 
     def _nabla(self, expr, op):
         gradient = self.scope.lookup(r"\nabla")
@@ -149,6 +186,9 @@ class OperatorsMixin:
         scope = self.scope.bind(var_name, variable)
         inner = self.within(scope)
         term = inner.term(operand)
+        if isinstance(operand, Tree) and not getattr(operand.meta, "empty", True):
+            # the index is free after the body: a later use of it is named as such
+            self.__dict__.setdefault("closed_sums", []).append((var_name, operand.meta.end_pos))
         # a sum of vectors is the vector of the sums of their components
         body = term.body if isinstance(term, VectorValue) else term
         if lo is None:

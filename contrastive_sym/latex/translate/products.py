@@ -10,7 +10,7 @@ from ...model.nodes import StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind)
 from .trees import bare_letter, letter_head
-from .values import ListValue, RowVector, Transposed, VectorValue, componentwise, is_vector
+from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
 
@@ -106,6 +106,11 @@ class ProductsMixin:
             value = values[position]
             if isinstance(value, RowVector):
                 value = self._components(value)
+            if isinstance(value, (Family, Macro)) and self.matrix_of(value) is not None:
+                value = self.matrix_of(value)      # G Z: a product of matrices
+            if isinstance(value, MatrixValue) or isinstance(result, MatrixValue):
+                result = value if result is None else self.multiply(value, result, node)
+                continue
             if isinstance(result, VectorValue) and not isinstance(value, sp.Expr):
                 raise self.fail(node, "a product of two vectors (write \\cdot for their dot product) "
                                       "or an operator applied to a vector")
@@ -222,8 +227,11 @@ class ProductsMixin:
     def _transpose(self, meaning, op):
         """``a^\\top`` (or ``a^T`` when T is not a declared name) of a vector ``a``."""
         vector = self.vector_of(meaning)
+        if vector is None and self.matrix_of(meaning) is not None:
+            return self.matrix_of(meaning).transposed()
         if vector is None:
-            raise self.fail(op, f"a transpose '{self.source(op).strip()}' of something that is not a vector")
+            raise self.fail(op, f"a transpose '{self.source(op).strip()}' of something that is not a vector "
+                                "or a matrix")
         return Transposed(vector)
 
     def _letter_run(self, trees: list) -> list:
@@ -248,6 +256,9 @@ class ProductsMixin:
     def _times(self, left, right, node):
         """``left`` times the parenthesized ``right``; either may be a vector, not both."""
         left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
+        left = self.matrix_of(left) if isinstance(left, (Family, Macro)) and self.matrix_of(left) else left
+        if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
+            return self.multiply(left, right, node)
         if not isinstance(left, (sp.Expr, VectorValue)):
             raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
         if isinstance(left, VectorValue) and isinstance(right, VectorValue):

@@ -113,10 +113,20 @@ class SetsMixin:
             if len(ends) == 2:          # [\![1, N]\!] = {1, …, N}
                 return name, (self.expr(ends[0]), self.expr(ends[1]))
             return None, None
+        conditioned = self.conditioned_set(right)
+        if conditioned is not None:
+            # the sums over these are read by LabelsMixin._sum, with their condition;
+            # anywhere else the condition would be lost
+            raise self.fail(right, f"{conditioned.name} is a set defined by a condition: it is read "
+                                   f"under \\sum only (\\sum_{{k \\in {conditioned.name}}} …)")
         key = self.atom_key(right) if isinstance(right, Tree) else None
         found = self.scope.lookup(key) if key is not None else None
         if key is None and isinstance(right, Tree) and right.data in ("subscript", "superscript"):
             found = self.scope.lookup(self._written_key(right))
+        if key is not None and self.scope.reading(key) in self.scope.size_names and self._bound_name(left):
+            # b \in B with B the batch size: papers write the batch and its size with one
+            # letter; a number has no other members than 1 … B to run over
+            return self._bound_name(left), (sp.Integer(1), self.expr(right))
         if not isinstance(found, IndexSet):
             return None, None
         name = self._bound_name(left)
@@ -137,8 +147,71 @@ class SetsMixin:
         return "".join(self.source(tree).split())
 
     def cardinality(self, value):
-        """``|S|`` of a declared set: its number of members; None for anything else."""
-        return value.size if isinstance(value, IndexSet) else None
+        """``|S|`` of a declared set: its number of members (of a set defined by a
+        condition, Σ over its range of the condition's indicator); None for anything
+        else, and for a set written without the parameters it needs (|P| for P(i))."""
+        return value.size if isinstance(value, IndexSet) and not value.params else None
+
+    def refuse_bare_set(self, meaning, node) -> None:
+        """A set with parameters written without them (|P| for P(i))."""
+        if isinstance(meaning, IndexSet) and meaning.params:
+            raise self.fail(node, f"the set {meaning.name} is written with its parameter"
+                                  f"{'s' if len(meaning.params) > 1 else ''} ({_written(meaning)})")
+
+    def conditioned_set(self, tree) -> IndexSet | None:
+        """The set ``P(k)``, ``N_k``, ``N(y_k)`` or ``Q`` written at ``tree`` when it is a set
+        defined by a condition (with the use's parameters put in); None for anything else."""
+        tree = unwrap(tree)
+        head = tree.children[0] if isinstance(tree, Tree) and tree.data in ("call", "subscript") else tree
+        key = self.atom_key(head) if isinstance(head, Tree) else None
+        found = self.scope.lookup(key) if key is not None else None
+        if not isinstance(found, IndexSet) or found.condition is None:
+            return None
+        if head is tree:
+            self.refuse_bare_set(found, tree)
+            return found
+        value = self.value(tree)
+        if not isinstance(value, IndexSet):
+            raise self.fail(tree, f"'{self.source(tree).strip()}' is not a set")
+        return value
+
+    def apply_set(self, found: IndexSet, arg, op) -> IndexSet:
+        """``P(k)``, ``N_k`` or ``N(y_k)``: the declared set ``found`` at the use's parameters."""
+        shown = "".join(self.source(op).split())
+        wanted = "subscript" if op.data == "subscript" else ("call", "label")
+        if not found.params or found.form not in wanted:
+            how = _written(found) if found.params else f"{found.name}, without arguments"
+            raise self.fail(op, f"'{shown}': the set {found.name} is written {how}")
+        if found.form == "subscript":
+            values = self._index_list(arg)
+        elif not (isinstance(arg, Tree) and arg.data == "paren"):
+            raise self.fail(op, f"'{shown}': the set {found.name} is written {_written(found)}, in parentheses")
+        else:
+            items = arg.children[0] if isinstance(arg, Tree) and arg.data in ("paren", "bracket") else arg
+            elements = [c for c in items.children if isinstance(c, Tree)]
+            values = [self._set_argument(found, element) for element in elements]
+        if len(values) != len(found.params):
+            raise self.fail(op, f"'{shown}': the set {found.name} takes {len(found.params)} parameter"
+                                f"{'s' if len(found.params) > 1 else ''} ({_written(found)})")
+        return found.applied(tuple(values), shown)
+
+    def _set_argument(self, found: IndexSet, element):
+        """An index (P(k)), or the index of a label (N(y_k): k)."""
+        if found.form != "label":
+            return self.expr(element)
+        label = self._label_side(element)
+        if not (isinstance(label, sp.Indexed) and label.base == found.labels):
+            raise self.fail(element, f"the set {found.name} is of a class label: write it {_written(found)}")
+        return label.indices[0]
+
+
+def _written(found: IndexSet) -> str:
+    """How a use writes the set: P(k), N_k or N(y_k)."""
+    if found.form == "subscript":
+        return f"{found.name}_k"
+    if found.form == "label":
+        return f"{found.name}({found.labels}_k)"
+    return f"{found.name}(k)"
 
 
 def _is_equation(tree) -> bool:

@@ -12,16 +12,20 @@ from ..expand import expand_macros
 from ..parser import Where, parse
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
+from .cases import CasesMixin
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
+from .held import HeldDerivativesMixin
+from .labels import LabelsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
+from .matrices import MatricesMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
 from .sets import SetsMixin
-from .values import (ListValue, Row, RowVector, Side, Transposed, VectorValue, as_vector, componentwise,
-                     relation_name)
+from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
+                     as_vector, componentwise, relation_name)
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -35,8 +39,9 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
-class Translator(NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, ListsMixin, AbstractFunctionsMixin,
-                 SetsMixin, DistributionsMixin):
+class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, ListsMixin,
+                 AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin, CasesMixin,
+                 MatricesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -65,18 +70,26 @@ class Translator(NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, List
             if isinstance(row, Token):
                 continue
             children = row.children
-            sides, relations = [], []
+            sides, relations, shapes = [], [], []
             for child in children:
                 if isinstance(child, Tree) and child.data == "relation":
                     relations.append(relation_name(str(child.children[0])))
                 else:
                     value = self.term(child)
+                    shapes.append((child, _shape(value)))
                     if isinstance(value, VectorValue):
                         value = as_vector(value)
+                    elif isinstance(value, MatrixValue):
+                        value = as_matrix(value)
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     self.refuse_loose_points(value, child)
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
+            # a matrix beside anything but a matrix of its shape is refused (a number beside a
+            # vector is compared, and refuted, as it always was: the seeds state such slips)
+            for (_, first), (child, other) in zip(shapes, shapes[1:]):
+                if 2 in (len(first), len(other)) and not _same_shape(first, other):
+                    raise self.fail(child, f"the sides of this relation are {_shown(first)} and {_shown(other)}")
             if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
                 raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
                                      "('gradient descent on F \\equiv gradient ascent on G')")
@@ -114,6 +127,8 @@ class Translator(NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, List
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
             raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
+        if isinstance(value, MatrixValue):
+            raise self.fail(node, "a matrix where a number is expected (write one entry, G_{ij})")
         if isinstance(value, IndexSet):
             raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
                                   f"\\sum_{{k \\in {value.name}}} sums over it")
@@ -141,6 +156,11 @@ class Translator(NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, List
             return value
         if isinstance(value, Family) and len(value.shape) == 1:
             return self.vector_of(value)
+        if isinstance(value, (Family, Macro, MatrixValue)):
+            # Z, G written bare in arithmetic: the matrix of their entries
+            matrix = self.matrix_of(value)
+            if matrix is not None:
+                return matrix
         return self.expr(node, value)
 
     def _components(self, row: RowVector) -> VectorValue:
@@ -240,6 +260,27 @@ class _HoleTranslator(Translator):
         if id(arg) in self.hole_ids:
             return [self.variable]
         return super()._index_list(arg)
+
+
+def _shape(value) -> tuple:
+    """() for a number, (length,) for a vector, (rows, cols) for a matrix."""
+    if isinstance(value, VectorValue):
+        return (value.length,)
+    if isinstance(value, MatrixValue):
+        return (value.rows, value.cols)
+    return ()
+
+
+def _same_shape(a: tuple, b: tuple) -> bool:
+    return len(a) == len(b) and all(sp.simplify(sp.sympify(x) - sp.sympify(y)) == 0 for x, y in zip(a, b))
+
+
+def _shown(shape: tuple) -> str:
+    if not shape:
+        return "a number"
+    if len(shape) == 1:
+        return f"a vector of length {shape[0]}"
+    return f"a {shape[0]} × {shape[1]} matrix"
 
 
 def _position(node) -> tuple[int, int]:

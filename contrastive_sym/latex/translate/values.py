@@ -51,6 +51,26 @@ class VectorValue:
 
 
 @dataclass(frozen=True)
+class MatrixValue:
+    r"""A matrix of rows × cols given by its entry ``body`` at (``row``, ``col``): a family
+    of two dimensions written bare (``Z``), a family defined entry by entry (``G`` of
+    ``G_{ij} = …``), their transposes, sums, multiples and products (``(G + G^\top) Z``).
+    As a side of a relation it becomes a Vector of rows, each a Vector of entries."""
+
+    body: sp.Expr
+    row: sp.Symbol
+    col: sp.Symbol
+    rows: sp.Expr
+    cols: sp.Expr
+
+    def entry(self, row: sp.Expr, col: sp.Expr) -> sp.Expr:
+        return self.body.xreplace({self.row: row, self.col: col})
+
+    def transposed(self) -> "MatrixValue":
+        return MatrixValue(self.body, self.col, self.row, self.cols, self.rows)
+
+
+@dataclass(frozen=True)
 class Transposed:
     """``a^\top`` of a vector ``a``: only a vector right after it (``a^\top b``, their
     dot product) gives it a value."""
@@ -95,12 +115,22 @@ def as_vector(value: VectorValue) -> Vector:
     return Vector(value.component(index), index, value.length)
 
 
+def as_matrix(value: MatrixValue) -> Vector:
+    """The side of a matrix: the Vector of its rows, each the Vector of its entries (row
+    index and column index named by letters no symbol of the body uses)."""
+    taken = {str(a) for a in value.body.atoms(sp.Symbol)}
+    free = [n for n in ("r", "c", "rr", "cc", "a", "b") if n not in taken]
+    row, col = (sp.Symbol(n, integer=True) for n in free[:2]) if len(free) >= 2 else \
+        (sp.Dummy("r", integer=True), sp.Dummy("c", integer=True))
+    return Vector(Vector(value.entry(row, col), col, value.cols), row, value.rows)
+
+
 def is_vector(value) -> bool:
     return isinstance(value, (RowVector, VectorValue))
 
 
 def componentwise(value, operation):
     """``operation`` applied to a number, or to each component of a vector."""
-    if isinstance(value, VectorValue):
+    if isinstance(value, (VectorValue, MatrixValue)):
         return replace(value, body=operation(value.body))
     return operation(value)

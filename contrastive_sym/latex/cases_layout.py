@@ -1,0 +1,168 @@
+r"""Definitions by cases, found in the text before it is parsed.
+
+``\begin{cases} 1 & j = p(i), \\ 0 & j \neq p(i). \end{cases}`` (also ``dcases``, and
+``\left\{ \begin{array}{ll} … \end{array} \right.``, a cases layout written with an array)
+is a value: the value of the row whose condition holds.  TeX separates a row's value from
+its condition by ``&``; documents also write a comma, ``\quad`` or ``\text{if }`` there
+(``x, \quad x' \text{…}``).  Which of these separates is decided here, where the row and
+its brace depth are plain, and marked with private-use characters that the grammar reads
+(CASESBEGIN, _CASESIF, _CASESROW, CASESEND), at the same length: every position in the
+marked text is still one in the user's text (as :mod:`.bars` does for bars).
+
+A layout whose rows cannot be split so is refused here (:class:`CasesError`), naming the
+row; whether its conditions can be decided is the translator's question
+(:mod:`.translate.cases`).
+
+>>> mark_cases(r"\begin{cases} 1 & j = i \\ 0 & j \neq i \end{cases}") == (
+...     "\ue012" + " " * 12 + " 1 \ue011 j = i \ue010  0 \ue011 j \\neq i \ue013" + " " * 10)
+True
+"""
+from __future__ import annotations
+
+import re
+
+BEGIN, SEPARATOR, ROW, END = "\ue012", "\ue011", "\ue010", "\ue013"
+MARKERS = frozenset((BEGIN, SEPARATOR, ROW, END))
+
+_OPEN = re.compile(r"\\begin\s*\{(d?cases)\}|\\left\s*\\\{\s*\\begin\s*\{(array)\}\s*\{\s*[lcr]\s*[lcr]?\s*\}")
+_ARRAY_END = re.compile(r"\\end\s*\{array\}\s*\\right\s*\.")
+_TOKEN = re.compile(r"\\\\|\\[a-zA-Z]+|\\.|.", re.S)
+_SPACE = re.compile(r"(?:\s|\\[,;:! ]|\\(?:quad|qquad)(?![a-zA-Z])|~)*")
+#: A word that opens a condition (\text{if } j = i): read as nothing, what follows is the condition.
+_LEAD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:if|for|when|si|où|pour)\s*\}")
+_QUAD = re.compile(r"\\(?:quad|qquad)(?![a-zA-Z])")
+
+
+class CasesError(Exception):
+    """A cases layout that is refused: ``message``, where (``position``) and what."""
+
+    def __init__(self, message: str, position: int, construct: str):
+        super().__init__(message)
+        self.message, self.position, self.construct = message, position, construct
+
+
+def array_is_layout(text: str, position: int) -> bool:
+    r"""Whether the ``\begin{array}`` at ``position`` opens a cases layout (``\left\{``
+    before it, a column spec of one or two columns, ``\right.`` after its end)."""
+    for match in _OPEN.finditer(text):
+        if match.group(2) and match.start() <= position < match.end():
+            return _ARRAY_END.search(text, match.end()) is not None
+    return False
+
+
+def mark_cases(text: str) -> str:
+    """``text`` with each cases layout marked for the grammar (same length)."""
+    for position, char in enumerate(text):
+        if char in MARKERS:
+            raise CasesError(f"the character U+{ord(char):04X} is not read", position, char)
+    out = list(text)
+    position = 0
+    while True:
+        opening = _OPEN.search(text, position)
+        if opening is None:
+            return "".join(out)
+        name = opening.group(1) or "array"
+        shown = r"\begin{" + name + "}"
+        ending = (re.compile(r"\\end\s*\{" + name + r"\}") if name != "array" else _ARRAY_END).search(
+            text, opening.end())
+        if ending is None:
+            if name == "array":      # not a cases layout: refused as an array by the parser
+                position = opening.end()
+                continue
+            raise CasesError(f"'{shown}' without its '\\end{{{name}}}'", opening.start(),
+                             _construct(text, opening.start()))
+        inner = re.search(r"\\begin\s*\{", text[opening.end():ending.start()])
+        if inner is not None:
+            at = opening.end() + inner.start()
+            raise CasesError(f"an environment inside '{shown}' (at '{_construct(text, at)}') is not read",
+                             at, _construct(text, at))
+        _blank(out, text, opening.start(), opening.end(), BEGIN)
+        _blank(out, text, ending.start(), ending.end(), END)
+        _mark_rows(out, text, opening.end(), ending.start(), shown)
+        position = ending.end()
+
+
+def _mark_rows(out: list, text: str, start: int, end: int, shown: str) -> None:
+    rows, row_start, depth = [], start, 0
+    for token in _TOKEN.finditer(text, start, end):
+        value = token.group()
+        if value in ("{", "(", "[", r"\{"):
+            depth += 1
+        elif value in ("}", ")", "]", r"\}"):
+            depth -= 1
+        elif value == "\\\\" and depth == 0:
+            rows.append((row_start, token.start(), token.end()))
+            row_start = token.end()
+    rows.append((row_start, end, None))
+    if not text[rows[-1][0]:end].strip() and len(rows) > 1:
+        rows.pop()                       # a \\ after the last row: nothing follows it
+        _blank(out, text, rows[-1][1], rows[-1][2], " ")
+        rows[-1] = (rows[-1][0], rows[-1][1], None)
+    for number, (row_start, row_end, separator_end) in enumerate(rows, 1):
+        if separator_end is not None:
+            _blank(out, text, row_end, separator_end, ROW)
+        _mark_row(out, text, row_start, row_end, number, shown)
+
+
+def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: str) -> None:
+    """Mark where the value of row ``number`` ends and its condition starts."""
+    if not text[start:end].strip():      # placed at the \\ (or \end) that ends the empty row
+        raise CasesError(f"row {number} of '{shown}' is empty", end, _construct(text, end))
+    found = _separator(text, start, end)
+    if found is None:
+        first = start + len(text[start:end]) - len(text[start:end].lstrip())
+        raise CasesError(f"row {number} of '{shown}' has no condition: write the value, '&' and the "
+                         "condition (1 & j = i), or \\text{otherwise}", first, text[start:end].strip()[:40])
+    at, after = found
+    if text[at] == "&":
+        # "1, & j = i": the comma before & is the sentence's punctuation
+        before = text[start:at].rstrip()
+        if before.endswith(","):
+            out[start + len(before) - 1] = " "
+    _blank(out, text, at, after, SEPARATOR)
+    lead = _LEAD.match(text, _SPACE.match(text, after).end())
+    if lead is not None and text[lead.end():end].strip():
+        _blank(out, text, lead.start(), lead.end(), " ")
+    if not text[after:end].strip() or lead is not None and not text[lead.end():end].strip():
+        raise CasesError(f"row {number} of '{shown}' has no condition after its value", at,
+                         _construct(text, at))
+
+
+def _separator(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the value of a row ends: its '&', else the first of a comma, a ``\\quad`` and
+    a ``\\text{if }`` (all outside braces and brackets); None if none."""
+    found: dict[str, tuple[int, int]] = {}
+    depth = 0
+    for token in _TOKEN.finditer(text, start, end):
+        value = token.group()
+        if value in ("{", "(", "[", r"\{"):
+            depth += 1
+        elif value in ("}", ")", "]", r"\}"):
+            depth -= 1
+        elif depth == 0:
+            if value == "&" and "&" in found:
+                raise CasesError("a row of a definition by cases has two '&': the value and its condition "
+                                 "are one '&' apart", token.start(), "&")
+            kind = "&" if value == "&" else "," if value == "," else "quad" if _QUAD.fullmatch(value) \
+                else "if" if value.startswith("\\") and _LEAD.match(text, token.start()) else None
+            if kind == "if":         # \text{if } is the separator itself
+                found.setdefault(kind, _LEAD.match(text, token.start()).span())
+            elif kind is not None:
+                found.setdefault(kind, token.span())
+    if "&" in found:
+        return found["&"]
+    return min(found.values(), default=None)
+
+
+def _blank(out: list, text: str, start: int, end: int, marker: str) -> None:
+    """``text[start:end]`` as ``marker`` and spaces (line ends kept)."""
+    for position in range(start, end):
+        out[position] = "\n" if text[position] == "\n" else " "
+    if marker != " ":
+        out[start] = marker
+
+
+def _construct(text: str, position: int) -> str:
+    """What starts at ``position``: an environment's opening, a command or a character."""
+    match = re.compile(r"\\begin\s*\{[^{}\\]*\}").match(text, position) or _TOKEN.match(text, position)
+    return match.group() if match else ""

@@ -1,0 +1,187 @@
+r"""Definitions by cases: ``\begin{cases} 1 & j = p(i) \\ 0 & j \neq p(i) \end{cases}``.
+
+A mathematician reads it as the value of the row whose condition holds.  It is read as
+Σ_r v_r · 𝟙[c_r], with the indicators of :meth:`NamesMixin._indicator` (δ_{j,p(i)},
+1 − δ_{j,p(i)}), and only when that sum is that value for every value of the indices:
+when exactly one condition holds, whatever the indices.  This is decided here from the
+form of the conditions, never from sampled values:
+
+* ``a = b`` and ``a \neq b`` (the same two indices, either order) exclude each other and
+  together always hold;
+* a last row ``\text{otherwise}`` (``else``, ``sinon``) holds exactly when no other
+  does, provided the others exclude each other: ``=`` and ``\neq`` of the same pair, or
+  ``a = b`` and ``a = c`` with b − c a nonzero number;
+* ``k \in S`` (an index in a declared ``[[set]]``, ``[n]`` or ``[\![a, b]\!]``) is
+  Σ_{m ∈ S} δ_{k,m}: alone with ``\text{otherwise}``.
+
+Anything else is refused, naming the rows: two conditions that may both hold, none that
+holds for some indices, a condition on values (``y_i = y_j``, ``x > 0``), or one in
+words (``x' \text{ is a positive}``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lark
+import sympy as sp
+
+from ..scope import IndexSet
+from .trees import unwrap
+from .values import relation_name
+
+Tree, Token = lark.Tree, lark.Token
+
+#: Words that say "every other case" (the last row only).
+OTHERWISE = frozenset({"otherwise", "else", "sinon", "in all other cases", "autrement"})
+_READ = (r"only conditions on indices are read (j = p(i), j \neq p(i), k \in S for a declared set), on "
+         r'class labels (y_i = y_j, y_i \neq y_j, y a [[family]] of role "label") and \text{otherwise} in '
+         "the last row")
+_NEGATION = {"=": r"\neq", "!=": "=", "in": r"\notin"}
+
+
+@dataclass(frozen=True)
+class _Condition:
+    row: int
+    relation: str           # '=', '!=', 'in' or 'otherwise'
+    left: sp.Expr | None
+    right: sp.Expr | None
+    text: str               # the condition as written
+    left_text: str = ""
+    right_text: str = ""
+    indicator: sp.Expr | None = None     # 𝟙[condition]; None for otherwise
+
+
+class CasesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a
+    definition by cases."""
+
+    def t_cases(self, node):
+        rows = [child for child in node.children if isinstance(child, Tree) and child.data == "case_row"]
+        shown = self._cases_name(node)
+        conditions, indicators = [], []
+        for number, row in enumerate(rows, 1):
+            condition, indicator = self._case_condition(row.children[1], number, len(rows), shown)
+            conditions.append(condition)
+            indicators.append(indicator)
+        self._check_one_case_holds(node, conditions, shown)
+        others = [ind for cond, ind in zip(conditions, indicators) if cond.relation != "otherwise"]
+        if conditions[-1].relation == "otherwise":
+            # the others exclude each other: none holds exactly when their sum is 0
+            indicators[-1] = 1 - sp.Add(*others)
+        return sp.Add(*[self.expr(row.children[0]) * indicator for row, indicator in zip(rows, indicators)])
+
+    def _cases_name(self, node) -> str:
+        source = self.source(node)
+        return r"\begin{" + ("dcases" if "dcases" in source[:20] else "cases") + "}" \
+            if re.match(r"\\begin\s*\{d?cases\}", source) else r"\left\{ \begin{array}"
+
+    def _case_condition(self, items, number: int, count: int, shown: str):
+        """The condition of row ``number`` and its indicator (None for otherwise)."""
+        text = " ".join(self.source(items).split())
+        parts = [child for child in items.children if isinstance(child, Tree)]
+        where = f"the condition '{text}' of row {number} of '{shown}'"
+        if len(parts) != 1:
+            raise self.fail(items, f"{where} has several parts; one relation between indices is read "
+                                   "in each row")
+        tree = unwrap(parts[0])
+        if isinstance(tree, Tree) and tree.data == "text":
+            word = _words(str(tree.children[0]))
+            if word in OTHERWISE:
+                if number != count:
+                    raise self.fail(items, f"'{text}' is row {number} of '{shown}', not its last row: the "
+                                           "other rows after it could never hold")
+                return _Condition(number, "otherwise", None, None, text), None
+        if not (isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3):
+            raise self.fail(items, f"{where} is not read (words, or not one relation): {_READ}")
+        left, rel, right = tree.children
+        relation = relation_name(str(rel.children[0]))
+        sides = " ".join(self.source(left).split()), " ".join(self.source(right).split())
+        if relation == "in":
+            return self._case_membership(tree, left, right, number, where, sides)
+        if relation not in ("=", "!="):
+            raise self.fail(items, f"{where} is not read: the relation '{rel.children[0]}' is not decided "
+                                   f"in a definition by cases; {_READ}")
+        labels = self.label_condition(tree)       # y_i = y_j of class labels (labels.py)
+        if labels is not None:
+            return _Condition(number, relation, None, None, text, *sides, labels), labels
+        a, b = self.expr(left), self.expr(right)
+        if not (a.is_integer and b.is_integer):
+            raise self.fail(items, f"{where} compares values, not indices or class labels; a definition "
+                                   f"by cases of a condition on values is not read: {_READ}")
+        indicator = self._indicator(tree)
+        return _Condition(number, relation, a, b, text, *sides, indicator), indicator
+
+    def _case_membership(self, tree, left, right, number: int, where: str, sides):
+        """``k \\in S``: Σ_{m=lo}^{hi} δ_{k,m} for an index k and a declared set S."""
+        if isinstance(unwrap(right), Tree) and unwrap(right).data == "bracket":
+            _, ends = self._member(left, right)          # [B], [\![1, N]\!]
+        else:
+            # a set of whole numbers lo … hi; one of points or one defined by a condition
+            # (P(i) = {p : y_p = y_i}) is not this range, and is refused
+            found = self.value(right)
+            plain = isinstance(found, IndexSet) and found.members is None and found.condition is None
+            ends = (found.lo, found.hi) if plain else None
+        if ends is None or not all(end.is_integer for end in ends):
+            raise self.fail(tree, f"{where} is not read: only an index in a declared [[set]] of whole "
+                                  r"numbers (from … to), [n] or [\![a, b]\!] is")
+        index = self.expr(left)
+        if not index.is_integer:
+            raise self.fail(tree, f"{where} is not read: '{sides[0]}' is not an index")
+        m = sp.Dummy("m", integer=True)
+        indicator = sp.Sum(sp.KroneckerDelta(index, m), (m, ends[0], ends[1]))
+        return _Condition(number, "in", index, None, " ".join(self.source(tree).split()), *sides,
+                          indicator), indicator
+
+    def _check_one_case_holds(self, node, conditions: list, shown: str) -> None:
+        """Refuse unless exactly one condition holds for every value of the indices."""
+        others = [c for c in conditions if c.relation != "otherwise"]
+        for position, first in enumerate(others):
+            for second in others[position + 1:]:
+                if not _exclusive(first, second):
+                    raise self.fail(node, f"the cases at rows {first.row} and {second.row} of '{shown}' may "
+                                          f"both hold ('{first.text}' and '{second.text}'); the rows are read "
+                                          "only when exactly one condition holds")
+        if conditions[-1].relation == "otherwise":
+            return
+        if len(others) == 2 and _complementary(*others):
+            return
+        negations = " and ".join(f"{c.left_text} {_NEGATION[c.relation]} {c.right_text}" for c in others)
+        raise self.fail(node, f"no case of '{shown}' holds when {negations}; add a last row "
+                              r"'… & \text{otherwise}' or the missing case")
+
+
+def _words(token: str) -> str:
+    r"""The words of ``\text{ Otherwise. }``: ``otherwise``."""
+    inner = token[token.index("{") + 1:-1] if "{" in token else token
+    return " ".join(inner.replace("\\ ", " ").split()).strip(".,;: ").lower()
+
+
+def _same_pair(first: _Condition, second: _Condition) -> bool:
+    return (first.left == second.left and first.right == second.right) or \
+        (first.left == second.right and first.right == second.left)
+
+
+def _complementary(first: _Condition, second: _Condition) -> bool:
+    """``a = b`` and ``a \\neq b`` (indices, or class labels whose indicators add up to 1):
+    exactly one of them holds."""
+    if {first.relation, second.relation} != {"=", "!="}:
+        return False
+    if first.left is not None and second.left is not None and _same_pair(first, second):
+        return True
+    return sp.expand(first.indicator + second.indicator - 1) == 0
+
+
+def _exclusive(first: _Condition, second: _Condition) -> bool:
+    """Whether the two conditions can never both hold, from their form."""
+    if _complementary(first, second):
+        return True
+    if first.relation != "=" or second.relation != "=" or first.left is None or second.left is None:
+        return False        # class labels: only y_a = y_b beside y_a \neq y_b is decided
+    for a, b in ((first.left, first.right), (first.right, first.left)):
+        for c, d in ((second.left, second.right), (second.right, second.left)):
+            if a == c:
+                gap = sp.expand(b - d)
+                if gap.is_Number and gap != 0:      # j = i and j = i + 1
+                    return True
+    return False

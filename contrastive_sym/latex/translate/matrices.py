@@ -1,0 +1,122 @@
+r"""Matrices as gradient derivations write them: a declared family of two dimensions
+written bare (``Z``, N × d), a family the document defines entry by entry (``G`` of
+``G_{ij} = P_{ij} - \mathbb{1}_{j=p(i)}``), their transposes ``G^\top``, sums, multiples
+and products ``(G + G^\top) Z``, and the gradient of a number by a whole family
+(``\nabla_Z \mathcal{L}``, ``\frac{\partial \mathcal{L}}{\partial Z}``): the matrix of the
+derivatives by its entries.  A side that is a matrix is compared entry by entry.
+
+Shapes must agree as written (a product of an R × C matrix by one of C' rows needs C = C'
+for every size): otherwise the formula is refused, never broadcast.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..scope import Family, Macro
+from .compare import certainly_equal
+from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
+
+
+def index_shape(macro: Macro, scope) -> tuple[sp.Expr, ...] | None:
+    """The ranges of a family defined entry by entry (``L_{ij}``): the declared ranges of
+    its indices (each from 1), as the definition's scope knows them; None otherwise."""
+    scope = macro.defined_in or scope
+    shape = []
+    for param in macro.index_params:
+        declared = scope.lookup(str(param).removesuffix("_param"))
+        bounds = scope.index_range(declared) if isinstance(declared, sp.Symbol) else None
+        if bounds is None or bounds[0] != 1:
+            return None
+        shape.append(bounds[1])
+    return tuple(shape)
+
+
+def _entry_indices():
+    return sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
+
+
+class MatricesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads matrices."""
+
+    def matrix_of(self, value) -> MatrixValue | None:
+        """``value`` as a matrix: a bare family of two dimensions, a family defined entry by
+        entry over two declared indices, or a matrix already; None for anything else."""
+        if isinstance(value, MatrixValue):
+            return value
+        if isinstance(value, Family) and len(value.shape) == 2 and value.base not in self.scope.points:
+            row, col = _entry_indices()
+            return MatrixValue(value.base[row, col], row, col, *value.shape)
+        if isinstance(value, Macro) and len(value.index_params) == 2 and value.list_param is None and not value.called \
+                and not value.vector_params and not value.scalar_params:
+            shape = index_shape(value, self.scope)
+            if shape is None:
+                return None
+            row, col = _entry_indices()
+            body = value.body.xreplace(dict(zip(value.index_params, (row, col))))
+            return MatrixValue(body, row, col, *shape)
+        return None
+
+    def multiply(self, left, right, node):
+        """``left · right`` when either is a matrix (a number times a matrix, a matrix times
+        a matrix or a vector); None when neither is."""
+        if not isinstance(left, MatrixValue) and not isinstance(right, MatrixValue):
+            return None
+        if isinstance(left, sp.Expr):
+            return MatrixValue(left * right.body, right.row, right.col, right.rows, right.cols)
+        if isinstance(right, sp.Expr):
+            return MatrixValue(left.body * right, left.row, left.col, left.rows, left.cols)
+        if not isinstance(left, MatrixValue):
+            raise self.fail(node, "a vector times a matrix is not read (write the transpose: A^\\top v)")
+        inner = right.rows if isinstance(right, MatrixValue) else getattr(right, "length", None)
+        if inner is None:
+            raise self.fail(node, "a matrix times something that is neither a number, a vector nor a matrix")
+        if not certainly_equal(left.cols, inner):
+            shown = f"a {right.rows} × {right.cols} matrix" if isinstance(right, MatrixValue) \
+                else f"a vector of length {inner}"
+            raise self.fail(node, f"a product of a {left.rows} × {left.cols} matrix and {shown}: "
+                                  "the shapes do not agree")
+        # a Dummy: the entries of a defined family (G_{ij} = P_{ij} - …) have sums of
+        # their own, whose index a named k would capture
+        k = sp.Dummy("k", integer=True)
+        if isinstance(right, MatrixValue):
+            body = sp.Sum(left.entry(left.row, k) * right.entry(k, right.col), (k, 1, left.cols))
+            return MatrixValue(body, left.row, right.col, left.rows, right.cols)
+        body = sp.Sum(left.entry(left.row, k) * right.component(k), (k, 1, left.cols))
+        return VectorValue(body, left.row, left.rows)
+
+    def add_matrices(self, values: list, node) -> MatrixValue:
+        """Σ ± A_r of (sign, matrix) pairs of one shape."""
+        first = values[0][1]
+        if not all(isinstance(m, MatrixValue) for _, m in values) or not all(
+                certainly_equal(m.rows, first.rows) and certainly_equal(m.cols, first.cols) for _, m in values):
+            raise self.fail(node, "a matrix added to a number, a vector or a matrix of another shape")
+        body = sp.Add(*[sign * m.entry(first.row, first.col) for sign, m in values])
+        return MatrixValue(body, first.row, first.col, first.rows, first.cols)
+
+    def derivative_matrix(self, f: sp.Expr, by: MatrixValue, node) -> MatrixValue:
+        """∂f/∂Z for a declared family Z of two dimensions: the matrix of ∂f/∂Z_{r,c}."""
+        if not isinstance(by.body, sp.Indexed):
+            raise self.fail(node, "a derivative by a matrix is read by a declared family of two "
+                                  "dimensions, not by an expression of matrices")
+        return MatrixValue(self._derivative(f, by.body, node), by.row, by.col, by.rows, by.cols)
+
+    def family_entry(self, family: Family, indices: list, op):
+        """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
+        the vector along the last one (z_i of z_{i,m}, f[b, t, c] of f[b, t, c, m])."""
+        if len(family.shape) == 2 and len(indices) == 1:
+            return RowVector(family.base, indices[0], family.shape[1])
+        if len(family.shape) > 2 and len(indices) == len(family.shape) - 1:
+            m = sp.Dummy("m", integer=True)
+            return VectorValue(family.base[(*indices, m)], m, family.shape[-1])
+        if len(indices) != len(family.shape):
+            raise self.fail(op, f"{family.base} takes {len(family.shape)} indices, got {len(indices)}")
+        return family.base[tuple(indices)]
+
+    def bracket_entry(self, family: Family, args_node, node):
+        """``f[b, t, c]``: code's indexing, written in papers about code; a family has no
+        other meaning followed by brackets."""
+        value = self._items(args_node.children[0])
+        segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+        if any(s.var is not None for s in segments):
+            raise self.fail(args_node, "an ellipsis inside an index")
+        return self.family_entry(family, [self.expr(args_node, s.pattern) for s in segments], node)

@@ -1,0 +1,179 @@
+r"""Class labels and the sets defined by a condition.
+
+A ``[[family]]`` of role ``label`` (``y_1 … y_n``, one dimension) holds class identities:
+they have no value and are only compared (``\mathbb{1}[y_i = y_j]``, ``\sum_{j : y_j = y_i}``).
+
+A ``[[set]]`` with ``index`` and ``where`` is defined by a condition, with the name's
+arguments as its parameters::
+
+    [[set]]
+    name = 'P(i)'          # or 'N_i', or 'N(y_i)' (a set of a label value)
+    index = 'p'
+    from = 1
+    to = '2N'
+    where = 'p \neq i, y_p = y_i'
+    nonempty = true        # stated: every P(i) has a member (i in from … to)
+
+``\sum_{p \in P(k)} f`` is Σ_{p=from}^{to} 𝟙[condition at i = k]·f and ``|P(k)|`` is
+Σ 𝟙[condition].  ``nonempty`` restricts the sampled label assignments to those where it
+holds (:mod:`contrastive_sym.check.sampling.labels`); without it an assignment where a
+set is empty is sampled like any other, so 1/|P(i)| is undefined there and the verdict
+says so.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import replace
+
+import sympy as sp
+
+from ..latex.parser import parse
+from ..latex.scope import Family, IndexSet, Scope
+from ..latex.translate import Translator
+from ..model.notation import NonEmptyRule
+from .context import Context, read_text, scope_key, table_entries
+
+_LETTER = r"\{?([a-zA-Z])\}?"
+
+
+def read_labels(spec: dict, scope: Scope, context: Context) -> Scope:
+    """``scope`` knowing its families of labels, each checked to be one label per sample."""
+    labels = set()
+    for entry in table_entries(spec, "family", context):
+        if str(entry.get("role", "")).lower() != "label":
+            continue
+        name = entry["name"]
+        family = scope.lookup(scope_key(name))
+        if not isinstance(family, Family) or len(family.shape) != 1:
+            raise context.fail(f"family {name}: role 'label' is for one class label per sample, "
+                               "shape = ['n']", ("shape",))
+        if "domain" in entry:
+            raise context.fail(f"family {name}: a class label has no value, so no domain; leave "
+                               "'domain' out", ("domain",))
+        labels.add(family.base)
+    context.path = ()
+    return replace(scope, labels=frozenset(labels))
+
+
+def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope,
+                  context: Context) -> Scope:
+    """``scope`` with the set defined by ``where`` bound (under its head, P for P(i))."""
+    if "members" in entry:
+        raise context.fail(f"set {name}: 'members' and 'where' do not go together: a set defined by a "
+                           "condition is a set of indices", ("members",))
+    index_name = read_text(entry, "index", context) if "index" in entry else None
+    if index_name is None or not re.fullmatch(r"[a-zA-Z]", index_name.strip()):
+        raise context.fail(f"set {name}: 'index' (one letter, the member written in 'where': "
+                           "index = 'p') is required with 'where'", ("index",) if "index" in entry else None)
+    index_name = index_name.strip()
+    head, params, form, labels = _parameters(name, index_name, scope, context)
+    index = sp.Dummy(index_name, integer=True)
+    symbols = [sp.Dummy(p, integer=True, positive=True) for p in params]
+    inner = scope.bind(index_name, index)
+    for param, symbol in zip(params, symbols):
+        inner = inner.bind(param, symbol)
+    condition = _condition(read_text(entry, "where", context), inner, context)
+    if form == "label":
+        # N(y_i) is a set of the label value y_i: the condition may not use i otherwise
+        base, symbol = labels, symbols[0]
+        hidden = condition.replace(lambda e: isinstance(e, sp.Indexed) and e.base == base
+                                   and e.indices == (symbol,), lambda e: sp.Symbol("class"))
+        if symbol in hidden.free_symbols:
+            raise context.fail(f"set {name}: a set of the label {params[0]}'s class uses "
+                               f"{params[0]} only as the label; write the name with the index "
+                               f"({head}({params[0]})) to use {params[0]} itself", ("where",))
+    nonempty = entry.get("nonempty", False) is True
+    found = IndexSet(head, sp.sympify(lo), sp.sympify(hi), None, index, condition, tuple(symbols), form,
+                     labels, nonempty)
+    if nonempty:
+        _state_nonempty(found, name, context)
+    return scope.bind(head if params else scope_key(name), found)
+
+
+def _parameters(name: str, index_name: str, scope: Scope, context: Context):
+    """(head, parameter names, form, labels family) of ``P(i)``, ``N_i``, ``N(y_i)`` or ``Q``."""
+    written = scope_key(name)
+    call = re.fullmatch(r"(.+?)\((.+)\)", written)
+    script = re.fullmatch(rf"(.+?)_{_LETTER}", written)
+    params, form, labels, head = [], "", None, written
+    if call is not None:
+        head, form = call.group(1), "call"
+        for argument in call.group(2).split(","):
+            letter = re.fullmatch(_LETTER, argument)
+            label = re.fullmatch(rf"(.+?)_{_LETTER}", argument)
+            family = scope.lookup(label.group(1)) if label is not None else None
+            if letter is not None:
+                params.append(letter.group(1))
+            elif isinstance(family, Family) and family.base in scope.labels:
+                params.append(label.group(2))
+                form, labels = "label", family.base
+            else:
+                raise context.fail(f"set {name}: its parameters are indices (P(i)) or one class label "
+                                   f"(N(y_i)); '{argument}' is neither", ("name",))
+        if form == "label" and len(params) != 1:
+            raise context.fail(f"set {name}: a set of a class label takes that one label", ("name",))
+    elif script is not None:
+        head, form = script.group(1), "subscript"
+        params.append(script.group(2))
+    if index_name in params or len(set(params)) != len(params):
+        raise context.fail(f"set {name}: its parameters and its index '{index_name}' are different names",
+                           ("index",))
+    if params and scope.lookup(head) is not None:
+        raise context.fail(f"set {name}: '{head}' is declared already; a set with a parameter needs a "
+                           "name of its own", ("name",))
+    return head, params, form, labels
+
+
+def _condition(text: str, scope: Scope, context: Context) -> sp.Expr:
+    """The product of the indicators of the comparisons of ``where``, separated by commas."""
+    context.locator.at(context.path + ("where",))
+    where = context.locator.where(text)
+    tree = parse(text, where)
+    translator = Translator(text, scope, where)
+    factor = sp.Integer(1)
+    for row in tree.children[0].children:
+        if not isinstance(row, str):
+            factor *= translator.condition_factor(row)
+    return factor
+
+
+def _state_nonempty(found: IndexSet, name: str, context: Context) -> None:
+    """The stated condition that the set has a member, for each value of its parameter in
+    the set's own range: a rule of the family of labels its condition compares."""
+    bases = {e.base for e in found.condition.atoms(sp.Indexed)}
+    families = [d for d in context.builder._families if d.base in bases]
+    if len(families) != 1 or len(found.params) > 1:
+        raise context.fail(f"set {name}: nonempty = true restricts the class labels sampled, so its "
+                           "condition compares the labels of one family and it has at most one parameter",
+                           ("nonempty",))
+    parameter = found.params[0] if found.params else None
+    rule = NonEmptyRule(name, parameter, found.lo, found.hi, found.size)
+    decl = families[0]
+    # the builder's declaration is frozen: it is replaced by one that carries the rule
+    position = context.builder._families.index(decl)
+    context.builder._families[position] = dataclasses.replace(decl, rules=decl.rules + (rule,))
+
+
+def nonempty_reading(exprs, scope: Scope) -> str:
+    """What a claim over ``exprs`` takes as stated about its labels: "label assignments
+    where P(i) is nonempty (stated)", or "" when it compares no labels of a family with a
+    set declared ``nonempty``.  For the claim's reading (load/claims.py)."""
+    bases = {a.base for e in exprs for a in sp.sympify(e).atoms(sp.Indexed)} & scope.labels
+    stated = sorted({f"{_shown(found)} is nonempty" + (f" for every {found.params[0].name} from "
+                                                      f"{sp.latex(found.lo)} to {sp.latex(found.hi)}"
+                                                      if found.params else "")
+                     for found in scope.names.values()
+                     if isinstance(found, IndexSet) and found.nonempty
+                     and {a.base for a in found.condition.atoms(sp.Indexed)} & bases})
+    if not stated:
+        return ""
+    return "class labels sampled only where " + "; ".join(stated) + " (stated)"
+
+
+def _shown(found: IndexSet) -> str:
+    if found.form == "subscript":
+        return f"{found.name}_{found.params[0].name}"
+    if found.form == "label":
+        return f"{found.name}({found.labels}_{found.params[0].name})"
+    return f"{found.name}({', '.join(p.name for p in found.params)})" if found.params else found.name

@@ -1,0 +1,325 @@
+r"""Definitions by cases (issue 13): ``\begin{cases} v_1 & c_1 \\ v_2 & c_2 \end{cases}``.
+
+Each written form must read as Σ_r v_r · 𝟙[c_r] built by hand, and only when exactly one
+condition holds whatever the indices; every other layout or condition is refused with a
+message naming it, its row and its column; a claim that uses cases is proved or refuted
+end to end.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+import sympy as sp
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.latex.cases_layout import mark_cases
+from contrastive_sym.latex.parser import Where
+from contrastive_sym.latex.scope import Family, IndexSet, Scope
+from contrastive_sym.latex.translate import translate_expr
+from contrastive_sym.pipeline import check_statement, verify_text
+
+i, j, k = (sp.Symbol(name, integer=True) for name in "ijk")
+N = sp.Symbol("N", integer=True, positive=True)
+a, b, c, x = (sp.Symbol(name, real=True) for name in "abcx")
+s = sp.IndexedBase("s", real=True)
+SCOPE = Scope({"i": i, "j": j, "k": k, "N": N, "a": a, "b": b, "c": c, "x": x, "s": Family(s, (N,)),
+               "I": IndexSet("I", sp.Integer(2), N)})
+WHERE = Where("doc.toml", 5, 10)
+EQ = sp.KroneckerDelta(j, i)
+
+
+def read(text: str) -> sp.Expr:
+    return translate_expr(text, SCOPE)
+
+
+def refused(text: str) -> ParseError:
+    with pytest.raises(ParseError) as caught:
+        translate_expr(text, SCOPE, WHERE)
+    return caught.value
+
+
+def same(left: sp.Expr, right: sp.Expr) -> bool:
+    return sp.expand(left - right) == 0
+
+
+# --- what reads, and as what ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    r"\begin{cases} a & j = i \\ b & j \neq i \end{cases}",
+    r"\begin{cases} a & j = i, \\ b & j \neq i. \end{cases}",            # punctuation of the sentence
+    r"\begin{cases} b & i \neq j \\ a & i = j \end{cases}",              # either order, either side
+    r"\begin{cases} a & \text{if } j = i \\ b & \text{otherwise} \end{cases}",
+    r"\begin{cases} a, & \text{if } j = i, \\ b, & \text{otherwise.} \\ \end{cases}",
+    r"\begin{cases} a, \quad j = i \\ b, \quad \text{else} \end{cases}",  # comma and \quad, no &
+    r"\begin{cases} a \quad j = i \\ b \quad j \ne i \end{cases}",
+    r"\begin{cases} a \text{ if } j = i \\ b \text{ if } j \neq i \end{cases}",
+    r"\begin{dcases} a & j = i \\ b & \text{sinon} \end{dcases}",
+    r"\left\{ \begin{array}{ll} a & j = i \\ b & \text{Otherwise} \end{array} \right.",
+    r"\left\{\begin{array}{l} a, \text{if } j = i \\ b, \text{otherwise} \end{array}\right.",
+    "\\begin{cases}\n  a & j = i \\\\\n  b & j \\neq i\n\\end{cases}",
+    r"\begin{cases} a \quad \text{if } j = i, \\ b \quad \text{otherwise}. \end{cases}",
+])
+def test_each_layout_reads_as_the_value_of_the_row_that_holds(text):
+    assert same(read(text), a * EQ + b * (1 - EQ))
+
+
+def test_otherwise_is_the_rows_before_it_failing():
+    value = read(r"\begin{cases} a & j = i \\ b & j = i + 1 \\ c & \text{otherwise} \end{cases}")
+    after = sp.KroneckerDelta(j, i + 1)
+    assert same(value, a * EQ + b * after + c * (1 - EQ - after))
+
+
+def test_values_are_expressions_and_the_cases_a_factor():
+    value = read(r"s_j - \begin{cases} \frac{s_i}{2} & j = i \\ 0 & \text{otherwise} \end{cases}")
+    assert same(value, s[j] - s[i] / 2 * EQ)
+
+
+def test_membership_of_an_index_in_a_declared_set_is_a_sum_of_deltas():
+    value = read(r"\begin{cases} a & k \in I \\ b & \text{otherwise} \end{cases}")
+    for size, index, expected in ((3, 1, b), (3, 2, a), (3, 3, a), (1, 1, b)):
+        assert value.subs({N: size, k: index}).doit() == expected
+    assert same(read(r"\begin{cases} a & k \in [N] \\ b & \text{otherwise} \end{cases}").subs(
+        {N: 2, k: 3}).doit(), b)
+
+
+def test_conditions_on_class_labels_read_as_the_indicator_of_labels():
+    y = sp.IndexedBase("y", integer=True)
+    scope = replace(SCOPE.bind("y", Family(y, (N,))), labels=frozenset({y}))
+    indicator = translate_expr(r"s_j \mathbb{1}[y_i = y_j]", scope)
+    for written in (r"\begin{cases} s_j & y_i = y_j \\ 0 & \text{otherwise} \end{cases}",
+                    r"\begin{cases} s_j & y_i = y_j \\ 0 & y_i \neq y_j \end{cases}",
+                    r"\begin{cases} 0 & y_i \neq y_j \\ s_j & y_i = y_j \end{cases}"):
+        assert same(translate_expr(written, scope), indicator)
+    assert indicator.subs({y[i]: 1, y[j]: 1}) == s[j] and indicator.subs({y[i]: 1, y[j]: 2}) == 0
+    with pytest.raises(ParseError) as caught:
+        translate_expr(r"\begin{cases} s_j & y_i = y_j \\ 0 & y_i = y_i \end{cases}", scope)
+    assert "the cases at rows 1 and 2 of '\\begin{cases}' may both hold" in caught.value.message
+
+
+def test_the_marked_text_keeps_every_column():
+    text = r"x + \left\{ \begin{array}{ll} 1, & \text{if } j = i \\ 0 & \text{otherwise} \end{array} \right."
+    marked = mark_cases(text)
+    assert len(marked) == len(text)
+    assert marked.index("j = i") == text.index("j = i")
+
+
+# --- what is refused, with its message and column ----------------------------------------------
+
+@pytest.mark.parametrize("text, message, column", [
+    (r"\begin{cases} a & j = i \\ b & j = 1 \end{cases}",
+     "the cases at rows 1 and 2 of '\\begin{cases}' may both hold ('j = i' and 'j = 1'); the rows are read only "
+     "when exactly one condition holds", 10),
+    (r"\begin{cases} a & j = i \\ b & j = i \\ c & \text{otherwise} \end{cases}",
+     "the cases at rows 1 and 2 of '\\begin{cases}' may both hold ('j = i' and 'j = i')", 10),
+    (r"\begin{cases} a & j = i \end{cases}",
+     "no case of '\\begin{cases}' holds when j \\neq i; add a last row '… & \\text{otherwise}' or the missing "
+     "case", 10),
+    (r"\begin{cases} a & j = i \\ b & j = i + 1 \end{cases}",
+     "no case of '\\begin{cases}' holds when j \\neq i and j \\neq i + 1", 10),
+    (r"\begin{cases} a & k \in I \end{cases}", "no case of '\\begin{cases}' holds when k \\notin I", 10),
+    (r"\begin{cases} a & k \in I \\ b & k = 1 \\ c & \text{otherwise} \end{cases}",
+     "the cases at rows 1 and 2 of '\\begin{cases}' may both hold ('k \\in I' and 'k = 1')", 10),
+    (r"\begin{cases} a & s_j = s_i \\ b & \text{otherwise} \end{cases}",
+     "the condition 's_j = s_i' of row 1 of '\\begin{cases}' compares values, not indices or class labels; a "
+     "definition by cases of a condition on values is not read: only conditions on indices are read (j = p(i), "
+     "j \\neq p(i), k \\in S for a declared set), on class labels (y_i = y_j, y_i \\neq y_j, y a [[family]] of "
+     "role \"label\") and \\text{otherwise} in the last row", 28),
+    (r"\begin{cases} a & x > 0 \\ b & x \le 0 \end{cases}",
+     "the condition 'x > 0' of row 1 of '\\begin{cases}' is not read: the relation '>' is not decided in a "
+     "definition by cases", 28),
+    (r"\begin{cases} a & j < i \\ b & \text{otherwise} \end{cases}",
+     "the condition 'j < i' of row 1 of '\\begin{cases}' is not read: the relation '<' is not decided", 28),
+    (r"\begin{cases} a & x' \text{~--- a positive} \\ b & \text{otherwise} \end{cases}",
+     "the condition 'x' \\text{~--- a positive}' of row 1 of '\\begin{cases}' is not read (words, or not one "
+     "relation): only conditions on indices are read", 28),
+    (r"\begin{cases} a & \text{if $j = i$} \\ b & \text{otherwise} \end{cases}",
+     "the condition '\\text{if $j = i$}' of row 1 of '\\begin{cases}' is not read (words, or not one relation)", 28),
+    (r"\begin{cases} a & j = i, k = i \\ b & \text{otherwise} \end{cases}",
+     "the condition 'j = i, k = i' of row 1 of '\\begin{cases}' has several parts; one relation between "
+     "indices is read in each row", 28),
+    (r"\begin{cases} a & \text{otherwise} \\ b & j = i \end{cases}",
+     "'\\text{otherwise}' is row 1 of '\\begin{cases}', not its last row: the other rows after it could never "
+     "hold", 28),
+    (r"\begin{cases} a & k \in J \\ b & \text{otherwise} \end{cases}", "'J' is not declared", 34),
+    (r"\begin{cases} a & k \in [x, N] \\ b & \text{otherwise} \end{cases}",
+     "the condition 'k \\in [x, N]' of row 1 of '\\begin{cases}' is not read: only an index in a declared "
+     "[[set]] of whole numbers (from … to), [n] or [\\![a, b]\\!] is", 28),
+    (r"\left\{ \begin{array}{ll} a & j = i \\ b & j = 2 \end{array} \right.",
+     "the cases at rows 1 and 2 of '\\left\\{ \\begin{array}' may both hold", 10),
+    # the layout itself
+    (r"\begin{cases} a \\ b & \text{otherwise} \end{cases}",
+     "row 1 of '\\begin{cases}' has no condition: write the value, '&' and the condition (1 & j = i), or "
+     "\\text{otherwise}", 24),
+    (r"\begin{cases} a & j = i & k \\ b & \text{otherwise} \end{cases}",
+     "a row of a definition by cases has two '&': the value and its condition are one '&' apart", 34),
+    (r"\begin{cases} a & \\ b & \text{otherwise} \end{cases}",
+     "row 1 of '\\begin{cases}' has no condition after its value", 26),
+    (r"\begin{cases} a & j = i \\ \\ b & \text{otherwise} \end{cases}", "row 2 of '\\begin{cases}' is empty", 37),
+    (r"\begin{cases} a & j = i \\ b & \text{otherwise}", "'\\begin{cases}' without its '\\end{cases}'", 10),
+    (r"\begin{cases} \begin{aligned} a \end{aligned} & j = i \\ b & \text{otherwise} \end{cases}",
+     "an environment inside '\\begin{cases}' (at '\\begin{aligned}') is not read", 24),
+    (r"\begin{cases} \begin{matrix} a \end{matrix} & j = i \\ b & \text{otherwise} \end{cases}",
+     "'\\begin{matrix}' (an array or matrix) is not read", 24),
+    (r"\begin{cases} a & j = \\ b & \text{otherwise} \end{cases}", "unexpected '\\\\\\\\'", 32),
+    ("\\begin{cases} a & j = i \\\\ b & \\text{otherwise} \\end{cases}^{2} + \ue012",
+     "the character U+E012 is not read", 76),
+    # still never read: matrices, and an array that is not \left\{ … \right.
+    (r"\begin{pmatrix} a & b \end{pmatrix}",
+     "'\\begin{pmatrix}' (an array or matrix) is not read; restate the line with restated_from", 10),
+    (r"\begin{array}{ll} a & j = i \\ b & \text{otherwise} \end{array}",
+     "'\\begin{array}' (an array or matrix) is not read; restate the line with restated_from", 10),
+    (r"\left\{ \begin{array}{lll} a & j = i & c \end{array} \right.",
+     "'\\begin{array}' (an array or matrix) is not read", 18),
+    (r"\begin{Bmatrix} a \end{Bmatrix}", "'\\begin{Bmatrix}' (an array or matrix) is not read", 10),
+    (r"x + \begin{cases*} a & if $j = i$ \\ b & otherwise \end{cases*}",
+     "'\\begin{cases*}' is not read; write \\begin{cases} v_1 & j = i \\\\ v_2 & \\text{otherwise} \\end{cases} "
+     "(each condition in math: indices, class labels or \\text{otherwise}) or restate the line with restated_from",
+     14),
+    (r"\begin{rcases} a & j = i \end{rcases}", "'\\begin{rcases}' is not read", 10),
+])
+def test_what_is_not_read_is_refused_naming_the_row_and_column(text, message, column):
+    error = refused(text)
+    if message is None:          # refused, whatever the words: a range of values is no index range
+        return
+    assert message in error.message
+    assert (error.line, error.column) == (5, column)
+
+
+def test_the_error_of_a_later_line_of_the_cases_points_into_it():
+    error = refused("\\begin{cases}\n  a & j = i \\\\\n  b & y > 0\n\\end{cases}")
+    assert "the condition 'y > 0'" in error.message or "'y' is not declared" in error.message
+    assert (error.line, error.column) == (7, 7)
+
+
+def test_cases_inside_a_definition_are_refused_at_their_row():
+    notation = dict(size=[{"name": "n", "minimum": 1, "checked": [1]}], scalar=[{"name": "a"}],
+                    define=[{"name": "L", "line": 1,
+                             "latex": r"L = a \\ f = \begin{cases} 1 & a \\ 0 \end{cases}"}])
+    with pytest.raises(ParseError) as caught:
+        check_statement("a = a", **notation)
+    assert "row 2 of '\\begin{cases}' has no condition" in str(caught.value)
+
+
+# --- end to end: a claim with cases is proved, or refuted with a witness ------------------------
+
+DERIVATION = r"""id = "cases"
+title = "cases"
+source = "cases.tex"
+
+[[size]]
+name = 'B'
+minimum = 1
+checked = [1, 2]
+
+[[size]]
+name = 'N'
+equals = '2B'
+
+[[family]]
+name = 's'
+shape = ['N', 'N']
+
+[[index]]
+name = 'i'
+to = 'N'
+
+[[index]]
+name = 'j'
+to = 'N'
+
+[[index]]
+name = 'p(i)'
+positive_of = 'i'
+samples = 'B'
+
+[[define]]
+name = 'y_{ij}'
+line = 3
+latex = 'y_{ij} = \begin{cases} 1 & j = p(i), \\ 0 & j \neq p(i). \end{cases}'
+
+[[claim]]
+id = "true"
+title = "the row that holds"
+line = 5
+latex = '\sum_{j=1}^{N} s_{ij} \, y_{ij} = s_{i, p(i)}'
+
+[[claim]]
+id = "false"
+title = "a wrong row"
+line = 6
+latex = '\sum_{j=1}^{N} s_{ij} \, y_{ij} = s_{i, i}'
+"""
+
+
+def test_a_claim_using_cases_is_proved_and_a_wrong_one_refuted_with_a_witness():
+    claims = verify_text(DERIVATION).documents[0].claims
+    true, false = (claim.outcome for claim in claims)
+    assert true.verdict.value in ("proved", "confirmed")
+    assert false.verdict.value == "refuted"
+    assert false.witness is not None and false.witness.values
+
+
+def test_the_cases_of_the_moretti_gradient_read_as_its_indicator():
+    notation = dict(size=[{"name": "B", "minimum": 1, "checked": [1, 2]}, {"name": "N", "equals": "2B"}],
+                    family=[{"name": "P", "shape": ["N", "N"]}],
+                    index=[{"name": "i", "to": "N"}, {"name": "j", "to": "N"},
+                           {"name": "p(i)", "positive_of": "i", "samples": "B"}])
+    written = r"P_{ij} - \begin{cases}1 & j = p(i), \\ 0 & j \neq p(i).\end{cases}"
+    assert check_statement(written + r" = P_{ij} - \mathbb{1}_{j=p(i)}", **notation).verdict.value == "proved"
+    assert check_statement(written + r" = P_{ij} - \mathbb{1}_{j=i}", **notation).verdict.value == "refuted"
+
+
+def test_a_membership_case_is_refuted_where_it_differs():
+    notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}], index=[{"name": "j", "to": "N"}],
+                    set=[{"name": "I", "from": 2, "to": "N"}])
+    cases = r"\begin{cases} 1 & j \in I \\ 0 & \text{otherwise} \end{cases}"
+    assert check_statement(cases + r" = 1 - \mathbb{1}_{j = 1}", **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(cases + " = 1", **notation).verdict.value == "refuted"
+
+
+NOTE = r"""<!-- contrastive-verify
+id = "casesnote"
+title = "cases in markdown"
+
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = 'x'
+shape = ['n']
+
+[[index]]
+name = 'i'
+to = 'n'
+-->
+
+# Cases
+
+<!-- define: name = "w_k" -->
+$$
+w_k = \begin{cases}
+  x_k, & \text{if } k = i, \\
+  0, & \text{otherwise}.
+\end{cases}
+$$
+
+<!-- claim: id = "picks", title = "the sum picks x_i" -->
+$$
+\sum_{k=1}^{n} w_k = x_i
+$$
+
+<!-- claim: id = "wrong", title = "not x_1" -->
+$$
+\sum_{k=1}^{n} w_k = x_1
+$$
+"""
+
+
+def test_a_markdown_define_by_cases_is_read_and_checked():
+    document = verify_text(NOTE, suffix=".md").documents[0]
+    picks, wrong = (claim.outcome for claim in document.claims)
+    assert picks.verdict.value == "proved"
+    assert wrong.verdict.value == "refuted" and wrong.witness is not None
