@@ -178,8 +178,8 @@ def test_a_conditioned_set_is_not_read_where_its_condition_would_be_lost(stateme
     (dict(set=[{"name": "P(i)", "to": "2N", "index": "p"}]), "set P(i): 'index' goes with 'where'"),
     (dict(set=[{"name": "P(i)", "index": "p", "to": "2N", "where": r"p < i"}]),
      "'p < i' is not read as a set's condition"),
-    (dict(set=[{"name": "N(i)", "index": "p", "to": "2N", "where": r"p \neq i"}]),
-     "set N(i): 'N' is declared already"),
+    (dict(set=[{"name": "s(i)", "index": "p", "to": "2N", "where": r"p \neq i"}]),
+     "set s(i): 's' is declared already"),
     (dict(set=[{"name": "M(y_i)", "index": "j", "to": "2N", "where": r"y_j = y_i, j \neq i"}]),
      "uses i only as the label"),
     (dict(set=[{"name": "A(i)", "index": "a", "to": "2N", "where": r"a \neq i", "nonempty": True}]),
@@ -296,3 +296,30 @@ def test_the_stated_nonempty_condition_is_said_in_the_claims_reading():
               'reading = "as written"', "latex = " + toml_value(r"|P(i)| \geq 1")]
     claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0].claim
     assert claim.reading == "as written; class labels sampled only where P(i) is nonempty for every i from 1 to 2 N (stated)"
+
+
+# one letter for a size and two sets, as the post writes SupCon: N (a size), N_i, N(y_i)
+WENG_SUPCON = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}, {"name": "N", "minimum": 1, "checked": [1, 2]}],
+            family=[{"name": "y", "shape": ["2n"], "role": "label"}],
+            index=[{"name": "i", "from": 1, "to": "2n"}],
+            set=[{"name": "N_i", "index": "j", "to": "2n", "where": "y_j = y_i"},
+                 {"name": "N(y_i)", "index": "j", "to": "2n", "where": "y_j = y_i"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # N_i = {j ∈ I : y_j = y_i} counts i itself: the positives of i are |N_i| − 1, not 2|N_i| − 1
+    (r"2|N_i| - 1 = \sum_{j \in N(y_i), j \neq i} 1", "refuted"),
+    (r"|N_i| - 1 = \sum_{j \in N(y_i), j \neq i} 1", "proved"),
+    # the size N keeps its meaning beside the sets written with its letter
+    (r"N + |N_i| = N + \sum_{j=1}^{2n} \mathbb{1}[y_j = y_i]", "proved"),
+])
+def test_a_size_and_sets_may_share_a_letter(statement, expected):
+    assert check_statement(statement, **WENG_SUPCON).verdict.value == expected
+
+
+def test_a_set_written_with_the_letter_of_a_family_is_refused():
+    notation = dict(WENG_SUPCON, family=WENG_SUPCON["family"] + [{"name": "M", "shape": ["2n"]}],
+                    set=[{"name": "M_i", "index": "j", "to": "2n", "where": "y_j = y_i"}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"|M_i| = 1", **notation)
+    assert "set M_i: 'M' is declared already" in str(caught.value)

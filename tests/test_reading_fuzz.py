@@ -62,7 +62,7 @@ READING_TOKENS = TOKENS + [
     r"\begin{cases}", r"\end{cases}", "& i = 1", r"& i \neq n", r"\text{otherwise}", r"\text{if }", ", \\quad",
     r"\left\{ \begin{array}{ll}", r"\end{array} \right.", r"\begin{dcases}",
     r"\nabla_s", r"\nabla_{s_i}", r"\frac{\partial t}{\partial s}", r"\frac{\partial t}{\partial s_i}", "s^\\top",
-    "s^T", "s[1, 2]", "s[i]", " s s ",
+    "s^T", "s[1, 2]", "s[i]", " s s ", r"\sum_{k \in \llbracket 1, n \rrbracket}", r"\llbracket", r"\rrbracket",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

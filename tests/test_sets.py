@@ -105,3 +105,38 @@ BATCH = dict(size=[{"name": "B", "minimum": 2, "checked": [2, 3]}, {"name": "T",
 ])
 def test_sizes_as_sets_and_definitions_of_indices(statement, expected):
     assert check_statement(statement, **BATCH).verdict.value == expected
+
+
+def test_a_set_keeps_its_meaning_after_in_when_a_definition_takes_its_letter():
+    # Weng writes I for the index set and I(x;c) for the mutual information: after \in
+    # only the set is meant
+    notation = dict(NOTATION, scalar=[{"name": "a"}],
+                    define=[{"name": "I(a)", "line": 1, "latex": r"I(a) = a + 1"}])
+    assert check_statement(r"\sum_{k \in I, k \neq i} s_k = " + ALL + " - s_i", **notation).verdict.value == "proved"
+    assert check_statement(r"I(a) = a + 1", **notation).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{k \in \llbracket1,N\rrbracket} s_k = " + ALL, "proved"),
+    (r"\sum_{k \in \llbracket 2, N \rrbracket} s_k = " + ALL, "refuted"),
+])
+def test_an_interval_in_double_brackets_reads_as_its_whole_numbers(statement, expected):
+    assert verdict(statement) == expected
+
+
+def test_an_interval_outside_a_sum_is_refused_naming_it():
+    with pytest.raises(ParseError) as caught:
+        verdict(r"\llbracket 1, N \rrbracket = 1")
+    assert "\\llbracket a, b \\rrbracket (the whole numbers from a to b) is read after \\in under a sum only" \
+        in str(caught.value)
+
+
+def test_a_definition_of_indices_that_moves_with_another_index_is_refused():
+    # N(t) = \sum_{b \neq b'} …: a function of t whose value moves with b' (a sum over pairs
+    # b ≠ b' meant, or an argument left out): refused, naming b'
+    notation = dict(BATCH, index=BATCH["index"] + [{"name": "b'", "from": 1, "to": "B"}],
+                    define=[{"name": r"\mathcal{N}", "line": 1,
+                             "latex": r"\mathcal{N}(t) = \sum_{b \neq b'} h_{b,t} h_{b',t}"}])
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"\mathcal{N}(1) = 0", **notation)
+    assert "the definition of \\mathcal{N}(t) depends on b', which is not among its arguments" in str(caught.value)

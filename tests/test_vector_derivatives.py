@@ -122,3 +122,38 @@ def test_functions_of_vectors_refuse_what_is_not_a_vector(statement, message):
     with pytest.raises(DerivationError) as caught:
         check_statement(statement, define=SIGMA, **LATENTS)
     assert message in str(caught.value)
+
+
+# --- definitions whose value is a vector: h_i = f(\tilde{x}_i), z = h / \|h\| ---------------
+POINTS = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    family=[{"name": r"\tilde{x}", "shape": ["N"], "role": "point"}, {"name": "w", "shape": ["N", "d"]}],
+    function=[{"name": "f", "arguments": 1, "shape": ["d"]}],
+    index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}],
+)
+VECTORS = [{"name": "h_i", "line": 1, "latex": r"\mathbf{h}_i = f(\tilde{x}_i)"},
+           {"name": "u_i", "line": 2, "latex": r"\mathbf{u}_i = \frac{w_i}{\|w_i\|}"}]
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\mathbf{h}_i \cdot \mathbf{h}_j = f(\tilde{x}_i)^\top f(\tilde{x}_j)", "holds"),
+    # u_i is undefined where w_i = 0: said, as a condition, never dropped
+    (r"\|\mathbf{u}_i\|^2 = 1", "conditional"),
+    (r"\mathbf{u}_i \cdot \mathbf{u}_j \leq 1", "conditional"),
+    (r"\mathbf{u}_i = w_i", "refuted"),
+    (r"\mathbf{h}_i \cdot \mathbf{h}_j = \mathbf{h}_i \cdot \mathbf{h}_i", "refuted"),
+])
+def test_definitions_whose_value_is_a_vector(statement, expected):
+    kind = "inequality" if "leq" in statement else "identity"
+    verdict = check_statement(statement, kind, define=VECTORS, **POINTS).verdict.value
+    assert verdict in (("proved", "confirmed") if expected == "holds" else (expected,))
+
+
+def test_a_definition_whose_value_is_a_matrix_is_the_family_of_its_entries():
+    # S = Z Z^\top, the similarity matrix: S_{ij} is z_i · z_j, and S is a matrix again
+    define = DEFINE + [{"name": "S", "line": 4, "latex": r"S = Z Z^\top"}]
+    for statement, expected in [(r"S_{ij} = Z_i \cdot Z_j", ("proved", "confirmed")),
+                                (r"S_{ij} = Z_i \cdot Z_i", ("refuted",)),
+                                (r"S^\top = S", ("proved", "confirmed")),
+                                (r"S Z = Z Z^\top Z", ("proved", "confirmed"))]:
+        assert check_statement(statement, define=define, **EMBEDDINGS).verdict.value in expected, statement

@@ -83,14 +83,9 @@ def mark_cases(text: str) -> str:
 
 
 def _mark_rows(out: list, text: str, start: int, end: int, shown: str) -> None:
-    rows, row_start, depth = [], start, 0
-    for token in _TOKEN.finditer(text, start, end):
-        value = token.group()
-        if value in ("{", "(", "[", r"\{"):
-            depth += 1
-        elif value in ("}", ")", "]", r"\}"):
-            depth -= 1
-        elif value == "\\\\" and depth == 0:
+    rows, row_start = [], start
+    for token in _outside_groups(text, start, end):
+        if token.group() == "\\\\":
             rows.append((row_start, token.start(), token.end()))
             row_start = token.end()
     rows.append((row_start, end, None))
@@ -132,6 +127,24 @@ def _separator(text: str, start: int, end: int) -> tuple[int, int] | None:
     """Where the value of a row ends: its '&', else the first of a comma, a ``\\quad`` and
     a ``\\text{if }`` (all outside braces and brackets); None if none."""
     found: dict[str, tuple[int, int]] = {}
+    for token in _outside_groups(text, start, end):
+        value = token.group()
+        if value == "&" and "&" in found:
+            raise CasesError("a row of a definition by cases has two '&': the value and its condition "
+                             "are one '&' apart", token.start(), "&")
+        kind = "&" if value == "&" else "," if value == "," else "quad" if _QUAD.fullmatch(value) \
+            else "if" if value.startswith("\\") and _LEAD.match(text, token.start()) else None
+        if kind == "if":         # \text{if } is the separator itself
+            found.setdefault(kind, _LEAD.match(text, token.start()).span())
+        elif kind is not None:
+            found.setdefault(kind, token.span())
+    if "&" in found:
+        return found["&"]
+    return min(found.values(), default=None)
+
+
+def _outside_groups(text: str, start: int, end: int):
+    """The tokens of ``text[start:end]`` outside braces, parentheses and brackets."""
     depth = 0
     for token in _TOKEN.finditer(text, start, end):
         value = token.group()
@@ -140,18 +153,7 @@ def _separator(text: str, start: int, end: int) -> tuple[int, int] | None:
         elif value in ("}", ")", "]", r"\}"):
             depth -= 1
         elif depth == 0:
-            if value == "&" and "&" in found:
-                raise CasesError("a row of a definition by cases has two '&': the value and its condition "
-                                 "are one '&' apart", token.start(), "&")
-            kind = "&" if value == "&" else "," if value == "," else "quad" if _QUAD.fullmatch(value) \
-                else "if" if value.startswith("\\") and _LEAD.match(text, token.start()) else None
-            if kind == "if":         # \text{if } is the separator itself
-                found.setdefault(kind, _LEAD.match(text, token.start()).span())
-            elif kind is not None:
-                found.setdefault(kind, token.span())
-    if "&" in found:
-        return found["&"]
-    return min(found.values(), default=None)
+            yield token
 
 
 def _blank(out: list, text: str, start: int, end: int, marker: str) -> None:

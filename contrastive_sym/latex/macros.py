@@ -23,6 +23,7 @@ from .parser import Where, parse
 from .scope import Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
+from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
 
 Tree, Token = lark.Tree, lark.Token
@@ -87,12 +88,15 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                 inner = scope
                 for name, symbol in params:
                     inner = inner.bind(name, symbol)
-                body = Translator(text, inner, where).expr(body_tree)
-                return Macro(key, body, index_params=tuple(s for _, s in params), line=line), params
+                body, vector = _number_or_vector(Translator(text, inner, where), body_tree)
+                if "matrix_shape" in vector:
+                    raise translator.fail(body_tree, "a family whose entries are matrices is not read: "
+                                                     "define each entry, or the matrix without indices")
+                return Macro(key, body, index_params=tuple(s for _, s in params), line=line, **vector), params
         if index_tree is not None:
             key = key + translator.script_key("_", index_tree)
-        body = translator.expr(body_tree)
-        return Macro(key, body, line=line), []
+        body, vector = _number_or_vector(translator, body_tree)
+        return Macro(key, body, line=line, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
     # LSE(x_1, ..., x_n): a function of a list
@@ -128,6 +132,13 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             inner = inner.bind(name, symbol)
             params.append((name, symbol))
         body = Translator(text, inner, where).expr(body_tree)
+        loose = sorted({str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)})
+        if loose:
+            # N_cb(t, c) = \sum_{b \neq b'} …: a function of (t, c) whose value moves with b' means
+            # a sum over b' too, or an argument left out; either reading is a guess
+            raise translator.fail(body_tree, f"the definition of {key}({', '.join(indices)}) depends on "
+                                             f"{', '.join(loose)}, which is not among its arguments: sum over "
+                                             "it, or add it to the arguments")
         return Macro(key, body, index_params=tuple(s for _, s in params), line=line, called=True), params
     vectors = _vector_args(elements, separators, scope, translator)
     if vectors is not None:
@@ -169,12 +180,11 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
 def point_params(elements: list, translator: Translator) -> tuple | None:
     """Each argument of a head as ("point", p) or ("fixed", value), when at least one is
     a data point and the others are declared values; None otherwise."""
+    values = _values(elements, translator)
+    if values is None:
+        return None
     found = []
-    for element in elements:
-        try:
-            value = translator.value(element)
-        except ParseError:
-            return None
+    for value in values:
         point = translator.as_point(value)
         if point is not None:
             found.append(("point", point))
@@ -185,6 +195,14 @@ def point_params(elements: list, translator: Translator) -> tuple | None:
     if not any(kind == "point" for kind, _ in found):
         return None
     return tuple(found)
+
+
+def _values(elements: list, translator: Translator) -> list | None:
+    """What each argument of a head stands for; None when one of them does not read."""
+    try:
+        return [translator.value(element) for element in elements]
+    except ParseError:
+        return None
 
 
 def _head(head, translator: Translator):
@@ -290,6 +308,19 @@ def _subscript_name(tree):
     return None
 
 
+def _number_or_vector(translator: Translator, body_tree):
+    r"""The body of a definition, and for a vector (h_i = f(\tilde{x}_i), z = h / \|h\|)
+    the Macro keys that say so; a row z_k is a vector of its components."""
+    value = translator.term(body_tree)
+    if isinstance(value, VectorValue):
+        return value.body, {"vector_index": value.index, "vector_length": value.length}
+    if isinstance(value, MatrixValue):
+        # S = Z Z^\top: the family of its entries S_{ij}, of the matrix's shape
+        row, col = sp.Symbol("row_param", integer=True), sp.Symbol("col_param", integer=True)
+        return value.entry(row, col), {"index_params": (row, col), "matrix_shape": (value.rows, value.cols)}
+    return translator.expr(body_tree, value), {}
+
+
 def _index_args(elements, separators, scope: Scope) -> list[str] | None:
     """The names of a head's arguments when each is a distinct declared index (a bare
     letter with a declared range), separated by commas; else None."""
@@ -313,12 +344,11 @@ def _vector_args(elements, separators, scope: Scope, translator: Translator):
     vectors (families of one dimension, not data points), separated by commas; else None."""
     if set(separators) - {","} or not elements:
         return None
+    values = _values(elements, translator)
+    if values is None:
+        return None
     found = []
-    for element in elements:
-        try:
-            value = translator.value(element)
-        except ParseError:
-            return None
+    for value in values:
         if not (isinstance(value, Family) and len(value.shape) == 1 and value.base not in scope.points):
             return None
         found.append((value.base, value.shape[0]))

@@ -196,6 +196,22 @@ class Macro:
     # a head N(t, c) whose arguments are declared indices: index_params used with
     # parentheses, N(t + 1, c) putting its values in (not a labelled function)
     called: bool = False
+    # h_i = f(\tilde{x}_i): a definition whose value is a vector; body is its component
+    # at vector_index (a Dummy), of vector_length components
+    vector_index: sp.Symbol | None = None
+    vector_length: sp.Expr | None = None
+    # S = Z Z^\top: a definition whose value is a matrix, kept as the family of its entries
+    # (index_params the row and the column) with its shape
+    matrix_shape: tuple | None = None
+
+    def value_at(self, mapping: dict):
+        """The body with ``mapping`` put in (the parameters' values): a number, or the
+        vector (translate.values.VectorValue) of a definition whose value is a vector."""
+        if self.vector_index is None:
+            return self.body.xreplace(mapping)
+        from .translate.values import VectorValue     # the translator's value type
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(self.body.xreplace({**mapping, self.vector_index: m}), m, self.vector_length)
     rebuild: object = field(default=None, compare=False, repr=False)
     defined_in: object = field(default=None, compare=False, repr=False)
 
@@ -210,6 +226,11 @@ class EllipsisReading:
     lo: sp.Expr
     hi: sp.Expr
     skip: sp.Expr | None = None
+
+
+#: The prefix of the key a declared set is also found under, in a set context (k \in I):
+#: a definition may give its letter another meaning (I(x;c) beside the index set I).
+SET_KEY = "\u2208"
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,16 @@
 r"""``[[distribution]]``: the distributions a document draws its points from
 (``p`` over ``x`` and ``c``, ``p_{pos}`` over pairs), for densities ``p(x \mid c)``,
-expectations ``\mathbb{E}_{x \sim p}`` and sums ``\sum_{x, c}`` over every value."""
+expectations ``\mathbb{E}_{x \sim p}`` and sums ``\sum_{x, c}`` over every value; and the
+distributions of indices (``of`` an ``[[index]]``, perhaps ``given`` another: ``p_u^+``)."""
 from __future__ import annotations
 
+import re
+
+import sympy as sp
+
 from ..latex.scope import Distribution, Family, Scope
-from .context import Context, read_text, table_entries
+from ..latex.translate.draws import IndexDistribution
+from .context import Context, read_text, scope_key, table_entries
 
 #: Most coordinates of one distribution: its table has (points + 1)^coordinates cells.
 MAX_COORDINATES = 4
@@ -17,6 +23,9 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
         written = entry.get("of") or []
+        if written and scope.index_range(scope.lookup(written[0])) is not None or "given" in entry:
+            scope = _index_distribution(entry, name, written, scope, context, symbol_name)
+            continue
         if not 1 <= len(written) <= MAX_COORDINATES:
             raise context.fail(f"distribution {name}: 'of' lists the points it draws, 1 … "
                                f"{MAX_COORDINATES} declarations of role \"point\"", ("of",))
@@ -26,7 +35,8 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
             symbol = meaning.base if isinstance(meaning, Family) else meaning
             if symbol not in scope.points:
                 raise context.fail(f"distribution {name}: {point!r} in 'of' is not a declared point "
-                                   "(a [[scalar]] or [[family]] with role = \"point\")", ("of",))
+                                   "(a [[scalar]] or [[family]] with role = \"point\"), nor a declared "
+                                   "[[index]] (first and alone)", ("of",))
             if symbol in coordinates:
                 raise context.fail(f"distribution {name}: {point!r} is listed twice in 'of'", ("of",))
             coordinates.append(symbol)
@@ -35,3 +45,40 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written)))
     return scope
 
+
+
+def _index_distribution(entry: dict, name: str, written: list, scope: Scope, context: Context,
+                        symbol_name) -> Scope:
+    """A distribution over the values of one declared index (``of = ['i']``), one per
+    value of the index it is ``given`` (written as a subscript of its name: ``p_u^+``)."""
+    origin = context.locator.origin(name)
+    ranges = [scope.index_range(scope.lookup(w)) for w in written]
+    if len(written) != 1 or ranges[0] is None:
+        raise context.fail(f"distribution {name}: a distribution of indices draws one declared [[index]] "
+                           "('of' names it alone)", ("of",))
+    drawn = scope.lookup(written[0])
+    given = entry.get("given", [])
+    if len(given) > 1:
+        raise context.fail(f"distribution {name}: 'given' names the one index it depends on", ("given",))
+    key, coordinates = scope_key(name), [drawn]
+    if given:
+        letter = given[0].strip()
+        depends = scope.lookup(letter)
+        if scope.index_range(depends) is None:
+            raise context.fail(f"distribution {name}: {letter!r} in 'given' is not a declared [[index]]",
+                               ("given",))
+        pattern = rf"_(?:\{{{re.escape(letter)}\}}|{re.escape(letter)}(?![a-zA-Z]))"
+        if len(re.findall(pattern, key)) != 1:
+            raise context.fail(f"distribution {name}: it depends on {letter}, so its name writes {letter} "
+                               f"once as a subscript (p_{letter}^+)", ("name",))
+        key = re.sub(pattern, "", key)
+        if scope.lookup(key) is not None:
+            raise context.fail(f"distribution {name}: {key}, its name without the index it is given, is "
+                               "declared already", ("name",))
+        coordinates = [depends, drawn]
+    decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
+                                        latex=name, origin=origin)
+    lo, hi = ranges[0]
+    meaning = IndexDistribution(name, decl.tag, (drawn,), (written[0],), sp.sympify(lo), sp.sympify(hi),
+                                given[0].strip() if given else None)
+    return scope.bind(key, meaning)

@@ -88,7 +88,10 @@ def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope
                      labels, nonempty)
     if nonempty:
         _state_nonempty(found, name, context)
-    return scope.bind(head if params else scope_key(name), found)
+    if not params:
+        return scope.bind(scope_key(name), found)
+    scope = scope.bind(head + form_suffix(form), found)
+    return scope if scope.lookup(head) is not None else scope.bind(head, found)
 
 
 def _parameters(name: str, index_name: str, scope: Scope, context: Context):
@@ -119,10 +122,18 @@ def _parameters(name: str, index_name: str, scope: Scope, context: Context):
     if index_name in params or len(set(params)) != len(params):
         raise context.fail(f"set {name}: its parameters and its index '{index_name}' are different names",
                            ("index",))
-    if params and scope.lookup(head) is not None:
+    taken = scope.lookup(head) if params else None
+    if params and (scope.lookup(head + form_suffix(form)) is not None
+                   or taken is not None and not isinstance(taken, sp.Symbol)):
         raise context.fail(f"set {name}: '{head}' is declared already; a set with a parameter needs a "
-                           "name of its own", ("name",))
+                           "name of its own (or the letter of a size or a scalar, N beside N_i)", ("name",))
     return head, params, form, labels
+
+
+def form_suffix(form: str) -> str:
+    """The key a set with parameters is found under besides its head: N_{•} for N_i, N(•)
+    for P(i) and N(y_i), so that one letter may also name a size (weng's N, N_i, N(y_i))."""
+    return "_{•}" if form == "subscript" else "(•)"
 
 
 def _condition(text: str, scope: Scope, context: Context) -> sp.Expr:

@@ -108,7 +108,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "index": {"name": _RF, "from": _NUMBER_F, "to": _RNUMBER_F, "distinct_from": Field("formulas", hint="a list of declared indices, e.g. ['i']"),
               "positive_of": _F, "samples": _NUMBER_F},
     "distribution": {"name": _RF, "symbol": _T,
-                     "of": Field("formulas", True, hint="the points it draws, e.g. of = ['x', 'c']")},
+                     "of": Field("formulas", True, hint="the points it draws, e.g. of = ['x', 'c']"),
+                     "given": Field("formulas", hint="the index it depends on, e.g. given = ['u']")},
     "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F,
             # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
             "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..latex.scope import Family, IndexSet, Scope
+from ..latex.scope import SET_KEY, Family, IndexSet, Scope
 from .context import Context, read_formula, read_text, table_entries
 from .labels import condition_set, read_labels
 
@@ -40,5 +40,9 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
         if "where" in entry:
             scope = condition_set(entry, name, lo, hi, scope, context)
             continue
-        scope = scope.bind(name, IndexSet(name, sp.sympify(lo), sp.sympify(hi), members))
+        found = IndexSet(name, sp.sympify(lo), sp.sympify(hi), members)
+        # also under a key of its own: a definition may give the letter another meaning
+        # (I(x;c) beside the index set I), and after \in only the set is meant
+        scope = scope.bind(name, found).bind(SET_KEY + name, found)
     return scope
+

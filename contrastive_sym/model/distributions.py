@@ -7,8 +7,10 @@ A distribution is declared over one or more coordinates (``[[distribution]]`` wi
 ``point``).  These nodes stay symbolic until an instance is checked; then every
 coordinate takes a finite alphabet (the points the statement names, plus one point it
 does not name) and the distribution a table of unknown positive weights over it
-(:func:`contrastive_sym.check.sampling.distributions.expand`).  Nothing here decides a
-verdict.
+(:func:`contrastive_sym.check.sampling.distributions.expand`).  Distributions of indices
+(``\mathbb{E}_{i \sim p_u^+}``, ``\sum_{j \sim p}^N``) have nodes of their own,
+:class:`IndexExpectation` and :class:`SampledSum` (:mod:`contrastive_sym.check.sampling.draws`).
+Nothing here decides a verdict.
 """
 from __future__ import annotations
 
@@ -90,4 +92,53 @@ class AlphabetSum(sp.Function):
         return r"\sum_{%s} %s" % (", ".join(printer._print(a) for a in bound), printer._print(body))
 
 
-DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum)
+class IndexExpectation(sp.Function):
+    r"""``\mathbb{E}_{i \sim p_u^+}[body]`` for a distribution over the values of an index:
+    args ``(body, bound, tag, lo, hi, given…)``; ``bound`` (a symbol of its own) is drawn
+    from ``lo … hi`` with probability w(given…, v) / Σ_v' w(given…, v').  (The values given
+    are trailing arguments: SymPy's ``subs`` breaks an empty Tuple inside a Sum.)"""
+
+    nargs = (5, 6)
+
+    @_powered
+    def _latex(self, printer):
+        body, bound, tag, _, _, *given = self.args
+        return r"\mathbb{E}_{%s \sim %s}\left[%s\right]" % (
+            printer._print(bound), _conditioned(printer, tag, given), printer._print(body))
+
+
+class SampledSum(sp.Function):
+    r"""``\sum_{j \sim p}^N body``: the sum of body over N independent draws j of an index
+    from ``p``; random, so read only inside an expectation, which averages over the draws
+    too.  Args ``(body, bound, tag, lo, hi, N, given…)``."""
+
+    nargs = (6, 7)
+
+    @_powered
+    def _latex(self, printer):
+        body, bound, tag, _, _, count, *given = self.args
+        return r"\sum_{%s \sim %s}^{%s} %s" % (printer._print(bound), _conditioned(printer, tag, given),
+                                                printer._print(count), printer._print(body))
+
+
+class IndexProbability(sp.Function):
+    r"""``p(k)`` for a distribution of an index: the probability of the value k, args
+    ``(tag, k, lo, hi, given…)``: w(given…, k) / Σ_v w(given…, v) over v = lo … hi."""
+
+    nargs = (4, 5)
+
+    @_powered
+    def _latex(self, printer):
+        tag, value, _, _, *given = self.args
+        return r"%s\left(%s\right)" % (_conditioned(printer, tag, given), printer._print(value))
+
+
+def _conditioned(printer, tag, given) -> str:
+    shown = printer._print(tag)
+    if given:
+        shown += r"\left(\cdot \mid %s\right)" % ", ".join(printer._print(g) for g in given)
+    return shown
+
+
+INDEX_DRAW_NODES = (IndexExpectation, SampledSum, IndexProbability)
+DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum) + INDEX_DRAW_NODES

@@ -17,6 +17,7 @@ probability of a cell is its weight over the sum of the table.  Then
 
 A finite table is a distribution, so a refutation is a genuine counterexample; a
 statement that holds for every table sampled is confirmed as any sampled statement is.
+Expectations over the values of an index and sums over sampled indices: :mod:`.draws`.
 """
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ from functools import reduce
 
 import sympy as sp
 
-from ...model.distributions import DISTRIBUTION_NODES, AlphabetSum, Density, Expectation, coordinate_index
-from ...model.notation import Notation
+from ...model.distributions import (DISTRIBUTION_NODES, INDEX_DRAW_NODES, AlphabetSum, Density, Expectation,
+                                    coordinate_index)
+from ...model.notation import IndexDecl, Notation
 from ..numeric.failures import Unsupported
+from .draws import expand_draws
 
 #: Most cells of one distribution's table in one instance (the sampler draws each).
 MAX_CELLS = 256
@@ -38,14 +41,25 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
     out over finite alphabets shared by all of them; unchanged without such nodes."""
     if not notation.distributions or not any(e.has(*DISTRIBUTION_NODES) for e in exprs):
         return exprs
+    if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
+        # draws of indices (draws.py) first: their bodies may hold expectations over points
+        weights = {decl.tag: decl.weight for decl in notation.distributions}
+        exprs = tuple(expand_draws(e, weights) for e in exprs)
+        if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
+            raise Unsupported("a probability p(k) at an index that no expectation or sum makes concrete")
+    # a distribution of indices has index coordinates (and no alphabet of points)
+    decls = [d for d in notation.distributions
+             if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
+    if not decls or not any(e.has(Density, Expectation, AlphabetSum) for e in exprs):
+        return exprs
     coordinates = []
-    for decl in notation.distributions:
+    for decl in decls:
         coordinates += [c for c in decl.coordinates if c not in coordinates]
     named: dict = {c: set() for c in coordinates}
     for expr in exprs:
         _collect(expr, coordinates, named, frozenset())
     alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
-    tables = {decl.tag: _Table(decl, alphabets) for decl in notation.distributions}
+    tables = {decl.tag: _Table(decl, alphabets) for decl in decls}
     return tuple(_expand(expr, tables, alphabets, coordinates) for expr in exprs)
 
 

@@ -10,20 +10,23 @@ import sympy as sp
 from ...model.distributions import AlphabetSum, Density, Expectation
 from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp, Family
+from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .trees import unwrap
 from .values import relation_name
 
 Tree, Token = lark.Tree, lark.Token
 
 
-class DistributionsMixin:
+class DistributionsMixin(IndexDrawsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
-    distributions."""
+    distributions (of indices: :class:`IndexDrawsMixin`)."""
 
     def _call_density(self, meaning: Distribution, items, node):
         """``p(a, b \\mid c; \\theta)``: the probability of the points a, b (given c) under
         ``meaning``; parameters after ``;`` name what the distribution depends on and
         change nothing."""
+        if isinstance(meaning, IndexDistribution):
+            return self.index_probability(meaning, items, node)
         groups, separators = [[]], []
         for child in items.children:
             if isinstance(child, Token):
@@ -103,6 +106,9 @@ class DistributionsMixin:
         if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
                 and relation_name(str(tree.children[1].children[0])) == r"\sim":
             left, _, right = tree.children
+            drawn_index = self.index_draw_op(left, right, op)
+            if drawn_index is not None:
+                return drawn_index
             distribution = self.value(right)
             if not isinstance(distribution, Distribution):
                 raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
@@ -113,6 +119,12 @@ class DistributionsMixin:
                 return ExpectationOp(tuple(self._independent_points(distribution, drawn)), distribution)
             return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
         value = self.value(tree)
+        if isinstance(value, IndexDistribution):
+            raise self.fail(op, f"\\mathbb{{E}}_{{{value.name}}}: write the index it draws, "
+                                f"\\mathbb{{E}}_{{{value.written[0]} \\sim {value.name}}}")
+        by_name = self.index_expectation_by_name(value, op)
+        if by_name is not None:
+            return by_name
         if isinstance(value, Distribution):
             return ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c
                                        for c in value.coordinates), value)
@@ -130,12 +142,18 @@ class DistributionsMixin:
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
+        if isinstance(op, IndexExpectationOp):
+            return self.index_expectation(op, body, node)
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
     # --- sums over every value of points ---------------------------------------------
     def _alphabet_sum(self, lower, upper, operand, op):
         """``\\sum_{x, c} body`` with x, c declared points drawn by a declared distribution:
-        the sum over every value of them; None when the index is not such points."""
+        the sum over every value of them; ``\\sum_{j \\sim p}^N`` over draws of an index
+        (:meth:`sampled_sum`); None when the index is neither."""
+        drawn = self.sampled_sum(lower, upper, operand, op)
+        if drawn is not None:
+            return drawn
         if upper is not None:
             return None
         trees = [unwrap(c) for c in lower.children[0].children if isinstance(c, Tree)] \

@@ -66,6 +66,7 @@ def _opaque_for(macro: Macro, scope) -> object | None:
     or a real symbol; None when its indices' ranges are not declared, or it is a function
     (of points, rows, lists), which is not held."""
     if macro.list_param is not None or macro.vector_params or macro.scalar_params or macro.vector_args \
+            or macro.vector_index is not None \
             or macro.point_params or macro.labels is not None:
         return None
     if not macro.index_params:

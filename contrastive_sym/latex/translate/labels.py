@@ -21,7 +21,7 @@ from ..scope import Builtin, Family
 from .compare import certainly_equal
 from .operators import _scripts
 from .trees import bare_letter, unwrap
-from .values import VectorValue, componentwise, relation_name
+from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
 
@@ -267,7 +267,7 @@ class LabelsMixin:
         variable = self._fresh(name)
         inner = self.within(self.scope.bind(name, variable))
         term = inner.term(operand)
-        body = term.body if isinstance(term, VectorValue) else term
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         factor = sp.Integer(1)
         for item in labels:
             factor *= inner.label_condition(item)

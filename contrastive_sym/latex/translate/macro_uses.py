@@ -36,7 +36,7 @@ class MacroUsesMixin:
             if len(args) != len(macro.index_params) or any(a.var is not None for a in args) \
                     or isinstance(value, ListValue) and set(value.separators) - {","}:
                 raise self.fail(node, f"{macro.key} takes {len(macro.index_params)} indices, separated by commas")
-            return macro.body.xreplace(dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
+            return macro.value_at(dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
         if macro.point_params:
             substituted = self._substitute_points(macro, items)
             if substituted is not None:

@@ -12,7 +12,7 @@ from ...model.nodes import BestCritic, Nabla
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .trees import bare_letter, unwrap
-from .values import VectorValue, componentwise, relation_name
+from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
 
@@ -190,7 +190,7 @@ class OperatorsMixin:
             # the index is free after the body: a later use of it is named as such
             self.__dict__.setdefault("closed_sums", []).append((var_name, operand.meta.end_pos))
         # a sum of vectors is the vector of the sums of their components
-        body = term.body if isinstance(term, VectorValue) else term
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
@@ -242,7 +242,7 @@ class OperatorsMixin:
             scope = scope.bind(name, variable)
             variables.append(variable)
         term = self.within(scope).term(operand)
-        body = term.body if isinstance(term, VectorValue) else term
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         for variable in reversed(variables):
             lo, hi = self._infer_range(body, variable, op)
             body = sp.Sum(body, (variable, lo, hi))

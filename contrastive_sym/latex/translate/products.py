@@ -296,6 +296,8 @@ class ProductsMixin:
             raise self.fail(op, "a power of a function or a family")
         if isinstance(meaning, (RowVector, VectorValue)):
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
+        if isinstance(meaning, MatrixValue):
+            raise self.fail(op, "a power of a matrix is not read (write the product, G G)")
         exponent = self.expr(arg)
         if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
             raise self.fail(op, "an exponent this large is not evaluated")

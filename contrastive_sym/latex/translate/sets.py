@@ -6,7 +6,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ..scope import IndexSet
+from ..scope import SET_KEY, IndexSet
 from .trees import is_ellipsis, unwrap
 from .values import relation_name
 
@@ -101,6 +101,14 @@ class SetsMixin:
     def _member(self, left, right):
         """``k \\in [B]``, ``k \\in [\\![1, N]\\!]``, ``k \\in I`` or ``s_i \\in S``: the bound name
         and (lo, hi); (None, None) when the set is not one of these."""
+        interval = unwrap(right)
+        if isinstance(interval, Tree) and interval.data == "interval":
+            # k \in \llbracket 1, N \rrbracket: as [\![1, N]\!]
+            ends = [c for c in interval.children[1].children if isinstance(c, Tree)]
+            name = self._bound_name(left)
+            if name is None or len(ends) != 2:
+                raise self.fail(right, "\\llbracket a, b \\rrbracket is read as the whole numbers from a to b")
+            return name, (self.expr(ends[0]), self.expr(ends[1]))
         bracket = _bracket_items(right)
         if bracket is not None:
             name = self._bound_name(left)
@@ -127,6 +135,8 @@ class SetsMixin:
             # b \in B with B the batch size: papers write the batch and its size with one
             # letter; a number has no other members than 1 … B to run over
             return self._bound_name(left), (sp.Integer(1), self.expr(right))
+        if not isinstance(found, IndexSet) and key is not None:
+            found = self.scope.lookup(SET_KEY + key)    # I beside a definition I(x;c): load/sets.py
         if not isinstance(found, IndexSet):
             return None, None
         name = self._bound_name(left)
@@ -165,6 +175,8 @@ class SetsMixin:
         head = tree.children[0] if isinstance(tree, Tree) and tree.data in ("call", "subscript") else tree
         key = self.atom_key(head) if isinstance(head, Tree) else None
         found = self.scope.lookup(key) if key is not None else None
+        if not isinstance(found, IndexSet) and key is not None and head is not tree:
+            found = self.scope.lookup(key + ("_{•}" if tree.data == "subscript" else "(•)"))
         if not isinstance(found, IndexSet) or found.condition is None:
             return None
         if head is tree:

@@ -84,6 +84,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                     if not isinstance(value, sp.Basic):
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     self.refuse_loose_points(value, child)
+                    self.refuse_loose_draws(value, child)      # \sum_{j \sim p}^N outside E[…]
                     sides.append(Side(value, child.meta.start_pos, child.meta.end_pos))
             # a matrix beside anything but a matrix of its shape is refused (a number beside a
             # vector is compared, and refuted, as it always was: the seeds state such slips)
@@ -144,6 +145,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                                   "(a^\\top b is their dot product)")
         if self.depth == 0:    # a whole formula (a definition's body): no loose data point
             self.refuse_loose_points(value, node)
+            self.refuse_loose_draws(value, node)
         return value
 
     def term(self, node, value=None):
@@ -238,6 +240,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
 
     def t_set(self, node):
         return self._items(node.children[1])
+
+    def t_interval(self, node):
+        raise self.fail(node, "\\llbracket a, b \\rrbracket (the whole numbers from a to b) is read after "
+                              "\\in under a sum only")
 
     def t_ellipsis(self, node):
         raise self.fail(node, "an ellipsis outside a list or a sum")
