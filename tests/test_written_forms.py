@@ -96,3 +96,16 @@ def test_an_index_used_after_its_sum_ends_is_named_as_such():
     assert "'j' is not declared: it is the index of a sum whose body ends before this term" in str(caught.value)
     assert check_statement(r"\sum_{j=1}^{d} (s_j + t_j) = \sum_{j=1}^{d} s_j + \sum_{k=1}^{d} t_k",
                            **notation).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"-\log \sigma(c) = \log(1 + e^{-c})", "proved"),
+    # the slip of a real note: −log σ(a) written as −log(1 + e^{−a})
+    (r"-\log \sigma(c) = -\log(1 + e^{-c})", "refuted"),
+    (r"\text{sp}(c) - \text{sp}(-c) = c", "proved"),
+    (r"\sigma(c) = \frac{1}{1 + e^{c}}", "refuted"),
+])
+def test_the_logistic_and_softplus_a_notation_names(statement, expected):
+    notation = dict(NOTATION, operator=[{"name": r"\sigma", "meaning": "logistic"},
+                                        {"name": r"\text{sp}", "meaning": "softplus"}])
+    assert check_statement(statement, **notation).verdict.value == expected

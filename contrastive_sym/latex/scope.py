@@ -40,6 +40,9 @@ class OperatorKind(enum.Enum):
     BEST_CRITIC = "best critic"            # max_g of an expectation over critics g
     DESCENT = "descent direction"          # "gradient descent on F": −∇F
     ASCENT = "ascent direction"            # "gradient ascent on F": +∇F
+    # functions a document uses by their standard name without defining them
+    LOGISTIC = "logistic"                  # σ(x) = 1 / (1 + e^{-x})
+    SOFTPLUS = "softplus"                  # sp(x) = log(1 + e^{x})
 
 
 @dataclass(frozen=True)

@@ -357,6 +357,9 @@ class NamesMixin:
             return self.expectation(meaning, self._one(self._items(items), node), node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
+        if isinstance(meaning, Operator) and meaning.kind in (OperatorKind.LOGISTIC, OperatorKind.SOFTPLUS):
+            x = self._one(self._items(items), node)
+            return 1 / (1 + sp.exp(-x)) if meaning.kind is OperatorKind.LOGISTIC else sp.log(1 + sp.exp(x))
         if isinstance(meaning, Operator):
             raise self.fail(node, f"'{meaning.kind.value}' is not applied to parentheses")
         raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
