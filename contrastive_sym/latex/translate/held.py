@@ -66,13 +66,10 @@ def _opaque_for(macro: Macro, scope) -> object | None:
     or a real symbol; None when its indices' ranges are not declared, or it is a function
     (of points, rows, lists), which is not held."""
     if macro.list_param is not None or macro.vector_params or macro.scalar_params or macro.vector_args \
-            or macro.vector_index is not None \
-            or macro.point_params or macro.labels is not None:
+            or macro.vector_index is not None or macro.point_params or macro.labels is not None:
         return None
     if not macro.index_params:
         return sp.Dummy(macro.key, real=True) if isinstance(macro.body, sp.Expr) else None
-    # the ranges of the indices as the definition declared them (a use may bind i, j
-    # by a sum: \sum_{i,j} \frac{\partial F}{\partial L_{ij}})
     shape = index_shape(macro, scope)
     if shape is None:
         return None

@@ -18,8 +18,10 @@ from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
 
 
 def index_shape(macro: Macro, scope) -> tuple[sp.Expr, ...] | None:
-    """The ranges of a family defined entry by entry (``L_{ij}``): the declared ranges of
-    its indices (each from 1), as the definition's scope knows them; None otherwise."""
+    r"""The ranges of a family defined entry by entry (``L_{ij}``): the declared ranges of
+    its indices (each from 1), as the definition's scope knows them (a use may bind i, j
+    by a sum, \sum_{i,j} \frac{\partial F}{\partial L_{ij}}); the shape of a definition
+    whose value is a matrix (S = Z Z^\top); None otherwise."""
     if macro.matrix_shape is not None:
         return tuple(macro.matrix_shape)
     scope = macro.defined_in or scope
@@ -48,8 +50,8 @@ class MatricesMixin:
         if isinstance(value, Family) and len(value.shape) == 2 and value.base not in self.scope.points:
             row, col = _entry_indices()
             return MatrixValue(value.base[row, col], row, col, *value.shape)
-        if isinstance(value, Macro) and len(value.index_params) == 2 and value.list_param is None and not value.called \
-                and value.vector_index is None \
+        if isinstance(value, Macro) and len(value.index_params) == 2 and not value.called \
+                and value.vector_index is None and value.list_param is None \
                 and not value.vector_params and not value.scalar_params:
             shape = index_shape(value, self.scope)
             if shape is None:
