@@ -140,3 +140,15 @@ def test_a_definition_of_indices_that_moves_with_another_index_is_refused():
     with pytest.raises(ParseError) as caught:
         check_statement(r"\mathcal{N}(1) = 0", **notation)
     assert "the definition of \\mathcal{N}(t) depends on b', which is not among its arguments" in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\sum_{(i, k) \in \mathcal{P}} s_k = 0", "a sum over tuples (i, k) \\in \\mathcal{P} is not read yet"),
+    (r"\sum_{\mathbf{x} \in \mathcal{X}} s_1 = 0", "a sum over the data points \\mathbf{x} \\in \\mathcal{X} is not read yet"),
+    (r"\sum_{k \in \mathcal{D}} s_k = 0", "this sum's index is not understood: '\\mathcal{D}' is not a declared [[set]]"),
+])
+def test_a_sum_over_what_is_not_read_says_what_it_is(statement, message):
+    notation = dict(NOTATION, scalar=[{"name": r"\mathbf{x}", "role": "point"}])
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **notation)
+    assert message in str(caught.value)

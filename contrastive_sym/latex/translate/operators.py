@@ -7,6 +7,7 @@ import re
 import lark
 import sympy as sp
 
+from ...errors import ParseError
 from ...model import encodings as enc
 from ...model.nodes import BestCritic, Nabla
 from ..scope import Family, Operator, OperatorKind, PairSet
@@ -284,8 +285,28 @@ class OperatorsMixin:
                     if name and relation == "!=":
                         skip = self.expr(right)
                         return name, (sp.Integer(1) if hi is not None else None), hi, skip
-        raise self.fail(lower, "this sum's index is not understood (write \\sum_k, \\sum_{k=1}^{N}, "
+        raise self.fail(lower, self._why_not_a_sum_index(lower) + " (write \\sum_k, \\sum_{k=1}^{N}, "
                                "\\sum_{k \\neq i}, \\sum_{k \\in [N]} or \\sum_{k \\in S} for a declared set S)")
+
+    def _why_not_a_sum_index(self, lower) -> str:
+        """What is not read in a sum's subscript ``x \\in S``: a tuple, a data point, a set
+        that is not declared; in general terms otherwise."""
+        items = lower.children[0] if isinstance(lower, Tree) and lower.data == "script_group" else None
+        elements = [c for c in items.children if isinstance(c, Tree)] if items is not None else []
+        member = next((unwrap(e) for e in elements if _is_membership(e)), None)
+        if member is None:
+            return "this sum's index is not understood"
+        left, _, right = member.children
+        shown, where = self.source(left).strip(), self.source(right).strip()
+        if isinstance(unwrap(left), Tree) and unwrap(left).data == "paren":
+            return f"a sum over tuples {shown} \\in {where} is not read yet"
+        try:
+            value = self.value(left)
+        except ParseError:
+            value = None
+        if value is not None and self.as_point(value) is not None:
+            return f"a sum over the data points {shown} \\in {where} is not read yet"
+        return f"this sum's index is not understood: '{where}' is not a declared [[set]]"
 
     def _bound_name(self, node) -> str | None:
         if isinstance(node, Tree) and node.data == "letter":
