@@ -207,16 +207,15 @@ class Macro:
     # (index_params the row and the column) with its shape
     matrix_shape: tuple | None = None
 
-    def value_at(self, mapping: dict):
-        """The body with ``mapping`` put in (the parameters' values): a number, or the
-        vector (translate.values.VectorValue) of a definition whose value is a vector."""
-        if self.vector_index is None:
-            return self.body.xreplace(mapping)
-        from .translate.values import VectorValue     # the translator's value type
-        m = sp.Dummy("m", integer=True)
-        return VectorValue(self.body.xreplace({**mapping, self.vector_index: m}), m, self.vector_length)
     rebuild: object = field(default=None, compare=False, repr=False)
     defined_in: object = field(default=None, compare=False, repr=False)
+
+    @property
+    def of_indices_only(self) -> bool:
+        """A name without arguments, or a family defined entry by entry (w_k, L_{ij}):
+        no list, row, vector, scalar or point parameters and no labels."""
+        return self.list_param is None and not self.vector_params and not self.scalar_params \
+            and not self.vector_args and not self.point_params and self.labels is None
 
 
 @dataclass(frozen=True)
@@ -234,6 +233,12 @@ class EllipsisReading:
 #: The prefix of the key a declared set is also found under, in a set context (k \in I):
 #: a definition may give its letter another meaning (I(x;c) beside the index set I).
 SET_KEY = "\u2208"
+
+
+def form_key(head: str, form: str) -> str:
+    """The key a set with a parameter is also found under: N_{•} for N_i (form
+    "subscript"), N(•) for P(i) and N(y_i), so that one letter may also name a size."""
+    return head + ("_{•}" if form == "subscript" else "(•)")
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from dataclasses import replace
 import sympy as sp
 
 from ..latex.parser import parse
-from ..latex.scope import Family, IndexSet, Scope
+from ..latex.scope import Family, IndexSet, Scope, form_key
 from ..latex.translate import Translator
 from ..model.notation import NonEmptyRule
 from .context import Context, read_text, scope_key, table_entries
@@ -90,7 +90,7 @@ def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope
         _state_nonempty(found, name, context)
     if not params:
         return scope.bind(scope_key(name), found)
-    scope = scope.bind(head + form_suffix(form), found)
+    scope = scope.bind(form_key(head, form), found)
     return scope if scope.lookup(head) is not None else scope.bind(head, found)
 
 
@@ -123,17 +123,12 @@ def _parameters(name: str, index_name: str, scope: Scope, context: Context):
         raise context.fail(f"set {name}: its parameters and its index '{index_name}' are different names",
                            ("index",))
     taken = scope.lookup(head) if params else None
-    if params and (scope.lookup(head + form_suffix(form)) is not None
+    if params and (scope.lookup(form_key(head, form)) is not None
                    or taken is not None and not isinstance(taken, sp.Symbol)):
         raise context.fail(f"set {name}: '{head}' is declared already; a set with a parameter needs a "
                            "name of its own (or the letter of a size or a scalar, N beside N_i)", ("name",))
     return head, params, form, labels
 
-
-def form_suffix(form: str) -> str:
-    """The key a set with parameters is found under besides its head: N_{•} for N_i, N(•)
-    for P(i) and N(y_i), so that one letter may also name a size (weng's N, N_i, N(y_i))."""
-    return "_{•}" if form == "subscript" else "(•)"
 
 
 def _condition(text: str, scope: Scope, context: Context) -> sp.Expr:

@@ -65,8 +65,7 @@ def _opaque_for(macro: Macro, scope) -> object | None:
     """The unknown standing for ``macro``: a family over its indices' declared ranges,
     or a real symbol; None when its indices' ranges are not declared, or it is a function
     (of points, rows, lists), which is not held."""
-    if macro.list_param is not None or macro.vector_params or macro.scalar_params or macro.vector_args \
-            or macro.vector_index is not None or macro.point_params or macro.labels is not None:
+    if not macro.of_indices_only or macro.vector_index is not None:
         return None
     if not macro.index_params:
         return sp.Dummy(macro.key, real=True) if isinstance(macro.body, sp.Expr) else None

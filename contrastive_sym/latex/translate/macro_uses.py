@@ -9,7 +9,7 @@ import sympy as sp
 from ..scope import Macro, canonical_key
 from .compare import certainly_equal
 from .lists import apply_list
-from .values import ListValue, RowVector, Segment, relation_name
+from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
 Tree = lark.Tree
 
@@ -36,7 +36,7 @@ class MacroUsesMixin:
             if len(args) != len(macro.index_params) or any(a.var is not None for a in args) \
                     or isinstance(value, ListValue) and set(value.separators) - {","}:
                 raise self.fail(node, f"{macro.key} takes {len(macro.index_params)} indices, separated by commas")
-            return macro.value_at(dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
+            return self.macro_value(macro, dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
         if macro.point_params:
             substituted = self._substitute_points(macro, items)
             if substituted is not None:
@@ -70,6 +70,14 @@ class MacroUsesMixin:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return macro.body.xreplace(mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def macro_value(self, macro: Macro, mapping: dict):
+        """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,
+        or the vector of a definition whose value is a vector (h_i = f(\\tilde{x}_i))."""
+        if macro.vector_index is None:
+            return macro.body.xreplace(mapping)
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(macro.body.xreplace({**mapping, macro.vector_index: m}), m, macro.vector_length)
 
     def _put_vectors(self, macro: Macro, items, node):
         """The body of ``f(u, v) = …`` (u, v declared vectors) at the vectors a use writes:

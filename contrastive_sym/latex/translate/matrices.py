@@ -50,9 +50,8 @@ class MatricesMixin:
         if isinstance(value, Family) and len(value.shape) == 2 and value.base not in self.scope.points:
             row, col = _entry_indices()
             return MatrixValue(value.base[row, col], row, col, *value.shape)
-        if isinstance(value, Macro) and len(value.index_params) == 2 and not value.called \
-                and value.vector_index is None and value.list_param is None \
-                and not value.vector_params and not value.scalar_params:
+        if isinstance(value, Macro) and len(value.index_params) == 2 and value.of_indices_only \
+                and not value.called and value.vector_index is None:
             shape = index_shape(value, self.scope)
             if shape is None:
                 return None

@@ -10,7 +10,7 @@ import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
-                     OperatorKind, Partner)
+                     OperatorKind, Partner, form_key)
 from ..unsupported import unsupported
 from .trees import unwrap
 from .values import ListValue
@@ -101,7 +101,7 @@ class NamesMixin:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
             if op.data in ("subscript", "call") and key is not None and isinstance(meaning, sp.Symbol):
                 # N_i, N(y_i) beside a size N: the set the notation declares in that form
-                meaning = self.scope.lookup(key + ("_{•}" if op.data == "subscript" else "(•)")) or meaning
+                meaning = self.scope.lookup(form_key(key, op.data)) or meaning
             if op.data == "call" and not isinstance(meaning, _CALLABLE):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
@@ -138,7 +138,7 @@ class NamesMixin:
                 and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
             # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
             # the function as the document first defined it
-            return meaning.value_at({})
+            return self.macro_value(meaning, {})
         if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
             return sp.E
         if isinstance(meaning, Partner):
@@ -276,7 +276,7 @@ class NamesMixin:
         if isinstance(meaning, Macro) and meaning.index_params:
             if len(indices) != len(meaning.index_params):
                 raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
-            return meaning.value_at(dict(zip(meaning.index_params, indices)))
+            return self.macro_value(meaning, dict(zip(meaning.index_params, indices)))
         raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
 
     def t_script_group(self, node):

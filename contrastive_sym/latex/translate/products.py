@@ -106,8 +106,8 @@ class ProductsMixin:
             value = values[position]
             if isinstance(value, RowVector):
                 value = self._components(value)
-            if isinstance(value, (Family, Macro)) and self.matrix_of(value) is not None:
-                value = self.matrix_of(value)      # G Z: a product of matrices
+            if isinstance(value, (Family, Macro)):
+                value = self.matrix_of(value) or value      # G Z: a product of matrices
             if isinstance(value, MatrixValue) or isinstance(result, MatrixValue):
                 result = value if result is None else self.multiply(value, result, node)
                 continue
@@ -256,7 +256,8 @@ class ProductsMixin:
     def _times(self, left, right, node):
         """``left`` times the parenthesized ``right``; either may be a vector, not both."""
         left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
-        left = self.matrix_of(left) if isinstance(left, (Family, Macro)) and self.matrix_of(left) else left
+        if isinstance(left, (Family, Macro)):
+            left = self.matrix_of(left) or left
         if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
             return self.multiply(left, right, node)
         if not isinstance(left, (sp.Expr, VectorValue)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ..scope import SET_KEY, IndexSet
+from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
 from .values import relation_name
 
@@ -176,7 +176,7 @@ class SetsMixin:
         key = self.atom_key(head) if isinstance(head, Tree) else None
         found = self.scope.lookup(key) if key is not None else None
         if not isinstance(found, IndexSet) and key is not None and head is not tree:
-            found = self.scope.lookup(key + ("_{•}" if tree.data == "subscript" else "(•)"))
+            found = self.scope.lookup(form_key(key, tree.data))
         if not isinstance(found, IndexSet) or found.condition is None:
             return None
         if head is tree:

@@ -13,6 +13,7 @@ from ..parser import Where, parse
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
 from .cases import CasesMixin
+from .compare import certainly_equal
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
@@ -278,7 +279,7 @@ def _shape(value) -> tuple:
 
 
 def _same_shape(a: tuple, b: tuple) -> bool:
-    return len(a) == len(b) and all(sp.simplify(sp.sympify(x) - sp.sympify(y)) == 0 for x, y in zip(a, b))
+    return len(a) == len(b) and all(certainly_equal(x, y) for x, y in zip(a, b))
 
 
 def _shown(shape: tuple) -> str:
