@@ -32,6 +32,7 @@ READING_SCOPE = replace(
     .bind("c", Family(point_c, (sp.Symbol("N", integer=True, positive=True),))).bind("a", anchor)
     .bind("f", AbstractFunction("f", f, 1, d)).bind(r"\text{sim}", AbstractFunction(r"\text{sim}", sim, 2))
     .bind("S", IndexSet("S", sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))
+    .bind(r"\mathcal{L}_{info+}", sp.Symbol("Linfo", real=True)).bind(r"\mathcal{L}_{mine-}", sp.Symbol("Lmine", real=True))
     .bind("p", Distribution("p", sp.Symbol("p"), (point_x, point_c), (r"\mathbf{x}", "c"))),
     points=frozenset({point_x, point_c, anchor}),
     macros=(MacroDef(r"\E", 0, r"\mathbb{E}"), MacroDef(r"\norm", 1, r"\left\| #1 \right\|"),
@@ -52,6 +53,8 @@ READING_FORMULAS = (
     # derivatives by a row, by a matrix; matrices, their transposes and products; code's indexing
     r"\nabla_s \log \sum_{k=1}^{N} \exp(s_{i,k}) = \frac{1}{N} (s + s^\top) s",
     r"\frac{\partial (s_1 \cdot s_2)}{\partial s_i} = \delta_{i,1} s_2 + \delta_{i,2} s[1] - s^T s_i",
+    # a word with a sign as a script; sums over i \neq j under a sum over i
+    r"\mathcal{L}_{info+} + \sum_i \sum_{i \neq j} s_{i,j} = \mathcal{L}_{mine-}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -63,6 +66,7 @@ READING_TOKENS = TOKENS + [
     r"\left\{ \begin{array}{ll}", r"\end{array} \right.", r"\begin{dcases}",
     r"\nabla_s", r"\nabla_{s_i}", r"\frac{\partial t}{\partial s}", r"\frac{\partial t}{\partial s_i}", "s^\\top",
     "s^T", "s[1, 2]", "s[i]", " s s ", r"\sum_{k \in \llbracket 1, n \rrbracket}", r"\llbracket", r"\rrbracket",
+    "_{info+}", "^{ab-}", "{cd+}", r"\sum_{i \neq j}", r"\sum_{j \neq i}", "s^{(1)}", "^{(i)}", "_k^i",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -132,14 +132,22 @@ def test_an_interval_outside_a_sum_is_refused_naming_it():
 
 
 def test_a_definition_of_indices_that_moves_with_another_index_is_refused():
-    # N(t) = \sum_{b \neq b'} …: a function of t whose value moves with b' (a sum over pairs
-    # b ≠ b' meant, or an argument left out): refused, naming b'
+    # N(t) = h_{b', t}: a function of t whose value moves with b' (a sum over b' meant, or
+    # an argument left out): refused, naming b'
     notation = dict(BATCH, index=BATCH["index"] + [{"name": "b'", "from": 1, "to": "B"}],
-                    define=[{"name": r"\mathcal{N}", "line": 1,
-                             "latex": r"\mathcal{N}(t) = \sum_{b \neq b'} h_{b,t} h_{b',t}"}])
+                    define=[{"name": r"\mathcal{N}", "line": 1, "latex": r"\mathcal{N}(t) = h_{b',t}"}])
     with pytest.raises(ParseError) as caught:
         check_statement(r"\mathcal{N}(1) = 0", **notation)
     assert "the definition of \\mathcal{N}(t) depends on b', which is not among its arguments" in str(caught.value)
+
+
+def test_in_a_definition_of_indices_a_sum_over_b_neq_b_prime_runs_over_the_pairs():
+    # N(t) = \sum_{b \neq b'} …: b' is not an argument, so the sum is over the pairs b ≠ b'
+    notation = dict(BATCH, index=BATCH["index"] + [{"name": "b'", "from": 1, "to": "B"}],
+                    define=[{"name": r"\mathcal{N}", "line": 1,
+                             "latex": r"\mathcal{N}(t) = \sum_{b \neq b'} h_{b,t} h_{b',t}"}])
+    pairs = r"\mathcal{N}(1) = \sum_{a=1}^{B} \sum_{c=1}^{B} h_{a,1} h_{c,1} - \sum_{a=1}^{B} h_{a,1}^2"
+    assert check_statement(pairs, **notation).verdict.value in ("proved", "confirmed")
 
 
 @pytest.mark.parametrize("statement, message", [

@@ -139,10 +139,11 @@ def limit_figure(fig_id: str, link: Link, notation, overrides, witness: Witness 
 
 
 def _varied(inst: Instance):
-    """The variable to move along: a value first, else a scale, never a direction."""
+    """The variable to move along: a value first, else a scale, never a direction nor a
+    value that is only 0 or 1."""
     for role in (Role.VALUE, Role.EMBEDDING, Role.SCALE):
         for var in inst.variables:
-            if var.role is role:
+            if var.role is role and var.domain is not Domain.BINARY:
                 return var
     return None
 

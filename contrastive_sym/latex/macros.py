@@ -134,6 +134,14 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         body = Translator(text, inner, where).expr(body_tree)
         loose = sorted({str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)})
         if loose:
+            # \sum_{b \neq b'} in it: over the pairs (b, b'), the one reading that leaves the
+            # definition a function of its arguments only
+            keys = frozenset(k for k, v in inner.names.items() if isinstance(v, sp.Symbol) and str(v) in loose
+                             and inner.index_range(v) is not None)
+            paired = Translator(text, replace(inner, pair_sums=keys), where).expr(body_tree)
+            if not any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
+                body, loose = paired, []
+        if loose:
             # N_cb(t, c) = \sum_{b \neq b'} …: a function of (t, c) whose value moves with b' means
             # a sum over b' too, or an argument left out; either reading is a guess
             raise translator.fail(body_tree, f"the definition of {key}({', '.join(indices)}) depends on "

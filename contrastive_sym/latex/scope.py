@@ -91,6 +91,8 @@ class Path:
 class Family:
     base: sp.IndexedBase
     shape: tuple[sp.Expr, ...]
+    # its index is written as a superscript: s^i_k (the family s_k), x^{(i)} (the family x)
+    superscript: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,13 @@ class AbstractFunction:
     function: sp.FunctionClass
     arguments: int
     length: sp.Expr | None = None
+    # the same letter declared again with another number of arguments (a post that writes
+    # f(x) for its encoder and f(x, c) for a density ratio): the use's count says which
+    overloads: tuple = ()
+
+    def with_arguments(self, count: int) -> "AbstractFunction | None":
+        """The meaning of the letter applied to ``count`` arguments; None when none has."""
+        return next((f for f in (self,) + self.overloads if f.arguments == count), None)
 
 
 @dataclass(frozen=True)
@@ -266,6 +275,10 @@ class Scope:
     held: object = None
     # the names of the declared sizes: \sum_{b \in B} with B a size runs b over 1 … B
     size_names: frozenset = frozenset()
+    # declared indices a definition's \sum_{b \neq b'} runs over too (the sum over pairs):
+    # set only where b' free would leave the definition depending on an index it does not
+    # take (latex/macros.py)
+    pair_sums: frozenset = frozenset()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)

@@ -182,13 +182,14 @@ class DocumentBuilder:
         return symbol
 
     def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
-               role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None) -> sp.IndexedBase:
+               role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,
+               superscript: bool = False) -> sp.IndexedBase:
         """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``."""
         origin = origin or _caller_origin()
         self._new_name(name, origin)
         base = sp.IndexedBase(name, real=True)
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
-                                         latex or name, origin))
+                                         latex or name, origin, superscript=superscript))
         return base
 
     def function(self, name: str, arguments: int, shape: Sequence = (), domain: Domain = Domain.REAL, *,

@@ -79,10 +79,15 @@ def read_notation(spec: dict, context: Context) -> None:
             raise context.fail(f"family {name}: role 'embedding' is for rows of vectors, shape = [rows, "
                                f"dimension]; this shape has {len(shape)} entr{'y' if len(shape) == 1 else 'ies'}",
                                ("role",))
+        superscript = entry.get("index_written") == "superscript"
+        if superscript and len(shape) != 1:
+            raise context.fail(f"family {name}: index_written = 'superscript' is for a family of one "
+                               "dimension (s^i_k, x^{(i)})", ("index_written",))
         base = builder.family(entry.get("symbol") or _symbol_name(name), shape,
                               read_enum(Domain, entry.get("domain", "real"), context, origin),
-                              role=role, latex=entry.get("display", name), origin=origin)
-        scope = scope.bind(name, Family(base, shape))
+                              role=role, latex=entry.get("display", name), origin=origin,
+                              superscript=superscript)
+        scope = scope.bind(name, Family(base, shape, superscript))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):

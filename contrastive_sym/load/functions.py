@@ -42,10 +42,20 @@ def read_functions(spec: dict, scope: Scope, context: Context, symbol_name) -> S
         if role is Role.EMBEDDING and not shape:
             raise context.fail(f"function {name}: role 'embedding' is for vector values; give "
                                "shape = ['d']", ("role",))
-        function = builder.function(entry.get("symbol") or symbol_name(name), arguments, shape,
+        earlier = scope.lookup(name)
+        if isinstance(earlier, AbstractFunction) and earlier.with_arguments(arguments) is not None:
+            raise context.fail(f"function {name} is declared twice with {arguments} argument"
+                               f"{'s' * (arguments != 1)}", ("arguments",))
+        overloaded = isinstance(earlier, AbstractFunction) and "symbol" not in entry
+        symbol = entry.get("symbol") or symbol_name(name) + (f"__{arguments}" if overloaded else "")
+        function = builder.function(symbol, arguments, shape,
                                     read_enum(Domain, entry.get("domain", "real"), context, origin),
                                     role=role, latex=entry.get("display", name), origin=origin)
-        scope = scope.bind(name, AbstractFunction(name, function, arguments, shape[0] if shape else None))
+        found = AbstractFunction(name, function, arguments, shape[0] if shape else None)
+        if isinstance(earlier, AbstractFunction):
+            # one letter, two functions told apart by the number of arguments a use writes
+            found = replace(earlier, overloads=earlier.overloads + (found,))
+        scope = scope.bind(name, found)
     return replace(scope, points=frozenset(_points(scope, builder.points())))
 
 

@@ -94,12 +94,39 @@ def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope
     return scope if scope.lookup(head) is not None else scope.bind(head, found)
 
 
+def set_keys(name: str) -> set[str]:
+    """The keys a use of the set ``name`` with a parameter looks up (``P(•)``, ``N_{•}``,
+    ``\\mathcal{I}^+_{•}``): a use of ``P(k)`` is a use of the set ``P(i)``."""
+    written = scope_key(name)
+    call = re.fullmatch(r"(.+?)\((.+)\)", written)
+    if call is not None:
+        return {form_key(call.group(1), "call")}
+    mark = r"(\^(?:\{[^{}]*\}|[^_{}]))"
+    after = re.fullmatch(rf"(.+?)_{_LETTER}{mark}", written)
+    before = re.fullmatch(rf"(.+?){mark}_{_LETTER}", written)
+    script = re.fullmatch(rf"(.+?)_{_LETTER}", written)
+    heads = {after.group(1) + after.group(3)} if after else set()
+    heads |= {before.group(1) + before.group(2)} if before else set()
+    heads |= {script.group(1)} if script else set()
+    shorter = {h.replace("^{", "^").removesuffix("}") if re.search(r"\^\{.\}$", h) else h for h in heads}
+    return {form_key(h, "subscript") for h in heads | shorter}
+
+
 def _parameters(name: str, index_name: str, scope: Scope, context: Context):
     """(head, parameter names, form, labels family) of ``P(i)``, ``N_i``, ``N(y_i)`` or ``Q``."""
     written = scope_key(name)
     call = re.fullmatch(r"(.+?)\((.+)\)", written)
     script = re.fullmatch(rf"(.+?)_{_LETTER}", written)
     params, form, labels, head = [], "", None, written
+    # \mathcal{I}_u^+ and \mathcal{I}^+_u: the superscript is part of the name \mathcal{I}^+
+    mark = r"(\^(?:\{[^{}]*\}|[^_{}]))"
+    after = re.fullmatch(rf"(.+?)_{_LETTER}{mark}", written)
+    before = re.fullmatch(rf"(.+?){mark}_{_LETTER}", written)
+    if call is None and (after or before):
+        stem, letter, sign = (after.group(1), after.group(2), after.group(3)) if after \
+            else (before.group(1), before.group(3), before.group(2))
+        sign = "^" + sign[2:-1] if sign.startswith("^{") and len(sign) == 4 else sign
+        script = re.fullmatch(rf"(.+)_{_LETTER}", f"{stem}{sign}_{letter}")
     if call is not None:
         head, form = call.group(1), "call"
         for argument in call.group(2).split(","):

@@ -100,7 +100,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "family": {"name": _RF, "symbol": _T, "display": _F,
                "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
-               "domain": _choice(Domain), "role": _choice(Role)},
+               "domain": _choice(Domain), "role": _choice(Role),
+               "index_written": _choice("subscript", "superscript")},
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
                  "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                                 hint="the length of a vector value, e.g. shape = ['d']"),
@@ -114,7 +115,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
             # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
             "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),
             "where": Field("formula", hint="comparisons separated by commas, e.g. where = 'p \\neq i, y_p = y_i'"),
-            "nonempty": Field("bool", hint="true or false (true: stated, every such set has a member)")},
+            "nonempty": Field("bool", hint="true or false (true: stated, every such set has a member)"),
+            # a set the data gives (load/subsets.py): any subset of from … to
+            "any_subset": Field("bool", hint="true or false (true: any subset of from … to, checked for all)")},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,

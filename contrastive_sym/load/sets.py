@@ -10,6 +10,7 @@ import sympy as sp
 from ..latex.scope import SET_KEY, Family, IndexSet, Scope
 from .context import Context, read_formula, read_text, table_entries
 from .labels import condition_set, read_labels
+from .subsets import any_subset
 
 
 def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
@@ -17,6 +18,13 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
     scope = read_labels(spec, scope, context)
     for entry in table_entries(spec, "set", context):
         name = read_text(entry, "name", context)
+        if entry.get("any_subset") is True:
+            lo = read_formula(entry.get("from", 1), scope, context, ("from",))
+            if "to" not in entry:
+                raise context.fail(f"set {name}: 'to' (its last possible member) is required", ("to",))
+            scope = any_subset(entry, name, lo, read_formula(entry["to"], scope, context, ("to",)), scope,
+                               context)
+            continue
         for key in ("index", "nonempty"):
             if key in entry and "where" not in entry:
                 raise context.fail(f"set {name}: '{key}' goes with 'where' (a set defined by a condition)",

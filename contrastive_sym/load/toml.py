@@ -55,6 +55,7 @@ from .claims import read_claim
 from .context import Context, RecordingScope, read_int, read_text, scope_key, table_entries
 from .declarations import _TEXT_NAME, read_definition, read_notation
 from .keylines import Locator
+from .labels import set_keys
 from .schema import validate_table
 
 
@@ -149,6 +150,7 @@ def _warn_unused(spec: dict, context: Context) -> None:
             # an operator may be bound by its \text{…} key, a quantity I(X; Y) by its head I
             keys = {name, scope_key(name), scope_key(name.split("(")[0])}
             keys |= {text_key(name.strip())} if _TEXT_NAME.fullmatch(name.strip()) else set()
+            keys |= set_keys(name) if table == "set" else set()
             if keys & context.used or name in sized:
                 continue
             line = context.locator.key_line((table, number, "name"))

@@ -37,8 +37,12 @@ class Domain(enum.Enum):
     NEGATIVE = "negative"
     NONNEGATIVE = "nonnegative"
     UNIT_INTERVAL = "[-1, 1]"
+    # 0 or 1: a membership (is item i in the set the data gives?), a mask
+    BINARY = "binary"
 
     def contains(self, value) -> bool:
+        if self is Domain.BINARY:
+            return value in (0, 1)
         if self is Domain.REAL:
             return True
         if self is Domain.POSITIVE:
@@ -131,6 +135,8 @@ class FamilyDecl:
     # role label: the sets declared nonempty (NonEmptyRule); sampling keeps to the label
     # assignments where every one holds
     rules: tuple = ()
+    # the index is written as a superscript (s^i_k): so is it in a witness
+    superscript: bool = False
 
 
 @dataclass(frozen=True)
@@ -230,6 +236,8 @@ class Notation:
             decl = self.lookup(symbol)
             name = _plain(decl.latex) if decl else str(symbol.base)
             idx = ",".join(str(i) for i in symbol.indices)
+            if decl is not None and decl.superscript:
+                return f"{name}^{{{idx}}}"
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
         decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
         return _plain(decl.latex) if decl else str(symbol)

@@ -29,7 +29,10 @@ _SCALARS = {
     Domain.POSITIVE: (F(1), F(1, 2), F(2), F(10), TINY, 1 / TINY, F(10) ** -300, F(10) ** 300, F(3)),
     Domain.NONNEGATIVE: (F(0), F(1), F(1, 2), F(2), F(10), TINY, F(10) ** 300),
     Domain.UNIT_INTERVAL: (F(0), F(1), F(-1), F(1, 2), F(-1, 2), 1 - TINY),
+    Domain.BINARY: (F(0), F(1)),
 }
+# up to this many values of 0 or 1 sampled together, every assignment (2^6 = 64)
+_BINARY_EXHAUSTIVE = 6
 _SCALARS[Domain.NEGATIVE] = tuple(-v for v in _SCALARS[Domain.POSITIVE])
 
 
@@ -83,6 +86,20 @@ def _positive_patterns(m: int) -> list[list[F]]:
     ]
 
 
+def _binary_patterns(m: int) -> list[list[F]]:
+    """Every assignment of 0s and 1s up to ``_BINARY_EXHAUSTIVE`` values (so every subset
+    a membership can give); beyond, none, all, each one alone, each one left out,
+    alternating and halves."""
+    if m <= _BINARY_EXHAUSTIVE:
+        return [[F((bits >> k) & 1) for k in range(m)] for bits in range(2 ** m)]
+    r = range(m)
+    pats = [[F(0)] * m, [F(1)] * m, [F(k % 2) for k in r], [F(1 - k % 2) for k in r],
+            [F(int(k < m // 2)) for k in r], [F(int(k >= m // 2)) for k in r]]
+    pats += [[F(int(k == j)) for k in r] for j in r]
+    pats += [[F(int(k != j)) for k in r] for j in r]
+    return pats
+
+
 def _direction_patterns(m: int) -> list[list[F]]:
     r = range(m)
     pats = [[F(1) if k == j else F(0) for k in r] for j in sorted({0, 1 % m, m - 1})]
@@ -107,6 +124,8 @@ def _embedding_patterns(rows: int, dim: int) -> list[list[list[F]]]:
 
 
 def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
+    if domain is Domain.BINARY:
+        return _binary_patterns(m)
     if domain is Domain.UNIT_INTERVAL:
         return _unit_patterns(m)
     if domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
@@ -169,6 +188,8 @@ class _Group:
         if self.role is Role.EMBEDDING:
             vals = [_round(x) for x in rng.normal(size=m)]
             return [v if v != 0 else F(1) for v in vals]
+        if self.domain is Domain.BINARY:
+            return [F(int(b)) for b in rng.integers(0, 2, size=m)]
         if self.domain is Domain.UNIT_INTERVAL:
             return [_round(x) for x in rng.uniform(-1, 1, size=m)]
         if self.domain in (Domain.POSITIVE, Domain.NONNEGATIVE):

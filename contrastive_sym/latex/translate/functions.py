@@ -34,9 +34,11 @@ class AbstractFunctionsMixin:
             args = [Segment(value).pattern]
         # \mathbf{x} beside \mathbf{x}_i: the sample without an index is a point of its own
         args = [bare_point(a.base) if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
-        if len(args) != meaning.arguments:
-            raise self.fail(node, f"{meaning.name} is declared with {meaning.arguments} "
-                                  f"argument{'s' * (meaning.arguments != 1)}; here it has {len(args)}")
+        if meaning.with_arguments(len(args)) is None:
+            counts = " or ".join(str(f.arguments) for f in (meaning,) + meaning.overloads)
+            raise self.fail(node, f"{meaning.name} is declared with {counts} "
+                                  f"argument{'s' * (counts != '1')}; here it has {len(args)}")
+        meaning = meaning.with_arguments(len(args))
         for arg in args:
             if not self._is_point(arg):
                 shown = self.source(items).strip()

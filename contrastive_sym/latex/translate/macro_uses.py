@@ -3,6 +3,8 @@ arguments (``sim(z_i, z_j)``, ``LSE(x_1, ..., x_n)``, ``\sigma(a + b)``, ``P(y_i
 a labelled ``I(X; Y \mid g)``), and restrictions ``|_{i \neq j}``."""
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
@@ -12,6 +14,8 @@ from .lists import apply_list
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
 Tree = lark.Tree
+#: \text{…}, \mathrm{…}, \operatorname{…}: words, whose letters are not indices
+_WORDS = re.compile(r"\\(?:text|textrm|texttt|mathrm|operatorname)\s*\{[^{}]*\}")
 
 
 class MacroUsesMixin:
@@ -44,10 +48,10 @@ class MacroUsesMixin:
         if macro.labels is not None:
             written = self.scope.reading("".join(self.source(items).split()))
             if canonical_key(written) == canonical_key(macro.labels):
-                return macro.body
+                return self._labelled_body(macro)
             overload = self.scope.lookup(labelled_key(macro.key, written))
             if isinstance(overload, Macro):
-                return overload.body
+                return self._labelled_body(overload)
             raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
                                   f"not ({written})")
         value = self._items(items)
@@ -70,6 +74,33 @@ class MacroUsesMixin:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return macro.body.xreplace(mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _labelled_body(self, macro: Macro):
+        r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),
+        at a use written the same way: an index its label writes (i) is the i of the use,
+        so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
+        mapping = self.indices_written(macro, macro.labels)
+        return macro.body.xreplace(mapping) if mapping else macro.body
+
+    def indices_written(self, macro: Macro, written: str) -> dict:
+        r"""{the index the definition was read with: its meaning here} for each declared
+        index that ``written`` (the name or the label as both write it: ``L^{(ij)}``,
+        ``p(s^i_k | s^i_l)``) names and that means something else at this use (the index of
+        an enclosing sum).  Letters inside \text{…} are words, not indices."""
+        defined = macro.defined_in
+        if defined is None or not isinstance(macro.body, sp.Basic):
+            return {}
+        letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])|(?<=[{(,])[A-Za-z](?=[A-Za-z])"
+                                 r"|(?<=[A-Za-z])[A-Za-z](?=[})])",
+                                 _WORDS.sub("", written)))
+        free = macro.body.free_symbols
+        mapping = {}
+        for key, meaning in defined.names.items():
+            if key in letters and isinstance(meaning, sp.Symbol) and meaning in free and meaning.is_integer:
+                now = self.scope.lookup(key)
+                if isinstance(now, sp.Expr) and now != meaning:
+                    mapping[meaning] = now
+        return mapping
 
     def macro_value(self, macro: Macro, mapping: dict):
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,

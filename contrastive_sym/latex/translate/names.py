@@ -69,7 +69,13 @@ class NamesMixin:
         if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
             return None
         superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
-        if isinstance(self.scope.lookup(key + self.script_suffix(superscript)), Family):
+        named = self.scope.lookup(key + self.script_suffix(subscript))
+        if isinstance(named, Family) and named.superscript:
+            # s^i_k with s_k a family indexed by a superscript: the subscript names it
+            return [subscript, superscript] + ops[2:]
+        marked = key + self.script_suffix(superscript)
+        if isinstance(self.scope.lookup(marked), Family) \
+                or isinstance(self.scope.lookup(form_key(marked, "subscript")), IndexSet):
             return [superscript, subscript] + ops[2:]
         return None
 
@@ -137,8 +143,9 @@ class NamesMixin:
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
                 and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
             # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
-            # the function as the document first defined it
-            return self.macro_value(meaning, {})
+            # the function as the document first defined it; L^{(ij)} under \sum_{i,j} is
+            # the L of the sum's i and j
+            return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
         if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
             return sp.E
         if isinstance(meaning, Partner):
@@ -286,6 +293,10 @@ class NamesMixin:
         raise self.fail(node, "a sign alone as an exponent")
 
     t_star_script = t_script_sign
+
+    def t_script_word(self, node):
+        raise self.fail(node, f"the script {self.source(node)} is a word: it is read as part of a name "
+                              "(\\mathcal{L}_{info+}), not as a value")
     t_prime_script = t_script_sign
 
     def name_run(self, arg) -> list | None:

@@ -3,6 +3,7 @@ an index, or over a declared pair set), \log, \exp, \max, ∇, ∂ and \lim."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -182,6 +183,9 @@ class OperatorsMixin:
         names = self._several_indices(lower) if upper is None else None
         if names is not None:
             return self._nested_sum(names, operand, op)
+        over_pairs = self._unequal_pair(lower, upper, operand, op)
+        if over_pairs is not None:
+            return over_pairs
         var_name, lo, hi, skip = self._sum_range(lower, upper, op)
         variable = self._fresh(var_name)
         scope = self.scope.bind(var_name, variable)
@@ -205,6 +209,29 @@ class OperatorsMixin:
         else:
             total = sp.Sum(body, (variable, lo, hi))
         return componentwise(term, lambda _: total)
+
+    def _unequal_pair(self, lower, upper, operand, op):
+        r"""``\sum_{b \neq b'}`` over the pairs: Σ_{b'} Σ_{b ≠ b'}, where b' is one of the
+        scope's ``pair_sums`` (a definition that would otherwise depend on b'); None for
+        any other sum."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if upper is not None or not self.scope.pair_sums or len(items) != 1:
+            return None
+        item = unwrap(items[0])
+        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
+                and relation_name(str(item.children[1].children[0])) == "!="):
+            return None
+        _, other = self.unbound_first(item.children[0], item.children[2])
+        name = self._bound_name(other)
+        ends = self.scope.index_range(self.scope.lookup(name)) if name in self.scope.pair_sums else None
+        if ends is None:
+            return None
+        variable = self._fresh(name)
+        inner = self.within(replace(self.scope.bind(name, variable), pair_sums=self.scope.pair_sums - {name}))
+        total = inner._sum(op, operand)
+        if not isinstance(total, sp.Expr):
+            return None
+        return sp.Sum(total, (variable, *ends))
 
     def _pair_sum(self, lower):
         """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""
@@ -278,6 +305,8 @@ class OperatorsMixin:
                     return name, (sp.Integer(1) if hi is not None else None), hi, None
                 if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
                     left, rel, right = item.children
+                    if relation_name(str(rel.children[0])) == "!=":
+                        left, right = self.unbound_first(left, right)
                     name = self._bound_name(left)
                     relation = relation_name(str(rel.children[0]))
                     if name and relation == "=":

@@ -9,7 +9,7 @@ import sympy as sp
 from ...model.nodes import StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind)
-from .trees import bare_letter, letter_head
+from .trees import bare_letter, letter_head, unwrap
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
@@ -224,6 +224,18 @@ class ProductsMixin:
                                   "read; write \\|x\\| or \\left\\| … \\right\\| for the norm of a vector")
         return sp.Abs(value)
 
+    def _superscript_entry(self, family: Family, arg, op):
+        """``s^i_k``, ``x^{(i)}``: the entry of a family whose index is written as a
+        superscript (the parentheses of ``^{(i)}`` are part of that notation)."""
+        inner = arg.children[0] if isinstance(arg, lark.Tree) and arg.data == "script_group" else None
+        elements = [c for c in inner.children if isinstance(c, lark.Tree)] if inner is not None else []
+        group = unwrap(elements[0]) if len(elements) == 1 else None
+        if isinstance(group, lark.Tree) and group.data == "paren":
+            indices = [self.expr(c) for c in group.children[0].children if isinstance(c, lark.Tree)]
+        else:
+            indices = self._index_list(arg)
+        return self.family_entry(family, indices, op)
+
     def _transpose(self, meaning, op):
         """``a^\\top`` (or ``a^T`` when T is not a declared name) of a vector ``a``."""
         vector = self.vector_of(meaning)
@@ -280,6 +292,8 @@ class ProductsMixin:
 
     def _superscript(self, meaning, op):
         arg = op.children[1]
+        if isinstance(meaning, Family) and meaning.superscript:
+            return self._superscript_entry(meaning, arg, op)
         script = "".join(self.source(arg).split())
         mark = _TRANSPOSE.get(script[1:-1] if script.startswith("{") and script.endswith("}") else script)
         if mark == "top":

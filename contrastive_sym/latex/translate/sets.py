@@ -96,7 +96,25 @@ class SetsMixin:
         first = items[0]
         if is_ellipsis(first):
             return None
-        return self._bound_name(first.children[0]) or self._bound_name(first.children[2])
+        left, right = self.unbound_first(first.children[0], first.children[2])
+        return self._bound_name(left) or self._bound_name(right)
+
+    def unbound_first(self, left, right):
+        r"""The two names of a sum's ``a \neq b``, the one the sum binds first: the left one,
+        unless it is the index of an enclosing sum or of the definition being read and the
+        right one is not (``\sum_i \sum_{i \neq j}`` runs j over the values other than i:
+        binding i again would leave the outer i unused and j free)."""
+        declared = {symbol for symbol, _, _ in self.scope.index_ranges}
+
+        def owned(tree) -> bool:
+            # an index a sum or the definition binds: no [[index]] or size declares it
+            name = self._bound_name(tree)
+            meaning = self.scope.lookup(name) if name is not None else None
+            return isinstance(meaning, sp.Symbol) and bool(meaning.is_integer) and meaning not in declared \
+                and name not in self.scope.size_names
+        if owned(left) and not owned(right) and self._bound_name(right) is not None:
+            return right, left
+        return left, right
 
     def _member(self, left, right):
         """``k \\in [B]``, ``k \\in [\\![1, N]\\!]``, ``k \\in I`` or ``s_i \\in S``: the bound name
@@ -172,6 +190,9 @@ class SetsMixin:
         """The set ``P(k)``, ``N_k``, ``N(y_k)`` or ``Q`` written at ``tree`` when it is a set
         defined by a condition (with the use's parameters put in); None for anything else."""
         tree = unwrap(tree)
+        marked = self._marked_set(tree)
+        if marked is not None:
+            return marked
         head = tree.children[0] if isinstance(tree, Tree) and tree.data in ("call", "subscript") else tree
         key = self.atom_key(head) if isinstance(head, Tree) else None
         found = self.scope.lookup(key) if key is not None else None
@@ -186,6 +207,19 @@ class SetsMixin:
         if not isinstance(value, IndexSet):
             raise self.fail(tree, f"'{self.source(tree).strip()}' is not a set")
         return value
+
+    def _marked_set(self, tree) -> IndexSet | None:
+        r"""``\mathcal{I}_u^+`` or ``\mathcal{I}^+_u`` with ``\mathcal{I}^+`` a set with a
+        parameter written as a subscript: that set at the use's parameter; None otherwise."""
+        inner = tree.children[0] if isinstance(tree, Tree) and tree.data in ("subscript", "superscript") else None
+        if not (isinstance(inner, Tree) and {tree.data, inner.data} == {"subscript", "superscript"}):
+            return None
+        upper, lower = (tree, inner) if tree.data == "superscript" else (inner, tree)
+        key = self.atom_key(inner.children[0]) if isinstance(inner.children[0], Tree) else None
+        found = self.scope.lookup(form_key(key + self.script_suffix(upper), "subscript")) if key else None
+        if not isinstance(found, IndexSet) or found.condition is None:
+            return None
+        return self.apply_set(found, lower.children[1], lower)
 
     def apply_set(self, found: IndexSet, arg, op) -> IndexSet:
         """``P(k)``, ``N_k`` or ``N(y_k)``: the declared set ``found`` at the use's parameters."""

@@ -1,0 +1,228 @@
+r"""Sets the data gives, indices written as superscripts, words with a sign as scripts, and
+labelled functions under a sum (issue 13: what real documents write).
+
+* ``[[set]] any_subset = true``: ``\sum_{i \in \mathcal{I}_u^+}`` over any subset of the items
+  (one per user), its membership a family of 0s and 1s (domain ``binary``) that sampling
+  runs over every subset of at small sizes;
+* ``[[family]] index_written = "superscript"``: ``s^i_k`` is entry i of the family ``s_k``,
+  ``x^{(i)}`` entry i of ``x``;
+* ``\mathcal{L}_{info+}``: a word with a sign at its end is part of the name;
+* a function defined for its arguments as written (``p(s^i_k | s^i_l)``) used under
+  ``\sum_{i=1}^N``: the i of its label is the sum's i.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from contrastive_sym.check.sampling.points import _binary_patterns, _patterns_for
+from contrastive_sym.errors import DerivationError, ParseError
+from contrastive_sym.model.notation import Domain
+from contrastive_sym.pipeline import check_statement
+
+SIZES = [{"name": "n", "minimum": 2, "checked": [2, 3]}]
+SUBSETS = dict(size=SIZES,
+               family=[{"name": "a", "shape": ["n"]}, {"name": "w", "shape": ["n"], "domain": "positive"},
+                       {"name": "y", "shape": ["n", "n"]}],
+               index=[{"name": "u", "from": 1, "to": "n"}],
+               set=[{"name": r"\mathcal{I}_u^+", "index": "i", "to": "n", "any_subset": True},
+                    {"name": "S", "index": "k", "to": "n", "any_subset": True}])
+
+
+def subsets(statement: str, kind: str = "identity", **changes):
+    return check_statement(statement, kind, **{**SUBSETS, **changes})
+
+
+# --- any_subset: every subset, with its witness -----------------------------------------
+@pytest.mark.parametrize("statement, kind", [
+    (r"\sum_{i \in \mathcal{I}_u^+} 1 = |\mathcal{I}_u^+|", "identity"),
+    (r"\sum_{i \in \mathcal{I}^+_u} y_{ui} = \sum_{i=1}^n \mathbb{1}[i \neq 0] \sum_{j \in \mathcal{I}_u^+} "
+     r"\mathbb{1}[j = i] y_{uj}", "identity"),
+    (r"\sum_{k \in S} w_k \leq \sum_{k=1}^n w_k", "inequality"),
+    (r"|S| \leq n", "inequality"),
+])
+def test_true_statements_over_any_subset_hold(statement, kind):
+    assert subsets(statement, kind).verdict.value in ("proved", "confirmed")
+
+
+def test_a_set_the_data_gives_may_be_empty_and_the_witness_says_which_subset():
+    outcome = subsets(r"|\mathcal{I}_u^+| \geq 1", "inequality")
+    assert outcome.verdict.value == "refuted"
+    members = {k: v for k, v in outcome.witness.values.items() if k.startswith(r"\mathbb{1}")}
+    assert members and set(members.values()) == {"0"}        # the empty subset
+
+
+def test_a_statement_true_only_for_some_subsets_is_refuted():
+    # true for the whole set and for the empty one, false when the negative a_k is left out
+    outcome = subsets(r"\sum_{k \in S} a_k \leq \sum_{k=1}^n a_k", "inequality")
+    assert outcome.verdict.value == "refuted"
+    outcome = subsets(r"\sum_{i \in \mathcal{I}_u^+} y_{ui} = \sum_{i \in \mathcal{I}_u^+} y_{ii}")
+    assert outcome.verdict.value == "refuted" and outcome.witness.indices
+
+
+def test_one_over_the_size_of_a_subset_is_undefined_at_the_empty_one():
+    outcome = subsets(r"\frac{1}{|S|}\sum_{k \in S} w_k > 0", "inequality")
+    assert outcome.verdict.value == "conditional"
+    assert "undefined" in outcome.message
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({"name": "T", "index": "k", "to": "n", "any_subset": True, "where": r"k \neq 1"}, "do not go together"),
+    ({"name": "T", "index": "k", "to": "n", "any_subset": True, "nonempty": True}, "do not go together"),
+    ({"name": "T", "to": "n", "any_subset": True}, "'index'"),
+    ({"name": "T", "index": "k", "from": 0, "to": "n", "any_subset": True}, "from = 1"),
+    ({"name": "T", "index": "k", "any_subset": True}, "'to'"),
+])
+def test_a_misdeclared_subset_is_refused_with_its_words(entry, words):
+    with pytest.raises(DerivationError) as caught:
+        subsets(r"|S| \leq n", "inequality", set=SUBSETS["set"] + [entry])
+    assert words in str(caught.value)
+
+
+def test_binary_values_are_every_subset_at_small_sizes_and_stay_0_or_1():
+    assert len(_binary_patterns(3)) == 8 and len({tuple(p) for p in _binary_patterns(3)}) == 8
+    big = _patterns_for(Domain.BINARY, 9)
+    assert all(set(p) <= {F(0), F(1)} for p in big)
+    assert [F(0)] * 9 in big and [F(1)] * 9 in big
+    assert Domain.BINARY.contains(1) and not Domain.BINARY.contains(F(1, 2))
+
+
+def test_a_binary_family_is_a_domain_users_declare_too():
+    masks = dict(size=SIZES, family=[{"name": "m", "shape": ["n"], "domain": "binary"}])
+    assert check_statement(r"\sum_{k=1}^n m_k^2 = \sum_{k=1}^n m_k", **masks).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\sum_{k=1}^n m_k \geq 1", "inequality", **masks).verdict.value == "refuted"
+
+
+# --- indices written as superscripts --------------------------------------------------------
+SENTENCES = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                 family=[{"name": "s_k", "shape": ["N"], "role": "point", "index_written": "superscript"},
+                         {"name": "s_l", "shape": ["N"], "role": "point", "index_written": "superscript"},
+                         {"name": "x", "shape": ["N"], "index_written": "superscript"}],
+                 function=[{"name": "f", "arguments": 1, "shape": ["d"]}, {"name": "g", "arguments": 1, "shape": ["d"]}],
+                 index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    (r"f(s^{(1)}_k)^\top g(s^{(2)}_k) = f(s_k^1)^\top g(s_k^2)", ("proved", "confirmed")),
+    (r"f(s^1_k)^\top g(s^2_k) = f(s^1_l)^\top g(s^2_k)", ("refuted",)),
+    (r"\sum_{i=1}^N x^{(i)} = \sum_{j=1}^N x^j", ("proved", "confirmed")),
+    (r"(x^{(1)})^2 \geq 0", ("proved", "confirmed")),
+    (r"x^{(1)} = x^{(2)}", ("refuted",)),
+])
+def test_an_index_written_as_a_superscript_names_an_entry(statement, verdicts):
+    kind = "inequality" if r"\geq" in statement else "identity"
+    outcome = check_statement(statement, kind, **SENTENCES)
+    assert outcome.verdict.value in verdicts
+
+
+def test_a_witness_writes_the_superscript_index_as_the_document_does():
+    outcome = check_statement(r"x^{(1)} = x^{(2)}", **SENTENCES)
+    assert {"x^{1}", "x^{2}"} <= set(outcome.witness.values)
+
+
+def test_a_superscript_index_is_for_one_dimension():
+    family = [{"name": "t", "shape": ["N", "N"], "index_written": "superscript"}]
+    with pytest.raises(DerivationError, match="one dimension"):
+        check_statement(r"t^{1} = t^{1}", **{**SENTENCES, "family": family})
+
+
+# --- a labelled function under a sum over the index its label writes --------------------
+LABELLED = dict(SENTENCES, define=[{
+    "name": "p(s^i_k | s^i_l)", "line": 1,
+    "latex": r"p(s^i_k | s^i_l) = \frac{e^{f(s^i_l)^{\top}g(s^i_k)}}{\sum_{j=1}^N e^{f(s^i_l)^{\top}g(s^j_k)}}"}])
+
+
+def test_the_index_of_a_labelled_function_is_the_one_bound_where_it_is_used():
+    inside = r"\sum_{i=1}^N \log p(s^i_k | s^i_l) = \sum_{i=1}^N \log \frac{e^{f(s^i_l)^\top g(s^i_k)}}" \
+             r"{\sum_{j=1}^N e^{f(s^i_l)^\top g(s^j_k)}}"
+    assert check_statement(inside, **LABELLED).verdict.value in ("proved", "confirmed")
+    # before, the i of the definition (the declared index) was used inside the sum: the sum
+    # of N copies of one term, which this statement says and the document does not
+    copies = r"\sum_{i=1}^N \log p(s^i_k | s^i_l) = N \log p(s^i_k | s^i_l)"
+    assert check_statement(copies, **LABELLED).verdict.value == "refuted"
+
+
+# --- a word with a sign as a script ---------------------------------------------------------
+def test_a_word_with_a_sign_at_its_end_is_part_of_a_name():
+    names = dict(scalar=[{"name": r"\mathcal{L}_{info+}"}, {"name": r"\mathcal{L}_{info}"}])
+    assert check_statement(r"\mathcal{L}_{info+} - \mathcal{L}_{info} = \mathcal{L}_{info+} - \mathcal{L}_{info}",
+                           **names).verdict.value == "proved"
+    with pytest.raises(ParseError, match="is a word"):
+        check_statement(r"x^{ab+} = 1", scalar=[{"name": "x"}])
+
+
+# --- \sum_{a \neq b}: which index it binds ----------------------------------------------------
+MATRIX = dict(size=[{"name": "n", "minimum": 2, "checked": [2, 3]}], family=[{"name": "C", "shape": ["n", "n"]}],
+              index=[{"name": "i", "from": 1, "to": "n"}, {"name": "j", "from": 1, "to": "n"}])
+OFF_DIAGONAL = r"\sum_{i=1}^n \sum_{j=1}^n C_{ij} - \sum_{i=1}^n C_{ii}"
+
+
+@pytest.mark.parametrize("statement", [
+    r"\sum_i\sum_{i\neq j} C_{ij} = " + OFF_DIAGONAL,            # Barlow Twins as a blog writes it
+    r"\sum_{j=1}^n\sum_{i \neq j} C_{ij} = " + OFF_DIAGONAL,
+    r"\sum_{k=1}^n\sum_{k\neq j} C_{kj} = \sum_{k=1}^n \sum_{j=1}^n C_{kj} - \sum_{k=1}^n C_{kk}",
+])
+def test_under_a_sum_over_i_the_sum_over_i_neq_j_runs_over_j(statement):
+    assert check_statement(statement, **MATRIX).verdict.value in ("proved", "confirmed")
+
+
+def test_with_both_indices_free_the_sum_over_i_neq_j_still_runs_over_i():
+    assert check_statement(r"\sum_{i \neq j} C_{ij} = \sum_{i=1}^n C_{ij} - C_{jj}", **MATRIX).verdict.value == "proved"
+
+
+def test_in_a_definition_of_its_arguments_only_a_sum_over_b_neq_b_prime_runs_over_the_pairs():
+    notation = dict(MATRIX, index=MATRIX["index"] + [{"name": "t", "from": 1, "to": "n"}],
+                    define=[{"name": "R(t)", "line": 1, "latex": r"R(t) = \sum_{i \neq j} C_{ij} t"}])
+    pairs = r"R(1) = " + OFF_DIAGONAL
+    assert check_statement(pairs, **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"R(1) = \sum_{i=1}^n C_{ij} - C_{jj}", **notation).verdict.value == "refuted"
+
+
+def test_a_definition_that_still_depends_on_an_index_it_does_not_take_is_refused():
+    notation = dict(MATRIX, index=MATRIX["index"] + [{"name": "t", "from": 1, "to": "n"}],
+                    define=[{"name": "R(t)", "line": 1, "latex": r"R(t) = \sum_{i=1}^n C_{ij} t"}])
+    with pytest.raises(DerivationError, match="not among its arguments"):
+        check_statement(r"R(1) = 0", **notation)
+
+
+# --- one letter, two functions told apart by their number of arguments ------------------------
+OVERLOADED = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                  scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+                  function=[{"name": "f", "arguments": 1, "shape": ["d"]}, {"name": "f", "arguments": 2}])
+
+
+def test_the_number_of_arguments_says_which_function_a_letter_names():
+    assert check_statement(r"f(x, c) + f(x)^\top f(c) = f(c)^\top f(x) + f(x, c)", **OVERLOADED).verdict.value \
+        in ("proved", "confirmed")
+    outcome = check_statement(r"f(x, c) = f(x)^\top f(c)", **OVERLOADED)
+    assert outcome.verdict.value == "refuted"
+    assert any(name.startswith("f(x, c)") for name in outcome.witness.values)   # shown as written
+
+
+def test_a_count_no_declaration_has_is_refused_naming_both():
+    with pytest.raises(ParseError, match="declared with 1 or 2 arguments; here it has 3"):
+        check_statement(r"f(x, c, x) = 0", **OVERLOADED)
+    twice = dict(OVERLOADED, function=OVERLOADED["function"] + [{"name": "f", "arguments": 2}])
+    with pytest.raises(DerivationError, match="declared twice with 2 arguments"):
+        check_statement(r"f(x, c) = 0", **twice)
+
+
+# --- a defined name that writes its indices (L^{(ij)}) under a sum over them ---------------------
+WRITTEN = dict(size=[{"name": "n", "minimum": 2, "checked": [2, 3]}],
+               family=[{"name": "s", "shape": ["n"]}, {"name": "C", "shape": ["n", "n"]}],
+               index=[{"name": "i", "from": 1, "to": "n"}, {"name": "j", "from": 1, "to": "n"}],
+               define=[{"name": "L^{(i)}", "line": 1, "latex": r"L^{(i)} = s_i^2"},
+                       {"name": "R^{(ij)}", "line": 2, "latex": r"R^{(ij)} = C_{ij} s_i"},
+                       {"name": r"Q_\text{ij}", "line": 3, "latex": r"Q_\text{ij} = s_i"}])
+
+
+@pytest.mark.parametrize("statement", [
+    r"\sum_{i=1}^n L^{(i)} = \sum_{i=1}^n s_i^2",        # was refuted: n copies of L at the declared i
+    r"\sum_{i=1}^n \sum_{j=1}^n R^{(ij)} = \sum_{i=1}^n \sum_{j=1}^n C_{ij} s_i",
+    r"\sum_{j=1}^n R^{(ij)} = \sum_{k=1}^n C_{ik} s_i",
+    r"L^{(i)} = s_i^2",
+    r"\sum_{i=1}^n Q_\text{ij} = n s_i",                 # letters of a word are not indices
+])
+def test_the_indices_a_defined_name_writes_are_those_bound_where_it_is_used(statement):
+    assert check_statement(statement, **WRITTEN).verdict.value == "proved"
