@@ -226,3 +226,45 @@ WRITTEN = dict(size=[{"name": "n", "minimum": 2, "checked": [2, 3]}],
 ])
 def test_the_indices_a_defined_name_writes_are_those_bound_where_it_is_used(statement):
     assert check_statement(statement, **WRITTEN).verdict.value == "proved"
+
+
+# --- sets of pairs the data gives: \sum_{(i, j) \in \mathcal{P}} -------------------------------
+PAIRS = dict(size=[{"name": "B", "minimum": 2, "checked": [2, 3]}], family=[{"name": "D", "shape": ["B", "B"]}],
+             scalar=[{"name": r"\epsilon"}],
+             index=[{"name": "i", "from": 1, "to": "B"}, {"name": "j", "from": 1, "to": "B"}],
+             set=[{"name": r"\mathcal{P}", "index": "(a, b)", "to": "B", "any_subset": True},
+                  {"name": r"\mathcal{N}", "index": "(a, b)", "to": "B", "any_subset": True}])
+STRUCT = dict(PAIRS, define=[{
+    "name": "L^(ij)", "line": 1,
+    "latex": r"\mathcal{L}^{(ij)} = D_{ij} + \log \Big( \sum_{(i,k)\in\mathcal{N}} \exp(\epsilon - D_{ik}) "
+             r"+ \sum_{(j,l)\in\mathcal{N}} \exp(\epsilon - D_{jl}) \Big)"}])
+
+
+@pytest.mark.parametrize("statement, kind, verdicts", [
+    (r"\sum_{(i,j) \in \mathcal{P}} 1 = |\mathcal{P}|", "identity", ("proved", "confirmed")),
+    (r"|\mathcal{P}| \leq B^2", "inequality", ("proved", "confirmed")),
+    # an enclosing sum's index stays: the inner sum runs over k only
+    (r"\sum_{i=1}^B \sum_{(i,k) \in \mathcal{N}} D_{ik} = \sum_{(a,k) \in \mathcal{N}} D_{ak}", "identity",
+     ("proved", "confirmed")),
+    (r"\sum_{(i,j) \in \mathcal{P}} D_{ij} = \sum_{(i,j) \in \mathcal{N}} D_{ij}", "identity", ("refuted",)),
+    (r"\sum_{(i,j) \in \mathcal{P}} D_{ij} \leq \sum_{i=1}^B\sum_{j=1}^B D_{ij}", "inequality", ("refuted",)),
+])
+def test_a_set_of_pairs_the_data_gives_is_summed_over_every_subset(statement, kind, verdicts):
+    assert check_statement(statement, kind, **PAIRS).verdict.value in verdicts
+
+
+def test_the_indices_a_defined_name_writes_stay_fixed_in_its_sums_over_pairs():
+    # L^{(ij)}: the i of \sum_{(i,k) \in N} is the pair's i, so only k runs
+    written_out = (r"\sum_{(i,j) \in \mathcal{P}} \mathcal{L}^{(ij)} = \sum_{(a,b) \in \mathcal{P}} \Big(D_{ab} + "
+                   r"\log \big( \sum_{(a,k)\in\mathcal{N}} \exp(\epsilon - D_{ak}) + \sum_{(b,l)\in\mathcal{N}} "
+                   r"\exp(\epsilon - D_{bl}) \big)\Big)")
+    outcome = check_statement(written_out, **STRUCT)
+    # the log of an empty sum is undefined: the subsets where a pair has no negative say so
+    assert outcome.verdict.value == "conditional" and "undefined" in outcome.message
+
+
+def test_a_tuple_written_otherwise_than_the_set_declares_is_refused():
+    with pytest.raises(ParseError, match="tuples of 2 indices"):
+        check_statement(r"\sum_{(i,i) \in \mathcal{P}} D_{ii} = 0", **PAIRS)
+    with pytest.raises(ParseError, match="is bound here"):
+        check_statement(r"\sum_{i=1}^B \sum_{j=1}^B \sum_{(i,j) \in \mathcal{P}} D_{ij} = 0", **PAIRS)

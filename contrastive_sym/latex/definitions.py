@@ -17,6 +17,7 @@ other, a name defined twice, a row whose reading would depend on the order of th
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 
@@ -244,7 +245,9 @@ def _stuck(rows, errors, translator: Translator) -> DerivationError:
     def uses(row, other) -> bool:
         # the row failed on an undeclared name, and that name is the other's head
         error = errors[id(row)]
-        written = "".join(getattr(error, "construct", "").split())
+        # the name as the message quotes it (\mathcal{L}^{(ij)}), else the construct
+        quoted = re.match(r"('(?:[^'\\]|\\.)*') is not declared", error.message)
+        written = "".join((ast.literal_eval(quoted.group(1)) if quoted else getattr(error, "construct", "")).split())
         head = "".join(translator.source(other.head).split())
         # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell))
         return "is not declared" in error.message and written.split("(")[0] == head.split("(")[0]

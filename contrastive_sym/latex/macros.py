@@ -23,6 +23,7 @@ from .parser import Where, parse
 from .scope import Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
+from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
 
@@ -95,6 +96,10 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                 return Macro(key, body, index_params=tuple(s for _, s in params), line=line, **vector), params
         if index_tree is not None:
             key = key + translator.script_key("_", index_tree)
+        # \mathcal{L}^{(ij)}: the declared indices its name writes are fixed in its body
+        fixed = frozenset(k for k in written_letters(key) if scope.index_range(scope.lookup(k)) is not None)
+        if fixed:
+            translator = Translator(text, replace(scope, fixed=fixed), where)
         body, vector = _number_or_vector(translator, body_tree)
         return Macro(key, body, line=line, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]

@@ -158,9 +158,14 @@ class IndexSet:
     form: str = ""
     labels: sp.IndexedBase | None = None      # the family of labels of a "label" form
     nonempty: bool = False
+    # a set of tuples the data gives (𝒫 of pairs (i, j)): the components of its member,
+    # each over lo … hi; ``index`` is the first
+    components: tuple[sp.Symbol, ...] = ()
 
     @property
     def size(self) -> sp.Expr:
+        if self.components:
+            return sp.Sum(self.condition, *((c, self.lo, self.hi) for c in self.components))
         if self.condition is not None:
             return sp.Sum(self.condition, (self.index, self.lo, self.hi))
         return self.hi - self.lo + 1
@@ -169,7 +174,7 @@ class IndexSet:
         """The set a use names, P(k): the parameters replaced by the use's values."""
         condition = self.condition.xreplace(dict(zip(self.params, values)))
         return IndexSet(written, self.lo, self.hi, None, self.index, condition, (), self.form, self.labels,
-                        self.nonempty)
+                        self.nonempty, self.components)
 
 
 @dataclass(frozen=True)
@@ -279,6 +284,9 @@ class Scope:
     # set only where b' free would leave the definition depending on an index it does not
     # take (latex/macros.py)
     pair_sums: frozenset = frozenset()
+    # the declared indices the name being defined writes (\mathcal{L}^{(ij)}): fixed in its
+    # body as an enclosing sum's index is, so \sum_{(i,k) \in \mathcal{N}} runs over k only
+    fixed: frozenset = frozenset()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)

@@ -36,28 +36,41 @@ def any_subset(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope, c
         if key in entry:
             raise context.fail(f"set {name}: any_subset = true is a set the data gives, whatever it is; "
                                f"'{key}' says which it is, so the two do not go together", (key,))
-    index_name = read_text(entry, "index", context).strip() if "index" in entry else ""
-    if not re.fullmatch(r"[a-zA-Z]", index_name):
-        raise context.fail(f"set {name}: 'index' (one letter, its member as a sum writes it: "
-                           "index = 'i') is required with any_subset", ("index",) if "index" in entry else None)
+    written = read_text(entry, "index", context).strip() if "index" in entry else ""
+    letters = _letters(written)
+    if letters is None:
+        raise context.fail(f"set {name}: 'index' (one letter, its member as a sum writes it: index = 'i', "
+                           "or a tuple of letters for a set of pairs: index = '(i, j)') is required with "
+                           "any_subset", ("index",) if "index" in entry else None)
     if sp.sympify(lo) != 1:
         raise context.fail(f"set {name}: a subset the data gives is of 1 … to (from = 1)", ("from",))
-    head, params, form, labels = _parameters(name, index_name, scope, context)
+    head, params, form, labels = _parameters(name, letters[0], scope, context)
     if labels is not None:
         raise context.fail(f"set {name}: a set of a class label is given by the labels (where = 'y_p = "
                            "y_i'), not by the data", ("any_subset",))
+    if set(letters) & set(params):
+        raise context.fail(f"set {name}: its parameters and its index '{written}' are different names", ("index",))
     extents = [_extent(param, hi, scope) for param in params]
-    membership = context.builder.family(f"1[{index_name} ∈ {scope_key(name)}]", extents + [hi],
+    membership = context.builder.family(f"1[{written} ∈ {scope_key(name)}]", extents + [hi] * len(letters),
                                         Domain.BINARY, latex=rf"\mathbb{{1}}_{{{scope_key(name)}}}",
                                         origin=context.locator.origin(name))
-    index = sp.Dummy(index_name, integer=True)
+    components = tuple(sp.Dummy(letter, integer=True) for letter in letters)
     symbols = tuple(sp.Dummy(p, integer=True, positive=True) for p in params)
-    found = IndexSet(head, sp.Integer(1), sp.sympify(hi), None, index, membership[symbols + (index,)],
-                     symbols, form)
+    found = IndexSet(head, sp.Integer(1), sp.sympify(hi), None, components[0], membership[symbols + components],
+                     symbols, form, components=components if len(components) > 1 else ())
     if not params:
         return scope.bind(scope_key(name), found)
     scope = scope.bind(form_key(head, form), found)
     return scope if scope.lookup(head) is not None else scope.bind(head, found)
+
+
+def _letters(written: str) -> list[str] | None:
+    """The member's letters: ``i`` → [i]; ``(i, j)`` → [i, j] (two or three, distinct)."""
+    if re.fullmatch(r"[a-zA-Z]", written):
+        return [written]
+    tuple_ = re.fullmatch(r"\(\s*([a-zA-Z](?:\s*,\s*[a-zA-Z]){1,2})\s*\)", written)
+    letters = re.findall(r"[a-zA-Z]", tuple_.group(1)) if tuple_ else []
+    return letters if letters and len(set(letters)) == len(letters) else None
 
 
 def _extent(param: str, hi: sp.Expr, scope: Scope) -> sp.Expr:

@@ -237,6 +237,9 @@ class LabelsMixin:
     # --- sums whose conditions compare labels or name a conditioned set ------------------
     def _sum(self, op, operand):
         lower, upper = _scripts(op)
+        tuples = self.tuple_sum(op, lower, upper, operand) if lower is not None else None
+        if tuples is not None:
+            return tuples
         parts = self._conditioned_parts(lower)
         if parts is None:
             return super()._sum(op, operand)

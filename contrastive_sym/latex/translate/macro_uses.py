@@ -18,6 +18,14 @@ Tree = lark.Tree
 _WORDS = re.compile(r"\\(?:text|textrm|texttt|mathrm|operatorname)\s*\{[^{}]*\}")
 
 
+def written_letters(written: str) -> set[str]:
+    """The single letters a name or a label writes, as indices are written: ``L^{(ij)}`` →
+    {L, i, j}; ``p(s^i_k | s^i_l)`` → {p, s, i, k, l}.  Not the letters of a command or of
+    a word in \\text{…}."""
+    return set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])|(?<=[{(,])[A-Za-z](?=[A-Za-z])"
+                          r"|(?<=[A-Za-z])[A-Za-z](?=[})])", _WORDS.sub("", written)))
+
+
 class MacroUsesMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that puts a use's
     arguments into a defined name."""
@@ -90,9 +98,7 @@ class MacroUsesMixin:
         defined = macro.defined_in
         if defined is None or not isinstance(macro.body, sp.Basic):
             return {}
-        letters = set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])|(?<=[{(,])[A-Za-z](?=[A-Za-z])"
-                                 r"|(?<=[A-Za-z])[A-Za-z](?=[})])",
-                                 _WORDS.sub("", written)))
+        letters = written_letters(written)
         free = macro.body.free_symbols
         mapping = {}
         for key, meaning in defined.names.items():

@@ -110,8 +110,9 @@ class OperatorsMixin:
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
                 return BestCritic(self.expr(operand))
-            raise self.fail(op, "\\max_{…} over a function is not understood here "
-                                "(declare it as an operator if it is a best critic)")
+            under = "".join(self.source(op.children[1]).split())
+            raise self.fail(op, f"\\max{under} (a maximum over indices or members of a set) is not read "
+                                "yet; a best critic \\max_g is read when declared as an [[operator]]")
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:

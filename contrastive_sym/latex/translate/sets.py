@@ -104,14 +104,9 @@ class SetsMixin:
         unless it is the index of an enclosing sum or of the definition being read and the
         right one is not (``\sum_i \sum_{i \neq j}`` runs j over the values other than i:
         binding i again would leave the outer i unused and j free)."""
-        declared = {symbol for symbol, _, _ in self.scope.index_ranges}
-
         def owned(tree) -> bool:
-            # an index a sum or the definition binds: no [[index]] or size declares it
             name = self._bound_name(tree)
-            meaning = self.scope.lookup(name) if name is not None else None
-            return isinstance(meaning, sp.Symbol) and bool(meaning.is_integer) and meaning not in declared \
-                and name not in self.scope.size_names
+            return name is not None and self.index_is_bound_here(name)
         if owned(left) and not owned(right) and self._bound_name(right) is not None:
             return right, left
         return left, right
@@ -169,6 +164,55 @@ class SetsMixin:
         raise self.fail(left, f"'{self.source(left).strip()}' is not a member of {found.name} as declared"
                               + (f" (its members are written {found.members}_i)" if found.members is not None
                                  else " (an index set: write k \\in " + found.name + ")"))
+
+    def index_is_bound_here(self, name: str) -> bool:
+        """Whether the index ``name`` is bound where the formula is read: by an enclosing
+        sum or as the definition's own index (no [[index]] or size declares what it means
+        here), or written by the name being defined (``\\mathcal{L}^{(ij)}``)."""
+        if name in self.scope.fixed:
+            return True
+        meaning = self.scope.lookup(name)
+        declared = {symbol for symbol, _, _ in self.scope.index_ranges}
+        return isinstance(meaning, sp.Symbol) and bool(meaning.is_integer) and meaning not in declared \
+            and name not in self.scope.size_names
+
+    def tuple_sum(self, op, lower, upper, operand):
+        r"""``\sum_{(i, j) \in \mathcal{P}}`` over a set of tuples the data gives: each
+        component not bound here (by an enclosing sum, or written by the name being
+        defined: i in \mathcal{L}^{(ij)}) runs over the set's range, and each term is
+        weighted by the membership.  None when the sum is not of this form."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        elements = [c for c in items if isinstance(c, Tree)]
+        member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
+        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
+                and relation_name(str(member.children[1].children[0])) == "in"
+                and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
+            return None
+        left, _, right = member.children
+        found = self.conditioned_set(right)
+        if found is None or not found.components:
+            return None
+        names = [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
+        if None in names or len(names) != len(found.components) or len(set(names)) != len(names):
+            raise self.fail(left, f"the members of {found.name} are tuples of {len(found.components)} "
+                                  "indices, written as distinct letters: (i, j)")
+        scope, bound, values = self.scope, [], []
+        for name in names:
+            if self.index_is_bound_here(name):
+                values.append(self.scope.lookup(name))
+                continue
+            variable = self._fresh(name)
+            scope = scope.bind(name, variable)
+            bound.append(variable)
+            values.append(variable)
+        if not bound:
+            raise self.fail(left, f"every index of {self.source(left).strip()} is bound here: a sum over "
+                                  f"{found.name} needs one that runs")
+        term = self.within(scope).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
+        weight = found.condition.xreplace(dict(zip(found.components, values)))
+        return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
 
     def _written_key(self, tree) -> str:
         """The key of a name with its scripts, as written (``\\mathcal{I}_u^+``)."""
