@@ -30,6 +30,12 @@ def test_the_printed_digits_give_the_tolerance(statement, expected):
     assert result.outcome.verdict.value == expected, result.outcome.message
 
 
+def test_a_chain_of_equalities_that_ends_with_a_printed_value_says_its_reading():
+    result = run(r"\log 4 - \log 2 = \log 2 \approx 0.693")
+    assert result.outcome.verdict.value == "proved"
+    assert result.claim.reading.startswith("the last link ≈ read as 0.6925 ≤ … ≤ 0.6935")
+
+
 def test_the_reading_says_which_tolerance():
     assert run(r"e^{9.2} \approx 9900").claim.reading == (
         "≈ read as 9850 ≤ … ≤ 9950: the printed 9900 gives ±50, half a unit in its last nonzero digit")
@@ -39,7 +45,8 @@ def test_the_reading_says_which_tolerance():
 
 @pytest.mark.parametrize("statement, message", [
     (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
-    (r"1 = 1 \approx 1.0", "\\approx in a chain with other relations is not read"),
+    (r"1 \leq 1 \approx 1.0", "\\approx in a chain is read only as its last link after equalities"),
+    (r"1 = 1 \approx \log 3", "\\approx between two expressions states no tolerance"),
 ])
 def test_an_approximation_without_a_printed_number_is_refused(statement, message):
     with pytest.raises(ParseError) as caught:

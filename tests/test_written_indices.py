@@ -268,3 +268,96 @@ def test_a_tuple_written_otherwise_than_the_set_declares_is_refused():
         check_statement(r"\sum_{(i,i) \in \mathcal{P}} D_{ii} = 0", **PAIRS)
     with pytest.raises(ParseError, match="is bound here"):
         check_statement(r"\sum_{i=1}^B \sum_{j=1}^B \sum_{(i,j) \in \mathcal{P}} D_{ij} = 0", **PAIRS)
+
+
+# --- \max and \min over an index, and entries written s_{i1}, s_{12} ---------------------------
+EXTREMES = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+                family=[{"name": "s", "shape": ["N", "N"]}, {"name": "x", "shape": ["N"]}],
+                scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+                index=[{"name": "i", "from": 1, "to": "N"}], set=[{"name": "I", "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, kind, verdicts", [
+    (r"\max_k x_k \geq x_1", "inequality", ("proved", "confirmed")),
+    (r"\min_{k} x_k \leq \max_{k \in [N]} x_k", "inequality", ("proved", "confirmed")),
+    (r"\max_{k \in I} x_k = \max_k x_k", "identity", ("proved", "confirmed")),
+    (r"-\min_k x_k = \max_k (-x_k)", "identity", ("proved", "confirmed")),
+    # the two bounds of the log-sum-exp by the maximum, at every temperature
+    (r"\tau \log \sum_{k=1}^N e^{x_k/\tau} \geq \max_k x_k", "inequality", ("proved", "confirmed")),
+    (r"\tau \log \sum_{k=1}^N e^{x_k/\tau} \leq \max_k x_k + \tau \log N", "inequality", ("proved", "confirmed")),
+    (r"\max_k x_k = x_1", "identity", ("refuted",)),
+    # the largest other entry need not exceed the diagonal one
+    (r"\max_{k \neq i} s_{ik} \geq s_{ii}", "inequality", ("refuted",)),
+])
+def test_a_maximum_over_an_index_is_read_and_checked(statement, kind, verdicts):
+    assert check_statement(statement, kind, **EXTREMES).verdict.value in verdicts
+
+
+def test_a_maximum_over_nothing_is_undefined_not_minus_infinity():
+    # at N = 1 there is no k ≠ i: the statement is undefined there, and the verdict says so
+    outcome = check_statement(r"\max_{k \neq i} s_{ik} \leq \max_k s_{ik}", "inequality", **EXTREMES)
+    assert outcome.verdict.value == "conditional" and "undefined" in outcome.message
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"\max_{k \in S} x_k = 0", "not read yet"),
+    (r"\max_{k > 1} x_k = 0", "is not read"),
+])
+def test_a_maximum_the_reader_does_not_know_is_refused_with_its_words(statement, words):
+    notation = dict(EXTREMES, set=[{"name": "S", "index": "k", "to": "N", "any_subset": True}])
+    with pytest.raises(ParseError, match=words):
+        check_statement(statement, **notation)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"s_{i1} = s_{i,1}", "proved"),           # was read as the row s_i: a false refutation
+    (r"s_{1i} = s_{1,i}", "proved"),
+    (r"s_{i1} = s_{1,i}", "refuted"),
+])
+def test_an_entry_written_with_digits_side_by_side_is_the_entry(statement, verdict):
+    notation = dict(EXTREMES, size=[{"name": "N", "minimum": 2, "checked": [2, 3]}])
+    assert check_statement(statement, **notation).verdict.value == verdict
+
+
+# --- a long expression broken over rows -------------------------------------------------------
+REALS = dict(scalar=[{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\begin{aligned} (a+b)^2 + c &= a^2 + 2ab \\ &\quad + b^2 + c \end{aligned}", "proved"),
+    (r"(a+b)^2 + c = a^2 + 2ab \\ + b^2 + c", "proved"),
+    (r"\begin{split} (a+b)^2 &= a^2 \\ &+ 2ab + b^2 \end{split}", "proved"),
+    (r"\begin{aligned} (a+b)^2 &= a^2 \\ &- 2ab + b^2 \end{aligned}", "refuted"),   # the sign is read
+])
+def test_a_row_that_starts_with_a_sign_goes_on_with_the_expression_above(statement, verdict):
+    assert check_statement(statement, **REALS).verdict.value == verdict
+
+
+def test_a_row_with_a_sign_that_states_a_relation_of_its_own_is_not_joined():
+    with pytest.raises(ParseError, match="one chain of relations"):
+        check_statement(r"a = b \\ -c = d", **REALS)
+
+
+def test_joining_keeps_every_column_of_the_users_text():
+    from contrastive_sym.latex.continuations import join_continuations
+    text = r"a &= b \\ &\quad - c \\ d = e"
+    joined = join_continuations(text)
+    assert len(joined) == len(text) and r"\\ d" in joined and r"\\ &\quad" not in joined
+
+
+# --- a chain of equalities that ends with a printed value ------------------------------------------
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\log 2 = \log 4 - \log 2 \approx 0.693", "proved"),
+    (r"\begin{aligned} e^{9.2} &= e^{4.6} e^{4.6} \\ &\approx 9897 \end{aligned}", "proved"),
+    (r"\log 2 = \log 4 - \log 2 \approx 0.694", "refuted"),     # off by more than 0.0005
+    (r"\log 2 = \log 4 \approx 0.693", "refuted"),              # a false equality before it
+])
+def test_a_chain_of_equalities_may_end_with_a_printed_value(statement, verdict):
+    outcome = check_statement(statement)
+    assert outcome.verdict.value == verdict
+
+
+@pytest.mark.parametrize("statement", [r"\log 2 \le 1 \approx 1.0", r"\log 2 \approx 0.693 = \log 2"])
+def test_an_approximation_elsewhere_in_a_chain_is_refused(statement):
+    with pytest.raises(ParseError, match="last link after equalities"):
+        check_statement(statement, "inequality")

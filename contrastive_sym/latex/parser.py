@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
+from .continuations import join_continuations
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -104,6 +105,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     except CasesError as exc:       # the construct as written (bars were rewritten in ``cleaned``)
         construct = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
+    cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:

@@ -179,27 +179,59 @@ def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str]
     if "\\approx" not in relations:
         return None
     if relations != ["\\approx"] or len(rows) != 1:
-        raise where.error("\\approx in a chain with other relations is not read: state the \\approx link as a "
-                          "claim of its own, the printed number on one side")
+        return _approximate_end(rows, relations, latex, where)
     sides = rows[0].sides
     for position in (1, 0):
-        side = sides[position]
-        written = latex[side.start:side.end].strip().replace("{", "").replace("}", "")
-        match = _PRINTED.fullmatch(written)
-        if match is None or not side.expr.is_Rational:
+        printed = _tolerance(sides[position], latex)
+        if printed is None:
             continue
-        if match.group(1) is not None:
-            tolerance = sp.Rational(5, 10 ** (len(match.group(1)) + 1))
-        else:   # 9900 is printed to its last nonzero digit: ±50 (a trailing zero may not be a digit)
-            digits = written.lstrip("-").strip()
-            zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
-            tolerance = sp.Rational(5, 10) * 10 ** zeros
-        value, other = side.expr, sides[1 - position].expr
+        value, tolerance, written = printed
+        other = sides[1 - position].expr
         statement = chain(value - tolerance, "<=", other, "<=", value + tolerance)
         return statement, (f"≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)}: the "
                            f"printed {written} gives ±{_decimal(tolerance)}, half a unit in its last {'digit' if '.' in written else 'nonzero digit'}")
     raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
                       "printed value (a \\approx 6.91), or restate the line with restated_from")
+
+
+def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str]:
+    """``A = B = … \\approx 0.25``: a chain of equalities that ends with the printed value.
+    Read as v − t ≤ A = B = … ≤ v + t (t from the printed digits): with every equality,
+    the first and the last side are both within t of v, and a false equality is a false
+    link of its own.  Any other place of ≈ in a chain is refused."""
+    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]):
+        raise where.error("\\approx in a chain is read only as its last link after equalities (A = B \\approx "
+                          "0.25): state the \\approx link as a claim of its own, the printed number on one side")
+    if rows[0].continues or any(not row.continues for row in rows[1:]):
+        raise where.error("a statement is one chain of relations")
+    terms = [rows[0].sides[0]] + [side for row in rows for side in (row.sides if row.continues else row.sides[1:])]
+    printed = _tolerance(terms[-1], latex)
+    if printed is None:
+        raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
+                          "printed value (a \\approx 6.91), or restate the line with restated_from")
+    value, tolerance, written = printed
+    parts = [value - tolerance, "<="]
+    for term in terms[:-1]:
+        parts += [term.expr, "="]
+    parts[-1] = "<="
+    parts.append(value + tolerance)
+    return chain(*parts), (f"the last link ≈ read as {_decimal(value - tolerance)} ≤ … ≤ "
+                           f"{_decimal(value + tolerance)} around the equalities: the printed {written} gives "
+                           f"±{_decimal(tolerance)}")
+
+
+def _tolerance(side, latex: str):
+    """(value, tolerance, text) of a side that is a printed number, else None."""
+    written = latex[side.start:side.end].strip().replace("{", "").replace("}", "")
+    match = _PRINTED.fullmatch(written)
+    if match is None or not side.expr.is_Rational:
+        return None
+    if match.group(1) is not None:
+        return side.expr, sp.Rational(5, 10 ** (len(match.group(1)) + 1)), written
+    # 9900 is printed to its last nonzero digit: ±50 (a trailing zero may not be a digit)
+    digits = written.lstrip("-").strip()
+    zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
+    return side.expr, sp.Rational(5, 10) * 10 ** zeros, written
 
 
 def _decimal(value: sp.Rational) -> str:

@@ -48,7 +48,7 @@ def check_cost(expr, largest: dict, context: Context, key: tuple) -> None:
                 env = {**env, var: top if top.is_Integer else sp.Integer(biggest)}
             return min(cap + 1, count * terms(node.function, env))
         if isinstance(node, MaxOver):
-            body, var, lo, hi = node.args
+            body, var, lo, hi = node.args[:4]
             count = extent(lo, hi, env)
             return min(cap + 1, count * terms(body, {**env, var: sp.Integer(biggest)}))
         if not node.args or not isinstance(node, sp.Basic):

@@ -76,30 +76,37 @@ class Nabla(sp.Function):
 
 
 class MaxOver(sp.Function):
-    r"""``max_{lo ≤ k ≤ hi} body(k)``: a maximum over an index range.
+    r"""``max_{lo ≤ k ≤ hi} body(k)``: a maximum over an index range, with an optional fifth
+    argument, a value of k left out (``\max_{k \neq i}``).
 
     SymPy's ``Max`` only takes a fixed number of arguments; this one expands into
-    ``Max`` once ``lo`` and ``hi`` are integers.
+    ``Max`` once ``lo`` and ``hi`` (and the value left out) are integers.  A range with
+    nothing in it stays as it is: the evaluator reports its maximum as undefined.
 
     >>> k, x = sp.Symbol('k', integer=True), sp.IndexedBase('x')
     >>> MaxOver(x[k], k, 1, 3).doit()
     Max(x[1], x[2], x[3])
+    >>> MaxOver(x[k], k, 1, 3, 2).doit()
+    Max(x[1], x[3])
     """
 
-    nargs = 4
+    nargs = (4, 5)
 
     def doit(self, **hints):
-        body, k, lo, hi = self.args
-        if lo.is_Integer and hi.is_Integer:
-            terms = [body.subs(k, v).doit(**hints) for v in range(int(lo), int(hi) + 1)]
-            return sp.Max(*terms, evaluate=False)
-        return self.func(body.doit(**hints), k, lo, hi)
+        body, k, lo, hi, *skip = self.args
+        if lo.is_Integer and hi.is_Integer and all(s.is_Integer for s in skip):
+            terms = [body.subs(k, v).doit(**hints) for v in range(int(lo), int(hi) + 1)
+                     if not skip or v != int(skip[0])]
+            if terms:
+                return sp.Max(*terms, evaluate=False)
+        return self.func(body.doit(**hints), k, lo, hi, *skip)
 
     @_powered
     def _latex(self, printer):
-        body, k, lo, hi = self.args
-        return r"\max_{%s \le %s \le %s} %s" % (
-            printer._print(lo), printer._print(k), printer._print(hi), printer._print(body))
+        body, k, lo, hi, *skip = self.args
+        left_out = r", %s \ne %s" % (printer._print(k), printer._print(skip[0])) if skip else ""
+        return r"\max_{%s \le %s \le %s%s} %s" % (
+            printer._print(lo), printer._print(k), printer._print(hi), left_out, printer._print(body))
 
 
 class Vector(sp.Function):

@@ -262,13 +262,16 @@ class Program:
         return total_over
 
     def _compile_max_over(self, e: MaxOver):
-        body, k, lo, hi = e.args
+        body, k, lo, hi, *skip = e.args
         f = self._compile(body)
         lo_f, hi_f = int_of(lo, self.fixed), int_of(hi, self.fixed)
+        skip_f = int_of(skip[0], self.fixed) if skip else (lambda env: None)
 
         def max_over(env):
-            out = None
+            out, left_out = None, skip_f(env)
             for v in range(lo_f(env), hi_f(env) + 1):
+                if v == left_out:
+                    continue
                 x = f({**env, k: v})  # a fresh env: max ranges are short
                 out = x if out is None else extremum(out, x, "max")
             if out is None:

@@ -263,6 +263,13 @@ class NamesMixin:
         if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
+        arity = len(meaning.shape) if isinstance(meaning, Family) else \
+            len(meaning.index_params) if isinstance(meaning, Macro) else None
+        digits = self.digit_run(arg, arity)
+        if digits is not None:
+            # s_{i1}, s_{12} of a matrix s: the entry (i, 1), (1, 2), as TeX writes it
+            return self.family_entry(meaning, digits, op) if isinstance(meaning, Family) \
+                else self.macro_value(meaning, dict(zip(meaning.index_params, digits)))
         run = self.name_run(arg)
         if run is not None:
             # P_{ij}: TeX writes the entry (i, j) so; i·j would be written P_{i \cdot j}
@@ -316,6 +323,27 @@ class NamesMixin:
         if not (isinstance(tree, Tree) and tree.data in ("letter", "command")) or not names:
             return None
         return names + [tree]
+
+    def digit_run(self, arg, arity: int | None) -> list | None:
+        """The indices of a subscript of ``arity`` ≥ 2 single characters side by side, digits
+        and indices, at least one of each (``{i1}``, ``{1j}``); None for any other subscript
+        (``z_{2N}`` with N a size is the row 2N, ``s_{12}`` the row 12, as before)."""
+        if not arity or arity < 2 or not (isinstance(arg, Tree) and arg.data == "script_group"):
+            return None
+        text = "".join(self.source(arg).split())[1:-1]
+        if len(text) != arity or not text.isalnum() or not any(c.isdigit() for c in text) \
+                or not all(c.isdigit() or c.isascii() for c in text):
+            return None
+        indices = []
+        for char in text:
+            if char.isdigit():
+                indices.append(sp.Integer(int(char)))
+                continue
+            meaning = self.scope.lookup(char)
+            if not isinstance(meaning, sp.Symbol) or not meaning.is_integer or char in self.scope.size_names:
+                return None
+            indices.append(meaning)
+        return indices if any(not i.is_Integer for i in indices) else None
 
     def _index_list(self, arg) -> list:
         if isinstance(arg, Tree) and arg.data == "script_group":

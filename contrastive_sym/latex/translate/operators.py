@@ -97,6 +97,8 @@ class OperatorsMixin:
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
                 return sp.exp(self.expr(operand))
+            if name == r"\min" and len(op.children) == 2:
+                return self.extremum(op, op.children[1].children[0], operand, "min")
             raise self.fail(op, f"{name} is not understood here")
         if kind == "partial_op":
             if len(op.children) > 4:
@@ -110,9 +112,7 @@ class OperatorsMixin:
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
                 return BestCritic(self.expr(operand))
-            under = "".join(self.source(op.children[1]).split())
-            raise self.fail(op, f"\\max{under} (a maximum over indices or members of a set) is not read "
-                                "yet; a best critic \\max_g is read when declared as an [[operator]]")
+            return self.extremum(op, op.children[1].children[0], operand, "max")
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
+from ...errors import ParseError
+from ...model.nodes import MaxOver
 from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
 from .values import relation_name
@@ -213,6 +215,47 @@ class SetsMixin:
             raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
         weight = found.condition.xreplace(dict(zip(found.components, values)))
         return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
+
+    def extremum(self, op, lower, operand, pick: str):
+        r"""``\max_k f``, ``\max_{k \neq i} f``, ``\max_{k \in [N]} f``, ``\max_{k \in I} f``
+        (``\min`` alike): the extreme value of f over the index's range, as a sum's range
+        is read (a range not written is the one of the families f indexes).  A maximum
+        over nothing is undefined, never −∞.  Over a set defined by a condition or given
+        by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
+        shown = "".join(self.source(lower).split())
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
+            raise self.fail(op, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
+                                "given by the data is not read yet")
+        try:
+            name, lo, hi, skip = self._sum_range(lower, None, op)
+        except ParseError:
+            raise self.fail(op, f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index "
+                                f"(\\{pick}_k, \\{pick}_{{k \\neq i}}, \\{pick}_{{k \\in [N]}}); a best critic "
+                                "\\max_g is read when declared as an [[operator]]") from None
+        variable = self._fresh(name)
+        term = self.within(self.scope.bind(name, variable)).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"\\{pick} of a vector is not read")
+        if lo is None:
+            lo, hi = self._infer_range(term, variable, op, skip)
+        elif hi is None:
+            hi = self._infer_range(term, variable, op)[1]
+        left_out = () if skip is None else (skip,)
+        if pick == "max":
+            return MaxOver(term, variable, lo, hi, *left_out)
+        return -MaxOver(-term, variable, lo, hi, *left_out)
+
+    def _set_member(self, item) -> bool:
+        """Whether ``item`` is ``k \\in S`` with S a set defined by a condition or given by the data."""
+        item = unwrap(item)
+        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
+                and relation_name(str(item.children[1].children[0])) == "in"):
+            return False
+        try:
+            return self.conditioned_set(item.children[2]) is not None
+        except ParseError:
+            return False
 
     def _written_key(self, tree) -> str:
         """The key of a name with its scripts, as written (``\\mathcal{I}_u^+``)."""
