@@ -83,7 +83,7 @@ BASE = {
     "unchecked": [{"line": 9, "reason": "not encoded"}],
     "claim": [{
         "id": "c", "line": 3, "title": "a claim", "kind": "identity", "latex": "g_1 = g_1",
-        "derived": False, "expect": "holds", "reading": "r", "note": "n", "given": [r"n \geq 1"],
+        "derived": False, "expect": "holds", "reading": "r", "note": "n", "given": [r"n \geq 1"], "proportional_in": ["g"],
         "sizes": {"n": [1, 2]}, "conclusion_expect": "holds", "conclusion_note": "c",
         "conclusion_factor": "1", "restated_from": "", "let": {"m": "n"}, "read_as": {"a": "b"},
         "ellipsis": [{"first": "1", "last": "n", "lo": "1", "hi": "n", "skip": "i"}],

@@ -204,13 +204,11 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
                            + RESTATE, 1),
     (r"\begin{cases} a \end{cases}", "row 1 of '\\begin{cases}' has no condition: write the value, '&' and "
                                      "the condition (1 & j = i), or \\text{otherwise}", 15),
-    (r"a \overset{(i)}{=} b", "'\\overset{…}{…}' is not read; drop the annotation (keep the symbol under it) "
-                              "or " + RESTATE, 3),
-    (r"a \propto b", "'\\propto' (proportional to) is not read; " + RESTATE, 3),
+    (r"a \overset{(i)}{b} c", "'\\overset{…}{…}' is read over one relation only (\\overset{(a)}{=} is =); over "
+                              "anything else drop the annotation (keep the symbol under it) or " + RESTATE, 3),
     (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
     (r"a \simeq b", "the relation '\\simeq' is not read; write = for a definition, or " + RESTATE, 3),
-    (r"\prod_{k=1}^{3} a", "'\\prod' is not read (the checker evaluates no products or integrals); "
-                           + RESTATE, 1),
+    (r"\int_0^1 a", "'\\int' is not read (the checker evaluates no integrals); " + RESTATE, 1),
 ])
 def test_constructs_not_read_are_named_with_their_column(text, message, column):
     error = refused(text)
@@ -380,11 +378,11 @@ def test_bare_bars_read_as_the_bars_that_say_which_end_they_are():
     assert read(r"|a - b| + \vert a \vert") == sp.Abs(a - b) + sp.Abs(a)
 
 
-def test_a_norm_of_a_list_or_of_a_number_is_refused():
+def test_a_norm_of_a_list_is_refused_and_of_a_number_is_its_absolute_value():
     assert refused(r"\left\| u, v \right\|").message == \
         "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector"
-    assert refused(r"\left\| a - b \right\|").message == \
-        "‖·‖ of something that is not a row of a declared family, nor a vector made of rows"
+    # the Euclidean norm on the real line
+    assert read(r"\left\| a - b \right\|") == sp.Abs(a - b)
 
 
 def test_a_norm_and_an_absolute_value_do_not_capture_each_other():

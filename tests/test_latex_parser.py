@@ -330,8 +330,8 @@ def test_rows_of_a_family_are_vectors_for_dot_products_and_norms():
     assert sp.nsimplify(expr.subs(d, 2).doit().subs(point)) == sp.Rational(24, 25)
     with pytest.raises(ParseError, match="vector where a number"):
         translate_expr(r"z_1 + 1", vector_scope())
-    with pytest.raises(ParseError, match="not a row"):
-        translate_expr(r"\|\tau\|", vector_scope())
+    # the norm of a number is its absolute value (the Euclidean norm of the real line)
+    assert translate_expr(r"\|\tau\|", vector_scope()) == sp.Abs(translate_expr(r"\tau", vector_scope()))
 
 
 def test_a_letter_run_ending_in_a_quotient_is_one_name_over_the_denominator():

@@ -124,7 +124,8 @@ def test_a_row_that_is_neither_a_definition_nor_a_continuation():
 
 
 def test_a_construct_in_a_row_without_relation_is_named():
-    assert r"d.toml:10:19: '\propto' (proportional to) is not read" in refusal(r"L = a \\ q(b) \propto a")
+    assert r"d.toml:10:19: a definition by '\propto' (a density up to its normalising factor) is not read yet" \
+        in refusal(r"L = a \\ q(b) \propto a")
 
 
 def test_an_approx_link_is_refused_naming_it():

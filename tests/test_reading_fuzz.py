@@ -55,6 +55,8 @@ READING_FORMULAS = (
     r"\frac{\partial (s_1 \cdot s_2)}{\partial s_i} = \delta_{i,1} s_2 + \delta_{i,2} s[1] - s^T s_i",
     # a word with a sign as a script; sums over i \neq j under a sum over i
     r"\mathcal{L}_{info+} + \sum_i \sum_{i \neq j} s_{i,j} = \mathcal{L}_{mine-}",
+    # maxima, products, notes over relations, rows that go on, for all
+    r"\max_{k \neq i} s_{i,k} \overset{(a)}{\leq} \prod_{k=1}^{N} s_{i,k} \\ \quad + \min_k s_{k,i} \quad \forall i",
 )
 
 READING_TOKENS = TOKENS + [
@@ -67,6 +69,8 @@ READING_TOKENS = TOKENS + [
     r"\nabla_s", r"\nabla_{s_i}", r"\frac{\partial t}{\partial s}", r"\frac{\partial t}{\partial s_i}", "s^\\top",
     "s^T", "s[1, 2]", "s[i]", " s s ", r"\sum_{k \in \llbracket 1, n \rrbracket}", r"\llbracket", r"\rrbracket",
     "_{info+}", "^{ab-}", "{cd+}", r"\sum_{i \neq j}", r"\sum_{j \neq i}", "s^{(1)}", "^{(i)}", "_k^i",
+    r"\max_{k \neq i}", r"\min_k", r"\prod_{k=1}^{N}", r"\overset{(a)}{=}", r"\stackrel{x}{\leq}", r"\\ +",
+    r"\\ \quad -", r"\forall i", r"\forall (i, j) \in", r", \quad \forall", r"\approx 0.5", r"\propto",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -89,11 +89,14 @@ def test_cases_without_conditions_are_refused_even_inside_a_definition():
 
 
 def test_an_index_used_after_its_sum_ends_is_named_as_such():
-    # \sum_j a_j + b_j: the sum takes one term, so the j of b_j is free; the message says why
+    # (\sum_j a_j) b_j: the sum ends at its parenthesis, so the j of b_j is free; the message
+    # says why (\sum_j a_j + b_j reaches over b_j instead: latex/translate/extents.py)
     notation = dict(NOTATION, family=[{"name": "s", "shape": ["d"]}, {"name": "t", "shape": ["d"]}])
     with pytest.raises(ParseError) as caught:
-        check_statement(r"\sum_{j=1}^{d} s_j + t_j = 0", **notation)
+        check_statement(r"\left(\sum_{j=1}^{d} s_j\right) t_j = 0", **notation)
     assert "'j' is not declared: it is the index of a sum whose body ends before this term" in str(caught.value)
+    assert check_statement(r"\sum_{j=1}^{d} s_j + t_j = \sum_{j=1}^{d} (s_j + t_j)",
+                           **notation).verdict.value == "proved"
     assert check_statement(r"\sum_{j=1}^{d} (s_j + t_j) = \sum_{j=1}^{d} s_j + \sum_{k=1}^{d} t_k",
                            **notation).verdict.value == "proved"
 

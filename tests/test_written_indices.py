@@ -361,3 +361,156 @@ def test_a_chain_of_equalities_may_end_with_a_printed_value(statement, verdict):
 def test_an_approximation_elsewhere_in_a_chain_is_refused(statement):
     with pytest.raises(ParseError, match="last link after equalities"):
         check_statement(statement, "inequality")
+
+
+# --- how far a sum reaches: \sum_{j=1}^N e^{a_j} + e^{b_j} -------------------------------------------
+TERMS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+             family=[{"name": "a", "shape": ["N"]}, {"name": "b", "shape": ["N"]}], scalar=[{"name": "c"}])
+
+
+@pytest.mark.parametrize("statement", [
+    r"\sum_{j=1}^N e^{a_j} + e^{b_j} = \sum_{j=1}^N (e^{a_j} + e^{b_j})",
+    r"\sum_{j=1}^N a_j + b_j + c = \sum_{j=1}^N (a_j + b_j) + c",        # c does not use j: outside
+    r"c - \sum_{j=1}^N a_j - b_j = c - \sum_{j=1}^N (a_j - b_j)",
+    r"\frac{1}{\sum_{j=1}^N e^{a_j} + e^{b_j}} = \frac{1}{\sum_{j=1}^N (e^{a_j} + e^{b_j})}",
+])
+def test_a_later_term_that_uses_the_index_of_a_sum_bound_nowhere_else_is_part_of_it(statement):
+    assert check_statement(statement, **TERMS).verdict.value == "proved"
+
+
+def test_the_extent_taken_is_the_claims_reading():
+    from contrastive_sym.pipeline import verify_text
+    text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"',
+                      'size = [{name = "N", minimum = 1, checked = [1, 2]}]',
+                      'family = [{name = "a", shape = ["N"]}, {name = "b", shape = ["N"]}]', "",
+                      "[[claim]]", 'id = "c"', "line = 1", 'title = "t"',
+                      r"latex = '\sum_{j=1}^N e^{a_j} + e^{b_j} = \sum_{j=1}^N (e^{a_j} + e^{b_j})'", ""])
+    claim = verify_text(text).documents[0].claims[0].claim
+    assert claim.reading.startswith("the sum over j in '\\sum_{j=1}^N e^{a_j} + e^{b_j}' is read as Σ_j of 2 terms")
+
+
+def test_a_declared_index_after_a_sum_is_that_index_and_a_gap_is_refused():
+    declared = dict(TERMS, index=[{"name": "j", "from": 1, "to": "N"}])
+    # j declared: the later b_j is the declared j's, as before
+    assert check_statement(r"\sum_{j=1}^N a_j + b_j = \sum_{k=1}^N a_k + b_j", **declared).verdict.value == "proved"
+    with pytest.raises(ParseError, match="where the sum over j ends is not clear"):
+        check_statement(r"\sum_{j=1}^N a_j + c + b_j = 0", **TERMS)
+
+
+# --- a note over a relation -------------------------------------------------------------------------
+def test_a_note_over_a_relation_is_the_relation():
+    outcome = check_statement(r"(a+b)^2 \overset{(i)}{=} a^2 + 2ab + b^2 \stackrel{\text{AM-GM}}{\geq} 4ab",
+                              "inequality", **REALS)
+    assert outcome.verdict.value == "proved"
+    assert check_statement(r"a \underset{\text{wrong}}{=} a + 1", **REALS).verdict.value == "refuted"
+
+
+# --- \prod, and the norm of a number ----------------------------------------------------------------
+PRODUCTS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+                family=[{"name": "x", "shape": ["N"], "domain": "positive"}, {"name": "y", "shape": ["N"]}],
+                scalar=[{"name": "a"}, {"name": "b"}], index=[{"name": "i", "from": 1, "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, kind, verdicts", [
+    (r"\prod_{k=1}^N x_k = e^{\sum_{k=1}^N \log x_k}", "identity", ("proved", "confirmed")),
+    (r"\prod_{k \neq i} x_k = \frac{\prod_{k} x_k}{x_i}", "identity", ("proved", "confirmed")),
+    (r"\prod_{k=1}^N y_k^2 \geq 0", "inequality", ("proved", "confirmed")),
+    (r"\prod_{k=1}^N y_k \geq 0", "inequality", ("refuted",)),
+    # at N = 1 the product over k ≠ i is empty, and an empty product is 1
+    (r"\prod_{k \neq i} y_k = 1", "identity", ("refuted",)),
+    (r"\|a - b\| = |a - b|", "identity", ("proved",)),
+])
+def test_products_and_norms_of_numbers_are_read(statement, kind, verdicts):
+    assert check_statement(statement, kind, **PRODUCTS).verdict.value in verdicts
+
+
+def test_an_empty_product_is_one():
+    at_one = dict(PRODUCTS, size=[{"name": "N", "minimum": 1, "checked": [1]}])
+    assert check_statement(r"\prod_{k \neq i} y_k = 1", **at_one).verdict.value in ("proved", "confirmed")
+
+
+# --- \propto over named variables ---------------------------------------------------------------------
+SOFTMAX = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2, 3]}], family=[{"name": "g", "shape": ["K"]}],
+               scalar=[{"name": "x"}, {"name": "y"}, {"name": "c", "domain": "positive"}, {"name": "a"}],
+               index=[{"name": "k", "from": 1, "to": "K"}])
+
+
+@pytest.mark.parametrize("statement, names, verdicts", [
+    (r"\frac{e^{g_k}}{\sum_{j=1}^K e^{g_j}} \propto e^{g_k}", ["k"], ("proved", "confirmed")),
+    (r"c e^{x + y} \propto e^{y}", ["y"], ("proved", "confirmed")),
+    # the normaliser depends on g: not proportional in g
+    (r"\frac{e^{g_k}}{\sum_{j=1}^K e^{g_j}} \propto e^{g_k}", ["g"], ("refuted",)),
+    (r"e^{x y} \propto e^{x} e^{y}", ["y"], ("refuted",)),
+    (r"-c e^{y} \propto e^{y}", ["y"], ("refuted",)),             # a negative factor
+])
+def test_proportional_is_a_positive_factor_independent_of_the_named_variables(statement, names, verdicts):
+    outcome = check_statement(statement, claim={"proportional_in": names}, **SOFTMAX)
+    assert outcome.verdict.value in verdicts
+
+
+@pytest.mark.parametrize("statement, claim, words", [
+    (r"e^{y} \propto e^{y}", {}, "name the variables in the claim, proportional_in"),
+    (r"e^{y} \propto e^{y}", {"proportional_in": ["a"]}, "proportional_in names a, which the statement does not use"),
+    (r"e^{y} = e^{y}", {"proportional_in": ["y"]}, "proportional_in goes with a statement A \\propto B"),
+])
+def test_proportional_without_its_variables_or_with_the_wrong_ones_is_refused(statement, claim, words):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, claim=claim, **SOFTMAX)
+    assert words in str(caught.value)
+
+
+# --- \forall after a statement ---------------------------------------------------------------------------
+FORALL = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[{"name": "x", "shape": ["N"]}],
+              scalar=[{"name": "a"}], index=[{"name": "i", "from": 1, "to": "N"}], set=[{"name": "I", "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"x_i^2 \geq 0 \quad \forall i", "confirmed"),
+    (r"x_i^2 \geq 0, \quad \forall i \in [N]", "confirmed"),
+    (r"x_i^2 \geq 0 \quad \forall i \in I", "confirmed"),
+    (r"x_i^2 + a^2 \geq 0 \quad \forall i, a \in \mathbb{R}", "confirmed"),
+    (r"x_i \geq 0 \quad \forall i", "refuted"),
+])
+def test_for_all_after_a_statement_names_its_variables(statement, verdict):
+    assert check_statement(statement, "inequality", **FORALL).verdict.value in (verdict, "proved")
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"x_1^2 \geq 0 \quad \forall i", "the statement does not use i"),
+    (r"x_i^2 \geq 0 \quad \forall i \in [2]", "a 'for all' over another set is not read"),
+    (r"x_i^2 \geq 0 \quad \forall i \neq 1", "goes in the claim's given"),
+    (r"\forall i", "\\forall … with no statement before it"),
+])
+def test_for_all_that_says_what_the_check_does_not_do_is_refused(statement, words):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, "inequality", **FORALL)
+    assert words in str(caught.value)
+
+
+# --- a sum over the members of a set of points, each written with a name of its own ---------------------
+SAMPLES = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+               family=[{"name": r"\mathbf{x}", "symbol": "x", "shape": ["N"], "role": "point"}],
+               scalar=[{"name": r"\mathbf{c}", "symbol": "c", "role": "point"}],
+               function=[{"name": "f", "arguments": 2, "domain": "positive"}],
+               set=[{"name": "X", "members": r"\mathbf{x}"}])
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    (r"\sum_{\mathbf{x}' \in X} f(\mathbf{x}', \mathbf{c}) = \sum_{i=1}^N f(\mathbf{x}_i, \mathbf{c})", ("proved",)),
+    (r"\sum_{\mathbf{x}_i \in X} f(\mathbf{x}_i, \mathbf{c}) = \sum_{\mathbf{x}' \in X} f(\mathbf{x}', \mathbf{c})",
+     ("proved",)),
+    (r"\sum_{\mathbf{x}' \in X} f(\mathbf{x}', \mathbf{c}) = N f(\mathbf{x}_1, \mathbf{c})", ("refuted",)),
+])
+def test_a_name_before_in_a_set_of_points_is_each_member_in_turn(statement, verdicts):
+    assert check_statement(statement, **SAMPLES).verdict.value in verdicts
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"\min \log a = 0", "\\min without a subscript ('minimise …') says what to do"),
+    (r"\sup_{a} a = 0", "\\sup over a set or parameters has no value the checker computes"),
+    (r"\text{sup}_{(a;b)} a = 0", "'sup' written in letters"),
+])
+def test_optimisation_written_as_words_or_without_its_set_is_refused_naming_it(statement, words):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, scalar=[{"name": "a", "domain": "positive"}, {"name": "b"}])
+    assert words in str(caught.value)

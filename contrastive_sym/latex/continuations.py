@@ -1,5 +1,8 @@
-r"""A long expression broken over rows: a row that starts with ``+`` or ``-`` goes on with
-the expression of the row above it.
+r"""Layout that carries no mathematics, removed before parsing (spaces of the same length,
+so that every column of an error still points into the user's text): a long expression
+broken over rows, and a note written over a relation.
+
+A row that starts with ``+`` or ``-`` goes on with the expression of the row above it.
 
 Papers break a long side over aligned rows::
 
@@ -16,6 +19,11 @@ statements, and the reader refuses the two rows as it did before.
 from __future__ import annotations
 
 import re
+
+#: \overset{(a)}{=}, \stackrel{\text{Jensen}}{\leq}, \underset{…}{=}: a note over or under a
+#: relation (which step, which inequality) that says nothing the relation does not
+_ANNOTATED = re.compile(r"\\(?:overset|underset|stackrel)\s*\{")
+_ONE_RELATION = re.compile(r"\s*(=|<|>|\\(?:leq?|geq?|neq?|approx|to)(?![a-zA-Z]))\s*")
 
 # \\ , then what may stand before the sign: white space, alignment, spacing commands
 _BREAK = re.compile(r"\\\\(?=(?:\s|&|\\quad|\\qquad|\\[,;:! ])*[+-])")
@@ -67,3 +75,64 @@ def _states_a_relation(row: str) -> bool:
             depth -= 1
         flat.append(char if depth == 0 and char not in "{}" else " ")
     return _RELATION.search("".join(flat)) is not None
+
+
+def drop_annotations(text: str) -> str:
+    """``text`` with each note over or under a relation removed: ``\\overset{(a)}{=}``
+    reads as ``=``.  A note over anything but one relation is left for the reader to
+    refuse."""
+    out = text
+    for match in reversed(list(_ANNOTATED.finditer(text))):
+        note_end = _closing(text, match.end())
+        if note_end is None or note_end + 1 >= len(text):
+            continue
+        second = re.match(r"\s*\{", text[note_end + 1:])
+        if second is None:
+            continue
+        body_start = note_end + 1 + second.end()
+        body_end = _closing(text, body_start)
+        if body_end is None or _ONE_RELATION.fullmatch(text[body_start:body_end]) is None:
+            continue
+        out = out[:match.start()] + " " * (body_start - match.start()) + out[body_start:body_end] + " " + \
+            out[body_end + 1:]
+    return out
+
+
+def _closing(text: str, start: int) -> int | None:
+    """The position of the brace that closes the group opened just before ``start``."""
+    depth = 1
+    for position in range(start, len(text)):
+        if text[position] == "{":
+            depth += 1
+        elif text[position] == "}":
+            depth -= 1
+            if depth == 0:
+                return position
+    return None
+
+
+#: what a comma of a \forall clause is rewritten to (latex/grammar.lark: _FORALLSEP)
+FORALL_COMMA = "\ue020"
+_FORALL = re.compile(r"\\forall(?![a-zA-Z])")
+
+
+def mark_forall_commas(text: str) -> str:
+    """``text`` with the commas of each ``\\forall`` clause (from ``\\forall`` to the end of
+    its row, outside braces) rewritten to :data:`FORALL_COMMA`: ``\\forall i, j`` names two
+    indices; a comma there does not start a row."""
+    out = list(text)
+    for match in _FORALL.finditer(text):
+        depth = 0
+        for position in range(match.end(), len(text)):
+            char = text[position]
+            if char in "{([":
+                depth += 1
+            elif char in "})]":
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and (text.startswith("\\\\", position) or text.startswith("\\end", position)):
+                break
+            elif depth == 0 and char == ",":
+                out[position] = FORALL_COMMA
+    return "".join(out)

@@ -148,6 +148,10 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
     number = 0
     while number < len(trees):
         row = trees[number]
+        quantifier = next((c for c in row.iter_subtrees_topdown() if c.data == "forall"), None)
+        if quantifier is not None:
+            raise translator.fail(quantifier, "\\forall in a definition is not read: a definition holds for "
+                                              "every value of what it is defined over")
         pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
         if row.data == "continuation":
             if not found:
@@ -166,6 +170,10 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
         number += 1
     for row in found:
         relation, row.body = row.links.pop(0)
+        if str(relation.children[0]) == "\\propto":
+            raise translator.fail(relation, "a definition by '\\propto' (a density up to its normalising "
+                                            "factor) is not read yet; a claim A \\propto B with "
+                                            "proportional_in is")
         if str(relation.children[0]) != "=":
             raise translator.fail(relation, f"a definition is 'name = expression'; this row relates "
                                             f"its name by '{relation.children[0]}'")

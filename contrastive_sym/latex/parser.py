@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
-from .continuations import join_continuations
+from .continuations import FORALL_COMMA, drop_annotations, join_continuations, mark_forall_commas
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -106,6 +106,8 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         construct = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
+    cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
+    cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:
@@ -176,6 +178,8 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     """The token as the user wrote it, and where it starts: a paired bar (one character
     and its padding in ``text``) is the bar of ``original`` it replaces."""
     start, end = token.start_pos, token.end_pos
+    if str(token) == FORALL_COMMA:
+        return ",", start
     if start is None or str(token) not in PRIVATE | MARKERS:
         return str(token), start
     if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS:

@@ -28,8 +28,9 @@ _CONSTRUCTS = [
      r"(each condition in math: indices, class labels or \text{{otherwise}}) or " + _RESTATE),
     (r"\\overbrace(?![a-zA-Z])", r"'\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
      + _RESTATE),
-    (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is not read; drop the annotation (keep "
-     r"the symbol under it) or " + _RESTATE),
+    (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is read over one relation only "
+     r"(\overset{{(a)}}{{=}} is =); over anything else drop the annotation (keep the symbol under it) or "
+     + _RESTATE),
     # Bars are paired in each group before parsing (bars.py): one left here has no partner.
     (r"\\vert(?![a-zA-Z])", r"'\vert' without a partner '\vert' in its group is not read (the bars of |…| are "
      r"the 1st and 2nd of one group: braces, parentheses, a row); write \lvert x \rvert or \left| x \right| "
@@ -49,8 +50,8 @@ _CONSTRUCTS = [
     # An undeclared O(…) or \mathcal{O}(…) is big-O notation: named, not "not declared".
     (r"(?:\\mathcal\s*\{\s*O\s*\}|\\mathcal\s+O|O)\s*(?:\\(?:left|big|Big|bigg|Bigg)l?\s*)?\(",
      r"big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o); " + _RESTATE),
-    (r"\\(prod|int|oint|iint)(?![a-zA-Z])",
-     r"'\{0}' is not read (the checker evaluates no products or integrals); " + _RESTATE),
+    (r"\\(int|oint|iint)(?![a-zA-Z])",
+     r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
 ]
 _COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
 

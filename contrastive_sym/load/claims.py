@@ -23,6 +23,7 @@ from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .labels import nonempty_reading
+from .proportional import proportional
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -58,15 +59,19 @@ def read_claim(entry: dict, context: Context) -> None:
         context.locator.enter(claim_path)
     latex = entry.get("latex", "")
     statement = None
+    if entry.get("derived") and "proportional_in" in entry:
+        raise context.fail("proportional_in goes with a statement A \\propto B; a derived claim's statement is "
+                           "its steps'", ("proportional_in",))
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        statement, reading = _statement(latex, scope, context)
-        # a condition the notation states (nonempty positives) is said with any reading
+        statement, reading, extents = _statement(latex, scope, context, entry.get("proportional_in"))
+        # a condition the notation states (nonempty positives), and how far a sum was read
+        # to reach, are said with any reading
         stated = nonempty_reading(statement.terms, scope)
-        if reading or stated:
+        if reading or stated or extents:
             said = entry.get("reading") or reading
-            entry = {**entry, "reading": "; ".join(part for part in (said, stated) if part)}
+            entry = {**entry, "reading": "; ".join(part for part in (said, extents, stated) if part)}
         for term in statement.terms:
             check_cost(term, largest, context, ("latex",))
     given = []
@@ -137,13 +142,20 @@ def _derived_latex(steps: list) -> str:
     return " ".join(step.get("latex", "").strip() for step in steps[:1])
 
 
-def _statement(latex: str, scope: Scope, context: Context) -> tuple[Statement, str]:
-    """The statement a claim's LaTeX makes, and the reading it implies ("" but for ≈)."""
+def _statement(latex: str, scope: Scope, context: Context, proportional_in=None) -> tuple[Statement, str, str]:
+    """The statement a claim's LaTeX makes, the reading it implies ("" but for ≈ and ∝), and
+    the readings its text needed (how far a sum reaches: latex/translate/extents.py)."""
     where = context.locator.where(latex)
     rows = translate_rows(latex, scope, where)
+    extents = "; ".join(reading for row in rows for reading in row.readings)
+    if [r for row in rows for r in row.relations] == ["\\propto"] and len(rows) == 1:
+        return (*proportional(rows[0].sides[0].expr, rows[0].sides[1].expr, proportional_in or (), context,
+                              where), extents)
+    if proportional_in is not None:
+        raise where.error("proportional_in goes with a statement A \\propto B (one ∝, nothing else)")
     approximate = approximation(rows, latex, where)
     if approximate is not None:
-        return approximate
+        return (*approximate, extents)
     terms, relations = [], []
     for row in rows:
         if row.continues and not terms:
@@ -163,7 +175,7 @@ def _statement(latex: str, scope: Scope, context: Context) -> tuple[Statement, s
     parts = [terms[0]]
     for relation, term in zip(relations, terms[1:]):
         parts += [relation, term]
-    return chain(*parts), ""
+    return chain(*parts), "", extents
 
 
 _PRINTED = re.compile(r"-?\s*[0-9]+(?:\.([0-9]+))?")

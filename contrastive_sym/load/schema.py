@@ -130,7 +130,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "unchecked": {"line": _RL, "reason": _RT},
     "claim": {"id": _RT, "line": _RL, "title": _RT, "kind": _choice(Kind), "latex": _RF,
               "derived": Field("bool"), "expect": Field("expect"), "reading": _T, "note": _T,
-              "given": Field("formulas", hint="a list of conditions in LaTeX, e.g. given = ['n \\geq 2']"), "sizes": Field("size_map"), "conclusion_expect": Field("expect"),
+              "given": Field("formulas", hint="a list of conditions in LaTeX, e.g. given = ['n \\geq 2']"), "proportional_in": Field("formulas", hint="the variables the factor of ∝ does not depend on, e.g. ['y']"), "sizes": Field("size_map"), "conclusion_expect": Field("expect"),
               "conclusion_note": _T, "conclusion_factor": _NUMBER_F, "restated_from": _T,
               "step": Field("tables", of="step", most="MAX_STEPS"), **_READINGS},
     "step": {"line": _RL, "latex": _RF, "expect": Field("expect"), "note": Field("note"),

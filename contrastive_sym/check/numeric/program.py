@@ -212,7 +212,7 @@ class Program:
         if isinstance(e, sp.KroneckerDelta):
             a, b = (int_of(x, self.fixed) for x in e.args[:2])
             return lambda env: arb(1) if a(env) == b(env) else arb(0)
-        if isinstance(e, sp.Sum):
+        if isinstance(e, (sp.Sum, sp.Product)):
             return self._compile_sum(e)
         if isinstance(e, MaxOver):
             return self._compile_max_over(e)
@@ -238,21 +238,24 @@ class Program:
         exponent = self._compile(e.exp)
         return lambda env: exp(exponent(env) * log(base(env)))
 
-    def _compile_sum(self, e: sp.Sum):
+    def _compile_sum(self, e):
+        """A sum, or a product (its factors multiplied; an empty product is 1)."""
         f = self._compile(e.function)
         limits = [(k, int_of(lo, self.fixed), int_of(hi, self.fixed)) for k, lo, hi in e.limits]
+        product = isinstance(e, sp.Product)
 
         last = len(limits) - 1
 
         def total_over(env, depth=0):
             # The summation index is bound in env for the loop and unbound afterwards.
             k, lo, hi = limits[depth]
-            total = arb(0)
+            total = arb(1) if product else arb(0)
             saved = env.get(k, _UNBOUND)
             try:
                 for v in range(lo(env), hi(env) + 1):
                     env[k] = v
-                    total = total + (f(env) if depth == last else total_over(env, depth + 1))
+                    term = f(env) if depth == last else total_over(env, depth + 1)
+                    total = total * term if product else total + term
             finally:
                 if saved is _UNBOUND:
                     env.pop(k, None)

@@ -237,7 +237,11 @@ class LabelsMixin:
     # --- sums whose conditions compare labels or name a conditioned set ------------------
     def _sum(self, op, operand):
         lower, upper = _scripts(op)
+        if str(op.children[0]).startswith(r"\prod"):
+            return self.product_over(op, lower, upper, operand)
         tuples = self.tuple_sum(op, lower, upper, operand) if lower is not None else None
+        if tuples is None and lower is not None:
+            tuples = self.member_sum(op, lower, upper, operand)
         if tuples is not None:
             return tuples
         parts = self._conditioned_parts(lower)

@@ -116,6 +116,9 @@ class ListsMixin:
             current = left
         terms.append((1, current))
         terms.reverse()
+        terms = self.extend_sums(terms)
+        if len(terms) == 1:
+            return self.term(terms[0][1])
         if not any(is_ellipsis(t) for _, t in terms):
             values = [(sign, self.term(t)) for sign, t in terms]
             if any(isinstance(v, MatrixValue) for _, v in values):

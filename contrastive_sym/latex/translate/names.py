@@ -135,6 +135,10 @@ class NamesMixin:
             # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
             return (f"{key!r} is not declared: it is the index of a sum whose body ends before this "
                     "term (a sum takes one term); put the terms it sums in parentheses")
+        if re.match(r"(sup|inf|argmin|argmax|arg\s*min|arg\s*max)(?![a-zA-Z])", key):
+            word = re.match(r"[a-z ]+", key).group(0).replace(" ", "")
+            return (f"'{word}' written in letters ({key!r}) is not read: a {word} over a set or parameters has no "
+                    "value the checker computes")
         return f"{key!r} is not declared"
 
     def _settle(self, meaning, node):

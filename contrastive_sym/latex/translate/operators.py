@@ -3,7 +3,6 @@ an index, or over a declared pair set), \log, \exp, \max, ∇, ∂ and \lim."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -13,6 +12,7 @@ from ...model import encodings as enc
 from ...model.nodes import BestCritic, Nabla
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
+from .ranges import EXTREMA
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -99,7 +99,7 @@ class OperatorsMixin:
                 return sp.exp(self.expr(operand))
             if name == r"\min" and len(op.children) == 2:
                 return self.extremum(op, op.children[1].children[0], operand, "min")
-            raise self.fail(op, f"{name} is not understood here")
+            raise self.fail(op, EXTREMA.get((name, len(op.children) == 2), f"{name} is not understood here"))
         if kind == "partial_op":
             if len(op.children) > 4:
                 self._check_restriction(op.children[4].children[1])
@@ -210,29 +210,6 @@ class OperatorsMixin:
         else:
             total = sp.Sum(body, (variable, lo, hi))
         return componentwise(term, lambda _: total)
-
-    def _unequal_pair(self, lower, upper, operand, op):
-        r"""``\sum_{b \neq b'}`` over the pairs: Σ_{b'} Σ_{b ≠ b'}, where b' is one of the
-        scope's ``pair_sums`` (a definition that would otherwise depend on b'); None for
-        any other sum."""
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        if upper is not None or not self.scope.pair_sums or len(items) != 1:
-            return None
-        item = unwrap(items[0])
-        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
-                and relation_name(str(item.children[1].children[0])) == "!="):
-            return None
-        _, other = self.unbound_first(item.children[0], item.children[2])
-        name = self._bound_name(other)
-        ends = self.scope.index_range(self.scope.lookup(name)) if name in self.scope.pair_sums else None
-        if ends is None:
-            return None
-        variable = self._fresh(name)
-        inner = self.within(replace(self.scope.bind(name, variable), pair_sums=self.scope.pair_sums - {name}))
-        total = inner._sum(op, operand)
-        if not isinstance(total, sp.Expr):
-            return None
-        return sp.Sum(total, (variable, *ends))
 
     def _pair_sum(self, lower):
         """``_{i,j \\in \\mathcal{MB}}``: the names i, j and the declared pair set."""

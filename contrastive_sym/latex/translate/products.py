@@ -38,11 +38,17 @@ class ProductsMixin:
             if len(elements) != 1:
                 raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
             inside = elements[0]
-        vector = self.vector_of(self.value(inside))
+        value = self.value(inside)
+        vector = self.vector_of(value)
         if vector is not None:
             m = self._fresh("m")
             return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
-        raise self.fail(node, "‖·‖ of something that is not a row of a declared family, nor a vector made of rows")
+        if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase):
+            # the norm of a number (‖c‖ with c declared a scalar, ‖a - b‖ of numbers): |…|
+            self.refuse_loose_points(value, inside)
+            return sp.Abs(value)
+        raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector "
+                              "made of rows")
 
     def _product(self, node):
         items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand)
@@ -134,6 +140,10 @@ class ProductsMixin:
                 # take the rest of the product, as \log and \exp do
                 result = sp.log(result) if value is Builtin.LOG else sp.exp(result)
                 continue
+            if value is Builtin.EXPECTATION:
+                raise self.fail(node, "\\mathbb{E} without a subscript does not say what it averages over: "
+                                      "write \\mathbb{E}_{x \\sim p}[…] (p a declared [[distribution]]), or "
+                                      "\\mathbb{E}_{p_{XY^K}}[…] with an expectation [[operator]]")
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
                                   IndexSet, ExpectationOp)):
                 raise self.fail(node, "a list or an unapplied function inside a product")

@@ -6,8 +6,6 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ...errors import ParseError
-from ...model.nodes import MaxOver
 from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
 from .values import relation_name
@@ -177,85 +175,6 @@ class SetsMixin:
         declared = {symbol for symbol, _, _ in self.scope.index_ranges}
         return isinstance(meaning, sp.Symbol) and bool(meaning.is_integer) and meaning not in declared \
             and name not in self.scope.size_names
-
-    def tuple_sum(self, op, lower, upper, operand):
-        r"""``\sum_{(i, j) \in \mathcal{P}}`` over a set of tuples the data gives: each
-        component not bound here (by an enclosing sum, or written by the name being
-        defined: i in \mathcal{L}^{(ij)}) runs over the set's range, and each term is
-        weighted by the membership.  None when the sum is not of this form."""
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        elements = [c for c in items if isinstance(c, Tree)]
-        member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
-        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
-                and relation_name(str(member.children[1].children[0])) == "in"
-                and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
-            return None
-        left, _, right = member.children
-        found = self.conditioned_set(right)
-        if found is None or not found.components:
-            return None
-        names = [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
-        if None in names or len(names) != len(found.components) or len(set(names)) != len(names):
-            raise self.fail(left, f"the members of {found.name} are tuples of {len(found.components)} "
-                                  "indices, written as distinct letters: (i, j)")
-        scope, bound, values = self.scope, [], []
-        for name in names:
-            if self.index_is_bound_here(name):
-                values.append(self.scope.lookup(name))
-                continue
-            variable = self._fresh(name)
-            scope = scope.bind(name, variable)
-            bound.append(variable)
-            values.append(variable)
-        if not bound:
-            raise self.fail(left, f"every index of {self.source(left).strip()} is bound here: a sum over "
-                                  f"{found.name} needs one that runs")
-        term = self.within(scope).term(operand)
-        if not isinstance(term, sp.Expr):
-            raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
-        weight = found.condition.xreplace(dict(zip(found.components, values)))
-        return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
-
-    def extremum(self, op, lower, operand, pick: str):
-        r"""``\max_k f``, ``\max_{k \neq i} f``, ``\max_{k \in [N]} f``, ``\max_{k \in I} f``
-        (``\min`` alike): the extreme value of f over the index's range, as a sum's range
-        is read (a range not written is the one of the families f indexes).  A maximum
-        over nothing is undefined, never −∞.  Over a set defined by a condition or given
-        by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
-        shown = "".join(self.source(lower).split())
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
-            raise self.fail(op, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
-                                "given by the data is not read yet")
-        try:
-            name, lo, hi, skip = self._sum_range(lower, None, op)
-        except ParseError:
-            raise self.fail(op, f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index "
-                                f"(\\{pick}_k, \\{pick}_{{k \\neq i}}, \\{pick}_{{k \\in [N]}}); a best critic "
-                                "\\max_g is read when declared as an [[operator]]") from None
-        variable = self._fresh(name)
-        term = self.within(self.scope.bind(name, variable)).term(operand)
-        if not isinstance(term, sp.Expr):
-            raise self.fail(op, f"\\{pick} of a vector is not read")
-        if lo is None:
-            lo, hi = self._infer_range(term, variable, op, skip)
-        elif hi is None:
-            hi = self._infer_range(term, variable, op)[1]
-        left_out = () if skip is None else (skip,)
-        if pick == "max":
-            return MaxOver(term, variable, lo, hi, *left_out)
-        return -MaxOver(-term, variable, lo, hi, *left_out)
-
-    def _set_member(self, item) -> bool:
-        """Whether ``item`` is ``k \\in S`` with S a set defined by a condition or given by the data."""
-        item = unwrap(item)
-        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
-                and relation_name(str(item.children[1].children[0])) == "in"):
-            return False
-        try:
-            return self.conditioned_set(item.children[2]) is not None
-        except ParseError:
-            return False
 
     def _written_key(self, tree) -> str:
         """The key of a name with its scripts, as written (``\\mathcal{I}_u^+``)."""

@@ -24,6 +24,9 @@ from .matrices import MatricesMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
+from .extents import SumExtentsMixin
+from .quantifiers import QuantifiersMixin
+from .ranges import RangesMixin
 from .sets import SetsMixin
 from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
                      as_vector, componentwise, relation_name)
@@ -42,7 +45,7 @@ MAX_NUMBER_DIGITS = 100
 
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, ListsMixin,
                  AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin, CasesMixin,
-                 MatricesMixin):
+                 MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -50,6 +53,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         self.scope = scope
         self.where = where
         self.depth = 0
+        self.readings: list[str] = []     # readings taken where a text has one (extents.py)
 
     # --- errors -----------------------------------------------------------------
     def fail(self, node, message: str) -> ParseError:
@@ -70,8 +74,16 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         for row in tree.children[0].children:
             if isinstance(row, Token):
                 continue
-            children = row.children
+            if row.data == "quantifier_row":
+                # "…, \forall i": of the row before it
+                if not rows:
+                    raise self.fail(row, "\\forall … with no statement before it")
+                self.check_quantifier(row.children[0], [side.expr for side in rows[-1].sides])
+                continue
+            children = [c for c in row.children if not (isinstance(c, Tree) and c.data == "forall")]
+            quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
             sides, relations, shapes = [], [], []
+            first_reading = len(self.readings)
             for child in children:
                 if isinstance(child, Tree) and child.data == "relation":
                     relations.append(relation_name(str(child.children[0])))
@@ -95,9 +107,11 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
                 raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
                                      "('gradient descent on F \\equiv gradient ascent on G')")
+            if quantifier is not None:
+                self.check_quantifier(quantifier, [side.expr for side in sides])
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
-                            self.source(row).strip()))
+                            self.source(row).strip(), tuple(self.readings[first_reading:])))
         return rows
 
     # --- values -------------------------------------------------------------------
@@ -186,6 +200,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         bound), at the depth this one has reached."""
         inner = Translator(self.text, scope, self.where)
         inner.depth = self.depth
+        inner.readings = self.readings
         return inner
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:

@@ -95,6 +95,7 @@ class Row:
     continues: bool
     line: int            # 1-based line of the row inside the formula
     text: str            # the row's LaTeX as written
+    readings: tuple[str, ...] = ()     # readings its text needed (a sum's extent)
 
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",

@@ -1,0 +1,111 @@
+r"""How far a sum reaches: ``\sum_{j=1}^N e^{a_j} + e^{b_j}``.
+
+A sum takes one term, as TeX sets it and as a product binds tighter than ``+``.  Blog
+posts and notes still write ``\sum_{j=1}^N e^{s(h_i, h_j^+)} + e^{s(h_i, h_j^-)}`` for
+Σ_j (e^{…} + e^{…}): the second term uses j, which nothing outside the sum binds.  Read
+with the sum taking one term, j would be undeclared there; the one reading in which every
+name means something extends the sum over the terms after its first that use j.  That
+reading is taken, and recorded (a claim's reading states it).  A term that does not use
+j between two that do would make the extent a guess (Σ_j (a_j + c + b_j) or
+Σ_j a_j + c + …), and is refused.  Where j is bound outside the sum (a declared index),
+nothing changes: the later j is that j.
+"""
+from __future__ import annotations
+
+import lark
+from lark.tree import Meta
+
+from ...errors import ParseError
+
+Tree, Token = lark.Tree, lark.Token
+
+
+class SumExtentsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that extends a sum
+    over the later terms that use its index."""
+
+    def extend_sums(self, terms: list) -> list:
+        """``terms`` ((sign, tree) of one additive chain) with each sum whose index is used
+        by later terms, and bound nowhere else, made one term with them."""
+        position = 0
+        while position < len(terms):
+            sign, tree = terms[position]
+            applied, wrap = _sum_node(tree)
+            name = self._sum_letter(applied) if applied is not None else None
+            if name is None or self.scope.lookup(name) is not None:
+                position += 1
+                continue
+            users = [q for q in range(position + 1, len(terms)) if self._uses(terms[q][1], name)]
+            if not users:
+                position += 1
+                continue
+            gap = next((q for q in range(position + 1, users[-1]) if q not in users), None)
+            if gap is not None:
+                raise self.fail(terms[gap][1], f"where the sum over {name} ends is not clear: a term that "
+                                               f"does not use {name} stands between terms that do; put the "
+                                               "terms it sums in parentheses")
+            operand = applied.children[1]
+            for later_sign, later in terms[position + 1:users[-1] + 1]:
+                token = Token("PLUS", "+") if later_sign > 0 else Token("MINUS", "-")
+                operand = Tree("add" if later_sign > 0 else "sub", [operand, token, later], _span(operand, later))
+            merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
+            if wrap is not None:
+                merged = Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
+            self.readings.append(f"the sum over {name} in '{_short(self.source(merged))}' is read as Σ_{name} of "
+                                 f"{len(users) + 1} terms: the later terms use {name}, which nothing outside the "
+                                 "sum binds")
+            terms = terms[:position] + [(sign, merged)] + terms[users[-1] + 1:]
+            position += 1
+        return terms
+
+    def _uses(self, tree, name: str) -> bool:
+        """Whether ``tree`` uses the name ``name`` where no sum of its own binds it."""
+        if not isinstance(tree, Tree):
+            return False
+        if tree.data == "apply_op" and self._sum_letter(tree) == name:
+            return False
+        if self._bound_name(tree) == name:
+            return True
+        return any(self._uses(child, name) for child in tree.children)
+
+    def _sum_letter(self, applied) -> str | None:
+        """The name a sum binds (``j`` of ``\\sum_{j=1}^N``); None for any other operator."""
+        op = applied.children[0]
+        if not (isinstance(op, Tree) and op.data == "sum_op"):
+            return None
+        scripts = op.children[1]
+        lower = scripts.children[0] if scripts.data in ("scripts_both", "scripts_lower") else \
+            scripts.children[1] if scripts.data == "scripts_swapped" else None
+        upper = scripts.children[1] if scripts.data == "scripts_both" else \
+            scripts.children[0] if scripts.data == "scripts_swapped" else None
+        if lower is None:
+            return None
+        try:
+            name, *_ = self._sum_range(lower, upper, op)
+        except ParseError:
+            return None
+        return name
+
+
+def _sum_node(tree):
+    """(the ``apply_op`` of a sum, the ``neg``/``pos`` around it or None) of a term."""
+    wrap = None
+    if isinstance(tree, Tree) and tree.data in ("neg", "pos") and len(tree.children) == 2:
+        wrap, tree = tree, tree.children[1]
+    if isinstance(tree, Tree) and tree.data == "apply_op":
+        return tree, wrap
+    return None, None
+
+
+def _span(first, last) -> Meta:
+    """The position of a node made of ``first`` … ``last``."""
+    meta = Meta()
+    meta.empty = False
+    meta.line, meta.column, meta.start_pos = first.meta.line, first.meta.column, first.meta.start_pos
+    meta.end_line, meta.end_column, meta.end_pos = last.meta.end_line, last.meta.end_column, last.meta.end_pos
+    return meta
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "…"

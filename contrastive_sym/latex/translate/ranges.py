@@ -1,0 +1,184 @@
+r"""Operators over an index range other than the plain sum: ``\max_{k \neq i}``,
+``\min_k``, ``\prod_{k=1}^N``, sums over the tuples of a set the data gives
+(``\sum_{(i,j) \in \mathcal{P}}``), over the members of a set of points
+(``\sum_{\mathbf{x}' \in X}``), and ``\sum_{b \neq b'}`` over the pairs in a definition."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import lark
+import sympy as sp
+
+from ...errors import ParseError
+from ...model.nodes import MaxOver
+from ..scope import SET_KEY, IndexSet
+from .trees import unwrap
+from .values import relation_name
+
+Tree = lark.Tree
+
+#: what \min, \sup, \inf written before a term say when they are not read
+EXTREMA = {
+    (r"\min", False): "\\min without a subscript ('minimise …') says what to do, not a value: a display that "
+                      "minimises a loss states no relation to check",
+    (r"\sup", True): "\\sup over a set or parameters has no value the checker computes (a bound by a supremum "
+                     "is not read)",
+    (r"\sup", False): "\\sup without what it is over is not read",
+    (r"\inf", True): "\\inf over a set or parameters has no value the checker computes (not read)",
+    (r"\inf", False): "\\inf without what it is over is not read",
+}
+
+
+class RangesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
+    maxima, minima, products and sums over tuples and members."""
+
+    def tuple_sum(self, op, lower, upper, operand):
+        r"""``\sum_{(i, j) \in \mathcal{P}}`` over a set of tuples the data gives: each
+        component not bound here (by an enclosing sum, or written by the name being
+        defined: i in \mathcal{L}^{(ij)}) runs over the set's range, and each term is
+        weighted by the membership.  None when the sum is not of this form."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        elements = [c for c in items if isinstance(c, Tree)]
+        member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
+        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
+                and relation_name(str(member.children[1].children[0])) == "in"
+                and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
+            return None
+        left, _, right = member.children
+        found = self.conditioned_set(right)
+        if found is None or not found.components:
+            return None
+        names = [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
+        if None in names or len(names) != len(found.components) or len(set(names)) != len(names):
+            raise self.fail(left, f"the members of {found.name} are tuples of {len(found.components)} "
+                                  "indices, written as distinct letters: (i, j)")
+        scope, bound, values = self.scope, [], []
+        for name in names:
+            if self.index_is_bound_here(name):
+                values.append(self.scope.lookup(name))
+                continue
+            variable = self._fresh(name)
+            scope = scope.bind(name, variable)
+            bound.append(variable)
+            values.append(variable)
+        if not bound:
+            raise self.fail(left, f"every index of {self.source(left).strip()} is bound here: a sum over "
+                                  f"{found.name} needs one that runs")
+        term = self.within(scope).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
+        weight = found.condition.xreplace(dict(zip(found.components, values)))
+        return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
+
+    def extremum(self, op, lower, operand, pick: str):
+        r"""``\max_k f``, ``\max_{k \neq i} f``, ``\max_{k \in [N]} f``, ``\max_{k \in I} f``
+        (``\min`` alike): the extreme value of f over the index's range, as a sum's range
+        is read (a range not written is the one of the families f indexes).  A maximum
+        over nothing is undefined, never −∞.  Over a set defined by a condition or given
+        by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
+        shown = "".join(self.source(lower).split())
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
+            raise self.fail(op, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
+                                "given by the data is not read yet")
+        try:
+            name, lo, hi, skip = self._sum_range(lower, None, op)
+        except ParseError:
+            raise self.fail(op, f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index "
+                                f"(\\{pick}_k, \\{pick}_{{k \\neq i}}, \\{pick}_{{k \\in [N]}}); a best critic "
+                                "\\max_g is read when declared as an [[operator]]") from None
+        variable = self._fresh(name)
+        term = self.within(self.scope.bind(name, variable)).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"\\{pick} of a vector is not read")
+        if lo is None:
+            lo, hi = self._infer_range(term, variable, op, skip)
+        elif hi is None:
+            hi = self._infer_range(term, variable, op)[1]
+        left_out = () if skip is None else (skip,)
+        if pick == "max":
+            return MaxOver(term, variable, lo, hi, *left_out)
+        return -MaxOver(-term, variable, lo, hi, *left_out)
+
+    def member_sum(self, op, lower, upper, operand):
+        r"""``\sum_{\mathbf{x}' \in X} f(\mathbf{x}')`` with X a set whose ``members`` are a
+        declared family of points (X = {x_1, …, x_N}): the name written before ``\in`` is each
+        member in turn, Σ_{k} f(x_k).  None when the sum is not of this form."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        elements = [c for c in items if isinstance(c, Tree)]
+        member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
+        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
+                and relation_name(str(member.children[1].children[0])) == "in"):
+            return None
+        left, _, right = member.children
+        key = self.atom_key(right) if isinstance(right, Tree) else None
+        found = self.scope.lookup(SET_KEY + key) if key is not None else None
+        if not isinstance(found, IndexSet) or found.members is None or unwrap(left).data == "subscript":
+            return None
+        name = self._written_key(left)
+        if self.scope.lookup(name) is not None and not isinstance(self.scope.lookup(name), sp.Basic):
+            return None
+        k = self._fresh("k")
+        term = self.within(self.scope.bind(name, found.members[k])).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"a sum of vectors over the members of {found.name} is not read")
+        return sp.Sum(term, (k, found.lo, found.hi))
+
+    def product_over(self, op, lower, upper, operand):
+        r"""``\prod_{k=1}^N f``, ``\prod_k f``, ``\prod_{k \neq i} f``, ``\prod_{k \in [N]} f``: the
+        product of f over the index's range, read as a sum's range is.  An empty product is
+        1.  Over a set defined by a condition or given by the data it is not read yet."""
+        if lower is None:
+            raise self.fail(op, "a product needs its index (\\prod_k …)")
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
+            raise self.fail(op, "\\prod over the members of a set defined by a condition or given by the data "
+                                "is not read yet")
+        name, lo, hi, skip = self._sum_range(lower, upper, op)
+        variable = self._fresh(name)
+        term = self.within(self.scope.bind(name, variable)).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, "a product of vectors is not read")
+        if lo is None:
+            lo, hi = self._infer_range(term, variable, op, skip)
+        elif hi is None:
+            hi = self._infer_range(term, variable, op)[1]
+        if skip is None:
+            return sp.Product(term, (variable, lo, hi))
+        # ∏_{k ≠ i}: the factors before i and after it (each may be empty, a product of 1)
+        return sp.Product(term, (variable, lo, skip - 1)) * sp.Product(term, (variable, skip + 1, hi))
+
+    def _set_member(self, item) -> bool:
+        """Whether ``item`` is ``k \\in S`` with S a set defined by a condition or given by the data."""
+        item = unwrap(item)
+        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
+                and relation_name(str(item.children[1].children[0])) == "in"):
+            return False
+        try:
+            return self.conditioned_set(item.children[2]) is not None
+        except ParseError:
+            return False
+
+    def _unequal_pair(self, lower, upper, operand, op):
+        r"""``\sum_{b \neq b'}`` over the pairs: Σ_{b'} Σ_{b ≠ b'}, where b' is one of the
+        scope's ``pair_sums`` (a definition that would otherwise depend on b'); None for
+        any other sum."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if upper is not None or not self.scope.pair_sums or len(items) != 1:
+            return None
+        item = unwrap(items[0])
+        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3
+                and relation_name(str(item.children[1].children[0])) == "!="):
+            return None
+        _, other = self.unbound_first(item.children[0], item.children[2])
+        name = self._bound_name(other)
+        ends = self.scope.index_range(self.scope.lookup(name)) if name in self.scope.pair_sums else None
+        if ends is None:
+            return None
+        variable = self._fresh(name)
+        inner = self.within(replace(self.scope.bind(name, variable), pair_sums=self.scope.pair_sums - {name}))
+        total = inner._sum(op, operand)
+        if not isinstance(total, sp.Expr):
+            return None
+        return sp.Sum(total, (variable, *ends))

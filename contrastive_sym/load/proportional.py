@@ -1,0 +1,82 @@
+r"""``A \propto B``: equal up to a positive factor that does not depend on the named variables.
+
+``p(y \mid x) \propto p(x \mid y)\, p(y)`` says that the ratio of the two sides is one positive
+number whatever y is (it may depend on x).  Which variables the factor is independent of
+is part of the statement, and the document says it in words, so a claim names them::
+
+    [[claim]]
+    latex = 'q_\beta(x^-) \propto e^{\beta s(x^-)} p(x^-)'
+    proportional_in = ['x^-']
+
+and is checked as one chain over the variables and a copy of them (y′ for y, with the
+same domain and role, sampled independently)::
+
+    0 < A(y) · B(y′) = A(y′) · B(y)
+
+The equality says that B/A takes the same value at y and at y′; the inequality that it is
+positive.  A variable named that the statement does not use is an error (the claim would
+say nothing about it), as is ``\propto`` without ``proportional_in``.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..latex.scope import Family
+from ..model.claims import Statement
+from ..model.notation import IndexDecl, ScalarDecl
+from .builder import chain
+from .context import Context, scope_key
+
+#: the suffix of the name of a copy (y → y′)
+_COPY = "′"
+
+
+def proportional(lhs: sp.Expr, rhs: sp.Expr, names, context: Context, where) -> tuple[Statement, str]:
+    """The statement ``lhs \\propto rhs`` in ``names``, and its reading."""
+    if not names:
+        raise where.error("\\propto says 'equal up to a positive factor that does not depend on …': name the "
+                          "variables in the claim, proportional_in = ['y']")
+    copies = {}
+    for name in names:
+        copies.update(_copy(name, context, where))
+    used = (lhs.free_symbols | rhs.free_symbols | {a.base for a in (lhs + rhs).atoms(sp.Indexed)})
+    unused = [name for name, originals in zip(names, (_originals(n, context) for n in names))
+              if not set(originals) & used]
+    if unused:
+        raise where.error(f"proportional_in names {', '.join(unused)}, which the statement does not use")
+    statement = chain(sp.Integer(0), "<", lhs * rhs.xreplace(copies), "=", lhs.xreplace(copies) * rhs)
+    shown = ", ".join(names)
+    primed = ", ".join(f"{n}{_COPY}" for n in names)
+    return statement, (f"∝ in {shown} read as 0 < A({shown})·B({primed}) = A({primed})·B({shown}) for all "
+                       f"{shown} and {primed}: B/A is one positive number whatever {shown} is")
+
+
+def _originals(name: str, context: Context) -> list:
+    meaning = context.scope.lookup(scope_key(name))
+    if isinstance(meaning, Family):
+        return [meaning.base]
+    return [meaning] if isinstance(meaning, sp.Symbol) else []
+
+
+def _copy(name: str, context: Context, where) -> dict:
+    """{the variable: its copy}, the copy declared beside it with the same domain and role."""
+    meaning = context.scope.lookup(scope_key(name))
+    builder = context.builder
+    if isinstance(meaning, Family):
+        decl = next(d for d in builder._families if d.base == meaning.base)
+        copy = builder.family(f"{decl.base.name}{_COPY}", decl.shape, decl.domain, role=decl.role,
+                              latex=f"{decl.latex}{_COPY}", origin=decl.origin)
+        return {meaning.base: copy}
+    if isinstance(meaning, sp.Symbol):
+        decl = next((d for d in builder._scalars if d.symbol == meaning), None)
+        if isinstance(decl, ScalarDecl):
+            copy = builder.scalar(f"{meaning.name}{_COPY}", decl.domain, role=decl.role,
+                                  latex=f"{decl.latex}{_COPY}", origin=decl.origin)
+            return {meaning: copy}
+        index = next((d for d in builder._indices if d.symbol == meaning), None)
+        if isinstance(index, IndexDecl):
+            copy = builder.index(f"{meaning.name}{_COPY}", index.lo, index.hi, latex=f"{index.latex}{_COPY}",
+                                 origin=index.origin)
+            return {meaning: copy}
+    raise where.error(f"proportional_in names '{name}', which is not a declared scalar, family or index")
+
