@@ -514,3 +514,29 @@ def test_optimisation_written_as_words_or_without_its_set_is_refused_naming_it(s
     with pytest.raises(ParseError) as caught:
         check_statement(statement, scalar=[{"name": "a", "domain": "positive"}, {"name": "b"}])
     assert words in str(caught.value)
+
+
+# --- a definition whose chain ends with a printed value -----------------------------------------------------
+def _defined_chain(latex: str):
+    from contrastive_sym.pipeline import verify_text
+    text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"', "", "[[define]]", 'name = "L"', "line = 1",
+                      f"latex = '{latex}'", ""])
+    claims = verify_text(text).documents[0].claims
+    assert [c.claim.id for c in claims] == ["L-chain"]
+    return claims[0]
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"L = -\log\frac{e^{1}}{e^{1} + e^{0}} \approx 0.313", "proved"),
+    (r"L = \log 4 - \log 2 = \log 2 \approx 0.693", "proved"),
+    (r"L = \log 2 \approx 0.5", "refuted"),
+])
+def test_a_definition_may_end_its_chain_with_a_printed_value(latex, verdict):
+    result = _defined_chain(latex)
+    assert result.outcome.verdict.value == verdict
+    assert result.claim.reading.startswith("the last link ≈ read as")
+
+
+def test_an_approximation_in_the_middle_of_a_definitions_chain_is_refused():
+    with pytest.raises(DerivationError, match="not read yet"):
+        _defined_chain(r"L = \log 2 \approx 0.693 = \log 2")

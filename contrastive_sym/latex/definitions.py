@@ -28,6 +28,7 @@ from ..errors import DerivationError
 from .expand import expand_macros
 from .macros import definition_text, define_row
 from .parser import Where, parse
+from .printed import tolerance_of
 from .scope import Macro, Scope
 from .translate import Translator, relation_name
 from .unsupported import unsupported
@@ -56,6 +57,7 @@ class Link:
     rhs: sp.Expr
     offset: int        # lines of the display before the link's right side
     text: str          # the link's LaTeX as written
+    printed: str = ""  # a right side that is a printed number, as written (≈ 0.693)
 
 
 @dataclass(frozen=True)
@@ -177,9 +179,20 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
         if str(relation.children[0]) != "=":
             raise translator.fail(relation, f"a definition is 'name = expression'; this row relates "
                                             f"its name by '{relation.children[0]}'")
-        for relation, _ in row.links:
+        for position, (relation, side) in enumerate(row.links):
+            if _approximates_a_printed_value(row.links, position, translator):
+                continue
             _check_link_relation(relation, translator, definitional)
     return found
+
+
+def _approximates_a_printed_value(links, position: int, translator: Translator) -> bool:
+    """Whether link ``position`` is ``\\approx 0.693``, the last link after equalities: read
+    within the tolerance the printed digits imply (load/claims.py)."""
+    relation, side = links[position]
+    return relation_name(str(relation.children[0])) == "\\approx" and position == len(links) - 1 \
+        and all(relation_name(str(r.children[0])) == "=" for r, _ in links[:-1]) \
+        and tolerance_of(translator.source(side)) is not None
 
 
 def _construct_error(row, translator: Translator) -> DerivationError | None:
@@ -246,6 +259,9 @@ def _define_in_order(rows, text, scope, where, line, translator):
     return macros, bound
 
 
+_WORD = re.compile(r"\\(?:text|textrm|mathrm|operatorname)\{([^{}]*)\}")
+
+
 def _stuck(rows, errors, translator: Translator) -> DerivationError:
     """The error of rows that no order defines: a row that uses itself or a cycle of
     rows that use each other is named as such; otherwise the error of the first row
@@ -253,12 +269,15 @@ def _stuck(rows, errors, translator: Translator) -> DerivationError:
     def uses(row, other) -> bool:
         # the row failed on an undeclared name, and that name is the other's head
         error = errors[id(row)]
-        # the name as the message quotes it (\mathcal{L}^{(ij)}), else the construct
+        # the name as the message quotes it (\mathcal{L}^{(ij)}) or as written (\text{NPair})
         quoted = re.match(r"('(?:[^'\\]|\\.)*') is not declared", error.message)
-        written = "".join((ast.literal_eval(quoted.group(1)) if quoted else getattr(error, "construct", "")).split())
+        written = ast.literal_eval(quoted.group(1)) if quoted else getattr(error, "construct", "")
+        written = "".join(written.split())
         head = "".join(translator.source(other.head).split())
-        # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell))
-        return "is not declared" in error.message and written.split("(")[0] == head.split("(")[0]
+        # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell); \text{NPair}
+        # is keyed NPair)
+        return "is not declared" in error.message and \
+            written.split("(")[0] in (head.split("(")[0], _WORD.sub(r"\1", head).split("(")[0])
 
     for row in rows:
         if uses(row, row):
@@ -328,8 +347,9 @@ def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
     for relation, side in row.links:
         rhs = reader.expr(side)
         start, end = left.meta.start_pos, side.meta.end_pos
-        links.append(Link(lhs, relation_name(str(relation.children[0])), rhs,
-                          text.count("\n", 0, side.meta.start_pos), _link_text(text[start:end])))
+        name = relation_name(str(relation.children[0]))
+        links.append(Link(lhs, name, rhs, text.count("\n", 0, side.meta.start_pos), _link_text(text[start:end]),
+                          translator.source(side).strip() if name == "\\approx" else ""))
         left, lhs = side, rhs
     start, end = row.body.meta.start_pos, row.links[-1][1].meta.end_pos
     return Chain(_written(translator, row.head), tuple(links),

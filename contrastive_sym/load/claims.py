@@ -5,13 +5,13 @@ substitutions; a given condition must name something the claim evaluates.
 """
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 import sympy as sp
 
 from ..errors import DerivationError
 from ..latex.parser import Where
+from ..latex.printed import tolerance_of
 from ..latex.scope import Scope
 from ..latex.translate import translate_rows
 from ..model.claims import Condition, Kind, Statement
@@ -178,7 +178,6 @@ def _statement(latex: str, scope: Scope, context: Context, proportional_in=None)
     return chain(*parts), "", extents
 
 
-_PRINTED = re.compile(r"-?\s*[0-9]+(?:\.([0-9]+))?")
 
 
 def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str] | None:
@@ -235,15 +234,10 @@ def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> t
 def _tolerance(side, latex: str):
     """(value, tolerance, text) of a side that is a printed number, else None."""
     written = latex[side.start:side.end].strip().replace("{", "").replace("}", "")
-    match = _PRINTED.fullmatch(written)
-    if match is None or not side.expr.is_Rational:
+    tolerance = tolerance_of(written)
+    if tolerance is None or not side.expr.is_Rational:
         return None
-    if match.group(1) is not None:
-        return side.expr, sp.Rational(5, 10 ** (len(match.group(1)) + 1)), written
-    # 9900 is printed to its last nonzero digit: ±50 (a trailing zero may not be a digit)
-    digits = written.lstrip("-").strip()
-    zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
-    return side.expr, sp.Rational(5, 10) * 10 ** zeros, written
+    return side.expr, tolerance, written
 
 
 def _decimal(value: sp.Rational) -> str:
@@ -258,9 +252,21 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     ``latex`` relates them and kind as the links say.  Returned as the arguments of
     :meth:`DocumentBuilder.claim`, so that the definition records nothing until every
     part of it has been read."""
-    parts = [written.links[0].lhs]
-    for link in written.links:
-        parts += [_relation(link.relation, where), link.rhs]
+    reading = ""
+    if written.links[-1].relation == "\\approx":
+        # A = B ≈ 0.693: v − t ≤ A = B ≤ v + t, as a claim reads it (approximation)
+        last = written.links[-1]
+        value, tolerance = last.rhs, tolerance_of(last.printed)
+        parts = [value - tolerance, "<="]
+        for link in written.links:
+            parts += [link.lhs, "=" if link is not last else "<="]
+        parts.append(value + tolerance)
+        reading = (f"the last link ≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)} "
+                   f"around the equalities: the printed {last.printed} gives ±{_decimal(tolerance)}")
+    else:
+        parts = [written.links[0].lhs]
+        for link in written.links:
+            parts += [_relation(link.relation, where), link.rhs]
     statement = chain(*parts)
     for term in statement.terms:
         check_cost(term, context.largest, context, ("latex",))
@@ -270,7 +276,7 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     kind = Kind.IDENTITY if all(link.relation == "=" for link in written.links) else Kind.INEQUALITY
     offset = written.offset
     return dict(id=claim_id, line=line + offset, title=title, kind=kind, statement=statement,
-                latex=written.text, origin=Origin(where.path, where.line + offset))
+                latex=written.text, origin=Origin(where.path, where.line + offset), reading=reading)
 
 
 def _relation(symbol: str, where: Where) -> str:

@@ -301,6 +301,10 @@ class OperatorsMixin:
         items = lower.children[0] if isinstance(lower, Tree) and lower.data == "script_group" else None
         elements = [c for c in items.children if isinstance(c, Tree)] if items is not None else []
         member = next((unwrap(e) for e in elements if _is_membership(e)), None)
+        ordered = next((unwrap(e) for e in elements if _relation_of(e) in ("<", "<=", ">", ">=")), None)
+        if member is None and ordered is not None:
+            return (f"a sum over {self.source(ordered).strip()} does not say where its index starts (at 0, "
+                    "as code counts, or at 1)")
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children
@@ -388,6 +392,13 @@ class OperatorsMixin:
 
     def _is_infinity(self, node) -> bool:
         return isinstance(node, Tree) and node.data == "command" and str(node.children[0]) == r"\infty"
+
+
+def _relation_of(tree) -> str | None:
+    tree = unwrap(tree)
+    if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3:
+        return relation_name(str(tree.children[1].children[0]))
+    return None
 
 
 def _is_membership(tree) -> bool:

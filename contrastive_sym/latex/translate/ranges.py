@@ -78,6 +78,7 @@ class RangesMixin:
         over nothing is undefined, never −∞.  Over a set defined by a condition or given
         by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
         shown = "".join(self.source(lower).split())
+        shown = shown[1:-1] if shown.startswith("{") and shown.endswith("}") else shown
         items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
         if any(isinstance(i, Tree) and self._set_member(i) for i in items):
             raise self.fail(op, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
