@@ -540,3 +540,39 @@ def test_a_definition_may_end_its_chain_with_a_printed_value(latex, verdict):
 def test_an_approximation_in_the_middle_of_a_definitions_chain_is_refused():
     with pytest.raises(DerivationError, match="not read yet"):
         _defined_chain(r"L = \log 2 \approx 0.693 = \log 2")
+
+
+# --- \mathbb{E} without a subscript --------------------------------------------------------------------------
+JOINT = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}, {"name": "y", "role": "point"},
+                     {"name": "a"}],
+             function=[{"name": "f", "arguments": 2, "domain": "positive"}, {"name": "g", "arguments": 1}],
+             distribution=[{"name": "p", "of": ["x", "c"]}])
+
+
+@pytest.mark.parametrize("statement, kind, verdicts", [
+    (r"\mathbb{E}[\log f(x, c)] = \mathbb{E}_{(x, c) \sim p}[\log f(x, c)]", "identity", ("proved", "confirmed")),
+    (r"\mathbb{E} g(x) = \mathbb{E}_{x \sim p} g(x)", "identity", ("proved", "confirmed")),
+    (r"a \mathbb{E} g(x) = \mathbb{E}[a g(x)]", "identity", ("proved", "confirmed")),
+    (r"\mathbb{E}\left[\log f(x, c)\right] \leq \log \mathbb{E}[f(x, c)]", "inequality", ("proved", "confirmed")),
+    (r"\mathbb{E}[\log f(x, c)] = \log \mathbb{E}[f(x, c)]", "identity", ("refuted",)),     # Jensen is strict
+])
+def test_an_expectation_without_a_subscript_is_over_the_one_distribution_of_its_points(statement, kind, verdicts):
+    assert check_statement(statement, kind, **JOINT).verdict.value in verdicts
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"\mathbb{E}[g(y)] = 0", "no declared distribution draws y"),
+    (r"\mathbb{E}[1] = 1", "of something that draws no point"),
+])
+def test_an_expectation_that_does_not_say_what_it_averages_over_is_refused(statement, words):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **JOINT)
+    assert words in str(caught.value)
+
+
+def test_other_samples_of_the_same_declaration_make_a_bare_expectation_unclear():
+    samples = dict(JOINT, family=[{"name": "z", "shape": ["N"], "role": "point"}],
+                   size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+                   distribution=[{"name": "p", "of": ["z", "c"]}])
+    with pytest.raises(ParseError, match="the entries of z are points of p that it does not draw as written"):
+        check_statement(r"\mathbb{E}[\log \frac{f(z, c)}{\sum_{k=1}^N f(z_k, c)}] = 0", **samples)

@@ -146,6 +146,49 @@ class DistributionsMixin(IndexDrawsMixin):
             return self.index_expectation(op, body, node)
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
+    def bare_expectation(self, body, node) -> Expectation:
+        r"""``\mathbb{E}[f(x, c)]`` without a subscript: over the one declared distribution
+        that draws every point the body uses (all its coordinates drawn), as
+        ``\mathbb{E}_p[…]`` reads.  A body whose points no declared distribution draws, or
+        that two distributions share, or that uses other points of the same declarations
+        (x_1 … x_N beside x), does not say what it averages over: refused."""
+        if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
+            raise self.fail(node, "an expectation of something that is not a number")
+        points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
+        if not points:
+            raise self.fail(node, "\\mathbb{E}[…] of something that draws no point does not say what it "
+                                  "averages over: write \\mathbb{E}_{x \\sim p}[…]")
+        undrawn = sorted(str(p) for p in points if not self._drawing(p))
+        if undrawn:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: no declared distribution draws "
+                                  f"{', '.join(undrawn)}, so what it averages over is not written: write "
+                                  "\\mathbb{E}_{x \\sim p}[…]")
+        distributions = {id(d): d for p in points for d in self._drawing(p)}
+        if len(distributions) != 1:
+            names = sorted(d.name for d in distributions.values())
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: its points are drawn by "
+                                  f"{' and '.join(names)}, so which it averages over is not written")
+        distribution = next(iter(distributions.values()))
+        coordinates = tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
+        loose = sorted({self._shown_point(p) for p in points if p not in coordinates})
+        if loose:
+            # x_1, …, x_N of a family p draws: other samples, random too, but how they are
+            # drawn (with x, independently, one of them x itself) is not written
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: {', '.join(loose)} are points of "
+                                  f"{distribution.name} that it does not draw as written (how they are drawn "
+                                  "beside the others is not said): write what it averages over, "
+                                  "\\mathbb{E}_{x \\sim p}[…]")
+        return Expectation(body, sp.Tuple(*coordinates), distribution.tag)
+
+    def _shown_point(self, point) -> str:
+        """A point as a message names it: x, or 'the entries of \\mathbf{x}'."""
+        if isinstance(point, sp.Indexed):
+            key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == point.base),
+                       str(point.base))
+            return f"the entries of {key}"
+        key = next((k for k, v in self.scope.names.items() if v == point), None)
+        return key or str(point)
+
     # --- sums over every value of points ---------------------------------------------
     def _alphabet_sum(self, lower, upper, operand, op):
         """``\\sum_{x, c} body`` with x, c declared points drawn by a declared distribution:

@@ -380,8 +380,7 @@ class NamesMixin:
             if meaning is Builtin.STOP_GRAD:
                 return StopGrad(self._one(value, node))
             if meaning is Builtin.EXPECTATION:
-                raise self.fail(node, "\\mathbb{E}[…] without what it averages over is not read: write "
-                                      "\\mathbb{E}_{x \\sim p}[…] with p a declared [[distribution]]")
+                return self.bare_expectation(self._one(value, node), node)
             if meaning is Builtin.LITTLE_O:
                 if self.scope.little_o is None:
                     raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")

@@ -140,10 +140,11 @@ class ProductsMixin:
                 # take the rest of the product, as \log and \exp do
                 result = sp.log(result) if value is Builtin.LOG else sp.exp(result)
                 continue
-            if value is Builtin.EXPECTATION:
-                raise self.fail(node, "\\mathbb{E} without a subscript does not say what it averages over: "
-                                      "write \\mathbb{E}_{x \\sim p}[…] (p a declared [[distribution]]), or "
-                                      "\\mathbb{E}_{p_{XY^K}}[…] with an expectation [[operator]]")
+            if value is Builtin.EXPECTATION and result is not None:
+                # \mathbb{E} f(x, c): the expectation of the rest of the product, over the one
+                # distribution that draws its points (distributions.py)
+                result = self.bare_expectation(result, node)
+                continue
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
                                   IndexSet, ExpectationOp)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
