@@ -576,3 +576,30 @@ def test_other_samples_of_the_same_declaration_make_a_bare_expectation_unclear()
                    distribution=[{"name": "p", "of": ["z", "c"]}])
     with pytest.raises(ParseError, match="the entries of z are points of p that it does not draw as written"):
         check_statement(r"\mathbb{E}[\log \frac{f(z, c)}{\sum_{k=1}^N f(z_k, c)}] = 0", **samples)
+
+
+def test_a_definitions_reading_of_a_sums_extent_is_said_and_an_error_under_strict(capsys):
+    from contrastive_sym.pipeline import verify_text
+    text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"',
+                      'size = [{name = "N", minimum = 1, checked = [1, 2]}]',
+                      'family = [{name = "a", shape = ["N"]}, {name = "b", shape = ["N"]}]', "",
+                      "[[define]]", 'name = "L"', "line = 1", r"latex = 'L = \sum_{j=1}^N e^{a_j} + e^{b_j}'", "",
+                      "[[claim]]", 'id = "c"', "line = 2", 'title = "t"',
+                      r"latex = 'L = \sum_{j=1}^N (e^{a_j} + e^{b_j})'", ""])
+    assert verify_text(text).documents[0].claims[0].outcome.verdict.value == "proved"
+    assert "the definition of L: the sum over j in '\\sum_{j=1}^N e^{a_j} + e^{b_j}' is read as Σ_j of 2 terms" \
+        in capsys.readouterr().err
+    with pytest.raises(DerivationError, match="is read as Σ_j of 2 terms"):
+        verify_text(text, strict=True)
+
+
+def test_two_claims_proportional_in_the_same_variable_share_its_copy():
+    from contrastive_sym.pipeline import verify_text
+    text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"',
+                      'scalar = [{name = "y"}, {name = "c", domain = "positive"}]', "",
+                      "[[claim]]", 'id = "c1"', "line = 1", 'title = "t"', r"latex = 'c e^{y} \propto e^{y}'",
+                      "proportional_in = ['y']", "",
+                      "[[claim]]", 'id = "c2"', "line = 2", 'title = "t"', r"latex = '-c e^{y} \propto e^{y}'",
+                      "proportional_in = ['y']", ""])
+    verdicts = [c.outcome.verdict.value for c in verify_text(text).documents[0].claims]
+    assert verdicts == ["proved", "refuted"]

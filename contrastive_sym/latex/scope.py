@@ -278,6 +278,9 @@ class Scope:
     # a definition read as an unknown (translate/held.Holding): ∂F/∂L_{ij} reads F with
     # L held, every other definition read again in terms of it
     held: object = None
+    # where the translators of a definition put the readings its text needed (a sum's
+    # extent), so that the definition can say them (load/declarations.py); None elsewhere
+    readings: object = field(default=None, compare=False, repr=False)
     # the names of the declared sizes: \sum_{b \in B} with B a size runs b over 1 … B
     size_names: frozenset = frozenset()
     # declared indices a definition's \sum_{b \neq b'} runs over too (the sum over pairs):

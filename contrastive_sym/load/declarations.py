@@ -254,7 +254,11 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
     if not document_level:
         return define(latex, scope, where, line=line)   # one row 'name = expression'
     from .claims import definition_chain_claim   # claims → bindings → here: import when used
-    display = define_all(latex, scope, where, line=line)
+    readings: list[str] = []
+    display = define_all(latex, replace(scope, readings=readings), where, line=line)
+    for reading in dict.fromkeys(readings):
+        # how the text was read where it had to be (a sum's extent): said, never silent
+        context.warn(f"the definition of {entry.get('name', display.macros[0].key)}: {reading}", line=where.line)
     name = entry.get("name", display.macros[0].key)
     # every chain's claim is read before anything is recorded: a definition that is
     # refused (and perhaps read again once a later one is) leaves nothing behind

@@ -59,9 +59,13 @@ def _originals(name: str, context: Context) -> list:
 
 
 def _copy(name: str, context: Context, where) -> dict:
-    """{the variable: its copy}, the copy declared beside it with the same domain and role."""
+    """{the variable: its copy}, the copy declared beside it with the same domain and role
+    (once: a second claim proportional in the same variable uses the same copy)."""
     meaning = context.scope.lookup(scope_key(name))
     builder = context.builder
+    made = _made(meaning, builder)
+    if made is not None:
+        return {meaning.base if isinstance(meaning, Family) else meaning: made}
     if isinstance(meaning, Family):
         decl = next(d for d in builder._families if d.base == meaning.base)
         copy = builder.family(f"{decl.base.name}{_COPY}", decl.shape, decl.domain, role=decl.role,
@@ -80,3 +84,15 @@ def _copy(name: str, context: Context, where) -> dict:
             return {meaning: copy}
     raise where.error(f"proportional_in names '{name}', which is not a declared scalar, family or index")
 
+
+def _made(meaning, builder):
+    """The copy of ``meaning`` a claim before this one declared, or None."""
+    if isinstance(meaning, Family):
+        wanted = f"{meaning.base.name}{_COPY}"
+        return next((d.base for d in builder._families if d.base.name == wanted), None)
+    if isinstance(meaning, sp.Symbol):
+        wanted = f"{meaning.name}{_COPY}"
+        found = [d.symbol for d in builder._scalars if d.symbol.name == wanted]
+        found += [d.symbol for d in builder._indices if d.symbol.name == wanted]
+        return found[0] if found else None
+    return None

@@ -53,7 +53,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         self.scope = scope
         self.where = where
         self.depth = 0
-        self.readings: list[str] = []     # readings taken where a text has one (extents.py)
+        # readings taken where a text has one (extents.py); a definition's go to its sink
+        self.readings: list[str] = scope.readings if scope.readings is not None else []
 
     # --- errors -----------------------------------------------------------------
     def fail(self, node, message: str) -> ParseError:
