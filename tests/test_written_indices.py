@@ -603,3 +603,10 @@ def test_two_claims_proportional_in_the_same_variable_share_its_copy():
                       "proportional_in = ['y']", ""])
     verdicts = [c.outcome.verdict.value for c in verify_text(text).documents[0].claims]
     assert verdicts == ["proved", "refuted"]
+
+
+def test_a_declaration_of_one_arity_that_nothing_uses_is_said(capsys):
+    check_statement(r"f(x, c) = f(x, c)", **OVERLOADED)
+    assert "the function 'f' of 1 argument is declared but no claim" in capsys.readouterr().err
+    check_statement(r"f(x, c) + f(x)^\top f(c) = f(c)^\top f(x) + f(x, c)", **OVERLOADED)
+    assert "is declared but no claim" not in capsys.readouterr().err

@@ -151,10 +151,16 @@ def _warn_unused(spec: dict, context: Context) -> None:
             keys = {name, scope_key(name), scope_key(name.split("(")[0])}
             keys |= {text_key(name.strip())} if _TEXT_NAME.fullmatch(name.strip()) else set()
             keys |= set_keys(name) if table == "set" else set()
+            declared_twice = table == "function" and sum(e.get("name") == name for e in spec.get(table, ())) > 1
+            if declared_twice and ("arguments", name, entry.get("arguments")) not in context.used:
+                # one letter, two functions: each declaration is used by the count of a use
+                keys = set()
             if keys & context.used or name in sized:
                 continue
             line = context.locator.key_line((table, number, "name"))
-            context.warn(f"the {table} {name!r} is declared but no claim, definition or declaration "
+            which = f" of {entry.get('arguments')} argument{'s' * (entry.get('arguments') != 1)}" \
+                if declared_twice else ""
+            context.warn(f"the {table} {name!r}{which} is declared but no claim, definition or declaration "
                          "of this file uses it", line=line)
 
 
