@@ -610,3 +610,37 @@ def test_a_declaration_of_one_arity_that_nothing_uses_is_said(capsys):
     assert "the function 'f' of 1 argument is declared but no claim" in capsys.readouterr().err
     check_statement(r"f(x, c) + f(x)^\top f(c) = f(c)^\top f(x) + f(x, c)", **OVERLOADED)
     assert "is declared but no claim" not in capsys.readouterr().err
+
+
+def test_a_derivative_of_a_matrix_is_refused_not_a_crash():
+    # found by the reading fuzz (∇_s ∇_s τ): the gradient of a gradient by a matrix is a Jacobian
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}], family=[{"name": "s", "shape": ["N", "N"]}],
+                    scalar=[{"name": r"\tau"}])
+    with pytest.raises(ParseError, match="a derivative of a vector or a matrix"):
+        check_statement(r"\nabla_s \nabla_s \tau = 0", **notation)
+
+
+@pytest.mark.parametrize("text, words", [
+    # found by a longer run of the reading fuzz: each was a crash, now a placed error
+    (r"\E_{\mathbf{x} \sim p}^{(i)}", "a power of a function, a family, an operator or a set"),
+    (r"s^T f(\mathbf{x}_1)^\top/\mathbf x", "is a data point"),
+])
+def test_what_the_fuzz_found_is_refused_in_place(text, words):
+    from contrastive_sym.latex.translate import translate_rows
+    with pytest.raises(ParseError, match=words):
+        translate_rows(text, _reading_scope())
+
+
+def test_a_matrix_over_a_number_in_a_run_of_letters_is_the_matrix_divided():
+    # \tau s / s[1,2] with s a matrix: was a crash (a family divided by a number)
+    from contrastive_sym.latex.translate import translate_rows
+    rows = translate_rows(r"\tau s /s[1, 2]", _reading_scope())
+    assert len(rows) == 1 and type(rows[0].sides[0].expr).__name__ == "Vector"     # a matrix side
+
+
+def _reading_scope():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_reading_fuzz import READING_SCOPE
+    return READING_SCOPE

@@ -161,6 +161,9 @@ class OperatorsMixin:
         return Nabla(expr, family, directions)
 
     def _derivative(self, f, variable, node):
+        if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
+            # ∇_s ∇_s τ, ∂(a vector)/∂s: a Jacobian or a second derivative by a matrix
+            raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
         if not isinstance(variable, (sp.Symbol, sp.Indexed)):
             raise self.fail(node, "a derivative with respect to an expression")
         path = self.scope.path

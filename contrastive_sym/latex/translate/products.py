@@ -98,7 +98,12 @@ class ProductsMixin:
                 last = trees[-1]
                 run = self._letter_run(trees[:-1] + [_numerator(last)])
                 while isinstance(last, Tree) and last.data == "quotient":
-                    run[-1] = run[-1] / self.expr(last.children[2])
+                    denominator = self.expr(last.children[2])
+                    self.refuse_loose_points(denominator, last.children[2])
+                    if not isinstance(run[-1], (sp.Expr, VectorValue, MatrixValue)):
+                        # a row becomes its components; anything else says what it is instead
+                        run[-1] = self.term(last.children[0], run[-1])
+                    run[-1] = componentwise(run[-1], lambda x, d=denominator: x / d)
                     last = last.children[0]
                 values.extend(run)
                 index = run_end + 1
@@ -318,8 +323,9 @@ class ProductsMixin:
             raise self.fail(op, f"{self.source(op)!r} is not declared")
         if meaning is Builtin.EULER:
             meaning = sp.E
-        if isinstance(meaning, (Builtin, Macro, Family, ListValue)):
-            raise self.fail(op, "a power of a function or a family")
+        if isinstance(meaning, (Builtin, Macro, Family, ListValue, ExpectationOp, Operator, AbstractFunction,
+                                Distribution, IndexSet)):
+            raise self.fail(op, "a power of a function, a family, an operator or a set")
         if isinstance(meaning, (RowVector, VectorValue)):
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):

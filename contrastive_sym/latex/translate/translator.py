@@ -222,7 +222,11 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
 
     def t_quotient(self, node):
         denominator = self.expr(node.children[2])
-        return componentwise(self.term(node.children[0]), lambda x: x / denominator)
+        self.refuse_loose_points(denominator, node.children[2])    # a / x with x a data point
+        numerator = self.term(node.children[0])
+        if not isinstance(numerator, (sp.Expr, VectorValue, MatrixValue)):
+            numerator = self.expr(node.children[0], numerator)       # says what it is instead
+        return componentwise(numerator, lambda x: x / denominator)
 
     def t_number(self, node):
         return self.token(node.children[0])
