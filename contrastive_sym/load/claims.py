@@ -221,9 +221,14 @@ def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> t
         raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
                           "printed value (a \\approx 6.91), or restate the line with restated_from")
     value, tolerance, written = printed
+    return _within_printed([term.expr for term in terms[:-1]], value, tolerance, written)
+
+
+def _within_printed(sides: list, value, tolerance, written: str) -> tuple[Statement, str]:
+    """``sides[0] = sides[1] = … \\approx value`` as v − t ≤ sides[0] = … ≤ v + t, and its reading."""
     parts = [value - tolerance, "<="]
-    for term in terms[:-1]:
-        parts += [term.expr, "="]
+    for side in sides:
+        parts += [side, "="]
     parts[-1] = "<="
     parts.append(value + tolerance)
     return chain(*parts), (f"the last link ≈ read as {_decimal(value - tolerance)} ≤ … ≤ "
@@ -253,21 +258,16 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     :meth:`DocumentBuilder.claim`, so that the definition records nothing until every
     part of it has been read."""
     reading = ""
-    if written.links[-1].relation == "\\approx":
+    last = written.links[-1]
+    if last.relation == "\\approx":
         # A = B ≈ 0.693: v − t ≤ A = B ≤ v + t, as a claim reads it (approximation)
-        last = written.links[-1]
-        value, tolerance = last.rhs, tolerance_of(last.printed)
-        parts = [value - tolerance, "<="]
-        for link in written.links:
-            parts += [link.lhs, "=" if link is not last else "<="]
-        parts.append(value + tolerance)
-        reading = (f"the last link ≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)} "
-                   f"around the equalities: the printed {last.printed} gives ±{_decimal(tolerance)}")
+        statement, reading = _within_printed([link.lhs for link in written.links], last.rhs,
+                                             tolerance_of(last.printed), last.printed)
     else:
         parts = [written.links[0].lhs]
         for link in written.links:
             parts += [_relation(link.relation, where), link.rhs]
-    statement = chain(*parts)
+        statement = chain(*parts)
     for term in statement.terms:
         check_cost(term, context.largest, context, ("latex",))
     if claim_id in context.builder._claim_ids:

@@ -101,15 +101,23 @@ def set_keys(name: str) -> set[str]:
     call = re.fullmatch(r"(.+?)\((.+)\)", written)
     if call is not None:
         return {form_key(call.group(1), "call")}
+    marked = _marked(written)
+    script = re.fullmatch(rf"(.+)_{_LETTER}", marked) if marked else re.fullmatch(rf"(.+?)_{_LETTER}", written)
+    return {form_key(script.group(1), "subscript")} if script else set()
+
+
+def _marked(written: str) -> str | None:
+    """``\\mathcal{I}_u^+`` and ``\\mathcal{I}^+_u`` written as ``\\mathcal{I}^+_u`` (the superscript
+    part of the name \\mathcal{I}^+, ^{+} as ^+); None for a name without both scripts."""
     mark = r"(\^(?:\{[^{}]*\}|[^_{}]))"
     after = re.fullmatch(rf"(.+?)_{_LETTER}{mark}", written)
     before = re.fullmatch(rf"(.+?){mark}_{_LETTER}", written)
-    script = re.fullmatch(rf"(.+?)_{_LETTER}", written)
-    heads = {after.group(1) + after.group(3)} if after else set()
-    heads |= {before.group(1) + before.group(2)} if before else set()
-    heads |= {script.group(1)} if script else set()
-    shorter = {h.replace("^{", "^").removesuffix("}") if re.search(r"\^\{.\}$", h) else h for h in heads}
-    return {form_key(h, "subscript") for h in heads | shorter}
+    if not (after or before):
+        return None
+    stem, letter, sign = (after.group(1), after.group(2), after.group(3)) if after \
+        else (before.group(1), before.group(3), before.group(2))
+    sign = "^" + sign[2:-1] if sign.startswith("^{") and len(sign) == 4 else sign
+    return f"{stem}{sign}_{letter}"
 
 
 def _parameters(name: str, index_name: str, scope: Scope, context: Context):
@@ -119,14 +127,9 @@ def _parameters(name: str, index_name: str, scope: Scope, context: Context):
     script = re.fullmatch(rf"(.+?)_{_LETTER}", written)
     params, form, labels, head = [], "", None, written
     # \mathcal{I}_u^+ and \mathcal{I}^+_u: the superscript is part of the name \mathcal{I}^+
-    mark = r"(\^(?:\{[^{}]*\}|[^_{}]))"
-    after = re.fullmatch(rf"(.+?)_{_LETTER}{mark}", written)
-    before = re.fullmatch(rf"(.+?){mark}_{_LETTER}", written)
-    if call is None and (after or before):
-        stem, letter, sign = (after.group(1), after.group(2), after.group(3)) if after \
-            else (before.group(1), before.group(3), before.group(2))
-        sign = "^" + sign[2:-1] if sign.startswith("^{") and len(sign) == 4 else sign
-        script = re.fullmatch(rf"(.+)_{_LETTER}", f"{stem}{sign}_{letter}")
+    marked = _marked(written) if call is None else None
+    if marked is not None:
+        script = re.fullmatch(rf"(.+)_{_LETTER}", marked)
     if call is not None:
         head, form = call.group(1), "call"
         for argument in call.group(2).split(","):

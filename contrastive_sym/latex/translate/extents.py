@@ -16,6 +16,7 @@ import lark
 from lark.tree import Meta
 
 from ...errors import ParseError
+from .operators import _scripts
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -73,11 +74,7 @@ class SumExtentsMixin:
         op = applied.children[0]
         if not (isinstance(op, Tree) and op.data == "sum_op"):
             return None
-        scripts = op.children[1]
-        lower = scripts.children[0] if scripts.data in ("scripts_both", "scripts_lower") else \
-            scripts.children[1] if scripts.data == "scripts_swapped" else None
-        upper = scripts.children[1] if scripts.data == "scripts_both" else \
-            scripts.children[0] if scripts.data == "scripts_swapped" else None
+        lower, upper = _scripts(op)
         if lower is None:
             return None
         try:

@@ -40,7 +40,7 @@ class AbstractFunctionsMixin:
                                   f"argument{'s' * (counts != '1')}; here it has {len(args)}")
         meaning = meaning.with_arguments(len(args))
         used = getattr(self.scope, "used", None)
-        if used is not None and meaning.overloads is not None:
+        if used is not None:
             used.add(("arguments", meaning.name, len(args)))   # which of f's declarations (load/toml.py)
         for arg in args:
             if not self._is_point(arg):

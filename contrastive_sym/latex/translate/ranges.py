@@ -79,24 +79,12 @@ class RangesMixin:
         by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
         shown = "".join(self.source(lower).split())
         shown = shown[1:-1] if shown.startswith("{") and shown.endswith("}") else shown
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
-            raise self.fail(op, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
-                                "given by the data is not read yet")
-        try:
-            name, lo, hi, skip = self._sum_range(lower, None, op)
-        except ParseError:
-            raise self.fail(op, f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index "
-                                f"(\\{pick}_k, \\{pick}_{{k \\neq i}}, \\{pick}_{{k \\in [N]}}); a best critic "
-                                "\\max_g is read when declared as an [[operator]]") from None
-        variable = self._fresh(name)
-        term = self.within(self.scope.bind(name, variable)).term(operand)
-        if not isinstance(term, sp.Expr):
-            raise self.fail(op, f"\\{pick} of a vector is not read")
-        if lo is None:
-            lo, hi = self._infer_range(term, variable, op, skip)
-        elif hi is None:
-            hi = self._infer_range(term, variable, op)[1]
+        variable, term, lo, hi, skip = self._over_index(
+            op, lower, None, operand, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
+            "given by the data is not read yet", f"\\{pick} of a vector is not read",
+            unread=f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index (\\{pick}_k, "
+                   f"\\{pick}_{{k \\neq i}}, \\{pick}_{{k \\in [N]}}); a best critic \\max_g is read when "
+                   "declared as an [[operator]]")
         left_out = () if skip is None else (skip,)
         if pick == "max":
             return MaxOver(term, variable, lo, hi, *left_out)
@@ -132,23 +120,37 @@ class RangesMixin:
         1.  Over a set defined by a condition or given by the data it is not read yet."""
         if lower is None:
             raise self.fail(op, "a product needs its index (\\prod_k …)")
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
-            raise self.fail(op, "\\prod over the members of a set defined by a condition or given by the data "
-                                "is not read yet")
-        name, lo, hi, skip = self._sum_range(lower, upper, op)
-        variable = self._fresh(name)
-        term = self.within(self.scope.bind(name, variable)).term(operand)
-        if not isinstance(term, sp.Expr):
-            raise self.fail(op, "a product of vectors is not read")
-        if lo is None:
-            lo, hi = self._infer_range(term, variable, op, skip)
-        elif hi is None:
-            hi = self._infer_range(term, variable, op)[1]
+        variable, term, lo, hi, skip = self._over_index(
+            op, lower, upper, operand, "\\prod over the members of a set defined by a condition or given by the "
+            "data is not read yet", "a product of vectors is not read")
         if skip is None:
             return sp.Product(term, (variable, lo, hi))
         # ∏_{k ≠ i}: the factors before i and after it (each may be empty, a product of 1)
         return sp.Product(term, (variable, lo, skip - 1)) * sp.Product(term, (variable, skip + 1, hi))
+
+    def _over_index(self, op, lower, upper, operand, over_a_set: str, of_vectors: str, unread: str | None = None):
+        """(index, term, lo, hi, value left out) of a \\max, \\min or \\prod over an index, its
+        range read as a sum's is (from the families the term indexes when not written);
+        ``over_a_set``, ``of_vectors`` and ``unread`` (a subscript that is no index; else the
+        sum's own message) are the refusals of what is not read."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        if any(isinstance(i, Tree) and self._set_member(i) for i in items):
+            raise self.fail(op, over_a_set)
+        try:
+            name, lo, hi, skip = self._sum_range(lower, upper, op)
+        except ParseError:
+            if unread is None:
+                raise
+            raise self.fail(op, unread) from None
+        variable = self._fresh(name)
+        term = self.within(self.scope.bind(name, variable)).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, of_vectors)
+        if lo is None:
+            lo, hi = self._infer_range(term, variable, op, skip)
+        elif hi is None:
+            hi = self._infer_range(term, variable, op)[1]
+        return variable, term, lo, hi, skip
 
     def _set_member(self, item) -> bool:
         """Whether ``item`` is ``k \\in S`` with S a set defined by a condition or given by the data."""
