@@ -239,3 +239,27 @@ def test_a_distribution_used_through_e_u_or_with_its_index_put_in_is_not_reporte
     warnings = capsys.readouterr().err
     assert "the distribution 'p_u^+' is declared but no claim" in warnings
     assert "the distribution 'p_{\\\\mathcal{U}}' is declared but no claim" in warnings
+
+
+# --- a defined random quantity: a sum over sampled indices in a definition ---------------
+
+NORMALISER = [{"name": r"\mathcal{N}", "line": 1, "latex": r"\mathcal{N} = e^{c} + \sum_{j \sim p}^N e^{s_{u,j}}"}]
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a use inside an expectation is averaged over the draws of its sampled sum
+    (r"\mathbb{E}_u [\mathcal{N}] = e^{c} + N \mathbb{E}_u \mathbb{E}_{j \sim p} e^{s_{u,j}}", "confirmed"),
+    (r"\mathbb{E}_u [\mathcal{N}] = e^{c} + (N + 1) \mathbb{E}_u \mathbb{E}_{j \sim p} e^{s_{u,j}}", "refuted"),
+    # used twice in one expectation it is one draw: N·N is N², never a product of two draws
+    (r"\mathbb{E}_u [\mathcal{N} \cdot \mathcal{N}] = \mathbb{E}_u [\mathcal{N}^2]", "confirmed"),
+    (r"\mathbb{E}_u [\log \mathcal{N}] \leq \log \mathbb{E}_u [\mathcal{N}]", "confirmed"),
+])
+def test_a_definition_may_be_random_and_its_uses_are_averaged(statement, expected):
+    kind = "inequality" if r"\leq" in statement else "identity"
+    assert outcome(statement, kind, define=NORMALISER).verdict.value == expected
+
+
+def test_a_random_definition_used_outside_every_expectation_is_refused_where_it_is_used():
+    with pytest.raises(DerivationError, match="outside any expectation is random") as caught:
+        outcome(r"\mathcal{N} \geq e^{c}", "inequality", define=NORMALISER)
+    assert "derivation.toml:16:" in str(caught.value)      # the claim's line, where it is used

@@ -57,6 +57,9 @@ READING_FORMULAS = (
     r"\mathcal{L}_{info+} + \sum_i \sum_{i \neq j} s_{i,j} = \mathcal{L}_{mine-}",
     # maxima, products, notes over relations, rows that go on, for all
     r"\max_{k \neq i} s_{i,k} \overset{(a)}{\leq} \prod_{k=1}^{N} s_{i,k} \\ \quad + \min_k s_{k,i} \quad \forall i",
+    # derivatives of higher order, and written with d
+    r"\frac{\partial^2 t^4}{\partial t \partial t} + \frac{\partial^2}{\partial t^2} t^3 = \frac{\mathrm{d}}{\mathrm{d}t} t^2 "
+    r"+ \frac{\mathrm{d}^2 t^3}{\mathrm{d} t^2}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -71,6 +74,8 @@ READING_TOKENS = TOKENS + [
     "_{info+}", "^{ab-}", "{cd+}", r"\sum_{i \neq j}", r"\sum_{j \neq i}", "s^{(1)}", "^{(i)}", "_k^i",
     r"\max_{k \neq i}", r"\min_k", r"\prod_{k=1}^{N}", r"\overset{(a)}{=}", r"\stackrel{x}{\leq}", r"\\ +",
     r"\\ \quad -", r"\forall i", r"\forall (i, j) \in", r", \quad \forall", r"\approx 0.5", r"\propto",
+    r"\frac{\partial^2 t}{\partial s_1 \partial s_2}", r"\frac{\partial^2}{\partial t^2}", r"\partial^", r"\partial t",
+    r"\frac{d}{dt}", r"\frac{d t}{d", r"\frac{\mathrm{d}^2}{\mathrm{d} t^2}", r"\mathrm{d}", "d^2",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -624,6 +624,8 @@ def test_a_derivative_of_a_matrix_is_refused_not_a_crash():
     # found by a longer run of the reading fuzz: each was a crash, now a placed error
     (r"\E_{\mathbf{x} \sim p}^{(i)}", "a power of a function, a family, an operator or a set"),
     (r"s^T f(\mathbf{x}_1)^\top/\mathbf x", "is a data point"),
+    # a family written as the index of another (x of \mathbf{x}_{x}): was a SymPy error
+    (r"f(\mathbf{x}_{x})", "a vector where a number is expected"),
 ])
 def test_what_the_fuzz_found_is_refused_in_place(text, words):
     from contrastive_sym.latex.translate import translate_rows

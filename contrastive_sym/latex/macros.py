@@ -50,6 +50,16 @@ def definition_text(text: str) -> str:
     return text[:match.start()] + " " * (width - 1) + "=" + text[match.end():]
 
 
+class _BodyReader(Translator):
+    r"""Reads a definition's head and body.  A body may hold a sum over sampled indices
+    (``\mathcal{N} = \epsilon e^{\hat{y}_{ui}} + \sum_{j \sim p_u^-}^N e^{\hat{y}_{uj}}``): a random
+    quantity, one draw of it wherever it is used; a use inside an expectation is averaged
+    over its draws, and a use outside every expectation is refused where it is written."""
+
+    def refuse_loose_draws(self, expr, node) -> None:
+        return None
+
+
 def define(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> Macro:
     r"""The macro that the definition ``head = body`` declares (or ``head := body``,
     ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``).  A display that
@@ -79,7 +89,7 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
 
 
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
-    translator = Translator(text, scope, where)
+    translator = _BodyReader(text, scope, where)
     key, call_items = _head(head, translator)
     if call_items is None:
         key, index_tree = _split_subscript(head, translator, key)
@@ -89,7 +99,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                 inner = scope
                 for name, symbol in params:
                     inner = inner.bind(name, symbol)
-                body, vector = _number_or_vector(Translator(text, inner, where), body_tree)
+                body, vector = _number_or_vector(_BodyReader(text, inner, where), body_tree)
                 if "matrix_shape" in vector:
                     raise translator.fail(body_tree, "a family whose entries are matrices is not read: "
                                                      "define each entry, or the matrix without indices")
@@ -99,7 +109,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         # \mathcal{L}^{(ij)}: the declared indices its name writes are fixed in its body
         fixed = frozenset(k for k in written_letters(key) if scope.index_range(scope.lookup(k)) is not None)
         if fixed:
-            translator = Translator(text, replace(scope, fixed=fixed), where)
+            translator = _BodyReader(text, replace(scope, fixed=fixed), where)
         body, vector = _number_or_vector(translator, body_tree)
         return Macro(key, body, line=line, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
@@ -117,7 +127,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             inner = inner.bind(name, symbol)
             params.append((family.base, symbol))
             bound.append((name, symbol))
-        body = Translator(text, inner, where).expr(body_tree)
+        body = _BodyReader(text, inner, where).expr(body_tree)
         return Macro(key, body, vector_params=tuple(params), line=line), bound
     parameters = scalar_parameters(elements, separators, scope, translator)
     if parameters is not None:
@@ -125,7 +135,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         inner = scope
         for name, symbol in parameters:
             inner = inner.bind(name, symbol)
-        body = Translator(text, inner, where).expr(body_tree)
+        body = _BodyReader(text, inner, where).expr(body_tree)
         return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
     indices = _index_args(elements, separators, scope)
     if indices is not None:
@@ -136,14 +146,14 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             symbol = sp.Symbol(name + "_param", integer=True)
             inner = inner.bind(name, symbol)
             params.append((name, symbol))
-        body = Translator(text, inner, where).expr(body_tree)
+        body = _BodyReader(text, inner, where).expr(body_tree)
         loose = sorted({str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)})
         if loose:
             # \sum_{b \neq b'} in it: over the pairs (b, b'), the one reading that leaves the
             # definition a function of its arguments only
             keys = frozenset(k for k, v in inner.names.items() if isinstance(v, sp.Symbol) and str(v) in loose
                              and inner.index_range(v) is not None)
-            paired = Translator(text, replace(inner, pair_sums=keys), where).expr(body_tree)
+            paired = _BodyReader(text, replace(inner, pair_sums=keys), where).expr(body_tree)
             if not any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
                 body, loose = paired, []
         if loose:
@@ -301,7 +311,7 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator):
     length = sp.Symbol(length_name + "_length", integer=True, positive=True)
     bound = [(family_name, Family(placeholder, (length,))), (length_name, length)]
     inner = scope.bind(*bound[0]).bind(*bound[1])
-    body = Translator(text, inner, where).expr(body_tree)
+    body = _BodyReader(text, inner, where).expr(body_tree)
     return Macro(key, body, list_param=(placeholder, length), line=line), bound
 
 

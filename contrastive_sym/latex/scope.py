@@ -138,6 +138,17 @@ class ExpectationOp:
 
 
 @dataclass(frozen=True)
+class SampleDraw:
+    """How the members of a sample set are drawn (``[[set]]`` with ``drawn_from``): the
+    member written ``positive`` (as formulas write it: a point) given the point ``context``,
+    the others from the marginal of ``distribution`` on the members' coordinate."""
+
+    distribution: Distribution
+    positive: sp.Basic
+    context: sp.Basic
+
+
+@dataclass(frozen=True)
 class IndexSet:
     """A declared finite set (``[[set]]``): the whole numbers ``lo`` … ``hi``, or, with
     ``members``, the entries members_lo … members_hi of a declared family (a set of points
@@ -161,6 +172,8 @@ class IndexSet:
     # a set of tuples the data gives (𝒫 of pairs (i, j)): the components of its member,
     # each over lo … hi; ``index`` is the first
     components: tuple[sp.Symbol, ...] = ()
+    # a sample set (X = {x_1, …, x_N}: one positive, the negatives): how its members are drawn
+    sample: SampleDraw | None = None
 
     @property
     def size(self) -> sp.Expr:

@@ -24,7 +24,7 @@ from .costs import check_entries
 from .distributions import read_distributions
 from .functions import read_functions
 from .macros import read_macros
-from .sets import read_sets
+from .sets import read_sample_draws, read_sets
 
 
 def read_notation(spec: dict, context: Context) -> None:
@@ -110,7 +110,7 @@ def read_notation(spec: dict, context: Context) -> None:
         # \sum_{k \neq i} with no range written runs over i's range without i
         scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
     scope = read_sets(spec, replace(scope, distinct=frozenset(distinct)), context)
-    context.scope = read_distributions(spec, scope, context, _symbol_name)
+    context.scope = read_sample_draws(spec, read_distributions(spec, scope, context, _symbol_name), context)
     context.path = ()
     gradient = spec.get("gradient")
     if gradient is not None:

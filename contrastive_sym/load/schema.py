@@ -117,7 +117,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "where": Field("formula", hint="comparisons separated by commas, e.g. where = 'p \\neq i, y_p = y_i'"),
             "nonempty": Field("bool", hint="true or false (true: stated, every such set has a member)"),
             # a set the data gives (load/subsets.py): any subset of from … to
-            "any_subset": Field("bool", hint="true or false (true: any subset of from … to, checked for all)")},
+            "any_subset": Field("bool", hint="true or false (true: any subset of from … to, checked for all)"),
+            # a sample set (load/sets.py): one positive given a context, the others from the marginal
+            "drawn_from": Field("formula", hint="a declared distribution of points, e.g. drawn_from = 'p'"),
+            "positive": Field("formula", hint="the positive member as formulas write it, e.g. positive = 'x'"),
+            "context": Field("formula", hint="the point the positive is drawn given, e.g. context = 'c'")},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,

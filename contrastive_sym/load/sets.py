@@ -5,9 +5,13 @@ r"""``[[set]]``: the finite sets a document sums over and counts: an index set
 condition, with parameters (``P(i)``, ``N_i``, ``N(y_i)``): :mod:`.labels`."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy as sp
 
-from ..latex.scope import SET_KEY, Family, IndexSet, Scope
+from ..latex.scope import SET_KEY, Distribution, Family, IndexSet, SampleDraw, Scope
+from ..latex.parser import parse
+from ..latex.translate import Translator
 from .context import Context, read_formula, read_text, table_entries
 from .labels import condition_set, read_labels
 from .subsets import any_subset
@@ -25,6 +29,10 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
             scope = any_subset(entry, name, lo, read_formula(entry["to"], scope, context, ("to",)), scope,
                                context)
             continue
+        for key in SAMPLE_KEYS:
+            if key in entry and ("members" not in entry or any(k not in entry for k in SAMPLE_KEYS)):
+                raise context.fail(f"set {name}: a sample set needs members, {', '.join(SAMPLE_KEYS)} together",
+                                   (key,))
         for key in ("index", "nonempty"):
             if key in entry and "where" not in entry:
                 raise context.fail(f"set {name}: '{key}' goes with 'where' (a set defined by a condition)",
@@ -54,3 +62,55 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
         scope = scope.bind(name, found).bind(SET_KEY + name, found)
     return scope
 
+
+#: the keys of a sample set (X = {x_1, …, x_N} of one positive and N − 1 negatives)
+SAMPLE_KEYS = ("drawn_from", "positive", "context")
+
+
+def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
+    r"""``scope`` with each sample set (``[[set]]`` with ``drawn_from``, ``positive`` and
+    ``context``) told how its members are drawn: the positive given the context from the
+    distribution, the others from its marginal on the members.  Read after the
+    distributions, which the sets come before."""
+    for entry in table_entries(spec, "set", context):
+        if "drawn_from" not in entry:
+            continue
+        name = read_text(entry, "name", context)
+        found = scope.lookup(SET_KEY + name)
+        distribution = scope.lookup(read_text(entry, "drawn_from", context))
+        if not isinstance(distribution, Distribution) or found.members is None:
+            raise context.fail(f"set {name}: drawn_from names a declared [[distribution]] of points",
+                               ("drawn_from",))
+        members = distribution.coordinate_of(found.members)
+        if members is None:
+            raise context.fail(f"set {name}: its members {found.members} are not a coordinate of "
+                               f"{distribution.name}", ("drawn_from",))
+        positive = _point(entry["positive"], scope, context, "positive")
+        if distribution.coordinate_of(positive) != members:
+            raise context.fail(f"set {name}: the positive is a point of its members' coordinate "
+                               f"({distribution.written[members]})", ("positive",))
+        given = _point(entry["context"], scope, context, "context")
+        where = distribution.coordinate_of(given)
+        if where is None or where == members:
+            raise context.fail(f"set {name}: the context is a point of another coordinate of "
+                               f"{distribution.name} than the members'", ("context",))
+        sample = replace(found, sample=SampleDraw(distribution, positive, given))
+        scope = scope.bind(name, sample).bind(SET_KEY + name, sample)
+    return scope
+
+
+def _point(text: str, scope: Scope, context: Context, key: str):
+    """The point a formula names (x, \\mathbf{x}, x_{t+k}, c_t); an error naming the key
+    for anything else."""
+    context.locator.at(context.path + (key,))
+    where = context.locator.where(text)
+    rows = parse(text, where).children[0].children
+    chain = rows[0] if len(rows) == 1 else None
+    point = None
+    if chain is not None and chain.data == "chain" and len(chain.children) == 1:
+        translator = Translator(text, scope, where)
+        point = translator.as_point(translator.value(chain.children[0]))
+    if point is None:
+        raise context.fail(f"{key}: '{text}' is not a declared point (a [[scalar]] or [[family]] of role "
+                           "\"point\", or an entry of one)", (key,))
+    return point

@@ -92,6 +92,24 @@ class AlphabetSum(sp.Function):
         return r"\sum_{%s} %s" % (", ".join(printer._print(a) for a in bound), printer._print(body))
 
 
+class SampleExpectation(sp.Function):
+    r"""``\mathbb{E}_X[body]`` over a sample X = {x_1, …, x_N} of one positive and N − 1
+    negatives, as InfoNCE is written: x_1 (the positive, as ``body`` holds it) drawn from
+    p(· | c) given the context point c, x_2 … x_N from the marginal p(x), each independently.
+    Args ``(body, members, N, context, tag)``: ``members`` the IndexedBase of x, bound in
+    ``body``; c stays free (an expectation around it may draw it)."""
+
+    nargs = 5
+
+    @_powered
+    def _latex(self, printer):
+        body, members, count, context, tag = self.args
+        member = printer._print(members)
+        return r"\mathbb{E}_{%s_1 \sim %s(\cdot \mid %s),\ %s_2, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
+            member, printer._print(tag), printer._print(context), member, member, printer._print(count),
+            printer._print(tag), printer._print(body))
+
+
 class IndexExpectation(sp.Function):
     r"""``\mathbb{E}_{i \sim p_u^+}[body]`` for a distribution over the values of an index:
     args ``(body, bound, tag, lo, hi, given…)``; ``bound`` (a symbol of its own) is drawn
@@ -141,4 +159,4 @@ def _conditioned(printer, tag, given) -> str:
 
 
 INDEX_DRAW_NODES = (IndexExpectation, SampledSum, IndexProbability)
-DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum) + INDEX_DRAW_NODES
+DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum, SampleExpectation) + INDEX_DRAW_NODES

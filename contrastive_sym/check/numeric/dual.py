@@ -8,20 +8,30 @@ from .failures import Undefined
 
 
 class Dual:
-    """``value + tangent·ε`` with ``ε² = 0``: one directional derivative, carried along."""
+    """``value + tangent·ε`` with ``ε² = 0``: one directional derivative, carried along.
 
-    __slots__ = ("v", "t")
+    ``level`` tells nested derivatives apart (∂/∂x ∂F/∂y): a dual of a deeper level has
+    duals of the shallower ones as its value and tangent, and treats a dual of a shallower
+    level as a constant (the perturbations of two derivatives are never confused)."""
 
-    def __init__(self, v: arb, t: arb):
-        self.v, self.t = v, t
+    __slots__ = ("v", "t", "level")
+
+    def __init__(self, v, t, level: int = 1):
+        self.v, self.t, self.level = v, t, level
 
     def __add__(self, o):
-        return Dual(self.v + o.v, self.t + o.t) if isinstance(o, Dual) else Dual(self.v + o, self.t)
+        if isinstance(o, Dual):
+            if o.level == self.level:
+                return Dual(self.v + o.v, self.t + o.t, self.level)
+            if o.level > self.level:
+                return o.__radd__(self)
+        return Dual(self.v + o, self.t, self.level)
 
-    __radd__ = __add__
+    def __radd__(self, o):
+        return Dual(o + self.v, self.t, self.level)
 
     def __neg__(self):
-        return Dual(-self.v, -self.t)
+        return Dual(-self.v, -self.t, self.level)
 
     def __sub__(self, o):
         return self + (-o)
@@ -31,77 +41,105 @@ class Dual:
 
     def __mul__(self, o):
         if isinstance(o, Dual):
-            return Dual(self.v * o.v, self.t * o.v + self.v * o.t)
-        return Dual(self.v * o, self.t * o)
+            if o.level == self.level:
+                return Dual(self.v * o.v, self.t * o.v + self.v * o.t, self.level)
+            if o.level > self.level:
+                return o.__rmul__(self)
+        return Dual(self.v * o, self.t * o, self.level)
 
-    __rmul__ = __mul__
+    def __rmul__(self, o):
+        return Dual(o * self.v, o * self.t, self.level)
 
     def __pow__(self, n):
         if isinstance(n, Dual):
             return exp(n * log(self))
-        return Dual(self.v ** n, n * self.v ** (n - 1) * self.t)
+        if n == 0:
+            return arb(1)
+        if n == 1:
+            return self
+        return Dual(self.v ** n, n * self.v ** (n - 1) * self.t, self.level)
 
 
 def not_real(env):
     raise Undefined("not a real number")
 
 
-def _value(x):
-    return x.v if isinstance(x, Dual) else x
+def base(x):
+    """The value under every tangent: what domains and comparisons look at."""
+    while isinstance(x, Dual):
+        x = x.v
+    return x
 
 
 def exp(x):
     if isinstance(x, Dual):
-        e = x.v.exp()
-        return Dual(e, e * x.t)
+        e = exp(x.v)
+        return Dual(e, e * x.t, x.level)
     return x.exp()
 
 
 def log(x):
-    v = _value(x)
+    v = base(x)
     if v < 0 or v.is_zero():
         raise Undefined("log of a non-positive number")
-    return Dual(v.log(), x.t / v) if isinstance(x, Dual) else v.log()
+    if isinstance(x, Dual):
+        return Dual(log(x.v), _over(x.t, x.v), x.level)
+    return v.log()
 
 
 def sqrt(x):
-    v = _value(x)
-    if v < 0:
+    if base(x) < 0:
         raise Undefined("square root of a negative number")
-    r = v.sqrt()
-    return Dual(r, x.t / (2 * r)) if isinstance(x, Dual) else r
+    if isinstance(x, Dual):
+        r = sqrt(x.v)
+        return Dual(r, _over(x.t, 2 * r), x.level)
+    return x.sqrt()
 
 
 def reciprocal(x):
-    v = _value(x)
-    if v.is_zero():
+    if base(x).is_zero():
         raise Undefined("division by zero")
-    return Dual(1 / v, -x.t / (v * v)) if isinstance(x, Dual) else 1 / v
+    if isinstance(x, Dual):
+        r = reciprocal(x.v)
+        return Dual(r, -x.t * r * r, x.level)
+    return 1 / x
+
+
+def _over(a, b):
+    """a / b, b a ball or a dual (whose value is nonzero where this is called)."""
+    return a / b if not isinstance(b, Dual) else a * reciprocal(b)
 
 
 def absolute(x):
     if isinstance(x, Dual):
-        sign = x.v.sgn()
-        return Dual(abs(x.v), sign * x.t)
+        return Dual(absolute(x.v), base(x).sgn() * x.t, x.level)
     return abs(x)
 
 
 def extremum(a, b, pick: str):
     """max/min; where the values tie the derivative is unknown, so the tangent is the
-    union of the two tangents (a ball holding both one-sided derivatives)."""
+    union of the two tangents (a ball holding both one-sided derivatives).  A tie under a
+    derivative of higher order has no such ball: the value is not resolved (ArithmeticError)."""
     if not isinstance(a, Dual) and not isinstance(b, Dual):
         return getattr(a, pick)(b)
-    a = a if isinstance(a, Dual) else Dual(a, arb(0))
-    b = b if isinstance(b, Dual) else Dual(b, arb(0))
-    first = a.v > b.v if pick == "max" else a.v < b.v
-    second = b.v > a.v if pick == "max" else b.v < a.v
-    if first:
+    va, vb = base(a), base(b)
+    if (va > vb) if pick == "max" else (va < vb):
         return a
-    if second:
+    if (vb > va) if pick == "max" else (vb < va):
         return b
-    return Dual(getattr(a.v, pick)(b.v), a.t.union(b.t))
+    if not all(_first_order(x) for x in (a, b)):
+        raise ArithmeticError("a tie of a maximum or minimum under a derivative of higher order")
+    level = (a if isinstance(a, Dual) else b).level
+    a = a if isinstance(a, Dual) else Dual(a, arb(0), level)
+    b = b if isinstance(b, Dual) else Dual(b, arb(0), level)
+    return Dual(getattr(a.v, pick)(b.v), a.t.union(b.t), level)
+
+
+def _first_order(x) -> bool:
+    return not isinstance(x, Dual) or not isinstance(x.v, Dual) and not isinstance(x.t, Dual) and x.level == 1
 
 
 def strip(x):
-    return x.v if isinstance(x, Dual) else x
+    """sg(x): no derivative of any order passes through it."""
+    return base(x)
 

@@ -66,7 +66,9 @@ class Program:
         self.fixed = {k: int(v) for k, v in fixed.items()}
         self.reads: set = set()
         self._recording = True
-        self._seed: _Seed | None = None
+        # the derivatives being taken, outermost first: a value read under them carries
+        # one tangent per level (∂/∂x ∂F/∂y: a dual of a dual)
+        self._seeds: list[_Seed] = []
         self._overrides: dict = {}
         self._point: dict = {}
         self._balls: dict = {}
@@ -116,10 +118,10 @@ class Program:
                 v = self._point[key]
                 value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
                 self._balls[key] = value
-        if self._seed is not None:
-            tangent = self._seed.tangent_of(key)
+        for level, seed in enumerate(self._seeds, 1):
+            tangent = seed.tangent_of(key)
             if tangent is not None:
-                return Dual(value, tangent)
+                value = Dual(value, tangent, level)
         return value
 
     def _compile(self, e: sp.Basic):
@@ -284,15 +286,18 @@ class Program:
 
     # --- derivatives, in forward mode ---------------------------------------------
     def _tangent(self, body: Callable, seed: _Seed, env, overrides: dict | None = None):
-        if self._seed is not None:
-            raise Unsupported("a derivative of a derivative")
-        self._seed, saved = seed, self._overrides
+        """The derivative of ``body`` along ``seed``, inside any derivatives being taken."""
+        self._seeds.append(seed)
+        level, saved = len(self._seeds), self._overrides
         self._overrides = {**saved, **(overrides or {})}
         try:
             out = body(env)
         finally:
-            self._seed, self._overrides = None, saved
-        return out.t if isinstance(out, Dual) else arb(0)
+            self._seeds.pop()
+            self._overrides = saved
+        if isinstance(out, Dual) and out.level > level:
+            raise Unsupported("a tangent of an inner derivative left its derivative")
+        return out.t if isinstance(out, Dual) and out.level == level else arb(0)
 
     def _compile_nabla(self, e: Nabla):
         body, g, dg = e.args
@@ -307,17 +312,22 @@ class Program:
 
     def _read_plain(self, key):
         """A value without a tangent (the directions ∇g_k themselves)."""
-        seed, self._seed = self._seed, None
+        seeds, self._seeds = self._seeds, []
         try:
             return self._read(key)
         finally:
-            self._seed = seed
+            self._seeds = seeds
 
     def _compile_derivative(self, e: sp.Derivative):
-        if len(e.variable_count) != 1 or e.variable_count[0][1] != 1:
-            raise Unsupported("only first derivatives in one variable")
+        """∂F/∂v; ∂²F/∂x∂y (SymPy's Derivative(F, y, x)) as ∂/∂x of ∂F/∂y, one level of
+        dual numbers per derivative."""
         f = self._compile(e.expr)
-        var = e.variables[0]
+        for var, count in e.variable_count:
+            for _ in range(int(count)):
+                f = self._derivative_by(f, var)
+        return f
+
+    def _derivative_by(self, f: Callable, var):
         if isinstance(var, sp.Indexed):
             label = var.base.label
             idx = [int_of(i, self.fixed) for i in var.indices]

@@ -27,7 +27,7 @@ from functools import reduce
 import sympy as sp
 
 from ...model.distributions import (DISTRIBUTION_NODES, INDEX_DRAW_NODES, AlphabetSum, Density, Expectation,
-                                    coordinate_index)
+                                    SampleExpectation, coordinate_index)
 from ...model.notation import IndexDecl, Notation
 from ..numeric.failures import Unsupported
 from .draws import expand_draws
@@ -47,6 +47,7 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
         exprs = tuple(expand_draws(e, weights) for e in exprs)
         if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
             raise Unsupported("a probability p(k) at an index that no expectation or sum makes concrete")
+    exprs = tuple(_write_samples(e) for e in exprs)
     # a distribution of indices has index coordinates (and no alphabet of points)
     decls = [d for d in notation.distributions
              if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
@@ -61,6 +62,22 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
     alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
     tables = {decl.tag: _Table(decl, alphabets) for decl in decls}
     return tuple(_expand(expr, tables, alphabets, coordinates) for expr in exprs)
+
+
+def _write_samples(expr: sp.Basic) -> sp.Basic:
+    """Each expectation over a sample set written with the nodes below, its size now a
+    number: E_X[body] = Σ_{x_1} p(x_1 | c) · E_{x_2 ~ p} … E_{x_N ~ p}[body]."""
+    if not isinstance(expr, sp.Basic) or not expr.has(SampleExpectation):
+        return expr
+    if isinstance(expr, SampleExpectation):
+        body, members, count, context, tag = expr.args
+        if not count.is_Integer or count < 1:
+            raise Unsupported(f"a sample of {count} members")
+        inner = _write_samples(body)
+        for m in range(int(count), 1, -1):
+            inner = Expectation(inner, sp.Tuple(members[m]), tag)
+        return AlphabetSum(Density(tag, sp.Tuple(members[1]), sp.Tuple(context)) * inner, sp.Tuple(members[1]))
+    return expr.func(*(_write_samples(arg) for arg in expr.args))
 
 
 def _unnamed(coordinate: sp.Basic) -> list[sp.Symbol]:

@@ -4,17 +4,26 @@ document declares (``[[distribution]]``): ``p(x)``, ``p(x, c)``, ``p(x \mid c; \
 ``\mathbb{E}_x`` (x drawn by exactly one distribution) and ``\sum_{x, c} …``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import lark
 import sympy as sp
 
-from ...model.distributions import AlphabetSum, Density, Expectation
+from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
 from ...model.notation import bare_point
-from ..scope import Distribution, ExpectationOp, Family
+from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .trees import unwrap
 from .values import relation_name
 
 Tree, Token = lark.Tree, lark.Token
+
+
+@dataclass(frozen=True)
+class SampleOp(ExpectationOp):
+    r"""``\mathbb{E}_X`` before its body, X a sample set (its members drawn as it declares)."""
+
+    sample_set: IndexSet | None = None
 
 
 class DistributionsMixin(IndexDrawsMixin):
@@ -119,6 +128,8 @@ class DistributionsMixin(IndexDrawsMixin):
                 return ExpectationOp(tuple(self._independent_points(distribution, drawn)), distribution)
             return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
         value = self.value(tree)
+        if isinstance(value, IndexSet) and value.sample is not None:
+            return SampleOp((), value.sample.distribution, value)
         if isinstance(value, IndexDistribution):
             raise self.fail(op, f"\\mathbb{{E}}_{{{value.name}}}: write the index it draws, "
                                 f"\\mathbb{{E}}_{{{value.written[0]} \\sim {value.name}}}")
@@ -144,7 +155,26 @@ class DistributionsMixin(IndexDrawsMixin):
             raise self.fail(node, "an expectation of something that is not a number")
         if isinstance(op, IndexExpectationOp):
             return self.index_expectation(op, body, node)
+        if isinstance(op, SampleOp):
+            return self.sample_expectation(op.sample_set, body, node)
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
+
+    def sample_expectation(self, found: IndexSet, body, node) -> SampleExpectation:
+        r"""``\mathbb{E}_X[body]``: the positive as the body writes it is member 1 of X, drawn
+        given the context; the other members are the negatives.  A member named in the body
+        other than through the positive or a sum over the set is refused (which member it is
+        is not written)."""
+        sample = found.sample
+        if found.lo != 1:
+            raise self.fail(node, f"a sample set is numbered from 1 ({found.name} starts at {found.lo})")
+        members = found.members
+        body = body.xreplace({sample.positive: members[1]})
+        loose = sorted({str(e) for e in _named_members(body, members, frozenset()) if e != members[1]})
+        if loose:
+            raise self.fail(node, f"\\mathbb{{E}}_{{{found.name}}}[…] names {', '.join(loose)}, a member of "
+                                  f"{found.name} other than the positive: which member it is is not written "
+                                  f"(write the positive as its declaration does, or sum over {found.name})")
+        return SampleExpectation(body, members, found.hi, sample.context, sample.distribution.tag)
 
     def bare_expectation(self, body, node) -> Expectation:
         r"""``\mathbb{E}[f(x, c)]`` without a subscript: over the one declared distribution
@@ -155,6 +185,9 @@ class DistributionsMixin(IndexDrawsMixin):
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
         points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
+        over_sample = self._bare_sample_expectation(body, points, node)
+        if over_sample is not None:
+            return over_sample
         if not points:
             raise self.fail(node, "\\mathbb{E}[…] of something that draws no point does not say what it "
                                   "averages over: write \\mathbb{E}_{x \\sim p}[…]")
@@ -179,6 +212,31 @@ class DistributionsMixin(IndexDrawsMixin):
                                   "beside the others is not said): write what it averages over, "
                                   "\\mathbb{E}_{x \\sim p}[…]")
         return Expectation(body, sp.Tuple(*coordinates), distribution.tag)
+
+    def _bare_sample_expectation(self, body, points: set, node):
+        r"""``\mathbb{E}[…]`` whose body uses the positive or the members of one declared
+        sample set X, and otherwise only its context: the context drawn from the marginal of
+        X's distribution, then X given it, E_c E_X[…].  None when no sample set is used."""
+        used = [s for s in {id(v): v for v in self.scope.names.values()
+                            if isinstance(v, IndexSet) and v.sample is not None}.values()
+                if any(p == s.sample.positive or isinstance(p, sp.Indexed) and p.base == s.members
+                       for p in points)]
+        if not used:
+            return None
+        if len(used) > 1:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript over two sample sets "
+                                  f"({', '.join(sorted(s.name for s in used))}): write which, \\mathbb{{E}}_X")
+        found = used[0]
+        sample = found.sample
+        others = sorted(self._shown_point(p) for p in points
+                        if p not in (sample.positive, sample.context)
+                        and not (isinstance(p, sp.Indexed) and p.base == found.members))
+        if others:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript over the sample {found.name} and its "
+                                  f"context: {', '.join(others)} are other points, and how they are drawn is "
+                                  "not written")
+        inner = self.sample_expectation(found, body, node)
+        return Expectation(inner, sp.Tuple(sample.context), sample.distribution.tag)
 
     def _shown_point(self, point) -> str:
         """A point as a message names it: x, or 'the entries of \\mathbf{x}'."""
@@ -210,3 +268,18 @@ class DistributionsMixin(IndexDrawsMixin):
                 return None
             points.append(point)
         return AlphabetSum(self.expr(operand), sp.Tuple(*points))
+
+
+def _named_members(expr: sp.Basic, members: sp.IndexedBase, bound: frozenset):
+    """The entries of ``members`` that ``expr`` names outside the sums that bind their
+    index (x_3, x_j with j free; not x_k under \\sum_k)."""
+    if isinstance(expr, sp.Indexed) and expr.base == members:
+        indices = set().union(*(i.free_symbols for i in expr.indices))
+        if not indices or not indices <= bound:
+            yield expr
+        return
+    if isinstance(expr, (sp.Sum, sp.Product)):
+        bound = bound | {v for v, *_ in expr.limits}
+    for arg in expr.args:
+        if isinstance(arg, sp.Basic):
+            yield from _named_members(arg, members, bound)

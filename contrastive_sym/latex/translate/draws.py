@@ -163,7 +163,8 @@ class IndexDrawsMixin:
     def index_expectation(self, op: IndexExpectationOp, body, node) -> IndexExpectation:
         """The expectation of ``body`` with the drawn index renamed to a symbol of its own."""
         drawn = op.bound[0]
-        loose = _loose_sampled_sums(body)
+        # a defined random quantity used twice (𝒩 in two places) is one draw, one sum
+        loose = set(_loose_sampled_sums(body))
         if len(loose) > 1:
             raise self.fail(node, "two sums over sampled indices in one expectation: whether they share "
                                   "their draws or draw independently is not written; write one")

@@ -38,6 +38,9 @@ class NamesMixin:
     t_accent = t_letter
 
     def _postfix(self, node, base_key: str | None = None):
+        if node.data == "call" and isinstance(node.children[0], Tree) and node.children[0].data == "frac" \
+                and self.d_fraction(node.children[0]) is not None:
+            return self.d_derivative(node.children[0], node.children[1])    # \frac{d}{dx}(…)
         ops = []
         atom = node
         while isinstance(atom, Tree) and atom.data in ("subscript", "superscript", "prime", "call",
@@ -356,7 +359,7 @@ class NamesMixin:
                 if any(s.var is not None for s in value.segments):
                     raise self.fail(arg, "an ellipsis inside a subscript")
                 return [s.pattern for s in value.segments]
-            return [value]
+            return [self.expr(arg.children[0], value)]      # a family or a set is no index
         return [self.expr(arg)]
 
     def _call(self, meaning, args_node, node):

@@ -9,7 +9,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model import encodings as enc
-from ...model.nodes import BestCritic, Nabla
+from ...model.nodes import BestCritic
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .ranges import EXTREMA
@@ -21,33 +21,6 @@ Tree = lark.Tree
 
 class OperatorsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads operators."""
-
-    def t_partial_frac(self, node):
-        # \frac{\partial F}{\partial v}
-        return self._derivative_by(node.children[2], node.children[4], node)
-
-    def _derivative_by(self, numerator, denominator, node):
-        """∂F/∂v for a number v, or for a vector v (a row z_k of a family, a family of one
-        dimension): then the vector of the derivatives by its components, which a side
-        compares component by component."""
-        variable = self.value(denominator)
-        by_vector = self.vector_of(variable)
-        if by_vector is None and not isinstance(variable, (sp.Symbol, sp.Indexed)):
-            by_definition = self.derivative_by_definition(numerator, denominator, node)
-            if by_definition is not None:
-                return by_definition
-        f = self.term(numerator)
-        if isinstance(f, VectorValue):
-            raise self.fail(numerator, "a derivative of a vector (a Jacobian) is not read: "
-                                       "differentiate one component, or a number such as a loss")
-        if by_vector is None and isinstance(variable, Family) and len(variable.shape) == 2:
-            return self.derivative_matrix(f, self.matrix_of(variable), node)
-        if by_vector is None:
-            return self._derivative(f, self.expr(denominator, variable), node)
-        if not isinstance(by_vector.body, sp.Indexed):
-            raise self.fail(denominator, "a derivative by a vector is read by a row z_k of a family "
-                                         "or a declared vector, not by an expression of vectors")
-        return VectorValue(self._derivative(f, by_vector.body, node), by_vector.index, by_vector.length)
 
     def t_log_call(self, node):
         return sp.log(self._items(node.children[1], single=True))
@@ -101,9 +74,7 @@ class OperatorsMixin:
                 return self.extremum(op, op.children[1].children[0], operand, "min")
             raise self.fail(op, EXTREMA.get((name, len(op.children) == 2), f"{name} is not understood here"))
         if kind == "partial_op":
-            if len(op.children) > 4:
-                self._check_restriction(op.children[4].children[1])
-            return self._derivative_by(operand, op.children[3], op)
+            return self.partial_op(op, operand)
         if kind == "nabla_op":
             if len(op.children) > 1:
                 return self._nabla_by(op.children[1], operand, op)
@@ -135,44 +106,6 @@ class OperatorsMixin:
                                     f"or as {name}({numerator})/{denominator}; write one of them")
             if tree.data in ("juxt", "dot", "neg", "pos"):
                 stack.extend(tree.children)
-
-    def _nabla_by(self, script, operand, op):
-        r"""``\nabla_Z F``: by the family of a declared ``gradient`` (as ``\nabla F``), or the
-        gradient by a row, a vector or a whole family (a vector or a matrix of derivatives)."""
-        target = script.children[0]
-        if isinstance(target, Tree) and target.data == "script_group":
-            elements = [c for c in target.children[0].children if isinstance(c, Tree)]
-            if len(elements) != 1:
-                raise self.fail(script, "\\nabla_{…} by a list is not read; \\nabla_x F is the gradient by x")
-            target = elements[0]
-        gradient = self.scope.lookup(r"\nabla")
-        variable = self.value(target)
-        if isinstance(gradient, tuple) and isinstance(variable, Family) and variable.base == gradient[0]:
-            return self._nabla(self.expr(operand), op)
-        return self._derivative_by(operand, target, op)
-
-    def _nabla(self, expr, op):
-        gradient = self.scope.lookup(r"\nabla")
-        if not isinstance(gradient, tuple):
-            raise self.fail(op, "∇ needs the family it differentiates by (declare gradient)")
-        family, directions = gradient
-        if isinstance(expr, sp.Indexed) and expr.base == family:
-            return directions[expr.indices]
-        return Nabla(expr, family, directions)
-
-    def _derivative(self, f, variable, node):
-        if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
-            # ∇_s ∇_s τ, ∂(a vector)/∂s: a Jacobian or a second derivative by a matrix
-            raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
-        if not isinstance(variable, (sp.Symbol, sp.Indexed)):
-            raise self.fail(node, "a derivative with respect to an expression")
-        path = self.scope.path
-        if path is not None and variable == path.parameter:
-            # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
-            moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
-                              lambda e: e + variable * path.along[e.indices])
-            return sp.Subs(sp.Derivative(moved, variable), variable, 0)
-        return sp.Derivative(f, variable)
 
     def _sum(self, op, operand):
         lower, upper = _scripts(op)

@@ -3,6 +3,8 @@ two vectors), runs of letters split into declared names (``tx_1``, ``LSE``), nor
 powers refused when too large to evaluate."""
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
@@ -51,9 +53,14 @@ class ProductsMixin:
                               "made of rows")
 
     def _product(self, node):
-        items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand)
+        items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand) | ("d", frac, operand)
         current = node
         while True:
+            if isinstance(current, Tree) and current.data == "juxt" and _is_frac(current.children[0]) \
+                    and self.d_fraction(current.children[0]) is not None:
+                # \frac{d}{dx} F: d/dx applies to the rest of the product, as \frac{\partial}{\partial x} does
+                items.append(("d", current.children[0], current.children[1]))
+                break
             if isinstance(current, Tree) and current.data == "juxt":
                 items.append(("factor", current.children[0]))
                 current = current.children[1]
@@ -77,6 +84,10 @@ class ProductsMixin:
                 continue
             if item[0] == "op":
                 values.append(self._apply_op(item[1], item[2]))
+                index += 1
+                continue
+            if item[0] == "d":
+                values.append(self.d_derivative(item[1], item[2]))
                 index += 1
                 continue
             tree = item[1]
@@ -323,6 +334,12 @@ class ProductsMixin:
             raise self.fail(op, f"{self.source(op)!r} is not declared")
         if meaning is Builtin.EULER:
             meaning = sp.E
+        if isinstance(meaning, Macro) and _a_number(self.source(arg)):
+            # \mathcal{N}^2 of a name defined without arguments: a power of its value (a
+            # script in parentheses, L^{(2)}, or of letters, L^{ij}, is part of a name)
+            settled = self._settle(meaning, op)
+            if not isinstance(settled, Macro):
+                meaning = settled
         if isinstance(meaning, (Builtin, Macro, Family, ListValue, ExpectationOp, Operator, AbstractFunction,
                                 Distribution, IndexSet)):
             raise self.fail(op, "a power of a function, a family, an operator or a set")
@@ -341,6 +358,11 @@ class ProductsMixin:
 #: Scripts that mark a transpose: always (\top), or when T is not a declared name (T).
 _TRANSPOSE = {r"\top": "top", r"\intercal": "top", r"\mathsf{T}": "top",
               "T": "T", r"\mathrm{T}": "T", r"\text{T}": "T"}
+
+
+def _a_number(script: str) -> bool:
+    """A script that is a whole number, maybe signed and in braces: 2, {2}, {-1}."""
+    return re.fullmatch(r"\{?\s*-?\s*\d+\s*\}?", script.strip()) is not None
 
 
 def _numerator(tree):
@@ -392,3 +414,7 @@ def _splits(word: str, names: set[str]) -> list[list[str]]:
 def _towering(exponent) -> bool:
     return any(isinstance(p, sp.Pow) and p.exp.is_Integer and p.exp > 100 for p in
                sp.preorder_traversal(exponent))
+
+
+def _is_frac(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "frac"

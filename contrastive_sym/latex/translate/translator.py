@@ -13,6 +13,7 @@ from ..parser import Where, parse
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
 from .cases import CasesMixin
+from .derivatives import DerivativesMixin
 from .compare import certainly_equal
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
@@ -43,9 +44,9 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
-class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, ListsMixin,
-                 AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin, CasesMixin,
-                 MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin):
+class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
+                 ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
+                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -250,6 +251,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
     t_bracket = t_paren
 
     def t_frac(self, node):
+        if self.d_fraction(node) is not None:      # \frac{dF}{dx}
+            return self.d_derivative(node)
         denominator = self.expr(node.children[2])
         return componentwise(self.term(node.children[1]), lambda x: x / denominator)
 

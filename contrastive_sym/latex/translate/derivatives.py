@@ -1,0 +1,210 @@
+r"""Derivatives as documents write them: ``\frac{\partial F}{\partial v}``,
+``\frac{\partial}{\partial v} F``, ``\nabla_v F``, ``\nabla F`` (by the family of a declared
+``gradient``), and derivatives of higher order, ``\frac{\partial^2 F}{\partial x \partial y}``,
+``\frac{\partial^2}{\partial x^2} F`` (a Hessian entry: by one number per ∂, read as
+∂/∂x (∂F/∂y))."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...model.nodes import Nabla
+from ..scope import Family
+from .trees import unwrap
+from .values import VectorValue
+
+Tree = lark.Tree
+
+#: the upright d of a derivative, as documents write it
+_UPRIGHT_D = {r"\mathrm{d}", r"\text{d}", r"\textrm{d}", r"\operatorname{d}"}
+
+#: the highest order of a derivative read (∂^4 F / ∂x^4 is read; ∂^5 is refused)
+MAX_ORDER = 4
+
+
+class DerivativesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads ∂ and ∇."""
+
+    def t_partial_frac(self, node):
+        # \frac{\partial F}{\partial v}, \frac{\partial^2 F}{\partial x \partial y}
+        children = [c for c in node.children if isinstance(c, Tree)]
+        order = children[0] if children[0].data == "diff_order" else None
+        numerator = children[1] if order is not None else children[0]
+        return self._derivative_of_order(numerator, order, [c for c in children if c.data == "diff_by"], node)
+
+    def partial_op(self, op, operand):
+        r"""``\frac{\partial}{\partial v} F`` (a restriction ``|_{i \neq j}`` after it is
+        checked against the notation), ``\frac{\partial^2}{\partial x \partial y} F``."""
+        children = [c for c in op.children if isinstance(c, Tree)]
+        if children[-1].data == "restriction":
+            self._check_restriction(children[-1].children[1])
+        order = children[0] if children[0].data == "diff_order" else None
+        return self._derivative_of_order(operand, order, [c for c in children if c.data == "diff_by"], op)
+
+    def _derivative_of_order(self, numerator, order, by: list, node):
+        """∂F/∂v written with one ∂ below and none above; or ∂^n F over ∂ v_1 … ∂ v_k, each
+        v_i a number (``\\partial x^2`` counts x twice), the orders above and below equal."""
+        if order is None:
+            if len(by) != 1:
+                written = " ".join("".join(self.source(b).split()) for b in by)
+                raise self.fail(node, f"∂ over '{written}' is a derivative of order {len(by)}: write its "
+                                      f"order above, \\partial^{len(by)}")
+            return self._derivative_by(numerator, by[0].children[1], node)
+        stated = self._order(order.children[0])
+        variables = [v for b in by for v in self._variables_by(b.children[1], stated)]
+        return self._derivative_n(numerator, stated, variables, node)
+
+    def _order(self, tree) -> int:
+        stated = self.expr(tree)
+        if not (isinstance(stated, sp.Integer) and 1 <= int(stated) <= MAX_ORDER):
+            raise self.fail(tree, f"the order of a derivative is a whole number from 1 to {MAX_ORDER}, "
+                                  f"not '{self.source(tree).strip()}'")
+        return int(stated)
+
+    def _derivative_n(self, numerator, stated: int, variables: list, node):
+        """The derivative of order ``stated`` of ``numerator`` by ``variables`` (trees), one
+        per order: ∂²F/∂x∂y = ∂/∂x (∂F/∂y), the last written acting first."""
+        if len(variables) != stated:
+            raise self.fail(node, f"order {stated} above and {len(variables)} derivative"
+                                  f"{'s' if len(variables) != 1 else ''} below: the orders differ")
+        if stated == 1:
+            return self._derivative_by(numerator, variables[0], node)
+        f = self.term(numerator)
+        if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
+            raise self.fail(numerator, "a derivative of higher order of a vector or a matrix is not read: "
+                                       "differentiate one component, or a number such as a loss")
+        for tree in reversed(variables):
+            variable = self.value(tree)
+            if isinstance(variable, Family) or self.vector_of(variable) is not None:
+                raise self.fail(tree, "a derivative of higher order by a vector or a family (a Hessian) is "
+                                      "not read: differentiate by one component at a time (x_j, z_{i,m})")
+            value = self.expr(tree, variable)
+            if not isinstance(value, (sp.Symbol, sp.Indexed)):
+                raise self.fail(tree, "a derivative of higher order is read by declared numbers or entries "
+                                      "of a family, not by an expression or a defined name")
+            if self.scope.path is not None and value == self.scope.path.parameter:
+                raise self.fail(tree, "a derivative of higher order along a path is not read")
+            f = self._derivative(f, value, node)
+        return f
+
+    # --- d/dx, as \frac{d}{dx} F, \frac{dF}{dx}, \frac{\mathrm{d}^2 F}{\mathrm{d} x^2} ------
+    def d_fraction(self, node):
+        """(order, what is differentiated or None for the operator form d/dx, the variables,
+        one per order) when the \\frac ``node`` is a derivative written with d; else None.
+        With d a declared name, the letter d is refused as ambiguous (\\mathrm{d} is not)."""
+        numerator, denominator = (_ungroup(c) for c in node.children[1:3])
+        if not (isinstance(denominator, Tree) and denominator.data == "juxt"):
+            return None
+        below = self._d_mark(denominator.children[0])
+        variable = denominator.children[1]
+        if below is None or below[1] != 1 or not isinstance(variable, Tree) \
+                or variable.data in ("juxt", "dot", "apply_op"):
+            return None
+        head, rest = (numerator.children[0], numerator.children[1]) \
+            if isinstance(numerator, Tree) and numerator.data == "juxt" else (numerator, None)
+        above = self._d_mark(head)
+        if above is None:
+            return None
+        if "letter" in (above[0], below[0]) and self.scope.lookup("d") is not None:
+            shown = "".join(self.source(node).split())
+            raise self.fail(node, f"ambiguous: d is declared, so {shown} reads as a derivative or as a "
+                                  "quotient of products with d; write \\mathrm{d} for the derivative")
+        order = above[1]
+        return order, rest, self._variables_by(variable, order)
+
+    def _d_mark(self, tree):
+        """('letter' or 'upright', order) for d, d^n, \\mathrm{d}, \\mathrm{d}^n; else None."""
+        order = 1
+        if isinstance(tree, Tree) and tree.data == "superscript":
+            tree, power = tree.children
+            order = self._order(power)
+        if isinstance(tree, Tree) and tree.data == "letter" and str(tree.children[0]) == "d":
+            return "letter", order
+        if isinstance(tree, Tree) and tree.data == "text" and "".join(self.source(tree).split()) in _UPRIGHT_D:
+            return "upright", order
+        return None
+
+    def d_derivative(self, node, operand=None):
+        """The derivative a d-fraction ``node`` writes, of its numerator or of ``operand``."""
+        order, rest, variables = self.d_fraction(node)
+        if (rest is None) == (operand is None):
+            raise self.fail(node, "d/dx needs what it differentiates, after it or above the bar")
+        return self._derivative_n(rest if operand is None else operand, order, variables, node)
+
+    def _variables_by(self, tree, order: int) -> list:
+        r"""What one ``\partial v`` below a derivative of order ``order`` > 1 is by: ``v``, or
+        ``x`` twice for ``\partial x^2`` (the power of a ∂ below counts it)."""
+        tree = unwrap(tree)
+        if order > 1 and isinstance(tree, Tree) and tree.data == "superscript":
+            times = self.expr(tree.children[1])
+            if isinstance(times, sp.Integer) and 1 <= int(times) <= order:
+                return [tree.children[0]] * int(times)
+        return [tree]
+
+    def _derivative_by(self, numerator, denominator, node):
+        """∂F/∂v for a number v, or for a vector v (a row z_k of a family, a family of one
+        dimension): then the vector of the derivatives by its components, which a side
+        compares component by component."""
+        variable = self.value(denominator)
+        by_vector = self.vector_of(variable)
+        if by_vector is None and not isinstance(variable, (sp.Symbol, sp.Indexed)):
+            by_definition = self.derivative_by_definition(numerator, denominator, node)
+            if by_definition is not None:
+                return by_definition
+        f = self.term(numerator)
+        if isinstance(f, VectorValue):
+            raise self.fail(numerator, "a derivative of a vector (a Jacobian) is not read: "
+                                       "differentiate one component, or a number such as a loss")
+        if by_vector is None and isinstance(variable, Family) and len(variable.shape) == 2:
+            return self.derivative_matrix(f, self.matrix_of(variable), node)
+        if by_vector is None:
+            return self._derivative(f, self.expr(denominator, variable), node)
+        if not isinstance(by_vector.body, sp.Indexed):
+            raise self.fail(denominator, "a derivative by a vector is read by a row z_k of a family "
+                                         "or a declared vector, not by an expression of vectors")
+        return VectorValue(self._derivative(f, by_vector.body, node), by_vector.index, by_vector.length)
+
+    def _nabla_by(self, script, operand, op):
+        r"""``\nabla_Z F``: by the family of a declared ``gradient`` (as ``\nabla F``), or the
+        gradient by a row, a vector or a whole family (a vector or a matrix of derivatives)."""
+        target = script.children[0]
+        if isinstance(target, Tree) and target.data == "script_group":
+            elements = [c for c in target.children[0].children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(script, "\\nabla_{…} by a list is not read; \\nabla_x F is the gradient by x")
+            target = elements[0]
+        gradient = self.scope.lookup(r"\nabla")
+        variable = self.value(target)
+        if isinstance(gradient, tuple) and isinstance(variable, Family) and variable.base == gradient[0]:
+            return self._nabla(self.expr(operand), op)
+        return self._derivative_by(operand, target, op)
+
+    def _nabla(self, expr, op):
+        gradient = self.scope.lookup(r"\nabla")
+        if not isinstance(gradient, tuple):
+            raise self.fail(op, "∇ needs the family it differentiates by (declare gradient)")
+        family, directions = gradient
+        if isinstance(expr, sp.Indexed) and expr.base == family:
+            return directions[expr.indices]
+        return Nabla(expr, family, directions)
+
+    def _derivative(self, f, variable, node):
+        if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
+            # ∇_s ∇_s τ, ∂(a vector)/∂s: a Jacobian or a second derivative by a matrix
+            raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
+        if not isinstance(variable, (sp.Symbol, sp.Indexed)):
+            raise self.fail(node, "a derivative with respect to an expression")
+        path = self.scope.path
+        if path is not None and variable == path.parameter:
+            # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
+            moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
+                              lambda e: e + variable * path.along[e.indices])
+            return sp.Subs(sp.Derivative(moved, variable), variable, 0)
+        return sp.Derivative(f, variable)
+
+
+def _ungroup(tree):
+    """The value of a ``{…}`` group that holds one expression and no relation."""
+    while isinstance(tree, Tree) and tree.data in ("chain_in_group", "item") and len(tree.children) == 1:
+        tree = tree.children[0]
+    return tree

@@ -1,0 +1,95 @@
+r"""Expectations over a sample set, as InfoNCE is written (issue 13: ``\mathbb{E}_X`` in CPC
+and the posts that follow it): X = {x_1, …, x_N} holds one positive drawn given a context
+c and N − 1 negatives drawn from the marginal p(x).  A ``[[set]]`` with ``drawn_from``,
+``positive`` and ``context`` says so; ``\mathbb{E}_X[…]`` averages over X given c, and
+``\mathbb{E}[…]`` over c as well.
+
+The verdicts are the mathematics of the InfoNCE bound: log N − L_N ≤ I(x; c) for every
+positive critic f (confirmed on the finite tables the checker samples), its reverse
+refuted with a witness, and misuses refused with what is wrong.
+"""
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.model.distributions import SampleExpectation
+from contrastive_sym.pipeline import check_statement
+
+SAMPLE = dict(
+    size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+    family=[{"name": "x", "shape": ["N"], "role": "point"}],
+    scalar=[{"name": "c", "role": "point"}, {"name": "a"}],
+    distribution=[{"name": "p", "of": ["x", "c"]}],
+    function=[{"name": "f", "arguments": 2, "domain": "positive"}],
+    set=[{"name": "X", "members": "x", "drawn_from": "p", "positive": "x", "context": "c"}],
+    define=[
+        {"name": "L_N", "line": 1, "latex":
+            r"\mathcal{L}_N = - \mathbb{E} \Big[\log \frac{f(x, c)}{\sum_{x' \in X} f(x', c)} \Big]"},
+        {"name": "I", "line": 2, "latex": r"I(x; c) = \sum_{x, c} p(x, c) \log\frac{p(x, c)}{p(x)p(c)}"},
+    ],
+)
+
+
+def verdict(statement: str, kind: str = "identity", **changes) -> str:
+    return check_statement(statement, kind, **dict(SAMPLE, **changes)).verdict.value
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the InfoNCE bound holds for every positive critic, and its reverse does not
+    (r"\log N - \mathcal{L}_N \leq I(x; c)", "inequality", "confirmed"),
+    (r"\mathcal{L}_N \geq \log N - I(x; c)", "inequality", "confirmed"),
+    (r"I(x; c) \leq \log N - \mathcal{L}_N", "inequality", "refuted"),
+    # given c, the positive's share of the sum is at most one, and exactly one for N = 1
+    (r"\mathbb{E}_X \Big[\log \frac{f(x, c)}{\sum_{x' \in X} f(x', c)} \Big] \leq 0", "inequality", "confirmed"),
+    (r"\mathbb{E}_X \Big[\log \frac{f(x, c)}{\sum_{x' \in X} f(x', c)} \Big] = 0", "identity", "refuted"),
+    # a constant critic: every member has the same score, L_N = log N exactly
+    (r"- \mathbb{E}_X \Big[\log \frac{e^{a}}{\sum_{x' \in X} e^{a}} \Big] = \log N", "identity", "confirmed"),
+    # the positive is drawn given c: the mean of p(x | c)/p(x) at the positive is not 1 ...
+    (r"\mathbb{E}_X \Big[\frac{p(x \mid c)}{p(x)}\Big] = 1", "identity", "refuted"),
+    # ... while at a negative it is (x_2 is drawn from p(x)): named only through a sum, here
+    # the sum over all members less the positive
+    (r"\mathbb{E}_X \Big[\sum_{x' \in X} \frac{p(x' \mid c)}{p(x')} - \frac{p(x \mid c)}{p(x)}\Big] = N - 1",
+     "identity", "confirmed"),
+])
+def test_the_infonce_bound_and_its_slips(statement, kind, expected):
+    assert verdict(statement, kind) == expected
+
+
+def test_the_node_writes_its_draws():
+    x, c, p, n = sp.IndexedBase("x"), sp.Symbol("c"), sp.Symbol("p"), sp.Symbol("N")
+    shown = sp.latex(SampleExpectation(sp.log(x[1]), x, n, c, p))
+    assert r"x_1 \sim p(\cdot \mid c)" in shown and r"x_2, \dots, x_{N} \sim p" in shown
+
+
+@pytest.mark.parametrize("statement, words", [
+    # a member named other than as the positive or through a sum: which one it is is not written
+    (r"\mathbb{E}_X[\log f(x_2, c)] = 0", "names x[2], a member of X other than the positive"),
+    # a bare expectation of what draws no point does not say what it averages over
+    (r"\mathbb{E} \Big[\log \frac{e^{a}}{\sum_{x' \in X} e^{a}} \Big] = 0", "draws no point"),
+    # beside the sample and its context, another point: how it is drawn is not written
+    (r"\mathbb{E}[\log f(x, c) + \log f(x, c')] = 0", "how they are drawn is not written"),
+])
+def test_what_a_sample_does_not_say_is_refused(statement, words):
+    notation = dict(SAMPLE, scalar=SAMPLE["scalar"] + [{"name": "c'", "role": "point"}])
+    with pytest.raises(DerivationError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        check_statement(statement, **notation)
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"drawn_from": "q"}, "drawn_from names a declared [[distribution]]"),
+    ({"positive": "c"}, "the positive is a point of its members' coordinate"),
+    ({"context": "x_1"}, "the context is a point of another coordinate"),
+    ({"context": "a"}, "is not a declared point"),
+])
+def test_a_sample_set_declared_wrong_is_an_error_naming_the_key(changes, words):
+    notation = dict(SAMPLE, set=[dict(SAMPLE["set"][0], **changes)], define=[])
+    with pytest.raises(DerivationError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        check_statement(r"\mathbb{E}_X[\log f(x, c)] = 0", **notation)
+
+
+def test_a_sample_set_needs_all_three_keys():
+    entry = {k: v for k, v in SAMPLE["set"][0].items() if k != "context"}
+    with pytest.raises(DerivationError, match="a sample set needs members, drawn_from, positive, context"):
+        check_statement(r"\mathbb{E}_X[\log f(x, c)] = 0", **dict(SAMPLE, set=[entry], define=[]))
