@@ -300,11 +300,12 @@ def test_a_maximum_over_nothing_is_undefined_not_minus_infinity():
 
 
 @pytest.mark.parametrize("statement, words", [
-    (r"\max_{k \in S} x_k = 0", "not read yet"),
     (r"\max_{k > 1} x_k = 0", "is not read"),
+    (r"\max_{(k, l) \in T} x_k = 0", "with 2 indices that run is not read"),
 ])
 def test_a_maximum_the_reader_does_not_know_is_refused_with_its_words(statement, words):
-    notation = dict(EXTREMES, set=[{"name": "S", "index": "k", "to": "N", "any_subset": True}])
+    notation = dict(EXTREMES, set=[{"name": "S", "index": "k", "to": "N", "any_subset": True},
+                                   {"name": "T", "index": "(a, b)", "to": "N", "any_subset": True}])
     with pytest.raises(ParseError, match=words):
         check_statement(statement, **notation)
 

@@ -93,13 +93,47 @@ class MaxOver(sp.Function):
     nargs = (4, 5)
 
     def doit(self, **hints):
+        return self._written_out(None, **hints)
+
+    def settle(self, values: dict) -> sp.Basic:
+        """The maximum with ``values`` (a point: symbol → number) put in, its body's too
+        once its index is concrete, so that the members of a set defined by a condition
+        are known; written out where they are."""
+        return self._written_out(values)
+
+    def _written_out(self, values: dict | None, **hints):
         body, k, lo, hi, *skip = self.args
+        if values is not None:
+            lo, hi, *skip = (sp.sympify(e).xreplace(values) for e in (lo, hi, *skip))
         if lo.is_Integer and hi.is_Integer and all(s.is_Integer for s in skip):
-            terms = [body.subs(k, v).doit(**hints) for v in range(int(lo), int(hi) + 1)
-                     if not skip or v != int(skip[0])]
+            terms = []
+            for v in range(int(lo), int(hi) + 1):
+                if skip and v == int(skip[0]):
+                    continue
+                term = body.subs(k, v)
+                if values is not None:
+                    term = term.replace(lambda e: isinstance(e, MaxOver), lambda e: e.settle(values))
+                    term = term.xreplace(values)
+                term = term.doit(**hints)
+                if isinstance(term, Guarded):
+                    # a member of a set defined by a condition: kept where the condition
+                    # holds; a condition not yet known (sampled) leaves the maximum whole
+                    value, condition = term.args
+                    if not condition.is_Number:
+                        return self._unexpanded(values, **hints)
+                    if condition == 0:
+                        continue
+                    term = value
+                terms.append(term)
             if terms:
                 return sp.Max(*terms, evaluate=False)
-        return self.func(body.doit(**hints), k, lo, hi, *skip)
+        return self._unexpanded(values, **hints)
+
+    def _unexpanded(self, values, **hints):
+        body, k, *bounds = self.args
+        if values is not None:
+            return self.func(body, k, *bounds).xreplace(values)
+        return self.func(body.doit(**hints), k, *bounds)
 
     @_powered
     def _latex(self, printer):
@@ -107,6 +141,20 @@ class MaxOver(sp.Function):
         left_out = r", %s \ne %s" % (printer._print(k), printer._print(skip[0])) if skip else ""
         return r"\max_{%s \le %s \le %s%s} %s" % (
             printer._print(lo), printer._print(k), printer._print(hi), left_out, printer._print(body))
+
+
+class Guarded(sp.Function):
+    r"""The body of a maximum over a set defined by a condition or given by the data
+    (``\max_{p \in P(i)}``, ``\max_{(i,k) \in \mathcal{N}}``): ``value`` where
+    ``condition`` (1 or 0: the membership) is 1, absent where it is 0.  Read only as the
+    body of a :class:`MaxOver`; a maximum whose members are all absent is undefined."""
+
+    nargs = 2
+
+    @_powered
+    def _latex(self, printer):
+        value, condition = self.args
+        return r"%s\ \left[%s = 1\right]" % (printer._print(value), printer._print(condition))
 
 
 class Vector(sp.Function):

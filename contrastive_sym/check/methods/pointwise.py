@@ -168,17 +168,23 @@ def _undefined_points(task: LinkTask, report: SampleReport, state: PointwiseStat
                        f"a side is undefined at {count} sampled points of the stated domain, and the "
                        f"condition that excludes them could not be worked out ({answer.failure})",
                        witness=w, evidence=evidence)
-    if found.condition:
+    # undefined only at the smallest value of a size (a maximum over k ≠ i at N = 1): the
+    # statement needs a larger size, the plainest way to say it
+    condition = conditions.smallest_size(report, report.undefined, task.notation) or found.condition
+    if condition:
         return Outcome(Verdict.CONDITIONAL, "sampling",
                        f"holds where it is defined, but it is undefined at {count} sampled points of the "
-                       f"stated domain; it needs {found.condition}{_open_tail(report, config)}",
-                       witness=w, condition=found.condition, evidence=evidence)
+                       f"stated domain; it needs {condition}{_open_tail(report, config)}",
+                       witness=w, condition=condition, evidence=evidence)
     if found.one_sided is not None:
         return Outcome(Verdict.REFUTED, "sampling", f"{note}, inside the stated domain ({count} points "
                        "where a side is undefined)", witness=w, evidence=evidence)
     condition = "both sides defined"
+    both = len(found.causes) == count and all(side == "both" for _, side, _ in found.causes)
+    which = "both sides are undefined" if both else \
+        "a side is undefined (what makes it undefined is not named at every one)"
     return Outcome(Verdict.CONDITIONAL, "sampling",
-                   f"holds where it is defined, but both sides are undefined at {count} sampled points of "
+                   f"holds where it is defined, but {which} at {count} sampled points of "
                    f"the stated domain; it needs {condition}{_open_tail(report, config)}",
                    witness=w, condition=condition, evidence=evidence)
 
@@ -251,8 +257,11 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
         note = "each side is a direction, given by its coefficients on ∇g_1, …, ∇g_K"
     w = witnesses.build(ci, small, final, note=note)
     reason = _failure_reason(task.relation, tie, ci.instance, final)
-    condition = conditions.smallest_size(state.report, failures, task.notation) or \
-        conditions.distinct_values(failures, by_instance, task.relation, config)
+    # a condition must explain every point not known to hold: the failures, and the open
+    # points no method settled (settling stops at the first failure), which may fail too
+    unexplained = failures + list(state.report.open)
+    condition = conditions.smallest_size(state.report, unexplained, task.notation) or \
+        conditions.distinct_values(unexplained, by_instance, task.relation, config)
     if condition:
         return Outcome(Verdict.CONDITIONAL, method_name,
                        f"{reason}; it holds at every other sampled point, so it needs {condition}, "

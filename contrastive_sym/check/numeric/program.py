@@ -26,8 +26,8 @@ from flint import arb, fmpq
 from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import LittleO, MaxOver, Nabla, StopGrad, Vector
-from .dual import Dual, absolute, exp, extremum, log, not_real, reciprocal, sqrt, strip
+from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
+from .dual import Dual, absolute, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from .indices import fresh_bound_indices, int_of, is_index_mask, key_symbol
 from .precision import working_bits
@@ -39,6 +39,17 @@ _UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_N
 
 def supports(expr: sp.Basic) -> bool:
     return not expr.has(*_UNSUPPORTED)
+
+
+def _is_member(condition) -> bool:
+    """A membership read as a number: exactly 1 or exactly 0; anything else is not
+    resolved (the point is undecided, never guessed)."""
+    value = base(condition)
+    if value.is_zero():
+        return False
+    if (value - 1).is_zero():
+        return True
+    raise ArithmeticError("a membership that is not exactly 0 or 1")
 
 
 def _as_arb(x):
@@ -268,7 +279,9 @@ class Program:
 
     def _compile_max_over(self, e: MaxOver):
         body, k, lo, hi, *skip = e.args
-        f = self._compile(body)
+        guarded = isinstance(body, Guarded)
+        f = self._compile(body.args[0] if guarded else body)
+        member = self._compile(body.args[1]) if guarded else None
         lo_f, hi_f = int_of(lo, self.fixed), int_of(hi, self.fixed)
         skip_f = int_of(skip[0], self.fixed) if skip else (lambda env: None)
 
@@ -277,7 +290,10 @@ class Program:
             for v in range(lo_f(env), hi_f(env) + 1):
                 if v == left_out:
                     continue
-                x = f({**env, k: v})  # a fresh env: max ranges are short
+                at = {**env, k: v}    # a fresh env: max ranges are short
+                if member is not None and not _is_member(member(at)):
+                    continue
+                x = f(at)
                 out = x if out is None else extremum(out, x, "max")
             if out is None:
                 raise Undefined("max over an empty range")

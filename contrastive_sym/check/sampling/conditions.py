@@ -18,6 +18,7 @@ from fractions import Fraction as F
 
 import sympy as sp
 
+from ...model.nodes import MaxOver
 from ...model.notation import Role
 from .instantiate import concretize
 from ..numeric.compiled import Status
@@ -102,7 +103,10 @@ def distinct_values(failures: list[Hit], by_instance: dict, relation, config) ->
         if not ci.admits(moved):
             return None
         result = ci.compare(moved, relation, config.digits, config.max_digits)
-        if result.status not in (Status.HOLDS, Status.TIE):
+        # sides that still agree once the ties are broken fail a strict inequality as before:
+        # the ties were not the cause (max over the one member of a class is that member)
+        holding = (Status.HOLDS,) if relation.is_strict else (Status.HOLDS, Status.TIE)
+        if result.status not in holding:
             return None
     a, b = pairs[0][0]
     return f"no ties among the values (the failures have ties such as {a} = {b})"
@@ -164,6 +168,9 @@ def _failing_terms(expr: sp.Expr, values: dict, names: dict) -> list[str]:
     if expr.has(sp.I):  # SymPy folded log(-3) into log(3) + iπ while reading
         found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
     for node in sp.preorder_traversal(expr):
+        if isinstance(node, MaxOver) and isinstance(node.settle(values), MaxOver):
+            # a maximum over a set with no member at these values: undefined, not -∞
+            found.append("the set a maximum (or minimum) runs over to have a member")
         need = _needs(node)
         if need is not None and _fails(need[0].xreplace(values), need[1]):
             found.append(_describe(need[0].xreplace(names), need[1]))

@@ -14,6 +14,7 @@ import sympy as sp
 from ...model.claims import Relation
 from ...model.notation import Domain, Role
 from ...model.verdicts import Witness
+from ...model.nodes import MaxOver
 from ..symbolic import sandbox
 from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
@@ -160,7 +161,16 @@ def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
     """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
     lhs, rhs = instance.concrete()
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
-    return [_exact_sign((r - l).xreplace(subs), plain) for l, r in zip(lhs, rhs)]
+    return [_exact_sign(_settled(r - l, subs), plain) for l, r in zip(lhs, rhs)]
+
+
+def _settled(gap: sp.Expr, values: dict) -> sp.Expr:
+    """The gap at a point.  A maximum over the members of a set defined by a condition is
+    written out once the values put in settle which indices are members (a label, a
+    sampled membership): its body's entries are named only once its index is concrete."""
+    if gap.has(MaxOver):
+        gap = gap.replace(lambda e: isinstance(e, MaxOver), lambda e: e.settle(values))
+    return gap.xreplace(values)
 
 
 def plain_point(point: dict) -> bool:

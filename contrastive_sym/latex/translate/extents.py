@@ -17,6 +17,7 @@ from lark.tree import Meta
 
 from ...errors import ParseError
 from .operators import _scripts
+from .trees import unwrap
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -32,11 +33,20 @@ class SumExtentsMixin:
         while position < len(terms):
             sign, tree = terms[position]
             applied, wrap = _sum_node(tree)
-            name = self._sum_letter(applied) if applied is not None else None
-            if name is None or self.scope.lookup(name) is not None:
-                position += 1
-                continue
-            users = [q for q in range(position + 1, len(terms)) if self._uses(terms[q][1], name)]
+            names = self._running_letters(applied) if applied is not None else []
+            kind = "sum" if names and applied.children[0].data == "sum_op" else "maximum or minimum"
+            users, name = [], None
+            for candidate in names:
+                found = [q for q in range(position + 1, len(terms)) if self._uses(terms[q][1], candidate)]
+                if found and self.scope.lookup(candidate) is not None:
+                    if kind == "sum":
+                        continue      # a declared index: the later j is that j (as TeX reads it)
+                    raise self.fail(terms[found[0]][1], f"ambiguous: the {kind} over {candidate} takes one term, "
+                                                        f"and this term uses {candidate}, a declared index too; "
+                                                        "put the terms it takes in parentheses")
+                if found and self.scope.lookup(candidate) is None:
+                    users, name = found, candidate
+                    break
             if not users:
                 position += 1
                 continue
@@ -52,9 +62,9 @@ class SumExtentsMixin:
             merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
             if wrap is not None:
                 merged = Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
-            self.readings.append(f"the sum over {name} in '{_short(self.source(merged))}' is read as Σ_{name} of "
-                                 f"{len(users) + 1} terms: the later terms use {name}, which nothing outside the "
-                                 "sum binds")
+            self.readings.append(f"the {kind} over {name} in '{_short(self.source(merged))}' is read as "
+                                 f"{'Σ' if kind == 'sum' else 'max'}_{name} of {len(users) + 1} terms: the later "
+                                 f"terms use {name}, which nothing outside the {kind} binds")
             terms = terms[:position] + [(sign, merged)] + terms[users[-1] + 1:]
             position += 1
         return terms
@@ -82,6 +92,42 @@ class SumExtentsMixin:
         except ParseError:
             return None
         return name
+
+    def _running_letters(self, applied) -> list[str]:
+        """The names a sum, a maximum or a minimum binds: ``j`` of ``\\sum_{j=1}^N`` or
+        ``\\max_{k \\neq i}``, the indices of ``\\max_{(i,k) \\in \\mathcal{N}}`` not bound here."""
+        op = applied.children[0]
+        if not isinstance(op, Tree):
+            return []
+        if op.data == "sum_op":
+            name = self._sum_letter(applied)
+            return [name] if name is not None else []
+        if op.data == "max_op" or op.data == "func_op" and str(op.children[0]) == r"\min" and len(op.children) == 2:
+            lower = op.children[1].children[0]
+            tuple_names = self._tuple_letters(lower)
+            if tuple_names is not None:
+                return [n for n in tuple_names if not self.index_is_bound_here(n)]
+            try:
+                name, *_ = self._sum_range(lower, None, op)
+            except ParseError:
+                return []
+            return [name] if name is not None else []
+        return []
+
+    def _tuple_letters(self, lower) -> list[str] | None:
+        """The letters of ``(i, k)`` in a subscript ``(i, k) \\in S``; None for any other."""
+        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+        elements = [c for c in items if isinstance(c, Tree)]
+        if len(elements) != 1:
+            return None
+        member = unwrap(elements[0])
+        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3):
+            return None
+        left = unwrap(member.children[0])
+        if not (isinstance(left, Tree) and left.data == "paren"):
+            return None
+        names = [self._bound_name(unwrap(c)) for c in left.children[0].children if isinstance(c, Tree)]
+        return None if None in names else names
 
 
 def _sum_node(tree):

@@ -247,6 +247,20 @@ class LabelsMixin:
         parts = self._conditioned_parts(lower)
         if parts is None:
             return super()._sum(op, operand)
+        variable, term, factor, lo, hi, skip = self.conditioned_terms(op, lower, upper, operand, parts)
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
+        if skip is not None and certainly_equal(skip, lo):
+            total = sp.Sum(factor * body, (variable, lo + 1, hi))
+        elif skip is not None:
+            total = enc.sum_except(factor * body, variable, lo, hi, skip)
+        else:
+            total = sp.Sum(factor * body, (variable, lo, hi))
+        return componentwise(term, lambda _: total)
+
+    def conditioned_terms(self, op, lower, upper, operand, parts):
+        """(index, term, condition, lo, hi, value left out) of a sum or maximum whose
+        subscript compares labels or names a conditioned set: the term read with the index
+        bound, and the product of the indicators of its conditions."""
         name, rest, labels, member = parts
         lo = hi = skip = None
         if rest:
@@ -286,13 +300,7 @@ class LabelsMixin:
             lo, hi = self._infer_range(factor * body, variable, op, skip)
         elif hi is None:
             hi = self._infer_range(factor * body, variable, op)[1]
-        if skip is not None and certainly_equal(skip, lo):
-            total = sp.Sum(factor * body, (variable, lo + 1, hi))
-        elif skip is not None:
-            total = enc.sum_except(factor * body, variable, lo, hi, skip)
-        else:
-            total = sp.Sum(factor * body, (variable, lo, hi))
-        return componentwise(term, lambda _: total)
+        return variable, term, factor, lo, hi, skip
 
     def _conditioned_parts(self, lower):
         """(name or None, the other conditions, the label comparisons, (name, set) of a

@@ -10,7 +10,7 @@ import lark
 import sympy as sp
 
 from ...errors import ParseError
-from ...model.nodes import MaxOver
+from ...model.nodes import Guarded, MaxOver
 from ..scope import SET_KEY, IndexSet
 from .trees import unwrap
 from .values import relation_name
@@ -38,6 +38,17 @@ class RangesMixin:
         component not bound here (by an enclosing sum, or written by the name being
         defined: i in \mathcal{L}^{(ij)}) runs over the set's range, and each term is
         weighted by the membership.  None when the sum is not of this form."""
+        parts = self.tuple_terms(op, lower, upper, operand)
+        if parts is None:
+            return None
+        found, bound, term, weight = parts
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
+        return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
+
+    def tuple_terms(self, op, lower, upper, operand):
+        """(the set, the indices that run, the term, the membership) of an operator over
+        the tuples of a set the data gives; None when its subscript is not of this form."""
         items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
         elements = [c for c in items if isinstance(c, Tree)]
         member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
@@ -66,10 +77,8 @@ class RangesMixin:
             raise self.fail(left, f"every index of {self.source(left).strip()} is bound here: a sum over "
                                   f"{found.name} needs one that runs")
         term = self.within(scope).term(operand)
-        if not isinstance(term, sp.Expr):
-            raise self.fail(op, f"a sum of vectors over the tuples of {found.name} is not read")
         weight = found.condition.xreplace(dict(zip(found.components, values)))
-        return sp.Sum(weight * term, *((v, found.lo, found.hi) for v in bound))
+        return found, bound, term, weight
 
     def extremum(self, op, lower, operand, pick: str):
         r"""``\max_k f``, ``\max_{k \neq i} f``, ``\max_{k \in [N]} f``, ``\max_{k \in I} f``
@@ -79,6 +88,9 @@ class RangesMixin:
         by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
         shown = "".join(self.source(lower).split())
         shown = shown[1:-1] if shown.startswith("{") and shown.endswith("}") else shown
+        guarded = self._guarded_extremum(op, lower, operand, pick, shown)
+        if guarded is not None:
+            return guarded
         variable, term, lo, hi, skip = self._over_index(
             op, lower, None, operand, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
             "given by the data is not read yet", f"\\{pick} of a vector is not read",
@@ -89,6 +101,30 @@ class RangesMixin:
         if pick == "max":
             return MaxOver(term, variable, lo, hi, *left_out)
         return -MaxOver(-term, variable, lo, hi, *left_out)
+
+    def _guarded_extremum(self, op, lower, operand, pick: str, shown: str):
+        r"""``\max_{p \in P(i)} f``, ``\max_{j : y_j = y_i} f``, ``\max_{(i,k) \in \mathcal{N}} f``:
+        the extreme value of f over the members of a set defined by a condition or given by
+        the data (a maximum over no member is undefined); None for any other subscript."""
+        parts = self.tuple_terms(op, lower, None, operand)
+        if parts is not None:
+            found, bound, term, condition = parts
+            if len(bound) != 1:
+                raise self.fail(op, f"\\{pick}_{{{shown}}} with {len(bound)} indices that run is not read: "
+                                    "a maximum or minimum runs over one index")
+            variable, lo, hi, skip = bound[0], found.lo, found.hi, None
+        else:
+            conditioned = self._conditioned_parts(lower)
+            if conditioned is None:
+                return None
+            variable, term, condition, lo, hi, skip = self.conditioned_terms(op, lower, None, operand,
+                                                                             conditioned)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"\\{pick} of a vector is not read")
+        left_out = () if skip is None else (skip,)
+        if pick == "max":
+            return MaxOver(Guarded(term, condition), variable, lo, hi, *left_out)
+        return -MaxOver(Guarded(-term, condition), variable, lo, hi, *left_out)
 
     def member_sum(self, op, lower, upper, operand):
         r"""``\sum_{\mathbf{x}' \in X} f(\mathbf{x}')`` with X a set whose ``members`` are a

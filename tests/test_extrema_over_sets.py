@@ -1,0 +1,95 @@
+r"""Maxima and minima over the members of a set defined by a condition or given by the data
+(issue 13: ``\max_{(i,k) \in \mathcal{N}} \epsilon - D_{ik}`` in a lifted-structure loss,
+``\max_{p \in P(i)}`` in hard-positive mining): the extreme value over the members, undefined
+(never −∞) where the set has none, and said so.  With them, two soundness fixes found while
+checking them: a strict inequality that fails with the sides exactly equal is conditional
+on "no ties" only when breaking the ties makes it hold *strictly*, and only when every
+point not known to hold is explained by the ties."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.pipeline import check_statement, toml_key, toml_value, verify_text
+
+LABELS = dict(
+    size=[{"name": "n", "minimum": 2, "checked": [2, 3, 4]}],
+    family=[{"name": "y", "shape": ["n"], "role": "label"}, {"name": "s", "shape": ["n", "n"]}],
+    index=[{"name": "i", "from": 1, "to": "n"}, {"name": "k", "from": 1, "to": "n"},
+           {"name": "p", "from": 1, "to": "n"}],
+    set=[{"name": "P(i)", "index": "p", "to": "n", "where": r"p \neq i, y_p = y_i"}],
+)
+PAIRS = dict(
+    size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
+    family=[{"name": "D", "shape": ["n", "n"]}],
+    scalar=[{"name": r"\epsilon"}],
+    index=[{"name": "i", "from": 1, "to": "n"}],
+    set=[{"name": r"\mathcal{N}", "index": "(a, b)", "to": "n", "any_subset": True}],
+)
+
+
+def outcome(statement: str, kind: str, notation: dict, **changes):
+    return check_statement(statement, kind, **dict(notation, **changes))
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the class of i, i included: the maximum is at least s_{i,i}, and equals it only at a tie or
+    # when i is alone in its class, so > is refuted (not "conditional on no ties")
+    (r"\max_{j : y_j = y_i} s_{i,j} \geq s_{i,i}", "inequality", "confirmed"),
+    (r"\max_{j : y_j = y_i} s_{i,j} > s_{i,i}", "inequality", "refuted"),
+    (r"\min_{j : y_j = y_i} s_{i,j} \leq s_{i,i}", "inequality", "confirmed"),
+    # over the positives of i, which may be none: a maximum over nothing is undefined, and the
+    # statement needs a member (conditional, with the empty class as witness)
+    (r"\max_{p \in P(i)} s_{i,p} \leq \max_{k \neq i} s_{i,k}", "inequality", "conditional"),
+    (r"\max_{p \in P(i)} s_{i,p} \geq s_{i,k}", "inequality", "refuted"),
+])
+def test_extrema_over_a_set_defined_by_a_condition(statement, kind, expected):
+    assert outcome(statement, kind, LABELS).verdict.value == expected
+
+
+def test_a_maximum_over_no_member_is_named_as_the_cause():
+    result = outcome(r"\max_{p \in P(i)} s_{i,p} \leq \max_{k \neq i} s_{i,k}", "inequality", LABELS)
+    assert "it needs the set a maximum (or minimum) runs over to have a member" in result.message
+    values = result.witness.values
+    assert values["y_1"] != values["y_2"]          # i = 1 alone in its class at n = 2
+
+
+def test_once_the_set_is_stated_nonempty_the_bound_is_confirmed():
+    stated = dict(LABELS, set=[dict(LABELS["set"][0], nonempty=True)])
+    assert outcome(r"\max_{p \in P(i)} s_{i,p} \leq \max_{k \neq i} s_{i,k}", "inequality",
+                   stated).verdict.value == "confirmed"
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # under \sum_i the pair's first index is the sum's; the second runs over the members
+    (r"\sum_i \max_{(i,l) \in \mathcal{N}} (\epsilon - D_{il}) = "
+     r"\sum_i (\epsilon - \min_{(i,l) \in \mathcal{N}} D_{il})", "identity", "conditional"),
+    # the maximum takes the term after it that uses l, which nothing else binds
+    (r"\sum_i \max(0, \max_{(i,l) \in \mathcal{N}} \epsilon - D_{il}) \geq 0", "inequality", "conditional"),
+])
+def test_extrema_over_a_set_the_data_gives(statement, kind, expected):
+    result = outcome(statement, kind, PAIRS)
+    assert result.verdict.value == expected
+    # the empty subset is where both fail: no member, no maximum
+    assert result.witness.values[r"\mathbb{1}_{\mathcal{N}}_{1,1}"] == "0"
+
+
+def test_how_far_a_maximum_reaches_is_read_and_said():
+    lines = ['id = "x"', 'title = "x"', 'source = "x.txt"']
+    lines += [f"{toml_key(table)} = {toml_value(list(entries))}" for table, entries in PAIRS.items()]
+    lines += ["", "[[claim]]", 'id = "c"', "line = 1", 'title = "t"', 'kind = "inequality"',
+              "latex = " + toml_value(r"\sum_i \max(0, \max_{(i,l) \in \mathcal{N}} \epsilon - D_{il}) \geq 0")]
+    claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0].claim
+    assert claim.reading.startswith("the maximum or minimum over l in '\\max_{(i,l) \\in \\mathcal{N}} "
+                                    "\\epsilon - D_{il}' is read as max_l of 2 terms")
+
+
+def test_a_declared_index_after_a_maximum_over_it_is_ambiguous():
+    declared = dict(PAIRS, index=PAIRS["index"] + [{"name": "l", "from": 1, "to": "n"}])
+    with pytest.raises(ParseError, match="ambiguous: the maximum or minimum over l takes one term"):
+        outcome(r"\sum_i \max(0, \max_{(i,l) \in \mathcal{N}} \epsilon - D_{il}) \geq 0", "inequality", declared)
+
+
+def test_a_maximum_over_pairs_with_two_indices_that_run_is_refused():
+    with pytest.raises(ParseError, match="with 2 indices that run is not read"):
+        outcome(r"\max_{(a,b) \in \mathcal{N}} D_{ab} \geq 0", "inequality", PAIRS)
