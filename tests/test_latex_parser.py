@@ -3,6 +3,8 @@ evaluation, parse errors with positions, and the bundled LaTeX derivations again
 their source documents."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -194,6 +196,22 @@ def test_ellipsis_whose_ends_differ_in_two_ways_is_an_error():
 def test_unbalanced_parenthesis_of_a_document_is_an_error():
     with pytest.raises(ParseError, match="unexpected"):
         one(r"LSE(tx_1,...,tx_n))")
+
+
+@pytest.mark.parametrize("formula, message", [
+    # a parenthesis left open inside a fraction (a blog post's \exp(f(x)^\top f(y)): where it opened
+    (r"a = \frac{\exp(f(x) + b}{c}", r"1:24: unexpected '}': the '(' opened at 1:15 is not closed before it"),
+    (r"a = \log(b + (c", "the formula ends before the '(' opened at 1:14 is closed"),
+    (r"a = \frac{b}{c", "the formula ends before the '{' opened at 1:13 is closed"),
+])
+def test_an_unclosed_delimiter_is_named_where_it_opens(formula, message):
+    with pytest.raises(ParseError, match=re.escape(message)):
+        one(formula)
+
+
+def test_characters_the_reader_uses_as_marks_are_refused():
+    with pytest.raises(ParseError, match="the character U\\+E020 is not read"):
+        one("a \ue020 b")
 
 
 # --- the bundled LaTeX derivations against their documents --------------------------------

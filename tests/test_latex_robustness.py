@@ -275,6 +275,7 @@ def check_translate(text: str) -> None:
 @FUZZ
 @given(st.text())
 @example("x }")
+@example("\ue020")        # the reader's own mark for a comma of \forall, written by the user
 @example("\\\\")
 @example("")
 def test_parse_of_any_text_ends_in_a_tree_or_a_parse_error(warm, text):

@@ -76,6 +76,7 @@ READING_TOKENS = TOKENS + [
     r"\\ \quad -", r"\forall i", r"\forall (i, j) \in", r", \quad \forall", r"\approx 0.5", r"\propto",
     r"\frac{\partial^2 t}{\partial s_1 \partial s_2}", r"\frac{\partial^2}{\partial t^2}", r"\partial^", r"\partial t",
     r"\frac{d}{dt}", r"\frac{d t}{d", r"\frac{\mathrm{d}^2}{\mathrm{d} t^2}", r"\mathrm{d}", "d^2",
+    r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

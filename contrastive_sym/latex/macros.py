@@ -172,6 +172,12 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     points = point_params(elements, translator)
     if points is not None:
         # P(y | x; \theta) = …: a function of the points y, x, used as P(y_i | x_i; \theta)
+        unused = [str(p) for kind, p in points if kind == "point" and not body.has(p)]
+        if unused:
+            # L(x, x^+) = \sum_{x \in \mathcal{X}} …: the sum binds the names again; said, never silent
+            translator.readings.append(f"it does not depend on its argument{'s' if len(unused) > 1 else ''} "
+                                       f"{', '.join(unused)} (bound again inside it: a use's arguments "
+                                       "change nothing)")
         return Macro(key, body, labels=labels, line=line, point_params=points,
                      separators=tuple(separator_kind(s) for s in separators)), []
     return Macro(key, body, labels=labels, line=line), []

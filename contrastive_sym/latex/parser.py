@@ -86,6 +86,12 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
                           construct=text[:40])
     if not text.strip():
         raise where.error("the formula is empty")
+    # the reader marks what it has read with characters of the private use area; one the
+    # user wrote would be taken for a mark
+    private = next((i for i, c in enumerate(text) if "\ue000" <= c <= "\uf8ff"), None)
+    if private is not None:
+        raise where.error(f"the character U+{ord(text[private]):04X} is not read",
+                          *_line_column(text, private), text[private])
     _check_nesting(text, where)
     never = next((m for m in _NEVER_READ.finditer(text)
                   if m.group(1) != "array" or not array_is_layout(text, m.start())), None)
@@ -131,6 +137,40 @@ def _check_nesting(text: str, where: Where) -> None:
             depth = max(depth - 1, 0)
 
 
+#: each closing delimiter and the opening one it closes
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
+    """The innermost delimiter ``(``, ``[`` or ``{`` that is open at ``position`` in the text
+    as written, with its line and column; None when every one is closed.  ``\\{`` and
+    ``\\}`` (set braces) are a pair of their own; a closer with no opener is skipped."""
+    stack: list[tuple[str, int]] = []
+    index = 0
+    while index < min(position, len(text)):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            if text[index + 1] in "{}":
+                index += 2        # \{ … \}: set braces, not grouping
+                continue
+            index += 1
+            while index < len(text) and text[index].isalpha():
+                index += 1
+            continue
+        if char in "([{":
+            stack.append((char, index))
+        elif char in _CLOSERS:
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == _CLOSERS[char]:
+                    del stack[depth:]
+                    break
+        index += 1
+    if not stack:
+        return None
+    char, start = stack[-1]
+    return (char, *_line_column(text, start))
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
     return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
 
@@ -150,15 +190,21 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
     if isinstance(exc, UnexpectedCharacters):
         construct = _construct_at(original, exc.pos_in_stream)
         return where.error(f"cannot read {construct!r} here", line, column, construct)
-    if isinstance(exc, UnexpectedEOF):
+    if isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        opened = _unclosed(original, len(original))
+        if opened is not None:
+            return where.error(f"the formula ends before the {opened[0]!r} opened at {opened[1]}:{opened[2]} is "
+                               "closed (an unbalanced parenthesis or brace?)", line, column)
         return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
                            line, column)
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        if token.type == "$END":
-            return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
-                               line, column)
         shown, start = _shown(token, text, original)
+        opened = _unclosed(original, token.start_pos) if shown in _CLOSERS else None
+        if opened is not None and _CLOSERS[shown] != opened[0]:
+            line, column = token.line or line, token.column or column
+            return where.error(f"unexpected {shown!r}: the {opened[0]!r} opened at {opened[1]}:{opened[2]} is not "
+                               f"closed before it (an unbalanced parenthesis?)", line, column, shown)
         line, column = token.line or line, token.column or column
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)

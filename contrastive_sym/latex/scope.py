@@ -174,6 +174,9 @@ class IndexSet:
     components: tuple[sp.Symbol, ...] = ()
     # a sample set (X = {x_1, …, x_N}: one positive, the negatives): how its members are drawn
     sample: SampleDraw | None = None
+    # a set of records (\mathcal{D} = {(x_r, y_r)}): each name a record holds, as written, with
+    # the family of its values (``members`` is the first)
+    records: tuple = ()
 
     @property
     def size(self) -> sp.Expr:

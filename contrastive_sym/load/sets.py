@@ -37,13 +37,21 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
             if key in entry and "where" not in entry:
                 raise context.fail(f"set {name}: '{key}' goes with 'where' (a set defined by a condition)",
                                    (key,))
-        members = None
+        members, records = None, ()
         if "members" in entry:
-            family = scope.lookup(read_text(entry, "members", context))
-            if not isinstance(family, Family) or len(family.shape) != 1:
+            written = read_text(entry, "members", context).strip()
+            keys = [k.strip() for k in written[1:-1].split(",")] if written.startswith("(") else [written]
+            families = [scope.lookup(k) for k in keys]
+            if not all(isinstance(f, Family) and len(f.shape) == 1 for f in families) or "" in keys:
                 raise context.fail(f"set {name}: members names a declared family of one dimension "
-                                   "(its entries are the members)", ("members",))
+                                   "(its entries are the members), or a record of them, '(x, y)'", ("members",))
+            if len({f.shape for f in families}) != 1 or len(set(keys)) != len(keys):
+                raise context.fail(f"set {name}: the families of a record ({', '.join(keys)}) are distinct and "
+                                   "of one length (the record r holds the r-th entry of each)", ("members",))
+            family = families[0]
             members = family.base
+            if written.startswith("("):
+                records = tuple((k, f.base) for k, f in zip(keys, families))
         if "to" in entry:
             hi = read_formula(entry["to"], scope, context, ("to",))
         elif members is not None:
@@ -56,7 +64,7 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
         if "where" in entry:
             scope = condition_set(entry, name, lo, hi, scope, context)
             continue
-        found = IndexSet(name, sp.sympify(lo), sp.sympify(hi), members)
+        found = IndexSet(name, sp.sympify(lo), sp.sympify(hi), members, records=records)
         # also under a key of its own: a definition may give the letter another meaning
         # (I(x;c) beside the index set I), and after \in only the set is meant
         scope = scope.bind(name, found).bind(SET_KEY + name, found)

@@ -141,14 +141,39 @@ class RangesMixin:
         found = self.scope.lookup(SET_KEY + key) if key is not None else None
         if not isinstance(found, IndexSet) or found.members is None or unwrap(left).data == "subscript":
             return None
-        name = self._written_key(left)
-        if self.scope.lookup(name) is not None and not isinstance(self.scope.lookup(name), sp.Basic):
-            return None
         k = self._fresh("k")
-        term = self.within(self.scope.bind(name, found.members[k])).term(operand)
+        if found.records:
+            scope = self.scope
+            for name, base in self._record_names(left, found):
+                scope = scope.bind(name, base[k])
+        else:
+            name = self._written_key(left)
+            if self.scope.lookup(name) is not None and not isinstance(self.scope.lookup(name), sp.Basic):
+                return None
+            scope = self.scope.bind(name, found.members[k])
+        term = self.within(scope).term(operand)
         if not isinstance(term, sp.Expr):
             raise self.fail(op, f"a sum of vectors over the members of {found.name} is not read")
         return sp.Sum(term, (k, found.lo, found.hi))
+
+    def _record_names(self, left, found: IndexSet) -> list:
+        r"""(name, family) of each name a sum over a set of records binds: the names of
+        ``(a, b) \in \mathcal{D}`` in the order of the record, or with one name of the record
+        written (``s \in \mathcal{D}`` of records (s, s^+)), every name of the record."""
+        keys = [k for k, _ in found.records]
+        shown = "(" + ", ".join(keys) + ")"
+        tree = unwrap(left)
+        if isinstance(tree, Tree) and tree.data == "paren":
+            names = [self._written_key(unwrap(c)) for c in tree.children[0].children if isinstance(c, Tree)]
+            if len(names) != len(keys) or len(set(names)) != len(names):
+                raise self.fail(left, f"the members of {found.name} are records {shown}: write "
+                                      f"{len(keys)} distinct names, one for each")
+            return [(name, base) for name, (_, base) in zip(names, found.records)]
+        name = self._written_key(left)
+        if name not in keys:
+            raise self.fail(left, f"the members of {found.name} are records {shown}: write the record, "
+                                  f"\\sum_{{{shown} \\in {found.name}}}, or one of its names")
+        return list(found.records)
 
     def product_over(self, op, lower, upper, operand):
         r"""``\prod_{k=1}^N f``, ``\prod_k f``, ``\prod_{k \neq i} f``, ``\prod_{k \in [N]} f``: the
