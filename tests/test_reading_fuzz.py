@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 import sympy as sp
 from hypothesis import given
 
@@ -110,4 +111,15 @@ def test_translation_of_reading_tokens_ends_in_rows_or_a_placed_error(warm, text
 @FUZZ
 @given(mutated_reading_formulas())
 def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(warm, text):
+    check_translate(text)
+
+
+@pytest.mark.parametrize("text", [
+    # found by longer runs of the reading fuzz: an error placed where the construct it names
+    # is not written (a comma of the display's end blanked; an error inside a macro's expansion)
+    r"\sum_{k \in S}s^{(1)}\displaystyle\text{sim}(\llbracket\}\vert,$|",
+    r"f(\mathbf{x}_i)^\top|S|,$\Vert\max_{k \in S}d^2|\mathbb{E}_{\llbracket\right.\nabla_{s_i}|x",
+    r"s^{(1)}\norm{\left\{ \begin{array}{ll}\left.\neq\pair{cd+}\pair\sim p}",
+])
+def test_what_longer_runs_found_is_placed_where_it_is_written(warm, text):
     check_translate(text)

@@ -189,6 +189,11 @@ def _substitute(macro: MacroDef, arguments: list[str]) -> str:
 
 
 def _error(where: Where, text: str, position: int, message: str, construct: str) -> ParseError:
+    if not text.startswith(construct, position):
+        # found inside the expansion of the macro written at ``position``: shown at that use
+        found = _NAME.match(text, position)
+        construct = found.group() if found else text[position:position + 1]
+        message = f"{message} (in the expansion of {construct})"
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     return where.error(message, line, column, construct)

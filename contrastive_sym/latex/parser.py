@@ -104,8 +104,10 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
         cleaned = pair_bars(cleaned)
-    except BarError as exc:
-        raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
+    except BarError as exc:     # the construct as written (punctuation was blanked in ``cleaned``)
+        written = text[exc.position:exc.position + len(exc.construct)]
+        raise where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),
+                          written) from None
     try:
         cleaned = mark_cases(cleaned)      # the rows of a definition by cases (same length)
     except CasesError as exc:       # the construct as written (bars were rewritten in ``cleaned``)
