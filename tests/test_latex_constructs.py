@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from contrastive_sym.errors import ParseError
+from contrastive_sym.errors import DerivationError, ParseError
 from contrastive_sym.latex.parser import parse
 from contrastive_sym.latex.scope import Family, Macro, Scope, canonical_key
 from contrastive_sym.latex.translate import translate_expr
+from contrastive_sym.pipeline import check_statement
 
 d = sp.Symbol("d", integer=True, positive=True)
 N = sp.Symbol("N", integer=True, positive=True)
@@ -451,3 +452,22 @@ def test_big_o_is_named_not_called_undeclared(text):
         check_statement(r"\log(1 + 1/\tau) = " + text, "limit",
                         scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}])
     assert "big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o)" in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, words", [
+    # an update rule names its arrow, not "not declared"
+    (r"\theta \leftarrow m \theta + (1 - m) \theta", r"'\leftarrow' (an assignment: an update rule, a map) is not "
+     "a relation the checker decides"),
+    # an event inside a probability names the relation it met
+    (r"p(C = 1 \mid c) = m", "a relation 'C = 1' where a value is expected (an event"),
+    # a point used as a number is named as the notation writes it, x_{n}, not x[n]
+    (r"x_n + 1 = 2", "x_{n} is a data point"),
+])
+def test_what_real_documents_write_and_is_not_read_is_named(statement, words):
+    notation = dict(scalar=[{"name": r"\theta"}, {"name": "m"}, {"name": "c", "role": "point"}],
+                    family=[{"name": "x", "shape": ["n"], "role": "point"}],
+                    size=[{"name": "n", "minimum": 1, "checked": [1]}],
+                    distribution=[{"name": "p", "of": ["c"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, **notation)
+    assert words in str(caught.value)

@@ -581,3 +581,10 @@ def test_a_line_that_sets_a_name_is_read_as_the_earlier_step_with_it_substituted
     spec.write_text(_NOTATION + claim.replace("'\\theta = z_1'", "'\\theta \\leq z_1'"), encoding="utf-8")
     with pytest.raises(ParseError, match="a substitution is one formula"):
         load_toml(spec)
+
+
+def test_where_an_unclosed_delimiter_opened_is_a_position_in_the_file():
+    # the formula starts at line 10, column 5 of its file, and spans two lines
+    with pytest.raises(ParseError, match=re.escape("the '(' opened at 11:16 is not closed before it")) as caught:
+        parse("a = b \\\\\n c = \\frac{\\exp(d}{e}", Where("notes.toml", 10, 5))
+    assert (caught.value.line, caught.value.column) == (11, 18)

@@ -195,7 +195,8 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
     if isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         opened = _unclosed(original, len(original))
         if opened is not None:
-            return where.error(f"the formula ends before the {opened[0]!r} opened at {opened[1]}:{opened[2]} is "
+            at = "{}:{}".format(*where.at(opened[1], opened[2]))    # in the file, as every position
+            return where.error(f"the formula ends before the {opened[0]!r} opened at {at} is "
                                "closed (an unbalanced parenthesis or brace?)", line, column)
         return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
                            line, column)
@@ -205,7 +206,8 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         opened = _unclosed(original, token.start_pos) if shown in _CLOSERS else None
         if opened is not None and _CLOSERS[shown] != opened[0]:
             line, column = token.line or line, token.column or column
-            return where.error(f"unexpected {shown!r}: the {opened[0]!r} opened at {opened[1]}:{opened[2]} is not "
+            at = "{}:{}".format(*where.at(opened[1], opened[2]))
+            return where.error(f"unexpected {shown!r}: the {opened[0]!r} opened at {at} is not "
                                f"closed before it (an unbalanced parenthesis?)", line, column, shown)
         line, column = token.line or line, token.column or column
         if start != token.start_pos:            # a paired closing bar: where the user wrote it

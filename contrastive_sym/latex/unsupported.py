@@ -50,6 +50,9 @@ _CONSTRUCTS = [
     # An undeclared O(…) or \mathcal{O}(…) is big-O notation: named, not "not declared".
     (r"(?:\\mathcal\s*\{\s*O\s*\}|\\mathcal\s+O|O)\s*(?:\\(?:left|big|Big|bigg|Bigg)l?\s*)?\(",
      r"big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o); " + _RESTATE),
+    (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
+     r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "
+     r"display states no relation to check; mark it unchecked, or a [[define]] with read = false"),
     (r"\\(int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
 ]

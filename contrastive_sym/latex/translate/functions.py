@@ -86,8 +86,16 @@ class AbstractFunctionsMixin:
             return
         loose = _loose_points(expr, points)
         if loose:
-            raise self.fail(node, f"{loose} is a data point (role \"point\"): it has no value, and is "
-                                  "only an argument of a declared function such as f(x)")
+            raise self.fail(node, f"{self._written_point(loose)} is a data point (role \"point\"): it has no "
+                                  "value, and is only an argument of a declared function such as f(x)")
+
+    def _written_point(self, point) -> str:
+        """A point as the notation writes it: x_{n} for the entry x[n] of the family x."""
+        if isinstance(point, sp.Indexed):
+            key = next((k for k, v in self.scope.names.items()
+                        if isinstance(v, Family) and v.base == point.base), str(point.base))
+            return f"{key}_{{{', '.join(sp.sstr(i) for i in point.indices)}}}"
+        return str(point)
 
 
 def is_point(value, points) -> bool:
@@ -98,14 +106,14 @@ def is_point(value, points) -> bool:
     return isinstance(value, sp.Symbol) and value in points
 
 
-def _loose_points(expr: sp.Basic, points) -> str | None:
+def _loose_points(expr: sp.Basic, points) -> sp.Basic | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
     if isinstance(expr, (AppliedUndef, Density)):
         return None
     if isinstance(expr, (Expectation, AlphabetSum, SampleExpectation)):     # the points they bind are not numbers
         return _loose_points(expr.args[0], points)
     if is_point(expr, points):
-        return str(expr)
+        return expr
     for arg in expr.args:
         found = _loose_points(arg, points)
         if found is not None:

@@ -242,7 +242,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
 
     def t_item(self, node):
         if len(node.children) != 1:
-            raise self.fail(node, "a relation where a value is expected")
+            written = " ".join(self.source(node).split())
+            raise self.fail(node, f"a relation '{written}' where a value is expected (an event such as "
+                                  "p(C = i \\mid x) is not read: a probability takes points)")
         return self.value(node.children[0])
 
     def t_paren(self, node):
