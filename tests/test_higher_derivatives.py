@@ -25,10 +25,15 @@ LOGITS = dict(
 SYMPY_OFF = CheckConfig(symbolic=False)
 
 
-def verdicts(statement: str, declarations: dict) -> tuple[str, str]:
-    """The verdict with SymPy, and with the numeric check alone."""
-    return (check_statement(statement, **declarations).verdict.value,
-            check_statement(statement, config=SYMPY_OFF, **declarations).verdict.value)
+def assert_verdicts(statement: str, declarations: dict, expected: str) -> None:
+    """"holds": proved or confirmed with SymPy, confirmed by the numeric check alone; any
+    other verdict expected of both."""
+    with_sympy = check_statement(statement, **declarations).verdict.value
+    numeric = check_statement(statement, config=SYMPY_OFF, **declarations).verdict.value
+    if expected == "holds":
+        assert with_sympy in ("proved", "confirmed") and numeric == "confirmed", (with_sympy, numeric)
+    else:
+        assert (with_sympy, numeric) == (expected, expected)
 
 
 @pytest.mark.parametrize("statement, expected", [
@@ -45,11 +50,7 @@ def verdicts(statement: str, declarations: dict) -> tuple[str, str]:
     (r"\frac{\partial^2 \sqrt{1 + x^2}}{\partial x^2} = (1 + x^2)^{-3/2}", "holds"),
 ])
 def test_second_derivatives_of_numbers(statement, expected):
-    with_sympy, numeric = verdicts(statement, REALS)
-    if expected == "holds":
-        assert with_sympy in ("proved", "confirmed") and numeric == "confirmed", (with_sympy, numeric)
-    else:
-        assert (with_sympy, numeric) == (expected, expected)
+    assert_verdicts(statement, REALS, expected)
 
 
 @pytest.mark.parametrize("statement, expected", [
@@ -62,11 +63,7 @@ def test_second_derivatives_of_numbers(statement, expected):
     (r"\sum_{l=1}^n \frac{\partial^2 F}{\partial s_j \partial s_l} = 0", "holds"),
 ])
 def test_the_hessian_of_log_sum_exp(statement, expected):
-    with_sympy, numeric = verdicts(statement, LOGITS)
-    if expected == "holds":
-        assert with_sympy in ("proved", "confirmed") and numeric == "confirmed", (with_sympy, numeric)
-    else:
-        assert (with_sympy, numeric) == (expected, expected)
+    assert_verdicts(statement, LOGITS, expected)
 
 
 @pytest.mark.parametrize("statement, message", [
@@ -135,11 +132,7 @@ def test_a_second_derivative_at_a_kink_is_not_a_pass():
     (r"\frac{d}{dx} x \cdot x = 2 x", "holds"),
 ])
 def test_derivatives_written_with_d(statement, expected):
-    with_sympy, numeric = verdicts(statement, REALS)
-    if expected == "holds":
-        assert with_sympy in ("proved", "confirmed") and numeric == "confirmed", (with_sympy, numeric)
-    else:
-        assert (with_sympy, numeric) == (expected, expected)
+    assert_verdicts(statement, REALS, expected)
 
 
 def test_d_beside_a_declared_d_is_ambiguous_and_mathrm_d_is_not():
