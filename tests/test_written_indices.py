@@ -594,6 +594,21 @@ def test_a_definitions_reading_of_a_sums_extent_is_said_and_an_error_under_stric
         verify_text(text, strict=True)
 
 
+def test_a_claim_local_definitions_reading_is_said_too(capsys):
+    # a definition inside a claim (its define key) reads as one at document level does
+    from contrastive_sym.pipeline import verify_text
+    text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"',
+                      'size = [{name = "N", minimum = 1, checked = [1, 2]}]',
+                      'family = [{name = "a", shape = ["N"]}, {name = "b", shape = ["N"]}]', "",
+                      "[[claim]]", 'id = "c"', "line = 1", 'title = "t"',
+                      r"latex = 'S = \sum_{j=1}^N (e^{a_j} + e^{b_j})'",
+                      r"define = [{ line = 2, latex = 'S = \sum_{j=1}^N e^{a_j} + e^{b_j}' }]", ""])
+    assert verify_text(text).documents[0].claims[0].outcome.verdict.value == "proved"
+    assert "the definition of S: the sum over j" in capsys.readouterr().err
+    with pytest.raises(DerivationError, match="is read as Σ_j of 2 terms"):
+        verify_text(text, strict=True)
+
+
 def test_two_claims_proportional_in_the_same_variable_share_its_copy():
     from contrastive_sym.pipeline import verify_text
     text = "\n".join(['id = "x"', 'title = "x"', 'source = "x.txt"',

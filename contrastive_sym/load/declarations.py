@@ -236,6 +236,13 @@ def _symbol_name(latex: str) -> str:
     return name or "v"
 
 
+def _say_readings(readings: list, name: str, where, context: Context) -> None:
+    """How a definition's text was read where it had to be (a sum's extent, arguments a sum
+    binds again): said, never silent (an error under --strict)."""
+    for reading in dict.fromkeys(readings):
+        context.warn(f"the definition of {name}: {reading}", line=where.line)
+
+
 def read_definition(entry: dict, context: Context, document_level: bool, scope: Scope | None = None):
     latex = read_text(entry, "latex", context)
     line = read_int(entry, "line", context)
@@ -251,14 +258,15 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
                                    origin=Origin(where.path, where.line),
                                    restated_from=entry.get("restated_from", ""))
         return None
-    if not document_level:
-        return define(latex, scope, where, line=line)   # one row 'name = expression'
-    from .claims import definition_chain_claim   # claims → bindings → here: import when used
     readings: list[str] = []
+    if not document_level:
+        # one row 'name = expression', local to a claim
+        macro = define(latex, replace(scope, readings=readings), where, line=line)
+        _say_readings(readings, entry.get("name", macro.key), where, context)
+        return macro
+    from .claims import definition_chain_claim   # claims → bindings → here: import when used
     display = define_all(latex, replace(scope, readings=readings), where, line=line)
-    for reading in dict.fromkeys(readings):
-        # how the text was read where it had to be (a sum's extent): said, never silent
-        context.warn(f"the definition of {entry.get('name', display.macros[0].key)}: {reading}", line=where.line)
+    _say_readings(readings, entry.get("name", display.macros[0].key), where, context)
     name = entry.get("name", display.macros[0].key)
     # every chain's claim is read before anything is recorded: a definition that is
     # refused (and perhaps read again once a later one is) leaves nothing behind
