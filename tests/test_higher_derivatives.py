@@ -149,3 +149,14 @@ def test_d_beside_a_declared_d_is_ambiguous_and_mathrm_d_is_not():
 def test_d_over_dx_with_nothing_to_differentiate_is_said():
     with pytest.raises(DerivationError, match="d/dx needs what it differentiates"):
         check_statement(r"x = \frac{d}{dx}", **REALS)
+
+
+@pytest.mark.parametrize("statement", [
+    r"\frac{\partial s_j}{\partial j} = 0",          # by an index: s_j is no function of a real j
+    r"\frac{d}{dn} \log n = \frac{1}{n}",             # by a size: it takes whole values
+    r"\frac{\partial^2 s_j}{\partial j^2} = 0",
+])
+def test_a_derivative_by_an_index_or_a_size_is_refused_not_confirmed(statement):
+    # these were confirmed (every derivative by a whole number read as 0)
+    with pytest.raises(DerivationError, match="an index or a size \\(it takes whole values\\), is not read"):
+        check_statement(statement, **LOGITS)

@@ -194,6 +194,10 @@ class DerivativesMixin:
             raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
         if not isinstance(variable, (sp.Symbol, sp.Indexed)):
             raise self.fail(node, "a derivative with respect to an expression")
+        if isinstance(variable, sp.Symbol) and variable.is_integer:
+            # ∂x_t/∂t, d/dn: an index or a size takes whole values; nothing is differentiable in it
+            raise self.fail(node, f"a derivative by '{variable}', an index or a size (it takes whole values), "
+                                  "is not read")
         path = self.scope.path
         if path is not None and variable == path.parameter:
             # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
