@@ -93,3 +93,16 @@ def test_a_declared_index_after_a_maximum_over_it_is_ambiguous():
 def test_a_maximum_over_pairs_with_two_indices_that_run_is_refused():
     with pytest.raises(ParseError, match="with 2 indices that run is not read"):
         outcome(r"\max_{(a,b) \in \mathcal{N}} D_{ab} \geq 0", "inequality", PAIRS)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a later maximum (or sum) over the same letter binds it itself: the first stops before it
+    (r"\sum_k a_k - \max_k b_k = \left(\sum_j a_j\right) - \max_j b_j", ("proved", "confirmed")),
+    (r"\sum_k a_k - \max_k b_k = \sum_j \left(a_j - \max_l b_l\right)", ("refuted",)),
+    (r"\max_k a_k + \sum_k b_k = \left(\max_j a_j\right) + \sum_j b_j", ("proved", "confirmed")),
+])
+def test_a_later_operator_over_the_same_letter_ends_the_first(statement, expected):
+    # was Σ_k (a_k − max_k b_k): the sum reached over a maximum that binds k itself
+    notation = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
+                    family=[{"name": "a", "shape": ["n"]}, {"name": "b", "shape": ["n"]}])
+    assert check_statement(statement, **notation).verdict.value in expected

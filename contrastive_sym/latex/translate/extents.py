@@ -73,8 +73,8 @@ class SumExtentsMixin:
         """Whether ``tree`` uses the name ``name`` where no sum of its own binds it."""
         if not isinstance(tree, Tree):
             return False
-        if tree.data == "apply_op" and self._sum_letter(tree) == name:
-            return False
+        if tree.data == "apply_op" and name in self._running_letters(tree):
+            return False        # a sum or maximum of its own binds the name there
         if self._bound_name(tree) == name:
             return True
         return any(self._uses(child, name) for child in tree.children)
