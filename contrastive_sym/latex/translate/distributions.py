@@ -241,8 +241,7 @@ class DistributionsMixin(IndexDrawsMixin):
     def _shown_point(self, point) -> str:
         """A point as a message names it: x, or 'the entries of \\mathbf{x}'."""
         if isinstance(point, sp.Indexed):
-            key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == point.base),
-                       str(point.base))
+            key = self.family_key(point.base)
             return f"the entries of {key}"
         key = next((k for k, v in self.scope.names.items() if v == point), None)
         return key or str(point)

@@ -17,7 +17,7 @@ from lark.tree import Meta
 
 from ...errors import ParseError
 from .operators import _scripts
-from .trees import unwrap
+from .ranges import tuple_member
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -104,30 +104,16 @@ class SumExtentsMixin:
             return [name] if name is not None else []
         if op.data == "max_op" or op.data == "func_op" and str(op.children[0]) == r"\min" and len(op.children) == 2:
             lower = op.children[1].children[0]
-            tuple_names = self._tuple_letters(lower)
-            if tuple_names is not None:
-                return [n for n in tuple_names if not self.index_is_bound_here(n)]
+            member = tuple_member(lower)
+            if member is not None:
+                names = self.tuple_names(member[0])
+                return [] if None in names else [n for n in names if not self.index_is_bound_here(n)]
             try:
                 name, *_ = self._sum_range(lower, None, op)
             except ParseError:
                 return []
             return [name] if name is not None else []
         return []
-
-    def _tuple_letters(self, lower) -> list[str] | None:
-        """The letters of ``(i, k)`` in a subscript ``(i, k) \\in S``; None for any other."""
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        elements = [c for c in items if isinstance(c, Tree)]
-        if len(elements) != 1:
-            return None
-        member = unwrap(elements[0])
-        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3):
-            return None
-        left = unwrap(member.children[0])
-        if not (isinstance(left, Tree) and left.data == "paren"):
-            return None
-        names = [self._bound_name(unwrap(c)) for c in left.children[0].children if isinstance(c, Tree)]
-        return None if None in names else names
 
 
 def _sum_node(tree):

@@ -92,10 +92,13 @@ class AbstractFunctionsMixin:
     def _written_point(self, point) -> str:
         """A point as the notation writes it: x_{n} for the entry x[n] of the family x."""
         if isinstance(point, sp.Indexed):
-            key = next((k for k, v in self.scope.names.items()
-                        if isinstance(v, Family) and v.base == point.base), str(point.base))
-            return f"{key}_{{{', '.join(sp.sstr(i) for i in point.indices)}}}"
+            return f"{self.family_key(point.base)}_{{{', '.join(sp.sstr(i) for i in point.indices)}}}"
         return str(point)
+
+    def family_key(self, base) -> str:
+        """The name a family is declared under (\\mathbf{x} for the IndexedBase x)."""
+        return next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base),
+                    str(base))
 
 
 def is_point(value, points) -> bool:

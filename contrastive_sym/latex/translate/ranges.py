@@ -49,18 +49,14 @@ class RangesMixin:
     def tuple_terms(self, op, lower, upper, operand):
         """(the set, the indices that run, the term, the membership) of an operator over
         the tuples of a set the data gives; None when its subscript is not of this form."""
-        items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
-        elements = [c for c in items if isinstance(c, Tree)]
-        member = unwrap(elements[0]) if len(elements) == 1 and upper is None else None
-        if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
-                and relation_name(str(member.children[1].children[0])) == "in"
-                and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
+        member = tuple_member(lower) if upper is None else None
+        if member is None:
             return None
-        left, _, right = member.children
+        left, right = member
         found = self.conditioned_set(right)
         if found is None or not found.components:
             return None
-        names = [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
+        names = self.tuple_names(left)
         if None in names or len(names) != len(found.components) or len(set(names)) != len(names):
             raise self.fail(left, f"the members of {found.name} are tuples of {len(found.components)} "
                                   "indices, written as distinct letters: (i, j)")
@@ -101,6 +97,10 @@ class RangesMixin:
         if pick == "max":
             return MaxOver(term, variable, lo, hi, *left_out)
         return -MaxOver(-term, variable, lo, hi, *left_out)
+
+    def tuple_names(self, left) -> list:
+        """The letters of the tuple ``(i, k)`` (None for an element that is not one)."""
+        return [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
 
     def _guarded_extremum(self, op, lower, operand, pick: str, shown: str):
         r"""``\max_{p \in P(i)} f``, ``\max_{j : y_j = y_i} f``, ``\max_{(i,k) \in \mathcal{N}} f``:
@@ -246,3 +246,15 @@ class RangesMixin:
         if not isinstance(total, sp.Expr):
             return None
         return sp.Sum(total, (variable, *ends))
+
+
+def tuple_member(lower):
+    r"""(the tuple, the set) of a subscript that is one ``(i, k) \in S``; None for any other."""
+    items = lower.children[0].children if isinstance(lower, Tree) and lower.data == "script_group" else []
+    elements = [c for c in items if isinstance(c, Tree)]
+    member = unwrap(elements[0]) if len(elements) == 1 else None
+    if not (isinstance(member, Tree) and member.data == "item" and len(member.children) == 3
+            and relation_name(str(member.children[1].children[0])) == "in"
+            and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
+        return None
+    return member.children[0], member.children[2]
