@@ -39,6 +39,7 @@ from contrastive_sym.latex.scope import Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
+from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
@@ -95,14 +96,11 @@ def read_document(path: Path) -> DocumentReading:
         return reading
     defines = spec.get("define", [])
     reading.displays += len(defines)
-    read_defines, claims = [], []
-    for entry in table_entries(spec, "define", context):
-        if _attempt(reading, entry.get("line", 0), lambda: read_definition(entry, context, document_level=True)):
-            read_defines.append(entry)
+    read_defines, claims = _read_defines(reading, spec, context), []
     for number, display in enumerate(displays):
-        where = Where(str(path), locator.key_line(("display", number, "latex")) or 1)
-        rows = _attempt(reading, display.get("line", 0),
-                        lambda: translate_rows(display.get("latex", ""), context.scope, where))
+        locator.at(("display", number, "latex"))
+        where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
+        rows = _attempt(reading, display.get("line", 0), lambda: _display_rows(display, where, context))
         relations = {r for row in rows or () for r in row.relations}
         if relations:
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
@@ -111,6 +109,43 @@ def read_document(path: Path) -> DocumentReading:
                            "latex": display["latex"]})
     _check(reading, spec, read_defines, claims)
     return reading
+
+
+def _read_defines(reading: DocumentReading, spec: dict, context: Context) -> list:
+    """The defines that read, in the file's order, read as the loader reads them: one that
+    uses a name a later one gives is read again once the others are (documents define F
+    by a G they define below); one that never reads is refused with its first error."""
+    entries = list(table_entries(spec, "define", context))
+    waiting, read, errors = list(range(len(entries))), set(), {}
+    while waiting:
+        still = []
+        for number in waiting:
+            try:
+                read_definition(entries[number], context, document_level=True)
+            except DerivationError as exc:
+                errors.setdefault(number, exc)
+                still.append(number)
+            except Exception as exc:    # a crash of the reader is a finding too, never a pass
+                errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
+            else:
+                read.add(number)
+        if len(still) == len(waiting):
+            break
+        waiting = still
+    for number, exc in sorted(errors.items()):
+        if number not in read:
+            reading.refused.append(Refusal(entries[number].get("line", 0), " ".join(str(exc).split())))
+    reading.read += len(read)
+    return [entries[number] for number in sorted(read)]
+
+
+def _display_rows(display: dict, where: Where, context: Context):
+    r"""The rows of a display, or the error that stops it: it must read as a claim's
+    statement reads (a display that starts with a relation, '\implies …', does not)."""
+    rows = translate_rows(display.get("latex", ""), context.scope, where)
+    if any(row.relations for row in rows):
+        statement_of(display.get("latex", ""), context.scope, context)
+    return rows
 
 
 def _check(reading: DocumentReading, spec: dict, defines: list, claims: list) -> None:

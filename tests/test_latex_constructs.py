@@ -136,7 +136,7 @@ def test_canonical_spellings():
 
 
 def test_an_accent_on_an_undeclared_name_is_not_declared():
-    assert refused(r"\hat{y}").message == "'\\\\hat{y}' is not declared"  # (as repr)
+    assert refused(r"\hat{y}").message == r"'\hat{y}' is not declared"    # as written, one backslash
 
 
 def test_scripts_of_a_family_in_either_order():

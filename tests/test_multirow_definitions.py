@@ -146,9 +146,25 @@ def test_rows_that_wait_on_each_other_report_the_row_that_fails_on_its_own():
     assert message == r"d.toml:10:58: 'q' is not declared"
 
 
-def test_a_definitional_relation_inside_a_chain_and_a_chain_over_arguments():
+def test_a_definitional_relation_inside_a_chain_is_refused():
     assert "only a row's first relation defines" in refusal(r"L = a := b")
-    assert "the chain in the definition of 'w_k' is written over its arguments (k)" in refusal(r"w_k = x_k = x_k")
+
+
+def test_a_chain_over_an_index_argument_needs_a_declared_index():
+    # k is no declared index: the chain has no range to run over (x_k alone does not say it)
+    assert refusal(r"w_k = x_k = x_k") == (
+        "d.toml:10:15: the chain in the definition of 'w_k' is written over k, which is not a declared "
+        "index: declare it ([[index]]) for the chain to be checked over its range, or state the chain as a claim")
+    k = sp.Symbol("k", integer=True)
+    (chain,) = define_all(r"w_k = x_k = x_k + 0", SCOPE.bind("k", k).with_index_range(k, 1, n),
+                          WHERE).chains
+    assert chain.arguments == () and chain.links[0].lhs == x[k]     # the declared k, not a parameter
+
+
+def test_a_chain_over_a_scalar_argument_keeps_the_argument():
+    (chain,) = define_all(r"\sigma(v) = \frac{1}{1 + e^{-v}} = \frac{e^{v}}{1 + e^{v}}", SCOPE, WHERE).chains
+    ((name, symbol),) = chain.arguments
+    assert name == "v" and symbol.is_real and chain.links[0].rhs.has(symbol)
 
 
 def test_a_row_whose_reading_depends_on_the_order_of_the_rows():
@@ -210,6 +226,26 @@ def test_a_true_chain_is_proved_and_a_dropped_factor_is_refuted_with_a_witness(t
     bad = _verdicts(_toml(tmp_path, r"\mathcal{L} = (a + b)^2 = a^2 + ab + b^2"))
     assert bad["L-chain"]["verdict"] == "refuted"
     assert set(bad["L-chain"]["witness"]["values"]) == {"a", "b"}
+
+
+def test_a_chain_over_a_scalar_argument_is_checked_for_every_real_value(tmp_path):
+    good = _verdicts(_toml(tmp_path, r"\sigma(v) = \frac{1}{1 + e^{-v}} = \frac{e^{v}}{1 + e^{v}}"))["L-chain"]
+    assert good["verdict"] in ("proved", "confirmed")
+    assert "for every real v (the definition's argument: no domain is declared)" in good["reading"]
+    # true for v ≥ 0 only: refuted at a negative v, the witness naming v
+    bad = _verdicts(_toml(tmp_path, r"h(v) = \sqrt{v^2} = v"))["L-chain"]
+    assert bad["verdict"] == "refuted" and set(bad["witness"]["values"]) == {"v"}
+    assert float(bad["witness"]["values"]["v"]) < 0
+
+
+def test_a_chain_over_an_index_argument_runs_over_the_declared_index(tmp_path):
+    index = "\n[[size]]\nname = 'N'\nminimum = 1\nchecked = [1, 2]\n\n[[index]]\nname = 'i'\nfrom = 1\nto = 'N'\n" \
+            "\n[[family]]\nname = 'x'\nshape = ['N']\n"
+    path = tmp_path / "chain.toml"
+    for latex, verdicts in ((r"w_i = 2 x_i = x_i + x_i", ("proved", "confirmed")), (r"w_i = 2 x_i = x_i + x_1", ("refuted",))):
+        path.write_text(HEADER + index + "\n[[define]]\nname = \"w\"\nline = 3\nlatex = '" + latex + "'\n",
+                        encoding="utf-8")
+        assert _verdicts(path)["w-chain"]["verdict"] in verdicts, latex
 
 
 def test_the_where_row_chain_is_named_by_its_own_head(tmp_path):

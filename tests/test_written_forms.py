@@ -65,7 +65,7 @@ def test_a_head_of_undeclared_names_defines_a_function_of_them(statement, expect
 @pytest.mark.parametrize("statement, message", [
     (r"\sigma = 1", "names a function or family; it needs arguments"),
     (r"\sigma(a, b) = 1", r"\sigma takes 1 argument, separated by commas"),
-    (r"\ell = 1", r"'\\ell' is not declared"),        # a parameter is not a name outside its definition
+    (r"\ell = 1", r"'\ell' is not declared"),        # a parameter is not a name outside its definition
 ])
 def test_uses_of_a_function_with_parameters_are_checked(statement, message):
     with pytest.raises(ParseError) as caught:

@@ -136,3 +136,16 @@ def mark_forall_commas(text: str) -> str:
             elif depth == 0 and char == ",":
                 out[position] = FORALL_COMMA
     return "".join(out)
+
+
+#: x^{(i)+}: the mark written after a parenthesised superscript index
+MARK_AFTER_INDEX = re.compile(r"\^\{(\s*)\(([^{}()]*)\)(\s*)([+\-])(\s*)\}")
+
+
+def mark_first(text: str) -> str:
+    """``text`` with ``x^{(i)+}`` written ``x^{+(i)}`` (same length): the positive of pair
+    i, the mark then the index, as a family declared with the mark reads it.  The
+    translator sees what was written (its text is the user's) and refuses the mark after
+    the index on anything but such a family, so no power is ever read from it."""
+    return MARK_AFTER_INDEX.sub(lambda m: "^{" + m.group(1) + m.group(4) + "(" + m.group(2) + ")" + m.group(3)
+                                + m.group(5) + "}", text)

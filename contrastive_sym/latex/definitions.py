@@ -17,7 +17,6 @@ other, a name defined twice, a row whose reading would depend on the order of th
 """
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass
 
@@ -68,6 +67,8 @@ class Chain:
     links: tuple[Link, ...]
     offset: int        # lines of the display before the chain's first side
     text: str          # the chain as the display writes it (from its first side to its last)
+    # the definition's scalar arguments the chain runs over, as (name, symbol): every real value
+    arguments: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -270,8 +271,8 @@ def _stuck(rows, errors, translator: Translator) -> DerivationError:
         # the row failed on an undeclared name, and that name is the other's head
         error = errors[id(row)]
         # the name as the message quotes it (\mathcal{L}^{(ij)}) or as written (\text{NPair})
-        quoted = re.match(r"('(?:[^'\\]|\\.)*') is not declared", error.message)
-        written = ast.literal_eval(quoted.group(1)) if quoted else getattr(error, "construct", "")
+        quoted = re.match(r"'(.*?)' is not declared", error.message)
+        written = quoted.group(1) if quoted else getattr(error, "construct", "")
         written = "".join(written.split())
         head = "".join(translator.source(other.head).split())
         # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell); \text{NPair}
@@ -335,12 +336,9 @@ def _canonical(macro: Macro):
 def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
     """The links written after a definition's body, read with every macro of the
     display and the names its head binds."""
-    if bound:
-        names = ", ".join(name for name, _ in bound)
-        raise translator.fail(row.links[0][0],
-                              f"the chain in the definition of '{translator.source(row.head)}' is written "
-                              f"over its arguments ({names}); a chain is checked in a definition of a "
-                              "name without arguments: state it as a claim")
+    held, arguments = _chain_arguments(row, bound, scope, translator)
+    for name, symbol in bound:
+        scope = scope.bind(name, held.get(symbol, symbol))
     reader = Translator(text, scope, where)
     left, links = row.body, []
     lhs = reader.expr(left)
@@ -353,7 +351,30 @@ def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
         left, lhs = side, rhs
     start, end = row.body.meta.start_pos, row.links[-1][1].meta.end_pos
     return Chain(_written(translator, row.head), tuple(links),
-                 text.count("\n", 0, start), original[start:end])
+                 text.count("\n", 0, start), original[start:end], arguments)
+
+
+def _chain_arguments(row: _Row, bound, scope, translator: Translator) -> tuple[dict, tuple]:
+    r"""What a chain written after a definition over arguments runs over: the chain
+    holds for every value of them, as the definition does.  An index argument
+    (``\ell_i = A_i = B_i``, ``\text{sim}(z_i, z_j) = …``) is the declared index of that
+    name, over its range; a scalar argument (``\sigma(\ell) = … = …``, a name nothing
+    declares) is every real value.  An index argument that is not a declared index has no
+    range to run over: refused, naming it."""
+    held, arguments = {}, []
+    for name, symbol in bound:
+        if symbol.is_integer:
+            declared = scope.lookup(name)
+            if not isinstance(declared, sp.Symbol) or scope.index_range(declared) is None:
+                raise translator.fail(row.links[0][0],
+                                      f"the chain in the definition of '{translator.source(row.head)}' is "
+                                      f"written over {name}, which is not a declared index: declare it "
+                                      "([[index]]) for the chain to be checked over its range, or state the "
+                                      "chain as a claim")
+            held[symbol] = declared
+        else:
+            arguments.append((name, symbol))
+    return held, tuple(arguments)
 
 
 def _link_text(written: str) -> str:

@@ -20,7 +20,7 @@ import sympy as sp
 from ..errors import ParseError
 from .expand import expand_macros
 from .parser import Where, parse
-from .scope import Family, Macro, Scope
+from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .translate.macro_uses import written_letters
@@ -91,6 +91,12 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = _BodyReader(text, scope, where)
     key, call_items = _head(head, translator)
+    if isinstance(scope.lookup(key), Distribution):
+        # p(d = i | X, c) = …: the head would take the letter of the declared distribution p,
+        # which its body (and every later p(x)) reads as the distribution
+        raise translator.fail(head, f"the definition of '{translator.source(head).strip()}' would define {key}, "
+                                    f"a declared [[distribution]]: name it apart (an event such as d = i "
+                                    "inside a probability is not read)")
     if call_items is None:
         key, index_tree = _split_subscript(head, translator, key)
         if index_tree is not None and not isinstance(scope.lookup(key), Family):

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
-from .continuations import FORALL_COMMA, drop_annotations, join_continuations, mark_forall_commas
+from .continuations import FORALL_COMMA, drop_annotations, join_continuations, mark_first, mark_forall_commas
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -116,6 +116,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
     cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
+    cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:
@@ -210,6 +211,11 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             return where.error(f"unexpected {shown!r}: the {opened[0]!r} opened at {at} is not "
                                f"closed before it (an unbalanced parenthesis?)", line, column, shown)
         line, column = token.line or line, token.column or column
+        if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):
+            # \mathcal{A}(\cdot \mid x): a placeholder for the argument, a distribution named
+            start = text.rindex("\\cdot", 0, token.start_pos)
+            return where.error("'\\cdot' as an argument (a placeholder: p(\\cdot \\mid x) names a distribution or "
+                               "a function, not a value) is not read", *_line_column(text, start), "\\cdot")
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)
         if "NORM" in exc.expected and "PLUS" not in exc.expected:

@@ -53,6 +53,9 @@ _CONSTRUCTS = [
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
      r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "
      r"display states no relation to check; mark it unchecked, or a [[define]] with read = false"),
+    (r"\\(Rightarrow|Longrightarrow|Leftrightarrow|Longleftrightarrow|iff|therefore)(?![a-zA-Z])",
+     r"'\{0}' (an implication between statements) is not a relation the checker decides: state what "
+     r"follows as a statement of its own (a claim, or the next step of a derivation), or " + _RESTATE),
     (r"\\(int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
 ]

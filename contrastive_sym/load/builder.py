@@ -181,6 +181,12 @@ class DocumentBuilder:
         self._scalars.append(ScalarDecl(symbol, domain, role, latex or name, origin))
         return symbol
 
+    def argument(self, symbol: sp.Symbol, *, latex: str, origin: Origin | None = None) -> None:
+        r"""A real variable of one claim only (the argument ``\ell`` of a definition
+        ``\sigma(\ell) = A = B`` whose chain the claim checks): sampled as a declared real
+        scalar, but no name of the document's."""
+        self._scalars.append(ScalarDecl(symbol, Domain.REAL, Role.VALUE, latex, origin or _caller_origin()))
+
     def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
                role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,
                superscript: bool = False) -> sp.IndexedBase:

@@ -24,6 +24,7 @@ from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .labels import nonempty_reading
 from .proportional import proportional
+from .statements import leading_relation, one_model
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -65,7 +66,7 @@ def read_claim(entry: dict, context: Context) -> None:
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        statement, reading, extents = _statement(latex, scope, context, entry.get("proportional_in"))
+        statement, reading, extents = statement_of(latex, scope, context, entry.get("proportional_in"))
         # a condition the notation states (nonempty positives), and how far a sum was read
         # to reach, are said with any reading
         stated = nonempty_reading(statement.terms, scope)
@@ -142,7 +143,7 @@ def _derived_latex(steps: list) -> str:
     return " ".join(step.get("latex", "").strip() for step in steps[:1])
 
 
-def _statement(latex: str, scope: Scope, context: Context, proportional_in=None) -> tuple[Statement, str, str]:
+def statement_of(latex: str, scope: Scope, context: Context, proportional_in=None) -> tuple[Statement, str, str]:
     """The statement a claim's LaTeX makes, the reading it implies ("" but for ≈ and ∝), and
     the readings its text needed (how far a sum reaches: latex/translate/extents.py)."""
     where = context.locator.where(latex)
@@ -159,7 +160,7 @@ def _statement(latex: str, scope: Scope, context: Context, proportional_in=None)
     terms, relations = [], []
     for row in rows:
         if row.continues and not terms:
-            raise where.error("the statement starts with a relation")
+            raise where.error(leading_relation(latex))
         if not row.continues and terms:
             raise where.error("a statement is one chain of relations")
         if not terms:
@@ -172,12 +173,11 @@ def _statement(latex: str, scope: Scope, context: Context, proportional_in=None)
             terms.append(side.expr)
     if not relations:
         raise where.error("a statement needs a relation (=, <, \\leq, …)")
+    one_model(terms, where)
     parts = [terms[0]]
     for relation, term in zip(relations, terms[1:]):
         parts += [relation, term]
     return chain(*parts), "", extents
-
-
 
 
 def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str] | None:
@@ -268,12 +268,18 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
         for link in written.links:
             parts += [_relation(link.relation, where), link.rhs]
         statement = chain(*parts)
+    one_model(statement.terms, where)
     for term in statement.terms:
         check_cost(term, context.largest, context, ("latex",))
     if claim_id in context.builder._claim_ids:
         raise where.error(f"the claim {claim_id!r} that the chain of this definition makes has the id "
                           "of another claim; give the definition another name")
     kind = Kind.IDENTITY if all(link.relation == "=" for link in written.links) else Kind.INEQUALITY
+    if written.arguments:
+        names = ", ".join(name for name, _ in written.arguments)
+        reading = "; ".join(filter(None, [reading, f"for every real {names} (the definition's argument"
+                                          f"{'s' if len(written.arguments) > 1 else ''}: "
+                                          "no domain is declared)"]))
     offset = written.offset
     return dict(id=claim_id, line=line + offset, title=title, kind=kind, statement=statement,
                 latex=written.text, origin=Origin(where.path, where.line + offset), reading=reading)
@@ -308,6 +314,7 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
     else:
         _links(entry, latex, line, where, proof, scope, context)
     for step in proof.steps[before:]:
+        one_model((step.lhs, step.rhs), where)
         check_cost(step.lhs, largest, context, ("latex",))
         check_cost(step.rhs, largest, context, ("latex",))
     check_effects(bindings, scope, context, f"the step at line {line}")

@@ -280,7 +280,10 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
                                restated_from=entry.get("restated_from", ""))
     for macro in display.macros:
         _bind_macro(macro, context)
-    for claim in claims:
+    for chain, claim in zip(display.chains, claims):
+        for name, symbol in chain.arguments:
+            # \sigma(\ell) = A = B: the chain holds for every real \ell, a variable of its claim only
+            context.builder.argument(symbol, latex=name, origin=Origin(where.path, where.line))
         context.builder.claim(**claim, restated_from=entry.get("restated_from", ""))
     return display.macros[0]
 

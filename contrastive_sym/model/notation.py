@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import re
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -237,7 +238,9 @@ class Notation:
             name = _plain(decl.latex) if decl else str(symbol.base)
             idx = ",".join(str(i) for i in symbol.indices)
             if decl is not None and decl.superscript:
-                return f"{name}^{{{idx}}}"
+                # x^+ written x^{+(i)}: the mark, then the index, in one superscript
+                marked = re.fullmatch(r"(.+)\^\{?([+\-])\}?", name)
+                return f"{marked.group(1)}^{{{marked.group(2)}({idx})}}" if marked else f"{name}^{{{idx}}}"
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
         decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
         return _plain(decl.latex) if decl else str(symbol)

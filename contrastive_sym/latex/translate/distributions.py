@@ -127,6 +127,8 @@ class DistributionsMixin(IndexDrawsMixin):
                 # (x, y) \sim p with p of one coordinate: independent draws of that coordinate
                 return ExpectationOp(tuple(self._independent_points(distribution, drawn)), distribution)
             return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
+        if isinstance(tree, Tree) and tree.data == "paren":
+            return self._joint_points_op(tree, op)
         value = self.value(tree)
         if isinstance(value, IndexSet) and value.sample is not None:
             return SampleOp((), value.sample.distribution, value)
@@ -159,6 +161,25 @@ class DistributionsMixin(IndexDrawsMixin):
             return self.sample_expectation(op.sample_set, body, node)
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
+    def _joint_points_op(self, tree, op) -> ExpectationOp:
+        r"""``\mathbb{E}_{(x, x^+)}``: the points drawn jointly by the one declared
+        distribution that has a coordinate for each, as ``\mathbb{E}_x`` reads one point."""
+        trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
+        points = []
+        for element in trees:
+            point = self.as_point(self.value(element))
+            if point is None or point in points:
+                raise self.fail(element, f"'{self.source(element).strip()}' in \\mathbb{{E}}_{{(…)}} is not a "
+                                         "declared point, once")
+            points.append(point)
+        drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
+        if len(drawing) != 1:
+            written = "".join(self.source(tree).split())
+            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: " + (
+                "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
+                f"{' and '.join(sorted(d.name for d in drawing))} draw them together; write (x, y) \\sim p"))
+        return ExpectationOp(tuple(points), drawing[0])
+
     def sample_expectation(self, found: IndexSet, body, node) -> SampleExpectation:
         r"""``\mathbb{E}_X[body]``: the positive as the body writes it is member 1 of X, drawn
         given the context; the other members are the negatives.  A member named in the body
@@ -185,6 +206,9 @@ class DistributionsMixin(IndexDrawsMixin):
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
         points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
+        # \mathbb{E}\log\frac{p(x, y)}{p(x) p(y)}: the points at which a density is taken are drawn too
+        points |= {a for density in body.atoms(Density) for a in (*density.args[1], *density.args[2])
+                   if self._is_point(a)}
         over_sample = self._bare_sample_expectation(body, points, node)
         if over_sample is not None:
             return over_sample

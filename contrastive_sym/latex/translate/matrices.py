@@ -104,6 +104,17 @@ class MatricesMixin:
                                   "dimensions, not by an expression of matrices")
         return MatrixValue(self._derivative(f, by.body, node), by.row, by.col, by.rows, by.cols)
 
+    def refuse_word_index(self, meaning, op) -> None:
+        r"""``\hat{\rho}_{\text{pos}}`` beside a family ``\hat{\rho}``: a word in the subscript is
+        part of a name that is not declared, never an index looked up as a letter."""
+        word = next((t for t in op.children[1].iter_subtrees_topdown() if t.data == "text"), None)
+        if word is None or not isinstance(meaning, (Family, Macro)) \
+                or self.scope.lookup(self.source(word).strip()) is not None:
+            return
+        written = "".join(self.source(op).split())
+        raise self.fail(op, f"'{written}' is not declared: {self.source(word).strip()} is a word, not an index of "
+                            f"{self.source(op.children[0]).strip()} (declare the name as written, or define it)")
+
     def family_entry(self, family: Family, indices: list, op):
         """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
         the vector along the last one (z_i of z_{i,m}, f[b, t, c] of f[b, t, c, m])."""

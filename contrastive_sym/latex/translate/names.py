@@ -136,13 +136,13 @@ class NamesMixin:
         closed = [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
         if key in closed:
             # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
-            return (f"{key!r} is not declared: it is the index of a sum whose body ends before this "
+            return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "
                     "term (a sum takes one term); put the terms it sums in parentheses")
         if re.match(r"(sup|inf|argmin|argmax|arg\s*min|arg\s*max)(?![a-zA-Z])", key):
             word = re.match(r"[a-z ]+", key).group(0).replace(" ", "")
             return (f"'{word}' written in letters ({key!r}) is not read: a {word} over a set or parameters has no "
                     "value the checker computes")
-        return f"{key!r} is not declared"
+        return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -291,6 +291,7 @@ class NamesMixin:
                                     "{i \\cdot j} for a product")
             indices = [self.expr(tree) for tree in run]
         else:
+            self.refuse_word_index(meaning, op)
             indices = self._index_list(arg)
         if isinstance(meaning, Family):
             return self.family_entry(meaning, indices, op)

@@ -11,6 +11,7 @@ import sympy as sp
 from ...model.nodes import StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind)
+from ..continuations import MARK_AFTER_INDEX
 from .trees import bare_letter, letter_head, unwrap
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -257,11 +258,30 @@ class ProductsMixin:
         inner = arg.children[0] if isinstance(arg, lark.Tree) and arg.data == "script_group" else None
         elements = [c for c in inner.children if isinstance(c, lark.Tree)] if inner is not None else []
         group = unwrap(elements[0]) if len(elements) == 1 else None
+        if isinstance(group, lark.Tree) and group.data in ("pos", "neg"):
+            # x^{+(i)}: entry i of the family x^+ (the mark, then the index), never the entry ±i of x
+            family, group = self._marked_family(family, group, op), unwrap(group.children[1])
+            if not (isinstance(group, lark.Tree) and group.data == "paren"):
+                return self.family_entry(family, [self.expr(group)], op)
         if isinstance(group, lark.Tree) and group.data == "paren":
             indices = [self.expr(c) for c in group.children[0].children if isinstance(c, lark.Tree)]
         else:
             indices = self._index_list(arg)
         return self.family_entry(family, indices, op)
+
+    def _marked_family(self, family: Family, signed, op) -> Family:
+        """The family ``x^+`` (or ``x^-``) whose entries ``x^{+(i)}`` are written with the
+        mark before the index, or an error: a sign is never read as the index's sign."""
+        mark = "+" if signed.data == "pos" else "-"
+        key = self.family_key(family.base)
+        marked = self.scope.lookup(f"{key}^{mark}")
+        if isinstance(marked, Family) and marked.superscript:
+            return marked
+        written = "".join(self.source(op).split())
+        raise self.fail(op, f"'{written}' writes the mark {mark} beside the index in the superscript: "
+                            f"read as an entry of a family {key}^{mark} (declare it: [[family]] with "
+                            f"name = '{key}^{mark}' and index_written = \"superscript\"), never as the "
+                            "entry at a negative or signed index")
 
     def _transpose(self, meaning, op):
         """``a^\\top`` (or ``a^T`` when T is not a declared name) of a vector ``a``."""
@@ -280,7 +300,7 @@ class ProductsMixin:
         splits = _splits(word, names)
         if not splits:
             unknown = next((c for c in word if c not in names), word)
-            raise self.fail(trees[0], f"{word!r}: {unknown!r} is not declared")
+            raise self.fail(trees[0], f"'{word}': '{unknown}' is not declared")
         if len(splits) > 1:
             shown = " or ".join("·".join(s) for s in splits[:3])
             raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
@@ -321,6 +341,13 @@ class ProductsMixin:
         arg = op.children[1]
         if isinstance(meaning, Family) and meaning.superscript:
             return self._superscript_entry(meaning, arg, op)
+        after = MARK_AFTER_INDEX.fullmatch("^" + "".join(self.source(arg).split()))
+        if after is not None:
+            # x^{(i)+} of anything but a family indexed by superscripts: never a power
+            raise self.fail(op, f"a mark '{after.group(4)}' after the index '({after.group(2)})' in a superscript "
+                                f"is read only on a family indexed by superscripts (the positive of pair "
+                                f"{after.group(2)}: declare the family with the mark, index_written = "
+                                "\"superscript\")")
         script = "".join(self.source(arg).split())
         mark = _TRANSPOSE.get(script[1:-1] if script.startswith("{") and script.endswith("}") else script)
         if mark == "top":
@@ -331,7 +358,7 @@ class ProductsMixin:
             raise self.fail(op, "ambiguous: ^T of a vector is its transpose, but T is a declared "
                                 "name (a power?); write ^\\top for the transpose")
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
-            raise self.fail(op, f"{self.source(op)!r} is not declared")
+            raise self.fail(op, f"'{self.source(op).strip()}' is not declared")
         if meaning is Builtin.EULER:
             meaning = sp.E
         if isinstance(meaning, Macro) and _a_number(self.source(arg)):
