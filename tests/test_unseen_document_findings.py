@@ -193,3 +193,14 @@ def test_a_definition_whose_head_takes_the_letter_of_a_declared_distribution_is_
     text = PAIR + "\n[[define]]\nname = \"posterior\"\nline = 4\nlatex = 'p(d=1|x) = p(x^+ | x)'\n"
     assert refusal(text).startswith("the definition of 'p(d=1|x)' would define p, a declared [[distribution]]: "
                                     "name it apart")
+
+
+def test_a_sum_of_densities_is_checked_not_an_internal_error():
+    # SymPy's apart, which Sum.doit tries on every body, wrapped a density's points in
+    # lists: "the check failed: TypeError: unhashable type: 'list'"
+    text = ("id = \"t\"\ntitle = \"t\"\nsource = \"t.md\"\n\n[[size]]\nname = 'N'\nminimum = 2\nchecked = [2, 3]\n\n"
+            "[[index]]\nname = 'i'\nfrom = 1\nto = 'N'\n\n[[family]]\nname = 'x'\nshape = ['N']\nrole = \"point\"\n\n"
+            "[[scalar]]\nname = 'c'\nrole = \"point\"\n\n[[distribution]]\nname = 'p'\nof = ['x', 'c']\n")
+    outcomes = verdicts(text + claim(r"\frac{p(x_i|c)}{\sum_{j=1}^N p(x_j|c)} = \frac{p(x_i|c)}{p(x_1|c) + p(x_i|c)}"))
+    assert outcomes["c1"].verdict.value == "refuted"       # true where i = 2 = N only
+    assert outcomes["c1"].witness.indices["i"] == 1

@@ -146,6 +146,8 @@ class SampleDraw:
     distribution: Distribution
     positive: sp.Basic
     context: sp.Basic
+    # the letter of the positive's place among the members (p(d = i | X, c)), or None
+    position: str | None = None
 
 
 @dataclass(frozen=True)

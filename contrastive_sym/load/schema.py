@@ -121,7 +121,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
             # a sample set (load/sets.py): one positive given a context, the others from the marginal
             "drawn_from": Field("formula", hint="a declared distribution of points, e.g. drawn_from = 'p'"),
             "positive": Field("formula", hint="the positive member as formulas write it, e.g. positive = 'x'"),
-            "context": Field("formula", hint="the point the positive is drawn given, e.g. context = 'c'")},
+            "context": Field("formula", hint="the point the positive is drawn given, e.g. context = 'c'"),
+            "position": Field("text", hint="the letter of the positive's place among the members, e.g. "
+                                           "position = 'd'")},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,

@@ -5,6 +5,7 @@ r"""``[[set]]``: the finite sets a document sums over and counts: an index set
 condition, with parameters (``P(i)``, ``N_i``, ``N(y_i)``): :mod:`.labels`."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import sympy as sp
@@ -33,6 +34,9 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
             if key in entry and ("members" not in entry or any(k not in entry for k in SAMPLE_KEYS)):
                 raise context.fail(f"set {name}: a sample set needs members, {', '.join(SAMPLE_KEYS)} together",
                                    (key,))
+        if "position" in entry and "drawn_from" not in entry:
+            raise context.fail(f"set {name}: 'position' goes with a sample set (drawn_from, positive, context)",
+                               ("position",))
         for key in ("index", "nonempty"):
             if key in entry and "where" not in entry:
                 raise context.fail(f"set {name}: '{key}' goes with 'where' (a set defined by a condition)",
@@ -102,7 +106,11 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
         if where is None or where == members:
             raise context.fail(f"set {name}: the context is a point of another coordinate of "
                                f"{distribution.name} than the members'", ("context",))
-        sample = replace(found, sample=SampleDraw(distribution, positive, given))
+        position = read_text(entry, "position", context).strip() if "position" in entry else None
+        if position is not None and not re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", position):
+            raise context.fail(f"set {name}: position is one letter (the random place of the positive, "
+                               "as p(d = i \\mid X, c) writes it)", ("position",))
+        sample = replace(found, sample=SampleDraw(distribution, positive, given, position))
         scope = scope.bind(name, sample).bind(SET_KEY + name, sample)
     return scope
 

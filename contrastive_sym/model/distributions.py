@@ -50,7 +50,26 @@ def coordinate_index(coordinates, point: sp.Basic) -> int | None:
     return None
 
 
-class Density(sp.Function):
+def _unlisted(args) -> tuple | None:
+    """``args`` with each Tuple argument's items taken out of the lists that SymPy's
+    ``apart`` (which ``Sum.doit`` tries on every body) wraps them in (``Tuple([x_j])`` for
+    ``Tuple(x_j)``: unhashable, and not the node); None when nothing is wrapped."""
+    if not any(isinstance(a, sp.Tuple) and any(isinstance(e, list) for e in a.args) for a in args):
+        return None
+    return tuple(sp.Tuple(*[e for item in a.args for e in (item if isinstance(item, list) else [item])])
+                 if isinstance(a, sp.Tuple) else a for a in args)
+
+
+class _TupleArgs(sp.Function):
+    """A node with Tuple arguments, rebuilt whole after ``apart``."""
+
+    @classmethod
+    def eval(cls, *args):
+        unlisted = _unlisted(args)
+        return cls(*unlisted) if unlisted is not None else None
+
+
+class Density(_TupleArgs):
     r"""``p(a_1, …, a_k \mid b_1, …)``: args ``(tag, Tuple(a…), Tuple(b…))``."""
 
     nargs = 3
@@ -64,7 +83,7 @@ class Density(sp.Function):
         return r"%s\left(%s\right)" % (printer._print(tag), inner)
 
 
-class Expectation(sp.Function):
+class Expectation(_TupleArgs):
     r"""``\mathbb{E}_{(a_1, …) \sim p}[body]``: args ``(body, Tuple(a…), tag)``; the points
     ``a…`` are bound in ``body`` and drawn jointly from ``p`` (its marginal on their
     coordinates)."""
@@ -80,7 +99,7 @@ class Expectation(sp.Function):
         return r"\mathbb{E}_{%s \sim %s}\left[%s\right]" % (drawn, printer._print(tag), printer._print(body))
 
 
-class AlphabetSum(sp.Function):
+class AlphabetSum(_TupleArgs):
     r"""``\sum_{x, c} body``: the sum over every value of the points ``x, c`` (bound in
     ``body``); args ``(body, Tuple(x, c…))``."""
 

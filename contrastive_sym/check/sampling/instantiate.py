@@ -240,7 +240,8 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     if found is None:
         # xreplace reaches into bound indices: rename those that shadow first.
         found = fresh_bound_indices(sp.sympify(expr), subs)
-        found = found.xreplace(subs) if subs else found
+        # (a side that is a size alone, N, becomes the Python int of the size: sympified)
+        found = sp.sympify(found.xreplace(subs)) if subs else found
         found = strip_stop_grad(found.doit())
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()

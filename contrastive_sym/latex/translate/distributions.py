@@ -48,6 +48,9 @@ class DistributionsMixin(IndexDrawsMixin):
             raise self.fail(node, f"{meaning.name}(…) takes points separated by commas, one \\mid before "
                                   "what it is conditioned on, and parameters after ';'")
         kinds = [s for s in separators if s != ","]
+        event = self._position_event(meaning, groups, kinds, node)
+        if event is not None:
+            return event
         args = self._points_of(meaning, groups[0], node)
         given = []
         for kind, group in zip(kinds, groups[1:]):
@@ -68,6 +71,41 @@ class DistributionsMixin(IndexDrawsMixin):
         if not args:
             raise self.fail(node, f"{meaning.name}(…) needs the points it is the probability of")
         return Density(meaning.tag, sp.Tuple(*args), sp.Tuple(*given))
+
+    def _position_event(self, meaning: Distribution, groups: list, kinds: list, node):
+        r"""``p(d = i \mid X, c)``, d the declared position of a sample set X drawn from p: the
+        probability that member i of X is the positive, given the members and the context, with
+        every place equally likely beforehand (Bayes):
+        [p(x_i | c) / p(x_i)] / Σ_j [p(x_j | c) / p(x_j)].  None for anything but such an event."""
+        event = unwrap(groups[0][0]) if len(groups[0]) == 1 else None
+        if not (isinstance(event, Tree) and event.data == "item" and len(event.children) == 3
+                and isinstance(event.children[1], Tree)
+                and relation_name(str(event.children[1].children[0])) == "="):
+            return None
+        left, _, right = event.children
+        written = "".join(self.source(left).split())
+        found = [s for s in {id(v): v for v in self.scope.names.values() if isinstance(v, IndexSet)}.values()
+                 if s.sample is not None and s.sample.position == written and s.sample.distribution == meaning]
+        if not found:
+            return None
+        (sample_set,) = found
+        given = [self.value(tree) for kind, group in zip(kinds, groups[1:]) if kind != ";" for tree in group]
+        context = sample_set.sample.context
+        if len(given) != 2 or not any(g is sample_set or g == sample_set for g in given) \
+                or not any(self.as_point(g) == context for g in given if not isinstance(g, IndexSet)):
+            raise self.fail(node, f"{meaning.name}({written} = …) is read given the sample and its context: "
+                                  f"{meaning.name}({written} = i \\mid {sample_set.name}, "
+                                  f"{self._shown_point(context)})")
+        place = self.expr(right)
+        if not (isinstance(place, sp.Expr) and place.is_integer):
+            raise self.fail(right, f"'{self.source(right).strip()}' is not an index: {written} is the place of the "
+                                   f"positive among the members of {sample_set.name}")
+        members, j = sample_set.members, sp.Dummy("j", integer=True)
+
+        def ratio(k):
+            return Density(meaning.tag, sp.Tuple(members[k]), sp.Tuple(context)) / \
+                Density(meaning.tag, sp.Tuple(members[k]), sp.Tuple())
+        return ratio(place) / sp.Sum(ratio(j), (j, sample_set.lo, sample_set.hi))
 
     def _points_of(self, meaning: Distribution, trees: list, node) -> list:
         points = []

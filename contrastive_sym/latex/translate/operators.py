@@ -208,7 +208,8 @@ class OperatorsMixin:
             items = lower.children[0]
             elements = [c for c in items.children if isinstance(c, Tree)]
             separators = {str(c) for c in items.children if not isinstance(c, Tree)}
-            if separators <= {","} and (len(elements) > 1 or _is_membership(elements[0])):
+            # a ';' separates conditions as a comma does: \prod_{i=1,\dots,N; i \neq j}
+            if separators <= {",", ";"} and (len(elements) > 1 or _is_membership(elements[0])):
                 found = self._conditions_range(elements, upper, op)
                 if found is not None:
                     return found
