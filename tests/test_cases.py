@@ -161,7 +161,7 @@ def test_the_marked_text_keeps_every_column():
      "an environment inside '\\begin{cases}' (at '\\begin{aligned}') is not read", 24),
     (r"\begin{cases} \begin{matrix} a \end{matrix} & j = i \\ b & \text{otherwise} \end{cases}",
      "'\\begin{matrix}' (an array or matrix) is not read", 24),
-    (r"\begin{cases} a & j = \\ b & \text{otherwise} \end{cases}", "unexpected '\\\\\\\\'", 32),
+    (r"\begin{cases} a & j = \\ b & \text{otherwise} \end{cases}", "unexpected '\\\\'", 32),
     ("\\begin{cases} a & j = i \\\\ b & \\text{otherwise} \\end{cases}^{2} + \ue012",
      "the character U+E012 is not read", 76),
     # still never read: matrices, and an array that is not \left\{ … \right.

@@ -204,3 +204,58 @@ def test_a_sum_of_densities_is_checked_not_an_internal_error():
     outcomes = verdicts(text + claim(r"\frac{p(x_i|c)}{\sum_{j=1}^N p(x_j|c)} = \frac{p(x_i|c)}{p(x_1|c) + p(x_i|c)}"))
     assert outcomes["c1"].verdict.value == "refuted"       # true where i = 2 = N only
     assert outcomes["c1"].witness.indices["i"] == 1
+
+
+def test_a_weighted_average_over_the_others_at_an_extreme_scale_is_decided():
+    # MLKR's ŷ_i = Σ_{j≠i} y_j k_ij / Σ_{j≠i} k_ij with k_ij = exp(−d(x_i, x_j)/σ²): SymPy summed the
+    # indicator apart into Σ_j − (the term j = i), which cancels to 0 at σ = 1e-300 at any
+    # precision (e^{-1e600} beside e^{-2e600}), and the points were called undefined
+    notation = (
+        "id = \"t\"\ntitle = \"t\"\nsource = \"t.md\"\n\n[[size]]\nname = 'n'\nminimum = 2\nchecked = [2, 3]\n\n"
+        "[[family]]\nname = 'x'\nshape = ['n']\nrole = \"point\"\n\n[[family]]\nname = 'y'\nshape = ['n']\n\n"
+        "[[scalar]]\nname = '\\sigma'\ndomain = \"positive\"\nrole = \"scale\"\n\n"
+        "[[function]]\nname = 'd'\narguments = 2\ndomain = \"nonnegative\"\n\n"
+        "[[index]]\nname = 'i'\nfrom = 1\nto = 'n'\n\n[[index]]\nname = 'j'\nfrom = 1\nto = 'n'\n\n"
+        "[[define]]\nname = \"k\"\nline = 1\n"
+        "latex = 'k_{ij} = \\frac{1}{\\sqrt{2\\pi}\\sigma}\\exp\\left(-\\frac{d(x_i, x_j)}{\\sigma^2}\\right)'\n\n"
+        "[[define]]\nname = \"yhat\"\nline = 2\nlatex = '\\hat{y}_i = \\frac{\\sum_{j\\neq i}y_jk_{ij}}{\\sum_{j\\neq i}k_{ij}}'\n")
+    outcomes = verdicts(notation + claim(r"\hat{y}_i \le \max_j y_j", 1) + claim(r"\hat{y}_i \le y_i", 2))
+    assert outcomes["c1"].verdict.value == "confirmed"
+    assert outcomes["c1"].evidence.undefined == 0
+    assert outcomes["c2"].verdict.value == "refuted"
+
+
+# --- a library's user guide (metric learning): constants, products, ranges ---------------
+
+VECTORS = ("id = \"t\"\ntitle = \"t\"\nsource = \"t.md\"\n\n[[size]]\nname = 'n'\nminimum = 2\nchecked = [2, 3]\n\n"
+           "[[size]]\nname = 'D'\nminimum = 1\nchecked = [1, 2]\n\n"
+           "[[family]]\nname = '\\mathbf{x}'\nshape = ['n', 'D']\n\n[[family]]\nname = '\\mathbf{L}'\nshape = ['D', 'D']\n\n"
+           "[[family]]\nname = '\\eta'\nshape = ['n', 'n']\n")
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"3.14159 < \pi < 3.1416", "proved"),               # \pi is the number unless declared
+    (r"\pi < 3.14159", "refuted"),
+    (r"\sum_{i,j=1}^n \eta_{ij} = \sum_{i=1}^n \sum_{j=1}^n \eta_{ij}", "proved"),
+    (r"\sum_{i,j=1}^n \eta_{ij} = \sum_{i=1}^n \eta_{ii}", "refuted"),
+    (r"(\mathbf{x}_1 - \mathbf{x}_2)^T(\mathbf{x}_1 - \mathbf{x}_2) = \|\mathbf{x}_1 - \mathbf{x}_2\|^2", "proved"),
+    (r"\|\mathbf{L}(\mathbf{x}_1-\mathbf{x}_2)\|^2 = \|\mathbf{L}\mathbf{x}_1 - \mathbf{L}\mathbf{x}_2\|^2", "confirmed"),
+    (r"\|\mathbf{L}(\mathbf{x}_1-\mathbf{x}_2)\|^2 = \|\mathbf{x}_1-\mathbf{x}_2\|^2", "refuted"),
+])
+def test_what_a_metric_learning_guide_writes_is_read(latex, expected):
+    outcome = verdicts(VECTORS + claim(latex))["c1"].verdict.value
+    assert outcome == expected or {outcome, expected} == {"proved", "confirmed"}
+
+
+@pytest.mark.parametrize("latex, message", [
+    # an outer product (a matrix) crashed the reader: TypeError on Add * Transposed
+    (r"(\mathbf{x}_1 - \mathbf{x}_2)(\mathbf{x}_1 - \mathbf{x}_2)^T = \mathbf{L}",
+     "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot product; a b^\\top, an "
+     "outer product, is not read)"),
+    (r"\pi_1 = 1", "'\\pi' takes no subscript (\\pi is the number π unless the notation declares it"),
+    (r"\arg\max_{\mathbf{L}} \eta_{11} = 1", "'\\arg\\max' is not read: an argmax over a set or parameters"),
+    (r"\mathbf{x}(1) = 1", "'\\mathbf{x}' is a family: index it with a subscript"),
+])
+def test_what_a_metric_learning_guide_writes_is_refused_naming_it(latex, message):
+    assert refusal(VECTORS.replace("shape = ['n', 'D']", "shape = ['n', 'D']\nrole = \"point\"") + claim(latex)) \
+        .startswith(message)

@@ -192,7 +192,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         return where.error(message, *_line_column(text, start), _construct_at(original, start))
     if isinstance(exc, UnexpectedCharacters):
         construct = _construct_at(original, exc.pos_in_stream)
-        return where.error(f"cannot read {construct!r} here", line, column, construct)
+        return where.error(f"cannot read {_quoted(construct)} here", line, column, construct)
     if isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         opened = _unclosed(original, len(original))
         if opened is not None:
@@ -208,7 +208,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         if opened is not None and _CLOSERS[shown] != opened[0]:
             line, column = token.line or line, token.column or column
             at = "{}:{}".format(*where.at(opened[1], opened[2]))
-            return where.error(f"unexpected {shown!r}: the {opened[0]!r} opened at {at} is not "
+            return where.error(f"unexpected {_quoted(shown)}: the {opened[0]!r} opened at {at} is not "
                                f"closed before it (an unbalanced parenthesis?)", line, column, shown)
         line, column = token.line or line, token.column or column
         if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):
@@ -220,13 +220,13 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             line, column = _line_column(text, start)
         if "NORM" in exc.expected and "PLUS" not in exc.expected:
             # after a \| that has no partner in its group (bars.py paired the others)
-            return where.error(f"unexpected {shown!r} after a '\\|' that has no partner in its group (the bars "
+            return where.error(f"unexpected {_quoted(shown)} after a '\\|' that has no partner in its group (the bars "
                                "of a norm are the 1st and 2nd of one group: braces, parentheses, a row); write "
                                "\\lVert … \\rVert", line, column, shown)
         expected = sorted(_HUMAN.get(name, name.lower()) for name in exc.expected
                           if not name.startswith("_") and name in _HUMAN)
         hint = f"; expected {', '.join(expected[:4])}" if expected else ""
-        return where.error(f"unexpected {shown!r}{hint}", line, column, shown)
+        return where.error(f"unexpected {_quoted(shown)}{hint}", line, column, shown)
     return where.error(str(exc).splitlines()[0], line, column)  # pragma: no cover
 
 
@@ -245,6 +245,13 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         while start > 0 and text[start - 1] == " " and original[start - 1] != " ":
             start -= 1
     return original[start:end], start
+
+
+def _quoted(construct: str) -> str:
+    """``construct`` in quotes as the user wrote it (one backslash, not a repr's two), a
+    character that does not print escaped (\\x00, \\u202e)."""
+    return "'" + "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                         for c in construct) + "'"
 
 
 def _known_construct(text: str, position: int) -> tuple[str, int] | None:

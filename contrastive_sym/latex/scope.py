@@ -25,6 +25,7 @@ class Builtin(enum.Enum):
     MAX = "max"
     MIN = "min"
     EULER = "e"
+    PI = "pi"                      # \pi, unless the document declares it
     STOP_GRAD = "stop_grad"
     LITTLE_O = "o"
     NABLA = "nabla"
@@ -370,7 +371,7 @@ _BUILTIN_KEYS = {
     r"\log": Builtin.LOG, "log": Builtin.LOG, r"\ln": Builtin.LOG,
     r"\exp": Builtin.EXP, "exp": Builtin.EXP,
     r"\max": Builtin.MAX, "max": Builtin.MAX, r"\min": Builtin.MIN, "min": Builtin.MIN,
-    "e": Builtin.EULER,
+    "e": Builtin.EULER, r"\pi": Builtin.PI,
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD,
     r"\text{sg}": Builtin.STOP_GRAD,
     "o": Builtin.LITTLE_O,

@@ -229,6 +229,24 @@ def _end_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
 
 _CONCRETE: dict = {}
 
+#: longest sum with a k ≠ i written out term by term before SymPy expands the others
+_WRITTEN_OUT = 4096
+
+
+def _indicator_sums_written_out(expr: sp.Basic) -> sp.Basic:
+    """Each sum Σ_{k=lo}^{hi} (1 − δ_{k,i}) f_k with whole-number limits written term by
+    term, the indicator settled in each: SymPy's ``doit`` sums the delta apart into
+    Σ_k f_k − f_i, a difference no precision resolves when f_i outweighs the rest by
+    e^{10^600} (exp(−d/σ²) at σ = 10^-300), and the quotient over it was called undefined."""
+    if not isinstance(expr, sp.Basic) or not expr.args or not expr.has(sp.KroneckerDelta):
+        return expr
+    args = [_indicator_sums_written_out(a) for a in expr.args]
+    if isinstance(expr, sp.Sum) and len(expr.limits) == 1:
+        k, lo, hi = expr.limits[0]
+        if lo.is_Integer and hi.is_Integer and 0 <= hi - lo < _WRITTEN_OUT:
+            return sp.Add(*[args[0].xreplace({k: sp.Integer(v)}) for v in range(int(lo), int(hi) + 1)])
+    return expr.func(*args) if args != list(expr.args) else expr
+
 
 def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     """Substitute sizes and indices, expand every node, and strip stop-gradients.
@@ -242,7 +260,7 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
         found = fresh_bound_indices(sp.sympify(expr), subs)
         # (a side that is a size alone, N, becomes the Python int of the size: sympified)
         found = sp.sympify(found.xreplace(subs)) if subs else found
-        found = strip_stop_grad(found.doit())
+        found = strip_stop_grad(_indicator_sums_written_out(found).doit())
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()
         _CONCRETE[key] = found

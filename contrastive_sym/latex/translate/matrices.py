@@ -14,7 +14,7 @@ import sympy as sp
 
 from ..scope import Family, Macro
 from .compare import certainly_equal
-from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
+from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
 
 
 def index_shape(macro: Macro, scope) -> tuple[sp.Expr, ...] | None:
@@ -59,6 +59,27 @@ class MatricesMixin:
             body = value.body.xreplace(dict(zip(value.index_params, (row, col))))
             return MatrixValue(body, row, col, *shape)
         return None
+
+    def _times(self, left, right, node):
+        """``left`` times the parenthesized ``right``; either may be a vector, not both."""
+        left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
+        if isinstance(left, (Family, Macro)):
+            left = self.matrix_of(left) or left
+        if isinstance(left, Transposed) and is_vector(right):
+            return self.dot(left.vector, right, node)       # (a)^\top (b): their dot product
+        if isinstance(right, Transposed) or isinstance(left, Transposed):
+            # (a)(b)^\top: an outer product, a matrix the reader does not form
+            raise self.fail(node, "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot "
+                                  "product; a b^\\top, an outer product, is not read)")
+        if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
+            return self.multiply(left, right, node)
+        if not isinstance(left, (sp.Expr, VectorValue)):
+            raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
+        if isinstance(left, VectorValue) and isinstance(right, VectorValue):
+            raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
+        if isinstance(right, VectorValue):
+            return componentwise(right, lambda x: left * x)
+        return componentwise(left, lambda x: x * right)
 
     def multiply(self, left, right, node):
         """``left · right`` when either is a matrix (a number times a matrix, a matrix times

@@ -11,7 +11,7 @@ import sympy as sp
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
-from ..unsupported import unsupported
+from .undeclared import undeclared
 from .trees import unwrap
 from .values import ListValue
 
@@ -127,22 +127,10 @@ class NamesMixin:
         return self._settle(meaning, node)
 
     def _undeclared(self, key: str, node) -> str:
-        """Why the name ``key`` (written at ``node``) has no meaning: a construct the
-        grammar does not read (\\overbrace, \\begin{cases}, \\propto …) is named as such."""
+        """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
-        found = unsupported(self.text, start) if start is not None else None
-        if found:
-            return found
         closed = [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
-        if key in closed:
-            # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
-            return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "
-                    "term (a sum takes one term); put the terms it sums in parentheses")
-        if re.match(r"(sup|inf|argmin|argmax|arg\s*min|arg\s*max)(?![a-zA-Z])", key):
-            word = re.match(r"[a-z ]+", key).group(0).replace(" ", "")
-            return (f"'{word}' written in letters ({key!r}) is not read: a {word} over a set or parameters has no "
-                    "value the checker computes")
-        return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
+        return undeclared(self.text, key, start, closed)
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -153,8 +141,8 @@ class NamesMixin:
             # the function as the document first defined it; L^{(ij)} under \sum_{i,j} is
             # the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
-        if isinstance(meaning, Builtin) and meaning is Builtin.EULER:
-            return sp.E
+        if isinstance(meaning, Builtin) and meaning in (Builtin.EULER, Builtin.PI):
+            return sp.E if meaning is Builtin.EULER else sp.pi
         if isinstance(meaning, Partner):
             return self._partner(meaning, node)
         return meaning
@@ -297,9 +285,14 @@ class NamesMixin:
             return self.family_entry(meaning, indices, op)
         if isinstance(meaning, Macro) and meaning.index_params:
             if len(indices) != len(meaning.index_params):
-                raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices")
+                digits = "".join(self.source(arg).split()).strip("{}")
+                hint = f" (a run of digits, {digits}, is one index: write {{{','.join(digits)}}})" \
+                    if digits.isdigit() and len(digits) == len(meaning.index_params) else ""
+                raise self.fail(op, f"{meaning.key} takes {len(meaning.index_params)} indices{hint}")
             return self.macro_value(meaning, dict(zip(meaning.index_params, indices)))
-        raise self.fail(op, f"{self.source(op.children[0])!r} takes no subscript")
+        hint = " (\\pi is the number π unless the notation declares it: a policy or a permutation π is a " \
+            "declared [[function]] or [[family]])" if meaning is Builtin.PI else ""
+        raise self.fail(op, f"'{self.source(op.children[0]).strip()}' takes no subscript{hint}")
 
     def t_script_group(self, node):
         return self._items(node.children[0], single=True)
@@ -408,7 +401,10 @@ class NamesMixin:
             return 1 / (1 + sp.exp(-x)) if meaning.kind is OperatorKind.LOGISTIC else sp.log(1 + sp.exp(x))
         if isinstance(meaning, Operator):
             raise self.fail(node, f"'{meaning.kind.value}' is not applied to parentheses")
-        raise self.fail(node, f"{meaning.base} is a family: index it with a subscript")
+        if isinstance(meaning, Family) and self.matrix_of(meaning) is not None:
+            # \mathbf{L}(\mathbf{x}_1 - \mathbf{x}_2): the matrix times what the parentheses hold
+            return self._times(meaning, self._one(self._items(items), node), node)
+        raise self.fail(node, f"'{self.family_key(meaning.base)}' is a family: index it with a subscript")
 
     def _one(self, value, node):
         if isinstance(value, ListValue):

@@ -120,6 +120,10 @@ class OperatorsMixin:
         names = self._several_indices(lower) if upper is None else None
         if names is not None:
             return self._nested_sum(names, operand, op)
+        ranged = self._several_from(lower) if upper is not None else None
+        if ranged is not None:
+            # \sum_{i,j=1}^n: Σ_{i=1}^n Σ_{j=1}^n, every index over the one range written
+            return self._nested_sum(ranged[0], operand, op, (self.expr(ranged[1]), self.expr(upper)))
         over_pairs = self._unequal_pair(lower, upper, operand, op)
         if over_pairs is not None:
             return over_pairs
@@ -175,9 +179,26 @@ class OperatorsMixin:
             return None
         return names
 
-    def _nested_sum(self, names: list[str], operand, op):
+    def _several_from(self, lower) -> tuple[list[str], object] | None:
+        """``_{i,j=1}`` (before ``^n``): the names, and the tree of where they all start."""
+        if not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = lower.children[0]
+        elements = [unwrap(c) for c in items.children if isinstance(c, Tree)]
+        if len(elements) < 2 or {str(c) for c in items.children if not isinstance(c, Tree)} != {","}:
+            return None
+        last = elements[-1]
+        if not (isinstance(last, Tree) and last.data == "item" and len(last.children) == 3
+                and relation_name(str(last.children[1].children[0])) == "="):
+            return None
+        names = [self._bound_name(e) for e in elements[:-1]] + [self._bound_name(last.children[0])]
+        if None in names or len(set(names)) != len(names):
+            return None
+        return names, last.children[2]
+
+    def _nested_sum(self, names: list[str], operand, op, bounds=None):
         """``\\sum_{i,j} body``: Σ_i Σ_j body, each index over the range the families it
-        indexes give (as ``\\sum_i`` alone reads it)."""
+        indexes give (as ``\\sum_i`` alone reads it), or over ``bounds`` (lo, hi) when written."""
         scope, variables = self.scope, []
         for name in names:
             variable = self._fresh(name)
@@ -186,7 +207,7 @@ class OperatorsMixin:
         term = self.within(scope).term(operand)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         for variable in reversed(variables):
-            lo, hi = self._infer_range(body, variable, op)
+            lo, hi = bounds if bounds is not None else self._infer_range(body, variable, op)
             body = sp.Sum(body, (variable, lo, hi))
         return componentwise(term, lambda _: body)
 

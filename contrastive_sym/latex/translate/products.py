@@ -312,21 +312,6 @@ class ProductsMixin:
             position += len(name)
         return values
 
-    def _times(self, left, right, node):
-        """``left`` times the parenthesized ``right``; either may be a vector, not both."""
-        left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
-        if isinstance(left, (Family, Macro)):
-            left = self.matrix_of(left) or left
-        if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
-            return self.multiply(left, right, node)
-        if not isinstance(left, (sp.Expr, VectorValue)):
-            raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
-        if isinstance(left, VectorValue) and isinstance(right, VectorValue):
-            raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
-        if isinstance(right, VectorValue):
-            return componentwise(right, lambda x: left * x)
-        return componentwise(left, lambda x: x * right)
-
     def _power(self, base, exponent, op):
         """``base^exponent``, refusing powers of numbers too long to write out
         (10^{10^5}, {10^{100000}}^{100000}) instead of computing them."""
@@ -359,8 +344,8 @@ class ProductsMixin:
                                 "name (a power?); write ^\\top for the transpose")
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
             raise self.fail(op, f"'{self.source(op).strip()}' is not declared")
-        if meaning is Builtin.EULER:
-            meaning = sp.E
+        if meaning in (Builtin.EULER, Builtin.PI):
+            meaning = sp.E if meaning is Builtin.EULER else sp.pi
         if isinstance(meaning, Macro) and _a_number(self.source(arg)):
             # \mathcal{N}^2 of a name defined without arguments: a power of its value (a
             # script in parentheses, L^{(2)}, or of letters, L^{ij}, is part of a name)

@@ -1,0 +1,29 @@
+"""Why a name has no meaning, in the user's notation: a construct the grammar does not
+read (\\overbrace, \\propto …), the index of a sum that ended before it, an operator
+written in letters (sup, argmax, \\arg\\max), or a name not declared."""
+from __future__ import annotations
+
+import re
+
+from ..unsupported import unsupported
+
+
+def undeclared(text: str, key: str, start: int | None, closed: list[str]) -> str:
+    """The message for ``key`` written at ``start`` of ``text``; ``closed`` are the indices
+    of the sums whose bodies end before it."""
+    found = unsupported(text, start) if start is not None else None
+    if found:
+        return found
+    if key in closed:
+        # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
+        return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "
+                "term (a sum takes one term); put the terms it sums in parentheses")
+    words = re.match(r"(sup|inf|arg\s*min|arg\s*max|argmin|argmax)(?![a-zA-Z])", key)
+    command = re.match(r"\\arg\s*\\(max|min)", text[start:]) if key == "\\arg" and start is not None else None
+    if words or command:
+        # sup_{…} and argmax_{…} in letters, \arg\max_θ: what to maximise, not a value
+        word = "arg" + command.group(1) if command else words.group(1).replace(" ", "")
+        how = f"'{command.group(0)}'" if command else f"'{word}' written in letters ('{key}')"
+        return (f"{how} is not read: a{'n' if word[0] in 'aeiou' else ''} {word} over a set or parameters has "
+                "no value the checker computes")
+    return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
