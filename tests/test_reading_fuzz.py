@@ -61,6 +61,10 @@ READING_FORMULAS = (
     # derivatives of higher order, and written with d
     r"\frac{\partial^2 t^4}{\partial t \partial t} + \frac{\partial^2}{\partial t^2} t^3 = \frac{\mathrm{d}}{\mathrm{d}t} t^2 "
     r"+ \frac{\mathrm{d}^2 t^3}{\mathrm{d} t^2}",
+    # a pair drawn by the one distribution of both, \pi, two indices over one range, a dot
+    # product of parenthesised vectors, conditions after ';'
+    r"\mathbb{E}_{(\mathbf{x}, c)}[\log p(\mathbf{x}, c)] + \pi + \sum_{i,j=1}^{n} s_{i,j} = (s_1)^\top (s_2) "
+    r"+ \prod_{k=1,\dots,N; k \neq i} s_{i,k}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -78,6 +82,9 @@ READING_TOKENS = TOKENS + [
     r"\frac{\partial^2 t}{\partial s_1 \partial s_2}", r"\frac{\partial^2}{\partial t^2}", r"\partial^", r"\partial t",
     r"\frac{d}{dt}", r"\frac{d t}{d", r"\frac{\mathrm{d}^2}{\mathrm{d} t^2}", r"\mathrm{d}", "d^2",
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
+    "^{(i)+}", "^{+(i)}", "^{-(1)}", r"\pi", r"\sum_{i,j=1}^{n}", r"; k \neq i}", r"\arg\max_", r"\implies",
+    r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
+    r"p(d = i \mid", "_{12}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -259,3 +259,11 @@ def test_what_a_metric_learning_guide_writes_is_read(latex, expected):
 def test_what_a_metric_learning_guide_writes_is_refused_naming_it(latex, message):
     assert refusal(VECTORS.replace("shape = ['n', 'D']", "shape = ['n', 'D']\nrole = \"point\"") + claim(latex)) \
         .startswith(message)
+
+
+def test_stop_gradient_of_a_vector_is_each_component_and_of_a_matrix_is_refused():
+    # found by the reading fuzz with the new tokens: sg((s_1)) crashed (SympifyError)
+    text = VECTORS + claim(r"\text{sg}(\mathbf{x}_1)^\top \mathbf{x}_2 = \mathbf{x}_1^\top \mathbf{x}_2")
+    assert verdicts(text)["c1"].verdict.value in ("proved", "confirmed")
+    assert refusal(VECTORS + claim(r"\text{sg}(\mathbf{L}) = 1")) == \
+        "a vector, a matrix or a function where a number is expected"

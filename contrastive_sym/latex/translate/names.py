@@ -13,7 +13,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
                      OperatorKind, Partner, form_key)
 from .undeclared import undeclared
 from .trees import unwrap
-from .values import ListValue
+from .values import ListValue, componentwise
 
 Tree = lark.Tree
 
@@ -374,8 +374,10 @@ class NamesMixin:
                 return sp.exp(self._one(value, node))
             if meaning in (Builtin.MAX, Builtin.MIN):
                 return self._max(value, node, minimum=meaning is Builtin.MIN)
+            if meaning is Builtin.STOP_GRAD and self.vector_of(value) is not None:
+                return componentwise(self.vector_of(value), StopGrad)     # sg(z_2) of a vector: each component
             if meaning is Builtin.STOP_GRAD:
-                return StopGrad(self._one(value, node))
+                return StopGrad(self._number(self._one(value, node), node))
             if meaning is Builtin.EXPECTATION:
                 return self.bare_expectation(self._one(value, node), node)
             if meaning is Builtin.LITTLE_O:
@@ -409,6 +411,11 @@ class NamesMixin:
     def _one(self, value, node):
         if isinstance(value, ListValue):
             raise self.fail(node, "this function takes one argument")
+        return value
+
+    def _number(self, value, node):
+        if not isinstance(value, sp.Expr):
+            raise self.fail(node, "a vector, a matrix or a function where a number is expected")
         return value
 
 
