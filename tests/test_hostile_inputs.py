@@ -71,7 +71,7 @@ BASE = {
     "function": [{"name": "f", "arguments": 1, "shape": ["n"], "domain": "real", "role": "value",
                   "symbol": "f", "display": "f"}],
     "set": [{"name": "S", "from": 1, "to": "n", "members": "g", "index": "p", "where": "p \\neq 1", "nonempty": False,
-             "any_subset": False, "drawn_from": "P", "positive": "u", "context": "u"}],
+             "any_subset": False, "drawn_from": "P", "positive": "u", "context": "u", "position": "d"}],
     "distribution": [{"name": "P", "symbol": "P", "of": ["u"], "given": ["i"]}],
     "macro": [{"name": r"\half", "arguments": 1, "body": r"\frac{#1}{2}"}],
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n"},
