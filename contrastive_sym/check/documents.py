@@ -11,7 +11,7 @@ from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
 from .conclusion import check_conclusion, describe
 from .config import CheckConfig
-from .numeric.failures import OutOfRange
+from .numeric.failures import OutOfRange, Unsupported
 from ..model.shapes import LinkKind, strip_limit
 from .symbolic.jobs import submit_symbolic, worth_a_proof
 from .registry import LinkTask, check_link, scheduling, task_key
@@ -44,6 +44,8 @@ def checked_within_budget(check: Callable[[], Outcome], config: CheckConfig) -> 
                        "(--timeout)")
     except OutOfRange as exc:     # the statement itself, not the checker: said as it is
         return Outcome(Verdict.ERROR, "index range", str(exc))
+    except Unsupported as exc:    # a known limit of the evaluator: not decided, and said why
+        return Outcome(Verdict.UNDECIDED, "not evaluated", f"the checker does not evaluate {exc} here")
     except Exception as exc:  # a failure of the checker is a verdict, not a crash
         return Outcome(Verdict.ERROR, "internal", f"the check failed: {type(exc).__name__}: {exc}")
 

@@ -61,7 +61,11 @@ def _unlisted(args) -> tuple | None:
 
 
 class _TupleArgs(sp.Function):
-    """A node with Tuple arguments, rebuilt whole after ``apart``."""
+    """A node with Tuple arguments, rebuilt whole after ``apart``; a number, so
+    commutative (SymPy cannot tell from a Tuple, and ``apart`` then takes its
+    non-commutative route, into the conditions of a Piecewise)."""
+
+    is_commutative = True
 
     @classmethod
     def eval(cls, *args):

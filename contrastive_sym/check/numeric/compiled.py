@@ -128,6 +128,12 @@ class _BallPrinter(MpmathPrinter):
     def _print_ImaginaryUnit(self, expr):
         return "_not_real()"
 
+    def _print_ComplexInfinity(self, expr):
+        return "_not_real()"      # 1/0, as SymPy folds it
+
+    def _print_NaN(self, expr):
+        return "_not_real()"
+
     def _print_Float(self, expr):
         return "mpf(%r)" % str(sp.Rational(expr))
 
@@ -211,12 +217,23 @@ class Compiled:
         return all(self._mp.undefined(values, d) for d in (digits, 4 * digits))
 
 
+class _UndefinedAsNan(MpmathPrinter):
+    """1/0 (SymPy's zoo) and nan are not numbers: printed as the context's nan."""
+
+    def _print_ComplexInfinity(self, expr):
+        return "nan"
+
+    _print_NaN = _print_ComplexInfinity
+
+
 class _MpmathCompiled:
     def __init__(self, exprs, symbols):
         self.ctx = mpmath.MPContext()
         ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
         ns.update({"max": max, "min": min})
-        self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"])
+        self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
+                               printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
+                                                        "allow_unknown_functions": True, "user_functions": {}}))
 
     def undefined(self, values, digits) -> bool:
         ctx = self.ctx
@@ -226,6 +243,8 @@ class _MpmathCompiled:
                                  else ctx.mpf(v) for v in values])
             except (ZeroDivisionError, ValueError, TypeError):
                 return True
+            except (OverflowError, MemoryError):
+                return False      # too large to write out here (e^{e^{10^300}}): not shown undefined
             for v in out:
                 # The context has its own mpf/mpc classes, so test by value, not by type.
                 if getattr(v, "imag", 0) != 0:

@@ -18,6 +18,9 @@ A stop-gradient passes the value and drops the tangent.
 """
 from __future__ import annotations
 
+import collections
+import itertools
+
 from fractions import Fraction
 from typing import Callable
 
@@ -89,18 +92,21 @@ class Program:
         self._dry_run()
 
     def _dry_run(self):
-        """Evaluate once with every variable 1, recording which ones the expression reads."""
-        class Ones(dict):
-            def __missing__(self, key):
-                return Fraction(1)
+        """Evaluate with every variable 1, recording which ones the expression reads; where
+        that stops early (a_2 / (a_1 − 1) divides by zero there, log(a_1 − a_2) is undefined),
+        again with values that differ from each other, until one evaluation reads it all."""
         self._recording = True
-        self._point = Ones()
-        self._balls = {}
-        try:
-            with working_bits(64):
-                self._fn({})
-        except (ArithmeticError, ValueError):
-            pass
+        for first, step in ((1, 0), (2, 1), (-3, -2), (5, 7)):
+            counter = itertools.count(1)
+            # the n-th variable read is first + step·n/7: all 1, then values apart
+            self._point = collections.defaultdict(lambda: Fraction(first * 7 + step * next(counter), 7))
+            self._balls = {}
+            try:
+                with working_bits(64):
+                    self._fn({})
+                break
+            except (ArithmeticError, ValueError, Undefined):
+                continue
         self._recording = False
 
     def __call__(self, point: dict, bits: int):
@@ -142,8 +148,8 @@ class Program:
                 raise Unsupported(f"number {e}")
             p, q = int(r.p), int(r.q)
             return (lambda env: arb(p)) if q == 1 else (lambda env: arb(fmpq(p, q)))
-        if e is sp.I:
-            return not_real  # SymPy folds log(-3) into log(3) + iπ
+        if e is sp.I or e is sp.zoo or e is sp.nan:
+            return not_real  # SymPy folds log(-3) into log(3) + iπ, and 1/0 into zoo
         if e is sp.E:
             return lambda env: arb.const_e()
         if e is sp.pi:

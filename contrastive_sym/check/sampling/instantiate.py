@@ -13,9 +13,9 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ...model.claims import Relation
-from ...model.nodes import strip_stop_grad
+from ...model.nodes import MaxOver, strip_stop_grad
 from ..numeric import program
-from ..numeric.failures import OutOfRange
+from ..numeric.failures import OutOfRange, Unsupported
 from ..numeric.indices import fresh_bound_indices, inputs_of, var_key
 from .distributions import expand_distributions
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
@@ -234,17 +234,23 @@ _WRITTEN_OUT = 4096
 
 
 def _indicator_sums_written_out(expr: sp.Basic) -> sp.Basic:
-    """Each sum Σ_{k=lo}^{hi} (1 − δ_{k,i}) f_k with whole-number limits written term by
-    term, the indicator settled in each: SymPy's ``doit`` sums the delta apart into
-    Σ_k f_k − f_i, a difference no precision resolves when f_i outweighs the rest by
-    e^{10^600} (exp(−d/σ²) at σ = 10^-300), and the quotient over it was called undefined."""
+    """Each sum Σ_{k=lo}^{hi} (1 − δ_{k,i}) f_k (and each product that holds one) with
+    whole-number limits written term by term, the indicator settled in each: SymPy's
+    ``doit`` sums the delta apart into Σ_k f_k − f_i, a difference no precision resolves
+    when f_i outweighs the rest by e^{10^600} (exp(−d/σ²) at σ = 10^-300), and the quotient
+    over it was called undefined; a product over k of such a sum was left unevaluated."""
     if not isinstance(expr, sp.Basic) or not expr.args or not expr.has(sp.KroneckerDelta):
         return expr
     args = [_indicator_sums_written_out(a) for a in expr.args]
-    if isinstance(expr, sp.Sum) and len(expr.limits) == 1:
-        k, lo, hi = expr.limits[0]
-        if lo.is_Integer and hi.is_Integer and 0 <= hi - lo < _WRITTEN_OUT:
-            return sp.Add(*[args[0].xreplace({k: sp.Integer(v)}) for v in range(int(lo), int(hi) + 1)])
+    if isinstance(expr, (sp.Sum, sp.Product)):
+        body, limits = args[0], list(expr.limits)
+        combine = sp.Add if isinstance(expr, sp.Sum) else sp.Mul
+        # Sum(f, (l, …), (k, …)) is Σ_k Σ_l f: the innermost limit first
+        while limits and limits[0][1].is_Integer and limits[0][2].is_Integer \
+                and 0 <= limits[0][2] - limits[0][1] < _WRITTEN_OUT:
+            k, lo, hi = limits.pop(0)
+            body = combine(*[body.xreplace({k: sp.Integer(v)}) for v in range(int(lo), int(hi) + 1)])
+        return expr.func(body, *limits) if limits else body
     return expr.func(*args) if args != list(expr.args) else expr
 
 
@@ -359,6 +365,10 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                 continue
             # the distributions of both sides over one set of alphabets
             left, right = expand_distributions((concretize(lhs, subs), concretize(rhs, subs)), notation)
+            if sp.Tuple(left, right).has(MaxOver):
+                # its members depend on the labels, which only the compiled programs read
+                raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
+                                  "function of points")
             _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
             if relation is Relation.SAME_DIRECTION:
                 directions = sorted(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
+from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Nabla
 from ..scope import Family
 from .trees import unwrap
@@ -186,7 +187,15 @@ class DerivativesMixin:
         family, directions = gradient
         if isinstance(expr, sp.Indexed) and expr.base == family:
             return directions[expr.indices]
+        self.refuse_random(expr, op)
         return Nabla(expr, family, directions)
+
+    def refuse_random(self, f, node) -> None:
+        """A derivative of an expectation or a probability (∂/∂a E_X[…], ∇ p(d = k | X, c)) is
+        not read: the checker differentiates numbers written out, not averages over draws."""
+        if isinstance(f, sp.Basic) and f.has(*DISTRIBUTION_NODES):
+            raise self.fail(node, "a derivative of an expectation or a probability is not read (differentiate "
+                                  "inside the expectation, as a step of its own)")
 
     def _derivative(self, f, variable, node):
         if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
@@ -194,6 +203,7 @@ class DerivativesMixin:
             raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
         if not isinstance(variable, (sp.Symbol, sp.Indexed)):
             raise self.fail(node, "a derivative with respect to an expression")
+        self.refuse_random(f, node)
         if isinstance(variable, sp.Symbol) and variable.is_integer:
             # ∂x_t/∂t, d/dn: an index or a size takes whole values; nothing is differentiable in it
             raise self.fail(node, f"a derivative by '{variable}', an index or a size (it takes whole values), "

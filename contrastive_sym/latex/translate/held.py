@@ -112,6 +112,7 @@ class HeldDerivativesMixin:
             f = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == opaque.base, moved)
         else:
             f = f.xreplace({opaque: macro.body + epsilon})
+        self.refuse_random(f, node)
         return sp.Subs(sp.Derivative(f, epsilon), epsilon, 0)
 
     def _held_variable(self, denominator):

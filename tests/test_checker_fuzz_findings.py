@@ -1,0 +1,109 @@
+r"""What a fuzzer of the checker found (random claims over one notation with sums, sets,
+densities, sample sets and derivatives, run through the whole pipeline): claims the reader
+reads but whose check ended in an internal error.  Each is now a verdict with a reason;
+none may end as "the check failed"."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import verify_text
+
+NOTATION = r"""id = "fz"
+title = "fuzz"
+source = "fz.md"
+
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+
+[[index]]
+name = 'i'
+from = 1
+to = 'N'
+
+[[scalar]]
+name = 'c'
+role = "point"
+
+[[family]]
+name = 'a'
+shape = ['N']
+domain = "positive"
+
+[[family]]
+name = 'y'
+shape = ['N']
+role = "label"
+
+[[family]]
+name = 'x'
+shape = ['N']
+role = "point"
+
+[[function]]
+name = 'f'
+arguments = 2
+domain = "positive"
+
+[[distribution]]
+name = 'p'
+of = ['x', 'c']
+
+[[set]]
+name = 'X'
+members = 'x'
+drawn_from = 'p'
+positive = 'x_1'
+context = 'c'
+position = 'd'
+
+[[set]]
+name = 'P(i)'
+index = 'p'
+to = 'N'
+where = 'p \neq i, y_p = y_i'
+"""
+
+
+def outcome(latex: str):
+    text = NOTATION + f"\n[[claim]]\nid = \"c1\"\nline = 1\ntitle = \"c\"\nlatex = '{latex}'\n"
+    return verify_text(text).documents[0].claims[0].outcome
+
+
+@pytest.mark.parametrize("latex, verdict, says", [
+    # the entries read were recorded by one evaluation at all ones, which divides by zero here
+    (r"\frac{a_2}{a_1 - 1} = 1", "refuted", "differ at the witness"),
+    # 1/0 as SymPy folds it (zoo) reached both evaluators
+    (r"\frac{1}{0} = a_1", "refuted", "a side is undefined at every one of"),
+    (r"\frac{1}{0} = f(x_1,c)", "refuted", "a side is undefined at every one of"),
+    # e^{e^{10^300}} overflowed mpmath in the check of definedness: too large is not undefined
+    (r"p(c) \le e^{e^{a_1}}", "undecided", "could not be decided"),
+    # a density's Tuple made SymPy's apart take its non-commutative route (into a Piecewise)
+    (r"\sum_{k=1}^{N} \sum_{l \neq k}^N p(c) = 1", "refuted", "differ at the witness"),
+    # Σ over two limits at once, one of them k ≠ l: SymPy's delta summation recursed forever
+    (r"\sum_{k=1}^{N} \sum_{l \in P(1)} \sum_{m \neq l} a_m \le p(c)", "refuted", "fails at the witness"),
+    # a maximum of sample expectations: Max was rebuilt around a node it could not compare
+    (r"\max_k \mathbb{E}_X[\frac{a_k}{1 + a_k}] \le 1", "confirmed", "holds at all"),
+    # a product over k of a sum over l ≠ k beside a density: left unevaluated, a bound name reached lambdify
+    (r"\prod_{k \neq i} \sum_{l \neq k} p(x_l|c) = \frac{1}{2}", "refuted", "differ at the witness"),
+    # a maximum over a set defined by labels beside a density: its bound entries became variables
+    (r"\max_{k \in P(1)} a_k \le p(c)", "undecided", "the checker does not evaluate a maximum over a set defined "
+                                                      "by a condition, beside a probability"),
+])
+def test_a_claim_the_checker_failed_on_gets_a_verdict_with_its_reason(latex, verdict, says):
+    found = outcome(latex)
+    assert "the check failed" not in found.message
+    assert found.verdict.value == verdict and says in found.message, found.message
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\partial}{\partial a_1} \mathbb{E}_{(x,c) \sim p}[a_1] = 1",
+    r"\frac{\partial}{\partial a_1} \mathbb{E}_X[a_1] = 1",
+    r"\sum_{k=1}^N \frac{\partial p(d=k|X,c)}{\partial a_k} = 0",
+])
+def test_a_derivative_of_an_expectation_or_a_probability_is_refused_where_it_is_written(latex):
+    with pytest.raises(DerivationError) as caught:
+        outcome(latex)
+    assert caught.value.message.startswith("a derivative of an expectation or a probability is not read")
