@@ -1,0 +1,34 @@
+"""Random claims through the whole pipeline (claim_generator.py): the reader may refuse a
+claim, naming why, but a claim it reads ends in a verdict with its reason, never in an
+internal error.  A fixed set of seeds keeps the run short and repeatable; a longer run
+with other seeds is how test_checker_fuzz_findings.py was found."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from claim_generator import Gen, claim_text  # noqa: E402
+
+SEEDS = range(25)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_claim_is_refused_or_gets_a_verdict_never_an_internal_error(seed):
+    latex = Gen(random.Random(seed)).claim()
+    try:
+        run = verify_text(claim_text(latex))
+    except DerivationError as refusal:        # refused where it is written, with a message
+        assert refusal.message and "internal" not in refusal.message, latex
+        return
+    outcomes = [result.outcome for result in run.documents[0].claims]
+    assert outcomes, latex
+    for outcome in outcomes:
+        assert "the check failed" not in outcome.message, (latex, outcome.message)
+        assert outcome.verdict.value != "error" or outcome.method == "index range", (latex, outcome.message)
