@@ -9,7 +9,8 @@ class Unsupported(Exception):
 
 class OutOfRange(Exception):
     """The statement names an entry a family does not have at the sizes being checked
-    (x_{K+1} of a family of K entries): the link is not well formed there."""
+    (x_{K+1} of a family of K entries), or the probability of a value a drawn index never
+    takes: the link is not well formed there."""
 
 
 class Undefined(ArithmeticError):

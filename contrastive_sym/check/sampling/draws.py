@@ -26,7 +26,7 @@ import itertools
 import sympy as sp
 
 from ...model.distributions import INDEX_DRAW_NODES, IndexExpectation, IndexProbability, SampledSum
-from ..numeric.failures import Unsupported
+from ..numeric.failures import OutOfRange, Unsupported
 
 #: Most tuples of draws one sampled sum is averaged over in one instance (range^N).
 MAX_DRAW_TUPLES = 729
@@ -49,7 +49,9 @@ def expand_draws(expr: sp.Basic, weights: dict, inside: bool = False) -> sp.Basi
         if not value.is_Integer:
             return expr      # a drawn index: written out once its expectation puts a value in
         if not lo <= value <= hi:
-            raise Unsupported(f"the probability of the value {value} of an index drawn over {lo} … {hi}")
+            # the statement's own slip, as an entry past a family's shape is (OutOfRange)
+            raise OutOfRange(f"the statement takes the probability of the value {value} of an index drawn over "
+                             f"{lo} … {hi}, a value it never takes")
         return weights[tag](*given, value) / sp.Add(*(weights[tag](*given, v) for v in values))
     if isinstance(expr, IndexExpectation):
         body, bound, tag, lo, hi, *given = expr.args
