@@ -4,72 +4,21 @@ reads but whose check ended in an internal error.  Each is now a verdict with a 
 none may end as "the check failed"."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import verify_text
 
-NOTATION = r"""id = "fz"
-title = "fuzz"
-source = "fz.md"
-
-[[size]]
-name = 'N'
-minimum = 2
-checked = [2, 3]
-
-[[index]]
-name = 'i'
-from = 1
-to = 'N'
-
-[[scalar]]
-name = 'c'
-role = "point"
-
-[[family]]
-name = 'a'
-shape = ['N']
-domain = "positive"
-
-[[family]]
-name = 'y'
-shape = ['N']
-role = "label"
-
-[[family]]
-name = 'x'
-shape = ['N']
-role = "point"
-
-[[function]]
-name = 'f'
-arguments = 2
-domain = "positive"
-
-[[distribution]]
-name = 'p'
-of = ['x', 'c']
-
-[[set]]
-name = 'X'
-members = 'x'
-drawn_from = 'p'
-positive = 'x_1'
-context = 'c'
-position = 'd'
-
-[[set]]
-name = 'P(i)'
-index = 'p'
-to = 'N'
-where = 'p \neq i, y_p = y_i'
-"""
+sys.path.insert(0, str(Path(__file__).parent))
+from claim_generator import claim_text  # noqa: E402
 
 
 def outcome(latex: str):
-    text = NOTATION + f"\n[[claim]]\nid = \"c1\"\nline = 1\ntitle = \"c\"\nlatex = '{latex}'\n"
-    return verify_text(text).documents[0].claims[0].outcome
+    """The outcome of a claim over the generator's notation (claim_generator.NOTATION)."""
+    return verify_text(claim_text(latex)).documents[0].claims[0].outcome
 
 
 @pytest.mark.parametrize("latex, verdict, says", [
