@@ -47,6 +47,8 @@ def test_the_reading_says_which_tolerance():
     (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
     (r"1 \leq 1 \approx 1.0", "\\approx in a chain is read only as its last link after equalities"),
     (r"1 = 1 \approx \log 3", "\\approx between two expressions states no tolerance"),
+    # a row that starts with ≈ continues a display above it (was an IndexError)
+    (r"\approx \log 3", "the statement starts with a relation ('\\approx')"),
 ])
 def test_an_approximation_without_a_printed_number_is_refused(statement, message):
     with pytest.raises(ParseError) as caught:

@@ -63,10 +63,11 @@ BASE = {
     # "equals" beside minimum and checked is refused by the loader, after the schema: every
     # wrong value below is still the first error, and a valid base uses no equals
     "size": [{"name": "n", "minimum": 1, "checked": [1, 2, 3], "equals": "1"}],
-    "scalar": [{"name": r"\tau", "domain": "positive", "role": "scale", "symbol": "tau", "display": r"\tau"},
+    "scalar": [{"name": r"\tau", "domain": "positive", "role": "scale", "symbol": "tau", "display": r"\tau",
+                "value_of": "u"},
                {"name": r"\theta"}, {"name": "u", "role": "point"}],
     "family": [{"name": "g", "shape": ["n"], "domain": "real", "role": "value", "symbol": "g",
-                "display": "g", "index_written": "subscript"},
+                "display": "g", "index_written": "subscript", "value_of": "u"},
                {"name": "v", "shape": ["n"]}],
     "function": [{"name": "f", "arguments": 1, "shape": ["n"], "domain": "real", "role": "value",
                   "symbol": "f", "display": "f"}],
@@ -77,7 +78,7 @@ BASE = {
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n"},
               {"name": "j", "positive_of": "i", "samples": "n"}],
     "operator": [{"name": r"\mathbb{E}", "meaning": "expectation", "of": "g", "line": 2, "latex": r"\mathbb{E}"}],
-    "quantity": [{"name": "I(X; Y)", "meaning": "mutual information", "line": 2, "latex": "I(X; Y)"}],
+    "quantity": [{"name": "I(X; Y)", "meaning": "mutual information", "line": 2, "latex": "I(X; Y)", "of": "P"}],
     "pair_set": [{"name": r"\mathcal{MB}", "samples": "n", "anchors": "n"}],
     "define": [{"name": "S", "line": 1, "latex": r"S = \sum_{k=1}^n g_k", "restated_from": "", "read": True}],
     "unchecked": [{"line": 9, "reason": "not encoded"}],

@@ -308,7 +308,8 @@ def _index_params(index_tree, translator, scope: Scope):
             names.append(str(item.children[0]))
     else:
         return None
-    if any(isinstance(scope.lookup(n), Family) for n in names):
+    # a family, or a size (L^{opt}_N: the loss at the size N, part of its name), is no parameter
+    if any(isinstance(scope.lookup(n), Family) or n in scope.size_names for n in names):
         return None
     return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
 

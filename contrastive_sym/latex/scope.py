@@ -124,9 +124,11 @@ class Distribution:
     tag: sp.Symbol
     coordinates: tuple[sp.Basic, ...]
     written: tuple[str, ...] = ()      # the coordinates as the declaration writes them
+    # (declaration, coordinate): points declared value_of one (x^+ beside x')
+    aliases: tuple = field(default=(), kw_only=True)
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
-        return coordinate_index(self.coordinates, point)
+        return coordinate_index(self.coordinates, point, self.aliases)
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,9 @@ class SampleDraw:
     context: sp.Basic
     # the letter of the positive's place among the members (p(d = i | X, c)), or None
     position: str | None = None
+    # the positive is a point of its own (x^+ beside the negatives x^-_1 … x^-_{N-1}): the
+    # members are the negatives, all drawn from the marginal
+    apart: bool = False
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ class DocumentBuilder:
         return function
 
     def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
-                     origin: Origin | None = None) -> DistributionDecl:
+                     origin: Origin | None = None, aliases: tuple = ()) -> DistributionDecl:
         """A distribution over the point declarations ``coordinates`` (their symbols): its
         cells have unknown positive weights (a function of one point per coordinate)."""
         origin = origin or _caller_origin()
@@ -219,7 +219,7 @@ class DocumentBuilder:
         weight = sp.Function(f"w_{name}", positive=True)
         self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
                                             r"\tilde{%s}" % latex, origin))
-        decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin)
+        decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin, aliases=aliases)
         self._distributions.append(decl)
         return decl
 

@@ -187,7 +187,7 @@ def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str]
     when the statement has no ≈; an ≈ among other relations, or between two expressions
     with no printed number, is refused."""
     relations = [r for row in rows for r in row.relations]
-    if "\\approx" not in relations:
+    if "\\approx" not in relations or rows[0].continues:   # '\approx …' first: the caller says what starts it
         return None
     if relations != ["\\approx"] or len(rows) != 1:
         return _approximate_end(rows, relations, latex, where)

@@ -14,11 +14,13 @@ import sympy as sp
 from ..errors import DerivationError
 from ..latex.definitions import define_all
 from ..latex.macros import define
-from ..latex.scope import Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
+from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
 from ..latex.scope import Path as ScopePath
 from ..latex.translate import labelled_key, text_key
+from ..latex.translate.draws import IndexDistribution
+from ..model.distributions import Density, Expectation
 from ..model.nodes import MutualInformation
-from ..model.notation import Domain, Origin, Role
+from ..model.notation import Domain, Origin, Role, bare_point
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
@@ -206,7 +208,28 @@ def _quantity(entry: dict, context: Context) -> None:
                               f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
     _record_definition(entry, name, context)
     key, labels = match.group(1), scope_key(match.group(2))
-    _bind_macro(Macro(key, node(), labels=labels, line=entry.get("line")), context)
+    body = node() if "of" not in entry else _information_of(entry, name, match.group(2), context)
+    _bind_macro(Macro(key, body, labels=labels, line=entry.get("line")), context)
+
+
+def _information_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
+    r"""The mutual information of the two coordinates of a declared distribution p
+    (``of = 'p'``), the expectation of log p(a, b)/(p(a)p(b)) over (a, b) ~ p: what a
+    document means by I(X; Y) beside the densities it writes."""
+    distribution = context.scope.lookup(read_text(entry, "of", context))
+    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution) \
+            or len(distribution.coordinates) != 2:
+        raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]] of two points, whose "
+                           "mutual information it is", ("of",))
+    if len(re.split(r";|,", arguments)) != 2 or re.search(r"\\mid|\|", arguments):
+        raise context.fail(f"quantity {name}: the mutual information of a distribution is of its two "
+                           "coordinates, I(X; Y) (a conditional one, I(X; Y \\mid Z), is not read)", ("name",))
+    a, b = (bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
+    tag = distribution.tag
+
+    def density(*points):
+        return Density(tag, sp.Tuple(*points), sp.Tuple())
+    return Expectation(sp.log(density(a, b) / (density(a) * density(b))), sp.Tuple(a, b), tag)
 
 
 def _record_definition(entry: dict, name: str, context: Context) -> None:

@@ -19,6 +19,7 @@ MAX_COORDINATES = 4
 def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) -> Scope:
     """``scope`` with every ``[[distribution]]`` bound; ``symbol_name`` makes the SymPy
     name of a declared LaTeX name."""
+    aliases = _point_aliases(spec, scope, context)
     for entry in table_entries(spec, "distribution", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
@@ -39,12 +40,45 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
                                    "[[index]] (first and alone)", ("of",))
             if symbol in coordinates:
                 raise context.fail(f"distribution {name}: {point!r} is listed twice in 'of'", ("of",))
+            if symbol in dict(aliases):
+                raise context.fail(f"distribution {name}: {point!r} is declared value_of another point: list "
+                                   "that point in 'of' (its coordinate), and the distribution draws both",
+                                   ("of",))
             coordinates.append(symbol)
+        drawn_too = tuple((alias, coordinate) for alias, coordinate in aliases if coordinate in coordinates)
         decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
-                                            latex=name, origin=origin)
-        scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written)))
+                                            latex=name, origin=origin, aliases=drawn_too)
+        scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
+                                              aliases=drawn_too))
     return scope
 
+
+def _point_aliases(spec: dict, scope: Scope, context: Context) -> tuple:
+    r"""The points declared ``value_of`` another (x^+ and the negatives x^- as values of the
+    coordinate x' that a distribution draws): pairs (declaration, coordinate), each symbol
+    that of a declared point (a Symbol, or a family's IndexedBase)."""
+    def point_symbol(written):
+        meaning = scope.lookup(written)
+        symbol = meaning.base if isinstance(meaning, Family) else meaning
+        return symbol if symbol in scope.points else None
+
+    pairs = []
+    for table in ("scalar", "family"):
+        for entry in table_entries(spec, table, context):
+            if "value_of" not in entry:
+                continue
+            name = read_text(entry, "name", context)
+            alias, coordinate = point_symbol(name), point_symbol(read_text(entry, "value_of", context))
+            if alias is None:
+                raise context.fail(f"{table} {name}: value_of goes with role = \"point\" (it says which "
+                                   "coordinate of a distribution the point is a value of)", ("value_of",))
+            if coordinate is None or coordinate == alias or coordinate in dict(pairs) \
+                    or alias in {c for _, c in pairs}:
+                raise context.fail(f"{table} {name}: value_of names another declared point (a [[scalar]] or "
+                                   "[[family]] with role = \"point\"); a point named by value_of is not itself "
+                                   "value_of another", ("value_of",))
+            pairs.append((alias, coordinate))
+    return tuple(pairs)
 
 
 def _index_distribution(entry: dict, name: str, written: list, scope: Scope, context: Context,

@@ -96,12 +96,16 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "size": {"name": _RF, "minimum": Field("size"), "checked": Field("sizes"),
              "equals": Field("formula", number_ok=True, hint="an expression of sizes declared above, e.g. '2B'")},
     "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain),
-               "role": _choice(*(r.value for r in Role if r is not Role.LABEL))},   # labels: a family
+               "role": _choice(*(r.value for r in Role if r is not Role.LABEL)),   # labels: a family
+               "value_of": Field("formula", hint="a declared point whose coordinate this point is a value "
+                                                 "of, e.g. value_of = \"x'\"")},
     "family": {"name": _RF, "symbol": _T, "display": _F,
                "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
                "domain": _choice(Domain), "role": _choice(Role),
-               "index_written": _choice("subscript", "superscript")},
+               "index_written": _choice("subscript", "superscript"),
+               "value_of": Field("formula", hint="a declared point whose coordinate these points are "
+                                                 "values of, e.g. value_of = \"x'\"")},
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
                  "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                                 hint="the length of a vector value, e.g. shape = ['d']"),
@@ -129,7 +133,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,
                  "latex": _F},
     "quantity": {"name": _RF, "meaning": _choice("mutual information", required=True), "line": _L,
-                 "latex": _F},
+                 "latex": _F, "of": Field("formula", hint="a declared distribution of two points, e.g. of = 'p'")},
     "pair_set": {"name": _RF, "samples": _RNUMBER_F, "anchors": _RNUMBER_F},
     "define": {"name": _T, "line": _RL, "latex": _RF, "restated_from": _T,
                "read": Field("bool", hint="true or false (read = false: a display no claim uses)")},

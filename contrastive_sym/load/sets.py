@@ -100,7 +100,10 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
         positive = _point(entry["positive"], scope, context, "positive")
         if distribution.coordinate_of(positive) != members:
             raise context.fail(f"set {name}: the positive is a point of its members' coordinate "
-                               f"({distribution.written[members]})", ("positive",))
+                               f"({distribution.written[members]}, or a point declared value_of it)",
+                               ("positive",))
+        # x_{t+k} of the members x, or a point of its own (x^+ beside the negatives x^-)
+        apart = getattr(positive, "base", None) != found.members
         given = _point(entry["context"], scope, context, "context")
         where = distribution.coordinate_of(given)
         if where is None or where == members:
@@ -110,7 +113,10 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
         if position is not None and not re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", position):
             raise context.fail(f"set {name}: position is one letter (the random place of the positive, "
                                "as p(d = i \\mid X, c) writes it)", ("position",))
-        sample = replace(found, sample=SampleDraw(distribution, positive, given, position))
+        if position is not None and apart:
+            raise context.fail(f"set {name}: position is the place of the positive among the members; this "
+                               "positive is not a member (the members are the negatives)", ("position",))
+        sample = replace(found, sample=SampleDraw(distribution, positive, given, position, apart))
         scope = scope.bind(name, sample).bind(SET_KEY + name, sample)
     return scope
 

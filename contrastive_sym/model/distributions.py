@@ -14,7 +14,7 @@ Nothing here decides a verdict.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -34,16 +34,21 @@ class DistributionDecl:
     weight: sp.FunctionClass
     latex: str
     origin: Origin | None = None
+    # point declarations that are other names for values of a coordinate (x^+ and the
+    # negatives x^-_i beside x'): pairs (declaration, coordinate)
+    aliases: tuple = field(default=(), kw_only=True)
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
         """Which coordinate a point (x, x_3, the label x of a family) is a value of."""
-        return coordinate_index(self.coordinates, point)
+        return coordinate_index(self.coordinates, point, self.aliases)
 
 
-def coordinate_index(coordinates, point: sp.Basic) -> int | None:
+def coordinate_index(coordinates, point: sp.Basic, aliases=()) -> int | None:
     """The position in ``coordinates`` (point declarations) of the one ``point`` is a
-    value of: ``x_3`` and the bare label ``x`` of a family x, or a scalar point itself."""
+    value of: ``x_3`` and the bare label ``x`` of a family x, or a scalar point itself;
+    ``aliases`` pairs a declaration declared as values of a coordinate with it."""
     base = point.base if isinstance(point, (sp.Indexed, BarePoint)) else point
+    base = dict(aliases).get(base, base)
     for position, coordinate in enumerate(coordinates):
         if base == coordinate:
             return position
@@ -120,14 +125,20 @@ class SampleExpectation(sp.Function):
     negatives, as InfoNCE is written: x_1 (the positive, as ``body`` holds it) drawn from
     p(· | c) given the context point c, x_2 … x_N from the marginal p(x), each independently.
     Args ``(body, members, N, context, tag)``: ``members`` the IndexedBase of x, bound in
-    ``body``; c stays free (an expectation around it may draw it)."""
+    ``body``; c stays free (an expectation around it may draw it).  With a sixth, the
+    positive is that point of its own (x^+, bound in ``body``, drawn from p(· | c)), and the
+    N members (x^-_1 … x^-_N) are the negatives, each from the marginal."""
 
-    nargs = 5
+    nargs = (5, 6)
 
     @_powered
     def _latex(self, printer):
-        body, members, count, context, tag = self.args
+        body, members, count, context, tag, *positive = self.args
         member = printer._print(members)
+        if positive:
+            return r"\mathbb{E}_{%s \sim %s(\cdot \mid %s),\ %s_1, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
+                printer._print(positive[0]), printer._print(tag), printer._print(context), member, member,
+                printer._print(count), printer._print(tag), printer._print(body))
         return r"\mathbb{E}_{%s_1 \sim %s(\cdot \mid %s),\ %s_2, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
             member, printer._print(tag), printer._print(context), member, member, printer._print(count),
             printer._print(tag), printer._print(body))

@@ -53,15 +53,30 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
              if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
     if not decls or not any(e.has(Density, Expectation, AlphabetSum) for e in exprs):
         return exprs
-    coordinates = []
+    coordinates, aliases = [], []
     for decl in decls:
         coordinates += [c for c in decl.coordinates if c not in coordinates]
+        aliases += [a for a in decl.aliases if a not in aliases]
+    space = _Space(coordinates, tuple(aliases))
     named: dict = {c: set() for c in coordinates}
     for expr in exprs:
-        _collect(expr, coordinates, named, frozenset())
+        _collect(expr, space, named, frozenset())
     alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
     tables = {decl.tag: _Table(decl, alphabets) for decl in decls}
-    return tuple(_expand(expr, tables, alphabets, coordinates) for expr in exprs)
+    return tuple(_expand(expr, tables, alphabets, space) for expr in exprs)
+
+
+class _Space:
+    """The coordinates of every distribution of one instance, with the points declared as
+    values of one of them (``value_of``)."""
+
+    def __init__(self, coordinates: list, aliases: tuple):
+        self.coordinates, self.aliases = coordinates, aliases
+
+    def of(self, point: sp.Basic):
+        """The coordinate ``point`` is a value of, or None."""
+        position = coordinate_index(self.coordinates, point, self.aliases)
+        return None if position is None else self.coordinates[position]
 
 
 def _write_samples(expr: sp.Basic) -> sp.Basic:
@@ -70,13 +85,15 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
     if not isinstance(expr, sp.Basic) or not expr.has(SampleExpectation):
         return expr
     if isinstance(expr, SampleExpectation):
-        body, members, count, context, tag = expr.args
-        if not count.is_Integer or count < 1:
+        body, members, count, context, tag, *apart = expr.args
+        if not count.is_Integer or count < (0 if apart else 1):
             raise Unsupported(f"a sample of {count} members")
         inner = _write_samples(body)
-        for m in range(int(count), 1, -1):
+        # the negatives: members 2 … N, or with a positive of its own every member 1 … N
+        for m in range(int(count), 0 if apart else 1, -1):
             inner = Expectation(inner, sp.Tuple(members[m]), tag)
-        return AlphabetSum(Density(tag, sp.Tuple(members[1]), sp.Tuple(context)) * inner, sp.Tuple(members[1]))
+        positive = apart[0] if apart else members[1]
+        return AlphabetSum(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * inner, sp.Tuple(positive))
     return expr.func(*(_write_samples(arg) for arg in expr.args))
 
 
@@ -86,21 +103,21 @@ def _unnamed(coordinate: sp.Basic) -> list[sp.Symbol]:
     return [sp.Symbol(f"{label}_⋆{n}") for n in (1, 2)]
 
 
-def _collect(expr: sp.Basic, coordinates: list, named: dict, bound: frozenset) -> None:
+def _collect(expr: sp.Basic, space: _Space, named: dict, bound: frozenset) -> None:
     """Add to ``named`` every point of a coordinate that ``expr`` names outside the
     expectations and sums that bind it."""
     if isinstance(expr, (Expectation, AlphabetSum)):
         body, drawn = expr.args[0], expr.args[1]
-        _collect(body, coordinates, named, bound | set(drawn.args))
+        _collect(body, space, named, bound | set(drawn.args))
         return
     if isinstance(expr, (sp.Symbol, sp.Indexed)):
-        position = coordinate_index(coordinates, expr)
-        if position is not None and expr not in bound:
-            named[coordinates[position]].add(expr)
+        coordinate = space.of(expr)
+        if coordinate is not None and expr not in bound:
+            named[coordinate].add(expr)
         if isinstance(expr, sp.Indexed):
             return
     for arg in expr.args:
-        _collect(arg, coordinates, named, bound)
+        _collect(arg, space, named, bound)
 
 
 class _Table:
@@ -121,7 +138,7 @@ class _Table:
         return sp.Add(*(self.decl.weight(*cell) for cell in itertools.product(*choices))) / self.total
 
 
-def _expand(expr: sp.Basic, tables: dict, alphabets: dict, coordinates: list) -> sp.Basic:
+def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space) -> sp.Basic:
     if not expr.has(*DISTRIBUTION_NODES):
         return expr
     if isinstance(expr, Density):
@@ -135,7 +152,7 @@ def _expand(expr: sp.Basic, tables: dict, alphabets: dict, coordinates: list) ->
     if isinstance(expr, Expectation):
         body, drawn, tag = expr.args
         table = tables[tag]
-        body = _expand(body, tables, alphabets, coordinates)
+        body = _expand(body, tables, alphabets, space)
         slots = [table.decl.coordinate_of(point) for point in drawn.args]
         terms = []
         if len(table.alphabets) == 1 and len(drawn.args) > 1:
@@ -150,11 +167,11 @@ def _expand(expr: sp.Basic, tables: dict, alphabets: dict, coordinates: list) ->
         return sp.Add(*terms)
     if isinstance(expr, AlphabetSum):
         body, drawn = expr.args
-        body = _expand(body, tables, alphabets, coordinates)
-        choices = [alphabets[coordinates[coordinate_index(coordinates, point)]] for point in drawn.args]
+        body = _expand(body, tables, alphabets, space)
+        choices = [alphabets[space.of(point)] for point in drawn.args]
         return sp.Add(*(body.xreplace(dict(zip(drawn.args, values)))
                         for values in itertools.product(*choices)))
-    return expr.func(*(_expand(arg, tables, alphabets, coordinates) for arg in expr.args))
+    return expr.func(*(_expand(arg, tables, alphabets, space) for arg in expr.args))
 
 
 def _fixed(table: _Table, points) -> dict:

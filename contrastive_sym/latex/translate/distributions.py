@@ -227,6 +227,14 @@ class DistributionsMixin(IndexDrawsMixin):
         if found.lo != 1:
             raise self.fail(node, f"a sample set is numbered from 1 ({found.name} starts at {found.lo})")
         members = found.members
+        if sample.apart:
+            # the positive a point of its own: every member a negative, named through a sum
+            loose = sorted({str(e) for e in _named_members(body, members, frozenset())})
+            if loose:
+                raise self.fail(node, f"\\mathbb{{E}}_{{{found.name}}}[…] names {', '.join(loose)}, one of the "
+                                      f"negatives {found.name}: which one is not written (sum over them)")
+            return SampleExpectation(body, members, found.hi, sample.context, sample.distribution.tag,
+                                     sample.positive)
         body = body.xreplace({sample.positive: members[1]})
         loose = sorted({str(e) for e in _named_members(body, members, frozenset()) if e != members[1]})
         if loose:
@@ -264,7 +272,14 @@ class DistributionsMixin(IndexDrawsMixin):
             raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: its points are drawn by "
                                   f"{' and '.join(names)}, so which it averages over is not written")
         distribution = next(iter(distributions.values()))
-        coordinates = tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
+        coordinates = [bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates]
+        # a scalar point declared value_of a coordinate (x^+ beside x') is drawn in its place
+        # when it is the one point of that coordinate the body uses
+        for alias, coordinate in distribution.aliases:
+            slot = distribution.coordinates.index(coordinate)
+            if alias in points and not any(distribution.coordinate_of(p) == slot for p in points - {alias}):
+                coordinates[slot] = alias
+        coordinates = tuple(coordinates)
         loose = sorted({self._shown_point(p) for p in points if p not in coordinates})
         if loose:
             # x_1, …, x_N of a family p draws: other samples, random too, but how they are

@@ -10,10 +10,14 @@ for every size): otherwise the formula is refused, never broadcast.
 """
 from __future__ import annotations
 
+import re
+
+import lark
 import sympy as sp
 
 from ..scope import Family, Macro
 from .compare import certainly_equal
+from .trees import unwrap
 from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
 
 
@@ -132,9 +136,38 @@ class MatricesMixin:
         if word is None or not isinstance(meaning, (Family, Macro)) \
                 or self.scope.lookup(self.source(word).strip()) is not None:
             return
-        written = "".join(self.source(op).split())
+        written, head = "".join(self.source(op).split()), self.source(op.children[0]).strip()
+        beside = "".join(self.source(op.children[1]).split()) != "{" + "".join(self.source(word).split()) + "}"
+        family = f", or the family {head}_{{{self.source(word).strip()}}} whose entry it is" if beside else ""
         raise self.fail(op, f"'{written}' is not declared: {self.source(word).strip()} is a word, not an index of "
-                            f"{self.source(op.children[0]).strip()} (declare the name as written, or define it)")
+                            f"{head} (declare the name as written{family}, or define it)")
+
+    def worded_entry(self, key: str, op):
+        r"""``\hat{\rho}_{\text{neg}, j}`` (or ``s_{i, \text{pos}}``) with the family (or a
+        definition of indices) ``\hat{\rho}_{\text{neg}}`` declared: its entry at the other
+        items of the subscript, the word naming the family as it does in the declaration.
+        None for any other script."""
+        arg = op.children[1]
+        if op.data != "subscript" or not (isinstance(arg, lark.Tree) and arg.data == "script_group"):
+            return None
+        items = arg.children[0]
+        elements = [unwrap(c) for c in items.children if isinstance(c, lark.Tree)]
+        words = [e for e in elements if isinstance(e, lark.Tree) and e.data == "text"]
+        if len(elements) < 2 or len(words) != 1 or words[0] not in (elements[0], elements[-1]):
+            return None
+        word = "".join(self.source(words[0]).split())
+        word = re.sub(r"\\(mathrm|textrm|operatorname)\{", r"\\text{", word)
+        named = self.scope.lookup(key + "_{" + word + "}")
+        if not (isinstance(named, Family) or isinstance(named, Macro) and named.index_params):
+            return None
+        kept = [c for c in items.children if not (isinstance(c, lark.Tree) and unwrap(c) is words[0])]
+        # the comma that separated the word goes with it
+        while kept and isinstance(kept[0], lark.Token):
+            kept.pop(0)
+        while kept and isinstance(kept[-1], lark.Token):
+            kept.pop()
+        rest = lark.Tree(arg.data, [lark.Tree(items.data, kept, items.meta)], arg.meta)
+        return self._subscript(named, lark.Tree(op.data, [op.children[0], rest], op.meta))
 
     def family_entry(self, family: Family, indices: list, op):
         """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
@@ -145,7 +178,7 @@ class MatricesMixin:
             m = sp.Dummy("m", integer=True)
             return VectorValue(family.base[(*indices, m)], m, family.shape[-1])
         if len(indices) != len(family.shape):
-            raise self.fail(op, f"{family.base} takes {len(family.shape)} indices, got {len(indices)}")
+            raise self.fail(op, f"{self.family_key(family.base)} takes {len(family.shape)} indices, got {len(indices)}")
         return family.base[tuple(indices)]
 
     def bracket_entry(self, family: Family, args_node, node):

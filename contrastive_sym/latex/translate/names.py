@@ -93,6 +93,11 @@ class NamesMixin:
                 if found is not None:
                     key, meaning, pending_error = longer, found, None
                     continue
+                worded = self.worded_entry(key, op)
+                if worded is not None:
+                    # \hat{\rho}_{\text{neg}, j}: entry j of the family \hat{\rho}_{\text{neg}}
+                    key, meaning, pending_error = None, worded, None
+                    continue
                 if meaning is None or self.scope.starts_a_name(longer):
                     # I_{\text{InfoNCE}} on the way to I_{\text{InfoNCE}}^K, even
                     # when I alone is a name too
