@@ -65,6 +65,8 @@ READING_FORMULAS = (
     # product of parenthesised vectors, conditions after ';'
     r"\mathbb{E}_{(\mathbf{x}, c)}[\log p(\mathbf{x}, c)] + \pi + \sum_{i,j=1}^{n} s_{i,j} = (s_1)^\top (s_2) "
     r"+ \prod_{k=1,\dots,N; k \neq i} s_{i,k}",
+    # several draws in one subscript: a point, then the entries of a family, independently
+    r"\mathbb{E}_{c \sim p, \{\mathbf{x}_i\}_{i=1}^{n} \overset{\text{i.i.d.}}{\sim} p}[\log p(\mathbf{x}_1, c)] \leq 0",
 )
 
 READING_TOKENS = TOKENS + [
@@ -84,7 +86,8 @@ READING_TOKENS = TOKENS + [
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
     "^{(i)+}", "^{+(i)}", "^{-(1)}", r"\pi", r"\sum_{i,j=1}^{n}", r"; k \neq i}", r"\arg\max_", r"\implies",
     r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
-    r"p(d = i \mid", "_{12}",
+    r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
+    r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
@@ -127,6 +130,8 @@ def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(
     r"\sum_{k \in S}s^{(1)}\displaystyle\text{sim}(\llbracket\}\vert,$|",
     r"f(\mathbf{x}_i)^\top|S|,$\Vert\max_{k \in S}d^2|\mathbb{E}_{\llbracket\right.\nabla_{s_i}|x",
     r"s^{(1)}\norm{\left\{ \begin{array}{ll}\left.\neq\pair{cd+}\pair\sim p}",
+    # log written in letters of an outer product (a SymPy error, not a message)
+    r"log (s_1)(s_2)^\top",
 ])
 def test_what_longer_runs_found_is_placed_where_it_is_written(warm, text):
     check_translate(text)

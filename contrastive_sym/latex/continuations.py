@@ -23,7 +23,9 @@ import re
 #: \overset{(a)}{=}, \stackrel{\text{Jensen}}{\leq}, \underset{…}{=}: a note over or under a
 #: relation (which step, which inequality) that says nothing the relation does not
 _ANNOTATED = re.compile(r"\\(?:overset|underset|stackrel)\s*\{")
-_ONE_RELATION = re.compile(r"\s*(=|<|>|\\(?:leq?|geq?|neq?|approx|to)(?![a-zA-Z]))\s*")
+# (\overset{\text{i.i.d.}}{\sim} in an expectation's subscript: a draw of several points is
+# read as independent draws in any case)
+_ONE_RELATION = re.compile(r"\s*(=|<|>|\\(?:leq?|geq?|neq?|approx|to|sim)(?![a-zA-Z]))\s*")
 
 # \\ , then what may stand before the sign: white space, alignment, spacing commands
 _BREAK = re.compile(r"\\\\(?=(?:\s|&|\\quad|\\qquad|\\[,;:! ])*[+-])")

@@ -9,7 +9,7 @@ import sympy as sp
 
 from ..latex.parser import Where
 from ..model.distributions import (AlphabetSum, Density, Expectation, IndexExpectation, SampledSum,
-                                   SampleExpectation)
+                                   IidExpectation, SampleExpectation)
 from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
 
 _CONSEQUENCE = ("\\implies", "\\Rightarrow", "\\Longrightarrow", "\\therefore")
@@ -29,7 +29,7 @@ def leading_relation(latex: str) -> str:
 
 
 #: what an expectation over a declared [[distribution]] becomes (model/distributions.py)
-_DECLARED = (Density, Expectation, AlphabetSum, SampleExpectation, IndexExpectation, SampledSum)
+_DECLARED = (Density, Expectation, AlphabetSum, SampleExpectation, IidExpectation, IndexExpectation, SampledSum)
 
 
 def one_model(terms, where: Where) -> None:

@@ -144,6 +144,21 @@ class SampleExpectation(sp.Function):
             printer._print(tag), printer._print(body))
 
 
+class IidExpectation(sp.Function):
+    r"""``\mathbb{E}_{\{x_i\}_{i=lo}^{hi} \sim p}[body]``: the entries x_lo … x_hi of a family
+    of points, each drawn independently from p (its marginal on their coordinate); args
+    ``(body, members, lo, hi, tag)``, the entries bound in ``body``."""
+
+    nargs = 5
+
+    @_powered
+    def _latex(self, printer):
+        body, members, lo, hi, tag = self.args
+        member = printer._print(members)
+        return r"\mathbb{E}_{%s_{%s}, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
+            member, printer._print(lo), member, printer._print(hi), printer._print(tag), printer._print(body))
+
+
 class IndexExpectation(sp.Function):
     r"""``\mathbb{E}_{i \sim p_u^+}[body]`` for a distribution over the values of an index:
     args ``(body, bound, tag, lo, hi, given…)``; ``bound`` (a symbol of its own) is drawn
@@ -193,4 +208,4 @@ def _conditioned(printer, tag, given) -> str:
 
 
 INDEX_DRAW_NODES = (IndexExpectation, SampledSum, IndexProbability)
-DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum, SampleExpectation) + INDEX_DRAW_NODES
+DISTRIBUTION_NODES = (Density, Expectation, AlphabetSum, SampleExpectation, IidExpectation) + INDEX_DRAW_NODES

@@ -27,7 +27,7 @@ from functools import reduce
 import sympy as sp
 
 from ...model.distributions import (DISTRIBUTION_NODES, INDEX_DRAW_NODES, AlphabetSum, Density, Expectation,
-                                    SampleExpectation, coordinate_index)
+                                    IidExpectation, SampleExpectation, coordinate_index)
 from ...model.notation import IndexDecl, Notation
 from ..numeric.failures import Unsupported
 from .draws import expand_draws
@@ -82,8 +82,16 @@ class _Space:
 def _write_samples(expr: sp.Basic) -> sp.Basic:
     """Each expectation over a sample set written with the nodes below, its size now a
     number: E_X[body] = Σ_{x_1} p(x_1 | c) · E_{x_2 ~ p} … E_{x_N ~ p}[body]."""
-    if not isinstance(expr, sp.Basic) or not expr.has(SampleExpectation):
+    if not isinstance(expr, sp.Basic) or not expr.has(SampleExpectation, IidExpectation):
         return expr
+    if isinstance(expr, IidExpectation):
+        body, members, lo, hi, tag = expr.args
+        if not (lo.is_Integer and hi.is_Integer):
+            raise Unsupported(f"a draw of the entries {lo} … {hi}")
+        inner = _write_samples(body)
+        for m in range(int(hi), int(lo) - 1, -1):     # none when hi < lo: nothing is drawn
+            inner = Expectation(inner, sp.Tuple(members[m]), tag)
+        return inner
     if isinstance(expr, SampleExpectation):
         body, members, count, context, tag, *apart = expr.args
         if not count.is_Integer or count < (0 if apart else 1):

@@ -12,6 +12,7 @@ import sympy as sp
 from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
 from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
+from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .trees import unwrap
 from .values import relation_name
@@ -26,7 +27,7 @@ class SampleOp(ExpectationOp):
     sample_set: IndexSet | None = None
 
 
-class DistributionsMixin(IndexDrawsMixin):
+class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 
@@ -147,8 +148,8 @@ class DistributionsMixin(IndexDrawsMixin):
         if isinstance(tree, Tree) and tree.data == "script_group":
             elements = [c for c in tree.children[0].children if isinstance(c, Tree)]
             if len(elements) != 1:
-                raise self.fail(op, "\\mathbb{E}_{…} reads one x \\sim p (or (x, y) \\sim p), a distribution "
-                                    "or a point drawn by one declared distribution")
+                # (x, x^+) \sim p, \{x^-_i\}_{i=1}^M \sim q; x, y \sim p: draws of their own
+                return self.compound_draws(elements, op)
             tree = unwrap(elements[0])
         if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
                 and relation_name(str(tree.children[1].children[0])) == r"\sim":
@@ -156,6 +157,8 @@ class DistributionsMixin(IndexDrawsMixin):
             drawn_index = self.index_draw_op(left, right, op)
             if drawn_index is not None:
                 return drawn_index
+            if family_of_draws(left) is not None:
+                return self.family_draw(left, right, op)
             distribution = self.value(right)
             if not isinstance(distribution, Distribution):
                 raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
@@ -197,6 +200,10 @@ class DistributionsMixin(IndexDrawsMixin):
             return self.index_expectation(op, body, node)
         if isinstance(op, SampleOp):
             return self.sample_expectation(op.sample_set, body, node)
+        if isinstance(op, DrawsOp):
+            return self.draws_expectation(op, body, node)
+        if isinstance(op, FamilyDrawOp):
+            return self.family_expectation(op, body, node)
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
     def _joint_points_op(self, tree, op) -> ExpectationOp:

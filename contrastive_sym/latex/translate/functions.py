@@ -7,7 +7,7 @@ import lark
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
+from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
 from ..scope import AbstractFunction, Family
 from .values import ListValue, Segment, VectorValue
@@ -113,7 +113,7 @@ def _loose_points(expr: sp.Basic, points) -> sp.Basic | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
     if isinstance(expr, (AppliedUndef, Density)):
         return None
-    if isinstance(expr, (Expectation, AlphabetSum, SampleExpectation)):     # the points they bind are not numbers
+    if isinstance(expr, (Expectation, AlphabetSum, SampleExpectation, IidExpectation)):   # they bind points
         return _loose_points(expr.args[0], points)
     if is_point(expr, points):
         return expr

@@ -374,9 +374,9 @@ class NamesMixin:
         if isinstance(meaning, Builtin):
             value = self._items(items)
             if meaning is Builtin.LOG:
-                return sp.log(self._one(value, node))
+                return sp.log(self._number(self._one(value, node), node))
             if meaning is Builtin.EXP:
-                return sp.exp(self._one(value, node))
+                return sp.exp(self._number(self._one(value, node), node))
             if meaning in (Builtin.MAX, Builtin.MIN):
                 return self._max(value, node, minimum=meaning is Builtin.MIN)
             if meaning is Builtin.STOP_GRAD and self.vector_of(value) is not None:

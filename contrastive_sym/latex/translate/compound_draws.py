@@ -1,0 +1,141 @@
+r"""Expectations over several draws, as papers write them after Wang & Isola (2020):
+``\mathbb{E}_{(x, x^+) \sim p_{pos}, \{x^-_i\}_{i=1}^M \overset{\text{i.i.d.}}{\sim} p_{data}}``
+(a joint draw, then M independent draws of the negatives), ``\mathbb{E}_{x \sim p, y \sim q}``
+and ``\mathbb{E}_{x, y \sim p}`` (x and y drawn independently from p).  Each clause is a draw
+of its own, independent of the others: the expectation is the nested one,
+E_{clause 1}[E_{clause 2}[…]].  The note over ``\sim`` (i.i.d.) says what a draw of several
+points from one distribution means here in any case, and is dropped where the formula is
+cleaned."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import lark
+import sympy as sp
+
+from ...model.distributions import IidExpectation
+from ..scope import Distribution, ExpectationOp, Family
+from .trees import unwrap
+from .values import relation_name
+
+Tree = lark.Tree
+
+
+@dataclass(frozen=True)
+class DrawsOp(ExpectationOp):
+    """``\\mathbb{E}_{A, B, …}`` before its body: one operator per clause, outermost first
+    (``bound`` and ``distribution`` are the clauses')."""
+
+    clauses: tuple = ()
+
+
+@dataclass(frozen=True)
+class FamilyDrawOp(ExpectationOp):
+    r"""``\{x_i\}_{i=lo}^{hi} \sim p``: the entries lo … hi of the family of points x, each
+    drawn independently from p (its marginal on their coordinate)."""
+
+    members: sp.IndexedBase | None = None
+    lo: sp.Expr = sp.S.One
+    hi: sp.Expr = sp.S.One
+
+
+class CompoundDrawsMixin:
+    """The part of the translator that reads an expectation's subscript of several draws."""
+
+    def compound_draws(self, elements: list, op) -> DrawsOp:
+        """The clauses of ``\\mathbb{E}_{A, B, …}``: each ``… \\sim p``; names before one
+        (``x, y \\sim p``) are drawn with it, independently, from a distribution of one
+        coordinate."""
+        clauses, waiting = [], []
+        for element in elements:
+            tree = unwrap(element)
+            if not _is_draw(tree):
+                waiting.append(tree)
+                continue
+            left, _, right = tree.children
+            if waiting:
+                clauses.append(self._independent_draw(waiting + [left], right, op))
+                waiting = []
+            elif family_of_draws(left) is not None:
+                clauses.append(self.family_draw(left, right, op))
+            else:
+                clauses.append(self._expectation_subscript(tree, op))
+        if waiting:
+            written = ", ".join(self.source(t).strip() for t in waiting)
+            raise self.fail(op, f"\\mathbb{{E}}_{{…}}: {written} is not drawn from anything: each clause of "
+                                "the subscript is a draw (x \\sim p), or write \\mathbb{E}_{(x, y)} for points "
+                                "drawn together by one declared distribution")
+        return DrawsOp((), None, tuple(clauses))
+
+    def draws_expectation(self, op: DrawsOp, body, node):
+        """E_{A, B}[body] = E_A[E_B[body]]: the clauses are independent draws."""
+        for clause in reversed(op.clauses):
+            body = self.expectation(clause, body, node)
+        return body
+
+    def _independent_draw(self, trees: list, right, op) -> ExpectationOp:
+        distribution = self.value(right)
+        if not isinstance(distribution, Distribution):
+            raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+        if len(distribution.coordinates) != 1:
+            written = ", ".join("".join(self.source(t).split()) for t in trees)
+            raise self.fail(op, f"\\mathbb{{E}}_{{{written} \\sim {distribution.name}}}: {distribution.name} draws "
+                                f"{len(distribution.coordinates)} coordinates together; write ({written}) "
+                                f"\\sim {distribution.name} for a joint draw")
+        return ExpectationOp(tuple(self._independent_points(distribution, trees)), distribution)
+
+    def family_draw(self, left, right, op) -> FamilyDrawOp:
+        r"""``\{x^-_i\}_{i=1}^M \sim p``: the entries of a family of points that p draws."""
+        entry, letter, lo, hi = family_of_draws(left)
+        distribution = self.value(right)
+        if not isinstance(distribution, Distribution):
+            raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+        index = sp.Dummy(letter, integer=True)
+        value = self.within(self.scope.bind(letter, index)).value(entry)
+        written = "".join(self.source(left).split())
+        if not (isinstance(value, sp.Indexed) and value.indices == (index,)
+                and value.base in self.scope.points):
+            raise self.fail(left, f"{written}: a draw of several points is written \\{{x_{letter}\\}}_{{{letter}=1}}^M, "
+                                  f"x a declared [[family]] of points of one dimension")
+        if distribution.coordinate_of(value) is None:
+            raise self.fail(left, f"{written}: {distribution.name} does not draw the entries of "
+                                  f"{self.family_key(value.base)} (its coordinates: {', '.join(distribution.written)})")
+        family = next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == value.base), None)
+        lo_value, hi_value = self.expr(lo), self.expr(hi)
+        if family is not None and len(family.shape) == 1 and (
+                (sp.sympify(lo_value) < 1) == sp.true or (hi_value - family.shape[0]).is_positive):
+            raise self.fail(left, f"{written}: the entries {lo_value} … {hi_value} are not all entries of "
+                                  f"{self.family_key(value.base)} (1 … {family.shape[0]})")
+        return FamilyDrawOp((), distribution, value.base, lo_value, hi_value)
+
+    def family_expectation(self, op: FamilyDrawOp, body, node) -> IidExpectation:
+        return IidExpectation(body, op.members, op.lo, op.hi, op.distribution.tag)
+
+
+def _is_draw(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
+        and isinstance(tree.children[1], Tree) and relation_name(str(tree.children[1].children[0])) == r"\sim"
+
+
+def family_of_draws(tree):
+    r"""(the entry tree, its index letter, the first, the last) of ``\{x_i\}_{i=1}^M`` (the
+    scripts in either order), or None."""
+    scripts = {}
+    while isinstance(tree, Tree) and tree.data in ("subscript", "superscript") and tree.data not in scripts:
+        scripts[tree.data] = tree.children[1]
+        tree = tree.children[0]
+    if not (isinstance(tree, Tree) and tree.data == "set" and set(scripts) == {"subscript", "superscript"}):
+        return None
+    items = [c for c in tree.children if isinstance(c, Tree) and c.data == "items"]
+    entries = [unwrap(c) for c in items[0].children if isinstance(c, Tree)] if items else []
+    start = unwrap(scripts["subscript"])
+    if isinstance(start, Tree) and start.data == "script_group":
+        inner = [unwrap(c) for c in start.children[0].children if isinstance(c, Tree)]
+        start = inner[0] if len(inner) == 1 else None
+    if len(entries) != 1 or not (isinstance(start, Tree) and start.data == "item" and len(start.children) == 3
+                                 and relation_name(str(start.children[1].children[0])) == "="):
+        return None
+    letter = unwrap(start.children[0])
+    if not (isinstance(letter, Tree) and letter.data == "letter"):
+        return None
+    return entries[0], str(letter.children[0]), start.children[2], scripts["superscript"]
