@@ -227,3 +227,23 @@ def test_a_pair_that_is_read_is_the_pair_that_was_meant(tree, norm_bar):
     except DerivationError:
         return                          # refused: never a misreading
     assert sp.simplify(written_out(value) - written_out(read(render(tree, explicit=True)))) == 0, bare
+
+
+# --- \mid as a bar: kramdown posts write it where '|' would end a table cell ------------------
+@pytest.mark.parametrize("text, expected", [
+    (r"\frac{-1}{ \mid a - b \mid }", -1 / sp.Abs(a - b)),
+    (r"1 + \mid a \mid", 1 + sp.Abs(a)),
+])
+def test_two_mid_where_a_value_starts_are_an_absolute_value(text, expected):
+    assert sp.simplify(read(text) - expected) == 0
+
+
+@pytest.mark.parametrize("text", [
+    r"p(x \mid c)",                      # one: the separator it names
+    r"a \mid b \mid c",                  # after a value: separators, never |b|
+    r"\{x \mid p(x \mid c) > 0\}",       # one in each group
+    r"\mid a \mid + \mid b \mid",        # four in one group: which pairs is not guessed
+    r"\mid a = b \mid",                  # a relation between them
+])
+def test_other_mid_are_left_as_written(text):
+    assert pair_bars(text) == text

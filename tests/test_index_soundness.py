@@ -83,6 +83,18 @@ def test_an_index_declared_as_a_function_of_another_follows_it_into_sums():
                            **notation).verdict.value == "refuted"
 
 
+def test_adjacent_pairing_follows_supcons_numbering():
+    # pairing = "adjacent": rows 2k − 1 and 2k are the two views of sample k (SupCon)
+    notation = dict(size=[{"name": "B", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "s", "shape": ["2B", "2B"]}],
+                    index=[{"name": "i", "to": "2B"},
+                           {"name": "j(i)", "positive_of": "i", "samples": "B", "pairing": "adjacent"}])
+    assert check_statement(r"\sum_{i=1}^{2B} s_{i, j(i)} = \sum_{k=1}^{B} (s_{2k-1, 2k} + s_{2k, 2k-1})",
+                           **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\sum_{i=1}^{2B} s_{i, j(i)} = \sum_{i=1}^{B} (s_{i, i+B} + s_{i+B, i})",
+                           **notation).verdict.value == "refuted"
+
+
 # --- a size that is an expression of others (N = 2B) -------------------------------------
 
 TIED = dict(size=[{"name": "B", "minimum": 1, "checked": [1, 2]}, {"name": "N", "equals": "2B"}],

@@ -289,3 +289,23 @@ def test_a_markdown_define_annotation_reads_the_same_way(tmp_path):
     assert plain(claim.statement.terms) == ((a + b) ** 2, a ** 2 + a * b + b ** 2)
     verdicts = _verdicts(path)
     assert verdicts["L-chain"]["verdict"] == "refuted"
+
+
+def test_a_sum_of_an_undeclared_name_followed_by_the_same_sum_names_its_term():
+    # \mathcal{L} = \sum_i L_i = -\sum_i \log …: L_i is the term (SupCon's notation)
+    text = r"L = \sum_{k=1}^{n} \ell_k = -\sum_{k=1}^{n} \log x_k"
+    found = macros(text)
+    assert set(found) == {"L", r"\ell"}
+    (k,) = found[r"\ell"].index_params
+    assert found[r"\ell"].body == -sp.log(x[k])
+    (chain,) = define_all(text, SCOPE, WHERE).chains
+    (link,) = chain.links                  # the link between the sums is kept, to be checked
+    assert link.relation == "=" and sp.simplify(link.lhs.doit() - link.rhs.doit()) == 0
+
+
+@pytest.mark.parametrize("text", [
+    r"L = \sum_{k=1}^{n} \ell_k = -\sum_{j=1}^{n} \log x_j",     # another sum: not its term
+    r"L = \sum_{k=1}^{n} \ell_k \leq \sum_{k=1}^{n} \log x_k",   # not '='
+])
+def test_a_name_that_is_not_the_term_of_the_same_sum_stays_undeclared(text):
+    assert "is not declared" in refusal(text)

@@ -309,3 +309,15 @@ def test_a_role_or_key_sampling_cannot_honour_is_an_error_naming_its_line(declar
         check_statement(statement, **declarations)
     assert message in str(caught.value)
     assert caught.value.line is not None
+
+
+def test_a_name_a_definition_chain_gives_the_term_of_a_sum_is_said(tmp_path, capsys):
+    # L = \sum_i \ell_i = \sum_i x_i t: \ell_i is read as the sum's term, and the reading is said
+    body = "\n[[define]]\nline = 3\nlatex = 'L = \\sum_{i=1}^N \\ell_i = \\sum_{i=1}^N x_i t'\n"
+    path = write(tmp_path, NOTATION + body + claim("", "L + F = F + L") + claim_using_all())
+    load_all([str(path)])
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    where = f"{path}:{line_of(path, 'latex = ' + chr(39) + 'L =')}"
+    assert warnings == [f"contrastive-verify: warning: {where}: the definition of L: \\ell_i is named by the "
+                        "chain as the term of \\sum_{i=1}^N: x_i t"]
+    assert "is named by the chain" in strict_error(path)

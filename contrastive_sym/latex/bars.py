@@ -31,8 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 #: The characters the grammar reads as the ends of a paired bar (LNORM, RNORM, LABS, RABS).
-OPEN = {"norm": "\ue000", "abs": "\ue002"}
-CLOSE = {"norm": "\ue001", "abs": "\ue003"}
+OPEN = {"norm": "\ue000", "abs": "\ue002", "mid": "\ue002"}
+CLOSE = {"norm": "\ue001", "abs": "\ue003", "mid": "\ue003"}
 #: A lone bar inside parentheses, p(x | c): the grammar reads it as \mid (MID).
 CONDITIONAL = "\ue004"
 PRIVATE = frozenset("\ue000\ue001\ue002\ue003\ue004")
@@ -95,7 +95,7 @@ def pair_bars(text: str) -> str:
     for position, char in enumerate(text):
         if char in PRIVATE:
             raise BarError(f"the character U+{ord(char):04X} is not read", position, char)
-    if "|" not in text and "\\vert" not in text and "\\Vert" not in text:
+    if "|" not in text and "\\vert" not in text and "\\Vert" not in text and "\\mid" not in text:
         return text
     out = list(text)
     for segment in _segments(text):
@@ -138,6 +138,11 @@ def _segments(text: str):
             _add_bar(stack, _Bar("norm", position, end, value == "||", False))
         elif value in ("|", "\\vert"):
             _add_bar(stack, _Bar("abs", position, end, False, value == "|"))
+        elif value == "\\mid":
+            # a separator (p(x \mid c)), or a bar of |x| where '|' would end a Markdown table
+            # cell (kramdown): a bar only in a pair (_mid_pair), a relation to the rest
+            stack[-1].bars.append(_Bar("mid", position, end, False, False))
+            stack[-1].level.append((position, "rel"))
         elif value in _OPENERS:
             stack[-1].level.append((position, "atom"))
             stack.append(_Segment(opener=value))
@@ -238,6 +243,9 @@ def _pairs(segment: _Segment, text: str):
                            f"(a pair is the 1st and 2nd bar of a group, the 3rd and 4th …); {_FIX}",
                            bars[0].start, _shown(bars[0], text))
         pairs[kind] = [(bars[i], bars[i + 1]) for i in range(0, len(bars), 2)]
+    mid = _mid_pair(segment)
+    if mid is not None:
+        pairs["mid"] = [mid]
     if any(b.bare_double for b in segment.bars) and any(b.bare_single for b in segment.bars):
         bar = next(b for b in segment.bars if b.bare_double)
         raise BarError("'||' beside '|' in one group: a norm ||…|| or two bars | |? write \\| … \\| for a norm, "
@@ -258,6 +266,20 @@ def _pairs(segment: _Segment, text: str):
     for opening, closing in all_pairs:
         yield opening.start, opening.end, opening.kind, True
         yield closing.start, closing.end, closing.kind, False
+
+
+def _mid_pair(segment: _Segment):
+    r"""``\mid P(i) \mid``: the two ``\mid`` of a group, where a value starts (nothing, an
+    operator, a sign or a relation before the first) and something stands between them, as
+    an absolute value; None otherwise (``\mid`` is then the separator it names)."""
+    mids = [b for b in segment.bars if b.kind == "mid"]
+    if len(mids) != 2:
+        return None
+    before = [what for position, what in segment.level if position < mids[0].start]
+    between = _between(segment, mids[0].end, mids[1].start)
+    if before and before[-1] in ("atom", "postfix", "bar") or not between or "rel" in between:
+        return None
+    return mids[0], mids[1]
 
 
 def _between(segment: _Segment, start: int, end: int, pairs=()) -> list:

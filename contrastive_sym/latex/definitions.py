@@ -184,7 +184,54 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
             if _approximates_a_printed_value(row.links, position, translator):
                 continue
             _check_link_relation(relation, translator, definitional)
-    return found
+    return found + [named for row in found for named in _summands_named(row, translator)]
+
+
+def _summands_named(row: _Row, translator: Translator) -> list[_Row]:
+    r"""``\mathcal{L} = \sum_{i \in I} \mathcal{L}_i = -\sum_{i \in I} \log …``: a side that is
+    a sum of one undeclared name, followed by ``=`` and the same sum of a body, names that
+    body: the name is defined as the sum's term (``\mathcal{L}_i = -\log …``), said in the
+    definition's readings, and the link between the two sums is checked as any other."""
+    sides = [row.body] + [side for _, side in row.links]
+    relations = [relation_name(str(relation.children[0])) for relation, _ in row.links]
+    named = []
+    for position, relation in enumerate(relations):
+        left, right = _unwrapped(sides[position]), _unwrapped(sides[position + 1])
+        sign = None
+        if isinstance(right, Tree) and right.data == "neg" and len(right.children) == 2:
+            sign, right = right, _unwrapped(right.children[1])
+        if relation != "=" or not (_is_sum(left) and _is_sum(right)) or not _undeclared(left.children[1], translator):
+            continue
+        written = ["".join(translator.source(side.children[0]).split()) for side in (left, right)]
+        if written[0] != written[1]:
+            continue
+        term = right.children[1] if sign is None else Tree(sign.data, [sign.children[0], right.children[1]], sign.meta)
+        named.append(_Row(left.children[1], term, []))
+        translator.readings.append(f"{translator.source(left.children[1]).strip()} is named by the chain as the "
+                                   f"term of {written[0]}: {translator.source(term).strip()}")
+    return named
+
+
+def _unwrapped(tree):
+    while isinstance(tree, Tree) and tree.data in ("chain_in_group",) and len(tree.children) == 1:
+        tree = tree.children[0]
+    return tree
+
+
+def _is_sum(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "apply_op" and isinstance(tree.children[0], Tree) \
+        and tree.children[0].data == "sum_op" and str(tree.children[0].children[0]) == "\\sum"
+
+
+def _undeclared(name, translator: Translator) -> bool:
+    """Whether ``name`` is a name, subscripted or not, that nothing declares."""
+    if not (isinstance(name, Tree) and name.data in ("subscript", "superscript")):
+        return False
+    try:
+        translator.value(name)
+    except DerivationError as exc:
+        return "is not declared" in exc.message
+    return False
 
 
 def _approximates_a_printed_value(links, position: int, translator: Translator) -> bool:

@@ -72,9 +72,14 @@ class Partner:
 
     of: str
     samples: sp.Expr
+    # "adjacent": rows 2a − 1 and 2a are the two views of sample a (SupCon's numbering)
+    pairing: str = "halves"
 
     def row(self, anchor: sp.Expr) -> sp.Expr:
-        """The other view of row ``anchor``: anchor + samples, or anchor − samples."""
+        """The other view of row ``anchor``: anchor ± samples, or with adjacent pairs
+        anchor + 1 for an odd row and anchor − 1 for an even one."""
+        if self.pairing == "adjacent":
+            return anchor - 1 + 2 * sp.Mod(anchor, 2)
         return enc.positive_row(anchor, self.samples)
 
 

@@ -98,10 +98,10 @@ def read_notation(spec: dict, context: Context) -> None:
         if "positive_of" in entry:
             scope = scope.bind(name, _partner(entry, name, scope, context, origin))
             continue
-        if "samples" in entry:
-            raise context.fail(f"index {name}: 'samples' goes with positive_of (the other view of an "
-                               "index among 2·samples rows); without it, it would change nothing",
-                               ("samples",))
+        for key in ("samples", "pairing"):
+            if key in entry:
+                raise context.fail(f"index {name}: '{key}' goes with positive_of (the other view of an "
+                                   "index among 2·samples rows); without it, it would change nothing", (key,))
         others = [_index_meaning(scope.lookup(o), scope) for o in entry.get("distinct_from", ())]
         if any(not isinstance(o, sp.Expr) for o in others):
             raise DerivationError(f"index {name}: distinct_from names an undeclared index", origin.path,
@@ -143,13 +143,13 @@ _QUANTITIES = {"mutual information": MutualInformation}
 def _partner(entry: dict, name: str, scope: Scope, context: Context, origin: Origin) -> Partner:
     """``j`` with ``positive_of = 'i'``: the other view of row i among 2·samples rows."""
     anchor = entry.get("positive_of")
-    if not isinstance(scope.lookup(anchor), sp.Symbol) or set(entry) - {"name", "positive_of", "samples"}:
+    if not isinstance(scope.lookup(anchor), sp.Symbol) or set(entry) - {"name", "positive_of", "samples", "pairing"}:
         raise DerivationError(f"index {name}: positive_of names a declared index, and goes with "
-                              "'samples' only", origin.path, origin.line)
+                              "'samples' (and 'pairing') only", origin.path, origin.line)
     if "samples" not in entry:
         raise context.fail(f"index {name}: positive_of goes with 'samples', the number of samples "
                            "of the batch (2·samples rows)")
-    return Partner(anchor, read_formula(entry["samples"], scope, context))
+    return Partner(anchor, read_formula(entry["samples"], scope, context), entry.get("pairing", "halves"))
 
 
 def _index_meaning(meaning, scope: Scope):

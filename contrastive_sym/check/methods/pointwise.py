@@ -148,9 +148,11 @@ def _undefined_points(task: LinkTask, report: SampleReport, state: PointwiseStat
     """A side undefined at a point of the stated domain is never passed over: the step
     is conditional on the condition that excludes those points, or refuted where one
     side is defined and the other is not, or at every point."""
-    # SymPy expands and solves here, so it runs in the sandbox like every other SymPy call.
+    # SymPy expands and solves here, so it runs in the sandbox like every other SymPy call;
+    # its work grows with the undefined points (dozens, where a set is empty for some labels),
+    # so it has the budget the open points have
     answer = sandbox.run(conditions.definedness, report.undefined, (task.lhs, task.rhs), task.notation,
-                         seconds=config.symbolic_seconds, what="conditions of definedness")
+                         seconds=2 * config.symbolic_seconds, what="conditions of definedness")
     found: conditions.Definedness | None = answer.value if answer.ok else None
     count = len(report.undefined)
     position = found.one_sided if found is not None and found.one_sided is not None else 0

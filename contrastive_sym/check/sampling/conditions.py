@@ -21,7 +21,7 @@ import sympy as sp
 from ...model.nodes import MaxOver
 from ...model.notation import Role
 from .instantiate import concretize
-from ..numeric.compiled import Status
+from ..numeric.compiled import Status, compiled
 from .sample import CompiledInstance, Hit, SampleReport
 
 
@@ -160,27 +160,94 @@ def _fails(value, op: str) -> bool:
                                      "!=": value.is_zero}[op])
 
 
-def _failing_terms(expr: sp.Expr, values: dict, names: dict) -> list[str]:
+def _failing_terms(expr: sp.Expr, values: dict, names: dict, needs: list | None = None,
+                   decided: dict | None = None, oracle: "_Oracle | None" = None, hit: Hit | None = None) -> list[str]:
     """The terms of a concrete side that are not real numbers at the values: the argument
     of a logarithm that is not positive, of a fractional power that is negative, a zero
-    denominator.  Each is described as the condition it needs."""
+    denominator.  Each is described as the condition it needs.  ``needs`` (the side's
+    :func:`_needs_of`), ``decided`` (arguments already decided at these values) and the
+    instance's ``oracle`` (at the point ``hit``) spare the work that the points of one
+    instance, and the two sides, share."""
     found = []
-    if expr.has(sp.I):  # SymPy folded log(-3) into log(3) + iπ while reading
+    needs = _needs_of(expr) if needs is None else needs
+    if _FOLDED in needs:  # SymPy folded log(-3) into log(3) + iπ while reading
         found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, MaxOver) and isinstance(node.settle(values), MaxOver):
-            # a maximum over a set with no member at these values: undefined, not -∞
-            found.append("the set a maximum (or minimum) runs over to have a member")
-        need = _needs(node)
-        if need is not None and _fails(need[0].xreplace(values), need[1]):
+    decided = {} if decided is None else decided
+    for need in needs:
+        if need is _FOLDED:
+            continue
+        if isinstance(need, MaxOver):
+            if isinstance(need.settle(values), MaxOver):
+                # a maximum over a set with no member at these values: undefined, not -∞
+                found.append("the set a maximum (or minimum) runs over to have a member")
+            continue
+        if need not in decided:
+            decided[need] = oracle.fails(need[0], need[1], hit, values) if oracle is not None else \
+                _fails(need[0].xreplace(values), need[1])
+        if decided[need]:
             found.append(_describe(need[0].xreplace(names), need[1]))
     return list(dict.fromkeys(found))
 
 
-def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation) -> list[str]:
+class _Oracle:
+    """Whether an argument fails what it needs at a point of one instance: an arb ball of
+    it (each argument compiled alone, so that one undefined argument does not hide the
+    others) decides when it does not hold 0; exact arithmetic decides the rest.  Shared by
+    the points of the instance, which is what makes 80 undefined points cheap."""
+
+    def __init__(self, instance):
+        self.variables = instance.variables
+        self.symbols = [v.symbol for v in self.variables]
+        # the free symbols a point gives values to (an Indexed's own: its base and indices)
+        self.names = set(self.symbols) | {s for v in self.symbols for s in v.free_symbols}
+        self.balls: dict = {}
+
+    def fails(self, arg: sp.Expr, op: str, hit: Hit, values: dict) -> bool:
+        if arg not in self.balls:
+            if not arg.free_symbols <= self.names:
+                # a summation index inside it: not a number at the point alone (as _fails
+                # finds once every variable is put in), and the putting in is what costs
+                self.balls[arg] = False
+            else:
+                plain = arg.free_symbols and not arg.has(sp.Sum, sp.Product)
+                self.balls[arg] = compiled([arg], self.symbols) if plain else None
+        evaluate = self.balls[arg]
+        if evaluate is False:
+            return False
+        balls = evaluate([hit.point[v.key] for v in self.variables], 128) if evaluate is not None else None
+        if balls is not None:
+            (ball,) = balls
+            if ball > 0 or op == "!=" and ball < 0 or op == ">=" and ball >= 0:
+                return False
+            if ball < 0 and op != "!=":
+                return True
+        return _fails(arg.xreplace(values), op)
+
+
+#: among a side's needs: SymPy folded a value into a complex number (it has i)
+_FOLDED = "folded"
+
+
+def _needs_of(expr: sp.Expr) -> list:
+    """What the nodes of ``expr`` need to be real numbers, each once, in the order met: the
+    (argument, relation) of :func:`_needs`, and the maxima over a set; first ``_FOLDED``
+    when the side has i already."""
+    found = [_FOLDED] if expr.has(sp.I) else []
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, MaxOver):
+            found.append(node)
+        need = _needs(node)
+        if need is not None:
+            found.append(need)
+    return list(dict.fromkeys(found))
+
+
+def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation, memo: dict,
+                        oracle: "_Oracle") -> list[str]:
     """The same, on the side as the document writes it (``1 + x_j > 0``, not one condition
     per size and index checked): each term whose argument can be read at the point alone
-    (no summation index inside it) is evaluated there."""
+    (no summation index inside it) is evaluated there.  ``memo`` keeps each argument made
+    concrete at an instance (the points of one instance share it)."""
     found = []
     subs = hit.instance.subs
     for node in sp.preorder_traversal(expr):
@@ -188,7 +255,10 @@ def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation) -> list
         if need is None:
             continue
         arg, op = need
-        if _fails(concretize(arg, subs).xreplace(values), op):
+        key = (id(hit.instance), arg)
+        if key not in memo:
+            memo[key] = concretize(arg, subs)
+        if oracle.fails(memo[key], op, hit, values):
             found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
     return list(dict.fromkeys(found))
 
@@ -207,15 +277,22 @@ def definedness(undefined: list[Hit], sides: tuple | None = None, notation=None)
     the sandbox: SymPy evaluates and solves here).  With ``sides`` (the link as written)
     and its notation, a condition is named as the document writes it where it can be."""
     causes, one_sided, unexplained = [], None, False
+    # the sides made concrete once per instance: many undefined points share one
+    concretes, memo = {}, {}
     for position, hit in enumerate(undefined):
         values = {v.symbol: sp.Rational(hit.point[v.key].numerator, hit.point[v.key].denominator)
                   for v in hit.instance.variables}
         names = {v.symbol: sp.Symbol(v.name) for v in hit.instance.variables}
-        lhs, rhs = hit.instance.concrete()
-        found = []
+        if id(hit.instance) not in concretes:
+            sides_at = hit.instance.concrete()
+            needs = [[_needs_of(e) for e in concrete] for concrete in sides_at]
+            concretes[id(hit.instance)] = (hit.instance, sides_at, needs, _Oracle(hit.instance))
+        _, (lhs, rhs), needs, oracle = concretes[id(hit.instance)]
+        found, decided = [], {}
         for n, concrete in enumerate((lhs, rhs)):
-            written = _failing_as_written(sides[n], hit, values, notation) if sides is not None else []
-            found.append(written or [t for e in concrete for t in _failing_terms(e, values, names)])
+            written = _failing_as_written(sides[n], hit, values, notation, memo, oracle) if sides is not None else []
+            found.append(written or [t for e, need in zip(concrete, needs[n])
+                                     for t in _failing_terms(e, values, names, need, decided, oracle, hit)])
         left, right = found
         if not left and not right:
             unexplained = True
