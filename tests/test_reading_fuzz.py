@@ -88,6 +88,7 @@ READING_TOKENS = TOKENS + [
     r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
     r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
     r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
+    r"\frac{1}{\mid S \mid}", r"\mid s_1 \mid", r"\sum_{k \in S} \ell_k =",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
