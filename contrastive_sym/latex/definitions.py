@@ -196,10 +196,9 @@ def _summands_named(row: _Row, translator: Translator) -> list[_Row]:
     relations = [relation_name(str(relation.children[0])) for relation, _ in row.links]
     named = []
     for position, relation in enumerate(relations):
-        left, right = _unwrapped(sides[position]), _unwrapped(sides[position + 1])
-        sign = None
+        left, right, sign = sides[position], sides[position + 1], None
         if isinstance(right, Tree) and right.data == "neg" and len(right.children) == 2:
-            sign, right = right, _unwrapped(right.children[1])
+            sign, right = right, right.children[1]
         if relation != "=" or not (_is_sum(left) and _is_sum(right)) or not _undeclared(left.children[1], translator):
             continue
         written = ["".join(translator.source(side.children[0]).split()) for side in (left, right)]
@@ -210,12 +209,6 @@ def _summands_named(row: _Row, translator: Translator) -> list[_Row]:
         translator.readings.append(f"{translator.source(left.children[1]).strip()} is named by the chain as the "
                                    f"term of {written[0]}: {translator.source(term).strip()}")
     return named
-
-
-def _unwrapped(tree):
-    while isinstance(tree, Tree) and tree.data in ("chain_in_group",) and len(tree.children) == 1:
-        tree = tree.children[0]
-    return tree
 
 
 def _is_sum(tree) -> bool:

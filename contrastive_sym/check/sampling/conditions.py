@@ -160,19 +160,14 @@ def _fails(value, op: str) -> bool:
                                      "!=": value.is_zero}[op])
 
 
-def _failing_terms(expr: sp.Expr, values: dict, names: dict, needs: list | None = None,
-                   decided: dict | None = None, oracle: "_Oracle | None" = None, hit: Hit | None = None) -> list[str]:
+def _failing_terms(expr: sp.Expr, needs: list, values: dict, names: dict, fails) -> list[str]:
     """The terms of a concrete side that are not real numbers at the values: the argument
     of a logarithm that is not positive, of a fractional power that is negative, a zero
-    denominator.  Each is described as the condition it needs.  ``needs`` (the side's
-    :func:`_needs_of`), ``decided`` (arguments already decided at these values) and the
-    instance's ``oracle`` (at the point ``hit``) spare the work that the points of one
-    instance, and the two sides, share."""
+    denominator.  Each is described as the condition it needs.  ``needs`` are the side's
+    (:func:`_needs_of`), ``fails(argument, relation)`` decides one at the point."""
     found = []
-    needs = _needs_of(expr) if needs is None else needs
     if _FOLDED in needs:  # SymPy folded log(-3) into log(3) + iπ while reading
         found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
-    decided = {} if decided is None else decided
     for need in needs:
         if need is _FOLDED:
             continue
@@ -180,41 +175,54 @@ def _failing_terms(expr: sp.Expr, values: dict, names: dict, needs: list | None 
             if isinstance(need.settle(values), MaxOver):
                 # a maximum over a set with no member at these values: undefined, not -∞
                 found.append("the set a maximum (or minimum) runs over to have a member")
-            continue
-        if need not in decided:
-            decided[need] = oracle.fails(need[0], need[1], hit, values) if oracle is not None else \
-                _fails(need[0].xreplace(values), need[1])
-        if decided[need]:
+        elif fails(*need):
             found.append(_describe(need[0].xreplace(names), need[1]))
     return list(dict.fromkeys(found))
 
 
-class _Oracle:
-    """Whether an argument fails what it needs at a point of one instance: an arb ball of
-    it (each argument compiled alone, so that one undefined argument does not hide the
-    others) decides when it does not hold 0; exact arithmetic decides the rest.  Shared by
-    the points of the instance, which is what makes 80 undefined points cheap."""
+class _AtInstance:
+    """What the undefined points of one instance share: its sides made concrete and what
+    their nodes need, the written arguments made concrete, and an arb ball of each argument
+    (compiled alone, so that one undefined argument does not hide the others).  A ball
+    that does not hold 0 decides an argument at a point; exact arithmetic decides the rest.
+    Sharing these is what makes dozens of undefined points cheap."""
 
     def __init__(self, instance):
+        self.subs = instance.subs
+        self.sides = instance.concrete()
+        self.needs = [[_needs_of(e) for e in side] for side in self.sides]
         self.variables = instance.variables
         self.symbols = [v.symbol for v in self.variables]
         # the free symbols a point gives values to (an Indexed's own: its base and indices)
         self.names = set(self.symbols) | {s for v in self.symbols for s in v.free_symbols}
+        self.concrete: dict = {}
         self.balls: dict = {}
 
-    def fails(self, arg: sp.Expr, op: str, hit: Hit, values: dict) -> bool:
-        if arg not in self.balls:
-            if not arg.free_symbols <= self.names:
-                # a summation index inside it: not a number at the point alone (as _fails
-                # finds once every variable is put in), and the putting in is what costs
-                self.balls[arg] = False
-            else:
-                plain = arg.free_symbols and not arg.has(sp.Sum, sp.Product)
-                self.balls[arg] = compiled([arg], self.symbols) if plain else None
-        evaluate = self.balls[arg]
-        if evaluate is False:
+    def concretized(self, arg: sp.Expr) -> sp.Expr:
+        if arg not in self.concrete:
+            self.concrete[arg] = concretize(arg, self.subs)
+        return self.concrete[arg]
+
+    def at(self, hit: Hit, values: dict):
+        """``fails(argument, relation)`` at the point of ``hit``, each argument decided once."""
+        decided: dict = {}
+        point = [hit.point[v.key] for v in self.variables]
+
+        def fails(arg: sp.Expr, op: str) -> bool:
+            if (arg, op) not in decided:
+                decided[(arg, op)] = self._fails(arg, op, point, values)
+            return decided[(arg, op)]
+        return fails
+
+    def _fails(self, arg: sp.Expr, op: str, point: list, values: dict) -> bool:
+        if not arg.free_symbols <= self.names:
+            # a summation index inside it: not a number at the point alone (as _fails finds
+            # once every variable is put in, which is what costs)
             return False
-        balls = evaluate([hit.point[v.key] for v in self.variables], 128) if evaluate is not None else None
+        if arg not in self.balls:
+            plain = arg.free_symbols and not arg.has(sp.Sum, sp.Product)
+            self.balls[arg] = compiled([arg], self.symbols) if plain else None
+        balls = self.balls[arg](point, 128) if self.balls[arg] is not None else None
         if balls is not None:
             (ball,) = balls
             if ball > 0 or op == "!=" and ball < 0 or op == ">=" and ball >= 0:
@@ -242,23 +250,17 @@ def _needs_of(expr: sp.Expr) -> list:
     return list(dict.fromkeys(found))
 
 
-def _failing_as_written(expr: sp.Expr, hit: Hit, values: dict, notation, memo: dict,
-                        oracle: "_Oracle") -> list[str]:
+def _failing_as_written(expr: sp.Expr, notation, shared: _AtInstance, fails) -> list[str]:
     """The same, on the side as the document writes it (``1 + x_j > 0``, not one condition
     per size and index checked): each term whose argument can be read at the point alone
-    (no summation index inside it) is evaluated there.  ``memo`` keeps each argument made
-    concrete at an instance (the points of one instance share it)."""
+    (no summation index inside it) is evaluated there."""
     found = []
-    subs = hit.instance.subs
     for node in sp.preorder_traversal(expr):
         need = _needs(node)
         if need is None:
             continue
         arg, op = need
-        key = (id(hit.instance), arg)
-        if key not in memo:
-            memo[key] = concretize(arg, subs)
-        if oracle.fails(memo[key], op, hit, values):
+        if fails(shared.concretized(arg), op):
             found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
     return list(dict.fromkeys(found))
 
@@ -277,22 +279,20 @@ def definedness(undefined: list[Hit], sides: tuple | None = None, notation=None)
     the sandbox: SymPy evaluates and solves here).  With ``sides`` (the link as written)
     and its notation, a condition is named as the document writes it where it can be."""
     causes, one_sided, unexplained = [], None, False
-    # the sides made concrete once per instance: many undefined points share one
-    concretes, memo = {}, {}
+    shared: dict = {}     # instance → _AtInstance: many undefined points share one instance
     for position, hit in enumerate(undefined):
         values = {v.symbol: sp.Rational(hit.point[v.key].numerator, hit.point[v.key].denominator)
                   for v in hit.instance.variables}
         names = {v.symbol: sp.Symbol(v.name) for v in hit.instance.variables}
-        if id(hit.instance) not in concretes:
-            sides_at = hit.instance.concrete()
-            needs = [[_needs_of(e) for e in concrete] for concrete in sides_at]
-            concretes[id(hit.instance)] = (hit.instance, sides_at, needs, _Oracle(hit.instance))
-        _, (lhs, rhs), needs, oracle = concretes[id(hit.instance)]
-        found, decided = [], {}
-        for n, concrete in enumerate((lhs, rhs)):
-            written = _failing_as_written(sides[n], hit, values, notation, memo, oracle) if sides is not None else []
-            found.append(written or [t for e, need in zip(concrete, needs[n])
-                                     for t in _failing_terms(e, values, names, need, decided, oracle, hit)])
+        if hit.instance not in shared:
+            shared[hit.instance] = _AtInstance(hit.instance)
+        at = shared[hit.instance]
+        fails = at.at(hit, values)
+        found = []
+        for n, concrete in enumerate(at.sides):
+            written = _failing_as_written(sides[n], notation, at, fails) if sides is not None else []
+            found.append(written or [t for e, needs in zip(concrete, at.needs[n])
+                                     for t in _failing_terms(e, needs, values, names, fails)])
         left, right = found
         if not left and not right:
             unexplained = True

@@ -96,12 +96,11 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
         body, members, count, context, tag, *apart = expr.args
         if not count.is_Integer or count < (0 if apart else 1):
             raise Unsupported(f"a sample of {count} members")
-        inner = _write_samples(body)
-        # the negatives: members 2 … N, or with a positive of its own every member 1 … N
-        for m in range(int(count), 0 if apart else 1, -1):
-            inner = Expectation(inner, sp.Tuple(members[m]), tag)
+        # the negatives, each from the marginal: members 2 … N, or with a positive of its own
+        # every member 1 … N
+        negatives = _write_samples(IidExpectation(body, members, 1 if apart else 2, count, tag))
         positive = apart[0] if apart else members[1]
-        return AlphabetSum(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * inner, sp.Tuple(positive))
+        return AlphabetSum(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * negatives, sp.Tuple(positive))
     return expr.func(*(_write_samples(arg) for arg in expr.args))
 
 

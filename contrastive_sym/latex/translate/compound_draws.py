@@ -14,7 +14,7 @@ import lark
 import sympy as sp
 
 from ...model.distributions import IidExpectation
-from ..scope import Distribution, ExpectationOp, Family
+from ..scope import ExpectationOp, Family
 from .trees import unwrap
 from .values import relation_name
 
@@ -74,9 +74,7 @@ class CompoundDrawsMixin:
         return body
 
     def _independent_draw(self, trees: list, right, op) -> ExpectationOp:
-        distribution = self.value(right)
-        if not isinstance(distribution, Distribution):
-            raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+        distribution = self.declared_distribution(right)
         if len(distribution.coordinates) != 1:
             written = ", ".join("".join(self.source(t).split()) for t in trees)
             raise self.fail(op, f"\\mathbb{{E}}_{{{written} \\sim {distribution.name}}}: {distribution.name} draws "
@@ -87,9 +85,7 @@ class CompoundDrawsMixin:
     def family_draw(self, left, right, op) -> FamilyDrawOp:
         r"""``\{x^-_i\}_{i=1}^M \sim p``: the entries of a family of points that p draws."""
         entry, letter, lo, hi = family_of_draws(left)
-        distribution = self.value(right)
-        if not isinstance(distribution, Distribution):
-            raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+        distribution = self.declared_distribution(right)
         index = sp.Dummy(letter, integer=True)
         value = self.within(self.scope.bind(letter, index)).value(entry)
         written = "".join(self.source(left).split())
@@ -103,7 +99,7 @@ class CompoundDrawsMixin:
         family = next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == value.base), None)
         lo_value, hi_value = self.expr(lo), self.expr(hi)
         if family is not None and len(family.shape) == 1 and (
-                (sp.sympify(lo_value) < 1) == sp.true or (hi_value - family.shape[0]).is_positive):
+                (lo_value - 1).is_negative or (hi_value - family.shape[0]).is_positive):
             raise self.fail(left, f"{written}: the entries {lo_value} … {hi_value} are not all entries of "
                                   f"{self.family_key(value.base)} (1 … {family.shape[0]})")
         return FamilyDrawOp((), distribution, value.base, lo_value, hi_value)

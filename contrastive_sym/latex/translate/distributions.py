@@ -108,6 +108,13 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
                 Density(meaning.tag, sp.Tuple(members[k]), sp.Tuple())
         return ratio(place) / sp.Sum(ratio(j), (j, sample_set.lo, sample_set.hi))
 
+    def declared_distribution(self, tree) -> Distribution:
+        """The declared distribution of points ``tree`` names (after ``\\sim``), or an error."""
+        distribution = self.value(tree)
+        if not isinstance(distribution, Distribution):
+            raise self.fail(tree, f"'{self.source(tree).strip()}' is not a declared [[distribution]]")
+        return distribution
+
     def _points_of(self, meaning: Distribution, trees: list, node) -> list:
         points = []
         for tree in trees:
@@ -159,9 +166,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
                 return drawn_index
             if family_of_draws(left) is not None:
                 return self.family_draw(left, right, op)
-            distribution = self.value(right)
-            if not isinstance(distribution, Distribution):
-                raise self.fail(right, f"'{self.source(right).strip()}' is not a declared [[distribution]]")
+            distribution = self.declared_distribution(right)
             drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
                 if isinstance(left, Tree) and left.data == "paren" else [left]
             if len(distribution.coordinates) == 1 and len(drawn) > 1:
