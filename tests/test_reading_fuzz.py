@@ -67,6 +67,8 @@ READING_FORMULAS = (
     r"+ \prod_{k=1,\dots,N; k \neq i} s_{i,k}",
     # several draws in one subscript: a point, then the entries of a family, independently
     r"\mathbb{E}_{c \sim p, \{\mathbf{x}_i\}_{i=1}^{n} \overset{\text{i.i.d.}}{\sim} p}[\log p(\mathbf{x}_1, c)] \leq 0",
+    # rows of sets: membership, a written range, a difference, a set-builder, inclusion
+    r"i \in S \equiv \{1 \ldots n\} = [n], \quad S \backslash\{i\} = \{k \in S : k \neq i\} \subseteq S",
 )
 
 READING_TOKENS = TOKENS + [
@@ -89,6 +91,9 @@ READING_TOKENS = TOKENS + [
     r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
     r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
     r"\frac{1}{\mid S \mid}", r"\mid s_1 \mid", r"\sum_{k \in S} \ell_k =",
+    # rows of sets
+    r"\equiv \{1 \ldots n\}", r"S \setminus", r"\backslash\{i\}", r"\cup", r"\cap", r"\subseteq", r"\supset",
+    r"\notin", r"\emptyset", r"\{k \in S : k \neq i\}", r"i \in S", "[n]", r"\{1, \ldots, n\}", r"\ni",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -345,6 +345,9 @@ def format_number(value, significant: int = 20) -> str:
     if value is None:
         return "undefined"
     if isinstance(value, arb):
+        if value.is_exact() and value.is_integer() and abs(value) < arb(10) ** significant:
+            # an exact whole number (a count, an indicator) as written: 1, not 1.0000000000000000000
+            return str(value.unique_fmpz())
         text = value.mid().str(significant, radius=False)
         return text.strip("[]")
     return mpmath.nstr(value, significant)

@@ -29,6 +29,7 @@ from .extents import SumExtentsMixin
 from .quantifiers import QuantifiersMixin
 from .ranges import RangesMixin
 from .sets import SetsMixin
+from .set_rows import SetRowsMixin
 from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
                      as_vector, componentwise, relation_name)
 
@@ -46,7 +47,7 @@ MAX_NUMBER_DIGITS = 100
 
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
-                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin):
+                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -86,6 +87,16 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
             sides, relations, shapes = [], [], []
             first_reading = len(self.readings)
+            of_sets = self.set_row(children)
+            if of_sets is not None:
+                if quantifier is not None:
+                    raise self.fail(quantifier, "a row of sets holds for every value of its indices already: "
+                                                "\\forall after it is not read")
+                sides, relations, reading = of_sets
+                line, _ = _position(row)
+                rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
+                                self.source(row).strip(), tuple(self.readings[first_reading:]) + (reading,)))
+                continue
             for child in children:
                 if isinstance(child, Tree) and child.data == "relation":
                     relations.append(relation_name(str(child.children[0])))
