@@ -105,3 +105,35 @@ def test_two_points_of_one_coordinate_are_not_drawn_as_written():
     notation = {k: v for k, v in NAMED.items() if k not in ("set", "define")}
     with pytest.raises(DerivationError, match="does not draw as written"):
         check_statement(r"\mathbb{E} \log \frac{p(x,x^+)}{p(x)p(x')} = 0", **notation)
+
+
+# --- the samples x^{(i)} of a random point x, written with its letter (lecture notes) -----------
+SAMPLES = dict(
+    size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}, {"name": "k", "minimum": 1, "checked": [1, 2]}],
+    scalar=[{"name": "x", "role": "point"}, {"name": "x^+", "role": "point"}, {"name": "x'", "role": "point"}],
+    family=[{"name": "x", "shape": ["n"], "role": "point", "index_written": "superscript"},
+            {"name": "x^+", "shape": ["n"], "role": "point", "index_written": "superscript"},
+            {"name": "x'", "shape": ["n"], "role": "point", "index_written": "superscript"}],
+    function=[{"name": "f", "arguments": 1, "shape": ["k"]}],
+    index=[{"name": "i", "from": 1, "to": "n"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # x^{(i)} is the i-th sample, x alone the point: the two are independent unknowns
+    (r"\sum_{i=1}^{n} f(x^{(i)})^\top f(x^{+(i)}) - f(x^{(1)})^\top f(x^{+(1)}) = "
+     r"\sum_{i=2}^{n} f(x^{(i)})^\top f(x^{+(i)})", "confirmed"),
+    # the mark after the index is the same sample of x^+ as the mark before it
+    (r"f(x^{(i)+})^\top f(x^{(i)}) = f(x^{(i)})^\top f(x^{+(i)})", "proved"),
+    (r"f(x'^{(i)})^\top f(x^{(i)}) = f(x')^\top f(x)", "refuted"),
+    (r"f(x^{(1)})^\top f(x) = f(x)^\top f(x)", "refuted"),
+])
+def test_samples_written_with_the_letter_of_their_point(statement, expected):
+    assert check_statement(statement, **SAMPLES).verdict.value == expected
+
+
+def test_samples_beside_something_that_is_not_a_point_are_declared_twice():
+    notation = dict(SAMPLES, scalar=[{"name": "x"}, {"name": "x^+", "role": "point"}, {"name": "x'", "role": "point"}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"f(x^{(1)})^\top f(x^{(1)}) \geq 0", **notation)
+    assert "declared twice" in str(caught.value)

@@ -280,8 +280,9 @@ SET_KEY = "\u2208"
 
 def form_key(head: str, form: str) -> str:
     """The key a set with a parameter is also found under: N_{•} for N_i (form
-    "subscript"), N(•) for P(i) and N(y_i), so that one letter may also name a size."""
-    return head + ("_{•}" if form == "subscript" else "(•)")
+    "subscript"), N(•) for P(i) and N(y_i), so that one letter may also name a size; and
+    x^{•} for the samples x^{(i)} of a random point x (form "superscript")."""
+    return head + {"subscript": "_{•}", "superscript": "^{•}"}.get(form, "(•)")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import sympy as sp
 from ..errors import DerivationError
 from ..latex.definitions import define_all
 from ..latex.macros import define
-from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope
+from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
 from ..latex.scope import Path as ScopePath
 from ..latex.translate import labelled_key, text_key
 from ..latex.translate.draws import IndexDistribution
@@ -85,11 +85,14 @@ def read_notation(spec: dict, context: Context) -> None:
         if superscript and len(shape) != 1:
             raise context.fail(f"family {name}: index_written = 'superscript' is for a family of one "
                                "dimension (s^i_k, x^{(i)})", ("index_written",))
-        base = builder.family(entry.get("symbol") or _symbol_name(name), shape,
-                              read_enum(Domain, entry.get("domain", "real"), context, origin),
+        # x^{(1)}, …, x^{(n)} beside a random point x (role point both): the samples of x,
+        # found by the superscript that indexes them (x alone stays the point)
+        samples = superscript and role is Role.POINT and scope.lookup(name) in builder.points()
+        symbol = entry.get("symbol") or _symbol_name(name) + ("^{(\\cdot)}" if samples else "")
+        base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
                               superscript=superscript)
-        scope = scope.bind(name, Family(base, shape, superscript))
+        scope = scope.bind(form_key(name, "superscript") if samples else name, Family(base, shape, superscript))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):

@@ -10,7 +10,7 @@ import sympy as sp
 
 from ...model.nodes import StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
-                     OperatorKind)
+                     OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
 from .trees import bare_letter, letter_head, unwrap
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
@@ -274,7 +274,12 @@ class ProductsMixin:
         mark before the index, or an error: a sign is never read as the index's sign."""
         mark = "+" if signed.data == "pos" else "-"
         key = self.family_key(family.base)
+        sampled = form_key("", "superscript")
+        key = key[:-len(sampled)] if key.endswith(sampled) else key      # the samples x^{•} of a point x
         marked = self.scope.lookup(f"{key}^{mark}")
+        if not isinstance(marked, Family):
+            # x^{+(i)} beside a random point x^+: the samples of x^+
+            marked = self.scope.lookup(form_key(f"{key}^{mark}", "superscript"))
         if isinstance(marked, Family) and marked.superscript:
             return marked
         written = "".join(self.source(op).split())
