@@ -1,7 +1,9 @@
 r"""``\approx`` decided within the tolerance the printed digits imply (issue 13): half a unit
 in the last printed digit (``\log 1000 \approx 6.91`` is 6.905 ≤ log 1000 ≤ 6.915; a whole
 number such as 9900 is printed to its last nonzero digit, ±50), said in the claim's reading.
-An ≈ between two expressions states no tolerance and is refused, as is an ≈ inside a chain.
+An ≈ between two expressions states no tolerance: alone it is refused; in a chain with
+other links it is a link read and not decided (undecided, saying why), and the links beside
+it are checked, so that a false equality next to an approximation is still refuted.
 """
 from __future__ import annotations
 
@@ -45,8 +47,7 @@ def test_the_reading_says_which_tolerance():
 
 @pytest.mark.parametrize("statement, message", [
     (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
-    (r"1 \leq 1 \approx 1.0", "\\approx in a chain is read only as its last link after equalities"),
-    (r"1 = 1 \approx \log 3", "\\approx between two expressions states no tolerance"),
+    (r"1 \approx \log 3 \approx 1.1", "this chain links only by \\approx or \\propto"),
     # a row that starts with ≈ continues a display above it (was an IndexError)
     (r"\approx \log 3", "the statement starts with a relation ('\\approx')"),
 ])
@@ -54,3 +55,36 @@ def test_an_approximation_without_a_printed_number_is_refused(statement, message
     with pytest.raises(ParseError) as caught:
         run(statement)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"1 \leq 1 \approx 1.0", "undecided"),
+    (r"1 = 1 \approx \log 3", "undecided"),
+    (r"\log 4 = 2 \log 2 \approx \log 3 = 1 + \log 3 - 1", "undecided"),
+    # the links beside the approximation are checked: a false one is refuted
+    (r"\log 4 = 3 \log 2 \approx \log 3", "refuted"),
+    (r"\log 4 \approx \log 3 = 2 \log 3", "refuted"),
+])
+def test_an_approximation_between_expressions_in_a_chain_is_read_and_not_decided(statement, expected):
+    result = run(statement)
+    assert result.outcome.verdict.value == expected
+    assert "≈: undecided, not checked: an approximation (≈) stated with no tolerance" in result.outcome.message
+
+
+def test_a_proportionality_in_a_chain_is_read_and_not_decided():
+    result = run(r"e^{2} e^{3} = e^{5} \propto e^{4}")
+    assert result.outcome.verdict.value == "undecided"
+    assert "(2) ∝: undecided, not checked: a proportionality (∝) in a chain" in result.outcome.message
+    assert run(r"e^{2} e^{3} = e^{6} \propto e^{4}").outcome.verdict.value == "refuted"
+
+
+def test_a_definition_whose_chain_has_an_unchecked_link_defines_and_checks_the_rest():
+    text = "\n".join(['id = "a"', 'title = "a"', 'source = "a.txt"', "[[scalar]]", 'name = "a"', "[[scalar]]",
+                      'name = "b"', "", "[[define]]", 'name = "L"', "line = 3",
+                      r"latex = 'L = (a + b)^2 = a^2 + b^2 \approx a^2'", "", "[[claim]]", 'id = "c"', "line = 4",
+                      'title = "c"', r"latex = 'L = (a + b)^2'", ""])
+    claims = {c.claim.id: c.outcome for c in verify_text(text).documents[0].claims}
+    chain = next(o for key, o in claims.items() if key != "c")
+    assert claims["c"].verdict.value == "proved"
+    # the false equality beside the approximation is found; the ≈ link is said to be unchecked
+    assert chain.verdict.value == "refuted" and "(2) ≈: undecided, not checked" in chain.message

@@ -128,10 +128,15 @@ def test_a_construct_in_a_row_without_relation_is_named():
         in refusal(r"L = a \\ q(b) \propto a")
 
 
-def test_an_approx_link_is_refused_naming_it():
-    message = refusal("L = a \\\\\n  \\approx b")
-    assert message.startswith(r"d.toml:11:3: the chain in this definition links by '\approx', which is not "
-                              "read yet")
+def test_an_approx_link_is_read_as_a_link_not_decided():
+    display = define_all("L = a \\\\\n  \\approx b", SCOPE, WHERE)
+    (chain,) = display.chains
+    assert [link.relation for link in chain.links] == ["\\approx"]
+
+
+def test_a_link_that_could_mean_two_things_is_refused_naming_it():
+    message = refusal("L = a \\\\\n  \\sim b")
+    assert message.startswith(r"d.toml:11:3: the chain in this definition links by '\sim', which is not read")
 
 
 def test_a_cycle_between_two_rows_is_named():

@@ -127,8 +127,20 @@ def registered() -> list[Method]:
     return REGISTRY
 
 
+#: why a link that is read is not decided (the other links of its chain are)
+_UNCHECKED = {
+    Relation.APPROX: "not checked: an approximation (≈) stated with no tolerance says how close its sides are "
+                     "nowhere; the links beside it in the chain are checked",
+    Relation.PROPTO: "not checked: a proportionality (∝) in a chain does not say in which variables the factor "
+                     "is constant (a claim A \\propto B of its own, with proportional_in, is checked); the links "
+                     "beside it are",
+}
+
+
 def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
     """Run the methods of the link's category, cheapest first, until one decides."""
+    if not task.relation.is_decided:
+        return Outcome(Verdict.UNDECIDED, "not checked", _UNCHECKED[task.relation])
     methods = registered()
     state = _STATES.get(task.category, LinkState)()
     try:

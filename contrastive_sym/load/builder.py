@@ -30,6 +30,8 @@ _RELATIONS = {
     "=": Relation.EQ, "==": Relation.EQ, "<": Relation.LT, "<=": Relation.LE, "≤": Relation.LE,
     ">": Relation.GT, ">=": Relation.GE, "≥": Relation.GE,
     "same-direction": Relation.SAME_DIRECTION,
+    # links of a statement's chain that are read and not decided (never a proof's step)
+    "approx": Relation.APPROX, "propto": Relation.PROPTO,
 }
 
 
@@ -112,6 +114,9 @@ class ProofBuilder:
                 _fail("give either lhs= or after=, not both", origin)
             starts = True
         index = len(self.steps) + 1
+        if not relation(rel).is_decided:
+            _fail(f"a step relates its sides by {relation(rel).value}, which is not checked: a proof's steps "
+                  "are decided relations (=, <, ≤, >, ≥)", origin)
         self.steps.append(Step(index=index, line=_line(line, origin), lhs=sp.sympify(lhs),
                                relation=relation(rel), rhs=sp.sympify(rhs), latex=latex,
                                starts_statement=starts, follows=follows, note=note,

@@ -169,10 +169,14 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
         else:
             sides = row.sides
         for relation, side in zip(row.relations, sides):
-            relations.append(_relation(relation, where))
+            relations.append(_relation(relation, where, unchecked=True))
             terms.append(side.expr)
     if not relations:
         raise where.error("a statement needs a relation (=, <, \\leq, …)")
+    if all(r in _UNCHECKED.values() for r in relations):
+        raise where.error("this chain links only by \\approx or \\propto, which the checker reads and does not "
+                          "decide: with nothing else to check, it is not read (a printed value gives \\approx a "
+                          "tolerance: a \\approx 6.91; a claim A \\propto B takes proportional_in)")
     one_model(terms, where)
     parts = [terms[0]]
     for relation, term in zip(relations, terms[1:]):
@@ -183,9 +187,9 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
 def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str] | None:
     """``a \\approx 6.91``: the printed digits give the tolerance, half a unit in the last
     one (±0.005; for a whole number, in its last nonzero digit: 9900 is ±50), and the claim
-    reads ``6.905 ≤ a ≤ 6.915``; with the reading said.  None
-    when the statement has no ≈; an ≈ among other relations, or between two expressions
-    with no printed number, is refused."""
+    reads ``6.905 ≤ a ≤ 6.915``; with the reading said.  None when the statement has no ≈,
+    and for an ≈ between expressions among other relations (a link read and not decided);
+    one ≈ between two expressions with no printed number is refused."""
     relations = [r for row in rows for r in row.relations]
     if "\\approx" not in relations or rows[0].continues:   # '\approx …' first: the caller says what starts it
         return None
@@ -205,21 +209,17 @@ def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str]
                       "printed value (a \\approx 6.91), or restate the line with restated_from")
 
 
-def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str]:
+def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str] | None:
     """``A = B = … \\approx 0.25``: a chain of equalities that ends with the printed value.
     Read as v − t ≤ A = B = … ≤ v + t (t from the printed digits): with every equality,
     the first and the last side are both within t of v, and a false equality is a false
-    link of its own.  Any other place of ≈ in a chain is refused."""
-    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]):
-        raise where.error("\\approx in a chain is read only as its last link after equalities (A = B \\approx "
-                          "0.25): state the \\approx link as a claim of its own, the printed number on one side")
+    link of its own.  None for any other place of ≈ in a chain: a link read, not decided."""
     if rows[0].continues or any(not row.continues for row in rows[1:]):
         raise where.error("a statement is one chain of relations")
     terms = [rows[0].sides[0]] + [side for row in rows for side in (row.sides if row.continues else row.sides[1:])]
     printed = _tolerance(terms[-1], latex)
-    if printed is None:
-        raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
-                          "printed value (a \\approx 6.91), or restate the line with restated_from")
+    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]) or printed is None:
+        return None      # ≈ between expressions: a link read and not decided, beside the others
     value, tolerance, written = printed
     return _within_printed([term.expr for term in terms[:-1]], value, tolerance, written)
 
@@ -259,14 +259,15 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     part of it has been read."""
     reading = ""
     last = written.links[-1]
-    if last.relation == "\\approx":
+    if last.relation == "\\approx" and last.printed and tolerance_of(last.printed) is not None \
+            and all(link.relation == "=" for link in written.links[:-1]):
         # A = B ≈ 0.693: v − t ≤ A = B ≤ v + t, as a claim reads it (approximation)
         statement, reading = _within_printed([link.lhs for link in written.links], last.rhs,
                                              tolerance_of(last.printed), last.printed)
     else:
         parts = [written.links[0].lhs]
         for link in written.links:
-            parts += [_relation(link.relation, where), link.rhs]
+            parts += [_relation(link.relation, where, unchecked=True), link.rhs]
         statement = chain(*parts)
     one_model(statement.terms, where)
     for term in statement.terms:
@@ -274,7 +275,7 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     if claim_id in context.builder._claim_ids:
         raise where.error(f"the claim {claim_id!r} that the chain of this definition makes has the id "
                           "of another claim; give the definition another name")
-    kind = Kind.IDENTITY if all(link.relation == "=" for link in written.links) else Kind.INEQUALITY
+    kind = Kind.IDENTITY if all(link.relation in ("=", *_UNCHECKED) for link in written.links) else Kind.INEQUALITY
     if written.arguments:
         names = ", ".join(name for name, _ in written.arguments)
         reading = "; ".join(filter(None, [reading, f"for every real {names} (the definition's argument"
@@ -285,7 +286,13 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
                 latex=written.text, origin=Origin(where.path, where.line + offset), reading=reading)
 
 
-def _relation(symbol: str, where: Where) -> str:
+#: links a statement's chain reads and the checker does not decide (the others are checked)
+_UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto"}
+
+
+def _relation(symbol: str, where: Where, unchecked: bool = False) -> str:
+    if unchecked and symbol in _UNCHECKED:
+        return _UNCHECKED[symbol]
     try:
         return _STEP_RELATIONS[symbol]
     except KeyError:

@@ -22,6 +22,14 @@ class Relation(enum.Enum):
     GT = ">"
     GE = "≥"
     SAME_DIRECTION = "same descent direction"
+    # read, never decided: an approximation stated with no tolerance, a proportionality that
+    # names no variables (links of a chain whose other links are checked)
+    APPROX = "≈"
+    PROPTO = "∝"
+
+    @property
+    def is_decided(self) -> bool:
+        return self not in (Relation.APPROX, Relation.PROPTO)
 
     def flipped(self) -> "Relation":
         """The relation with its sides swapped: ``a < b`` ⟺ ``b > a``."""
@@ -40,6 +48,7 @@ _FLIP = {
     Relation.EQ: Relation.EQ, Relation.LT: Relation.GT, Relation.GT: Relation.LT,
     Relation.LE: Relation.GE, Relation.GE: Relation.LE,
     Relation.SAME_DIRECTION: Relation.SAME_DIRECTION,
+    Relation.APPROX: Relation.APPROX, Relation.PROPTO: Relation.PROPTO,
 }
 _IMPLIES = {
     Relation.EQ: {Relation.EQ, Relation.LE, Relation.GE, Relation.SAME_DIRECTION},
@@ -48,6 +57,8 @@ _IMPLIES = {
     Relation.GT: {Relation.GT, Relation.GE},
     Relation.GE: {Relation.GE},
     Relation.SAME_DIRECTION: {Relation.SAME_DIRECTION},
+    Relation.APPROX: {Relation.APPROX},
+    Relation.PROPTO: {Relation.PROPTO},
 }
 
 
@@ -59,7 +70,7 @@ def compose(first: Relation | None, second: Relation) -> Relation | None:
     >>> compose(Relation.LE, Relation.GE) is None
     True
     """
-    if first is None:
+    if first is None or not (first.is_decided and second.is_decided):
         return None
     if first is Relation.EQ:
         return second
