@@ -7,6 +7,8 @@ draws factor (E[f(y) f(y')] = (E f)², not E[f²]); Jensen over the negatives ho
 """
 from __future__ import annotations
 
+import math
+
 import pytest
 import sympy as sp
 
@@ -69,3 +71,48 @@ def test_what_the_draws_do_not_say_is_refused(statement, words):
     with pytest.raises(DerivationError) as caught:
         check_statement(statement, **NOTATION)
     assert words in str(caught.value)
+
+
+# --- a family of points drawn by its bare name: \mathbb{E}_{x^- \sim p}[\sum_i g(x^-_i)] -------------
+BARE = r"\mathbb{E}_{x^- \sim p_\texttt{data}}"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the body uses the entries and never x^- itself: each entry is drawn, independently
+    (BARE + r"\Big[\sum_{i=1}^M f(x^-_i)\Big] = M " + NEGATIVES + " f(x^-_1)", "confirmed"),
+    (BARE + r"\Big[\sum_{i=1}^M f(x^-_i)\Big] = " + NEGATIVES + " f(x^-_1)", "refuted"),
+    (BARE + r"\Big[f(x^-_1) f(x^-_2)\Big] = (" + NEGATIVES + r" f(x^-_1))^2", "confirmed"),
+])
+def test_a_family_drawn_by_its_bare_name_draws_its_entries(statement, expected):
+    notation = dict(NOTATION, size=[{"name": "M", "minimum": 2, "checked": [2, 3]}])
+    assert check_statement(statement, **notation).verdict.value == expected
+
+
+# Weng's survey (tests/corpus/weng-contrastive.toml, source line 196), after Wang & Isola: the
+# third row moves the expectation over the negatives inside the log with '='.  By Jensen that is
+# an inequality; checked by hand at the witness: M = 1, d = 1, tau = 1, f = 0 but at one point
+# of x's alphabet (f = 1 there), every density uniform: the left side is E f(x) E f(x^-) = 1/4,
+# the right side (1/2) log((1 + e)/2) = 0.31006.
+WENG = dict(
+    size=[{"name": "M", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"},
+            {"name": r"\mathbf{x}", "role": "point"}, {"name": r"\mathbf{x}^+", "role": "point"}],
+    family=[{"name": r"\mathbf{x}^-", "shape": ["M"], "role": "point", "value_of": r"\mathbf{x}"}],
+    function=[{"name": "f", "arguments": 1, "shape": ["d"]}],
+    distribution=[{"name": r"p_\texttt{pos}", "of": [r"\mathbf{x}", r"\mathbf{x}^+"]},
+                  {"name": r"p_\texttt{data}", "of": [r"\mathbf{x}"]}])
+WENG_ROW_2 = (r"\mathbb{E}_{(\mathbf{x},\mathbf{x}^+)\sim p_\texttt{pos}, \{\mathbf{x}^-_i\}^M_{i=1} "
+              r"\overset{\text{i.i.d}}{\sim} p_\texttt{data} }\Big[ - f(\mathbf{x})^\top f(\mathbf{x}^+) / \tau + "
+              r"\log\big(\sum_{i=1}^M \exp(f(\mathbf{x})^\top f(\mathbf{x}_i^-) / \tau)\big) \Big]")
+WENG_ROW_3 = (r"-\frac{1}{\tau}\mathbb{E}_{(\mathbf{x},\mathbf{x}^+)\sim p_\texttt{pos}}f(\mathbf{x})^\top "
+              r"f(\mathbf{x}^+) + \mathbb{E}_{ \mathbf{x} \sim p_\texttt{data}} \Big[ \log \mathbb{E}_{\mathbf{x}^- "
+              r"\sim p_\texttt{data}} \big[ \sum_{i=1}^M \exp(f(\mathbf{x})^\top f(\mathbf{x}_i^-) / \tau)\big] \Big]")
+
+
+def test_the_survey_step_that_moves_an_expectation_inside_a_log_is_refuted():
+    found = check_statement(WENG_ROW_2 + " = " + WENG_ROW_3, **WENG)
+    assert found.verdict.value == "refuted"
+    lhs, rhs = float(found.witness.lhs), float(found.witness.rhs)
+    assert lhs < rhs        # Jensen: E log Σ ≤ log E Σ, here with equal marginals (every density uniform)
+    if found.witness.sizes == {"M": 1, "d": 1} and found.witness.values.get("τ") == "1":
+        assert abs(lhs - 0.25) < 1e-12 and abs(rhs - 0.5 * math.log((1 + math.e) / 2)) < 1e-12

@@ -69,6 +69,8 @@ READING_FORMULAS = (
     r"\mathbb{E}_{c \sim p, \{\mathbf{x}_i\}_{i=1}^{n} \overset{\text{i.i.d.}}{\sim} p}[\log p(\mathbf{x}_1, c)] \leq 0",
     # rows of sets: membership, a written range, a difference, a set-builder, inclusion
     r"i \in S \equiv \{1 \ldots n\} = [n], \quad S \backslash\{i\} = \{k \in S : k \neq i\} \subseteq S",
+    # a remark ending a row, and an approximation beside an equality
+    r"s_1 + s_2 &= s_2 + s_1 & \text{(commutes)} \\ &\approx s_1 & \scriptstyle{\text{; assuming a small } }",
 )
 
 READING_TOKENS = TOKENS + [
@@ -94,6 +96,9 @@ READING_TOKENS = TOKENS + [
     # rows of sets
     r"\equiv \{1 \ldots n\}", r"S \setminus", r"\backslash\{i\}", r"\cup", r"\cap", r"\subseteq", r"\supset",
     r"\notin", r"\emptyset", r"\{k \in S : k \neq i\}", r"i \in S", "[n]", r"\{1, \ldots, n\}", r"\ni",
+    # remarks ending a row, and links read but not decided
+    r"& \text{by Jensen}", r"\quad \text{(1)}", r"& \scriptstyle{\text{; assuming a large M}}", r"\approx",
+    r"\simeq", r", \text{(since } ",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -30,6 +30,7 @@ from .parser import Where, parse
 from .printed import tolerance_of
 from .scope import Macro, Scope
 from .translate import Translator, relation_name
+from .remarks import say_remarks
 from .unsupported import unsupported
 
 Tree, Token = lark.Tree, lark.Token
@@ -133,6 +134,8 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too
     tree = parse(text, where)
     translator = Translator(text, scope, where)
+    say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,
+                defines=True)
     rows = _rows(tree, translator, definitional)
     macros, bound = _define_in_order(rows, text, scope, where, line, translator)
     final = scope

@@ -20,6 +20,7 @@ from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .continuations import FORALL_COMMA, drop_annotations, join_continuations, mark_first, mark_forall_commas
+from .remarks import blank_remarks
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -115,6 +116,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
+    cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
     cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     try:

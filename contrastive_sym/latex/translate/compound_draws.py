@@ -14,6 +14,7 @@ import lark
 import sympy as sp
 
 from ...model.distributions import IidExpectation
+from ...model.notation import BarePoint
 from ..scope import ExpectationOp, Family
 from .trees import unwrap
 from .values import relation_name
@@ -106,6 +107,24 @@ class CompoundDrawsMixin:
 
     def family_expectation(self, op: FamilyDrawOp, body, node) -> IidExpectation:
         return IidExpectation(body, op.members, op.lo, op.hi, op.distribution.tag)
+
+    def entries_of_a_bare_draw(self, op, body, node) -> IidExpectation | None:
+        r"""``\mathbb{E}_{\mathbf{x}^- \sim p}[\sum_{i=1}^M g(\mathbf{x}^-_i)]``: the subscript draws
+        a family of points written bare and the body uses its entries, never the bare point.
+        The one reading in which the subscript draws anything: each entry of the family drawn
+        independently from p (said in the readings).  None for any other expectation."""
+        if len(op.bound) != 1 or not isinstance(op.bound[0], BarePoint) or body.has(op.bound[0]):
+            return None
+        base = op.bound[0].base
+        entries = {e for e in body.atoms(sp.Indexed) if e.base == base}
+        family = next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == base), None)
+        if not entries or family is None or len(family.shape) != 1:
+            return None
+        written = self.family_key(base)
+        self.readings.append(f"\\mathbb{{E}}_{{{written} \\sim {op.distribution.name}}} of a body that uses the "
+                             f"entries of {written} and never {written} itself: each entry drawn independently "
+                             f"from {op.distribution.name}")
+        return IidExpectation(body, base, sp.Integer(1), family.shape[0], op.distribution.tag)
 
 
 def _is_draw(tree) -> bool:

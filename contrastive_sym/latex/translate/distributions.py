@@ -209,6 +209,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
             return self.draws_expectation(op, body, node)
         if isinstance(op, FamilyDrawOp):
             return self.family_expectation(op, body, node)
+        entries = self.entries_of_a_bare_draw(op, body, node)
+        if entries is not None:
+            return entries
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
     def _joint_points_op(self, tree, op) -> ExpectationOp:

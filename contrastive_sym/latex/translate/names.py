@@ -114,8 +114,7 @@ class NamesMixin:
             if meaning is None:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
             if op.data in ("subscript", "call", "superscript") and key is not None and isinstance(meaning, sp.Symbol):
-                # N_i, N(y_i) beside a size N: the set the notation declares in that form;
-                # x^{(i)} beside a random point x: its i-th sample
+                # N_i, N(y_i) beside a size N: the set declared in that form; x^{(i)} beside a point x: a sample
                 meaning = self.scope.lookup(form_key(key, op.data)) or meaning
             if op.data == "call" and not isinstance(meaning, _CALLABLE):
                 # A value followed by parentheses multiplies them, and the scripts and

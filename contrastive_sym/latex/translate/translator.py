@@ -2,6 +2,8 @@
 arithmetic and brackets; the rest of what it reads comes from its mixins."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import lark
 import sympy as sp
 
@@ -10,6 +12,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
+from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
 from .cases import CasesMixin
@@ -74,6 +77,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
     # --- displays ---------------------------------------------------------------
     def rows(self, tree: Tree) -> list[Row]:
         rows = []
+        trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
+        said: list[str] = []
+        say_remarks(self.text, trees, self.where, said)
         for row in tree.children[0].children:
             if isinstance(row, Token):
                 continue
@@ -125,6 +131,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
                             self.source(row).strip(), tuple(self.readings[first_reading:])))
+        if said and rows:       # the remarks, said with the display's last row
+            rows[-1] = replace(rows[-1], readings=rows[-1].readings + tuple(said))
         return rows
 
     # --- values -------------------------------------------------------------------

@@ -1,0 +1,99 @@
+r"""Remarks in words at the end of a row: ``&= B & \text{; by Jensen}``, ``\quad \text{(dependency)}``,
+``& \scriptstyle{\text{; Assuming infinite negatives}}``.
+
+Authors annotate a derivation's rows with why a link holds, and sometimes with what it
+assumes.  A remark is a ``\text{…}`` of words (more than one, or opening with punctuation)
+that ends its row, set apart from the math by ``&``, ``\quad``, a comma or a semicolon.  The
+parser reads the row without it (:func:`blank_remarks`, same length); the translator says
+that it was not read, in the row's readings (:func:`remarks`).  A remark that may state a
+condition (``assuming …``, ``if …``, ``for …``, or one with a comparison in it) would change
+what the row's link claims: it is refused on a row that states a decided relation, and only
+said on a row whose links are not checked anyway (an ``\approx`` with no tolerance).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: the words: \text{…} (or \textrm, \textit, \mathrm), without math or nested groups
+_WORDS = re.compile(r"\\(?:text|textrm|textit|mathrm)\s*\{(?P<words>[^{}\\$]*)\}")
+#: what may stand before them, ending where they start: separators (&, \quad, a comma, a
+#: semicolon, spacing), then a style (\scriptstyle, \small, …) and a brace that wraps them
+_BEFORE = re.compile(r"(?:(?:&|\\q?quad(?![a-zA-Z])|[,;]|\\[,;: ]|~)\s*)+"
+                     r"(?P<style>\\(?:scriptstyle|scriptscriptstyle|small|footnotesize|textstyle)(?![a-zA-Z])\s*)?"
+                     r"(?P<open>\{\s*)?$")
+#: what may follow them up to the row's end (\\, \end{…} or the end of the formula)
+_AFTER = re.compile(r"(?P<close>\s*\})?\s*\.?\s*&?\s*(?=\\\\|$|\\end\s*\{)")
+#: how far back the separators are looked for (a bounded window keeps the search linear)
+_WINDOW = 120
+#: words that open a condition, not a justification
+_CONDITION = re.compile(r"^\W*(assum\w*|if|iff|for|when\w*|provided|given|unless|under|where|with|suppose\w*|"
+                        r"only|as long as|in the limit|as)\b", re.IGNORECASE)
+_COMPARISON = re.compile(r"[<>=]|\\(?:le|ge|leq|geq|neq|ne|to)\b")
+
+
+@dataclass(frozen=True)
+class Remark:
+    start: int          # where the remark starts in the text (the &, \quad or comma before it)
+    end: int
+    words: str          # spacing collapsed
+    condition: bool     # it may state a condition of its row's link
+    written: str = ""   # the words as written, and where they start in the text
+    at: int = 0
+
+
+def remarks(text: str) -> list[Remark]:
+    """Every remark in words that ends a row of ``text``."""
+    found = []
+    for match in _WORDS.finditer(text):
+        words = " ".join(match.group("words").split())
+        if not words or (" " not in words and words[0].isalnum()):
+            continue        # one word (\text{const}, \text{otherwise}): a name, not a remark
+        before = _BEFORE.search(text[max(0, match.start() - _WINDOW):match.start()])
+        after = _AFTER.match(text, match.end())
+        if before is None or after is None or bool(before.group("open")) != bool(after.group("close")):
+            continue
+        raw = match.group("words")
+        found.append(Remark(match.start() - len(before.group(0)), after.end(), words,
+                            bool(_CONDITION.match(words) or _COMPARISON.search(words)), raw.strip(),
+                            match.start("words") + len(raw) - len(raw.lstrip())))
+    return found
+
+
+def blank_remarks(text: str) -> str:
+    """``text`` with every remark replaced by spaces (same length: positions are kept)."""
+    out = text
+    for remark in remarks(text):
+        out = out[:remark.start] + "".join(c if c == "\n" else " " for c in out[remark.start:remark.end]) + \
+            out[remark.end:]
+    return out
+
+
+#: links read and not decided (latex/definitions.py UNCHECKED_LINKS, as relation_name names them)
+_NOT_DECIDED = frozenset({r"\approx", r"\simeq", r"\propto"})
+
+
+def say_remarks(text: str, rows: list, where, readings: list, defines: bool = False) -> None:
+    """Add to ``readings`` what each remark of ``text`` is, for the row trees ``rows`` of its
+    parse (in order); raise the error of a remark that may be a condition of a decided
+    link.  In a definition (``defines``) a chain row's first relation defines, and a
+    condition there would qualify the definition: refused as well."""
+    from .translate.values import relation_name     # the translator imports this module's parser
+    found = remarks(text)
+    if not found:
+        return
+    starts = [row.meta.start_pos for row in rows if not getattr(row.meta, "empty", True)]
+    for remark in found:
+        number = sum(1 for start in starts if start < remark.start)
+        row = rows[number - 1] if number else None
+        names = [relation_name(str(c.children[0])) for c in (row.children if row is not None else [])
+                 if getattr(c, "data", None) == "relation"]
+        decided = [n for n in names if n not in _NOT_DECIDED]
+        if remark.condition and (decided or defines and row is not None and row.data == "chain"):
+            line = text.count("\n", 0, remark.at) + 1
+            column = remark.at - text.rfind("\n", 0, remark.at)
+            raise where.error(f"the remark '{remark.words}' at the end of this row may state a condition of what "
+                              "the row says, which a check would ignore: state the condition in the claim's "
+                              "given, or restate the row with restated_from", line, column, remark.written)
+        why = " (a condition of a link that is not checked)" if remark.condition else ""
+        readings.append(f"the remark '{remark.words}' ending row {number} is not read{why}")
