@@ -358,10 +358,13 @@ def test_a_chain_of_equalities_may_end_with_a_printed_value(statement, verdict):
     assert outcome.verdict.value == verdict
 
 
-@pytest.mark.parametrize("statement", [r"\log 2 \le 1 \approx 1.0", r"\log 2 \approx 0.693 = \log 2"])
-def test_an_approximation_elsewhere_in_a_chain_is_refused(statement):
-    with pytest.raises(ParseError, match="last link after equalities"):
-        check_statement(statement, "inequality")
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\log 2 \le 1 \approx 1.0", "undecided"),
+    (r"\log 2 \approx 0.693 = \log 2", "refuted"),      # the equality after it, as written, is false
+])
+def test_an_approximation_elsewhere_in_a_chain_is_a_link_not_decided(statement, verdict):
+    outcome = check_statement(statement, "inequality")
+    assert outcome.verdict.value == verdict and "≈: undecided, not checked" in outcome.message
 
 
 # --- how far a sum reaches: \sum_{j=1}^N e^{a_j} + e^{b_j} -------------------------------------------
@@ -538,9 +541,12 @@ def test_a_definition_may_end_its_chain_with_a_printed_value(latex, verdict):
     assert result.claim.reading.startswith("the last link ≈ read as")
 
 
-def test_an_approximation_in_the_middle_of_a_definitions_chain_is_refused():
-    with pytest.raises(DerivationError, match="not read yet"):
-        _defined_chain(r"L = \log 2 \approx 0.693 = \log 2")
+def test_an_approximation_in_the_middle_of_a_definitions_chain_is_a_link_not_decided():
+    # the equality after it is checked as written: 0.693 is not log 2
+    result = _defined_chain(r"L = \log 2 \approx 0.693 = \log 2")
+    assert result.outcome.verdict.value == "refuted"
+    assert "(1) ≈: undecided, not checked" in result.outcome.message
+    assert _defined_chain(r"L = 2 \log 2 \approx 1.386 \leq \log 5").outcome.verdict.value == "undecided"
 
 
 # --- \mathbb{E} without a subscript --------------------------------------------------------------------------
