@@ -19,6 +19,8 @@ Reading a file never runs SymPy's simplify, solve or limit: they can hang.
 """
 from __future__ import annotations
 
+import re
+
 import importlib
 from pathlib import Path
 
@@ -152,7 +154,10 @@ def test_minus_juxtaposition_cdot_and_slash_around_powers(text, expected):
 
 
 def test_quotient_followed_by_a_factor_stays_ambiguous():
-    refused(r"a/b c", 1, "ambiguous: a quotient")
+    # both readings named in the user's text, the numerator from the product's first factor
+    refused(r"a/b c", 1, re.escape(r"ambiguous: 'a/b c' reads as (a/b) c or as a/(b c); write \frac{a}{b} c or a/(b c)"))
+    # a quotient that ends a run of letters (c a/b) is no different: it was read as (c a/b) d
+    refused(r"c a/b \, d", 3, re.escape(r"ambiguous: 'c a/b \, d' reads as (c a/b) \, d or as c a/(b \, d)"))
 
 
 def test_scripts_on_an_entry_or_on_a_braced_entry_are_the_same():
