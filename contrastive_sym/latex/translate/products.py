@@ -12,6 +12,7 @@ from ...model.nodes import StopGrad
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
+from .ambiguity import quotient_then_factor
 from .trees import bare_letter, letter_head, unwrap
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -52,22 +53,6 @@ class ProductsMixin:
             return sp.Abs(value)
         raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector "
                               "made of rows")
-
-    def _quotient_then_factor(self, quotient, rest, first) -> str:
-        r"""What ``a/b c`` reads as, both ways, in the user's own text (``u^\top v / \|u\| \|v\|``,
-        SimCLR's cosine similarity), and the two ways to write the one meant."""
-        # the numerator from the product's first factor: a b / c is a (b / c), the same number as (a b)/c
-        numerator = " ".join(self.text[first.meta.start_pos:quotient.children[0].meta.end_pos].split())
-        denominator = self.source(quotient.children[2]).strip()
-        ends = [item[1].meta.end_pos for item in rest if item[0] == "factor" and isinstance(item[1], Tree)]
-        ends += [item[2].meta.end_pos for item in rest if item[0] in ("op", "d") and isinstance(item[2], Tree)]
-        start = quotient.children[2].meta.end_pos
-        following = " ".join(self.text[start:max(ends)].split()) if ends and max(ends) > start else "c"
-        whole = f"{numerator}/{denominator} {following}"
-        return (f"ambiguous: '{whole}' reads as ({numerator}/{denominator}) {following} or as "
-                f"{numerator}/({denominator} {following}); write \\frac{{{numerator}}}{{{denominator}}} "
-                f"{following} or {numerator}/({denominator} {following}) (restated_from records the line as "
-                "the document writes it)")
 
     def _product(self, node):
         items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand) | ("d", frac, operand)
@@ -113,7 +98,7 @@ class ProductsMixin:
                 if follower is not None and follower[0] != "cdot":
                     before = [item[1] for item in items[:index]]
                     first = before[0] if before and all(item[0] == "factor" for item in items[:index]) else tree
-                    raise self.fail(tree, self._quotient_then_factor(tree, items[index + 1:], first))
+                    raise self.fail(tree, quotient_then_factor(self.text, tree, items[index + 1:], first))
             run_end = index
             if bare_letter(tree):
                 # a run of letters: bare letters, possibly ending in one with scripts, or
@@ -129,7 +114,7 @@ class ProductsMixin:
                 if isinstance(last, Tree) and last.data == "quotient" and follower is not None \
                         and follower[0] != "cdot":
                     # c a/b d: the run's quotient is followed by a factor, as in a/b c
-                    raise self.fail(last, self._quotient_then_factor(last, items[run_end + 1:], trees[0]))
+                    raise self.fail(last, quotient_then_factor(self.text, last, items[run_end + 1:], trees[0]))
                 run = self._letter_run(trees[:-1] + [_numerator(last)])
                 while isinstance(last, Tree) and last.data == "quotient":
                     denominator = self.expr(last.children[2])
