@@ -15,7 +15,8 @@ import pytest
 import sympy as sp
 
 from contrastive_sym.check.numeric import program
-from contrastive_sym.check.numeric.indices import fresh_bound_indices, var_key
+from contrastive_sym.check.numeric.indices import var_key
+from contrastive_sym.model.binders import fresh_bound_indices
 from contrastive_sym.check.sampling.instantiate import components, concretize
 from contrastive_sym.check.numeric.compiled import compiled
 from contrastive_sym.check.numeric.precision import digits_to_bits
@@ -99,3 +100,24 @@ def test_renaming_only_touches_shadowing_binders():
     (k, _, _), = renamed.limits
     assert k != m and isinstance(k, sp.Dummy) and k.is_integer
     assert renamed.xreplace({m: 1, d: 2}).doit() == z[1, 1] + z[1, 2]
+
+
+# --- a definition's inner sum and the sum of its use (the translator) -------------------------------
+def test_a_definitions_inner_index_is_not_captured_by_the_index_of_its_use():
+    """SimCLR: ell_{i,j} has an inner sum over k, and the loss sums ell(2k-1, 2k) over its own k.
+    Putting i = 2k - 1 into the body must not make the inner k the outer one (it read z_{2k-1}·z_k
+    with the inner k, and named z_3 at N = 1)."""
+    from contrastive_sym.pipeline import check_statement
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "s", "shape": ["2N", "2N"]}],
+                    define=[{"name": "ell", "line": 1,
+                             "latex": r"\ell_{i,j} = -\log \frac{e^{s_{i,j}}}{\sum_{k=1}^{2N} e^{s_{i,k}}}"}],
+                    index=[{"name": "i", "from": 1, "to": "2N"}, {"name": "j", "from": 1, "to": "2N"}])
+    written = (r"\sum_{k=1}^{N} \ell_{2k-1, 2k} = -\sum_{k=1}^{N} \log \frac{e^{s_{2k-1,2k}}}"
+               r"{\sum_{m=1}^{2N} e^{s_{2k-1,m}}}")
+    assert check_statement(written, **notation).verdict.value in ("proved", "confirmed")
+    # the call form of a name defined by subscripts (SimCLR writes \ell(2k{-}1, 2k)) is the same
+    called = written.replace(r"\ell_{2k-1, 2k}", r"\ell(2k{-}1, 2k)")
+    assert check_statement(called, **notation).verdict.value in ("proved", "confirmed")
+    wrong = written.replace(r"e^{s_{2k-1,m}}", r"e^{s_{2k-1,k}}")
+    assert check_statement(wrong, **notation).verdict.value == "refuted"

@@ -151,3 +151,19 @@ def mark_first(text: str) -> str:
     the index on anything but such a family, so no power is ever read from it."""
     return MARK_AFTER_INDEX.sub(lambda m: "^{" + m.group(1) + m.group(4) + "(" + m.group(2) + ")" + m.group(3)
                                 + m.group(5) + "}", text)
+
+
+#: {-} and {+}: a sign in braces (2k{-}1, SimCLR's way of setting a binary minus tightly)
+_BRACED_SIGN = re.compile(r"\{(\s*)([+\-])(\s*)\}")
+
+
+def unbrace_signs(text: str) -> str:
+    """``text`` with ``2k{-}1`` written ``2k - 1`` (same length: the braces become spaces).
+    A braced sign right after ``^`` or ``_`` is a script (``s^{-}_i``, the negatives) and is
+    left alone."""
+    def replace(match):
+        before = text[:match.start()].rstrip()
+        if before.endswith(("^", "_")):
+            return match.group(0)
+        return " " + match.group(1) + match.group(2) + match.group(3) + " "
+    return _BRACED_SIGN.sub(replace, text)

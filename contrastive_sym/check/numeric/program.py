@@ -32,7 +32,8 @@ from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from .dual import Dual, absolute, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
-from .indices import fresh_bound_indices, int_of, is_index_mask, key_symbol
+from ...model.binders import fresh_bound_indices
+from .indices import int_of, is_index_mask, key_symbol
 from .precision import working_bits
 
 UNDEFINED = "undefined"

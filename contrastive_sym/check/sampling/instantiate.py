@@ -16,7 +16,8 @@ from ...model.claims import Relation
 from ...model.nodes import MaxOver, strip_stop_grad
 from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
-from ..numeric.indices import fresh_bound_indices, inputs_of, var_key
+from ...model.binders import fresh_bound_indices
+from ..numeric.indices import inputs_of, var_key
 from .distributions import expand_distributions
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 

@@ -8,6 +8,7 @@ import re
 import lark
 import sympy as sp
 
+from ...model.binders import put
 from ..scope import Macro, canonical_key
 from .compare import certainly_equal
 from .lists import apply_list
@@ -39,10 +40,13 @@ class MacroUsesMixin:
                 raise self.fail(node, f"{macro.key} takes {len(macro.scalar_params)} argument"
                                       f"{'s' * (len(macro.scalar_params) != 1)}, separated by commas")
             values = [self.expr(node, a.pattern) for a in args]
-            return macro.body.xreplace(dict(zip(macro.scalar_params, values)))
+            return put(macro.body, dict(zip(macro.scalar_params, values)))
         if macro.vector_args:
             return self._put_vectors(macro, items, node)
-        if macro.called:
+        if macro.called or macro.index_params and not (macro.point_params or macro.labels is not None
+                                                       or macro.list_param or macro.vector_params):
+            # N(t, c) defined so; \ell(2k-1, 2k) of \ell_{i,j} defined by subscripts (SimCLR's
+            # notation): a name defined entry by entry has no other value to multiply
             value = self._items(items)
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)
             if len(args) != len(macro.index_params) or any(a.var is not None for a in args) \
@@ -80,7 +84,7 @@ class MacroUsesMixin:
                     mapping[param] = row.indices[0]
                 else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
-            return macro.body.xreplace(mapping)
+            return put(macro.body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
 
     def _labelled_body(self, macro: Macro):
@@ -88,7 +92,7 @@ class MacroUsesMixin:
         at a use written the same way: an index its label writes (i) is the i of the use,
         so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
         mapping = self.indices_written(macro, macro.labels)
-        return macro.body.xreplace(mapping) if mapping else macro.body
+        return put(macro.body, mapping) if mapping else macro.body
 
     def indices_written(self, macro: Macro, written: str) -> dict:
         r"""{the index the definition was read with: its meaning here} for each declared
@@ -112,9 +116,9 @@ class MacroUsesMixin:
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,
         or the vector of a definition whose value is a vector (h_i = f(\\tilde{x}_i))."""
         if macro.vector_index is None:
-            return macro.body.xreplace(mapping)
+            return put(macro.body, mapping)
         m = sp.Dummy("m", integer=True)
-        return VectorValue(macro.body.xreplace({**mapping, macro.vector_index: m}), m, macro.vector_length)
+        return VectorValue(put(macro.body, {**mapping, macro.vector_index: m}), m, macro.vector_length)
 
     def _put_vectors(self, macro: Macro, items, node):
         """The body of ``f(u, v) = …`` (u, v declared vectors) at the vectors a use writes:
