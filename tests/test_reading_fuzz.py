@@ -99,6 +99,8 @@ READING_TOKENS = TOKENS + [
     # remarks ending a row, and links read but not decided
     r"& \text{by Jensen}", r"\quad \text{(1)}", r"& \scriptstyle{\text{; assuming a large M}}", r"\approx",
     r"\simeq", r", \text{(since } ",
+    # paper notation: a font in a script, \mathop, a braced sign, a name used with parentheses
+    r"^\mathsf{T}", r"p_\mathsf{pos}", r"\mathop{\mathbb{E}}", r"2k{-}1", r"{+}", r"\mathop{", r"\ell(1, 2)",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -167,3 +167,20 @@ def unbrace_signs(text: str) -> str:
             return match.group(0)
         return " " + match.group(1) + match.group(2) + match.group(3) + " "
     return _BRACED_SIGN.sub(replace, text)
+
+
+_MATHOP = re.compile(r"\\(?:mathop|mathord|mathbin|mathrel)\s*\{")
+
+
+def unwrap_math_classes(text: str) -> str:
+    r"""``text`` with ``\mathop{\mathbb{E}}`` written ``\mathbb{E}`` (same length: the wrapper
+    and its closing brace become spaces).  The wrapper sets spacing and where limits go; the
+    symbol inside is what it means."""
+    out = text
+    for match in reversed(list(_MATHOP.finditer(text))):
+        close = _closing(text, match.end())
+        if close is None:
+            continue
+        out = out[:match.start()] + " " * (match.end() - match.start()) + out[match.end():close] + " " + \
+            out[close + 1:]
+    return out

@@ -20,7 +20,7 @@ from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .continuations import (FORALL_COMMA, drop_annotations, join_continuations, mark_first, mark_forall_commas,
-                            unbrace_signs)
+                            unbrace_signs, unwrap_math_classes)
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -121,6 +121,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
+    cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:
