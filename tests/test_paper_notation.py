@@ -65,3 +65,15 @@ def test_alignment_and_uniformity_as_written(statement, expected):
 @pytest.mark.parametrize("written", [r"\bm{z}_i^\mathsf{T} \bm{z}_j", r"\bm{z}_i^{\mathsf{T}} \bm{z}_j"])
 def test_a_font_in_a_script_is_read_as_tex_reads_it(written):
     assert check_statement(written + r" = \bm{z}_j^\top \bm{z}_i", **SIMCLR).verdict.value == "proved"
+
+
+MOCO = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+            scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+            family=[{"name": "q", "shape": ["d"]}, {"name": "k_{+}", "shape": ["d"]},
+                    {"name": "k", "shape": ["K", "d"], "role": "embedding"}])
+
+
+def test_a_braced_product_sign_is_the_sign():
+    # MoCo writes q{\cdot}k_{+}: the braces only set the spacing
+    statement = r"\exp(q{\cdot}k_{+}/\tau) = \exp(q \cdot k_{+} / \tau)"
+    assert check_statement(statement, **MOCO).verdict.value == "proved"

@@ -160,3 +160,34 @@ def test_a_sum_over_what_is_not_read_says_what_it_is(statement, message):
     with pytest.raises(ParseError) as caught:
         check_statement(statement, **notation)
     assert message in str(caught.value)
+
+
+# --- several indices in one subscript, each with its range (the decoupled contrastive loss) -------------
+SEVERAL = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}], family=[{"name": "s", "shape": ["2", "N"]}],
+               index=[{"name": "i", "from": 1, "to": "N"}])
+DOUBLE = r"\sum_{l=1}^{2} \sum_{j=1}^{N} s_{l,j}"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # DCL: \sum_{l \in \{1,2\}, j \in [\![1,N]\!], j \neq i}, one sum per index, in the order written
+    (r"\sum_{l \in \{1,2\}, j \in [\![1,N]\!], j \neq i} s_{l,j} = " + DOUBLE + " - s_{1,i} - s_{2,i}", "confirmed"),
+    (r"\sum_{l \in \{1,2\}, j \in [\![1,N]\!], j \neq i} s_{l,j} = " + DOUBLE + " - s_{1,i}", "refuted"),
+    # a condition between two of them goes with the one bound last; a range by an ellipsis
+    (r"\sum_{l \in \{1, \ldots, 2\}, j \in [N], j \neq l} s_{l,j} = " + DOUBLE + " - s_{1,1} - s_{2,2}", "confirmed"),
+    (r"\sum_{j \in [N], l = 1, \dots, 2} s_{l,j} = " + DOUBLE, "confirmed"),
+    (r"\sum_{l \in \{2, 1\}, j \in [N]} s_{l,j} = " + DOUBLE, "proved"),
+])
+def test_a_sum_over_several_indices_each_with_its_range(statement, expected):
+    # proved where SymPy reduces the difference (plain ranges), confirmed where an indicator remains
+    assert check_statement(statement, **SEVERAL).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\sum_{j \in [N], l = 1} s_{l,j} = 0", "the index l of this sum over several indices starts at 1 and its end"),
+    (r"\sum_{l \in \{1, 3\}, j \in [N]} s_{l,j} = 0", "a sum over a set written out is read for consecutive whole"),
+    (r"\sum_{l \in \{1,2\}, j \neq i} s_{l,j} = 0", "the conditions of this sum name two indices (l, j)"),
+])
+def test_what_a_sum_over_several_indices_does_not_read(statement, message):
+    with pytest.raises(ParseError) as caught:
+        check_statement(statement, **SEVERAL)
+    assert message in str(caught.value)

@@ -153,12 +153,14 @@ def mark_first(text: str) -> str:
                                 + m.group(5) + "}", text)
 
 
-#: {-} and {+}: a sign in braces (2k{-}1, SimCLR's way of setting a binary minus tightly)
-_BRACED_SIGN = re.compile(r"\{(\s*)([+\-])(\s*)\}")
+#: {-} and {+}: a sign in braces (2k{-}1, SimCLR's way of setting a binary minus tightly);
+#: {\cdot} likewise (MoCo's q{\cdot}k_{+})
+_BRACED_SIGN = re.compile(r"\{(\s*)([+\-]|\\cdot(?![a-zA-Z])|\\times(?![a-zA-Z]))(\s*)\}")
 
 
 def unbrace_signs(text: str) -> str:
-    """``text`` with ``2k{-}1`` written ``2k - 1`` (same length: the braces become spaces).
+    """``text`` with ``2k{-}1`` written ``2k - 1`` and ``q{\\cdot}k`` written ``q \\cdot k`` (same
+    length: the braces become spaces).
     A braced sign right after ``^`` or ``_`` is a script (``s^{-}_i``, the negatives) and is
     left alone."""
     def replace(match):

@@ -127,6 +127,9 @@ class OperatorsMixin:
         over_pairs = self._unequal_pair(lower, upper, operand, op)
         if over_pairs is not None:
             return over_pairs
+        groups = self.index_groups(lower, upper)
+        if groups is not None:      # \sum_{l \in \{1,2\}, j \in [N], j \neq i}: one sum per index
+            return self.grouped_sum(groups, operand, op)
         var_name, lo, hi, skip = self._sum_range(lower, upper, op)
         variable = self._fresh(var_name)
         scope = self.scope.bind(var_name, variable)

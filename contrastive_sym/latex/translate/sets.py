@@ -8,7 +8,7 @@ import sympy as sp
 
 from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
-from .values import relation_name
+from .values import ListValue, Segment, relation_name
 
 Tree = lark.Tree
 
@@ -122,6 +122,9 @@ class SetsMixin:
             if name is None or len(ends) != 2:
                 raise self.fail(right, "\\llbracket a, b \\rrbracket is read as the whole numbers from a to b")
             return name, (self.expr(ends[0]), self.expr(ends[1]))
+        written = unwrap(right)
+        if isinstance(written, Tree) and written.data == "set" and self._bound_name(left) is not None:
+            return self._bound_name(left), self._consecutive(written)      # l \in \{1, 2\}
         bracket = _bracket_items(right)
         if bracket is not None:
             name = self._bound_name(left)
@@ -164,6 +167,23 @@ class SetsMixin:
         raise self.fail(left, f"'{self.source(left).strip()}' is not a member of {found.name} as declared"
                               + (f" (its members are written {found.members}_i)" if found.members is not None
                                  else " (an index set: write k \\in " + found.name + ")"))
+
+    def _consecutive(self, written) -> tuple:
+        r"""(first, last) of a set written out whose members are consecutive whole numbers,
+        ``\{1, 2\}``, ``\{1, \ldots, N\}``, ``\{0, 1, \ldots, K\}``; any other is refused."""
+        value = self._items(written.children[1])
+        segments = value.segments if isinstance(value, ListValue) else [Segment(value)]
+        if len(segments) == 1 and segments[0].var is not None and segments[0].skip is None \
+                and sp.expand(segments[0].pattern - segments[0].var).is_integer \
+                and segments[0].var not in sp.expand(segments[0].pattern - segments[0].var).free_symbols:
+            offset = sp.expand(segments[0].pattern - segments[0].var)
+            return segments[0].lo + offset, segments[0].hi + offset
+        members = [s.pattern for s in segments]
+        if all(s.var is None for s in segments) and all(isinstance(m, sp.Integer) for m in members) \
+                and sorted(members) == list(range(int(min(members)), int(min(members)) + len(members))):
+            return min(members), max(members)
+        raise self.fail(written, "a sum over a set written out is read for consecutive whole numbers "
+                                 r"(\{1, 2\}, \{1, \ldots, N\}); declare any other as a [[set]]")
 
     def index_is_bound_here(self, name: str) -> bool:
         """Whether the index ``name`` is bound where the formula is read: by an enclosing

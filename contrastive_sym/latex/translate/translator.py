@@ -29,6 +29,7 @@ from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
+from .grouped_sums import GroupedSumsMixin
 from .quantifiers import QuantifiersMixin
 from .ranges import RangesMixin
 from .sets import SetsMixin
@@ -50,7 +51,7 @@ MAX_NUMBER_DIGITS = 100
 
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
-                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin):
+                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):

@@ -1,0 +1,93 @@
+r"""A sum over several indices named in one subscript, each with its range and conditions:
+``\sum_{l \in \{1,2\}, j \in [\![1,N]\!], j \neq i}`` (the decoupled contrastive loss) is
+Σ_{l ∈ {1, 2}} Σ_{j ∈ 1…N, j ≠ i}.
+
+Each membership or equation (``j \in S``, ``k = 1, \dots, N``) starts the range of a new index;
+a condition ``a \neq b`` goes with the index it names that is bound last (so that the other
+one is already bound, or declared outside); one that names no such index (``j \neq i`` with
+j new) is not read here (the sum of one index refuses it).  Each index's range is read as a sum of one
+index reads it (:meth:`SetsMixin._conditions_range`), and the sums nest in the order
+written.  A subscript with one index is not read here."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...model import encodings as enc
+from .compare import certainly_equal
+from .trees import is_ellipsis, unwrap
+from .values import MatrixValue, VectorValue, componentwise, relation_name
+
+Tree = lark.Tree
+
+
+class GroupedSumsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a sum over
+    several indices each with its own range."""
+
+    def index_groups(self, lower, upper) -> list | None:
+        """The items of the subscript, one list per index in the order written; None unless
+        two or more indices each get a range by a membership or an equation."""
+        if upper is not None or not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = lower.children[0]
+        if {str(c) for c in items.children if not isinstance(c, Tree)} - {",", ";"}:
+            return None
+        elements = [unwrap(c) for c in items.children if isinstance(c, Tree)]
+        groups, names = [], []
+        position = 0
+        while position < len(elements):
+            element = elements[position]
+            position += 1
+            relation = _relation(element)
+            if is_ellipsis(element) and groups and position < len(elements):
+                # k = 1, \dots, N: the ellipsis and the last member go with k
+                groups[-1] += [element, elements[position]]
+                position += 1
+            elif relation in ("in", "="):
+                name = self._bound_name(element.children[0])
+                if name is None or name in names:
+                    return None
+                groups.append([element])
+                names.append(name)
+            elif relation == "!=" and groups:
+                left, right = (self._bound_name(side) for side in (element.children[0], element.children[2]))
+                owners = [n for n in (left, right) if n in names]
+                if not owners:
+                    return None     # j \neq i naming an index no membership gives a range: not read here
+                groups[max(names.index(n) for n in owners)].append(element)
+            else:
+                return None
+        return groups if len(groups) > 1 else None
+
+    def grouped_sum(self, groups: list, operand, op):
+        """Σ over the first group's index of the sum over the others, then the operand."""
+        found = self._conditions_range(groups[0], None, op)
+        if found is None:
+            raise self.fail(op, "the range of one index of this sum over several indices is not read (write "
+                                "each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
+        name, lo, hi, skip = found
+        if lo is not None and hi is None:
+            raise self.fail(op, f"the index {name} of this sum over several indices starts at "
+                                f"{sp.latex(lo)} and its end is not written (write {name} \\in [N] or "
+                                f"{name} = 1, \\dots, N)")
+        variable = self._fresh(name)
+        inner = self.within(self.scope.bind(name, variable))
+        term = inner.grouped_sum(groups[1:], operand, op) if len(groups) > 1 else inner.term(operand)
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
+        if lo is None:
+            lo, hi = self._infer_range(body, variable, op, skip)
+        if skip is not None and certainly_equal(skip, lo):
+            total = sp.Sum(body, (variable, lo + 1, hi))
+        elif skip is not None:
+            total = enc.sum_except(body, variable, lo, hi, skip)
+        else:
+            total = sp.Sum(body, (variable, lo, hi))
+        return componentwise(term, lambda _: total)
+
+
+def _relation(element) -> str | None:
+    if isinstance(element, Tree) and element.data == "item" and len(element.children) == 3 \
+            and isinstance(element.children[1], Tree) and element.children[1].data == "relation":
+        return relation_name(str(element.children[1].children[0]))
+    return None
