@@ -106,3 +106,18 @@ def test_a_later_operator_over_the_same_letter_ends_the_first(statement, expecte
     notation = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
                     family=[{"name": "a", "shape": ["n"]}, {"name": "b", "shape": ["n"]}])
     assert check_statement(statement, **notation).verdict.value in expected
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the least of values written, as \max(…) reads the greatest (CLIP's symmetric loss is ≥ it)
+    (r"\frac{1}{2}(a + b) \geq \min(a, b)", "inequality", "confirmed"),
+    (r"\min\{a, b\} \leq a", "inequality", "confirmed"),
+    (r"\min(a, b) = -\max(-a, -b)", "identity", "proved"),
+    (r"\min(a, b) \geq a", "inequality", "refuted"),
+    (r"\min\{x_1, \ldots, x_n\} \leq x_1", "inequality", "confirmed"),
+    (r"\min\{x_1, \ldots, x_n\} \geq x_n", "inequality", "refuted"),
+])
+def test_the_minimum_of_values_written(statement, kind, expected):
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}], size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
+                    family=[{"name": "x", "shape": ["n"]}])
+    assert check_statement(statement, kind, **notation).verdict.value == expected

@@ -102,6 +102,7 @@ READING_TOKENS = TOKENS + [
     # paper notation: a font in a script, \mathop, a braced sign, a name used with parentheses
     r"^\mathsf{T}", r"p_\mathsf{pos}", r"\mathop{\mathbb{E}}", r"2k{-}1", r"{+}", r"\mathop{", r"\ell(1, 2)",
     r"\sum_{l \in \{1,2\}, k \in [n], k \neq i}", r"{\cdot}", r"\sum_{k \in \{1, \ldots, n\}}", r", l = 1, \dots, 2}",
+    r"\min(s_1, s_2)", r"\min\{", r"\min(",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

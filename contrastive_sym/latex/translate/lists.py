@@ -140,7 +140,11 @@ class ListsMixin:
     def _max(self, value, node, minimum: bool = False):
         segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
         if minimum:
-            raise self.fail(node, "min over a list is not supported yet")
+            if not all(isinstance(s.pattern, sp.Expr) for s in segments):
+                raise self.fail(node, "the minimum of values that are not numbers (a row, a vector) is not read")
+            # min = −max of the negated values: one exact construction for written values and ranges
+            negated = ListValue(tuple(Segment(-s.pattern, s.var, s.lo, s.hi, s.skip) for s in segments))
+            return -self._max(negated, node)
         parts = []
         for segment in segments:
             if segment.var is None:

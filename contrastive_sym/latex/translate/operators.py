@@ -72,6 +72,10 @@ class OperatorsMixin:
                 return sp.exp(self.expr(operand))
             if name == r"\min" and len(op.children) == 2:
                 return self.extremum(op, op.children[1].children[0], operand, "min")
+            listed = _listed(operand) if name == r"\min" and len(op.children) == 1 else None
+            if listed is not None:
+                # \min(a, b), \min\{a, b, \dots\}: the least of the values written, as \max(…) reads
+                return self._max(self._items(listed), op, minimum=True)
             raise self.fail(op, EXTREMA.get((name, len(op.children) == 2), f"{name} is not understood here"))
         if kind == "partial_op":
             return self.partial_op(op, operand)
@@ -382,3 +386,15 @@ def _scripts(op: Tree):
     if scripts.data == "scripts_upper":
         return None, args[0]
     return None, None
+
+
+def _listed(operand):
+    r"""The items of ``(a, b, …)`` or ``\{a, b, …\}`` written right after ``\min`` with nothing
+    after them, when they are two or more (a list of values); else None."""
+    if isinstance(operand, Tree) and operand.data == "paren":
+        items = operand.children[0]
+    elif isinstance(operand, Tree) and operand.data == "set":
+        items = operand.children[1]
+    else:
+        return None
+    return items if sum(isinstance(c, Tree) for c in items.children) >= 2 else None
