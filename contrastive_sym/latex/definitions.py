@@ -30,6 +30,7 @@ from .parser import Where, parse
 from .printed import tolerance_of
 from .scope import Macro, Scope
 from .translate import Translator, relation_name
+from .translate.values import UNCHECKED_RELATIONS
 from .remarks import say_remarks
 from .unsupported import unsupported
 
@@ -39,9 +40,6 @@ Tree, Token = lark.Tree, lark.Token
 CHAIN_RELATIONS = frozenset({"=", "<", "<=", ">", ">="})
 #: Relations that state an approximation: no tolerance is written, so nothing to check.
 _APPROXIMATE = frozenset({r"\approx", r"\sim", r"\simeq"})
-#: Links a chain may have that are read and not decided (≈ with no printed value, ≃, ∝):
-#: reported as not checked, beside the chain's other links, which are.
-UNCHECKED_LINKS = frozenset({r"\approx", r"\simeq", r"\propto"})
 
 #: A connective word in text at the start of a row (after the display's start, ``\\``,
 #: a top-level comma or ``\begin{aligned}``, with only spacing between).
@@ -267,7 +265,7 @@ def _check_link_relation(relation, translator: Translator, definitional: frozens
     if token.start_pos in definitional:
         raise translator.fail(relation, "a definitional relation (':=', '\\triangleq', …) links two "
                                         "sides of a chain here; only a row's first relation defines")
-    if name in UNCHECKED_LINKS:
+    if name in UNCHECKED_RELATIONS:
         return      # read, reported as not checked; the chain's other links are checked
     if name in _APPROXIMATE:
         raise translator.fail(relation, f"the chain in this definition links by '{token}', which is not "

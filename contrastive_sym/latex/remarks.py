@@ -69,16 +69,12 @@ def blank_remarks(text: str) -> str:
     return out
 
 
-#: links read and not decided (latex/definitions.py UNCHECKED_LINKS, as relation_name names them)
-_NOT_DECIDED = frozenset({r"\approx", r"\simeq", r"\propto"})
-
-
 def say_remarks(text: str, rows: list, where, readings: list, defines: bool = False) -> None:
     """Add to ``readings`` what each remark of ``text`` is, for the row trees ``rows`` of its
     parse (in order); raise the error of a remark that may be a condition of a decided
     link.  In a definition (``defines``) a chain row's first relation defines, and a
     condition there would qualify the definition: refused as well."""
-    from .translate.values import relation_name     # the translator imports this module's parser
+    from .translate.values import UNCHECKED_RELATIONS, relation_name     # the translator imports this module
     found = remarks(text)
     if not found:
         return
@@ -88,7 +84,7 @@ def say_remarks(text: str, rows: list, where, readings: list, defines: bool = Fa
         row = rows[number - 1] if number else None
         names = [relation_name(str(c.children[0])) for c in (row.children if row is not None else [])
                  if getattr(c, "data", None) == "relation"]
-        decided = [n for n in names if n not in _NOT_DECIDED]
+        decided = [n for n in names if n not in UNCHECKED_RELATIONS]
         if remark.condition and (decided or defines and row is not None and row.data == "chain"):
             line = text.count("\n", 0, remark.at) + 1
             column = remark.at - text.rfind("\n", 0, remark.at)

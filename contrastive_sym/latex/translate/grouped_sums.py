@@ -13,8 +13,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ...model import encodings as enc
-from .compare import certainly_equal
+from .operators import range_sum
 from .trees import is_ellipsis, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -77,12 +76,7 @@ class GroupedSumsMixin:
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip)
-        if skip is not None and certainly_equal(skip, lo):
-            total = sp.Sum(body, (variable, lo + 1, hi))
-        elif skip is not None:
-            total = enc.sum_except(body, variable, lo, hi, skip)
-        else:
-            total = sp.Sum(body, (variable, lo, hi))
+        total = range_sum(body, variable, lo, hi, skip)
         return componentwise(term, lambda _: total)
 
 

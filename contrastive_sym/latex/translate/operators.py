@@ -148,14 +148,7 @@ class OperatorsMixin:
             lo, hi = self._infer_range(body, variable, op, skip)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
-        if skip is not None and certainly_equal(skip, lo):
-            # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
-            # about a plain range than about an indicator 1 − δ_{k,1}
-            total = sp.Sum(body, (variable, lo + 1, hi))
-        elif skip is not None:
-            total = enc.sum_except(body, variable, lo, hi, skip)
-        else:
-            total = sp.Sum(body, (variable, lo, hi))
+        total = range_sum(body, variable, lo, hi, skip)
         return componentwise(term, lambda _: total)
 
     def _pair_sum(self, lower):
@@ -398,3 +391,14 @@ def _listed(operand):
     else:
         return None
     return items if sum(isinstance(c, Tree) for c in items.children) >= 2 else None
+
+
+def range_sum(body, variable, lo, hi, skip=None) -> sp.Expr:
+    """Σ of ``body`` over ``variable`` from lo to hi, without the value ``skip`` (None: none)."""
+    if skip is not None and certainly_equal(skip, lo):
+        # Σ_{k≠1} over 1…K is Σ_{k=2}^{K}: the same terms, and SymPy proves more
+        # about a plain range than about an indicator 1 − δ_{k,1}
+        return sp.Sum(body, (variable, lo + 1, hi))
+    if skip is not None:
+        return enc.sum_except(body, variable, lo, hi, skip)
+    return sp.Sum(body, (variable, lo, hi))

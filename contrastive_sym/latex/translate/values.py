@@ -103,6 +103,10 @@ _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq"
               r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\mapsto": "->"}
 
 
+#: relations a chain may link by that are read and not decided (≈ with no printed value, ≃, ∝)
+UNCHECKED_RELATIONS = frozenset({r"\approx", r"\simeq", r"\propto"})
+
+
 def relation_name(token: str) -> str:
     return _RELATIONS.get(token, token)
 
