@@ -85,14 +85,16 @@ def read_notation(spec: dict, context: Context) -> None:
         if superscript and len(shape) != 1:
             raise context.fail(f"family {name}: index_written = 'superscript' is for a family of one "
                                "dimension (s^i_k, x^{(i)})", ("index_written",))
+        first = _first_indices(entry, name, shape, context)
         # x^{(1)}, …, x^{(n)} beside a random point x (role point both): the samples of x,
         # found by the superscript that indexes them (x alone stays the point)
         samples = superscript and role is Role.POINT and scope.lookup(name) in builder.points()
         symbol = entry.get("symbol") or _symbol_name(name) + ("^{(\\cdot)}" if samples else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
-                              superscript=superscript)
-        scope = scope.bind(form_key(name, "superscript") if samples else name, Family(base, shape, superscript))
+                              superscript=superscript, first=first)
+        scope = scope.bind(form_key(name, "superscript") if samples else name,
+                           Family(base, shape, superscript, first))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):
@@ -141,6 +143,24 @@ _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
 _OPERATORS = {kind.value: kind for kind in OperatorKind}
 #: [[quantity]] meanings: a name that stands for a quantity the checker computes.
 _QUANTITIES = {"mutual information": MutualInformation}
+
+
+def _first_indices(entry: dict, name: str, shape: tuple, context: Context) -> tuple[int, ...]:
+    """Where the document's indices of the family start, per dimension; () when at 1."""
+    if "from" not in entry:
+        return ()
+    first = entry["from"]
+    if isinstance(first, list):
+        if len(first) != len(shape):
+            raise context.fail(f"family {name}: from lists {len(first)} starts for a shape of "
+                               f"{len(shape)} dimension{'s' if len(shape) != 1 else ''}: one per dimension",
+                               ("from",))
+    elif len(shape) != 1:
+        raise context.fail(f"family {name}: from = {first} for a family of {len(shape)} dimensions does "
+                           f"not say which of them starts there: write one start per dimension, e.g. from = "
+                           f"[{first}{', 1' * (len(shape) - 1)}]", ("from",))
+    starts = tuple(first) if isinstance(first, list) else (first,)
+    return () if all(s == 1 for s in starts) else starts
 
 
 def _partner(entry: dict, name: str, scope: Scope, context: Context, origin: Origin) -> Partner:

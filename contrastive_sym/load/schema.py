@@ -23,7 +23,7 @@ class Field:
     them), ``size_map`` (name → sizes), ``formulas`` (a list of LaTeX), ``formula_map``
     (name → LaTeX), ``text_map`` (text → text), ``choice`` (one of ``choices``), ``expect``
     (an expected verdict; a list of them, one per link, in a step), ``note`` (text; a list
-    in a step), ``bool``, ``step_number``, ``table`` / ``tables`` (the table ``of``, or a
+    in a step), ``bool``, ``first`` (0 or 1, or a list of them), ``step_number``, ``table`` / ``tables`` (the table ``of``, or a
     list of them, at most ``most``).
     """
 
@@ -54,6 +54,8 @@ class Field:
             "expect": "an expected verdict (" + ", ".join(_EXPECTED) + ")",
             "note": "text in quotes",
             "bool": "true or false",
+            "first": "where the indices start, 0 or 1, or a list of them with one per dimension, "
+                     "e.g. from = 0 or from = [0, 1]",
             "step_number": f"the number of an earlier step (1 … {limits.MAX_STEPS})",
             "table": f"a table ({{{', '.join(sorted(SCHEMA.get(self.of, ())))}}})",
             "tables": f"a list of tables ([[{self.of}]])",
@@ -104,6 +106,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
                "domain": _choice(Domain), "role": _choice(Role),
                "index_written": _choice("subscript", "superscript"),
+               "from": Field("first"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
                                                  "values of, e.g. value_of = \"x'\"")},
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
@@ -203,6 +206,10 @@ def field_problem(field: Field, value, per_link: bool = False, name: str = "") -
         if not is_int(value) or value < 1:
             return f"expected {field.describe()}, got {short(value)}"
         return limit_message(what, value, name) if value > getattr(limits, name) else None
+    if kind == "first":
+        values = value if isinstance(value, list) else [value]
+        ok = 1 <= len(values) <= limits.MAX_RANK and all(is_int(v) and v in (0, 1) for v in values)
+        return None if ok else f"expected {field.describe()}, got {short(value)}"
     if kind == "bool":
         return None if isinstance(value, bool) else f"expected {field.describe()}, got {short(value)}"
     if kind == "choice":

@@ -52,6 +52,12 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
             if len({f.shape for f in families}) != 1 or len(set(keys)) != len(keys):
                 raise context.fail(f"set {name}: the families of a record ({', '.join(keys)}) are distinct and "
                                    "of one length (the record r holds the r-th entry of each)", ("members",))
+            if any(f.first for f in families):
+                # its r-th member is the stored entry r: a set counted from 1 of a family
+                # counted from 0 would name each member by another index than the family's
+                raise context.fail(f"set {name}: the members of a set are counted from 1, and "
+                                   f"{', '.join(keys)} is counted from 0 (from = 0): sum over the family's "
+                                   "entries instead", ("members",))
             family = families[0]
             members = family.base
             if written.startswith("("):

@@ -138,6 +138,9 @@ class FamilyDecl:
     rules: tuple = ()
     # the index is written as a superscript (s^i_k): so is it in a witness
     superscript: bool = False
+    # where the document's indices start, per dimension (() for 1): the entry stored at
+    # index 1 of a family counted from 0 is shown k_0
+    first: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,10 @@ class Notation:
         if isinstance(symbol, sp.Indexed):
             decl = self.lookup(symbol)
             name = _plain(decl.latex) if decl else str(symbol.base)
-            idx = ",".join(str(i) for i in symbol.indices)
+            indices = symbol.indices
+            if decl is not None and decl.first:
+                indices = [i - 1 + start for i, start in zip(indices, decl.first)]
+            idx = ",".join(str(i) for i in indices)
             if decl is not None and decl.superscript:
                 # x^+ written x^{+(i)}: the mark, then the index, in one superscript
                 marked = re.fullmatch(r"(.+)\^\{?([+\-])\}?", name)

@@ -314,8 +314,9 @@ def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
             if index.is_Integer and extent.is_Integer and not 1 <= index <= extent:
                 at = ", ".join(f"{s}={v}" for s, v in sizes.items())
                 shape = " × ".join(str(sp.sympify(e).xreplace(sizes)) for e in decl.shape)
+                counted = "; its indices start at " + ", ".join(str(f) for f in decl.first) if decl.first else ""
                 raise OutOfRange(f"the statement names {notation.display(symbol)}, which is not an entry of "
-                                 f"{decl.latex} (of shape {shape} at {at}): an index runs past the "
+                                 f"{decl.latex} (of shape {shape} at {at}{counted}): an index runs past the "
                                  "family's declared shape")
 
 

@@ -90,20 +90,23 @@ class CompoundDrawsMixin:
         index = sp.Dummy(letter, integer=True)
         value = self.within(self.scope.bind(letter, index)).value(entry)
         written = "".join(self.source(left).split())
-        if not (isinstance(value, sp.Indexed) and value.indices == (index,)
+        family = next((v for v in self.scope.names.values()
+                       if isinstance(v, Family) and v.base == getattr(value, "base", None)), None)
+        start = family.start(0) if family is not None else 1
+        if not (isinstance(value, sp.Indexed) and value.indices == (index + 1 - start,)
                 and value.base in self.scope.points):
             raise self.fail(left, f"{written}: a draw of several points is written \\{{x_{letter}\\}}_{{{letter}=1}}^M, "
                                   f"x a declared [[family]] of points of one dimension")
         if distribution.coordinate_of(value) is None:
             raise self.fail(left, f"{written}: {distribution.name} does not draw the entries of "
                                   f"{self.family_key(value.base)} (its coordinates: {', '.join(distribution.written)})")
-        family = next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == value.base), None)
         lo_value, hi_value = self.expr(lo), self.expr(hi)
         if family is not None and len(family.shape) == 1 and (
-                (lo_value - 1).is_negative or (hi_value - family.shape[0]).is_positive):
+                (lo_value - start).is_negative or (hi_value - family.shape[0] - start + 1).is_positive):
             raise self.fail(left, f"{written}: the entries {lo_value} … {hi_value} are not all entries of "
-                                  f"{self.family_key(value.base)} (1 … {family.shape[0]})")
-        return FamilyDrawOp((), distribution, value.base, lo_value, hi_value)
+                                  f"{self.family_key(value.base)} ({start} … {family.shape[0] + start - 1})")
+        # the entries as stored (from 1)
+        return FamilyDrawOp((), distribution, value.base, lo_value + 1 - start, hi_value + 1 - start)
 
     def family_expectation(self, op: FamilyDrawOp, body, node) -> IidExpectation:
         return IidExpectation(body, op.members, op.lo, op.hi, op.distribution.tag)

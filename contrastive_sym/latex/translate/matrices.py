@@ -173,13 +173,13 @@ class MatricesMixin:
         """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
         the vector along the last one (z_i of z_{i,m}, f[b, t, c] of f[b, t, c, m])."""
         if len(family.shape) == 2 and len(indices) == 1:
-            return RowVector(family.base, indices[0], family.shape[1])
+            return RowVector(family.base, family.stored(indices)[0], family.shape[1])
         if len(family.shape) > 2 and len(indices) == len(family.shape) - 1:
             m = sp.Dummy("m", integer=True)
-            return VectorValue(family.base[(*indices, m)], m, family.shape[-1])
+            return VectorValue(family.base[(*family.stored(indices), m)], m, family.shape[-1])
         if len(indices) != len(family.shape):
             raise self.fail(op, f"{self.family_key(family.base)} takes {len(family.shape)} indices, got {len(indices)}")
-        return family.base[tuple(indices)]
+        return family.base[family.stored(indices)]
 
     def bracket_entry(self, family: Family, args_node, node):
         """``f[b, t, c]``: code's indexing, written in papers about code; a family has no

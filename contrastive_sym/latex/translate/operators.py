@@ -289,20 +289,21 @@ class OperatorsMixin:
         """The range of an index written without bounds: the extent of the family
         dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N); if it indexes no family,
         in ``\\sum_{k \\neq i}`` it is the range of the declared index i (without i)."""
-        extents = set()
+        ranges = set()
         for indexed in body.atoms(sp.Indexed):
+            family = self._family_of(indexed.base)
             for position, index in enumerate(indexed.indices):
-                if index == variable:
-                    family = self._family_of(indexed.base)
-                    if family is not None:
-                        extents.add(family.shape[position])
+                # a family counted from 0 stores the entry written k at k + 1
+                if family is not None and index == family.stored_index(position, variable):
+                    start = sp.Integer(family.start(position))
+                    ranges.add((start, start + family.shape[position] - 1))
         declared = self.scope.index_range(skip) if skip is not None else None
-        if not extents and declared is not None:
+        if not ranges and declared is not None:
             return declared
-        if len(extents) != 1:
+        if len(ranges) != 1:
             raise self.fail(op, "the range of this sum's index is not written and cannot be read "
                                 "from the families it indexes")
-        return sp.Integer(1), extents.pop()
+        return ranges.pop()
 
     def _family_of(self, base):
         for meaning in self.scope.names.values():

@@ -1,0 +1,91 @@
+r"""Families counted from 0 (``[[family]] from = 0``), as MoCo writes its keys k_0 … k_K
+with k_0 the positive (issue 13).  The entry written k_0 is the family's first entry; a
+sum written without bounds runs over the indices as written; a witness and an index
+error name the entries as the document writes them.  The verdicts are the mathematics:
+MoCo's InfoNCE is ≥ 0 and not ≥ log(K + 1); splitting k_0 off the sum is exact, and an
+off-by-one split is refuted.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+KEYS = dict(
+    size=[{"name": "K", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+    family=[{"name": "q", "shape": ["d"]},
+            {"name": "k", "shape": ["K + 1", "d"], "role": "embedding", "from": [0, 1]}],
+)
+MOCO = r"-\log \frac{\exp(q{\cdot}k_0/\tau)}{\sum_{i=0}^{K}\exp(q{\cdot}k_i/\tau)}"
+TERM = r"\exp(q{\cdot}k_{i}/\tau)"
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (MOCO + r" \geq 0", "inequality", "confirmed"),
+    (MOCO + r" \geq \log(K + 1)", "inequality", "refuted"),
+    # a sum without bounds runs over k_0 … k_K, as written
+    (r"\sum_{i} " + TERM + r" = \exp(q{\cdot}k_0/\tau) + \sum_{i=1}^{K} " + TERM, "identity", "confirmed"),
+    (r"\sum_{i=0}^{K} " + TERM + r" = \exp(q{\cdot}k_0/\tau) + \sum_{i=0}^{K-1} " + TERM, "identity", "refuted"),
+])
+def test_moco_keys_counted_from_zero(statement, kind, expected):
+    assert check_statement(statement, kind, **KEYS).verdict.value == expected
+
+
+def test_a_witness_names_the_entries_as_written():
+    outcome = check_statement(MOCO + r" \geq \log(K + 1)", "inequality", **KEYS)
+    assert "k_{0,1}" in outcome.witness.values and "k_{1,1}" in outcome.witness.values
+
+
+def test_an_entry_past_the_last_is_an_error_naming_it_as_written():
+    outcome = check_statement(r"q{\cdot}k_{K+1} = \tau", **KEYS)
+    assert outcome.verdict.value == "error"
+    assert "k_{2,1}" in outcome.message and "start at 0, 1" in outcome.message
+
+
+ONE = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 3]}],
+           family=[{"name": "g", "shape": ["n"], "from": 0}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{i=0}^{n-1} g_i = \sum_i g_i", "proved|confirmed"),
+    (r"\sum_{i=1}^{n} g_{i-1} = \sum_i g_i", "proved|confirmed"),
+    (r"\sum_{i=1}^{n-1} g_i = \sum_i g_i", "refuted"),
+])
+def test_one_dimension_counted_from_zero(statement, expected):
+    assert check_statement(statement, **ONE).verdict.value in expected.split("|")
+
+
+@pytest.mark.parametrize("family, message", [
+    ({"name": "k", "shape": ["n", "n"], "from": 0}, "from = [0, 1]"),
+    ({"name": "k", "shape": ["n"], "from": [0, 1]}, "one per dimension"),
+    ({"name": "k", "shape": ["n"], "from": 2}, "0 or 1"),
+])
+def test_a_start_that_does_not_say_where_each_dimension_starts_is_refused(family, message):
+    with pytest.raises(DerivationError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        check_statement("1 = 1", size=ONE["size"], family=[family])
+
+
+def test_a_set_of_members_counted_from_zero_is_refused():
+    with pytest.raises(DerivationError, match="counted from 0"):
+        check_statement("1 = 1", **ONE, set=[{"name": "S", "members": "g"}])
+
+
+DRAWN = dict(size=[{"name": "M", "minimum": 1, "checked": [1, 2]}],
+             family=[{"name": "x", "shape": ["M"], "role": "point", "from": 0}],
+             function=[{"name": "f", "arguments": 1}], distribution=[{"name": "p", "of": ["x"]}])
+DRAWS = r"\mathbb{E}_{\{x_i\}_{i=0}^{M-1} \sim p}"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (DRAWS + r"\Big[\sum_{i=0}^{M-1} f(x_i)\Big] = M " + DRAWS + " f(x_0)", "confirmed"),
+    (DRAWS + r"\Big[\sum_{i=0}^{M-1} f(x_i)\Big] = " + DRAWS + " f(x_0)", "refuted"),
+])
+def test_draws_of_entries_counted_from_zero(statement, expected):
+    assert check_statement(statement, **DRAWN).verdict.value == expected
+
+
+def test_draws_past_the_entries_are_refused_naming_the_entries_as_written():
+    with pytest.raises(DerivationError, match=r"not all entries of x \(0 … M - 1\)"):
+        check_statement(r"\mathbb{E}_{\{x_i\}_{i=1}^{M} \sim p} f(x_1) = 0", **DRAWN)
