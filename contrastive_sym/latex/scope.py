@@ -15,6 +15,7 @@ import sympy as sp
 
 from ..model import encodings as enc
 from ..model.distributions import coordinate_index
+from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
 
 
 class Builtin(enum.Enum):
@@ -91,25 +92,6 @@ class Path:
     parameter: sp.Symbol
     family: sp.IndexedBase
     along: sp.IndexedBase
-
-
-@dataclass(frozen=True)
-class Family:
-    base: sp.IndexedBase
-    shape: tuple[sp.Expr, ...]
-    # its index is written as a superscript: s^i_k (the family s_k), x^{(i)} (the family x)
-    superscript: bool = False
-    # where each dimension's index starts as written (MoCo's k_0 … k_K), () for 1: stored from 1
-    first: tuple[int, ...] = ()
-
-    def start(self, position: int) -> int:
-        return self.first[position] if self.first else 1
-
-    def stored_index(self, position: int, index):   # of dimension ``position`` written ``index``
-        return sp.sympify(index) + 1 - self.start(position) if self.first else index
-
-    def stored(self, indices) -> tuple:   # of the entry written at ``indices``
-        return tuple(self.stored_index(p, i) for p, i in enumerate(indices))
 
 
 @dataclass(frozen=True)

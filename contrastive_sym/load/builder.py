@@ -194,7 +194,8 @@ class DocumentBuilder:
 
     def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
                role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,
-               superscript: bool = False, first: tuple[int, ...] = ()) -> sp.IndexedBase:
+               superscript: bool = False, first: tuple[int, ...] = (),
+               leading_superscript: bool = False) -> sp.IndexedBase:
         """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``; ``first``: where the
         document's indices start, per dimension (() for 1)."""
         origin = origin or _caller_origin()
@@ -202,7 +203,7 @@ class DocumentBuilder:
         base = sp.IndexedBase(name, real=True)
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
                                          latex or name, origin, superscript=superscript,
-                                         first=tuple(first)))
+                                         first=tuple(first), leading_superscript=leading_superscript))
         return base
 
     def function(self, name: str, arguments: int, shape: Sequence = (), domain: Domain = Domain.REAL, *,

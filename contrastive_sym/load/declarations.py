@@ -84,7 +84,13 @@ def read_notation(spec: dict, context: Context) -> None:
         superscript = entry.get("index_written") == "superscript"
         if superscript and len(shape) != 1:
             raise context.fail(f"family {name}: index_written = 'superscript' is for a family of one "
-                               "dimension (s^i_k, x^{(i)})", ("index_written",))
+                               "dimension (s^i_k, x^{(i)}); 'superscript and subscript' writes the first "
+                               "index above and the others below (z^{(k)}_i)", ("index_written",))
+        leading = entry.get("index_written") == "superscript and subscript"
+        if leading and len(shape) < 2:
+            raise context.fail(f"family {name}: index_written = 'superscript and subscript' writes the first "
+                               "index as a superscript and the others as the subscript (z^{(k)}_i); this "
+                               "family has one dimension: 'superscript'", ("index_written",))
         first = _first_indices(entry, name, shape, context)
         # x^{(1)}, …, x^{(n)} beside a random point x (role point both): the samples of x,
         # found by the superscript that indexes them (x alone stays the point)
@@ -92,9 +98,9 @@ def read_notation(spec: dict, context: Context) -> None:
         symbol = entry.get("symbol") or _symbol_name(name) + ("^{(\\cdot)}" if samples else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
-                              superscript=superscript, first=first)
+                              superscript=superscript, first=first, leading_superscript=leading)
         scope = scope.bind(form_key(name, "superscript") if samples else name,
-                           Family(base, shape, superscript, first))
+                           Family(base, shape, superscript, leading_superscript=leading, first=first))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):

@@ -105,7 +105,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
                "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
                "domain": _choice(Domain), "role": _choice(Role),
-               "index_written": _choice("subscript", "superscript"),
+               "index_written": _choice("subscript", "superscript", "superscript and subscript"),
                "from": Field("first"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
                                                  "values of, e.g. value_of = \"x'\"")},

@@ -141,6 +141,8 @@ class FamilyDecl:
     # where the document's indices start, per dimension (() for 1): the entry stored at
     # index 1 of a family counted from 0 is shown k_0
     first: tuple[int, ...] = ()
+    # the first index is written as a superscript, the others as the subscript (z^{(k)}_i)
+    leading_superscript: bool = False
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,9 @@ class Notation:
                 # x^+ written x^{+(i)}: the mark, then the index, in one superscript
                 marked = re.fullmatch(r"(.+)\^\{?([+\-])\}?", name)
                 return f"{marked.group(1)}^{{{marked.group(2)}({idx})}}" if marked else f"{name}^{{{idx}}}"
+            if decl is not None and decl.leading_superscript:
+                lead, rest = idx.split(",", 1)
+                return f"{name}^{{({lead})}}_{{{rest}}}"
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
         decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
         return _plain(decl.latex) if decl else str(symbol)

@@ -9,10 +9,10 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
+from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
 from .undeclared import undeclared
-from .trees import unwrap
 from .values import ListValue, componentwise
 
 Tree = lark.Tree
@@ -72,6 +72,10 @@ class NamesMixin:
         if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
             return None
         superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
+        whole = self.scope.lookup(key)
+        if isinstance(whole, Family) and whole.leading_superscript:
+            # z^{(k)}_i and z_i^{(k)}: the superscript writes the first index
+            return [superscript, subscript] + ops[2:]
         named = self.scope.lookup(key + self.script_suffix(subscript))
         if isinstance(named, Family) and named.superscript:
             # s^i_k with s_k a family indexed by a superscript: the subscript names it
@@ -150,6 +154,10 @@ class NamesMixin:
             return sp.E if meaning is Builtin.EULER else sp.pi
         if isinstance(meaning, Partner):
             return self._partner(meaning, node)
+        if isinstance(meaning, Leading):
+            head = self.family_key(meaning.family.base)
+            raise self.fail(node, f"'{self.source(node).strip()}' writes the first index of {head} and no "
+                                  f"subscript: an entry is written {head}^{{(k)}}_i")
         return meaning
 
     def _euclidean(self, ops: list) -> list:
@@ -247,6 +255,15 @@ class NamesMixin:
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
+        lead = ()
+        if isinstance(meaning, Leading):
+            # z^{(k)}_i: the superscript wrote the first index, the subscript writes the others
+            lead, meaning = meaning.indices, meaning.family
+        elif isinstance(meaning, Family) and meaning.leading_superscript:
+            head = self.family_key(meaning.base)
+            raise self.fail(op, f"{head} writes its first index as a superscript and the others as the "
+                                f"subscript ({head}^{{(k)}}_i, index_written = \"superscript and subscript\"): "
+                                f"'{self.source(op).strip()}' has no superscript")
         self.refuse_label(meaning, op)     # y_k is read only where labels are compared (labels.py)
         if isinstance(meaning, IndexSet):
             return self.apply_set(meaning, arg, op)
@@ -263,18 +280,16 @@ class NamesMixin:
         if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
-        arity = len(meaning.shape) if isinstance(meaning, Family) else \
+        arity = len(meaning.shape) - len(lead) if isinstance(meaning, Family) else \
             len(meaning.index_params) if isinstance(meaning, Macro) else None
         digits = self.digit_run(arg, arity)
         if digits is not None:
             # s_{i1}, s_{12} of a matrix s: the entry (i, 1), (1, 2), as TeX writes it
-            return self.family_entry(meaning, digits, op) if isinstance(meaning, Family) \
+            return self.family_entry(meaning, [*lead, *digits], op) if isinstance(meaning, Family) \
                 else self.macro_value(meaning, dict(zip(meaning.index_params, digits)))
         run = self.name_run(arg)
         if run is not None:
             # P_{ij}: TeX writes the entry (i, j) so; i·j would be written P_{i \cdot j}
-            arity = len(meaning.shape) if isinstance(meaning, Family) else \
-                len(meaning.index_params) if isinstance(meaning, Macro) else None
             if arity != len(run):
                 shown = self.source(arg).strip()
                 raise self.fail(op, f"ambiguous subscript '{shown}': {len(run)} indices side by side, and "
@@ -287,7 +302,7 @@ class NamesMixin:
             self.refuse_word_index(meaning, op)
             indices = self._index_list(arg)
         if isinstance(meaning, Family):
-            return self.family_entry(meaning, indices, op)
+            return self.family_entry(meaning, [*lead, *indices], op)
         if isinstance(meaning, Macro) and meaning.index_params:
             if len(indices) != len(meaning.index_params):
                 digits = "".join(self.source(arg).split()).strip("{}")
@@ -298,68 +313,6 @@ class NamesMixin:
         hint = " (\\pi is the number π unless the notation declares it: a policy or a permutation π is a " \
             "declared [[function]] or [[family]])" if meaning is Builtin.PI else ""
         raise self.fail(op, f"'{self.source(op.children[0]).strip()}' takes no subscript{hint}")
-
-    def t_script_group(self, node):
-        return self._items(node.children[0], single=True)
-
-    def t_script_sign(self, node):
-        raise self.fail(node, "a sign alone as an exponent")
-
-    t_star_script = t_script_sign
-
-    def t_script_word(self, node):
-        raise self.fail(node, f"the script {self.source(node)} is a word: it is read as part of a name "
-                              "(\\mathcal{L}_{info+}), not as a value")
-    t_prime_script = t_script_sign
-
-    def name_run(self, arg) -> list | None:
-        """The names of a subscript written as two or more single names side by side
-        (``{ij}``, ``{i j}``, ``{\\alpha\\beta}``), or None for any other subscript."""
-        if not (isinstance(arg, Tree) and arg.data == "script_group"):
-            return None
-        elements = [c for c in arg.children[0].children if isinstance(c, Tree)]
-        if len(elements) != 1:
-            return None
-        tree, names = unwrap(elements[0]), []
-        while isinstance(tree, Tree) and tree.data == "juxt":
-            head, tree = tree.children[0], tree.children[1]
-            if not (isinstance(head, Tree) and head.data in ("letter", "command")):
-                return None
-            names.append(head)
-        if not (isinstance(tree, Tree) and tree.data in ("letter", "command")) or not names:
-            return None
-        return names + [tree]
-
-    def digit_run(self, arg, arity: int | None) -> list | None:
-        """The indices of a subscript of ``arity`` ≥ 2 single characters side by side, digits
-        and indices, at least one of each (``{i1}``, ``{1j}``); None for any other subscript
-        (``z_{2N}`` with N a size is the row 2N, ``s_{12}`` the row 12, as before)."""
-        if not arity or arity < 2 or not (isinstance(arg, Tree) and arg.data == "script_group"):
-            return None
-        text = "".join(self.source(arg).split())[1:-1]
-        if len(text) != arity or not text.isalnum() or not any(c.isdigit() for c in text) \
-                or not all(c.isdigit() or c.isascii() for c in text):
-            return None
-        indices = []
-        for char in text:
-            if char.isdigit():
-                indices.append(sp.Integer(int(char)))
-                continue
-            meaning = self.scope.lookup(char)
-            if not isinstance(meaning, sp.Symbol) or not meaning.is_integer or char in self.scope.size_names:
-                return None
-            indices.append(meaning)
-        return indices if any(not i.is_Integer for i in indices) else None
-
-    def _index_list(self, arg) -> list:
-        if isinstance(arg, Tree) and arg.data == "script_group":
-            value = self._items(arg.children[0])
-            if isinstance(value, ListValue):
-                if any(s.var is not None for s in value.segments):
-                    raise self.fail(arg, "an ellipsis inside a subscript")
-                return [s.pattern for s in value.segments]
-            return [self.expr(arg.children[0], value)]      # a family or a set is no index
-        return [self.expr(arg)]
 
     def _call(self, meaning, args_node, node):
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \

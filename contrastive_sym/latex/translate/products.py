@@ -9,6 +9,7 @@ import lark
 import sympy as sp
 
 from ...model.nodes import StopGrad
+from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
@@ -274,6 +275,8 @@ class ProductsMixin:
             indices = [self.expr(c) for c in group.children[0].children if isinstance(c, lark.Tree)]
         else:
             indices = self._index_list(arg)
+        if family.leading_superscript:
+            return Leading(family, tuple(indices))
         return self.family_entry(family, indices, op)
 
     def _marked_family(self, family: Family, signed, op) -> Family:
@@ -336,7 +339,7 @@ class ProductsMixin:
 
     def _superscript(self, meaning, op):
         arg = op.children[1]
-        if isinstance(meaning, Family) and meaning.superscript:
+        if isinstance(meaning, Family) and (meaning.superscript or meaning.leading_superscript):
             return self._superscript_entry(meaning, arg, op)
         after = MARK_AFTER_INDEX.fullmatch("^" + "".join(self.source(arg).split()))
         if after is not None:

@@ -30,6 +30,7 @@ from .operators import OperatorsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
 from .grouped_sums import GroupedSumsMixin
+from .scripts import ScriptsMixin
 from .quantifiers import QuantifiersMixin
 from .ranges import RangesMixin
 from .sets import SetsMixin
@@ -51,7 +52,8 @@ MAX_NUMBER_DIGITS = 100
 
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
-                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin):
+                 CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
+                 ScriptsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):

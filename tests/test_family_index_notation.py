@@ -1,9 +1,11 @@
-r"""Families counted from 0 (``[[family]] from = 0``), as MoCo writes its keys k_0 … k_K
-with k_0 the positive (issue 13).  The entry written k_0 is the family's first entry; a
-sum written without bounds runs over the indices as written; a witness and an index
-error name the entries as the document writes them.  The verdicts are the mathematics:
-MoCo's InfoNCE is ≥ 0 and not ≥ log(K + 1); splitting k_0 off the sum is exact, and an
-off-by-one split is refuted.
+r"""How documents write a family's indices (issue 13).  Families counted from 0
+(``[[family]] from = 0``), as MoCo writes its keys k_0 … k_K with k_0 the positive: the
+entry written k_0 is the family's first entry; a sum written without bounds runs over the
+indices as written; a witness and an index error name the entries as the document writes
+them.  Families whose first index is a superscript (``index_written = "superscript and
+subscript"``), as DCL writes the row z^{(k)}_i of the view k.  The verdicts are the
+mathematics: MoCo's InfoNCE is ≥ 0 and not ≥ log(K + 1); splitting k_0 off the sum is
+exact, and an off-by-one split is refuted; DCL's denominator has both views.
 """
 from __future__ import annotations
 
@@ -89,3 +91,34 @@ def test_draws_of_entries_counted_from_zero(statement, expected):
 def test_draws_past_the_entries_are_refused_naming_the_entries_as_written():
     with pytest.raises(DerivationError, match=r"not all entries of x \(0 … M - 1\)"):
         check_statement(r"\mathbb{E}_{\{x_i\}_{i=1}^{M} \sim p} f(x_1) = 0", **DRAWN)
+
+
+VIEWS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+             scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+             family=[{"name": "z", "shape": ["2", "N", "d"], "index_written": "superscript and subscript"}],
+             index=[{"name": "i", "from": 1, "to": "N"}])
+# DCL's denominator: every other sample j of either view l, in the notation of the paper
+DCL = r"\log \sum_{l \in \{1,2\}, j \in [\![1,N]\!], j \neq i} \exp(\langle z_i^{(1)}, z_j^{(l)} \rangle / \tau)"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (DCL + r" = \log \sum_{j \neq i} (\exp(\langle z_i^{(1)}, z_j^{(1)} \rangle / \tau)"
+     r" + \exp(\langle z^{(1)}_i, z^{(2)}_j \rangle / \tau))", "conditional"),
+    (DCL + r" = \log \sum_{j \neq i} \exp(\langle z^{(1)}_i, z^{(2)}_j \rangle / \tau)", "refuted"),
+])
+def test_views_written_as_superscripts_of_a_family(statement, expected):
+    """The row z^{(k)}_i of the view k (DCL, CMC's v^1_i): the superscript is the first
+    index.  The first identity needs N ≥ 2 (with one sample, both sums are empty)."""
+    outcome = check_statement(statement, **VIEWS)
+    assert outcome.verdict.value == expected
+    if expected == "refuted":
+        assert "z^{(1)}_{1,1}" in outcome.witness.values
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"z_{1,1} = 0", "has no superscript"),
+    (r"z^{(1)} = 0", "no subscript"),
+])
+def test_a_view_family_written_without_its_superscript_or_subscript_is_refused(statement, message):
+    with pytest.raises(DerivationError, match=message):
+        check_statement(statement, **VIEWS)

@@ -1,0 +1,75 @@
+r"""What a script writes: the indices of a subscript (``_{i,j}``, ``_{ij}`` as TeX sets the
+entry (i, j), ``_{i1}``), and the scripts that are never values (a sign alone, a word)."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from .trees import unwrap
+from .values import ListValue
+
+Tree = lark.Tree
+
+
+class ScriptsMixin:
+    def t_script_group(self, node):
+        return self._items(node.children[0], single=True)
+
+    def t_script_sign(self, node):
+        raise self.fail(node, "a sign alone as an exponent")
+
+    t_star_script = t_script_sign
+
+    def t_script_word(self, node):
+        raise self.fail(node, f"the script {self.source(node)} is a word: it is read as part of a name "
+                              "(\\mathcal{L}_{info+}), not as a value")
+    t_prime_script = t_script_sign
+
+    def name_run(self, arg) -> list | None:
+        """The names of a subscript written as two or more single names side by side
+        (``{ij}``, ``{i j}``, ``{\\alpha\\beta}``), or None for any other subscript."""
+        if not (isinstance(arg, Tree) and arg.data == "script_group"):
+            return None
+        elements = [c for c in arg.children[0].children if isinstance(c, Tree)]
+        if len(elements) != 1:
+            return None
+        tree, names = unwrap(elements[0]), []
+        while isinstance(tree, Tree) and tree.data == "juxt":
+            head, tree = tree.children[0], tree.children[1]
+            if not (isinstance(head, Tree) and head.data in ("letter", "command")):
+                return None
+            names.append(head)
+        if not (isinstance(tree, Tree) and tree.data in ("letter", "command")) or not names:
+            return None
+        return names + [tree]
+
+    def digit_run(self, arg, arity: int | None) -> list | None:
+        """The indices of a subscript of ``arity`` ≥ 2 single characters side by side, digits
+        and indices, at least one of each (``{i1}``, ``{1j}``); None for any other subscript
+        (``z_{2N}`` with N a size is the row 2N, ``s_{12}`` the row 12, as before)."""
+        if not arity or arity < 2 or not (isinstance(arg, Tree) and arg.data == "script_group"):
+            return None
+        text = "".join(self.source(arg).split())[1:-1]
+        if len(text) != arity or not text.isalnum() or not any(c.isdigit() for c in text) \
+                or not all(c.isdigit() or c.isascii() for c in text):
+            return None
+        indices = []
+        for char in text:
+            if char.isdigit():
+                indices.append(sp.Integer(int(char)))
+                continue
+            meaning = self.scope.lookup(char)
+            if not isinstance(meaning, sp.Symbol) or not meaning.is_integer or char in self.scope.size_names:
+                return None
+            indices.append(meaning)
+        return indices if any(not i.is_Integer for i in indices) else None
+
+    def _index_list(self, arg) -> list:
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            value = self._items(arg.children[0])
+            if isinstance(value, ListValue):
+                if any(s.var is not None for s in value.segments):
+                    raise self.fail(arg, "an ellipsis inside a subscript")
+                return [s.pattern for s in value.segments]
+            return [self.expr(arg.children[0], value)]      # a family or a set is no index
+        return [self.expr(arg)]
