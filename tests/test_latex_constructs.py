@@ -187,6 +187,24 @@ def test_operatorname_star_and_sum_limits():
     assert read(r"\sum\limits_{k=1}^{3} a") == sp.Sum(a, (sp.Symbol("k", integer=True), 1, 3))
 
 
+@pytest.mark.parametrize("text", [r"\sum \limits_{k=1}^{3} a", r"\sum\nolimits_{k=1}^{3} a", r"\sum_{k=1}^{3} a;",
+                                  r"\sum_{\substack{k=1}}^{3} a"])
+def test_limits_after_a_space_a_final_semicolon_and_a_stack_of_one_line(text):
+    assert read(text) == sp.Sum(a, (sp.Symbol("k", integer=True), 1, 3))
+
+
+def test_the_lines_of_a_substack_are_the_clauses_of_one_subscript():
+    """``\\substack{k=1 \\\\ k \\neq 2}`` (papers' stacked conditions) is ``k=1, k \\neq 2``."""
+    stacked = read(r"\sum_{\substack{k = 1 \\ k \neq 2}}^{3} a")
+    assert written_out(stacked) == written_out(read(r"\sum_{k=1, k \neq 2}^{3} a")) == 2 * a
+
+
+def test_textbf_in_math_is_a_bold_name_as_mathbf_is():
+    bold = sp.Symbol("x_bold", real=True)
+    scope = Scope({**NAMES, r"\textbf{x}": bold})
+    assert read(r"\textbf{x} + a", scope) == bold + a
+
+
 # --- 5. what is not read, named in the user's notation ---------------------------
 RESTATE = "restate the line with restated_from"
 AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one way (|a| b |c| is |a|·b·|c| or "
@@ -471,3 +489,19 @@ def test_what_real_documents_write_and_is_not_read_is_named(statement, words):
     with pytest.raises(DerivationError) as caught:
         check_statement(statement, **notation)
     assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"(a + b)^2 = &\\ & = a^2 + 2ab + b^2", "identity", "proved"),
+    (r"(a + b)^2 = a^2 + b^2 = \\ = a^2 + 2ab + b^2", "identity", "refuted"),
+    (r"(a+b)^2 \le &\\ & \leq 2a^2 + 2b^2", "inequality", "proved"),
+])
+def test_a_relation_repeated_at_a_row_break_is_one_link(statement, kind, expected):
+    """``a = &\\ & = c`` (the sign repeated at the break, as Russian typesetting does) is the
+    chain a = c; two different signs there are not read."""
+    assert check_statement(statement, kind, scalar=[{"name": "a"}, {"name": "b"}]).verdict.value == expected
+
+
+def test_two_different_relations_at_a_row_break_are_not_read():
+    with pytest.raises(ParseError):
+        check_statement(r"(a + b)^2 = &\\ & \leq 2a^2 + 2b^2", "inequality", scalar=[{"name": "a"}, {"name": "b"}])

@@ -103,6 +103,10 @@ READING_TOKENS = TOKENS + [
     r"^\mathsf{T}", r"p_\mathsf{pos}", r"\mathop{\mathbb{E}}", r"2k{-}1", r"{+}", r"\mathop{", r"\ell(1, 2)",
     r"\sum_{l \in \{1,2\}, k \in [n], k \neq i}", r"{\cdot}", r"\sum_{k \in \{1, \ldots, n\}}", r", l = 1, \dots, 2}",
     r"\min(s_1, s_2)", r"\min\{", r"\min(",
+    # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
+    # break, \textbf names; families counted from 0 and views written as superscripts
+    r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",
+    r"\le &\\", r"\textbf{x}", r"\textbf", r"s_0", r"s^{(1)}_2", r"_i^{(k)}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

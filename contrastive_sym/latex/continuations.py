@@ -186,3 +186,45 @@ def unwrap_math_classes(text: str) -> str:
         out = out[:match.start()] + " " * (match.end() - match.start()) + out[match.end():close] + " " + \
             out[close + 1:]
     return out
+
+
+_SUBSTACK = re.compile(r"\\substack\s*\{")
+
+
+def flatten_substacks(text: str) -> str:
+    r"""``text`` with ``\substack{i = 1 \\ i \neq j}`` written ``i = 1 , i \neq j`` (same length:
+    the wrapper and its brace become spaces, each ``\\`` of its own level a comma): the lines
+    of a stacked subscript are the clauses of one subscript, as commas separate them
+    (``\mathbb{E}_{\substack{x \sim p \\ x^+ \sim p^+}}``)."""
+    out = text
+    for match in reversed(list(_SUBSTACK.finditer(text))):
+        close = _closing(out, match.end())
+        if close is None:
+            continue
+        inner, depth = list(out[match.end():close]), 0
+        for position, char in enumerate(inner):
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            if depth == 0 and char == "\\" and position + 1 < len(inner) and inner[position + 1] == "\\" \
+                    and (position == 0 or inner[position - 1] != "\\"):
+                inner[position], inner[position + 1] = ",", " "
+        out = out[:match.start()] + " " * (match.end() - match.start()) + "".join(inner) + " " + out[close + 1:]
+    return out
+
+
+_SIGN = r"(=|<|>|\\(?:le|leq|ge|geq|ne|neq|approx|equiv)(?![a-zA-Z]))"
+#: a relation ending a row and the same relation starting the next (the sign repeated at a
+#: break, as Russian and some other typesetting does): ``a = b = &\\ & = c``
+_REPEATED = re.compile(_SIGN + r"(?P<gap>(?:\s|&)*\\\\(?:\s|&)*)" + _SIGN)
+_SAME_SIGN = {r"\le": r"\leq", r"\ge": r"\geq", r"\ne": r"\neq"}
+
+
+def join_repeated_relations(text: str) -> str:
+    r"""``text`` with a relation that ends a row blanked when the next row starts with the same
+    relation (same length): ``a = &\\ & = c`` is the chain a = c written with its sign
+    repeated at the break.  Two different signs are left for the reader to refuse."""
+    out = text
+    for match in reversed(list(_REPEATED.finditer(text))):
+        first, second = match.group(1), match.group(3)
+        if _SAME_SIGN.get(first, first) == _SAME_SIGN.get(second, second):
+            out = out[:match.start(1)] + " " * len(first) + out[match.end(1):]
+    return out

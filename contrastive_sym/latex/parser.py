@@ -19,8 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
-from .continuations import (FORALL_COMMA, drop_annotations, join_continuations, mark_first, mark_forall_commas,
-                            unbrace_signs, unwrap_math_classes)
+from .continuations import (FORALL_COMMA, drop_annotations, flatten_substacks, join_continuations,
+                            join_repeated_relations, mark_first, mark_forall_commas, unbrace_signs,
+                            unwrap_math_classes)
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -64,7 +65,7 @@ def _parser() -> lark.Lark:
 # A label, tag or \nonumber may stand between the punctuation and the end (". \label{eq:x}").
 _COSMETIC_TAIL = r"(?:\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])|\s)*"
 # The full stop of \right. is an invisible delimiter (it closes \left\{ of cases), not punctuation.
-_END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)[.,](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
+_END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)[.,;](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
 #: Environments never read: refused where they start, before their \\ is taken for a row.
 #: Cases (and an array that is a cases layout, \left\{ \begin{array}{ll} … \right.) are read:
 #: cases_layout.py marks their rows.
@@ -101,7 +102,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         start = never.start()
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
-    cleaned = _END_PUNCTUATION.sub(" ", text)
+    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", text))   # \substack{a \\ b}: a, b
     try:
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
@@ -115,6 +116,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     except CasesError as exc:       # the construct as written (bars were rewritten in ``cleaned``)
         construct = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
+    cleaned = join_repeated_relations(cleaned)   # a = &\\ & = c: the sign repeated at a break
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
     cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
@@ -239,6 +241,8 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     """The token as the user wrote it, and where it starts: a paired bar (one character
     and its padding in ``text``) is the bar of ``original`` it replaces."""
     start, end = token.start_pos, token.end_pos
+    if str(token) in (",", FORALL_COMMA) and start is not None and original.startswith("\\\\", start):
+        return "\\\\", start        # a line of a \substack, read as a comma
     if str(token) == FORALL_COMMA:
         return ",", start
     if start is None or str(token) not in PRIVATE | MARKERS:
