@@ -116,3 +116,17 @@ def test_the_survey_step_that_moves_an_expectation_inside_a_log_is_refuted():
     assert lhs < rhs        # Jensen: E log Σ ≤ log E Σ, here with equal marginals (every density uniform)
     if found.witness.sizes == {"M": 1, "d": 1} and found.witness.values.get("τ") == "1":
         assert abs(lhs - 0.25) < 1e-12 and abs(rhs - 0.5 * math.log((1 + math.e) / 2)) < 1e-12
+
+
+@pytest.mark.parametrize("power, expected", [("M", "confirmed"), ("{M}", "confirmed")])
+def test_the_power_of_a_distribution_draws_that_many_entries_independently(power, expected):
+    r"""``\{x^-_i\}_{i=1}^M \sim {p}^M``: the M-fold product of p, as papers write i.i.d. draws."""
+    draws = r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim {p_\texttt{data}}^%s}" % power
+    statement = draws + r"\Big[ \sum_{i=1}^M f(x^-_i) \Big] = M " + NEGATIVES + " f(x^-_1)"
+    assert check_statement(statement, "identity", **NOTATION).verdict.value == expected
+
+
+def test_a_power_of_a_distribution_other_than_the_number_drawn_is_refused():
+    with pytest.raises(DerivationError, match="the power of a distribution is the number of entries drawn"):
+        check_statement(r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim p_\texttt{data}^{2}} f(x^-_1) = 0", "identity",
+                        **NOTATION)

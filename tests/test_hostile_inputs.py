@@ -64,7 +64,7 @@ BASE = {
     # wrong value below is still the first error, and a valid base uses no equals
     "size": [{"name": "n", "minimum": 1, "checked": [1, 2, 3], "equals": "1"}],
     "scalar": [{"name": r"\tau", "domain": "positive", "role": "scale", "symbol": "tau", "display": r"\tau",
-                "value_of": "u"},
+                "value_of": "u", "equals": "1"},
                {"name": r"\theta"}, {"name": "u", "role": "point"}],
     "family": [{"name": "g", "shape": ["n"], "domain": "real", "role": "value", "symbol": "g",
                 "display": "g", "index_written": "subscript", "value_of": "u", "from": 1},
@@ -73,7 +73,7 @@ BASE = {
                   "symbol": "f", "display": "f"}],
     "set": [{"name": "S", "from": 1, "to": "n", "members": "g", "index": "p", "where": "p \\neq 1", "nonempty": False,
              "any_subset": False, "drawn_from": "P", "positive": "u", "context": "u", "position": "d"}],
-    "distribution": [{"name": "P", "symbol": "P", "of": ["u"], "given": ["i"]}],
+    "distribution": [{"name": "P", "symbol": "P", "of": ["u"], "given": ["i"], "mixture": {"Q": "1"}}],
     "macro": [{"name": r"\half", "arguments": 1, "body": r"\frac{#1}{2}"}],
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n",
                "pairing": "halves"},

@@ -505,3 +505,11 @@ def test_a_relation_repeated_at_a_row_break_is_one_link(statement, kind, expecte
 def test_two_different_relations_at_a_row_break_are_not_read():
     with pytest.raises(ParseError):
         check_statement(r"(a + b)^2 = &\\ & \leq 2a^2 + 2b^2", "inequality", scalar=[{"name": "a"}, {"name": "b"}])
+
+
+@pytest.mark.parametrize("statement", [r"a \to b", r"a \longrightarrow b", r"a + b \rightarrow b"])
+def test_an_arrow_between_two_expressions_is_not_read_as_equality(statement):
+    """``A \\to B`` (as N → ∞, said in the prose) is a limit the display does not write: never
+    checked as A = B, which finite sizes would refute."""
+    with pytest.raises(DerivationError, match="a limit this display does not write"):
+        check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])

@@ -168,6 +168,8 @@ def witness_figure(fig_id: str, link: Link, notation, overrides, witness: Witnes
         lo, hi = centre - 2, centre + 2
         if var.domain is Domain.UNIT_INTERVAL:
             lo, hi = max(lo, F(-1)), min(hi, F(1))
+        elif var.domain is Domain.PROBABILITY:
+            lo, hi = max(lo, centre / 10), min(hi, (1 + centre) / 2)
         elif var.domain is Domain.POSITIVE:
             lo = max(lo, centre / 10)
         xs = [lo + (hi - lo) * n / (_SAMPLES - 1) for n in range(_SAMPLES)]

@@ -129,7 +129,7 @@ def _assumptions(domain: Domain) -> dict:
     """What SymPy may assume of a value of ``domain``: only the sign is told (see
     docs/reference.md, Domains)."""
     assumptions = {"real": True}
-    if domain is Domain.POSITIVE:
+    if domain in (Domain.POSITIVE, Domain.PROBABILITY):
         assumptions["positive"] = True
     elif domain is Domain.NEGATIVE:
         assumptions["negative"] = True
@@ -218,18 +218,25 @@ class DocumentBuilder:
         return function
 
     def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
-                     origin: Origin | None = None, aliases: tuple = ()) -> DistributionDecl:
+                     origin: Origin | None = None, aliases: tuple = (), mixture: tuple = ()) -> DistributionDecl:
         """A distribution over the point declarations ``coordinates`` (their symbols): its
-        cells have unknown positive weights (a function of one point per coordinate)."""
+        cells have unknown positive weights (a function of one point per coordinate); or,
+        with ``mixture`` ((component tag, weight), …), the mixture of declared ones."""
         origin = origin or _caller_origin()
         self._new_name(name, origin)
         latex = latex or name
         weight = sp.Function(f"w_{name}", positive=True)
-        self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
-                                            r"\tilde{%s}" % latex, origin))
-        decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin, aliases=aliases)
+        if not mixture:      # a mixture's cells are its components'
+            self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
+                                                r"\tilde{%s}" % latex, origin))
+        decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin, aliases=aliases,
+                                mixture=tuple(mixture))
         self._distributions.append(decl)
         return decl
+
+    def scalar_domain(self, symbol: sp.Symbol) -> Domain | None:
+        """The domain of a scalar declared so far; None for anything else."""
+        return next((d.domain for d in self._scalars if d.symbol == symbol), None)
 
     def sizes(self) -> set:
         """The symbols of the sizes declared so far."""

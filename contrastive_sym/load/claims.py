@@ -169,6 +169,7 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
         else:
             sides = row.sides
         for relation, side in zip(row.relations, sides):
+            _refuse_unwritten_limit(relation, terms[-1], where)
             relations.append(_relation(relation, where, unchecked=True))
             terms.append(side.expr)
     if not relations:
@@ -290,6 +291,16 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
 _UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto"}
 
 
+def _refuse_unwritten_limit(symbol: str, lhs, where: Where) -> None:
+    r"""``A \to B`` reads as A = B only where A is a limit written out (``\lim_{K \to \infty} I^K
+    \to I``); between two expressions it says that one tends to the other under a limit the
+    display does not write (as N → ∞, in the prose), and equality would be a misreading."""
+    if _STEP_RELATIONS.get(symbol) == "=" and symbol != "=" and not getattr(lhs, "has", lambda *_: False)(sp.Limit):
+        raise where.error("an arrow (\\to, \\rightarrow) between two expressions says that one tends to the other under a limit "
+                          "this display does not write: it is not read; write the limit, "
+                          "\\lim_{N \\to \\infty} A = B")
+
+
 def _relation(symbol: str, where: Where, unchecked: bool = False) -> str:
     if unchecked and symbol in _UNCHECKED:
         return _UNCHECKED[symbol]
@@ -348,6 +359,8 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
             offset = latex.count("\n", 0, side.start)
             row_line = line + offset
             origin = Origin(where.path, where.line + offset)
+            if lhs is not None:
+                _refuse_unwritten_limit(relation, lhs, where)
             kwargs = dict(rel=_relation(relation, where), latex=text,
                           note=_per_link(entry.get("note", ""), link) or "",
                           expect=_per_link(entry.get("expect"), link) or None, origin=origin,

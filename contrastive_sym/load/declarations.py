@@ -58,6 +58,9 @@ def read_notation(spec: dict, context: Context) -> None:
     for entry in table_entries(spec, "scalar", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
+        if "equals" in entry:
+            scope = scope.bind(name, _scalar_expression(entry, name, scope, context))
+            continue
         role = read_enum(Role, entry.get("role", "value"), context, origin)
         if role is Role.EMBEDDING:   # sampling reads an embedding as rows × columns
             raise context.fail(f"scalar {name}: role 'embedding' is for a family of rows of vectors, "
@@ -149,6 +152,24 @@ _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
 _OPERATORS = {kind.value: kind for kind in OperatorKind}
 #: [[quantity]] meanings: a name that stands for a quantity the checker computes.
 _QUANTITIES = {"mutual information": MutualInformation}
+
+
+def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -> sp.Expr:
+    """τ^- = 1 − τ^+: a scalar that stands for an expression of the scalars and sizes declared
+    above it, everywhere (it is no variable of its own: a witness shows what it is made of)."""
+    others = sorted(k for k in ("domain", "role", "symbol", "display", "value_of") if k in entry)
+    if others:
+        raise context.fail(f"scalar {name}: 'equals' makes it an expression of the scalars above; "
+                           f"{', '.join(repr(k) for k in others)} belong{'s' if len(others) == 1 else ''} to "
+                           "them", ("equals",))
+    value = read_formula(entry["equals"], scope, context, ("equals",))
+    builder = context.builder
+    if not isinstance(value, sp.Expr) or not value.free_symbols or value.atoms(sp.Function) \
+            or any(builder.scalar_domain(s) is None and s not in builder.sizes() or s in builder.points()
+                   for s in value.free_symbols):
+        raise context.fail(f"scalar {name}: equals = {entry['equals']!r} is not an expression of the "
+                           "scalars and sizes declared above it", ("equals",))
+    return value
 
 
 def _first_indices(entry: dict, name: str, shape: tuple, context: Context) -> tuple[int, ...]:

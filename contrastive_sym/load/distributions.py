@@ -10,7 +10,8 @@ import sympy as sp
 
 from ..latex.scope import Distribution, Family, Scope
 from ..latex.translate.draws import IndexDistribution
-from .context import Context, read_text, scope_key, table_entries
+from ..model.notation import Domain
+from .context import Context, read_formula, read_text, scope_key, table_entries
 
 #: Most coordinates of one distribution: its table has (points + 1)^coordinates cells.
 MAX_COORDINATES = 4
@@ -46,11 +47,47 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
                                    ("of",))
             coordinates.append(symbol)
         drawn_too = tuple((alias, coordinate) for alias, coordinate in aliases if coordinate in coordinates)
+        mixture = _mixture(entry, name, coordinates, scope, context) if "mixture" in entry else ()
         decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
-                                            latex=name, origin=origin, aliases=drawn_too)
+                                            latex=name, origin=origin, aliases=drawn_too, mixture=mixture)
         scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
                                               aliases=drawn_too))
     return scope
+
+
+def _mixture(entry: dict, name: str, coordinates: list, scope: Scope, context: Context) -> tuple:
+    r"""((component tag, weight), …) of ``mixture = { 'p^+' = '\tau^+', 'p^-' = '\tau^-' }``: p is
+    τ^+ p^+ + τ^- p^-, each component a distribution declared above over the same points, the
+    weights positive wherever their scalars' domains allow and summing to 1."""
+    found, weights = [], []
+    for component, written in entry["mixture"].items():
+        meaning = scope.lookup(component)
+        if not isinstance(meaning, Distribution) or list(meaning.coordinates) != list(coordinates):
+            raise context.fail(f"distribution {name}: the mixture's {component!r} is not a [[distribution]] "
+                               f"declared above over the same points ({', '.join(entry['of'])})", ("mixture",))
+        weight = read_formula(written, scope, context, ("mixture",))
+        if not _positive(weight, context):
+            raise context.fail(f"distribution {name}: the weight {written!r} of {component} is not positive for "
+                               "every value its scalars' domains allow (a class prior is declared in "
+                               "domain \"(0, 1)\", and the other weight equals '1 - …')", ("mixture",))
+        found.append((meaning.tag, weight))
+        weights.append(weight)
+    if len(found) < 2 or sp.simplify(sp.Add(*weights) - 1) != 0:
+        raise context.fail(f"distribution {name}: a mixture has two or more components whose weights sum to 1 "
+                           f"(these sum to {sp.Add(*weights)}): declare the last weight with equals = '1 - …'",
+                           ("mixture",))
+    return tuple(found)
+
+
+def _positive(weight, context: Context) -> bool:
+    """Whether ``weight`` is positive at every value of its scalars: a scalar in (0, 1) is
+    written y/(1 + y), y > 0, so that SymPy can tell that 1 − τ^+ is positive."""
+    if not isinstance(weight, sp.Expr):
+        return False
+    unit = {s: sp.Dummy("y", positive=True) for s in weight.free_symbols
+            if context.builder.scalar_domain(s) is Domain.PROBABILITY}
+    written = sp.factor(sp.together(weight.xreplace({s: y / (1 + y) for s, y in unit.items()})))
+    return written.is_positive is True
 
 
 def _point_aliases(spec: dict, scope: Scope, context: Context) -> tuple:

@@ -100,7 +100,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain),
                "role": _choice(*(r.value for r in Role if r is not Role.LABEL)),   # labels: a family
                "value_of": Field("formula", hint="a declared point whose coordinate this point is a value "
-                                                 "of, e.g. value_of = \"x'\"")},
+                                                 "of, e.g. value_of = \"x'\""),
+               "equals": Field("formula", hint="an expression of the scalars declared above, e.g. "
+                                               "equals = '1 - \\tau^+'")},
     "family": {"name": _RF, "symbol": _T, "display": _F,
                "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                               hint="a list of sizes in LaTeX, e.g. shape = ['N', 'N']"),
@@ -118,7 +120,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
               "pairing": _choice("halves", "adjacent")},
     "distribution": {"name": _RF, "symbol": _T,
                      "of": Field("formulas", True, hint="the points it draws, e.g. of = ['x', 'c']"),
-                     "given": Field("formulas", hint="the index it depends on, e.g. given = ['u']")},
+                     "given": Field("formulas", hint="the index it depends on, e.g. given = ['u']"),
+                     "mixture": Field("formula_map", hint="declared distributions and their weights, e.g. "
+                                                          "mixture = { 'p^+' = '\\tau^+', 'p^-' = '\\tau^-' }")},
     "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F,
             # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
             "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),

@@ -37,6 +37,9 @@ class DistributionDecl:
     # point declarations that are other names for values of a coordinate (x^+ and the
     # negatives x^-_i beside x'): pairs (declaration, coordinate)
     aliases: tuple = field(default=(), kw_only=True)
+    # p = τ^+ p^+ + τ^- p^-: pairs (component tag, weight) of declared distributions over the
+    # same coordinates, the weights positive and summing to 1; () for a table of its own
+    mixture: tuple = field(default=(), kw_only=True)
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
         """Which coordinate a point (x, x_3, the label x of a family) is a value of."""

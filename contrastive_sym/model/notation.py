@@ -40,6 +40,9 @@ class Domain(enum.Enum):
     UNIT_INTERVAL = "[-1, 1]"
     # 0 or 1: a membership (is item i in the set the data gives?), a mask
     BINARY = "binary"
+    # strictly between 0 and 1: a probability that is neither impossible nor certain (the
+    # class prior τ^+ of debiased contrastive learning)
+    PROBABILITY = "(0, 1)"
 
     def contains(self, value) -> bool:
         if self is Domain.BINARY:
@@ -52,6 +55,8 @@ class Domain(enum.Enum):
             return value < 0
         if self is Domain.NONNEGATIVE:
             return value >= 0
+        if self is Domain.PROBABILITY:
+            return 0 < value < 1
         return -1 <= value <= 1
 
 

@@ -62,7 +62,10 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
     for expr in exprs:
         _collect(expr, space, named, frozenset())
     alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
-    tables = {decl.tag: _Table(decl, alphabets) for decl in decls}
+    tables = {decl.tag: _Table(decl, alphabets) for decl in decls if not decl.mixture}
+    for decl in decls:
+        if decl.mixture:       # its components are declared before it
+            tables[decl.tag] = _Mixture(decl, [(tables[tag], weight) for tag, weight in decl.mixture])
     return tuple(_expand(expr, tables, alphabets, space) for expr in exprs)
 
 
@@ -143,6 +146,17 @@ class _Table:
         """The probability that coordinate j takes the value fixed[j], for every j given."""
         choices = [[fixed[j]] if j in fixed else alphabet for j, alphabet in enumerate(self.alphabets)]
         return sp.Add(*(self.decl.weight(*cell) for cell in itertools.product(*choices))) / self.total
+
+
+class _Mixture:
+    """A mixture Σ_c w_c p_c of the tables of its components (the weights sum to 1)."""
+
+    def __init__(self, decl, components: list):
+        self.decl, self.components = decl, components
+        self.alphabets = components[0][0].alphabets
+
+    def marginal(self, fixed: dict) -> sp.Expr:
+        return sp.Add(*(weight * table.marginal(fixed) for table, weight in self.components))
 
 
 def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space) -> sp.Basic:

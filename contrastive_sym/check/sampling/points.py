@@ -30,6 +30,7 @@ _SCALARS = {
     Domain.NONNEGATIVE: (F(0), F(1), F(1, 2), F(2), F(10), TINY, F(10) ** 300),
     Domain.UNIT_INTERVAL: (F(0), F(1), F(-1), F(1, 2), F(-1, 2), 1 - TINY),
     Domain.BINARY: (F(0), F(1)),
+    Domain.PROBABILITY: (F(1, 2), F(1, 10), F(9, 10), TINY, 1 - TINY, F(1, 3)),
 }
 # up to this many values of 0 or 1 sampled together, every assignment (2^6 = 64)
 _BINARY_EXHAUSTIVE = 6
@@ -72,6 +73,17 @@ def _unit_patterns(m: int) -> list[list[F]]:
         [F(1), F(1)] + [F(-1, 2)] * (m - 2) if m >= 2 else [F(1)],
         [F(1, 2), F(1, 2) - TINY] + [F(0)] * (m - 2) if m >= 2 else [F(1, 2)],
         [TINY * (k + 1) for k in r],
+    ]
+
+
+def _probability_patterns(m: int) -> list[list[F]]:
+    r = range(m)
+    return [
+        [F(1, 2)] * m,
+        [F(k + 1, m + 1) for k in r],
+        [TINY * (k + 1) for k in r],
+        [1 - TINY * (k + 1) for k in r],
+        [F(1, 2), F(1, 2) + TINY] + [F(1, 10)] * (m - 2) if m >= 2 else [F(1, 10)],
     ]
 
 
@@ -128,6 +140,8 @@ def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
         return _binary_patterns(m)
     if domain is Domain.UNIT_INTERVAL:
         return _unit_patterns(m)
+    if domain is Domain.PROBABILITY:
+        return _probability_patterns(m)
     if domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
         return _positive_patterns(m)
     if domain is Domain.NEGATIVE:
@@ -192,6 +206,9 @@ class _Group:
             return [F(int(b)) for b in rng.integers(0, 2, size=m)]
         if self.domain is Domain.UNIT_INTERVAL:
             return [_round(x) for x in rng.uniform(-1, 1, size=m)]
+        if self.domain is Domain.PROBABILITY:
+            # rounding may reach 0 or 1, which the domain leaves out
+            return [v if 0 < v < 1 else F(1, 2) for v in (_round(x) for x in rng.uniform(0, 1, size=m))]
         if self.domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
             return [_round(x) for x in np.exp(rng.normal(size=m))]
         if self.domain is Domain.NEGATIVE:

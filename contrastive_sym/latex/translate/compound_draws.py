@@ -15,7 +15,8 @@ import sympy as sp
 
 from ...model.distributions import IidExpectation
 from ...model.notation import BarePoint
-from ..scope import ExpectationOp, Family
+from ...errors import ParseError
+from ..scope import Distribution, ExpectationOp, Family
 from .trees import unwrap
 from .values import relation_name
 
@@ -86,6 +87,7 @@ class CompoundDrawsMixin:
     def family_draw(self, left, right, op) -> FamilyDrawOp:
         r"""``\{x^-_i\}_{i=1}^M \sim p``: the entries of a family of points that p draws."""
         entry, letter, lo, hi = family_of_draws(left)
+        right, power = self._product_power(right)
         distribution = self.declared_distribution(right)
         index = sp.Dummy(letter, integer=True)
         value = self.within(self.scope.bind(letter, index)).value(entry)
@@ -101,12 +103,28 @@ class CompoundDrawsMixin:
             raise self.fail(left, f"{written}: {distribution.name} does not draw the entries of "
                                   f"{self.family_key(value.base)} (its coordinates: {', '.join(distribution.written)})")
         lo_value, hi_value = self.expr(lo), self.expr(hi)
+        if power is not None and sp.simplify(self.expr(power) - (hi_value - lo_value + 1)) != 0:
+            raise self.fail(power, f"{written} \\sim {distribution.name}^{{{self.source(power).strip('{} ')}}}: the "
+                                   f"power of a distribution is the number of entries drawn, "
+                                   f"{hi_value - lo_value + 1} here")
         if family is not None and len(family.shape) == 1 and (
                 (lo_value - start).is_negative or (hi_value - family.shape[0] - start + 1).is_positive):
             raise self.fail(left, f"{written}: the entries {lo_value} … {hi_value} are not all entries of "
                                   f"{self.family_key(value.base)} ({start} … {family.shape[0] + start - 1})")
         # the entries as stored (from 1)
         return FamilyDrawOp((), distribution, value.base, lo_value + 1 - start, hi_value + 1 - start)
+
+    def _product_power(self, right):
+        """(``p``, ``N``) of ``{p}^N`` or ``p^N`` after the draws ``\\{x_i\\}_{i=1}^N \\sim``: the N-fold
+        product of a declared distribution, the draws independent; (right, None) otherwise."""
+        tree = unwrap(right)
+        if not (isinstance(tree, lark.Tree) and tree.data == "superscript"):
+            return right, None
+        try:
+            base = self.value(tree.children[0])
+        except ParseError:
+            return right, None
+        return (tree.children[0], tree.children[1]) if isinstance(base, Distribution) else (right, None)
 
     def family_expectation(self, op: FamilyDrawOp, body, node) -> IidExpectation:
         return IidExpectation(body, op.members, op.lo, op.hi, op.distribution.tag)

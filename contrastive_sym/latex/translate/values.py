@@ -100,7 +100,7 @@ class Row:
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",
               r"\neq": "!=", r"\ne": "!=", r"\equiv": "same-direction", r"\to": "->",
-              r"\rarr": "->", r"\rightarrow": "->", r"\implies": "=>", r"\in": "in", r"\mapsto": "->"}
+              r"\rarr": "->", r"\rightarrow": "->", r"\longrightarrow": "->", r"\implies": "=>", r"\in": "in", r"\mapsto": "->"}
 
 
 #: relations a chain may link by that are read and not decided (≈ with no printed value, ≃, ∝)
