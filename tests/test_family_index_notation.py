@@ -122,3 +122,22 @@ def test_views_written_as_superscripts_of_a_family(statement, expected):
 def test_a_view_family_written_without_its_superscript_or_subscript_is_refused(statement, message):
     with pytest.raises(DerivationError, match=message):
         check_statement(statement, **VIEWS)
+
+
+SAMPLES = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}],
+               scalar=[{"name": "v", "role": "point"}, {"name": r"\tau", "domain": "positive"}],
+               family=[{"name": "v", "shape": ["n"], "role": "point"}],
+               function=[{"name": "s", "arguments": 1}], set=[{"name": r"\mathcal{V}", "members": "v"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{v \in \mathcal{V}} \exp(s(v)/\tau) = \sum_{j=1}^n \exp(s(v_j)/\tau)", "proved"),
+    (r"\sum_{v_j \in \mathcal{V}} \exp(s(v_j)/\tau) = \sum_{j=1}^n \exp(s(v_j)/\tau)", "proved"),
+    (r"\sum_{v \in \mathcal{V}} \exp(s(v)/\tau) = n \exp(s(v)/\tau)", "refuted"),
+    (r"s(v) = s(v_1)", "refuted"),
+])
+def test_a_point_and_its_samples_written_with_subscripts(statement, expected):
+    """A post writes v for a sample and v_1 … v_n for the members of its sample set V: a
+    family of points declared under the name of a point is its samples, found by the
+    subscript; v alone stays the point (independent of every v_i)."""
+    assert check_statement(statement, **SAMPLES).verdict.value == expected

@@ -317,10 +317,21 @@ def test_a_definition_reads_with_each_definitional_relation():
     assert wrong.documents[0].claims[0].outcome.verdict.value == "refuted"
 
 
+def test_an_assignment_whose_name_is_not_on_its_right_is_a_definition():
+    """``L \\gets …`` (posts that write every definition with an arrow) defines L; an update
+    rule, whose right side writes its name (θ ← θ − η g), defines nothing."""
+    from contrastive_sym.pipeline import verify_text
+    gets = DEFINITIONS.replace("N \\coloneqq g", "N \\gets g")
+    assert verify_text(gets).documents[0].claims[0].outcome.verdict.value == "proved"
+    update = DEFINITIONS.replace("N \\coloneqq g", "N \\leftarrow N + g")
+    with pytest.raises(DerivationError, match="an assignment: an update rule"):
+        verify_text(update)
+
+
 def test_definition_text_keeps_every_column():
     from contrastive_sym.latex.macros import definition_text
     for text in [r"f := x", r"L \coloneqq x", r"L \triangleq x", r"L \stackrel{\text{def}}{=} x",
-                 r"L \overset{\mathrm{def}}{=} x"]:
+                 r"L \overset{\mathrm{def}}{=} x", r"L \gets x", r"L \leftarrow x"]:
         rewritten = definition_text(text)
         assert len(rewritten) == len(text) and rewritten.endswith("= x") and rewritten.startswith(text[0])
 

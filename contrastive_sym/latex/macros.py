@@ -43,11 +43,30 @@ def definition_text(text: str) -> str:
     >>> definition_text(r"f(x) := x^2"), definition_text(r"L \triangleq -\log p")
     ('f(x)  = x^2', 'L          = -\\log p')
     """
-    match = _DEFINED_AS.search(text)
+    match = _DEFINED_AS.search(text) or _assignment(text)
     if match is None:
         return text
     width = match.end() - match.start()
     return text[:match.start()] + " " * (width - 1) + "=" + text[match.end():]
+
+
+_ASSIGNED = re.compile(r"\\(?:gets|leftarrow)(?![a-zA-Z])")
+
+
+def _assignment(text: str):
+    r"""``L \gets -\log h(v)``: an assignment whose name is not written on its right, the first of
+    its row, defines the name as ``:=`` does (posts that write every definition so); one
+    whose right side writes the name (θ ← θ − η∇L, an update rule) defines nothing.  None
+    when there is no such assignment."""
+    match = _ASSIGNED.search(text)
+    if match is None:
+        return None
+    breaks = [text.rfind("\\\\", 0, match.start()), text.rfind("&", 0, match.start())]
+    row_start = max([0] + [at + (2 if mark == 0 else 1) for mark, at in enumerate(breaks) if at >= 0])
+    head = "".join(text[row_start:match.start()].split())
+    row_end = text.find("\\\\", match.end())
+    body = "".join(text[match.end():row_end if row_end >= 0 else len(text)].split())
+    return match if head and head not in body else None
 
 
 class _BodyReader(Translator):

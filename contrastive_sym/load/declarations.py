@@ -95,14 +95,16 @@ def read_notation(spec: dict, context: Context) -> None:
                                "index as a superscript and the others as the subscript (z^{(k)}_i); this "
                                "family has one dimension: 'superscript'", ("index_written",))
         first = _first_indices(entry, name, shape, context)
-        # x^{(1)}, …, x^{(n)} beside a random point x (role point both): the samples of x,
-        # found by the superscript that indexes them (x alone stays the point)
-        samples = superscript and role is Role.POINT and scope.lookup(name) in builder.points()
-        symbol = entry.get("symbol") or _symbol_name(name) + ("^{(\\cdot)}" if samples else "")
+        # x^{(1)}, …, x^{(n)} (or x_1, …, x_n) beside a random point x (role point both): the
+        # samples of x, found by the script that indexes them (x alone stays the point)
+        samples = role is Role.POINT and len(shape) == 1 and not leading and scope.lookup(name) in builder.points()
+        form = "superscript" if superscript else "subscript"
+        symbol = entry.get("symbol") or _symbol_name(name) + (
+            ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading)
-        scope = scope.bind(form_key(name, "superscript") if samples else name,
+        scope = scope.bind(form_key(name, form) if samples else name,
                            Family(base, shape, superscript, leading_superscript=leading, first=first))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import sympy as sp
 
-from ..latex.scope import SET_KEY, Distribution, Family, IndexSet, SampleDraw, Scope
+from ..latex.scope import SET_KEY, Distribution, Family, IndexSet, SampleDraw, Scope, form_key
 from ..latex.parser import parse
 from ..latex.translate import Translator
 from .context import Context, read_formula, read_text, table_entries
@@ -45,7 +45,10 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
         if "members" in entry:
             written = read_text(entry, "members", context).strip()
             keys = [k.strip() for k in written[1:-1].split(",")] if written.startswith("(") else [written]
-            families = [scope.lookup(k) for k in keys]
+            # the samples x_1 … x_n (or x^{(i)}) of a point x are found by their script
+            families = [next((m for m in (scope.lookup(k), scope.lookup(form_key(k, "subscript")),
+                                          scope.lookup(form_key(k, "superscript"))) if isinstance(m, Family)),
+                             None) for k in keys]
             if not all(isinstance(f, Family) and len(f.shape) == 1 for f in families) or "" in keys:
                 raise context.fail(f"set {name}: members names a declared family of one dimension "
                                    "(its entries are the members), or a record of them, '(x, y)'", ("members",))

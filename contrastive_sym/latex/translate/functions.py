@@ -9,7 +9,7 @@ from sympy.core.function import AppliedUndef
 
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
-from ..scope import AbstractFunction, Family
+from ..scope import AbstractFunction, Family, form_key
 from .values import ListValue, Segment, VectorValue
 
 
@@ -97,8 +97,10 @@ class AbstractFunctionsMixin:
 
     def family_key(self, base) -> str:
         """The name a family is declared under (\\mathbf{x} for the IndexedBase x)."""
-        return next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base),
-                    str(base))
+        key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base), str(base))
+        # the samples x_1 … x_n of a point x are bound under a form of x's name: they are x
+        return next((key[:-len(f)] for f in (form_key("", "subscript"), form_key("", "superscript"))
+                     if key.endswith(f)), key)
 
 
 def is_point(value, points) -> bool:

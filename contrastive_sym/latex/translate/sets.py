@@ -161,11 +161,15 @@ class SetsMixin:
         # s_i \in S: i runs over S, whose members are the entries s_i
         if found.members is not None and isinstance(left, Tree) and left.data == "subscript":
             base = self.value(left.children[0])
+            head = self.atom_key(left.children[0])
+            # v_j of the samples v_1 … v_n of a point v: the family found by its script
+            samples = self.scope.lookup(form_key(head, "subscript")) if head is not None else None
             index = self._bound_name(left.children[1])
-            if getattr(base, "base", None) == found.members and index is not None:
+            if found.members in (getattr(base, "base", None), getattr(samples, "base", None)) and index is not None:
                 return index, (found.lo, found.hi)
+        members = self.family_key(found.members) if found.members is not None else None
         raise self.fail(left, f"'{self.source(left).strip()}' is not a member of {found.name} as declared"
-                              + (f" (its members are written {found.members}_i)" if found.members is not None
+                              + (f" (its members are written {members}_i)" if found.members is not None
                                  else " (an index set: write k \\in " + found.name + ")"))
 
     def _consecutive(self, written) -> tuple:
