@@ -16,7 +16,9 @@ too (they become a claim of the document); a link that does not read refuses the
 Then it checks what was read, as a user's derivation would be: the notation, the defines
 that read (a chain written in a define is a claim, see docs/reference.md), and every
 display read whose rows state a relation, as a claim of its own (``identity``, or
-``inequality`` when a link is <, ≤, > or ≥).  The verdicts are counted per document and
+``inequality`` when a link is <, ≤, > or ≥), unless the display says why it is not a
+statement that holds (``unchecked = "…"``: a condition training imposes on the encoder, as
+a derivation's ``[[unchecked]]`` says; it is still read).  The verdicts are counted per document and
 each refuted or undecided one is listed with its message, to be checked by hand.
 
     python3 tests/corpus_read.py            # the table, every refusal and every refutation
@@ -102,7 +104,7 @@ def read_document(path: Path) -> DocumentReading:
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
         rows = _attempt(reading, display.get("line", 0), lambda: _display_rows(display, where, context))
         relations = {r for row in rows or () for r in row.relations}
-        if relations:
+        if relations and not display.get("unchecked"):
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
             claims.append({"id": f"line-{display['line']}", "line": display["line"],
                            "title": f"the display of line {display['line']}", "kind": kind,

@@ -141,3 +141,32 @@ def test_a_point_and_its_samples_written_with_subscripts(statement, expected):
     family of points declared under the name of a point is its samples, found by the
     subscript; v alone stays the point (independent of every v_i)."""
     assert check_statement(statement, **SAMPLES).verdict.value == expected
+
+
+MARKED = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}],
+              scalar=[{"name": "x^-", "role": "point"}], family=[{"name": "x^-", "shape": ["n"], "role": "point"}],
+              function=[{"name": "g", "arguments": 1}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{i=1}^n g(x^-_i) = g(x_1^-) + \sum_{i=2}^n g(x^-_i)", "proved"),
+    (r"g(x^-) = g(x^-_1)", "refuted"),
+])
+def test_a_marked_point_and_its_samples(statement, expected):
+    """A thesis writes x^- for a negative and x^-_1 … x^-_N for N of them: x^-_i is a sample,
+    in either order of its scripts; x^- alone stays the point."""
+    assert check_statement(statement, **MARKED).verdict.value == expected
+
+
+PRIMED = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}],
+              family=[{"name": "z", "shape": ["n"]}, {"name": "z'", "shape": ["n"]}])
+
+
+def test_a_prime_and_a_subscript_in_either_order_name_an_entry_of_the_primed_family():
+    assert check_statement(r"z_1' = z'_1", **PRIMED).verdict.value == "proved"
+    assert check_statement(r"z_1' = z_1", **PRIMED).verdict.value == "refuted"
+
+
+def test_a_prime_after_an_entry_of_a_family_with_no_primed_name_is_refused_saying_so():
+    with pytest.raises(DerivationError, match="a prime after 'z_1' is read only as part of a declared name"):
+        check_statement(r"z_1' = z_1", size=PRIMED["size"], family=PRIMED["family"][:1])

@@ -524,3 +524,20 @@ def test_an_arrow_between_two_expressions_is_not_read_as_equality(statement):
     checked as A = B, which finite sizes would refute."""
     with pytest.raises(DerivationError, match="a limit this display does not write"):
         check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])
+
+
+@pytest.mark.parametrize("written, plain", [
+    (r"\mathbf{z_1} + \boldsymbol{z_{2}}", r"\mathbf{z}_1 + \boldsymbol{z}_{2}"),
+    (r"\mathbf{z'_1}", r"\mathbf{z}'_1"),
+])
+def test_the_scripts_of_a_name_written_inside_its_font(written, plain):
+    r"""``\mathbf{h_i}`` (a library's docs write every vector so) is ``\mathbf{h}_i``."""
+    assert check_statement(written + " = " + plain, scalar=[], family=[
+        {"name": r"\mathbf{z}", "shape": ["2"]}, {"name": r"\boldsymbol{z}", "shape": ["2"]},
+        {"name": r"\mathbf{z}'", "shape": ["2"]}]).verdict.value == "proved"
+
+
+def test_a_definition_whose_right_side_starts_on_the_next_row():
+    """``L = \\nonumber \\\\ & a^2 + …``: the relation ends the row, its right side is below."""
+    outcome = check_statement("(a + b)^2 = \\nonumber \\\\ & a^2 + 2ab + b^2", scalar=[{"name": "a"}, {"name": "b"}])
+    assert outcome.verdict.value == "proved"

@@ -40,6 +40,17 @@ def test_a_macro_reads_as_its_body_with_the_arguments_put_in(statement):
     assert check(statement).verdict.value in ("proved", "confirmed")
 
 
+def test_a_control_word_of_the_body_stays_apart_from_a_letter_of_the_argument():
+    r"""TeX reads ``\left\lVert#1\right\rVert`` before it puts ``g(x)`` in: ``\lVert`` then ``g``,
+    never the control word ``\lVertg`` (a thesis's \norm)."""
+    tight = [{"name": r"\nrm", "arguments": 1, "body": r"\left\lVert#1\right\rVert"},
+             {"name": r"\twice", "arguments": 1, "body": r"#1\cdot2"}]
+    assert check(r"\nrm{u}^2 = u \cdot u", macro=tight).verdict.value in ("proved", "confirmed")
+    assert check(r"\twice{\alpha} = 2 \alpha", macro=tight,
+                 scalar=NOTATION["scalar"] + [{"name": r"\alpha"}]).verdict.value \
+        in ("proved", "confirmed")
+
+
 def test_a_wrong_expansion_is_not_proved():
     assert check(r"\sq{a}{b} = a^2 + b^2").verdict.value == "refuted"
 

@@ -218,13 +218,39 @@ _REPEATED = re.compile(_SIGN + r"(?P<gap>(?:\s|&)*\\\\(?:\s|&)*)" + _SIGN)
 _SAME_SIGN = {r"\le": r"\leq", r"\ge": r"\geq", r"\ne": r"\neq"}
 
 
+_COSMETIC = r"(?:\s|&|\\(?:nonumber|notag)(?![a-zA-Z])|\\label\s*\{[^{}]*\})*"
+#: a relation ending a row whose next row does not start with one: the side goes on below
+#: (``\mathcal{L}(x) = \nonumber \\ & \frac{1}{N} …``)
+_RELATION_BEFORE_BREAK = re.compile(_SIGN + _COSMETIC + r"(\\\\)(?!" + _COSMETIC + _SIGN + ")")
+
+
 def join_repeated_relations(text: str) -> str:
     r"""``text`` with a relation that ends a row blanked when the next row starts with the same
     relation (same length): ``a = &\\ & = c`` is the chain a = c written with its sign
-    repeated at the break.  Two different signs are left for the reader to refuse."""
+    repeated at the break.  Two different signs are left for the reader to refuse.  A
+    relation that ends a row before one that starts with none (``L = \\ & -\log …``) has
+    its right side there: the break goes."""
     out = text
     for match in reversed(list(_REPEATED.finditer(text))):
         first, second = match.group(1), match.group(3)
         if _SAME_SIGN.get(first, first) == _SAME_SIGN.get(second, second):
             out = out[:match.start(1)] + " " * len(first) + out[match.end(1):]
+    for match in reversed(list(_RELATION_BEFORE_BREAK.finditer(out))):
+        # the right side of the relation is the next row: the break is layout
+        out = out[:match.start(2)] + "  " + out[match.end(2):]
     return out
+
+
+#: \mathbf{h_i}, \mathbf{A'}, \boldsymbol{z_{ij}^+}: the scripts and primes of a one-letter name
+#: written inside its font, which TeX sets as they would be after it
+_SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt"
+                             r"|pmb|textbf|textit|textsf))(\s*)\{(\s*[A-Za-z])"
+                             r"((?:\s*(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9+\-*])|'))+\s*)\}")
+
+
+def scripts_out_of_fonts(text: str) -> str:
+    r"""``text`` with ``\mathbf{h_i}`` written ``\mathbf h_i`` and ``\mathbf{A'}`` written ``\mathbf A'``
+    (same length: the font's braces become spaces, and the font takes the next letter, as
+    TeX's does).  The name is the letter in the font; its scripts index it, as they do
+    outside.  A name of several letters with scripts inside its font is left to be refused."""
+    return _SCRIPT_IN_FONT.sub(lambda m: m.group(1) + m.group(2) + " " + m.group(3) + m.group(4) + " ", text)

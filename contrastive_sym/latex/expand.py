@@ -183,9 +183,26 @@ def _group_end(text: str, start: int) -> int | None:
     return None
 
 
+_ENDS_IN_CONTROL_WORD = re.compile(r"\\[a-zA-Z]+$")
+
+
 def _substitute(macro: MacroDef, arguments: list[str]) -> str:
-    return re.sub(r"#([1-9])", lambda m: arguments[int(m.group(1)) - 1]
-                  if int(m.group(1)) <= len(arguments) else m.group(), macro.body)
+    r"""The body with its parameters replaced.  TeX reads the body's tokens before it puts
+    the arguments in, so ``\lVert#1`` applied to ``g(x)`` is ``\lVert`` then ``g(x)``: a space
+    keeps a control word apart from a letter that follows it, on either side."""
+    body = macro.body
+
+    def argument(match):
+        number = int(match.group(1))
+        if number > len(arguments):
+            return match.group()
+        text = arguments[number - 1]
+        if text[:1].isalpha() and _ENDS_IN_CONTROL_WORD.search(body[:match.start()]):
+            text = " " + text
+        if body[match.end():match.end() + 1].isalpha() and _ENDS_IN_CONTROL_WORD.search(text):
+            text = text + " "
+        return text
+    return re.sub(r"#([1-9])", argument, body)
 
 
 def _error(where: Where, text: str, position: int, message: str, construct: str) -> ParseError:

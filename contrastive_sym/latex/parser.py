@@ -20,8 +20,8 @@ from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .continuations import (FORALL_COMMA, drop_annotations, flatten_substacks, join_continuations,
-                            join_repeated_relations, mark_first, mark_forall_commas, unbrace_signs,
-                            unwrap_math_classes)
+                            join_repeated_relations, mark_first, mark_forall_commas, scripts_out_of_fonts,
+                            unbrace_signs, unwrap_math_classes)
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -124,6 +124,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
     cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
+    cleaned = scripts_out_of_fonts(cleaned)  # \mathbf{h_i} is \mathbf{h}_i (same length)
     try:
         return _parser().parse(cleaned)
     except UnexpectedInput as exc:

@@ -136,7 +136,11 @@ class MatricesMixin:
         if word is None or not isinstance(meaning, (Family, Macro)) \
                 or self.scope.lookup(self.source(word).strip()) is not None:
             return
-        written, head = "".join(self.source(op).split()), self.source(op.children[0]).strip()
+        # white space goes, except one that ends a control word before a letter (\mathcal L)
+        written = re.sub(r"(\\[a-zA-Z]+)?\s+(?=([a-zA-Z])?)",
+                         lambda m: m.group(1) + " " if m.group(1) and m.group(2) else (m.group(1) or ""),
+                         self.source(op).strip())
+        head = self.source(op.children[0]).strip()
         beside = "".join(self.source(op.children[1]).split()) != "{" + "".join(self.source(word).split()) + "}"
         family = f", or the family {head}_{{{self.source(word).strip()}}} whose entry it is" if beside else ""
         raise self.fail(op, f"'{written}' is not declared: {self.source(word).strip()} is a word, not an index of "

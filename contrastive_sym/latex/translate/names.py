@@ -69,6 +69,11 @@ class NamesMixin:
         """``\\mathbf{x}^-_i`` and ``\\mathbf{x}_i^-`` (TeX sets them alike) with
         ``\\mathbf{x}^-`` a declared family: the superscript is part of the name and the
         subscript indexes it; None when the first two scripts are not such a pair."""
+        if key is not None and len(ops) >= 2 and {ops[0].data, ops[1].data} == {"prime", "subscript"} \
+                and isinstance(self.scope.lookup(key + "'"), Family):
+            # z_1' and z'_1 (TeX sets them alike): the entry 1 of the family z'
+            prime, subscript = (ops[0], ops[1]) if ops[0].data == "prime" else (ops[1], ops[0])
+            return [prime, subscript] + ops[2:]
         if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
             return None
         superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
@@ -81,8 +86,9 @@ class NamesMixin:
             # s^i_k with s_k a family indexed by a superscript: the subscript names it
             return [subscript, superscript] + ops[2:]
         marked = key + self.script_suffix(superscript)
+        # x^-_i: an entry of the family x^- (or of the samples x^-_1 … x^-_n of a point x^-)
         if isinstance(self.scope.lookup(marked), Family) \
-                or isinstance(self.scope.lookup(form_key(marked, "subscript")), IndexSet):
+                or isinstance(self.scope.lookup(form_key(marked, "subscript")), (IndexSet, Family)):
             return [superscript, subscript] + ops[2:]
         return None
 
@@ -251,7 +257,11 @@ class NamesMixin:
         if op.data == "restricted":
             self._check_restriction(op.children[1].children[1])
             return meaning
-        raise self.fail(op, f"{key or 'this'}' has no meaning")
+        if op.data == "prime":
+            raise self.fail(op, f"a prime after '{self.source(op.children[0]).strip()}' is read only as part of a "
+                                "declared name (with z' declared, z'_1 and z_1' are its entries); a derivative "
+                                "is written \\frac{d}{dx}")
+        raise self.fail(op, f"'{key}' has no meaning" if key else "this has no meaning")
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
