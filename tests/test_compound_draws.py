@@ -130,3 +130,14 @@ def test_a_power_of_a_distribution_other_than_the_number_drawn_is_refused():
     with pytest.raises(DerivationError, match="the power of a distribution is the number of entries drawn"):
         check_statement(r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim p_\texttt{data}^{2}} f(x^-_1) = 0", "identity",
                         **NOTATION)
+
+
+def test_a_plain_E_is_the_expectation_unless_the_document_declares_it():
+    """Notes and theses write E[…] in italic: undeclared, it is \\mathbb{E}; declared (an
+    energy), it is what the declaration says."""
+    same = r"E_{y \sim q}[f(y)^2] = \mathbb{E}_{y \sim q}[f(y)^2]"
+    assert check_statement(same, "identity", **NOTATION).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"E_{y \sim q}[f(y)^2] \geq (E_{y \sim q} f(y))^2", "inequality",
+                           **NOTATION).verdict.value == "confirmed"
+    energy = {**NOTATION, "scalar": NOTATION["scalar"] + [{"name": "E"}]}
+    assert check_statement(r"E + 1 > E", "inequality", **energy).verdict.value in ("proved", "confirmed")

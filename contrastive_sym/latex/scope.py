@@ -380,6 +380,9 @@ _BUILTIN_KEYS = {
     r"\text{sg}": Builtin.STOP_GRAD,
     "o": Builtin.LITTLE_O,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
+    # notes and theses write the expectation E in roman or italic; a document that declares E
+    # (an energy, an edge set) gives it that meaning instead
+    "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION,
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 }

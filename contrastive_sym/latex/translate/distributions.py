@@ -276,7 +276,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
         if not points:
             raise self.fail(node, "\\mathbb{E}[…] of something that draws no point does not say what it "
                                   "averages over: write \\mathbb{E}_{x \\sim p}[…]")
-        undrawn = sorted(str(p) for p in points if not self._drawing(p))
+        undrawn = sorted({self._shown_point(p) for p in points if not self._drawing(p)})
         if undrawn:
             raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: no declared distribution draws "
                                   f"{', '.join(undrawn)}, so what it averages over is not written: write "
