@@ -108,7 +108,7 @@ READING_TOKENS = TOKENS + [
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",
     r"\le &\\", r"\textbf{x}", r"\textbf", r"s_0", r"s^{(1)}_2", r"_i^{(k)}",
     r"\mathbf{s_1}", r"\mathbf{s'}", r"\boldsymbol{s_{i}^+}", r"= \nonumber \\", r"\gets", r"s_1'", "'_1",
-    "E[", "E_{", r"\text{E}",
+    "E[", "E_{", r"\text{E}", r", i = 1, \dots, n", r"\quad k=1,\ldots,n", r", i = 1, \cdots, {n}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -474,6 +474,10 @@ FORALL = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[
     (r"x_i^2 \geq 0 \quad \forall i \in I", "confirmed"),
     (r"x_i^2 + a^2 \geq 0 \quad \forall i, a \in \mathbb{R}", "confirmed"),
     (r"x_i \geq 0 \quad \forall i", "refuted"),
+    # a range clause ending the row, as papers write "for i = 1, …, N"
+    (r"x_i^2 \geq 0, i = 1, \dots, N", "confirmed"),
+    (r"x_i^2 \geq 0 \quad i = 1, \ldots, N", "confirmed"),
+    (r"x_i \geq 0, \quad i=1,\cdots,N", "refuted"),
 ])
 def test_for_all_after_a_statement_names_its_variables(statement, verdict):
     assert check_statement(statement, "inequality", **FORALL).verdict.value in (verdict, "proved")
@@ -484,11 +488,23 @@ def test_for_all_after_a_statement_names_its_variables(statement, verdict):
     (r"x_i^2 \geq 0 \quad \forall i \in [2]", "a 'for all' over another set is not read"),
     (r"x_i^2 \geq 0 \quad \forall i \neq 1", "goes in the claim's given"),
     (r"\forall i", "\\forall … with no statement before it"),
+    (r"x_i^2 \geq 0, i = 1, \dots, N-1", "the range 'i = 1, \\dots, N-1' is read as 'for all'"),
 ])
 def test_for_all_that_says_what_the_check_does_not_do_is_refused(statement, words):
     with pytest.raises(ParseError) as caught:
         check_statement(statement, "inequality", **FORALL)
     assert words in str(caught.value)
+
+
+def test_for_all_after_a_definition_names_the_indices_it_is_defined_over():
+    """``h_i = x_i^2, \\quad \\forall i \\in [N]`` (or ``, i = 1, \\dots, N``) defines h_i for every
+    i, as it would without the clause; a clause over another index or range is refused."""
+    for written in (r"h_i = x_i^2 \quad \forall i \in [N]", r"h_i = x_i^2, i = 1, \dots, N"):
+        notation = dict(FORALL, define=[{"name": "h", "line": 1, "latex": written}])
+        assert check_statement(r"h_i \geq 0", "inequality", **notation).verdict.value == "confirmed"
+    wrong = dict(FORALL, define=[{"name": "h", "line": 1, "latex": r"h_i = x_i^2 \quad \forall a \in \mathbb{R}"}])
+    with pytest.raises(DerivationError, match="the statement does not use a"):
+        check_statement(r"h_i \geq 0", "inequality", **wrong)
 
 
 # --- a sum over the members of a set of points, each written with a name of its own ---------------------

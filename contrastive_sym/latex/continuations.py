@@ -254,3 +254,26 @@ def scripts_out_of_fonts(text: str) -> str:
     TeX's does).  The name is the letter in the font; its scripts index it, as they do
     outside.  A name of several letters with scripts inside its font is left to be refused."""
     return _SCRIPT_IN_FONT.sub(lambda m: m.group(1) + m.group(2) + " " + m.group(3) + m.group(4) + " ", text)
+
+
+#: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N"): the range of an index, as written
+RANGE_WRITTEN = re.compile(r"(?:,|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
+                           r"(?:\\text\s*\{\s*for\s*\}\s*)?([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
+                           r"\s*,\s*([A-Za-z0-9]+(?:\s*[+\-]\s*[A-Za-z0-9]+)?|\{[^{}]*\})\s*")
+#: … ending a row
+RANGE_CLAUSE = re.compile(RANGE_WRITTEN.pattern + r"(?=(?:\\(?:nonumber|notag)(?![a-zA-Z])|\\label\s*\{[^{}]*\}|\s)*"
+                                                  r"(?:\\\\|\\end\s*\{|&|$))")
+
+
+def ranges_as_quantifiers(text: str) -> str:
+    r"""``text`` with a range clause that ends a row, ``h_i = f(x_i), i = 1, \dots, k``, written
+    ``\forall i\in[k]`` (padded to the same length): "for i = 1 … k", which the reader checks
+    as any ``\forall`` (the index is one the row uses, over the range it is declared with).
+    A clause that would not fit, or starts other than at 1, is left to be refused."""
+    def rewrite(match):
+        upper = match.group(2).strip()
+        upper = upper[1:-1].strip() if upper.startswith("{") else upper
+        quantifier = f"\\forall {match.group(1)}\\in[{upper}]"
+        width = match.end() - match.start()
+        return quantifier + " " * (width - len(quantifier)) if len(quantifier) <= width else match.group(0)
+    return RANGE_CLAUSE.sub(rewrite, text)

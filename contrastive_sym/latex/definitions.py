@@ -155,10 +155,19 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
     number = 0
     while number < len(trees):
         row = trees[number]
-        quantifier = next((c for c in row.iter_subtrees_topdown() if c.data == "forall"), None)
-        if quantifier is not None:
-            raise translator.fail(quantifier, "\\forall in a definition is not read: a definition holds for "
-                                              "every value of what it is defined over")
+        if row.data == "quantifier_row" and found:
+            # "h_i = … \\ \forall i": of the definition above it
+            translator.check_definition_quantifier(row.children[0], found[-1].head)
+            number += 1
+            continue
+        quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
+        if quantifier is not None and row.data == "chain":
+            translator.check_definition_quantifier(quantifier, row.children[0])
+            row = Tree(row.data, [c for c in row.children if c is not quantifier], row.meta)
+        nested = next((c for c in row.iter_subtrees_topdown() if c.data == "forall"), None)
+        if nested is not None:
+            raise translator.fail(nested, "\\forall in a definition is read after its row only, naming the "
+                                          "indices its name is defined over (h_i = … \\quad \\forall i \\in [N])")
         pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
         if row.data == "continuation":
             if not found:

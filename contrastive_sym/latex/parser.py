@@ -19,9 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
-from .continuations import (FORALL_COMMA, drop_annotations, flatten_substacks, join_continuations,
-                            join_repeated_relations, mark_first, mark_forall_commas, scripts_out_of_fonts,
-                            unbrace_signs, unwrap_math_classes)
+from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, flatten_substacks, join_continuations,
+                            join_repeated_relations, mark_first, mark_forall_commas, ranges_as_quantifiers,
+                            scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -120,6 +120,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
     cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
+    cleaned = ranges_as_quantifiers(cleaned)   # ", i = 1, \dots, k" ending a row is \forall i \in [k]
     cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
@@ -246,6 +247,11 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         return "\\\\", start        # a line of a \substack, read as a comma
     if str(token) == FORALL_COMMA:
         return ",", start
+    if start is not None and not original.startswith(str(token), start):
+        # inside a range clause ", i = 1, \dots, k" that is read as \forall i \in [k]: the clause
+        clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)
+        if clause is not None:
+            return clause.group(0).rstrip(), clause.start()
     if start is None or str(token) not in PRIVATE | MARKERS:
         return str(token), start
     if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS:

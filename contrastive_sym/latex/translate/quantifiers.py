@@ -19,7 +19,10 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
+from ...errors import ParseError
+from ..continuations import RANGE_WRITTEN
 from ..scope import Family
+from .macro_uses import written_letters
 from .trees import unwrap
 from .values import relation_name
 
@@ -31,6 +34,27 @@ class QuantifiersMixin:
     ``\\forall`` names against the statement before it."""
 
     def check_quantifier(self, node, exprs) -> None:
+        if not self.source(node).lstrip().startswith("\\forall"):
+            # a range clause ", i = 1, \dots, k" ending a row, read as \forall i \in [k]
+            # (continuations.py): a refusal names the clause as written
+            try:
+                return self._check_quantifier(node, exprs)
+            except ParseError:
+                written = RANGE_WRITTEN.match(self.text, node.meta.start_pos)
+                clause = (written.group(0) if written else self.source(node)).strip().lstrip(",").strip()
+                raise self.fail(node, f"the range '{clause}' is read as 'for all' of an index the row uses, "
+                                      "over the whole range it is declared with; this one is not") from None
+        return self._check_quantifier(node, exprs)
+
+    def check_definition_quantifier(self, quantifier, head) -> None:
+        r"""``h_i = f(x_i), \forall i \in [k]``: a definition holds for every value of the indices
+        its name is defined over, so the clause adds nothing; it must still name those indices,
+        over their declared ranges, never narrow them or name something else."""
+        indices = [self.scope.lookup(letter) for letter in sorted(written_letters(self.source(head)))]
+        indices = [i for i in indices if isinstance(i, sp.Symbol) and self.scope.index_range(i) is not None]
+        self.check_quantifier(quantifier, [sp.Add(*indices)] if indices else [sp.Integer(0)])
+
+    def _check_quantifier(self, node, exprs) -> None:
         items = [c for c in node.children[1:] if isinstance(c, Tree)]
         used = set()
         for expr in exprs:
