@@ -93,7 +93,9 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
             raise Unsupported(f"a draw of the entries {lo} … {hi}")
         inner = _write_samples(body)
         for m in range(int(hi), int(lo) - 1, -1):     # none when hi < lo: nothing is drawn
-            inner = Expectation(inner, sp.Tuple(members[m]), tag)
+            # a record (x_m, y_m) of several families is one joint draw
+            drawn = sp.Tuple(*(b[m] for b in members)) if isinstance(members, sp.Tuple) else sp.Tuple(members[m])
+            inner = Expectation(inner, drawn, tag)
         return inner
     if isinstance(expr, SampleExpectation):
         body, members, count, context, tag, *apart = expr.args

@@ -54,7 +54,7 @@ def _real_patterns(m: int) -> list[list[F]]:
         [TINY * (k + 1) for k in r],
         [F(-(k + 1)) for k in r],
         [F((k % 3) - 1) for k in r],
-    ]
+    ] + _diagonal(m, F(10), F(0))
     return pats
 
 
@@ -87,6 +87,17 @@ def _probability_patterns(m: int) -> list[list[F]]:
     ]
 
 
+def _diagonal(m: int, on: F, off: F) -> list[list[F]]:
+    """``on`` on the diagonal of a square table of m = r² values written row by row, ``off``
+    elsewhere: the weights of a joint distribution of two points that are most dependent
+    (each value of one with one value of the other), and a critic that sees it.  None when
+    m is not a square of at least 2 × 2."""
+    side = int(round(m ** 0.5))
+    if side < 2 or side * side != m:
+        return []
+    return [[on if k // side == k % side else off for k in range(m)]]
+
+
 def _positive_patterns(m: int) -> list[list[F]]:
     r = range(m)
     return [
@@ -95,7 +106,7 @@ def _positive_patterns(m: int) -> list[list[F]]:
         [TINY * (k + 1) for k in r],
         [F(10) ** 30 * (k + 1) for k in r],
         [F(1), 1 + TINY] + [F(2)] * (m - 2) if m >= 2 else [F(1)],
-    ]
+    ] + _diagonal(m, F(1), TINY)
 
 
 def _binary_patterns(m: int) -> list[list[F]]:

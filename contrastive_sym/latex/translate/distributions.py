@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
-from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
+from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
@@ -295,6 +295,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
             if alias in points and not any(distribution.coordinate_of(p) == slot for p in points - {alias}):
                 coordinates[slot] = alias
         coordinates = tuple(coordinates)
+        pairs = self._paired_entries(distribution, points)
+        if pairs is not None:
+            return IidExpectation(body, *pairs, distribution.tag)
         loose = sorted({self._shown_point(p) for p in points if p not in coordinates})
         if loose:
             # x_1, …, x_N of a family p draws: other samples, random too, but how they are
@@ -304,6 +307,27 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
                                   "beside the others is not said): write what it averages over, "
                                   "\\mathbb{E}_{x \\sim p}[…]")
         return Expectation(body, sp.Tuple(*coordinates), distribution.tag)
+
+    def _paired_entries(self, distribution: Distribution, points: set):
+        r"""(records, 1, N) when every coordinate of ``distribution`` is a family of points of
+        one length N and the body uses only their entries: ``\mathbb{E}[\frac{1}{N} \sum_i \log
+        \frac{e^{f(x_i, y_i)}}{…}]`` of the InfoNCE bound, each pair (x_i, y_i) drawn from p,
+        independently of the others (said in the readings).  None for anything else."""
+        families = [next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == c), None)
+                    for c in distribution.coordinates]
+        if not families or any(f is None or len(f.shape) != 1 or f.first for f in families) \
+                or len({f.shape[0] for f in families}) != 1:
+            return None
+        bases = tuple(f.base for f in families)
+        if not points or any(not (isinstance(p, sp.Indexed) and p.base in bases) for p in points):
+            return None
+        written = ", ".join(f"{self.family_key(b)}_i" for b in bases)
+        record = f"({written})" if len(bases) > 1 else written
+        self.readings.append(f"\\mathbb{{E}}[…] over the entries of points {distribution.name} draws: {record} for "
+                             f"i = 1 … {families[0].shape[0]}, each drawn from {distribution.name} independently of "
+                             "the others")
+        members = sp.Tuple(*bases) if len(bases) > 1 else bases[0]
+        return members, sp.Integer(1), families[0].shape[0]
 
     def _bare_sample_expectation(self, body, points: set, node):
         r"""``\mathbb{E}[…]`` whose body uses the positive or the members of one declared

@@ -1,0 +1,39 @@
+r"""Expectations over N pairs drawn from a joint (issue 13): lecture notes and theses write the
+InfoNCE bound as ``I(X, Y) \geq E[\frac{1}{N} \sum_i \log \frac{e^{f(x_i, y_i)}}{\frac{1}{N}
+\sum_j e^{f(x_i, y_j)}}]`` with (x_i, y_i) drawn from p(x, y), independently for each i.  With
+p declared over the families x and y, a bare expectation of their entries is that draw (said
+in the readings).  The verdicts are the mathematics, checked by hand: the bound holds, and
+I_NCE ≤ log N; I_NCE ≤ 0 is false at N = 2 (a dependent joint and a critic that sees it,
+e.g. weights 1, 1, 0.1, 1 and f = 1 on one cell: I_NCE = 0.0081 > 0), and so is I ≤ I_NCE.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.pipeline import check_statement
+
+PAIRS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+             family=[{"name": "x", "shape": ["N"], "role": "point"}, {"name": "y", "shape": ["N"], "role": "point"}],
+             function=[{"name": "f", "arguments": 2}], distribution=[{"name": "p", "of": ["x", "y"]}],
+             quantity=[{"name": "I(X,Y)", "meaning": "mutual information", "of": "p"}])
+NCE = r"E\left[ \frac{1}{N} \sum_{i = 1}^N \log \frac{e^{f(x_i,y_i)}}{\frac{1}{N}\sum_{j=1}^N e^{f(x_i,y_j)}}\right]"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"I(X,Y) \geq " + NCE, "confirmed"),
+    (NCE + r" \leq \log N", "confirmed"),
+    (r"I(X,Y) \leq " + NCE, "refuted"),
+    (NCE + r" \leq 0", "refuted"),
+])
+def test_the_infonce_bound_over_pairs_drawn_from_the_joint(statement, expected):
+    assert check_statement(statement, "inequality", **PAIRS).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # each pair from the joint, the pairs alike and independent of each other
+    (r"E[f(x_1, y_1)] = E[f(x_2, y_2)]", "confirmed"),
+    (r"E[f(x_1, y_1)] = E[f(x_1, y_2)]", "refuted"),
+])
+def test_pairs_are_drawn_jointly_and_independently_of_each_other(statement, expected):
+    notation = dict(PAIRS, size=[{"name": "N", "minimum": 2, "checked": [2]}])
+    assert check_statement(statement, **notation).verdict.value == expected
