@@ -37,3 +37,15 @@ def test_the_infonce_bound_over_pairs_drawn_from_the_joint(statement, expected):
 def test_pairs_are_drawn_jointly_and_independently_of_each_other(statement, expected):
     notation = dict(PAIRS, size=[{"name": "N", "minimum": 2, "checked": [2]}])
     assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_the_pairs_may_be_the_samples_of_two_points_written_with_subscripts():
+    """A thesis writes x for an anchor and x_i, y_i for the pairs: p declared of = ['x_i', 'y_i']
+    draws the samples, whose entries are written so; the bound's name at the end of the chain
+    (\\triangleq I_{NCE}(X,Y)) is a definition, read and not checked."""
+    notation = dict(PAIRS, scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point"}],
+                    distribution=[{"name": "p", "of": ["x_i", "y_i"]}])
+    statement = r"I(X,Y) \geq " + NCE + r" \triangleq I_{NCE}(X,Y)"
+    assert check_statement(statement, "inequality", **notation).verdict.value == "confirmed"
+    assert check_statement(r"I(X,Y) \leq " + NCE + r" =: I_{NCE}", "inequality",
+                           **notation).verdict.value == "refuted"

@@ -109,6 +109,7 @@ READING_TOKENS = TOKENS + [
     r"\le &\\", r"\textbf{x}", r"\textbf", r"s_0", r"s^{(1)}_2", r"_i^{(k)}",
     r"\mathbf{s_1}", r"\mathbf{s'}", r"\boldsymbol{s_{i}^+}", r"= \nonumber \\", r"\gets", r"s_1'", "'_1",
     "E[", "E_{", r"\text{E}", r", i = 1, \dots, n", r"\quad k=1,\ldots,n", r", i = 1, \cdots, {n}",
+    r"\triangleq I_{N}(s)", r"=: \mathcal{L}", r"\eqqcolon t",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -277,3 +277,22 @@ def ranges_as_quantifiers(text: str) -> str:
         width = match.end() - match.start()
         return quantifier + " " * (width - len(quantifier)) if len(quantifier) <= width else match.group(0)
     return RANGE_CLAUSE.sub(rewrite, text)
+
+
+#: "… ≥ E[…] \triangleq I_{NCE}(X,Y)": a chain that ends by naming the expression before it
+TRAILING_NAME = re.compile(r"(\\triangleq(?![a-zA-Z])|=:|\\eqqcolon(?![a-zA-Z]))\s*"
+                           r"((?:\\[a-zA-Z]+\s*)?(?:\{[^{}]*\}\s*)?[A-Za-z]?"
+                           r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]))*"
+                           r"(?:\s*\([^()=<>]*\))?)"
+                           r"(?=(?:\s|[.,;]|\\(?:nonumber|notag)(?![a-zA-Z])|\\label\s*\{[^{}]*\}|\\tag\*?\s*\{[^{}]*\})*$)")
+
+
+def drop_trailing_name(text: str) -> str:
+    r"""``text`` with a last link that names the expression before it (``\triangleq I_{NCE}``,
+    ``=: \mathcal{L}``) blanked (same length) when a relation comes before it: a definition,
+    which states nothing to check beside the chain (translator.py says it in the readings)."""
+    match = TRAILING_NAME.search(text)
+    if match is None or not match.group(2).strip() or not re.search(r"=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])",
+                                                                     text[:match.start()]):
+        return text
+    return text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]

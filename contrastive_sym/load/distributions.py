@@ -8,7 +8,7 @@ import re
 
 import sympy as sp
 
-from ..latex.scope import Distribution, Family, Scope
+from ..latex.scope import Distribution, Family, Scope, form_key
 from ..latex.translate.draws import IndexDistribution
 from ..model.notation import Domain
 from .context import Context, read_formula, read_text, scope_key, table_entries
@@ -33,7 +33,7 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
                                f"{MAX_COORDINATES} declarations of role \"point\"", ("of",))
         coordinates = []
         for point in written:
-            meaning = scope.lookup(point)
+            meaning = _point_declaration(point, scope)
             symbol = meaning.base if isinstance(meaning, Family) else meaning
             if symbol not in scope.points:
                 raise context.fail(f"distribution {name}: {point!r} in 'of' is not a declared point "
@@ -53,6 +53,18 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
                                               aliases=drawn_too))
     return scope
+
+
+def _point_declaration(written: str, scope: Scope):
+    """What a name in ``of`` declares: a point, a family of points, or, written with an index
+    (``x_i``), the family whose entries are so written: the samples x_1 … x_n beside a
+    point x, or a family x."""
+    found = re.fullmatch(r"\s*(.+?)_\{?\s*[a-zA-Z]\s*\}?\s*", written)
+    if found is not None and scope.lookup(written) is None:
+        head = found.group(1)
+        samples = scope.lookup(form_key(head, "subscript"))
+        return samples if isinstance(samples, Family) else scope.lookup(head)
+    return scope.lookup(written)
 
 
 def _mixture(entry: dict, name: str, coordinates: list, scope: Scope, context: Context) -> tuple:

@@ -12,6 +12,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
+from ..continuations import TRAILING_NAME, drop_trailing_name
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
@@ -83,6 +84,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
         said: list[str] = []
         say_remarks(self.text, trees, self.where, said)
+        if drop_trailing_name(self.text) != self.text:
+            named = TRAILING_NAME.search(self.text)
+            said.append(f"the last link '{' '.join(named.group(0).split())}' names the expression before it: a "
+                        "definition, not checked")
         for row in tree.children[0].children:
             if isinstance(row, Token):
                 continue
