@@ -40,12 +40,37 @@ def test_pairs_are_drawn_jointly_and_independently_of_each_other(statement, expe
 
 
 def test_the_pairs_may_be_the_samples_of_two_points_written_with_subscripts():
-    """A thesis writes x for an anchor and x_i, y_i for the pairs: p declared of = ['x_i', 'y_i']
-    draws the samples, whose entries are written so; the bound's name at the end of the chain
-    (\\triangleq I_{NCE}(X,Y)) is a definition, read and not checked."""
+    """A thesis writes x for an anchor and x_i, y_i for the pairs: with p declared over the points
+    x and y, their samples x_1 … x_N and y_1 … y_N are values of its coordinates, drawn in
+    pairs; the bound's name at the end of the chain (\\triangleq I_{NCE}(X,Y)) is a definition,
+    read and not checked."""
     notation = dict(PAIRS, scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point"}],
-                    distribution=[{"name": "p", "of": ["x_i", "y_i"]}])
+                    distribution=[{"name": "p", "of": ["x", "y"]}])
     statement = r"I(X,Y) \geq " + NCE + r" \triangleq I_{NCE}(X,Y)"
     assert check_statement(statement, "inequality", **notation).verdict.value == "confirmed"
     assert check_statement(r"I(X,Y) \leq " + NCE + r" =: I_{NCE}", "inequality",
                            **notation).verdict.value == "refuted"
+
+
+EVENTS = dict(size=[{"name": "m", "minimum": 1, "checked": [1, 2]}],
+              scalar=[{"name": "v", "role": "point"}, {"name": "c", "role": "point"}],
+              family=[{"name": "v", "shape": ["m + 1"], "role": "point"}],
+              distribution=[{"name": r"\tilde{p}", "of": ["v", "c"]}, {"name": "q", "of": ["v"]}],
+              define=[{"name": "P", "line": 1, "latex": r"""
+\begin{split}
+P(D=1 \vert v,c)&=\frac{\tilde{p}(v \vert c)}{\tilde{p}(v \vert c)+m\cdot q(v)}\\
+P(D=0 \vert v,c)&=\frac{m\cdot q(v)}{\tilde{p}(v \vert c)+m\cdot q(v)}
+\end{split}"""}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"P(D=0 \vert v,c) = 1-P(D=1 \vert v,c)", "confirmed"),
+    (r"\frac{P(D=1 \vert v_i,c)}{P(D=0 \vert v_i,c)}=\frac{1}{m}\frac{\tilde{p}(v_i \vert c)}{q(v_i)}", "confirmed"),
+    (r"\frac{P(D=1 \vert v_i,c)}{P(D=0 \vert v_i,c)}=\frac{\tilde{p}(v_i \vert c)}{q(v_i)}", "refuted"),
+])
+def test_probabilities_defined_at_events_of_a_label_named_only_there(statement, expected):
+    """NCE's P(D=1 | v, c) and P(D=0 | v, c): two definitions of one letter at two events of a
+    label D the notation does not declare, each keyed with its event; v_i, a sample of v (the
+    members of the post's sample set), is a value of v's coordinate."""
+    notation = dict(EVENTS, index=[{"name": "i", "from": 1, "to": "m + 1"}])
+    assert check_statement(statement, **notation).verdict.value == expected

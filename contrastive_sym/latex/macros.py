@@ -195,6 +195,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     labels = "".join(translator.source(call_items).split())
     body = translator.expr(body_tree)
     points = point_params(elements, translator)
+    if points is not None and any(kind == "event" for kind, _ in points):
+        # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)
+        key = translator.event_key(key, call_items)
     if points is not None:
         # P(y | x; \theta) = …: a function of the points y, x, used as P(y_i | x_i; \theta)
         unused = [str(p) for kind, p in points if kind == "point" and not body.has(p)]
@@ -232,13 +235,18 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
 
 
 def point_params(elements: list, translator: Translator) -> tuple | None:
-    """Each argument of a head as ("point", p) or ("fixed", value), when at least one is
-    a data point and the others are declared values; None otherwise."""
-    values = _values(elements, translator)
+    """Each argument of a head as ("point", p), ("fixed", value) or ("event", "D=1"), when at
+    least one is a data point and the others are declared values or events; None otherwise."""
+    events = [translator.event_of(element) for element in elements]
+    values = _values([e for e, event in zip(elements, events) if event is None], translator)
     if values is None:
         return None
     found = []
-    for value in values:
+    for event in events:
+        if event is not None:           # D=1 of P(D=1, v | c): matched as written
+            found.append(("event", event))
+            continue
+        value = values.pop(0)
         point = translator.as_point(value)
         if point is not None:
             found.append(("point", point))

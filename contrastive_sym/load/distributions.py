@@ -33,7 +33,7 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
                                f"{MAX_COORDINATES} declarations of role \"point\"", ("of",))
         coordinates = []
         for point in written:
-            meaning = _point_declaration(point, scope)
+            meaning = scope.lookup(point)
             symbol = meaning.base if isinstance(meaning, Family) else meaning
             if symbol not in scope.points:
                 raise context.fail(f"distribution {name}: {point!r} in 'of' is not a declared point "
@@ -53,18 +53,6 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
                                               aliases=drawn_too))
     return scope
-
-
-def _point_declaration(written: str, scope: Scope):
-    """What a name in ``of`` declares: a point, a family of points, or, written with an index
-    (``x_i``), the family whose entries are so written: the samples x_1 … x_n beside a
-    point x, or a family x."""
-    found = re.fullmatch(r"\s*(.+?)_\{?\s*[a-zA-Z]\s*\}?\s*", written)
-    if found is not None and scope.lookup(written) is None:
-        head = found.group(1)
-        samples = scope.lookup(form_key(head, "subscript"))
-        return samples if isinstance(samples, Family) else scope.lookup(head)
-    return scope.lookup(written)
 
 
 def _mixture(entry: dict, name: str, coordinates: list, scope: Scope, context: Context) -> tuple:
@@ -127,6 +115,17 @@ def _point_aliases(spec: dict, scope: Scope, context: Context) -> tuple:
                                    "[[family]] with role = \"point\"); a point named by value_of is not itself "
                                    "value_of another", ("value_of",))
             pairs.append((alias, coordinate))
+    # the samples x_1 … x_n (or x^{(1)} … x^{(n)}) of a point x are values of x's coordinate:
+    # p(x_i) is the density there, and a distribution that draws x draws them
+    for entry in table_entries(spec, "family", context):
+        name = read_text(entry, "name", context)
+        # read from the table, not looked up: a lookup would count as a use of the name
+        point = scope.names.get(name)
+        samples = [scope.names.get(form_key(name, form)) for form in ("subscript", "superscript")]
+        samples = next((f for f in samples if isinstance(f, Family) and f.base in scope.points), None)
+        if "value_of" in entry or samples is None or point not in scope.points:
+            continue
+        pairs.append((samples.base, dict(pairs).get(point, point)))
     return tuple(pairs)
 
 

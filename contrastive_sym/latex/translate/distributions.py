@@ -313,7 +313,15 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
         one length N and the body uses only their entries: ``\mathbb{E}[\frac{1}{N} \sum_i \log
         \frac{e^{f(x_i, y_i)}}{…}]`` of the InfoNCE bound, each pair (x_i, y_i) drawn from p,
         independently of the others (said in the readings).  None for anything else."""
-        families = [next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == c), None)
+        # a coordinate's family, or the samples x_1 … x_N of a point coordinate x
+        # (only when it is the one family of values of that coordinate: x^- beside x_1 … x_N
+        # would leave which family pairs with y unsaid)
+        aliased = [(alias, coordinate) for alias, coordinate in distribution.aliases
+                   if isinstance(alias, sp.IndexedBase)]
+        samples = {coordinate: alias for alias, coordinate in aliased
+                   if sum(1 for _, other in aliased if other == coordinate) == 1}
+        families = [next((v for v in self.scope.names.values()
+                          if isinstance(v, Family) and v.base == samples.get(c, c)), None)
                     for c in distribution.coordinates]
         if not families or any(f is None or len(f.shape) != 1 or f.first for f in families) \
                 or len({f.shape[0] for f in families}) != 1:

@@ -10,7 +10,8 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
 from ..scope import AbstractFunction, Family, form_key
-from .values import ListValue, Segment, VectorValue
+from .trees import bare_letter, unwrap
+from .values import ListValue, Segment, VectorValue, relation_name
 
 
 Tree = lark.Tree
@@ -53,6 +54,30 @@ class AbstractFunctionsMixin:
         m = sp.Dummy("m", integer=True)
         return VectorValue(meaning.function(*args, m), m, meaning.length)
 
+    def event_of(self, element) -> str | None:
+        r"""``D=1`` of ``P(D=1, v \mid c)``: an argument that is an event of a letter the notation
+        does not declare (a label the document names only there), written without spaces;
+        None for any other argument."""
+        tree = unwrap(element)
+        if not (isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3
+                and relation_name(str(tree.children[1].children[0])) == "="):
+            return None
+        left = unwrap(tree.children[0])
+        if not bare_letter(left) or self.scope.lookup(str(left.children[0])) is not None:
+            return None
+        return "".join(self.source(tree).split())
+
+    def event_key(self, key: str, items) -> str | None:
+        r"""``P(D=1,•|•)``: the name a definition at an event is keyed by, the event as written,
+        each other argument a place; None when no argument is an event."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        events = [self.event_of(e) for e in elements]
+        if not any(events):
+            return None
+        separators = [separator_kind(str(c)) for c in items.children if not isinstance(c, Tree)]
+        places = [e or "•" for e in events]
+        return key + "(" + places[0] + "".join(s + p for s, p in zip(separators, places[1:])) + ")"
+
     def _substitute_points(self, macro, items):
         """The body of a macro of points (``P(y \\mid x; \\theta)``) at the use's points
         (``P(y_i \\mid x_i; \\theta)``); None when the use does not have the head's shape
@@ -63,6 +88,10 @@ class AbstractFunctionsMixin:
             return None
         mapping = {}
         for (kind, head_value), element in zip(macro.point_params, elements):
+            if kind == "event":
+                if self.event_of(element) != head_value:
+                    return None
+                continue
             value = self.value(element)
             if kind == "point":
                 point = self.as_point(value)

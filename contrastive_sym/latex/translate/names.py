@@ -97,6 +97,11 @@ class NamesMixin:
         with its scripts, primes and parentheses ``ops`` applied left to right."""
         pending_error = None
         for position, op in enumerate(ops):
+            if op.data == "call" and key is not None:
+                at_event = self.event_key(key, op.children[1].children[0])
+                if at_event is not None and isinstance(self.scope.lookup(at_event), Macro):
+                    # P(D=1 | v_i, c) of a definition at the event D=1
+                    key, meaning, pending_error = at_event, self.scope.lookup(at_event), None
             if op.data in ("subscript", "superscript", "prime") and key is not None:
                 longer = key + self.script_suffix(op)
                 found = self.scope.lookup(longer)
