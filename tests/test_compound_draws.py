@@ -141,3 +141,8 @@ def test_a_plain_E_is_the_expectation_unless_the_document_declares_it():
                            **NOTATION).verdict.value == "confirmed"
     energy = {**NOTATION, "scalar": NOTATION["scalar"] + [{"name": "E"}]}
     assert check_statement(r"E + 1 > E", "inequality", **energy).verdict.value in ("proved", "confirmed")
+
+
+def test_a_plain_E_used_as_a_value_says_it_is_read_as_the_expectation():
+    with pytest.raises(DerivationError, match="'E' is read as the expectation .* declare E if it is a value"):
+        check_statement(r"E = 1", "identity", **NOTATION)

@@ -182,6 +182,13 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         if isinstance(value, Distribution):
             raise self.fail(node, f"{value.name} is a distribution: {value.name}(x) is a probability, "
                                   f"\\mathbb{{E}}_{{x \\sim {value.name}}}[…] an expectation")
+        if value is Builtin.EXPECTATION:
+            written = self.source(node).strip()
+            plain = "".join(written.split()) in ("E", "\\text{E}")
+            raise self.fail(node, f"'{written}' is " + ("read as " if plain else "") + "the expectation"
+                            + (" (the notation does not declare E)" if plain else "") + ", which needs what it "
+                            "averages, \\mathbb{E}_{x \\sim p}[…]" + ("; declare E if it is a value of its own "
+                                                                    "(an energy)" if plain else ""))
         if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
             raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
         if isinstance(value, Transposed):
