@@ -16,7 +16,7 @@ import sympy as sp
 from ...model.distributions import IidExpectation
 from ...model.notation import BarePoint
 from ...errors import ParseError
-from ..scope import Distribution, ExpectationOp, Family
+from ..scope import Distribution, ExpectationOp
 from .trees import unwrap
 from .values import relation_name
 
@@ -92,8 +92,7 @@ class CompoundDrawsMixin:
         index = sp.Dummy(letter, integer=True)
         value = self.within(self.scope.bind(letter, index)).value(entry)
         written = "".join(self.source(left).split())
-        family = next((v for v in self.scope.names.values()
-                       if isinstance(v, Family) and v.base == getattr(value, "base", None)), None)
+        family = self._family_of(getattr(value, "base", None))
         start = family.start(0) if family is not None else 1
         if not (isinstance(value, sp.Indexed) and value.indices == (index + 1 - start,)
                 and value.base in self.scope.points):
@@ -138,7 +137,7 @@ class CompoundDrawsMixin:
             return None
         base = op.bound[0].base
         entries = {e for e in body.atoms(sp.Indexed) if e.base == base}
-        family = next((v for v in self.scope.names.values() if isinstance(v, Family) and v.base == base), None)
+        family = self._family_of(base)
         if not entries or family is None or len(family.shape) != 1:
             return None
         written = self.family_key(base)

@@ -320,9 +320,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
                    if isinstance(alias, sp.IndexedBase)]
         samples = {coordinate: alias for alias, coordinate in aliased
                    if sum(1 for _, other in aliased if other == coordinate) == 1}
-        families = [next((v for v in self.scope.names.values()
-                          if isinstance(v, Family) and v.base == samples.get(c, c)), None)
-                    for c in distribution.coordinates]
+        families = [self._family_of(samples.get(c, c)) for c in distribution.coordinates]
         if not families or any(f is None or len(f.shape) != 1 or f.first for f in families) \
                 or len({f.shape[0] for f in families}) != 1:
             return None
