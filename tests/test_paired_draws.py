@@ -74,3 +74,15 @@ def test_probabilities_defined_at_events_of_a_label_named_only_there(statement, 
     members of the post's sample set), is a value of v's coordinate."""
     notation = dict(EVENTS, index=[{"name": "i", "from": 1, "to": "m + 1"}])
     assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_a_plain_E_read_as_the_expectation_is_said_in_the_readings():
+    """Reading an undeclared E as the expectation is a choice: the claim's reading says it."""
+    from contrastive_sym.pipeline import toml_key, toml_value, verify_text
+    lines = ['id = "e"', 'title = "e"', 'source = "e.txt"']
+    lines += [f"{toml_key(t)} = {toml_value(v)}" for t, v in PAIRS.items()]
+    statement = NCE + r" \leq \log N"
+    lines += ["", "[[claim]]", 'id = "c"', "line = 1", 'title = "c"', 'kind = "inequality"',
+              f"latex = {toml_value(statement)}"]
+    claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
+    assert "E, which the notation does not declare, is read as the expectation" in claim.claim.reading

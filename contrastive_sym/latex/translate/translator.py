@@ -2,6 +2,8 @@
 arithmetic and brackets; the rest of what it reads comes from its mixins."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 import lark
@@ -51,6 +53,10 @@ _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 MAX_NUMBER_DIGITS = 100
 
 
+#: an E written plainly (not \mathbb{E}, \mathbf{E}, nor part of a word or a command)
+_PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z])")
+
+
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
@@ -84,6 +90,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
         said: list[str] = []
         say_remarks(self.text, trees, self.where, said)
+        if _PLAIN_E.search(self.text) and self.scope.lookup("E") is Builtin.EXPECTATION:
+            said.append("E, which the notation does not declare, is read as the expectation \\mathbb{E}")
         if drop_trailing_name(self.text) != self.text:
             named = TRAILING_NAME.search(self.text)
             said.append(f"the last link '{' '.join(named.group(0).split())}' names the expression before it: a "
