@@ -47,7 +47,7 @@ def test_the_reading_says_which_tolerance():
 
 @pytest.mark.parametrize("statement, message", [
     (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
-    (r"1 \approx \log 3 \approx 1.1", "this chain links only by \\approx or \\propto"),
+    (r"1 \approx \log 3 \approx 1.1", "this chain links only by \\approx, \\sim or \\propto"),
     # a row that starts with ≈ continues a display above it (was an IndexError)
     (r"\approx \log 3", "the statement starts with a relation ('\\approx')"),
 ])

@@ -134,9 +134,17 @@ def test_an_approx_link_is_read_as_a_link_not_decided():
     assert [link.relation for link in chain.links] == ["\\approx"]
 
 
-def test_a_link_that_could_mean_two_things_is_refused_naming_it():
-    message = refusal("L = a \\\\\n  \\sim b")
-    assert message.startswith(r"d.toml:11:3: the chain in this definition links by '\sim', which is not read")
+def test_a_sim_link_is_read_as_a_link_not_decided():
+    """∼ between two values (asymptotic, of an order, or a model: the display does not say
+    which) is read and left undecided, as an \\approx without a printed value is."""
+    display = define_all("L = a \\\\\n  \\sim b", SCOPE, WHERE)
+    (chain,) = display.chains
+    assert [link.relation for link in chain.links] == ["\\sim"]
+
+
+def test_a_link_the_checker_does_not_read_is_refused_naming_it():
+    message = refusal("L = a \\\\\n  \\ni b")
+    assert message.startswith(r"d.toml:11:3: the chain in this definition links by '\ni'")
 
 
 def test_a_cycle_between_two_rows_is_named():

@@ -134,6 +134,9 @@ _UNCHECKED = {
     Relation.PROPTO: "not checked: a proportionality (∝) in a chain does not say in which variables the factor "
                      "is constant (a claim A \\propto B of its own, with proportional_in, is checked); the links "
                      "beside it are",
+    Relation.SIM: "not checked: ∼ between two values says they are alike in a sense the display does not write "
+                  "(asymptotically equal, of the same order, or a model of the left side); the links beside it "
+                  "in the chain are checked",
 }
 
 

@@ -25,6 +25,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .expand import expand_macros
+from .definition_rows import Row, head_written_last, summands_named, with_diagonal
 from .macros import definition_text, define_row
 from .parser import Where, parse
 from .printed import tolerance_of
@@ -38,9 +39,6 @@ Tree, Token = lark.Tree, lark.Token
 
 #: The relations a chain in a definition may link by (as :func:`relation_name` names them).
 CHAIN_RELATIONS = frozenset({"=", "<", "<=", ">", ">="})
-#: Relations that state an approximation: no tolerance is written, so nothing to check.
-_APPROXIMATE = frozenset({r"\approx", r"\sim", r"\simeq"})
-
 #: A connective word in text at the start of a row (after the display's start, ``\\``,
 #: a top-level comma or ``\begin{aligned}``, with only spacing between).
 _CONNECTIVE = re.compile(
@@ -81,15 +79,6 @@ class DefinedDisplay:
     macros: tuple[Macro, ...]
     chains: tuple[Chain, ...]
     heads: tuple[str, ...]      # the head of each row that defines, as written
-
-
-@dataclass
-class _Row:
-    """One definition of the display: ``head = body`` and the links that follow it."""
-
-    head: object
-    body: object
-    links: list            # (relation tree, side tree) pairs after the body
 
 
 def prose_blanked(text: str) -> str:
@@ -135,22 +124,22 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,
                 defines=True)
     rows = _rows(tree, translator, definitional)
-    macros, bound = _define_in_order(rows, text, scope, where, line, translator)
+    macros, bound, own = _define_in_order(rows, text, scope, where, line, translator)
     final = scope
     for macro in macros.values():
         final = final.bind(macro.key, macro)
     if len(rows) > 1:
-        _check_order_free(rows, macros, text, scope, where, line, translator)
+        _check_order_free(rows, macros, own, text, scope, where, line, translator)
     chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
                    for row in rows if row.links)
     unique = list({id(macros[id(r)]): macros[id(r)] for r in rows}.values())
     return DefinedDisplay(tuple(unique), chains, tuple(_written(translator, r.head) for r in rows))
 
 
-def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_Row]:
+def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[Row]:
     """The definitions of the display: a row ``head = body …``, a head alone followed by
     a row ``= body …``, and the rows ``= …`` that continue a chain."""
-    found: list[_Row] = []
+    found: list[Row] = []
     trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
     number = 0
     while number < len(trees):
@@ -175,17 +164,17 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
                                            "name it defines ('name = expression')")
             found[-1].links += pairs
         elif pairs:
-            found.append(_Row(row.children[0], None, pairs))
+            found.append(Row(row.children[0], None, pairs))
         elif number + 1 < len(trees) and trees[number + 1].data == "continuation":
             number += 1     # a head alone, its '= body' on the next row
-            found.append(_Row(row.children[0], None, _pairs(trees[number].children)))
+            found.append(Row(row.children[0], None, _pairs(trees[number].children)))
         else:
             raise _construct_error(row, translator) or translator.fail(
                 row, "this row is neither a definition 'name = expression' nor a continuation "
                      "'= …' of the chain above it")
         number += 1
     for row in found:
-        relation, row.body = row.links.pop(0)
+        relation, row.body = head_written_last(row, translator) or row.links.pop(0)
         if str(relation.children[0]) == "\\propto":
             raise translator.fail(relation, "a definition by '\\propto' (a density up to its normalising "
                                             "factor) is not read yet; a claim A \\propto B with "
@@ -197,47 +186,7 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[_R
             if _approximates_a_printed_value(row.links, position, translator):
                 continue
             _check_link_relation(relation, translator, definitional)
-    return found + [named for row in found for named in _summands_named(row, translator)]
-
-
-def _summands_named(row: _Row, translator: Translator) -> list[_Row]:
-    r"""``\mathcal{L} = \sum_{i \in I} \mathcal{L}_i = -\sum_{i \in I} \log …``: a side that is
-    a sum of one undeclared name, followed by ``=`` and the same sum of a body, names that
-    body: the name is defined as the sum's term (``\mathcal{L}_i = -\log …``), said in the
-    definition's readings, and the link between the two sums is checked as any other."""
-    sides = [row.body] + [side for _, side in row.links]
-    relations = [relation_name(str(relation.children[0])) for relation, _ in row.links]
-    named = []
-    for position, relation in enumerate(relations):
-        left, right, sign = sides[position], sides[position + 1], None
-        if isinstance(right, Tree) and right.data == "neg" and len(right.children) == 2:
-            sign, right = right, right.children[1]
-        if relation != "=" or not (_is_sum(left) and _is_sum(right)) or not _undeclared(left.children[1], translator):
-            continue
-        written = ["".join(translator.source(side.children[0]).split()) for side in (left, right)]
-        if written[0] != written[1]:
-            continue
-        term = right.children[1] if sign is None else Tree(sign.data, [sign.children[0], right.children[1]], sign.meta)
-        named.append(_Row(left.children[1], term, []))
-        translator.readings.append(f"{translator.source(left.children[1]).strip()} is named by the chain as the "
-                                   f"term of {written[0]}: {translator.source(term).strip()}")
-    return named
-
-
-def _is_sum(tree) -> bool:
-    return isinstance(tree, Tree) and tree.data == "apply_op" and isinstance(tree.children[0], Tree) \
-        and tree.children[0].data == "sum_op" and str(tree.children[0].children[0]) == "\\sum"
-
-
-def _undeclared(name, translator: Translator) -> bool:
-    """Whether ``name`` is a name, subscripted or not, that nothing declares."""
-    if not (isinstance(name, Tree) and name.data in ("subscript", "superscript")):
-        return False
-    try:
-        translator.value(name)
-    except DerivationError as exc:
-        return "is not declared" in exc.message
-    return False
+    return found + [named for row in found if row.first is None for named in summands_named(row, translator)]
 
 
 def _approximates_a_printed_value(links, position: int, translator: Translator) -> bool:
@@ -276,10 +225,6 @@ def _check_link_relation(relation, translator: Translator, definitional: frozens
                                         "sides of a chain here; only a row's first relation defines")
     if name in UNCHECKED_RELATIONS:
         return      # read, reported as not checked; the chain's other links are checked
-    if name in _APPROXIMATE:
-        raise translator.fail(relation, f"the chain in this definition links by '{token}', which is not "
-                                        "read (is it 'distributed as', or 'of the order of'?): restate the "
-                                        "definition without that link, with restated_from")
     if name not in CHAIN_RELATIONS:
         raise translator.fail(relation, f"the chain in this definition links by '{token}', which is not "
                                         "a relation the checker decides (=, <, \\le, >, \\ge)")
@@ -287,8 +232,9 @@ def _check_link_relation(relation, translator: Translator, definitional: frozens
 
 def _define_in_order(rows, text, scope, where, line, translator):
     """The macro of each row, defined in the order the rows' names need: a row that
-    fails is tried again once another is defined; none defining raises."""
-    macros, bound, errors = {}, {}, {}
+    fails is tried again once another is defined; none defining raises.  Returned with
+    each row's own macro (a row giving a diagonal, p_{ii} = 0, shares its family's macro)."""
+    macros, bound, errors, own = {}, {}, {}, {}
     pending = list(rows)
     while pending:
         waiting = []
@@ -299,10 +245,22 @@ def _define_in_order(rows, text, scope, where, line, translator):
                 errors[id(row)] = exc
                 waiting.append(row)
                 continue
+            own[id(row)] = macro
             twin = next((r for r in rows if id(r) in macros and macros[id(r)].key == macro.key), None)
             if twin is not None and _renamed(macro, macros[id(twin)]):
                 # h_i = f(x_i), h_j = f(x_j): one family defined entry by entry, written twice
                 macros[id(row)], bound[id(row)] = macros[id(twin)], params
+                continue
+            merged = with_diagonal(macro, macros[id(twin)]) if twin is not None else None
+            if merged is not None:
+                # p_{ij} = …, p_{ii} = 0: one family, its diagonal entries given apart
+                general, diagonal = (twin, row) if len(set(macro.index_params)) == 1 else (row, twin)
+                translator.readings.append(f"{_written(translator, diagonal.head)} = {_written(translator, diagonal.body)} "
+                                           f"gives the entries of {_written(translator, general.head)} whose two "
+                                           "indices are equal; the other row, the rest")
+                macros[id(row)] = macros[id(twin)] = merged
+                bound[id(row)] = params
+                scope = scope.bind(merged.key, merged)
                 continue
             if twin is not None:
                 raise translator.fail(row.head, f"'{translator.source(row.head)}' is defined twice in this "
@@ -312,7 +270,7 @@ def _define_in_order(rows, text, scope, where, line, translator):
         if len(waiting) == len(pending):
             raise _stuck(waiting, errors, translator)
         pending = waiting
-    return macros, bound
+    return macros, bound, own
 
 
 _WORD = re.compile(r"\\(?:text|textrm|mathrm|operatorname)\{([^{}]*)\}")
@@ -349,7 +307,7 @@ def _stuck(rows, errors, translator: Translator) -> DerivationError:
     return errors[id((causes or rows)[0])]
 
 
-def _check_order_free(rows, macros, text, scope, where, line, translator) -> None:
+def _check_order_free(rows, macros, own, text, scope, where, line, translator) -> None:
     """Each row read again with every other row's macro bound must read the same: a row
     read before a later row redefined a name it uses (declared already) would otherwise
     keep the old meaning, or a run of letters split before a name was defined."""
@@ -362,7 +320,7 @@ def _check_order_free(rows, macros, text, scope, where, line, translator) -> Non
             again, _ = define_row(row.head, row.body, text, others, where, line)
         except DerivationError:
             again = None
-        if again is None or not (_same(again, macros[id(row)]) or _renamed(again, macros[id(row)])):
+        if again is None or not (_same(again, own[id(row)]) or _renamed(again, macros[id(row)])):
             raise translator.fail(row.head, f"the definition of '{translator.source(row.head)}' reads "
                                             "differently once the other rows of this display are "
                                             "defined (it uses a name another row defines, which was "
@@ -388,14 +346,15 @@ def _canonical(macro: Macro):
     return (macro.key, body, macro.index_params, macro.list_param, macro.vector_params, macro.labels)
 
 
-def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
+def _chain(row: Row, bound, text, original, scope, where, translator) -> Chain:
     """The links written after a definition's body, read with every macro of the
     display and the names its head binds."""
     held, arguments = _chain_arguments(row, bound, scope, translator)
     for name, symbol in bound:
         scope = scope.bind(name, held.get(symbol, symbol))
     reader = Translator(text, scope, where)
-    left, links = row.body, []
+    left, links = (row.body if row.first is None else row.first), []
+    first = left
     lhs = reader.expr(left)
     for relation, side in row.links:
         rhs = reader.expr(side)
@@ -404,12 +363,12 @@ def _chain(row: _Row, bound, text, original, scope, where, translator) -> Chain:
         links.append(Link(lhs, name, rhs, text.count("\n", 0, side.meta.start_pos), _link_text(text[start:end]),
                           translator.source(side).strip() if name == "\\approx" else ""))
         left, lhs = side, rhs
-    start, end = row.body.meta.start_pos, row.links[-1][1].meta.end_pos
+    start, end = first.meta.start_pos, row.links[-1][1].meta.end_pos
     return Chain(_written(translator, row.head), tuple(links),
                  text.count("\n", 0, start), original[start:end], arguments)
 
 
-def _chain_arguments(row: _Row, bound, scope, translator: Translator) -> tuple[dict, tuple]:
+def _chain_arguments(row: Row, bound, scope, translator: Translator) -> tuple[dict, tuple]:
     r"""What a chain written after a definition over arguments runs over: the chain
     holds for every value of them, as the definition does.  An index argument
     (``\ell_i = A_i = B_i``, ``\text{sim}(z_i, z_j) = …``) is the declared index of that

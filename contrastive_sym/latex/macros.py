@@ -109,7 +109,7 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
 
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = _BodyReader(text, scope, where)
-    key, call_items = _head(head, translator)
+    key, call_items = head_parts(head, translator)
     if isinstance(scope.lookup(key), Distribution):
         # p(d = i | X, c) = …: the head would take the letter of the declared distribution p,
         # which its body (and every later p(x)) reads as the distribution
@@ -267,8 +267,9 @@ def _values(elements: list, translator: Translator) -> list | None:
         return None
 
 
-def _head(head, translator: Translator):
-    """The name of a head and, if it is called, its argument items."""
+def head_parts(head, translator: Translator):
+    """The name of a head and, if it is called, its argument items; a node that is not
+    the shape of a head is refused."""
     node = head
     if isinstance(node, Tree) and node.data == "juxt":
         # a run of letters such as LSE(...)

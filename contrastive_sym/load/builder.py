@@ -31,7 +31,7 @@ _RELATIONS = {
     ">": Relation.GT, ">=": Relation.GE, "≥": Relation.GE,
     "same-direction": Relation.SAME_DIRECTION,
     # links of a statement's chain that are read and not decided (never a proof's step)
-    "approx": Relation.APPROX, "propto": Relation.PROPTO,
+    "approx": Relation.APPROX, "propto": Relation.PROPTO, "sim": Relation.SIM,
 }
 
 

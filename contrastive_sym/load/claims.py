@@ -175,7 +175,7 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
     if not relations:
         raise where.error("a statement needs a relation (=, <, \\leq, …)")
     if all(r in _UNCHECKED.values() for r in relations):
-        raise where.error("this chain links only by \\approx or \\propto, which the checker reads and does not "
+        raise where.error("this chain links only by \\approx, \\sim or \\propto, which the checker reads and does not "
                           "decide: with nothing else to check, it is not read (a printed value gives \\approx a "
                           "tolerance: a \\approx 6.91; a claim A \\propto B takes proportional_in)")
     one_model(terms, where)
@@ -288,7 +288,7 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
 
 
 #: links a statement's chain reads and the checker does not decide (the others are checked)
-_UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto"}
+_UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto", "\\sim": "sim"}
 
 
 def _refuse_unwritten_limit(symbol: str, lhs, where: Where) -> None:

@@ -96,8 +96,12 @@ def read_notation(spec: dict, context: Context) -> None:
                                "family has one dimension: 'superscript'", ("index_written",))
         first = _first_indices(entry, name, shape, context)
         # x^{(1)}, …, x^{(n)} (or x_1, …, x_n) beside a random point x (role point both): the
-        # samples of x, found by the script that indexes them (x alone stays the point)
-        samples = role is Role.POINT and len(shape) == 1 and not leading and scope.lookup(name) in builder.points()
+        # samples of x, found by the script that indexes them (x alone stays the point); and
+        # s^+_i beside a scalar s^+ (one anchor's similarity, then a batch's): the family is
+        # found by its script, s^+ alone stays the scalar (read from the table: not a use)
+        beside = scope.names.get(name)
+        samples = len(shape) == 1 and not leading and isinstance(beside, sp.Symbol) and not beside.is_integer and (
+            beside in builder.points() if role is Role.POINT else beside not in builder.points())
         form = "superscript" if superscript else "subscript"
         symbol = entry.get("symbol") or _symbol_name(name) + (
             ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "")

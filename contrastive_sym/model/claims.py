@@ -26,10 +26,12 @@ class Relation(enum.Enum):
     # names no variables (links of a chain whose other links are checked)
     APPROX = "≈"
     PROPTO = "∝"
+    # two values alike in a sense the display does not write (asymptotic, of an order, a model)
+    SIM = "∼"
 
     @property
     def is_decided(self) -> bool:
-        return self not in (Relation.APPROX, Relation.PROPTO)
+        return self not in (Relation.APPROX, Relation.PROPTO, Relation.SIM)
 
     def flipped(self) -> "Relation":
         """The relation with its sides swapped: ``a < b`` ⟺ ``b > a``."""
@@ -48,7 +50,7 @@ _FLIP = {
     Relation.EQ: Relation.EQ, Relation.LT: Relation.GT, Relation.GT: Relation.LT,
     Relation.LE: Relation.GE, Relation.GE: Relation.LE,
     Relation.SAME_DIRECTION: Relation.SAME_DIRECTION,
-    Relation.APPROX: Relation.APPROX, Relation.PROPTO: Relation.PROPTO,
+    Relation.APPROX: Relation.APPROX, Relation.PROPTO: Relation.PROPTO, Relation.SIM: Relation.SIM,
 }
 _IMPLIES = {
     Relation.EQ: {Relation.EQ, Relation.LE, Relation.GE, Relation.SAME_DIRECTION},
@@ -59,6 +61,7 @@ _IMPLIES = {
     Relation.SAME_DIRECTION: {Relation.SAME_DIRECTION},
     Relation.APPROX: {Relation.APPROX},
     Relation.PROPTO: {Relation.PROPTO},
+    Relation.SIM: {Relation.SIM},
 }
 
 

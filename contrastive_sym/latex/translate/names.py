@@ -54,6 +54,11 @@ class NamesMixin:
         self._refuse_double_scripts(ops)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None
+        if meaning is None and base_key is not None and not any(op.data == "call" for op in ops) \
+                and not (ops and ops[0].data != "restricted" and self.scope.lookup(key + self.script_suffix(ops[0]))):
+            run = self.font_run(node, atom)
+            if run is not None:
+                return run
         if key is not None and meaning is None and not ops:
             raise self.fail(atom, self._undeclared(key, atom))
         if key is None:

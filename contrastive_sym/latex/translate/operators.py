@@ -222,6 +222,9 @@ class OperatorsMixin:
 
     def _sum_range(self, lower, upper, op):
         """``_k``, ``_{k=1}^{N}``, ``_{k \\neq i}``, ``_{i}^{N}``: name, lo, hi, skipped."""
+        above = self.set_above(lower, upper, op) if upper is not None else None
+        if above is not None:
+            return above
         hi = self.expr(upper) if upper is not None else None
         if isinstance(lower, Tree) and lower.data == "letter":
             return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None

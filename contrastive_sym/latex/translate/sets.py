@@ -144,16 +144,12 @@ class SetsMixin:
             raise self.fail(right, f"{conditioned.name} is a set defined by a condition: it is read "
                                    f"under \\sum only (\\sum_{{k \\in {conditioned.name}}} …)")
         key = self.atom_key(right) if isinstance(right, Tree) else None
-        found = self.scope.lookup(key) if key is not None else None
-        if key is None and isinstance(right, Tree) and right.data in ("subscript", "superscript"):
-            found = self.scope.lookup(self._written_key(right))
         if key is not None and self.scope.reading(key) in self.scope.size_names and self._bound_name(left):
             # b \in B with B the batch size: papers write the batch and its size with one
             # letter; a number has no other members than 1 … B to run over
             return self._bound_name(left), (sp.Integer(1), self.expr(right))
-        if not isinstance(found, IndexSet) and key is not None:
-            found = self.scope.lookup(SET_KEY + key)    # I beside a definition I(x;c): load/sets.py
-        if not isinstance(found, IndexSet):
+        found = self.declared_set(right)
+        if found is None:
             return None, None
         name = self._bound_name(left)
         if name is not None and found.members is None:
@@ -171,6 +167,33 @@ class SetsMixin:
         raise self.fail(left, f"'{self.source(left).strip()}' is not a member of {found.name} as declared"
                               + (f" (its members are written {members}_i)" if found.members is not None
                                  else " (an index set: write k \\in " + found.name + ")"))
+
+    def declared_set(self, node) -> IndexSet | None:
+        r"""The declared [[set]] ``node`` names (``I``, ``\mathcal{V}``, ``N_i``), or None."""
+        key = self.atom_key(node) if isinstance(node, Tree) else None
+        found = self.scope.lookup(key) if key is not None else None
+        if key is None and isinstance(node, Tree) and node.data in ("subscript", "superscript"):
+            found = self.scope.lookup(self._written_key(node))
+        if not isinstance(found, IndexSet) and key is not None:
+            found = self.scope.lookup(SET_KEY + key)    # I beside a definition I(x;c): load/sets.py
+        return found if isinstance(found, IndexSet) else None
+
+    def set_above(self, lower, upper, op):
+        r"""``\prod_{l \neq i}^{\mathcal{V}}``: a declared set written above the operator is the
+        range of the index written below (a letter, or ``l \neq i``), as ``l \in \mathcal{V}``
+        reads it; (name, lo, hi, skip), or None when ``upper`` names no declared set."""
+        written = unwrap(upper)
+        if isinstance(written, Tree) and written.data == "script_group" and len(written.children[0].children) == 1:
+            written = unwrap(written.children[0].children[0])      # ^{\mathcal{V}}
+        found = self.declared_set(written) if isinstance(written, Tree) else None
+        if found is None or found.condition is not None or found.components or found.records:
+            return None
+        name, lo, _, skip = self._sum_range(lower, None, op)
+        if lo is not None:
+            raise self.fail(op, f"this index is given two ranges: {found.name} above, and a first value below")
+        self.readings.append(f"{self.source(op).strip()} with {found.name} above: {name} runs over the members "
+                             f"of {found.name}")
+        return name, found.lo, found.hi, skip
 
     def _consecutive(self, written) -> tuple:
         r"""(first, last) of a set written out whose members are consecutive whole numbers,

@@ -32,6 +32,7 @@ from .names import NamesMixin
 from .operators import OperatorsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
+from .font_runs import FontRunsMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
 from .quantifiers import QuantifiersMixin
@@ -60,7 +61,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin):
+                 ScriptsMixin, FontRunsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):

@@ -1,0 +1,124 @@
+r"""The shapes of a definition's row that are not ``head = body``: a name written last
+(``A \sim B = h(v, c)``), a sum named by the chain after it (``\mathcal{L} = \sum_i \mathcal{L}_i =
+\sum_i …``), and a diagonal given apart (``p_{ij} = …, \; p_{ii} = 0``).  Used by
+:mod:`.definitions`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import lark
+import sympy as sp
+
+from ..errors import DerivationError
+from .macros import head_parts
+from .scope import Macro
+from .translate import Translator, relation_name
+
+Tree = lark.Tree
+
+
+@dataclass
+class Row:
+    """One definition of the display: ``head = body`` and the links that follow it."""
+
+    head: object
+    body: object
+    links: list            # (relation tree, side tree) pairs after the body
+    # a head written last (``A \sim B = h(v, c)``): the chain's first side; its links end at the body
+    first: object = None
+
+
+def head_written_last(row: Row, translator: Translator):
+    r"""``P(D=1 \vert v,c) \sim \frac{…}{…} = h_\theta(v,c)``: a chain whose last side is a
+    name nothing declares (called or not) and whose first side is not, defines that name by
+    the side before it; the links before are the chain, checked as any other.  The row is
+    rearranged (head, body, first side, links up to the body) and the defining (relation,
+    body) pair returned; None when the row is not of that shape."""
+    if not row.links or _undeclared_name(row.head, translator) or \
+            not _undeclared_name(row.links[-1][1], translator):
+        return None
+    sides = [row.head] + [side for _, side in row.links]
+    relations = [relation for relation, _ in row.links]
+    row.head, defining = sides[-1], (relations[-1], sides[-2])
+    row.links = list(zip(relations[:-1], sides[1:-1]))
+    row.first = sides[0] if row.links else None
+    translator.readings.append(f"{_written(translator, row.head)}, which nothing declares, is written last: the "
+                               f"definition names the side before it, {_written(translator, sides[-2])}")
+    return defining
+
+
+def _undeclared_name(side, translator: Translator) -> bool:
+    """Whether ``side`` has the shape of a definition's head (``h``, ``h_\theta(v, c)``) and
+    reading it stops at its own name, which nothing declares."""
+    try:
+        key, _ = head_parts(side, translator)
+    except DerivationError:
+        return False
+    callee = side.children[0] if isinstance(side, Tree) and side.data == "call" else side
+    try:
+        translator.value(side)
+    except DerivationError as exc:
+        written = "".join(getattr(exc, "construct", "").split())
+        return "is not declared" in exc.message and \
+            written in ("".join(translator.source(node).split()) for node in (callee, side))
+    return False
+
+
+def summands_named(row: Row, translator: Translator) -> list[Row]:
+    r"""``\mathcal{L} = \sum_{i \in I} \mathcal{L}_i = -\sum_{i \in I} \log …``: a side that is
+    a sum of one undeclared name, followed by ``=`` and the same sum of a body, names that
+    body: the name is defined as the sum's term (``\mathcal{L}_i = -\log …``), said in the
+    definition's readings, and the link between the two sums is checked as any other."""
+    sides = [row.body] + [side for _, side in row.links]
+    relations = [relation_name(str(relation.children[0])) for relation, _ in row.links]
+    named = []
+    for position, relation in enumerate(relations):
+        left, right, sign = sides[position], sides[position + 1], None
+        if isinstance(right, Tree) and right.data == "neg" and len(right.children) == 2:
+            sign, right = right, right.children[1]
+        if relation != "=" or not (_is_sum(left) and _is_sum(right)) or not _undeclared(left.children[1], translator):
+            continue
+        written = ["".join(translator.source(side.children[0]).split()) for side in (left, right)]
+        if written[0] != written[1]:
+            continue
+        term = right.children[1] if sign is None else Tree(sign.data, [sign.children[0], right.children[1]], sign.meta)
+        named.append(Row(left.children[1], term, []))
+        translator.readings.append(f"{translator.source(left.children[1]).strip()} is named by the chain as the "
+                                   f"term of {written[0]}: {translator.source(term).strip()}")
+    return named
+
+
+def _is_sum(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "apply_op" and isinstance(tree.children[0], Tree) \
+        and tree.children[0].data == "sum_op" and str(tree.children[0].children[0]) == "\\sum"
+
+
+def _undeclared(name, translator: Translator) -> bool:
+    """Whether ``name`` is a name, subscripted or not, that nothing declares."""
+    if not (isinstance(name, Tree) and name.data in ("subscript", "superscript")):
+        return False
+    try:
+        translator.value(name)
+    except DerivationError as exc:
+        return "is not declared" in exc.message
+    return False
+
+
+def with_diagonal(one: Macro, other: Macro) -> Macro | None:
+    """The macro of ``p_{ij} = …`` with ``p_{ii} = c`` (either order): δ_{ij} c + (1 − δ_{ij}) …,
+    as a definition by cases reads it; None unless one head has two distinct indices and the
+    other writes one index twice, and nothing else differs in the heads."""
+    for general, diagonal in ((one, other), (other, one)):
+        params, twice = general.index_params, diagonal.index_params
+        if len(params) == 2 == len(twice) and params[0] != params[1] and twice[0] == twice[1] \
+                and not (general.list_param or general.vector_params or general.point_params
+                         or general.scalar_params or diagonal.list_param or diagonal.vector_params
+                         or diagonal.point_params or diagonal.scalar_params):
+            equal = sp.KroneckerDelta(*params)
+            body = equal * diagonal.body.xreplace({twice[0]: params[0]}) + (1 - equal) * general.body
+            return Macro(general.key, body, params, line=general.line)
+    return None
+
+
+def _written(translator: Translator, node) -> str:
+    return " ".join(translator.source(node).split())
