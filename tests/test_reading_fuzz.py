@@ -110,6 +110,8 @@ READING_TOKENS = TOKENS + [
     r"\mathbf{s_1}", r"\mathbf{s'}", r"\boldsymbol{s_{i}^+}", r"= \nonumber \\", r"\gets", r"s_1'", "'_1",
     "E[", "E_{", r"\text{E}", r", i = 1, \dots, n", r"\quad k=1,\ldots,n", r", i = 1, \cdots, {n}",
     r"\triangleq I_{N}(s)", r"=: \mathcal{L}", r"\eqqcolon t",
+    # \sim between values, a set above an operator, a run of bold letters
+    r"\sim", r"\sim t", r"\prod_{l \neq i}^{S}", r"\sum_{l}^S", r"\sum_{l=1}^{S}", r"\mathbf{xx}_1", r"\mathbf{xc}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
