@@ -223,8 +223,9 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
                            + RESTATE, 1),
     (r"\begin{cases} a \end{cases}", "row 1 of '\\begin{cases}' has no condition: write the value, '&' and "
                                      "the condition (1 & j = i), or \\text{otherwise}", 15),
-    (r"a \overset{(i)}{b} c", "'\\overset{…}{…}' is read over one relation only (\\overset{(a)}{=} is =); over "
-                              "anything else drop the annotation (keep the symbol under it) or " + RESTATE, 3),
+    (r"a \overset{(i)}{b} c", "'\\overset{…}{…}' is read over one relation only (\\overset{(a)}{=} is =), and "
+                              "\\underset{…}{\\mathbb{E}} as \\mathbb{E}_{…}; over anything else drop the "
+                              "annotation (keep the symbol under it) or " + RESTATE, 3),
     (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
     (r"a \simeq b", "the relation '\\simeq' is not read; write = for a definition, or " + RESTATE, 3),
     (r"\int_0^1 a", "'\\int' is not read (the checker evaluates no integrals); " + RESTATE, 1),

@@ -112,6 +112,9 @@ READING_TOKENS = TOKENS + [
     r"\triangleq I_{N}(s)", r"=: \mathcal{L}", r"\eqqcolon t",
     # \sim between values, a set above an operator, a run of bold letters
     r"\sim", r"\sim t", r"\prod_{l \neq i}^{S}", r"\sum_{l}^S", r"\sum_{l=1}^{S}", r"\mathbf{xx}_1", r"\mathbf{xc}",
+    # a reference to another display first, a term struck through, the mean of a constant
+    r"\text{\eqref{eq:1}} &=", r"\eqref{x}", r"(\ref{a}) \le", r"\cancel{", r"\bcancel", r"\cancelto{0}{",
+    r"E[\log n]", r"E\left[-\frac{1}{n}\right]",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

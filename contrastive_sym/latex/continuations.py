@@ -296,3 +296,20 @@ def drop_trailing_name(text: str) -> str:
                                                                      text[:match.start()]):
         return text
     return text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+
+
+#: "\text{\eqref{eq:loss}} &= …": a chain whose first side refers to another display
+LEADING_REFERENCE = re.compile(r"^(\s*(?:\\text\s*\{\s*)?\(?\s*\\(?:eqref|ref)\s*\{[^{}]*\}\s*\)?(?:\s*\})?"
+                               r"\s*&?\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])))")
+_A_RELATION = re.compile(r"=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])")
+
+
+def drop_leading_reference(text: str) -> str:
+    r"""``text`` with a first side that refers to another display (``\text{\eqref{eq:INCE}} &=``,
+    ``\eqref{x} \le``, ``(\ref{x}) =``) and its relation blanked (same length, line breaks kept),
+    when a relation follows: that link compares with a display this one does not write and is
+    not checked (translator.py says so in the readings); the chain is read from its next side."""
+    match = LEADING_REFERENCE.search(text)
+    if match is None or not _A_RELATION.search(text, match.end()):
+        return text
+    return re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]

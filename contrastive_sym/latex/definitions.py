@@ -25,7 +25,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .expand import expand_macros
-from .definition_rows import Row, head_written_last, summands_named, with_diagonal
+from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal
 from .macros import definition_text, define_row
 from .parser import Where, parse
 from .printed import tolerance_of
@@ -157,6 +157,9 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[Ro
         if nested is not None:
             raise translator.fail(nested, "\\forall in a definition is read after its row only, naming the "
                                           "indices its name is defined over (h_i = … \\quad \\forall i \\in [N])")
+        if found and row.data == "chain" and domain_stated(row, translator):
+            number += 1      # "…, \quad \alpha > 0": the declared domain of a parameter, said
+            continue
         pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
         if row.data == "continuation":
             if not found:

@@ -35,6 +35,12 @@ class MacroDef:
     body: str
 
 
+#: ``\ensuremath{X}`` is X in a formula (it only enters math mode): a preamble's
+#: ``\newcommand{\mathmat}{\ensuremath{\mathbf}}`` makes ``\mathmat{D}`` the bold D.  A
+#: document's own ``\ensuremath`` macro, if it declares one, is used instead.
+ENSUREMATH = MacroDef(r"\ensuremath", 1, "#1")
+
+
 @dataclass(frozen=True)
 class ExpandedWhere(Where):
     """Where an expanded formula starts, mapping its positions back to the written one:
@@ -83,13 +89,13 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     """``text`` with every use of the macros of ``scope`` expanded, and the ``where`` that
     reports positions in the written text; unchanged when no macro is used."""
     macros = getattr(scope, "macros", ())
-    if not macros or not isinstance(text, str):
+    if not isinstance(text, str) or not macros and ENSUREMATH.name not in text:
         return text, where
-    table = {m.name: m for m in macros}
+    table = {ENSUREMATH.name: ENSUREMATH, **{m.name: m for m in macros}}
     used = {match.group() for match in _NAME.finditer(text)} & set(table)
     if not used:
         return text, where
-    for name in used:
+    for name in used - {ENSUREMATH.name}:
         scope.lookup(name)      # a scope that records what a formula uses sees the macro used
     budget = [MAX_EXPANSIONS]
     pieces, spans, origins = [], [], []

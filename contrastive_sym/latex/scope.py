@@ -395,6 +395,11 @@ _SCRIPT = rf"(?:{_ONE}|{_GROUP})"
 _ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
                      rf"(?![a-zA-Z])({_ONE})")
 _TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
+_FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf)"
+#: \boldsymbol\theta, \mathcal L: a font before one letter or command, braced as \boldsymbol{\theta}
+_FONT_BARE = re.compile(rf"({_FONTS})(?![a-zA-Z])\s*(\\[a-zA-Z]+|[a-zA-Z])")
+#: p_\mathsf{pos}: a font script without braces, as p_{\mathsf{pos}}
+_FONT_SCRIPT = re.compile(rf"([_^])({_FONTS}\{{[^{{}}]*\}})")
 _BRACED_ONE = re.compile(rf"([_^])\{{({_ONE})\}}")
 _SWAPPED = re.compile(rf"\^({_SCRIPT})_({_SCRIPT})")
 _spelling_cache: dict[int, tuple[dict, dict]] = {}
@@ -402,7 +407,8 @@ _spelling_cache: dict[int, tuple[dict, dict]] = {}
 
 def canonical_key(key: str) -> str:
     r"""One spelling of a name: ``s^{-}_i``, ``s_i^-`` → ``s_i^-``; ``\hat\rho`` →
-    ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``.
+    ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``; ``p_\mathsf{pos}`` →
+    ``p_{\mathsf{pos}}``; ``\boldsymbol\theta`` → ``\boldsymbol{\theta}``.
 
     TeX sets these pairs identically (the order of a sub- and a superscript, the braces
     around a one-character script or accent), so they are one name.
@@ -410,11 +416,12 @@ def canonical_key(key: str) -> str:
     >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
     ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
     """
-    key = "".join(key.split())
+    key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
     key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)
     key = _BRACED_ONE.sub(r"\1\2", key)
     key = _TEXT_SCRIPT.sub(r"\1{\2}", key)
+    key = _FONT_SCRIPT.sub(r"\1{\2}", key)
     return _SWAPPED.sub(r"_\2^\1", key)
 
 

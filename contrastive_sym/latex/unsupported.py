@@ -29,7 +29,8 @@ _CONSTRUCTS = [
     (r"\\overbrace(?![a-zA-Z])", r"'\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
      + _RESTATE),
     (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is read over one relation only "
-     r"(\overset{{(a)}}{{=}} is =); over anything else drop the annotation (keep the symbol under it) or "
+     r"(\overset{{(a)}}{{=}} is =), and \underset{{…}}{{\mathbb{{E}}}} as \mathbb{{E}}_{{…}}; over anything else "
+     r"drop the annotation (keep the symbol under it) or "
      + _RESTATE),
     # Bars are paired in each group before parsing (bars.py): one left here has no partner.
     (r"\\vert(?![a-zA-Z])", r"'\vert' without a partner '\vert' in its group is not read (the bars of |…| are "
@@ -38,6 +39,9 @@ _CONSTRUCTS = [
     (r"\|", r"unexpected '|': a bar without a partner '|' in its group is not read (the bars of |…| are the 1st "
      r"and 2nd of one group: braces, parentheses, a row; a restriction is f|_{x=0}); write \lvert x \rvert or "
      r"\left| x \right| for the absolute value of a number, or " + _RESTATE),
+    (r"\\(eqref|ref)(?![a-zA-Z])", r"'\{0}{{…}}' refers to another display, which this one does not write: as the "
+     r"first side of a chain followed by further links it is read so (that link is not checked); anywhere "
+     r"else write the expression it refers to, or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq)(?![a-zA-Z])",

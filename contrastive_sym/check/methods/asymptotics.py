@@ -13,6 +13,7 @@ from ..numeric.ladders import little_o_finding
 from ..numeric.ladder_points import Case, SideCache, keep_ladders, ladder_max_digits, sample_cases
 from ..registry import LinkState, LinkTask, method
 from .limits import ladder_verdict
+from .size_limits import size_as_real
 
 
 @method("asymptotic ladder", 15, "asymptotic")
@@ -36,6 +37,11 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
     if parts is None or task.relation is not Relation.EQ:
         return Outcome(Verdict.ERROR, "asymptotic ladder", "expected lhs = g + o(h) with one o(·) term")
     main, h, spec = parts
+    # o(·) as a size N → ∞: N a real the ladder moves (size_limits.py)
+    task = size_as_real(task, spec.var, "asymptotic ladder")
+    if isinstance(task, Outcome):
+        return task
+    main, h, spec = split_little_o(task.rhs)
     spec = spec.named(task.notation)
     quotient = (task.lhs - main) / h
     instances = instantiate(quotient, sp.Integer(0), Relation.EQ, task.notation, dict(task.overrides),

@@ -273,6 +273,11 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
         over_sample = self._bare_sample_expectation(body, points, node)
         if over_sample is not None:
             return over_sample
+        if not points and _constant(body):
+            # E[-\frac{1}{N}(-N \log N)]: the mean of a constant is the constant, whatever is drawn
+            self.readings.append(f"{self.source(node).strip()} is the mean of a constant (of sizes and "
+                                 "numbers only): the constant")
+            return body
         if not points:
             raise self.fail(node, "\\mathbb{E}[…] of something that draws no point does not say what it "
                                   "averages over: write \\mathbb{E}_{x \\sim p}[…]")
@@ -404,3 +409,11 @@ def _named_members(expr: sp.Basic, members: sp.IndexedBase, bound: frozenset):
     for arg in expr.args:
         if isinstance(arg, sp.Basic):
             yield from _named_members(arg, members, bound)
+
+
+def _constant(body) -> bool:
+    """Whether ``body`` is a number, whatever is drawn: made of sizes, indices and numbers
+    only (no family entry, scalar, function value or density, which a document may mean
+    to be random)."""
+    return all(symbol.is_integer for symbol in body.free_symbols) and not body.atoms(sp.Indexed) \
+        and not body.atoms(sp.core.function.AppliedUndef) and not body.atoms(Density)

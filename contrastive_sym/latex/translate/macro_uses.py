@@ -48,6 +48,9 @@ class MacroUsesMixin:
             # N(t, c) defined so; \ell(2k-1, 2k) of \ell_{i,j} defined by subscripts (SimCLR's
             # notation): a name defined entry by entry has no other value to multiply
             value = self._items(items)
+            if not isinstance(value, ListValue) and self.vector_of(value) is not None and len(macro.index_params) == 2:
+                # M(x_i - x_j) with M = L^T L a matrix: a vector is no index, so M times it
+                return self._times(self._settle(macro, node), value, node)
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)
             if len(args) != len(macro.index_params) or any(a.var is not None for a in args) \
                     or isinstance(value, ListValue) and set(value.separators) - {","}:

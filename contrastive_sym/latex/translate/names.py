@@ -12,6 +12,7 @@ from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
+from .trees import is_group, is_plus_script
 from .undeclared import undeclared
 from .values import ListValue, componentwise
 
@@ -297,7 +298,7 @@ class NamesMixin:
             if len(indices) != 2:
                 raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
             return sp.KroneckerDelta(*indices)
-        if _is_plus(arg) and _is_group(op.children[0]) and isinstance(meaning, sp.Expr):
+        if is_plus_script(arg) and is_group(op.children[0]) and isinstance(meaning, sp.Expr):
             # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
             return sp.Max(meaning, 0)
         arity = len(meaning.shape) - len(lead) if isinstance(meaning, Family) else \
@@ -402,15 +403,6 @@ def text_key(token: str) -> str:
     inner = " ".join(token[token.index("{") + 1:-1].split())
     # \text{LSE} and LSE are one name; \text{stop\_grad} keeps its markup
     return inner if inner.isalpha() else r"\text{" + inner + "}"
-
-
-def _is_plus(script) -> bool:
-    return isinstance(script, Tree) and script.data == "script_sign" and "+" in str(script.children[0])
-
-
-def _is_group(tree) -> bool:
-    """A bracket or a parenthesis (however sized): what ``_+`` takes the positive part of."""
-    return isinstance(tree, Tree) and tree.data in ("bracket", "paren")
 
 
 def _subscript_first(ops: list) -> list:

@@ -14,7 +14,8 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
                      OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
 from .ambiguity import quotient_then_factor
-from .trees import bare_letter, letter_head, unwrap
+from .letter_runs import splits as _splits
+from .trees import bare_letter, is_group, is_plus_script, letter_head, unwrap
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
@@ -195,6 +196,10 @@ class ProductsMixin:
                 merged.append(self.dot(left, value, node))
             elif merged and isinstance(merged[-1], Transposed) and is_vector(value):
                 merged.append(self.dot(merged.pop().vector, value, node))
+            elif merged and isinstance(merged[-1], Transposed) and self._matrix_value(value) is not None:
+                # x^\top W: the row (W^\top x)^\top, dotted with the vector after it (x^\top W y)
+                row = self.multiply(self._matrix_value(value).transposed(), merged.pop().vector, node)
+                merged.append(Transposed(row))
             elif len(merged) >= 2 and merged[-1] is _CDOT and isinstance(merged[-2], Transposed) \
                     and is_vector(value):
                 # a^\top \cdot b: the transpose and the dot say the same dot product
@@ -206,6 +211,10 @@ class ProductsMixin:
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
         return [v for v in merged if v is not _CDOT]
+
+    def _matrix_value(self, value):
+        return value if isinstance(value, MatrixValue) else \
+            self.matrix_of(value) if isinstance(value, (Family, Macro)) else None
 
     def dot(self, left, right, node) -> sp.Expr:
         """The dot product Σ_m a_m b_m of two vectors."""
@@ -357,6 +366,8 @@ class ProductsMixin:
         if mark == "T" and self.vector_of(meaning) is not None:
             raise self.fail(op, "ambiguous: ^T of a vector is its transpose, but T is a declared "
                                 "name (a power?); write ^\\top for the transpose")
+        if is_plus_script(arg) and is_group(op.children[0]) and isinstance(meaning, sp.Expr):
+            return sp.Max(meaning, 0)      # (x)^+, [x]^+: the positive part, as [x]_+ (LeCun's hinge)
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
             raise self.fail(op, f"'{self.source(op).strip()}' is not declared")
         if meaning in (Builtin.EULER, Builtin.PI):
@@ -397,45 +408,6 @@ def _numerator(tree):
     while isinstance(tree, Tree) and tree.data == "quotient":
         tree = tree.children[0]
     return tree
-
-
-def _splits(word: str, names: set[str]) -> list[list[str]]:
-    """Up to two ways to write ``word`` as a sequence of declared names: none means a
-    name is undeclared, two mean the run is ambiguous.  Counting (capped at two) from
-    the end of the word keeps this linear; listing every split is exponential for
-    runs like ``abab…`` with a, b and ab declared."""
-    sizes = sorted({len(name) for name in names}, reverse=True)
-    ways = [0] * (len(word) + 1)
-    ways[len(word)] = 1
-
-    def choices(start, counted=True):
-        return [size for size in sizes if start + size <= len(word)
-                and word[start:start + size] in names and (not counted or ways[start + size])]
-
-    for start in range(len(word) - 1, -1, -1):
-        ways[start] = min(2, sum(ways[start + size] for size in choices(start, counted=False)))
-
-    def complete(prefix: list[str], start: int) -> list[str]:
-        split = list(prefix)
-        while start < len(word):
-            size = choices(start)[0]
-            split.append(word[start:start + size])
-            start += size
-        return split
-
-    if ways[0] == 0:
-        return []
-    first = complete([], 0)
-    if ways[0] == 1:
-        return [first]
-    start = 0
-    for position, name in enumerate(first):
-        others = [size for size in choices(start) if size != len(name)]
-        if others:
-            head = first[:position] + [word[start:start + others[0]]]
-            return [first, complete(head, start + others[0])]
-        start += len(name)
-    return [first]  # pragma: no cover - ways[0] == 2 means the splits differ somewhere
 
 
 def _towering(exponent) -> bool:

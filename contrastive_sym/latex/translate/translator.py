@@ -14,7 +14,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
-from ..continuations import TRAILING_NAME, drop_trailing_name
+from ..continuations import LEADING_REFERENCE, TRAILING_NAME, drop_leading_reference, drop_trailing_name
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
@@ -97,6 +97,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             named = TRAILING_NAME.search(self.text)
             said.append(f"the last link '{' '.join(named.group(0).split())}' names the expression before it: a "
                         "definition, not checked")
+        if drop_leading_reference(self.text) != self.text:
+            named = LEADING_REFERENCE.search(self.text)
+            said.append(f"the first link '{' '.join(named.group(1).split())}' compares with another display, "
+                        "which this one does not write: not checked; the chain is read from its next side")
         for row in tree.children[0].children:
             if isinstance(row, Token):
                 continue
@@ -306,6 +310,16 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
 
     def t_underbrace(self, node):
         return self.value(node.children[1])
+
+    def t_underset(self, node):
+        r"""``\underset{(x,y) \sim p}{\mathbb{E}}``: the draws set under the expectation are its
+        subscript, \mathbb{E}_{(x,y) \sim p}; under anything else it is not read."""
+        _, items, atom = node.children
+        if self.scope.lookup(self.atom_key(atom) or "") is not Builtin.EXPECTATION:
+            raise self.fail(node, "'\\underset{…}{…}' is read over a relation (a note) and over \\mathbb{E} "
+                                  "(its draws, as \\mathbb{E}_{…}); over anything else write the subscript, "
+                                  "or restate the line with restated_from")
+        return self.value(Tree("subscript", [atom, Tree("script_group", [items], node.meta)], node.meta))
 
     def t_set(self, node):
         return self._items(node.children[1])
