@@ -115,6 +115,9 @@ READING_TOKENS = TOKENS + [
     # a reference to another display first, a term struck through, the mean of a constant
     r"\text{\eqref{eq:1}} &=", r"\eqref{x}", r"(\ref{a}) \le", r"\cancel{", r"\bcancel", r"\cancelto{0}{",
     r"E[\log n]", r"E\left[-\frac{1}{n}\right]",
+    # a font on a Greek letter, draws under the expectation, a bilinear form, a positive part
+    r"\boldsymbol{\theta}", r"\mathbf\eta", r"p_\mathsf{pos}", r"\ensuremath{", r"\underset{\mathbf{x} \sim p}{\mathbb{E}}",
+    r"\underset{a}{", r"s^\top s s", r")^+", r"]^{+}", r", \quad t > 0",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -478,6 +478,9 @@ FORALL = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[
     (r"x_i^2 \geq 0, i = 1, \dots, N", "confirmed"),
     (r"x_i^2 \geq 0 \quad i = 1, \ldots, N", "confirmed"),
     (r"x_i \geq 0, \quad i=1,\cdots,N", "refuted"),
+    # a thin space before it (\, ends with a comma that is not a separator: it was read as one,
+    # and the clause's rewriting made \\ of its backslash)
+    (r"x_i^2 \geq 0 \,\quad i = 1, \ldots, N", "confirmed"),
 ])
 def test_for_all_after_a_statement_names_its_variables(statement, verdict):
     assert check_statement(statement, "inequality", **FORALL).verdict.value in (verdict, "proved")

@@ -257,7 +257,7 @@ def scripts_out_of_fonts(text: str) -> str:
 
 
 #: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N"): the range of an index, as written
-RANGE_WRITTEN = re.compile(r"(?:,|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
+RANGE_WRITTEN = re.compile(r"(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
                            r"(?:\\text\s*\{\s*for\s*\}\s*)?([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
                            r"\s*,\s*([A-Za-z0-9]+(?:\s*[+\-]\s*[A-Za-z0-9]+)?|\{[^{}]*\})\s*")
 #: … ending a row
