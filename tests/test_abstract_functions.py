@@ -136,7 +136,7 @@ def test_a_positive_function_keeps_its_domain():
 @pytest.mark.parametrize("function, message", [
     ({"name": "f", "arguments": 9}, "arguments is a number of data points, 1 … 8"),
     ({"name": "f", "arguments": 1, "shape": ["d", "d"]}, "a matrix value is not read"),
-    ({"name": "f", "arguments": 1, "role": "point"}, "role in [[function]]: 'point' is not a role (value, embedding)"),
+    ({"name": "f", "arguments": 1, "role": "point"}, "role in [[function]]: 'point' is not a role (value, embedding, unit)"),
     ({"name": "f", "arguments": 1, "role": "embedding"}, "role 'embedding' is for vector values"),
     ({"name": "f"}, "arguments"),
 ])

@@ -117,7 +117,7 @@ READING_TOKENS = TOKENS + [
     r"E[\log n]", r"E\left[-\frac{1}{n}\right]",
     # a font on a Greek letter, draws under the expectation, a bilinear form, a positive part
     r"\boldsymbol{\theta}", r"\mathbf\eta", r"p_\mathsf{pos}", r"\ensuremath{", r"\underset{\mathbf{x} \sim p}{\mathbb{E}}",
-    r"\underset{a}{", r"s^\top s s", r")^+", r"]^{+}", r", \quad t > 0",
+    r"\underset{a}{", r"s^\top s s", r")^+", r"]^{+}", r", \quad t > 0", "*", r"a*(", r"\sim_{\text{i.i.d.}}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

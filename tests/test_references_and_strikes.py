@@ -68,3 +68,25 @@ def test_the_mean_of_a_declared_scalar_is_still_refused(statement):
     """A scalar may be meant random: E[a^2] = E[a]^2 read as a^2 = a^2 would be proved, falsely."""
     with pytest.raises(DerivationError, match="draws no point"):
         check_statement(statement, **REALS)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"-a*(a-b) = a b - a^2", "proved"),
+    (r"2*3 = 6", "proved"),
+    (r"a * b = a + b", "refuted"),
+])
+def test_a_star_between_numbers_is_their_product(statement, expected):
+    assert check_statement(statement, **REALS).verdict.value == expected
+
+
+def test_a_star_between_vectors_is_refused():
+    vectors = dict(size=[{"name": "n", "minimum": 2, "checked": [2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                   family=[{"name": "z", "shape": ["n", "d"], "role": "embedding"}])
+    with pytest.raises(DerivationError, match=r"'\*' between two vectors"):
+        check_statement(r"z_1 * z_2 = z_1 \cdot z_2", **vectors)
+
+
+def test_iid_written_under_sim_is_a_note():
+    from contrastive_sym.latex.continuations import drop_annotations
+    assert drop_annotations(r"x, y \sim_{\text{i.i.d.}} p").split() == ["x,", "y", r"\sim", "p"]
+    assert len(drop_annotations(r"x \sim_\mathrm{iid} p")) == len(r"x \sim_\mathrm{iid} p")

@@ -79,10 +79,16 @@ def _states_a_relation(row: str) -> bool:
     return _RELATION.search("".join(flat)) is not None
 
 
+#: x, y \sim_{\text{i.i.d.}} p: the note "i.i.d." written as a subscript of \sim
+_IID_BELOW = re.compile(r"(?<=\\sim)\s*_\s*(?:\{\s*\\(?:text|mathrm)\s*\{\s*i\.?\s*i\.?\s*d\.?\s*\}\s*\}"
+                        r"|\\(?:text|mathrm)\s*\{\s*i\.?\s*i\.?\s*d\.?\s*\})")
+
+
 def drop_annotations(text: str) -> str:
     """``text`` with each note over or under a relation removed: ``\\overset{(a)}{=}``
-    reads as ``=``.  A note over anything but one relation is left for the reader to
-    refuse."""
+    reads as ``=``, ``\\sim_{\\text{i.i.d.}}`` as ``\\sim``.  A note over anything but one
+    relation is left for the reader to refuse."""
+    text = _IID_BELOW.sub(lambda m: " " * len(m.group()), text)
     out = text
     for match in reversed(list(_ANNOTATED.finditer(text))):
         note_end = _closing(text, match.end())

@@ -65,6 +65,9 @@ def read_notation(spec: dict, context: Context) -> None:
         if role is Role.EMBEDDING:   # sampling reads an embedding as rows × columns
             raise context.fail(f"scalar {name}: role 'embedding' is for a family of rows of vectors, "
                                "shape = [rows, dimension]", ("role",))
+        if role is Role.UNIT:
+            raise context.fail(f"scalar {name}: role 'unit' is for vectors of norm 1, a family of shape "
+                               "['d'] or of rows ['n', 'd']", ("role",))
         symbol = builder.scalar(entry.get("symbol") or _symbol_name(name),
                                 read_enum(Domain, entry.get("domain", "real"), context, origin),
                                 role=role, latex=entry.get("display", name), origin=origin)
@@ -80,6 +83,9 @@ def read_notation(spec: dict, context: Context) -> None:
         if role is Role.SCALE:
             raise context.fail(f"family {name}: role 'scale' is for a scalar (a temperature swept over "
                                "1e-300 … 1e300); declare a scalar, or use 'value'", ("role",))
+        if role is Role.UNIT and len(shape) not in (1, 2):
+            raise context.fail(f"family {name}: role 'unit' is for a vector of norm 1, shape = ['d'], or rows of "
+                               f"norm 1, shape = ['n', 'd']; this shape has {len(shape)} entries", ("role",))
         if role is Role.EMBEDDING and len(shape) != 2:
             raise context.fail(f"family {name}: role 'embedding' is for rows of vectors, shape = [rows, "
                                f"dimension]; this shape has {len(shape)} entr{'y' if len(shape) == 1 else 'ies'}",

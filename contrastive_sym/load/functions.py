@@ -38,9 +38,9 @@ def read_functions(spec: dict, scope: Scope, context: Context, symbol_name) -> S
             raise context.fail(f"function {name}: shape = ['d'] makes its values vectors of d "
                                "components; a matrix value is not read", ("shape",))
         check_entries(name, shape, context.largest, context, ("shape",))
-        role = read_enum(Role, entry.get("role", "value"), context, origin)   # value or embedding: the schema
-        if role is Role.EMBEDDING and not shape:
-            raise context.fail(f"function {name}: role 'embedding' is for vector values; give "
+        role = read_enum(Role, entry.get("role", "value"), context, origin)   # value, embedding or unit: the schema
+        if role in (Role.EMBEDDING, Role.UNIT) and not shape:
+            raise context.fail(f"function {name}: role '{role.value}' is for vector values; give "
                                "shape = ['d']", ("role",))
         earlier = scope.lookup(name)
         if isinstance(earlier, AbstractFunction) and earlier.with_arguments(arguments) is not None:

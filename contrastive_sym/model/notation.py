@@ -71,7 +71,9 @@ class Role(enum.Enum):
     sampled: they are only arguments of declared functions (f(x)), and two points
     written differently are two points;
     ``LABEL`` families (class labels y_1 … y_n) have no numeric value: they are only
-    compared (y_i = y_j), and are sampled as assignments of classes up to renaming.
+    compared (y_i = y_j), and are sampled as assignments of classes up to renaming;
+    ``UNIT`` vectors (a family's rows, or the values of a function) have norm 1: normalized
+    embeddings, points of the hypersphere, sampled as exact rational points of it.
     """
 
     VALUE = "value"
@@ -80,6 +82,7 @@ class Role(enum.Enum):
     EMBEDDING = "embedding"
     POINT = "point"
     LABEL = "label"
+    UNIT = "unit"
 
 
 @dataclass(frozen=True)

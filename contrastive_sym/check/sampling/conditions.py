@@ -59,10 +59,11 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
 
 def families(variables) -> list[list]:
     """The sampled members of each family (directions ∇g_k and class labels are not
-    values: a label's ties are the assignment itself, and moving one is another), in order."""
+    values: a label's ties are the assignment itself, and moving one is another; an entry of
+    a unit vector moved alone, or exchanged with another's, would leave the sphere), in order."""
     by_family: dict = {}
     for var in variables:
-        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL):
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.UNIT):
             by_family.setdefault(var.family, []).append(var)
     return list(by_family.values())
 

@@ -32,6 +32,8 @@ class Variable:
     role: Role
     family: sp.IndexedBase | sp.FunctionClass | None = None   # sampled with its family's members
     label: FamilyDecl | None = None   # a class label: its family's declaration (sampling/labels.py)
+    # an entry of a unit vector: the declaration that gives the vector's length (sampling/unit.py)
+    vector: FamilyDecl | FunctionDecl | None = None
 
     @property
     def key(self):
@@ -291,12 +293,14 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
         decl = notation.lookup(sym)
         if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl) and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base,
-                                  decl if decl.role is Role.LABEL else None)
+                                  decl if decl.role is Role.LABEL else None,
+                                  decl if decl.role is Role.UNIT else None)
         elif isinstance(decl, ScalarDecl) and sym == decl.symbol and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)
         elif isinstance(sym, AppliedUndef) and isinstance(decl, FunctionDecl):
             # one group per function: its values are sampled together, ties included
-            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.function)
+            found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.function,
+                                  vector=decl if decl.role is Role.UNIT else None)
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 

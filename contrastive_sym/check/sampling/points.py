@@ -16,6 +16,7 @@ import sympy as sp
 from ...model.notation import Domain, Role
 from .instantiate import Instance, Variable
 from .labels import LabelGroup
+from .unit import UnitGroup
 
 TINY = F(1, 10**20)
 
@@ -236,7 +237,8 @@ def groups_of(instance: Instance) -> list[_Group]:
         else:
             by_family.setdefault(var.family, []).append(var)
     # class labels are sampled as partitions, not numbers (labels.py)
-    groups += [LabelGroup(vs, instance.subs) if vs[0].role is Role.LABEL else _Group(vs)
+    groups += [LabelGroup(vs, instance.subs) if vs[0].role is Role.LABEL else
+               UnitGroup(vs, instance.subs) if vs[0].role is Role.UNIT else _Group(vs)
                for vs in by_family.values()]
     return groups
 

@@ -34,8 +34,10 @@ def _score(value: F) -> tuple:
 
 
 def _candidates(value: F, domain: Domain, role: Role) -> list[F]:
-    if role is Role.LABEL:
-        return []       # a class id is not a number to simplify: the partition is the witness
+    if role in (Role.LABEL, Role.UNIT):
+        # a class id is not a number to simplify (the partition is the witness); an entry of a
+        # unit vector changed alone would leave the sphere
+        return []
     pool = list(_PREFERRED)
     if value != 0:
         magnitude = abs(value)

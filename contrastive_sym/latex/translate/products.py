@@ -8,6 +8,7 @@ import re
 import lark
 import sympy as sp
 
+from ...errors import DerivationError
 from ...model.nodes import StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
@@ -70,6 +71,8 @@ class ProductsMixin:
                 current = current.children[1]
             elif isinstance(current, Tree) and current.data == "dot":
                 items.append(("factor", current.children[0]))
+                if str(current.children[1]) == "*":
+                    self._refuse_star_between_vectors(current)
                 items.append(("cdot",))
                 current = current.children[2]
             elif isinstance(current, Tree) and current.data == "apply_op":
@@ -211,6 +214,20 @@ class ProductsMixin:
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
         return [v for v in merged if v is not _CDOT]
+
+    def _refuse_star_between_vectors(self, node):
+        """``a * b`` is a product of numbers; between vectors code means the elementwise product
+        and \\cdot the dot product: which is not written, so it is refused."""
+        if all(self._is_vector_tree(side) for side in (node.children[0], node.children[2])):
+            raise self.fail(node, "'*' between two vectors (elementwise in code, a dot product written "
+                                  "\\cdot or a^\\top b) is not read")
+
+    def _is_vector_tree(self, tree) -> bool:
+        try:
+            value = self.value(tree)
+        except DerivationError:
+            return False
+        return is_vector(value) or isinstance(value, (Family, RowVector)) and self.vector_of(value) is not None
 
     def _matrix_value(self, value):
         return value if isinstance(value, MatrixValue) else \
