@@ -105,3 +105,12 @@ def test_a_stated_domain_the_declaration_does_not_imply_is_refused():
     with pytest.raises(DerivationError, match=r"'\\alpha > 0' states a condition on \\alpha that its declared "
                                               "domain does not imply"):
         check_statement(r"L(a) = a", **_defined(r"L(a) = a \alpha, \quad \alpha > 0.", "real"))
+
+
+def test_a_function_word_as_a_subscript_is_part_of_a_name():
+    """L_{\\log}, the log loss of LeCun's notes: a name, not a logarithm waiting for its argument."""
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}],
+                    define=[{"name": "L", "line": 1, "latex": r"L_{\log}(x,y)=\log(1+e^{x-y})"}])
+    assert check_statement(r"L_{\log}(a, b) = \log(1 + e^{a - b})", **notation).verdict.value == "proved"
+    with pytest.raises(DerivationError, match=r"the script \{\\log\} is a word"):
+        check_statement(r"a_{\log} = 1", scalar=[{"name": "a"}])
