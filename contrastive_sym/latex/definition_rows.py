@@ -42,8 +42,8 @@ def head_written_last(row: Row, translator: Translator):
     row.head, defining = sides[-1], (relations[-1], sides[-2])
     row.links = list(zip(relations[:-1], sides[1:-1]))
     row.first = sides[0] if row.links else None
-    translator.readings.append(f"{_written(translator, row.head)}, which nothing declares, is written last: the "
-                               f"definition names the side before it, {_written(translator, sides[-2])}")
+    translator.readings.append(f"{one_line(translator, row.head)}, which nothing declares, is written last: the "
+                               f"definition names the side before it, {one_line(translator, sides[-2])}")
     return defining
 
 
@@ -51,7 +51,7 @@ def _undeclared_name(side, translator: Translator) -> bool:
     """Whether ``side`` has the shape of a definition's head (``h``, ``h_\theta(v, c)``) and
     reading it stops at its own name, which nothing declares."""
     try:
-        key, _ = head_parts(side, translator)
+        head_parts(side, translator)
     except DerivationError:
         return False
     callee = side.children[0] if isinstance(side, Tree) and side.data == "call" else side
@@ -120,7 +120,8 @@ def with_diagonal(one: Macro, other: Macro) -> Macro | None:
     return None
 
 
-def _written(translator: Translator, node) -> str:
+def one_line(translator: Translator, node) -> str:
+    """``node`` as the display writes it, on one line."""
     return " ".join(translator.source(node).split())
 
 
@@ -145,11 +146,11 @@ def domain_stated(row, translator: Translator) -> bool:
         return False
     if not isinstance(symbol, sp.Symbol) or symbol.is_integer or not number.is_number:
         return False
-    written = _written(translator, row)
+    shown = one_line(translator, row)
     if bound(symbol, number) is not sp.true:
-        raise translator.fail(row, f"'{written}' states a condition on {_written(translator, left)} that its "
+        raise translator.fail(row, f"'{shown}' states a condition on {one_line(translator, left)} that its "
                                    "declared domain does not imply: declare the domain the display states "
                                    "(domain = \"positive\" for > 0), so that it is checked over those values only")
-    translator.readings.append(f"'{written}' states the domain {_written(translator, left)} is declared with: "
+    translator.readings.append(f"'{shown}' states the domain {one_line(translator, left)} is declared with: "
                                "read, nothing to check")
     return True

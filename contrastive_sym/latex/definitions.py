@@ -25,7 +25,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .expand import expand_macros
-from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal
+from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
 from .parser import Where, parse
 from .printed import tolerance_of
@@ -133,7 +133,7 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
                    for row in rows if row.links)
     unique = list({id(macros[id(r)]): macros[id(r)] for r in rows}.values())
-    return DefinedDisplay(tuple(unique), chains, tuple(_written(translator, r.head) for r in rows))
+    return DefinedDisplay(tuple(unique), chains, tuple(one_line(translator, r.head) for r in rows))
 
 
 def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[Row]:
@@ -258,8 +258,8 @@ def _define_in_order(rows, text, scope, where, line, translator):
             if merged is not None:
                 # p_{ij} = …, p_{ii} = 0: one family, its diagonal entries given apart
                 general, diagonal = (twin, row) if len(set(macro.index_params)) == 1 else (row, twin)
-                translator.readings.append(f"{_written(translator, diagonal.head)} = {_written(translator, diagonal.body)} "
-                                           f"gives the entries of {_written(translator, general.head)} whose two "
+                translator.readings.append(f"{one_line(translator, diagonal.head)} = {one_line(translator, diagonal.body)} "
+                                           f"gives the entries of {one_line(translator, general.head)} whose two "
                                            "indices are equal; the other row, the rest")
                 macros[id(row)] = macros[id(twin)] = merged
                 bound[id(row)] = params
@@ -367,7 +367,7 @@ def _chain(row: Row, bound, text, original, scope, where, translator) -> Chain:
                           translator.source(side).strip() if name == "\\approx" else ""))
         left, lhs = side, rhs
     start, end = first.meta.start_pos, row.links[-1][1].meta.end_pos
-    return Chain(_written(translator, row.head), tuple(links),
+    return Chain(one_line(translator, row.head), tuple(links),
                  text.count("\n", 0, start), original[start:end], arguments)
 
 
@@ -397,7 +397,3 @@ def _chain_arguments(row: Row, bound, scope, translator: Translator) -> tuple[di
 def _link_text(written: str) -> str:
     """A link as one line: the row breaks and alignment marks of the display dropped."""
     return " ".join(written.replace("\\\\", " ").replace("&", " ").split())
-
-
-def _written(translator: Translator, node) -> str:
-    return " ".join(translator.source(node).split())

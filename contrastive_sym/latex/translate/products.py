@@ -8,7 +8,6 @@ import re
 import lark
 import sympy as sp
 
-from ...errors import DerivationError
 from ...model.nodes import StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
@@ -25,6 +24,7 @@ Tree = lark.Tree
 MAX_POWER_DIGITS = 1000
 
 _CDOT = object()   # where a product had \cdot: between two vectors it is their dot product
+_STAR = object()   # where it had *: a product of numbers; between two vectors, refused
 
 
 class ProductsMixin:
@@ -58,7 +58,7 @@ class ProductsMixin:
                               "made of rows")
 
     def _product(self, node):
-        items = []          # ("factor", tree) | ("cdot",) | ("op", bigop, operand) | ("d", frac, operand)
+        items = []          # ("factor", tree) | ("cdot", star) | ("op", bigop, operand) | ("d", frac, operand)
         current = node
         while True:
             if isinstance(current, Tree) and current.data == "juxt" and _is_frac(current.children[0]) \
@@ -71,9 +71,7 @@ class ProductsMixin:
                 current = current.children[1]
             elif isinstance(current, Tree) and current.data == "dot":
                 items.append(("factor", current.children[0]))
-                if str(current.children[1]) == "*":
-                    self._refuse_star_between_vectors(current)
-                items.append(("cdot",))
+                items.append(("cdot", str(current.children[1]) == "*"))
                 current = current.children[2]
             elif isinstance(current, Tree) and current.data == "apply_op":
                 items.append(("op", current.children[0], current.children[1]))
@@ -86,7 +84,7 @@ class ProductsMixin:
         while index < len(items):
             item = items[index]
             if item[0] == "cdot":
-                values.append(_CDOT)
+                values.append(_STAR if item[1] else _CDOT)
                 index += 1
                 continue
             if item[0] == "op":
@@ -192,6 +190,12 @@ class ProductsMixin:
         same dot product."""
         # a family of one dimension (u of shape (d,)) is a vector
         values = [(self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
+        for before, mark, after in zip(values, values[1:], values[2:]):
+            if mark is _STAR and is_vector(before) and is_vector(after):
+                # code means the elementwise product, \cdot the dot product: which is not written
+                raise self.fail(node, "'*' between two vectors (elementwise in code, a dot product written "
+                                      "\\cdot or a^\\top b) is not read")
+        values = [_CDOT if v is _STAR else v for v in values]
         merged = []
         for value in values:
             if len(merged) >= 2 and merged[-1] is _CDOT and is_vector(merged[-2]) and is_vector(value):
@@ -214,20 +218,6 @@ class ProductsMixin:
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
         return [v for v in merged if v is not _CDOT]
-
-    def _refuse_star_between_vectors(self, node):
-        """``a * b`` is a product of numbers; between vectors code means the elementwise product
-        and \\cdot the dot product: which is not written, so it is refused."""
-        if all(self._is_vector_tree(side) for side in (node.children[0], node.children[2])):
-            raise self.fail(node, "'*' between two vectors (elementwise in code, a dot product written "
-                                  "\\cdot or a^\\top b) is not read")
-
-    def _is_vector_tree(self, tree) -> bool:
-        try:
-            value = self.value(tree)
-        except DerivationError:
-            return False
-        return is_vector(value) or isinstance(value, (Family, RowVector)) and self.vector_of(value) is not None
 
     def _matrix_value(self, value):
         return value if isinstance(value, MatrixValue) else \

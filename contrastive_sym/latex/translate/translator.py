@@ -315,7 +315,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         r"""``\underset{(x,y) \sim p}{\mathbb{E}}``: the draws set under the expectation are its
         subscript, \mathbb{E}_{(x,y) \sim p}; under anything else it is not read."""
         _, items, atom = node.children
-        if self.scope.lookup(self.atom_key(atom) or "") is not Builtin.EXPECTATION:
+        key = self.atom_key(atom)
+        if key is None or self.scope.lookup(key) is not Builtin.EXPECTATION:
             raise self.fail(node, "'\\underset{…}{…}' is read over a relation (a note) and over \\mathbb{E} "
                                   "(its draws, as \\mathbb{E}_{…}); over anything else write the subscript, "
                                   "or restate the line with restated_from")
