@@ -124,7 +124,8 @@ def test_the_marked_text_keeps_every_column():
      "the condition 's_j = s_i' of row 1 of '\\begin{cases}' compares values, not indices or class labels; a "
      "definition by cases of a condition on values is not read: only conditions on indices are read (j = p(i), "
      "j \\neq p(i), k \\in S for a declared set), on class labels (y_i = y_j, y_i \\neq y_j, y a [[family]] of "
-     "role \"label\") and \\text{otherwise} in the last row", 28),
+     "role \"label\"), on a value of a finite domain (y_n = 1, y declared with domain \"{-1, 1}\" or \"binary\") "
+     "and \\text{otherwise} in the last row", 28),
     (r"\begin{cases} a & x > 0 \\ b & x \le 0 \end{cases}",
      "the condition 'x > 0' of row 1 of '\\begin{cases}' is not read: the relation '>' is not decided in a "
      "definition by cases", 28),

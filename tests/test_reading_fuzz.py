@@ -118,6 +118,9 @@ READING_TOKENS = TOKENS + [
     # a font on a Greek letter, draws under the expectation, a bilinear form, a positive part
     r"\boldsymbol{\theta}", r"\mathbf\eta", r"p_\mathsf{pos}", r"\ensuremath{", r"\underset{\mathbf{x} \sim p}{\mathbb{E}}",
     r"\underset{a}{", r"s^\top s s", r")^+", r"]^{+}", r", \quad t > 0", "*", r"a*(", r"\sim_{\text{i.i.d.}}",
+    # a membership ending the display; cases on a value of a finite domain
+    r"\in \mathbb{R}^n", r"\in (0, 1)", r"\in [0, \infty)", r"\in \mathbb{R}_{+}", r"\in \mathbb{S}^{n-1}",
+    r"\in \left(0, \frac{1}{2}\right]", r"\in \mathbb{R}^{n \times n}", r"& t = 1", r"& t = -1", r"\in",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

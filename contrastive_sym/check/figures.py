@@ -140,10 +140,10 @@ def limit_figure(fig_id: str, link: Link, notation, overrides, witness: Witness 
 
 def _varied(inst: Instance):
     """The variable to move along: a value first, else a scale, never a direction nor a
-    value that is only 0 or 1."""
+    value of a finite domain (0 or 1, -1 or 1)."""
     for role in (Role.VALUE, Role.EMBEDDING, Role.SCALE):
         for var in inst.variables:
-            if var.role is role and var.domain is not Domain.BINARY:
+            if var.role is role and var.domain.values is None:
                 return var
     return None
 

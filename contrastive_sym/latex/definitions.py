@@ -25,6 +25,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .expand import expand_macros
+from .memberships import trailing_membership
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
 from .parser import Where, parse
@@ -132,6 +133,10 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
         _check_order_free(rows, macros, own, text, scope, where, line, translator)
     chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
                    for row in rows if row.links)
+    membership = trailing_membership(text)
+    if membership is not None:
+        chains += _membership_chain(membership, rows[-1], bound[id(rows[-1])], text, original, final, where,
+                                    translator)
     unique = list({id(macros[id(r)]): macros[id(r)] for r in rows}.values())
     return DefinedDisplay(tuple(unique), chains, tuple(one_line(translator, r.head) for r in rows))
 
@@ -371,7 +376,29 @@ def _chain(row: Row, bound, text, original, scope, where, translator) -> Chain:
                  text.count("\n", 0, start), original[start:end], arguments)
 
 
-def _chain_arguments(row: Row, bound, scope, translator: Translator) -> tuple[dict, tuple]:
+def _membership_chain(found, row: Row, bound, text, original, scope, where, translator) -> tuple:
+    r"""The membership that ends the display (``p = … \in (0, 1)``, ``z = f(x) \in \mathbb{R}^d``),
+    about the last side of its last row, read with the names its head binds: a space is
+    decided here and said; an interval is a chain of its own, lo < side < hi, checked as
+    any other chain of the definition."""
+    tree = row.links[-1][1] if row.links else row.body
+    held, arguments = _chain_arguments(row, bound, scope, translator, tree)
+    for name, symbol in bound:
+        scope = scope.bind(name, held.get(symbol, symbol))
+    reader = Translator(text, scope, where)
+    reading, within = reader.stated_membership(found, reader.value(tree), tree)
+    translator.readings.append(reading)
+    if within is None:
+        return ()
+    low, low_open, high, high_open = within
+    side, lines = reader.expr(tree), text.count("\n", 0, tree.meta.start_pos)
+    written = _link_text(original[tree.meta.start_pos:found.start] + found.written)
+    links = ((Link(low, "<" if low_open else "<=", side, lines, written),) if low is not None else ()) + \
+        ((Link(side, "<" if high_open else "<=", high, lines, written),) if high is not None else ())
+    return (Chain(one_line(translator, row.head), links, lines, written, arguments),)
+
+
+def _chain_arguments(row: Row, bound, scope, translator: Translator, at=None) -> tuple[dict, tuple]:
     r"""What a chain written after a definition over arguments runs over: the chain
     holds for every value of them, as the definition does.  An index argument
     (``\ell_i = A_i = B_i``, ``\text{sim}(z_i, z_j) = …``) is the declared index of that
@@ -383,7 +410,7 @@ def _chain_arguments(row: Row, bound, scope, translator: Translator) -> tuple[di
         if symbol.is_integer:
             declared = scope.lookup(name)
             if not isinstance(declared, sp.Symbol) or scope.index_range(declared) is None:
-                raise translator.fail(row.links[0][0],
+                raise translator.fail(at if at is not None else row.links[0][0],
                                       f"the chain in the definition of '{translator.source(row.head)}' is "
                                       f"written over {name}, which is not a declared index: declare it "
                                       "([[index]]) for the chain to be checked over its range, or state the "

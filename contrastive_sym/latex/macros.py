@@ -336,8 +336,12 @@ def _index_params(index_tree, translator, scope: Scope):
             names.append(str(item.children[0]))
     else:
         return None
-    # a family, or a size (L^{opt}_N: the loss at the size N, part of its name), is no parameter
-    if any(isinstance(scope.lookup(n), Family) or n in scope.size_names for n in names):
+    # a family of values, or a size (L^{opt}_N: the loss at the size N, part of its name), is no
+    # parameter; a family of data points is, as a point already is: written alone under a
+    # name it has no value, so l_n can only be the entry n (notes that call the negatives n_i
+    # and the elements l_n), and a body that uses n as a point is refused, never misread
+    if any(isinstance(scope.lookup(n), Family) and scope.lookup(n).base not in scope.points
+           or n in scope.size_names for n in names):
         return None
     return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
 

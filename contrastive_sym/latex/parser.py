@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
+from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
                             ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
@@ -104,6 +105,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
                           start - text.rfind("\n", 0, start), never.group())
     cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", text))   # \substack{a \\ b}: a, b
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
+    cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
     cleaned = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …": the link to another display
     try:
         # bars with the same character at both ends, paired (same length: every position

@@ -298,6 +298,12 @@ class Scope:
     macros: tuple = ()
     # the families of class labels (role "label": IndexedBases): only compared, y_i = y_j
     labels: frozenset = frozenset()
+    # (symbol or family base, its values) of the scalars and families of a finite domain
+    # ({0, 1}, {-1, 1}): a definition by cases may test one against a value (y_n = 1)
+    finite: tuple = ()
+    # the bases of families and the functions of role "unit" (norm 1): a display may say
+    # their values are on the sphere (\in \mathbb{S}^{d-1})
+    units: frozenset = frozenset()
     # a definition read as an unknown (translate/held.Holding): ∂F/∂L_{ij} reads F with
     # L held, every other definition read again in terms of it
     held: object = None

@@ -238,6 +238,19 @@ class DocumentBuilder:
         """The domain of a scalar declared so far; None for anything else."""
         return next((d.domain for d in self._scalars if d.symbol == symbol), None)
 
+    def finite_domains(self) -> tuple:
+        """(symbol or family base, its values) of each scalar and family declared so far
+        whose domain is finite ({0, 1}, {-1, 1}): a condition of a definition by cases may
+        compare it with one of its values."""
+        return tuple((d.symbol, d.domain.values) for d in self._scalars if d.domain.values) + \
+            tuple((d.base, d.domain.values) for d in self._families if d.domain.values)
+
+    def units(self) -> frozenset:
+        """The bases of the families, and the functions, declared so far of norm 1 (role
+        ``unit``): a display may say their values are on the sphere."""
+        return frozenset(d.base for d in self._families if d.role is Role.UNIT) | \
+            frozenset(d.function for d in self._functions if d.role is Role.UNIT)
+
     def sizes(self) -> set:
         """The symbols of the sizes declared so far."""
         return {d.symbol for d in self._sizes}

@@ -10,6 +10,7 @@ from decimal import Decimal
 import sympy as sp
 
 from ..errors import DerivationError
+from ..latex.memberships import bounded_chain
 from ..latex.parser import Where
 from ..latex.printed import tolerance_of
 from ..latex.scope import Scope
@@ -172,8 +173,11 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
             _refuse_unwritten_limit(relation, terms[-1], where)
             relations.append(_relation(relation, where, unchecked=True))
             terms.append(side.expr)
+    terms, relations = bounded_chain(terms, relations, rows[-1].within, where)
     if not relations:
-        raise where.error("a statement needs a relation (=, <, \\leq, …)")
+        read = [r for r in rows[-1].readings if r.startswith("'\\in")]
+        raise where.error(f"{read[0]}; it states no relation to check" if read else
+                          "a statement needs a relation (=, <, \\leq, …)")
     if all(r in _UNCHECKED.values() for r in relations):
         raise where.error("this chain links only by \\approx, \\sim or \\propto, which the checker reads and does not "
                           "decide: with nothing else to check, it is not read (a printed value gives \\approx a "

@@ -53,7 +53,8 @@ def read_labels(spec: dict, scope: Scope, context: Context) -> Scope:
                                "'domain' out", ("domain",))
         labels.add(family.base)
     context.path = ()
-    return replace(scope, labels=frozenset(labels))
+    return replace(scope, labels=frozenset(labels), finite=context.builder.finite_domains(),
+                   units=context.builder.units())
 
 
 def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope,

@@ -40,13 +40,20 @@ class Domain(enum.Enum):
     UNIT_INTERVAL = "[-1, 1]"
     # 0 or 1: a membership (is item i in the set the data gives?), a mask
     BINARY = "binary"
+    # -1 or 1: a class written as a sign (the target of a hinge or margin loss, y ∈ {-1, 1})
+    SIGN = "{-1, 1}"
     # strictly between 0 and 1: a probability that is neither impossible nor certain (the
     # class prior τ^+ of debiased contrastive learning)
     PROBABILITY = "(0, 1)"
 
+    @property
+    def values(self) -> tuple | None:
+        """Every value of a finite domain, in order; None for an interval."""
+        return {Domain.BINARY: (0, 1), Domain.SIGN: (-1, 1)}.get(self)
+
     def contains(self, value) -> bool:
-        if self is Domain.BINARY:
-            return value in (0, 1)
+        if self.values is not None:
+            return value in self.values
         if self is Domain.REAL:
             return True
         if self is Domain.POSITIVE:

@@ -14,6 +14,7 @@ from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
 from ..sampling import witness as witnesses
 from ..sampling.instantiate import Instance, instantiate
+from ..sampling.points import exhaustive
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
 from ..symbolic import sandbox
 from ..symbolic.jobs import submit_symbolic, worth_a_proof
@@ -373,7 +374,7 @@ def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) ->
                        f"point could be decided{tail}", witness=w,
                        evidence=_evidence(report, config), notes=notes)
     settled = f", {report.settled} of them settled by SymPy's exact arithmetic" if report.settled else ""
-    if report.resolved >= max(5, report.points // 3) or _closed(state):
+    if report.resolved >= max(5, report.points // 3) or report.resolved and _every_point(state):
         return Outcome(Verdict.CONFIRMED, "sampling",
                        f"holds at all {report.resolved} decided points of {report.points}{settled} "
                        f"({len(report.sizes_seen)} size/index choices){tail}",
@@ -387,3 +388,10 @@ def _closed(state: PointwiseState) -> bool:
     """Every instance is closed arithmetic (no variable left): its one point is all there is,
     so deciding every point decides the step at the sizes checked."""
     return bool(state.instances) and all(not inst.variables for inst in state.instances)
+
+
+def _every_point(state: PointwiseState) -> bool:
+    """Every instance is closed arithmetic, or its variables take the values of finite
+    domains only and every assignment was sampled (``exhaustive``): the points are all
+    there is, so deciding every point decides the step at the sizes checked."""
+    return bool(state.instances) and all(not inst.variables or exhaustive(inst) for inst in state.instances)

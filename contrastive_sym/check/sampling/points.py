@@ -6,6 +6,8 @@ precision and a witness prints as the value that was checked.
 """
 from __future__ import annotations
 
+import itertools
+import math
 import zlib
 from fractions import Fraction as F
 from typing import Sequence
@@ -31,6 +33,7 @@ _SCALARS = {
     Domain.NONNEGATIVE: (F(0), F(1), F(1, 2), F(2), F(10), TINY, F(10) ** 300),
     Domain.UNIT_INTERVAL: (F(0), F(1), F(-1), F(1, 2), F(-1, 2), 1 - TINY),
     Domain.BINARY: (F(0), F(1)),
+    Domain.SIGN: (F(-1), F(1)),
     Domain.PROBABILITY: (F(1, 2), F(1, 10), F(9, 10), TINY, 1 - TINY, F(1, 3)),
 }
 # up to this many values of 0 or 1 sampled together, every assignment (2^6 = 64)
@@ -150,6 +153,8 @@ def _embedding_patterns(rows: int, dim: int) -> list[list[list[F]]]:
 def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
     if domain is Domain.BINARY:
         return _binary_patterns(m)
+    if domain is Domain.SIGN:
+        return [[2 * v - 1 for v in p] for p in _binary_patterns(m)]
     if domain is Domain.UNIT_INTERVAL:
         return _unit_patterns(m)
     if domain is Domain.PROBABILITY:
@@ -214,8 +219,9 @@ class _Group:
         if self.role is Role.EMBEDDING:
             vals = [_round(x) for x in rng.normal(size=m)]
             return [v if v != 0 else F(1) for v in vals]
-        if self.domain is Domain.BINARY:
-            return [F(int(b)) for b in rng.integers(0, 2, size=m)]
+        if self.domain.values is not None:
+            low, high = self.domain.values
+            return [F(high if b else low) for b in rng.integers(0, 2, size=m)]
         if self.domain is Domain.UNIT_INTERVAL:
             return [_round(x) for x in rng.uniform(-1, 1, size=m)]
         if self.domain is Domain.PROBABILITY:
@@ -248,8 +254,27 @@ def stable_seed(seed: int, text: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(text.encode())) % (2**32)
 
 
+#: The most points a statement of variables of finite domains only is checked at, every one.
+EXHAUSTIVE_POINTS = 64
+
+
+def exhaustive(instance: Instance) -> bool:
+    """Whether every variable of ``instance`` takes the values of a finite domain ({0, 1},
+    {-1, 1}) and all their assignments together are at most ``EXHAUSTIVE_POINTS``: then
+    the points sampled are every assignment, and deciding each decides the statement."""
+    if not instance.variables or any(v.role is not Role.VALUE or v.domain.values is None
+                                     for v in instance.variables):
+        return False
+    return math.prod(len(v.domain.values) for v in instance.variables) <= EXHAUSTIVE_POINTS
+
+
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
-    """Adversarial points first (patterns crossed with the temperature ladder), then random ones."""
+    """Adversarial points first (patterns crossed with the temperature ladder), then random
+    ones; every assignment when the variables' domains are finite and small together."""
+    if exhaustive(instance):
+        keys = [v.key for v in instance.variables]
+        values = [[F(x) for x in v.domain.values] for v in instance.variables]
+        return [dict(zip(keys, chosen)) for chosen in itertools.product(*values)]
     groups = groups_of(instance)
     if not groups:
         return [{}]

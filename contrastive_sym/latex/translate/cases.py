@@ -12,7 +12,12 @@ form of the conditions, never from sampled values:
   does, provided the others exclude each other: ``=`` and ``\neq`` of the same pair, or
   ``a = b`` and ``a = c`` with b − c a nonzero number;
 * ``k \in S`` (an index in a declared ``[[set]]``, ``[n]`` or ``[\![a, b]\!]``) is
-  Σ_{m ∈ S} δ_{k,m}: alone with ``\text{otherwise}``.
+  Σ_{m ∈ S} δ_{k,m}: alone with ``\text{otherwise}``;
+* ``y_n = 1``, ``y = -1`` (a scalar or a family's entry of a finite domain, {0, 1} or
+  {-1, 1}, against one of its values): the indicator is the polynomial that is 1 at that
+  value and 0 at the other, (y − d′)/(c − d′), exact on the domain, which is all that is
+  ever sampled.  Whether exactly one row holds is decided by trying every value of the
+  entries the rows test (at most 2^6 assignments).
 
 Anything else is refused, naming the rows: two conditions that may both hold, none that
 holds for some indices, a condition on values (``y_i = y_j``, ``x > 0``), or one in
@@ -20,6 +25,7 @@ words (``x' \text{ is a positive}``).
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -35,8 +41,10 @@ Tree, Token = lark.Tree, lark.Token
 #: Words that say "every other case" (the last row only).
 OTHERWISE = frozenset({"otherwise", "else", "sinon", "in all other cases", "autrement"})
 _READ = (r"only conditions on indices are read (j = p(i), j \neq p(i), k \in S for a declared set), on "
-         r'class labels (y_i = y_j, y_i \neq y_j, y a [[family]] of role "label") and \text{otherwise} in '
-         "the last row")
+         r'class labels (y_i = y_j, y_i \neq y_j, y a [[family]] of role "label"), on a value of a finite '
+         r'domain (y_n = 1, y declared with domain "{-1, 1}" or "binary") and \text{otherwise} in the last row')
+#: The most entries of a finite domain the rows of one definition by cases may test.
+_FINITE_ENTRIES = 6
 _NEGATION = {"=": r"\neq", "!=": "=", "in": r"\notin"}
 
 
@@ -50,6 +58,8 @@ class _Condition:
     left_text: str = ""
     right_text: str = ""
     indicator: sp.Expr | None = None     # 𝟙[condition]; None for otherwise
+    # (entry, its values) of a condition on an entry of a finite domain (y_n = 1)
+    tested: tuple = ()
 
 
 class CasesMixin:
@@ -106,11 +116,32 @@ class CasesMixin:
         if labels is not None:
             return _Condition(number, relation, None, None, text, *sides, labels), labels
         a, b = self.expr(left), self.expr(right)
+        tested = self._finite_test(a, b) or self._finite_test(b, a)
+        if tested is not None:
+            entry, values, value = tested
+            if value not in values:
+                raise self.fail(items, f"{where} never holds: '{sides[0] if entry == a else sides[1]}' takes "
+                                       f"only the values {values[0]} and {values[1]} (its declared domain)")
+            other = values[1] if value == values[0] else values[0]
+            holds = (entry - other) / sp.Integer(value - other)
+            indicator = holds if relation == "=" else 1 - holds
+            written = sides if entry == a else sides[::-1]
+            return _Condition(number, relation, entry, sp.Integer(value), text, *written, indicator,
+                              ((entry, values),)), indicator
         if not (a.is_integer and b.is_integer):
             raise self.fail(items, f"{where} compares values, not indices or class labels; a definition "
                                    f"by cases of a condition on values is not read: {_READ}")
         indicator = self._indicator(tree)
         return _Condition(number, relation, a, b, text, *sides, indicator), indicator
+
+    def _finite_test(self, entry, value):
+        """(entry, its domain's values, the value) when ``entry`` is a scalar or a family's
+        entry of a finite domain and ``value`` a whole number; None otherwise."""
+        base = entry.base if isinstance(entry, sp.Indexed) else entry
+        values = dict(self.scope.finite).get(base)
+        if values is None or not (isinstance(value, sp.Integer)):
+            return None
+        return entry, values, int(value)
 
     def _case_membership(self, tree, left, right, number: int, where: str, sides):
         """``k \\in S``: Σ_{m=lo}^{hi} δ_{k,m} for an index k and a declared set S."""
@@ -136,6 +167,9 @@ class CasesMixin:
     def _check_one_case_holds(self, node, conditions: list, shown: str) -> None:
         """Refuse unless exactly one condition holds for every value of the indices."""
         others = [c for c in conditions if c.relation != "otherwise"]
+        if any(c.tested for c in others):
+            self._check_finite_cases(node, conditions, others, shown)
+            return
         for position, first in enumerate(others):
             for second in others[position + 1:]:
                 if not _exclusive(first, second):
@@ -149,6 +183,34 @@ class CasesMixin:
         negations = " and ".join(f"{c.left_text} {_NEGATION[c.relation]} {c.right_text}" for c in others)
         raise self.fail(node, f"no case of '{shown}' holds when {negations}; add a last row "
                               r"'… & \text{otherwise}' or the missing case")
+
+    def _check_finite_cases(self, node, conditions: list, others: list, shown: str) -> None:
+        """Rows that test entries of a finite domain: every assignment of those entries is
+        tried, and exactly one row must hold at each (or at most one before otherwise)."""
+        mixed = next((c for c in others if not c.tested), None)
+        if mixed is not None:
+            raise self.fail(node, f"the condition '{mixed.text}' of row {mixed.row} of '{shown}' is not "
+                                  "one on a value of a finite domain, as the other rows' are: whether "
+                                  "exactly one row holds is not decided")
+        entries = dict(pair for c in others for pair in c.tested)
+        names = {c.left: c.left_text for c in others}
+        if len(entries) > _FINITE_ENTRIES:
+            raise self.fail(node, f"the rows of '{shown}' test {len(entries)} entries; whether exactly one "
+                                  f"holds is decided for at most {_FINITE_ENTRIES}")
+        assignments = [dict(zip(entries, values)) for values in itertools.product(*entries.values())]
+        holding = [[c for c in others if c.indicator.subs(at) == 1] for at in assignments]
+
+        def shown_at(at):
+            return ", ".join(f"{names[e]} = {v}" for e, v in at.items())
+        for at, rows in zip(assignments, holding):
+            if len(rows) > 1:
+                raise self.fail(node, f"the cases at rows {rows[0].row} and {rows[1].row} of '{shown}' "
+                                      f"both hold when {shown_at(at)}; the rows are read only when exactly "
+                                      "one condition holds")
+        for at, rows in zip(assignments, holding):
+            if not rows and conditions[-1].relation != "otherwise":
+                raise self.fail(node, f"no case of '{shown}' holds when {shown_at(at)}; add a last row "
+                                      r"'… & \text{otherwise}' or the missing case")
 
 
 def _words(token: str) -> str:

@@ -14,6 +14,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
+from ..memberships import trailing_membership
 from ..continuations import LEADING_REFERENCE, TRAILING_NAME, drop_leading_reference, drop_trailing_name
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
@@ -25,6 +26,7 @@ from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
 from .labels import LabelsMixin
+from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
@@ -61,7 +63,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin):
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where()):
@@ -90,6 +92,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         rows = []
         trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
         said: list[str] = []
+        last_side = None        # (value, tree) of the last side read: a trailing \in is about it
         say_remarks(self.text, trees, self.where, said)
         if _PLAIN_E.search(self.text) and self.scope.lookup("E") is Builtin.EXPECTATION:
             said.append("E, which the notation does not declare, is read as the expectation \\mathbb{E}")
@@ -129,6 +132,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                     relations.append(relation_name(str(child.children[0])))
                 else:
                     value = self.term(child)
+                    last_side = (value, child)
                     shapes.append((child, _shape(value)))
                     if isinstance(value, VectorValue):
                         value = as_vector(value)
@@ -152,6 +156,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
                             self.source(row).strip(), tuple(self.readings[first_reading:])))
+        membership = trailing_membership(self.text)
+        if membership is not None and rows and last_side is not None:
+            reading, within = self.stated_membership(membership, *last_side)
+            rows[-1] = replace(rows[-1], readings=rows[-1].readings + (reading,), within=within)
         if said and rows:       # the remarks, said with the display's last row
             rows[-1] = replace(rows[-1], readings=rows[-1].readings + tuple(said))
         return rows

@@ -96,6 +96,9 @@ class Row:
     line: int            # 1-based line of the row inside the formula
     text: str            # the row's LaTeX as written
     readings: tuple[str, ...] = ()     # readings its text needed (a sum's extent)
+    # bounds a membership ending the display puts on the row's last side (\in (0, 1)):
+    # (low, low_open, high, high_open), an end None when infinite
+    within: tuple | None = None
 
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",

@@ -1,0 +1,110 @@
+r"""The membership that ends a display, ``\in \mathbb{R}^d`` or ``\in (0, 1)``, read against
+the value of the side before it (see :mod:`contrastive_sym.latex.memberships`).
+
+A space is a statement about the side's shape, decided here: a number in ℝ, a vector of
+the written length in ℝ^d, an m × n matrix in ℝ^{m×n}, a vector declared of norm 1 on the
+sphere.  An interval gives bounds, which the caller checks as links.  Anything that does
+not fit is refused, naming what the side is.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..memberships import Membership
+from ..scope import Family
+from .values import MatrixValue, RowVector, VectorValue
+
+
+class MembershipsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a
+    trailing membership."""
+
+    def stated_membership(self, found: Membership, value, node) -> tuple[str, tuple | None]:
+        """(what was read, the bounds (low, low_open, high, high_open) of an interval or
+        None) of ``found`` about ``value``, the last side; refused when it does not fit."""
+        shape = _shape_of(value)
+        shown = " ".join(self.source(node).split())
+        if found.kind == "interval":
+            if shape:
+                raise self.fail(node, f"'{found.written}' bounds a number, and '{shown}' is {_said(shape)}")
+            if found.ambiguous:
+                raise self.fail(node, f"'{found.written}' is read two ways, [0, ∞) and (0, ∞), and the "
+                                      "display does not say which: write \\mathbb{R}_{\\geq 0} or "
+                                      "\\mathbb{R}_{> 0}, or restate the line with restated_from")
+            low = None if found.low is None else self._written_number(found.low, node)
+            high = None if found.high is None else self._written_number(found.high, node)
+            ends = (f"{low} {'<' if found.low_open else '≤'} " if low is not None else "") + shown + \
+                (f" {'<' if found.high_open else '≤'} {high}" if high is not None else "")
+            return f"'{found.written}' read as {ends}, checked beside the chain", \
+                (low, found.low_open, high, found.high_open)
+        if found.kind == "sphere":
+            length = self._dimension(found.dims[0], node) + 1
+            if len(shape) != 1 or not _equal(shape[0], length):
+                raise self.fail(node, f"'{found.written}' says '{shown}' is a vector of length {length} of norm 1, "
+                                      f"and it is {_said(shape)}")
+            if not self._declared_unit(value):
+                raise self.fail(node, f"'{found.written}' states that '{shown}' has norm 1, which the notation "
+                                      "does not say: declare it with role = \"unit\" (a family or a function), "
+                                      f"or state \\|{shown}\\| = 1 as a claim to check it")
+            return f"'{found.written}' read: '{shown}' is a vector of length {length} declared of norm 1", None
+        wanted = tuple(self._dimension(dim, node) for dim in found.dims)
+        if wanted == (sp.Integer(1),) and not shape:
+            wanted = ()
+        if len(wanted) != len(shape) or not all(_equal(a, b) for a, b in zip(wanted, shape)):
+            raise self.fail(node, f"'{found.written}' says '{shown}' is {_said(wanted)}, and it is {_said(shape)}")
+        return f"'{found.written}' read: '{shown}' is {_said(shape)}, as written", None
+
+    def _dimension(self, written: str, node) -> sp.Expr:
+        from .translator import translate_expr      # the translator imports this mixin
+        try:
+            value = translate_expr(written, self.scope)
+        except Exception:        # noqa: BLE001 - any failure is the same refusal, with the text
+            value = None
+        if value is None or not value.is_integer:
+            raise self.fail(node, f"the dimension '{written}' of the space after \\in is not a declared size "
+                                  "or a whole number")
+        return value
+
+    def _written_number(self, written: str, node) -> sp.Expr:
+        try:
+            return sp.Rational(written)
+        except (TypeError, ValueError):
+            raise self.fail(node, f"the end '{written}' of the interval after \\in is not a number") from None
+
+    def _declared_unit(self, value) -> bool:
+        """Whether ``value`` is a row of a family, or the value of a function, declared of
+        norm 1 (role ``unit``)."""
+        units = self.scope.units
+        if isinstance(value, RowVector):
+            return value.family in units
+        if isinstance(value, Family):
+            return value.base in units
+        if isinstance(value, VectorValue):
+            heads = {a.base if isinstance(a, sp.Indexed) else a.func for a in value.body.atoms(sp.Indexed)}
+            heads |= {f.func for f in value.body.atoms(sp.Function)}
+            return bool(heads) and heads <= units
+        return False
+
+
+def _shape_of(value) -> tuple:
+    if isinstance(value, VectorValue):
+        return (value.length,)
+    if isinstance(value, RowVector):
+        return (value.length,)
+    if isinstance(value, MatrixValue):
+        return (value.rows, value.cols)
+    if isinstance(value, Family):
+        return tuple(value.shape)
+    return ()
+
+
+def _equal(a, b) -> bool:
+    return sp.simplify(sp.sympify(a) - sp.sympify(b)) == 0
+
+
+def _said(shape: tuple) -> str:
+    if not shape:
+        return "a number"
+    if len(shape) == 1:
+        return f"a vector of length {shape[0]}"
+    return f"a {shape[0]} × {shape[1]} matrix"
