@@ -59,6 +59,7 @@ def same(left: sp.Expr, right: sp.Expr) -> bool:
     r"\left\{\begin{array}{l} a, \text{if } j = i \\ b, \text{otherwise} \end{array}\right.",
     "\\begin{cases}\n  a & j = i \\\\\n  b & j \\neq i\n\\end{cases}",
     r"\begin{cases} a \quad \text{if } j = i, \\ b \quad \text{otherwise}. \end{cases}",
+    r"\left\{\begin{aligned} a \qquad j = i \\ \,\, b \qquad j \neq i\end{aligned}\right.",   # aligned rows
 ])
 def test_each_layout_reads_as_the_value_of_the_row_that_holds(text):
     assert same(read(text), a * EQ + b * (1 - EQ))

@@ -229,6 +229,17 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
     (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
     (r"a \simeq b", "the relation '\\simeq' is not read; write = for a definition, or " + RESTATE, 3),
     (r"\int_0^1 a", "'\\int' is not read (the checker evaluates no integrals); " + RESTATE, 1),
+    (r"a + \left\{ b \middle| b \leq a \right\}", "'\\middle' (a set written by a condition, \\left\\{ z_i "
+     "\\middle| i \\leq t \\right\\}) is not read: a set the checker sums over or counts is a declared [[set]] "
+     "(its members or a condition on indices); " + RESTATE, 15),
+    (r"g : a \mapsto b", "':' is not read here: a map's signature (f : \\mathcal{X} \\to \\mathbb{R}^d, g : x "
+     "\\mapsto z) states no relation to check (declare f as a [[function]], with shape, and role = \"unit\" for "
+     "the sphere), and a condition after ':' is read only in a sum's subscript (\\sum_{j : y_j = y_i}); " + RESTATE, 3),
+    (r"\frac{a}{b.\text{size}(0)}", "'.' before a call (x.size(0), code rather than mathematics) is not read: "
+     "write the value it stands for (N for the number of entries), or " + RESTATE, 11),
+    (r"\left\{ a \right\}_+", "a mark alone as a script ('+') is read as part of a name (s^+, x^-_i, x'), or "
+     "after a bracket as the positive part ([x]_+, (x)^+, \\max(0, x)); here it follows neither: write the name "
+     "it marks, or the positive part with […]_+", 20),
 ])
 def test_constructs_not_read_are_named_with_their_column(text, message, column):
     error = refused(text)

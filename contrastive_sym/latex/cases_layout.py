@@ -1,7 +1,8 @@
 r"""Definitions by cases, found in the text before it is parsed.
 
 ``\begin{cases} 1 & j = p(i), \\ 0 & j \neq p(i). \end{cases}`` (also ``dcases``, and
-``\left\{ \begin{array}{ll} … \end{array} \right.``, a cases layout written with an array)
+``\left\{ \begin{array}{ll} … \end{array} \right.`` and ``\left\{ \begin{aligned} … \end{aligned}
+\right.``, cases layouts written with an array or aligned rows)
 is a value: the value of the row whose condition holds.  TeX separates a row's value from
 its condition by ``&``; documents also write a comma, ``\quad`` or ``\text{if }`` there
 (``x, \quad x' \text{…}``).  Which of these separates is decided here, where the row and
@@ -24,8 +25,11 @@ import re
 BEGIN, SEPARATOR, ROW, END = "\ue012", "\ue011", "\ue010", "\ue013"
 MARKERS = frozenset((BEGIN, SEPARATOR, ROW, END))
 
-_OPEN = re.compile(r"\\begin\s*\{(d?cases)\}|\\left\s*\\\{\s*\\begin\s*\{(array)\}\s*\{\s*[lcr]\s*[lcr]?\s*\}")
+_OPEN = re.compile(r"\\begin\s*\{(d?cases)\}|\\left\s*\\\{\s*\\begin\s*\{(array)\}\s*\{\s*[lcr]\s*[lcr]?\s*\}"
+                   r"|\\left\s*\\\{\s*\\begin\s*\{(aligned)\}")
 _ARRAY_END = re.compile(r"\\end\s*\{array\}\s*\\right\s*\.")
+#: ``\left\{ \begin{aligned} 0 \qquad y_i \neq y_j \\ … \end{aligned} \right.``: the brace says cases
+_ALIGNED_END = re.compile(r"\\end\s*\{aligned\}\s*\\right\s*\.")
 _TOKEN = re.compile(r"\\\\|\\[a-zA-Z]+|\\.|.", re.S)
 _SPACE = re.compile(r"(?:\s|\\[,;:! ]|\\(?:quad|qquad)(?![a-zA-Z])|~)*")
 #: A word that opens a condition (\text{if } j = i): read as nothing, what follows is the condition.
@@ -61,12 +65,12 @@ def mark_cases(text: str) -> str:
         opening = _OPEN.search(text, position)
         if opening is None:
             return "".join(out)
-        name = opening.group(1) or "array"
+        name = opening.group(1) or opening.group(2) or "aligned"
         shown = r"\begin{" + name + "}"
-        ending = (re.compile(r"\\end\s*\{" + name + r"\}") if name != "array" else _ARRAY_END).search(
-            text, opening.end())
+        closing = {"array": _ARRAY_END, "aligned": _ALIGNED_END}.get(name)
+        ending = (closing or re.compile(r"\\end\s*\{" + name + r"\}")).search(text, opening.end())
         if ending is None:
-            if name == "array":      # not a cases layout: refused as an array by the parser
+            if closing is not None:      # not a cases layout: an array is refused by the parser
                 position = opening.end()
                 continue
             raise CasesError(f"'{shown}' without its '\\end{{{name}}}'", opening.start(),

@@ -60,6 +60,15 @@ _CONSTRUCTS = [
     (r"\\(Rightarrow|Longrightarrow|Leftrightarrow|Longleftrightarrow|iff|therefore)(?![a-zA-Z])",
      r"'\{0}' (an implication between statements) is not a relation the checker decides: state what "
      r"follows as a statement of its own (a claim, or the next step of a derivation), or " + _RESTATE),
+    (r"\\middle(?![a-zA-Z])", r"'\middle' (a set written by a condition, \left\{ z_i \middle| i \leq t \right\}) is not "
+     r"read: a set the checker sums over or counts is a declared [[set]] (its members or a condition on indices); "
+     + _RESTATE),
+    (r":(?!=)", r"':' is not read here: a map's signature (f : \mathcal{X} \to \mathbb{R}^d, g : x \mapsto z) "
+     r'states no relation to check (declare f as a [[function]], with shape, and role = "unit" for the sphere), '
+     r"and a condition after ':' is read only in a sum's subscript (\sum_{j : y_j = y_i}); " + _RESTATE),
+    (r"\.(?=\s*(?:\\text\s*\{\s*)?[a-zA-Z_]+\s*\}?\s*\()",
+     r"'.' before a call (x.size(0), code rather than mathematics) is not read: write the value it stands for "
+     r"(N for the number of entries), or " + _RESTATE),
     (r"\\(int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
 ]

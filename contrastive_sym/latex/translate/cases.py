@@ -84,7 +84,8 @@ class CasesMixin:
     def _cases_name(self, node) -> str:
         source = self.source(node)
         return r"\begin{" + ("dcases" if "dcases" in source[:20] else "cases") + "}" \
-            if re.match(r"\\begin\s*\{d?cases\}", source) else r"\left\{ \begin{array}"
+            if re.match(r"\\begin\s*\{d?cases\}", source) else \
+            r"\left\{ \begin{" + ("aligned" if re.search(r"\\begin\s*\{aligned\}", source[:40]) else "array") + "}"
 
     def _case_condition(self, items, number: int, count: int, shown: str):
         """The condition of row ``number`` and its indicator (None for otherwise)."""

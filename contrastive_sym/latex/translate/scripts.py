@@ -16,7 +16,11 @@ class ScriptsMixin:
         return self._items(node.children[0], single=True)
 
     def t_script_sign(self, node):
-        raise self.fail(node, "a sign alone as an exponent")
+        written = " ".join(self.source(node).split())
+        raise self.fail(node, f"a mark alone as a script ('{written}') is read as part of a name (s^+, x^-_i, "
+                              "x'), or after a bracket as the positive part ([x]_+, (x)^+, \\max(0, x)); "
+                              "here it follows neither: write the name it marks, or the positive part with "
+                              "[…]_+")
 
     t_star_script = t_script_sign
 
