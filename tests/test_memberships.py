@@ -39,6 +39,9 @@ def refusal(text: str) -> str:
     (r"p \in \mathbb{R}_{\geq 0}", "interval", ("0", None, False, True)),
     (r"\begin{aligned} p &= q \in (0, 1] \end{aligned}", "interval", ("0", "1", True, False)),
     (r"z \in \mathbb{S}^{d-1}", "sphere", ()),
+    (r"y \in \{-1, +1\}", "finite", ()),
+    (r"y_i \in \{\pm 1\}.", "finite", ()),
+    (r"m \in \{0, 1\}", "finite", ()),
 ])
 def test_the_membership_that_ends_a_display_is_found(text, kind, ends):
     found = trailing_membership(text)
@@ -124,3 +127,17 @@ def test_a_definition_ends_with_a_membership_checked_as_a_chain_of_its_own():
     assert claims["uses"].verdict.value in ("proved", "confirmed")
     assert claims["p-chain"].verdict.value == "proved"
     assert claims["q-chain"].verdict.value == "refuted" and claims["q-chain"].witness is not None
+
+
+def test_a_finite_set_is_the_declared_domain_of_the_side():
+    notation = dict(scalar=[{"name": "t", "domain": "{-1, 1}"}, {"name": "m", "domain": "binary"}, {"name": "a"}])
+    assert check_statement(r"t^2 = 1 \in \{-1, 1\}", **notation).verdict.value == "confirmed"
+    assert check_statement(r"m^2 = m \in \{0, 1\}", **notation).verdict.value == "confirmed"
+    for text, message in ((r"t \in \{\pm 1\}", "'t' is declared with these values; it states no relation"),
+                          (r"a^2 = a a \in \{0, 1\}", 'says \'a a\' takes only the values 0 and 1, which the '
+                                                        'notation does not say: declare it with domain = "binary"'),
+                          (r"a \in \{-1, 1\}", 'declare it with domain = "{-1, 1}"'),
+                          (r"t^2 = 2 \in \{-1, 1\}", "'2' is not one of -1 and 1")):
+        with pytest.raises(ParseError) as caught:
+            check_statement(text, **notation)
+        assert message in str(caught.value), text

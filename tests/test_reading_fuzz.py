@@ -121,7 +121,7 @@ READING_TOKENS = TOKENS + [
     # a membership ending the display; cases on a value of a finite domain
     r"\in \mathbb{R}^n", r"\in (0, 1)", r"\in [0, \infty)", r"\in \mathbb{R}_{+}", r"\in \mathbb{S}^{n-1}",
     r"\in \left(0, \frac{1}{2}\right]", r"\in \mathbb{R}^{n \times n}", r"& t = 1", r"& t = -1", r"\in",
-    r"\left\{\begin{aligned}", r"\end{aligned}\right.", r"\qquad i = 1",
+    r"\left\{\begin{aligned}", r"\end{aligned}\right.", r"\qquad i = 1", r"\in \{\pm 1\}", r"\in \{0, 1\}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

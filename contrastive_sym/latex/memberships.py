@@ -8,6 +8,8 @@ of its own about the last side, and is never dropped:
   written (a number, a vector of length d, an m × n matrix); on the sphere the side must
   also be a value declared of norm 1 (role ``unit``), else the reader refuses rather than
   take ‖·‖ = 1 on trust.  Checked when the display is read (translator.py).
+* ``\{-1, 1\}``, ``\{\pm 1\}``, ``\{0, 1\}``: the side is a value declared with that
+  finite domain (``"{-1, 1}"``, ``"binary"``), else refused;
 * an interval of numbers, ``[a, b]``, ``(a, b)``, ``[a, b)``, ``(a, b]``, with ``\infty``
   for an open end, and the half-lines ``\mathbb{R}_{+}``, ``\mathbb{R}_{\geq 0}``,
   ``\mathbb{R}_{>0}``: bounds on the side, checked as links (lo ≤ side ≤ hi) beside the
@@ -31,6 +33,7 @@ _SPHERE = r"\\mathbb\s*\{\s*S\s*\}|\\mathcal\s*\{\s*S\s*\}|S"
 _END = r"\s*(-\s*|\+\s*)?(?:\\infty|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d+(?:\.\d+)?(?:\s*/\s*\d+)?)\s*"
 _SPACE = (rf"(?P<reals>{_REALS})(?:\s*(?P<rscript>[_^])\s*(?P<rarg>{_SCRIPT}))?"
           rf"|(?P<sphere>{_SPHERE})\s*\^\s*(?P<sarg>{_SCRIPT})"
+          r"|\\\{\s*(?P<finite>-\s*1\s*,\s*\+?\s*1|0\s*,\s*1|\\pm\s*1)\s*\\\}"
           rf"|(?P<open>\[|\(|\\left\s*[\[(]|\])(?P<lo>{_END}),(?P<hi>{_END})(?P<close>\]|\)|\\right\s*[\])]|\[)")
 TRAILING_MEMBERSHIP = re.compile(rf"\\in(?![a-zA-Z])\s*(?:{_SPACE})\s*{_TAIL}")
 
@@ -39,10 +42,11 @@ TRAILING_MEMBERSHIP = re.compile(rf"\\in(?![a-zA-Z])\s*(?:{_SPACE})\s*{_TAIL}")
 class Membership:
     r"""The set written after the last ``\in`` of a display."""
 
-    kind: str                  # 'space', 'sphere' or 'interval'
+    kind: str                  # 'space', 'sphere', 'finite' or 'interval'
     written: str               # as the display writes it, from \in on, on one line
     start: int                 # where ``\in`` starts in the text
-    dims: tuple = ()           # space: the exponent's factors as written ('d'; 'm', 'n'); sphere: ('d-1',)
+    # space: the exponent's factors as written ('d'; 'm', 'n'); sphere: ('d-1',); finite: the values
+    dims: tuple = ()
     low: str | None = None     # interval: each end as written, None for an infinite one
     high: str | None = None
     low_open: bool = False
@@ -61,6 +65,9 @@ def trailing_membership(text: str) -> Membership | None:
     written = " ".join(text[match.start():match.end()].split())
     if match.group("reals") is not None:
         return _reals(match, written)
+    if match.group("finite") is not None:
+        values = (0, 1) if match.group("finite").startswith("0") else (-1, 1)
+        return Membership("finite", written, match.start(), values)
     if match.group("sphere") is not None:
         return Membership("sphere", written, match.start(), (_unbraced(match.group("sarg")),))
     opening, closing = match.group("open")[-1], match.group("close")[-1]

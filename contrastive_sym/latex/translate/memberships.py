@@ -47,6 +47,17 @@ class MembershipsMixin:
                                       "does not say: declare it with role = \"unit\" (a family or a function), "
                                       f"or state \\|{shown}\\| = 1 as a claim to check it")
             return f"'{found.written}' read: '{shown}' is a vector of length {length} declared of norm 1", None
+        if found.kind == "finite":
+            if isinstance(value, sp.Number):
+                if value in found.dims:
+                    return f"'{found.written}' read: '{shown}' is one of these values", None
+                raise self.fail(node, f"'{found.written}': '{shown}' is not one of {found.dims[0]} and {found.dims[1]}")
+            entry = value.base if isinstance(value, sp.Indexed) else value
+            if shape or dict(self.scope.finite).get(entry) != found.dims:
+                raise self.fail(node, f"'{found.written}' says '{shown}' takes only the values "
+                                      f"{found.dims[0]} and {found.dims[1]}, which the notation does not say: "
+                                      f"declare it with domain = \"{'binary' if found.dims == (0, 1) else '{-1, 1}'}\"")
+            return f"'{found.written}' read: '{shown}' is declared with these values", None
         wanted = tuple(self._dimension(dim, node) for dim in found.dims)
         if wanted == (sp.Integer(1),) and not shape:
             wanted = ()
