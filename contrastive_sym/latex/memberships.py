@@ -45,6 +45,7 @@ class Membership:
     kind: str                  # 'space', 'sphere', 'finite' or 'interval'
     written: str               # as the display writes it, from \in on, on one line
     start: int                 # where ``\in`` starts in the text
+    end: int                   # where the membership (and what may follow it) ends
     # space: the exponent's factors as written ('d'; 'm', 'n'); sphere: ('d-1',); finite: the values
     dims: tuple = ()
     low: str | None = None     # interval: each end as written, None for an infinite one
@@ -67,14 +68,14 @@ def trailing_membership(text: str) -> Membership | None:
         return _reals(match, written)
     if match.group("finite") is not None:
         values = (0, 1) if match.group("finite").startswith("0") else (-1, 1)
-        return Membership("finite", written, match.start(), values)
+        return Membership("finite", written, match.start(), match.end(), values)
     if match.group("sphere") is not None:
-        return Membership("sphere", written, match.start(), (_unbraced(match.group("sarg")),))
+        return Membership("sphere", written, match.start(), match.end(), (_unbraced(match.group("sarg")),))
     opening, closing = match.group("open")[-1], match.group("close")[-1]
     low, high = _end(match.group("lo")), _end(match.group("hi"))
     if low == "+∞" or high == "-∞":
         return None
-    return Membership("interval", written, match.start(), (), None if low == "-∞" else low,
+    return Membership("interval", written, match.start(), match.end(), (), None if low == "-∞" else low,
                       None if high == "+∞" else high, opening in "(]" or low == "-∞", closing in ")[" or high == "+∞")
 
 
@@ -83,8 +84,7 @@ def drop_trailing_membership(text: str) -> str:
     found = trailing_membership(text)
     if found is None:
         return text
-    end = TRAILING_MEMBERSHIP.search(text).end()
-    return text[:found.start] + re.sub(r"[^\n]", " ", text[found.start:end]) + text[end:]
+    return text[:found.start] + re.sub(r"[^\n]", " ", text[found.start:found.end]) + text[found.end:]
 
 
 def bounded_chain(terms: list, relations: list, within, where) -> tuple[list, list]:
@@ -107,19 +107,20 @@ def bounded_chain(terms: list, relations: list, within, where) -> tuple[list, li
 def _reals(match, written: str) -> Membership | None:
     script, argument = match.group("rscript"), match.group("rarg")
     if script is None:
-        return Membership("space", written, match.start())
+        return Membership("space", written, match.start(), match.end())
     inner = _unbraced(argument)
     if script == "^":
         if inner == "+":
-            return Membership("interval", written, match.start(), (), "0", None, True, True, ambiguous=True)
-        return Membership("space", written, match.start(), tuple(p.strip() for p in re.split(r"\\times", inner)))
+            return Membership("interval", written, match.start(), match.end(), (), "0", None, True, True, ambiguous=True)
+        factors = tuple(p.strip() for p in re.split(r"\\times", inner))
+        return Membership("space", written, match.start(), match.end(), factors)
     if inner == "+":
-        return Membership("interval", written, match.start(), (), "0", None, True, True, ambiguous=True)
+        return Membership("interval", written, match.start(), match.end(), (), "0", None, True, True, ambiguous=True)
     half = {r"\geq0": ("0", False), r"\ge0": ("0", False), ">0": ("0", True),
             r"\geq 0": ("0", False), r"\ge 0": ("0", False), "> 0": ("0", True)}.get(inner)
     if half is None:
         return None
-    return Membership("interval", written, match.start(), (), half[0], None, half[1], True)
+    return Membership("interval", written, match.start(), match.end(), (), half[0], None, half[1], True)
 
 
 def _end(written: str) -> str:

@@ -38,7 +38,9 @@ _LETTER = r"\{?([a-zA-Z])\}?"
 
 
 def read_labels(spec: dict, scope: Scope, context: Context) -> Scope:
-    """``scope`` knowing its families of labels, each checked to be one label per sample."""
+    """``scope`` knowing its families of labels, each checked to be one label per sample, and
+    the variables of a finite domain and of norm 1 declared so far (the values a definition
+    by cases may test, and those a display may place on the sphere)."""
     labels = set()
     for entry in table_entries(spec, "family", context):
         if str(entry.get("role", "")).lower() != "label":

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ...errors import ParseError
+
 from ..memberships import Membership
 from ..scope import Family
-from .values import MatrixValue, RowVector, VectorValue
+from .compare import certainly_equal
+from .values import RowVector, VectorValue, shape_of, shape_said
 
 
 class MembershipsMixin:
@@ -26,7 +29,7 @@ class MembershipsMixin:
         shown = " ".join(self.source(node).split())
         if found.kind == "interval":
             if shape:
-                raise self.fail(node, f"'{found.written}' bounds a number, and '{shown}' is {_said(shape)}")
+                raise self.fail(node, f"'{found.written}' bounds a number, and '{shown}' is {shape_said(shape)}")
             if found.ambiguous:
                 raise self.fail(node, f"'{found.written}' is read two ways, [0, ∞) and (0, ∞), and the "
                                       "display does not say which: write \\mathbb{R}_{\\geq 0} or "
@@ -39,9 +42,9 @@ class MembershipsMixin:
                 (low, found.low_open, high, found.high_open)
         if found.kind == "sphere":
             length = self._dimension(found.dims[0], node) + 1
-            if len(shape) != 1 or not _equal(shape[0], length):
+            if len(shape) != 1 or not certainly_equal(shape[0], length):
                 raise self.fail(node, f"'{found.written}' says '{shown}' is a vector of length {length} of norm 1, "
-                                      f"and it is {_said(shape)}")
+                                      f"and it is {shape_said(shape)}")
             if not self._declared_unit(value):
                 raise self.fail(node, f"'{found.written}' states that '{shown}' has norm 1, which the notation "
                                       "does not say: declare it with role = \"unit\" (a family or a function), "
@@ -61,15 +64,15 @@ class MembershipsMixin:
         wanted = tuple(self._dimension(dim, node) for dim in found.dims)
         if wanted == (sp.Integer(1),) and not shape:
             wanted = ()
-        if len(wanted) != len(shape) or not all(_equal(a, b) for a, b in zip(wanted, shape)):
-            raise self.fail(node, f"'{found.written}' says '{shown}' is {_said(wanted)}, and it is {_said(shape)}")
-        return f"'{found.written}' read: '{shown}' is {_said(shape)}, as written", None
+        if len(wanted) != len(shape) or not all(certainly_equal(a, b) for a, b in zip(wanted, shape)):
+            raise self.fail(node, f"'{found.written}' says '{shown}' is {shape_said(wanted)}, and it is {shape_said(shape)}")
+        return f"'{found.written}' read: '{shown}' is {shape_said(shape)}, as written", None
 
     def _dimension(self, written: str, node) -> sp.Expr:
         from .translator import translate_expr      # the translator imports this mixin
         try:
             value = translate_expr(written, self.scope)
-        except Exception:        # noqa: BLE001 - any failure is the same refusal, with the text
+        except ParseError:
             value = None
         if value is None or not value.is_integer:
             raise self.fail(node, f"the dimension '{written}' of the space after \\in is not a declared size "
@@ -98,24 +101,9 @@ class MembershipsMixin:
 
 
 def _shape_of(value) -> tuple:
-    if isinstance(value, VectorValue):
-        return (value.length,)
+    """The shape of a last side, a row z_i or a family written alone included."""
     if isinstance(value, RowVector):
         return (value.length,)
-    if isinstance(value, MatrixValue):
-        return (value.rows, value.cols)
     if isinstance(value, Family):
         return tuple(value.shape)
-    return ()
-
-
-def _equal(a, b) -> bool:
-    return sp.simplify(sp.sympify(a) - sp.sympify(b)) == 0
-
-
-def _said(shape: tuple) -> str:
-    if not shape:
-        return "a number"
-    if len(shape) == 1:
-        return f"a vector of length {shape[0]}"
-    return f"a {shape[0]} × {shape[1]} matrix"
+    return shape_of(value)

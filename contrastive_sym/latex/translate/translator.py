@@ -22,6 +22,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .compare import certainly_equal
+from .values import shape_of, shape_said
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
@@ -133,7 +134,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                 else:
                     value = self.term(child)
                     last_side = (value, child)
-                    shapes.append((child, _shape(value)))
+                    shapes.append((child, shape_of(value)))
                     if isinstance(value, VectorValue):
                         value = as_vector(value)
                     elif isinstance(value, MatrixValue):
@@ -147,7 +148,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             # vector is compared, and refuted, as it always was: the seeds state such slips)
             for (_, first), (child, other) in zip(shapes, shapes[1:]):
                 if 2 in (len(first), len(other)) and not _same_shape(first, other):
-                    raise self.fail(child, f"the sides of this relation are {_shown(first)} and {_shown(other)}")
+                    raise self.fail(child, f"the sides of this relation are {shape_said(first)} and {shape_said(other)}")
             if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
                 raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
                                      "('gradient descent on F \\equiv gradient ascent on G')")
@@ -360,25 +361,8 @@ class _HoleTranslator(Translator):
         return super()._index_list(arg)
 
 
-def _shape(value) -> tuple:
-    """() for a number, (length,) for a vector, (rows, cols) for a matrix."""
-    if isinstance(value, VectorValue):
-        return (value.length,)
-    if isinstance(value, MatrixValue):
-        return (value.rows, value.cols)
-    return ()
-
-
 def _same_shape(a: tuple, b: tuple) -> bool:
     return len(a) == len(b) and all(certainly_equal(x, y) for x, y in zip(a, b))
-
-
-def _shown(shape: tuple) -> str:
-    if not shape:
-        return "a number"
-    if len(shape) == 1:
-        return f"a vector of length {shape[0]}"
-    return f"a {shape[0]} × {shape[1]} matrix"
 
 
 def _position(node) -> tuple[int, int]:

@@ -142,3 +142,21 @@ def componentwise(value, operation):
     if isinstance(value, (VectorValue, MatrixValue)):
         return replace(value, body=operation(value.body))
     return operation(value)
+
+
+def shape_of(value) -> tuple:
+    """() for a number, (length,) for a vector, (rows, cols) for a matrix."""
+    if isinstance(value, VectorValue):
+        return (value.length,)
+    if isinstance(value, MatrixValue):
+        return (value.rows, value.cols)
+    return ()
+
+
+def shape_said(shape: tuple) -> str:
+    """A shape in words: a number, a vector of length d, an m × n matrix."""
+    if not shape:
+        return "a number"
+    if len(shape) == 1:
+        return f"a vector of length {shape[0]}"
+    return f"a {shape[0]} × {shape[1]} matrix"
