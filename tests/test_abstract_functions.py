@@ -70,7 +70,9 @@ def test_a_family_named_with_a_superscript_keeps_its_subscript_as_index():
 @pytest.mark.parametrize("text, message", [
     (r"\text{sim}(\mathbf{x})", r"\text{sim} is declared with 2 arguments; here it has 1"),
     (r"f(\mathbf{x}, \mathbf{x}^+)^\top f(\mathbf{x})", "declared with 1 argument; here it has 2"),
-    (r"\text{sim}(\mathbf{x}, \tau)", "are data points"),
+    # a function declared without the parameters it is sampled with at values (a hand-made
+    # scope here; a [[function]] whose values are points, unit vectors or signs) takes points only
+    (r"\text{sim}(\mathbf{x}, \tau)", "which is not a list of data points"),
     (r"\mathbf{x} + 1", "is a data point"),
     (r"\tau \mathbf{x}^+", "is a data point"),
     (r"\text{sim}(\mathbf{x} \mid \mathbf{x}^+)", "a conditional p(x \\mid c) is not read"),
@@ -136,7 +138,9 @@ def test_a_positive_function_keeps_its_domain():
 @pytest.mark.parametrize("function, message", [
     ({"name": "f", "arguments": 9}, "arguments is a number of data points, 1 … 8"),
     ({"name": "f", "arguments": 1, "shape": ["d", "d"]}, "a matrix value is not read"),
-    ({"name": "f", "arguments": 1, "role": "point"}, "role in [[function]]: 'point' is not a role (value, embedding, unit)"),
+    ({"name": "f", "arguments": 1, "role": "direction"}, "role in [[function]]: 'direction' is not a role (value, embedding, unit, point)"),
+    ({"name": "f", "arguments": 1, "role": "point", "shape": ["d"]}, "role 'point' makes its values data points, which have no components"),
+    ({"name": "f", "arguments": 1, "role": "point", "domain": "positive"}, "which have no domain; drop domain"),
     ({"name": "f", "arguments": 1, "role": "embedding"}, "role 'embedding' is for vector values"),
     ({"name": "f"}, "arguments"),
 ])

@@ -97,16 +97,19 @@ class Path:
 @dataclass(frozen=True)
 class AbstractFunction:
     """A function the document names without defining it (``[[function]]``): ``f(x)`` is
-    ``function(x)``, a vector value (``length`` not None) the components
-    ``function(x, m)``, m = 1 … length."""
+    ``function(x)``, a vector value (``length`` not None) the components ``function(x, m)``."""
 
     name: str                  # as the document writes it: f, T_\omega, \text{sim}
     function: sp.FunctionClass
     arguments: int
     length: sp.Expr | None = None
-    # the same letter declared again with another number of arguments (a post that writes
-    # f(x) for its encoder and f(x, c) for a density ratio): the use's count says which
+    # the same letter declared again with another number of arguments (f(x), f(x, c)):
+    # the use's count says which
     overloads: tuple = ()
+    # its parameters θ_k at values (model.value_functions); None: it takes points only
+    parameters: sp.FunctionClass | None = None
+    domain: str = "real"
+    role: str = "value"
 
     def with_arguments(self, count: int) -> "AbstractFunction | None":
         """The meaning of the letter applied to ``count`` arguments; None when none has."""
@@ -227,8 +230,6 @@ class Macro:
     # f(u, v) = … with u, v names the document does not declare: the parameters, each a
     # real Dummy in the body, replaced by the values a use gives (\sigma(\ell) = …)
     scalar_params: tuple[sp.Dummy, ...] = ()
-    # how to read the definition again in another scope (one that holds a name it uses
-    # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
     # f(u, v) = … with u, v declared vectors (families of one dimension): (base, length) of
     # each; a use puts its vectors' components in their place (\text{sim}(z_i, z_j))
     vector_args: tuple[tuple[sp.IndexedBase, sp.Expr], ...] = ()
@@ -242,7 +243,8 @@ class Macro:
     # S = Z Z^\top: a definition whose value is a matrix, kept as the family of its entries
     # (index_params the row and the column) with its shape
     matrix_shape: tuple | None = None
-
+    # how to read the definition again in another scope (one that holds a name it uses
+    # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
     rebuild: object = field(default=None, compare=False, repr=False)
     defined_in: object = field(default=None, compare=False, repr=False)
 

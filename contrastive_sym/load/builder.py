@@ -207,15 +207,23 @@ class DocumentBuilder:
         return base
 
     def function(self, name: str, arguments: int, shape: Sequence = (), domain: Domain = Domain.REAL, *,
-                 role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None) -> sp.FunctionClass:
+                 role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,
+                 parameters_of: str = "") -> sp.FunctionClass:
         """A function the document uses without defining it (an encoder ``f``): real
-        or, with ``shape=(d,)``, vector values, of ``arguments`` data points."""
+        or, with ``shape=(d,)``, vector values, of ``arguments`` data points; with
+        ``role=Role.POINT`` its values are data points (an augmentation t(x)).
+        ``parameters_of`` makes the parameters of a function of values instead
+        (:mod:`~contrastive_sym.model.value_functions`), which no formula names."""
         origin = origin or _caller_origin()
         self._new_name(name, origin)
         function = sp.Function(name, **_assumptions(domain))
         self._functions.append(FunctionDecl(function, arguments, tuple(sp.sympify(s) for s in shape),
-                                            domain, role, latex or name, origin))
+                                            domain, role, latex or name, origin, parameters_of))
         return function
+
+    def point_functions(self) -> set:
+        """The functions declared with role ``point``: their values are data points."""
+        return {d.function for d in self._functions if d.role is Role.POINT}
 
     def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
                      origin: Origin | None = None, aliases: tuple = (), mixture: tuple = ()) -> DistributionDecl:

@@ -1,6 +1,7 @@
 r"""``[[function]]``: functions a document uses without defining them (an encoder ``f``,
-a projection head ``g``, a critic ``T_\omega``, a similarity ``\text{sim}``), and the data
-points they are applied to (scalars and families of role ``point``).
+a projection head ``g``, a critic ``T_\omega``, a similarity ``\text{sim}``, an augmentation
+``t`` whose values are points), and the data points they are applied to (scalars and
+families of role ``point``).
 
 Papers state their losses in terms of such functions: ``f(\mathbf{x})^\top
 f(\mathbf{x}^+)``.  What the document says about them holds for every function, so the
@@ -38,25 +39,37 @@ def read_functions(spec: dict, scope: Scope, context: Context, symbol_name) -> S
             raise context.fail(f"function {name}: shape = ['d'] makes its values vectors of d "
                                "components; a matrix value is not read", ("shape",))
         check_entries(name, shape, context.largest, context, ("shape",))
-        role = read_enum(Role, entry.get("role", "value"), context, origin)   # value, embedding or unit: the schema
+        role = read_enum(Role, entry.get("role", "value"), context, origin)   # value, embedding, unit or point: the schema
         if role in (Role.EMBEDDING, Role.UNIT) and not shape:
             raise context.fail(f"function {name}: role '{role.value}' is for vector values; give "
                                "shape = ['d']", ("role",))
+        if role is Role.POINT and shape:
+            raise context.fail(f"function {name}: role 'point' makes its values data points, which have "
+                               "no components; drop shape", ("shape",))
         earlier = scope.lookup(name)
         if isinstance(earlier, AbstractFunction) and earlier.with_arguments(arguments) is not None:
             raise context.fail(f"function {name} is declared twice with {arguments} argument"
                                f"{'s' * (arguments != 1)}", ("arguments",))
         overloaded = isinstance(earlier, AbstractFunction) and "symbol" not in entry
         symbol = entry.get("symbol") or symbol_name(name) + (f"__{arguments}" if overloaded else "")
-        function = builder.function(symbol, arguments, shape,
-                                    read_enum(Domain, entry.get("domain", "real"), context, origin),
-                                    role=role, latex=entry.get("display", name), origin=origin)
-        found = AbstractFunction(name, function, arguments, shape[0] if shape else None)
+        domain = read_enum(Domain, entry.get("domain", "real"), context, origin)
+        if role is Role.POINT and "domain" in entry:
+            raise context.fail(f"function {name}: role 'point' makes its values data points, which have "
+                               "no domain; drop domain", ("domain",))
+        latex = entry.get("display", name)
+        function = builder.function(symbol, arguments, shape, domain, role=role, latex=latex, origin=origin)
+        parameters = None
+        if role in (Role.VALUE, Role.EMBEDDING) and domain.values is None:
+            # the function sampled when it is applied to values (model.value_functions)
+            parameters = builder.function(symbol + "__parameters", arguments, (), Domain.REAL,
+                                          latex="θ^(%s)" % latex, origin=origin, parameters_of=latex)
+        found = AbstractFunction(name, function, arguments, shape[0] if shape else None,
+                                 parameters=parameters, domain=domain.value, role=role.value)
         if isinstance(earlier, AbstractFunction):
             # one letter, two functions told apart by the number of arguments a use writes
             found = replace(earlier, overloads=earlier.overloads + (found,))
         scope = scope.bind(name, found)
-    return replace(scope, points=frozenset(_points(scope, builder.points())))
+    return replace(scope, points=frozenset(_points(scope, builder.points()) | builder.point_functions()))
 
 
 def _points(scope: Scope, declared) -> set:

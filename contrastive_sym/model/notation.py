@@ -180,6 +180,9 @@ class FunctionDecl:
     role: Role
     latex: str
     origin: Origin | None = None
+    # the parameters θ_1 … θ_7 of a function of values (model.value_functions): the name of
+    # that function, which a witness names them after; "" for a function the document names
+    parameters_of: str = ""
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,10 @@ class Notation:
         """A readable name for a variable: ``g_3``, ``s_{1,2}``, ``τ``, ``f(x^+)_2``."""
         if isinstance(symbol, AppliedUndef):
             decl = self.lookup(symbol)
+            if isinstance(decl, FunctionDecl) and decl.parameters_of:
+                # θ^{(d)}_3, or θ^{(E)}_3(W, X^1) at the points the function is applied to
+                points = [self.display(a) for a in symbol.args[:decl.arguments] if not a.is_Integer]
+                return f"{_plain(decl.latex)}_{symbol.args[-1]}" + (f"({', '.join(points)})" if points else "")
             if isinstance(decl, FunctionDecl):
                 args = symbol.args[:decl.arguments]
                 shown = f"{_plain(decl.latex)}({', '.join(self.display(a) for a in args)})"

@@ -13,7 +13,7 @@ from ..numeric.ladders import little_o_finding
 from ..numeric.ladder_points import Case, SideCache, keep_ladders, ladder_max_digits, sample_cases
 from ..registry import LinkState, LinkTask, method
 from .limits import ladder_verdict
-from .size_limits import size_as_real
+from .size_limits import size_as_real, through_values
 
 
 @method("asymptotic ladder", 15, "asymptotic")
@@ -38,6 +38,9 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
         return Outcome(Verdict.ERROR, "asymptotic ladder", "expected lhs = g + o(h) with one o(·) term")
     main, h, spec = parts
     # o(·) as a size N → ∞: N a real the ladder moves (size_limits.py)
+    refused = through_values(task, spec.var, "asymptotic ladder")
+    if refused is not None:
+        return refused
     task = size_as_real(task, spec.var, "asymptotic ladder")
     if isinstance(task, Outcome):
         return task

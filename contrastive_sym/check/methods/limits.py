@@ -24,7 +24,7 @@ from ..sampling.points import format_value
 from ..registry import LinkState, LinkTask, check_link, method
 from ..sampling.sample import Hit, SampleReport
 from ..sampling.witness import shrink_point
-from .size_limits import size_as_real
+from .size_limits import size_as_real, through_values
 
 
 @method("identical arguments", 5, "limit")
@@ -75,7 +75,11 @@ def _limit_ladder(task: LinkTask, state: LinkState, config: CheckConfig) -> Outc
     if task.relation is not Relation.EQ:
         return Outcome(Verdict.UNDECIDED, "limit ladder", "only equalities of limits are supported")
     # lim_{M \to \infty} over a size: M a real the ladder moves
-    task = size_as_real(task, (limit_spec(task.lhs) or limit_spec(task.rhs)).var, "limit ladder")
+    var = (limit_spec(task.lhs) or limit_spec(task.rhs)).var
+    refused = through_values(task, var, "limit ladder")
+    if refused is not None:
+        return refused
+    task = size_as_real(task, var, "limit ladder")
     if isinstance(task, Outcome):
         return task
     spec = (limit_spec(task.lhs) or limit_spec(task.rhs)).named(task.notation)

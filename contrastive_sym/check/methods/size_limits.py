@@ -16,8 +16,21 @@ from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.notation import Domain, Role, ScalarDecl
+from ...model.value_functions import moves_with
 from ...model.verdicts import Outcome, Verdict
 from ..registry import LinkTask
+
+
+def through_values(task: LinkTask, var: sp.Symbol, method: str) -> Outcome | None:
+    """The undecided outcome of a limit in ``var`` that moves the arguments of a declared
+    function of values: its sampled functions are continuous, the function the document
+    names need not be (model.value_functions); None otherwise."""
+    name = moves_with(task.lhs, var) or moves_with(task.rhs, var)
+    if name is None:
+        return None
+    return Outcome(Verdict.UNDECIDED, method,
+                   f"not checked: the limit moves the arguments of {name}(…), a declared function applied to "
+                   f"values, and what {name} does near a point (its continuity) the declaration does not say")
 
 
 def size_as_real(task: LinkTask, var: sp.Symbol, method: str) -> LinkTask | Outcome:

@@ -34,6 +34,8 @@ class Variable:
     label: FamilyDecl | None = None   # a class label: its family's declaration (sampling/labels.py)
     # an entry of a unit vector: the declaration that gives the vector's length (sampling/unit.py)
     vector: FamilyDecl | FunctionDecl | None = None
+    # a parameter θ_k of a function of values: that function's name (model.value_functions)
+    parameters_of: str = ""
 
     @property
     def key(self):
@@ -297,10 +299,11 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
                                   decl if decl.role is Role.UNIT else None)
         elif isinstance(decl, ScalarDecl) and sym == decl.symbol and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)
-        elif isinstance(sym, AppliedUndef) and isinstance(decl, FunctionDecl):
+        elif isinstance(sym, AppliedUndef) and isinstance(decl, FunctionDecl) and decl.role is not Role.POINT:
             # one group per function: its values are sampled together, ties included
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.function,
-                                  vector=decl if decl.role is Role.UNIT else None)
+                                  vector=decl if decl.role is Role.UNIT else None,
+                                  parameters_of=decl.parameters_of)
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 

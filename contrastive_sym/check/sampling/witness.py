@@ -15,6 +15,7 @@ from ...model.claims import Relation
 from ...model.notation import Domain, Role
 from ...model.verdicts import Witness
 from ...model.nodes import MaxOver
+from ...model.value_functions import FORMULA
 from ..symbolic import sandbox
 from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
@@ -91,6 +92,12 @@ def recheck(ci: CompiledInstance, relation: Relation, point: dict, config: Check
 
 def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witness:
     inst = ci.instance
+    sampled = sorted({v.parameters_of for v in inst.variables if v.parameters_of})
+    if sampled:
+        # the θ_k name a function the document did not write: say which
+        said = "; ".join(f"{name} is the function {FORMULA.replace('θ', f'θ^({name})')} (the function of "
+                         "values it stands for at this point)" for name in sampled)
+        note = f"{note}; {said}" if note else said
     return Witness(
         sizes=dict(inst.sizes),
         indices=dict(inst.indices),

@@ -17,6 +17,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ...model.nodes import Nabla, StopGrad
+from ...model.value_functions import abstract
 
 
 # --- exp-monomial form --------------------------------------------------------------
@@ -193,6 +194,8 @@ def prove_generic(lhs: sp.Basic, rhs: sp.Basic, index_ranges: dict) -> bool:
     """Whether ``lhs = rhs`` reduces to 0 with every size symbolic."""
     if any(e.has(Nabla, sp.Derivative, sp.Limit, sp.MatrixBase) for e in (lhs, rhs)):
         return False
+    # a function of values as written, d(u, v): what holds for it holds for every function
+    lhs, rhs = abstract(lhs), abstract(rhs)
     d = (rhs - lhs).replace(lambda e: isinstance(e, StopGrad), lambda e: e.args[0])
     d = canonical_sums(d, index_ranges)
     if d.has(sp.Sum):

@@ -10,6 +10,7 @@ import sympy as sp
 
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Nabla
+from ...model.value_functions import moves_with
 from ..scope import Family
 from .trees import unwrap
 from .values import VectorValue
@@ -188,6 +189,7 @@ class DerivativesMixin:
         if isinstance(expr, sp.Indexed) and expr.base == family:
             return directions[expr.indices]
         self.refuse_random(expr, op)
+        self.refuse_through_values(expr, family, op)
         return Nabla(expr, family, directions)
 
     def refuse_random(self, f, node) -> None:
@@ -196,6 +198,15 @@ class DerivativesMixin:
         if isinstance(f, sp.Basic) and f.has(*DISTRIBUTION_NODES):
             raise self.fail(node, "a derivative of an expectation or a probability is not read (differentiate "
                                   "inside the expectation, as a step of its own)")
+
+    def refuse_through_values(self, f, variable, node) -> None:
+        r"""A derivative through a declared function of values (∂/∂a d(a, b)) is not read: the
+        declaration says nothing of its derivative (model.value_functions)."""
+        name = moves_with(f, variable)
+        if name is not None:
+            raise self.fail(node, f"a derivative through {name}(…), a declared function applied to values, is "
+                                  f"not read: the declaration says nothing of {name}'s derivative (write "
+                                  "the derivative the document means, or a function of data points)")
 
     def _derivative(self, f, variable, node):
         if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
@@ -208,8 +219,10 @@ class DerivativesMixin:
             # ∂x_t/∂t, d/dn: an index or a size takes whole values; nothing is differentiable in it
             raise self.fail(node, f"a derivative by '{variable}', an index or a size (it takes whole values), "
                                   "is not read")
+        self.refuse_through_values(f, variable, node)
         path = self.scope.path
         if path is not None and variable == path.parameter:
+            self.refuse_through_values(f, path.family, node)
             # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
             moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
                               lambda e: e + variable * path.along[e.indices])

@@ -9,9 +9,10 @@ from sympy.core.function import AppliedUndef
 
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
+from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..scope import AbstractFunction, Family, form_key
 from .trees import bare_letter, unwrap
-from .values import ListValue, Segment, VectorValue, relation_name
+from .values import ListValue, Segment, VectorValue, as_vector, relation_name
 
 
 Tree = lark.Tree
@@ -43,16 +44,45 @@ class AbstractFunctionsMixin:
         used = getattr(self.scope, "used", None)
         if used is not None:
             used.add(("arguments", meaning.name, len(args)))   # which of f's declarations (load/toml.py)
-        for arg in args:
-            if not self._is_point(arg):
-                shown = self.source(items).strip()
-                raise self.fail(node, f"the arguments of {meaning.name} are data points, and "
-                                      f"({shown}) has one that is not: declare each argument as a "
-                                      "[[scalar]] or [[family]] with role = \"point\"")
+        if not all(self._is_point(arg) for arg in args):
+            return self._call_of_values(meaning, args, items, node)
         if meaning.length is None:
             return meaning.function(*args)
         m = sp.Dummy("m", integer=True)
         return VectorValue(meaning.function(*args, m), m, meaning.length)
+
+    def _call_of_values(self, meaning: AbstractFunction, args, items, node):
+        r"""``d(\mathbf{x}_i, \mathbf{x}_j)``, ``g(\mathbf{h})``, ``E(W, y, X^i)``: a declared
+        function applied to numbers or vectors (model.value_functions), each argument a
+        number, a vector or a data point."""
+        shown = self.source(items).strip()
+        if meaning.parameters is None:
+            what = {"point": "whose values are data points", "unit": "whose values are unit vectors"}.get(
+                meaning.role, f"with values in {meaning.domain}")
+            raise self.fail(node, f"{meaning.name}, a function {what}, is applied to ({shown}), which is not "
+                                  "a list of data points: such a function is sampled only at points "
+                                  "(declare each argument as a [[scalar]] or [[family]] with role = \"point\")")
+        written, inputs = [], []
+        for position, arg in enumerate(args):
+            if self._is_point(arg):
+                written.append(arg)
+                continue
+            vector = self.vector_of(arg)
+            if vector is not None:
+                arg = as_vector(vector)
+            elif not isinstance(arg, sp.Expr) or isinstance(arg, sp.MatrixBase) or arg.is_Boolean:
+                raise self.fail(node, f"an argument of {meaning.name} in ({shown}) is neither a number, a "
+                                      "vector nor a data point")
+            self.refuse_loose_points(arg, node)
+            written.append(arg)
+            inputs.append(position)
+        points = [a if self._is_point(a) else sp.Integer(0) for a in args]
+        parameters = [meaning.parameters(*points, sp.Integer(k)) for k in range(1, PARAMETERS + 1)]
+        if meaning.length is None:
+            return value_call(meaning.function(*written), parameters, meaning.domain, inputs, len(args))
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(value_call(meaning.function(*written, m), parameters, meaning.domain, inputs,
+                                      len(args)), m, meaning.length)
 
     def event_of(self, element) -> str | None:
         r"""``D=1`` of ``P(D=1, v \mid c)``: an argument that is an event of a letter the notation
@@ -137,13 +167,19 @@ def is_point(value, points) -> bool:
     points, or such a family's sample written without its index."""
     if isinstance(value, (sp.Indexed, BarePoint)):
         return value.base in points
+    if isinstance(value, AppliedUndef):
+        return value.func in points      # t(x) of a function declared with role "point"
     return isinstance(value, sp.Symbol) and value in points
 
 
 def _loose_points(expr: sp.Basic, points) -> sp.Basic | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
+    if isinstance(expr, AppliedUndef) and expr.func in points:
+        return expr       # t(x) of a function whose values are points: a point
     if isinstance(expr, (AppliedUndef, Density)):
         return None
+    if isinstance(expr, ValueCall):
+        return None       # its points were checked where it was read
     if isinstance(expr, (Expectation, AlphabetSum, SampleExpectation, IidExpectation)):   # they bind points
         return _loose_points(expr.args[0], points)
     if is_point(expr, points):

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import lark
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...errors import ParseError
 from ...model.nodes import Nabla
@@ -216,7 +217,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         if isinstance(value, Transposed):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
-        if self.depth == 0:    # a whole formula (a definition's body): no loose data point
+        # a whole formula (a definition's body): no loose data point, unless the body is one
+        # point, t(x) of a function whose values are points (w_i = \mathcal{T}_i(A, X))
+        if self.depth == 0 and not (isinstance(value, AppliedUndef) and self._is_point(value)):
             self.refuse_loose_points(value, node)
             self.refuse_loose_draws(value, node)
         return value
