@@ -35,3 +35,28 @@ def test_a_point_family_beside_a_value_scalar_is_still_declared_twice():
     notation = dict(BOTH, family=[{"name": "s^+", "shape": ["N"], "role": "point"}])
     with pytest.raises(DerivationError, match="declared twice"):
         check_statement(r"s^+ = s^+", **notation)
+
+
+# s^-_j of one anchor beside s^-_{i,j} of a batch: one name, two families, told apart by the
+# number of indices a use writes
+
+RANKS = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+             family=[{"name": "s^-", "shape": ["N"]}, {"name": "s^-", "shape": ["N", "N"]}],
+             index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"s_{i,j}^- + s_j^- = s^-_j + s^{-}_{i,j}", "proved"),
+    (r"s_{ij}^- = s_{i,j}^-", "proved"),
+    (r"s_{i,j}^- = s_j^-", "refuted"),
+])
+def test_two_families_of_one_name_are_told_apart_by_their_indices(statement, expected):
+    outcome = check_statement(statement, **RANKS)
+    assert outcome.verdict.value == expected
+    if expected == "refuted":
+        assert {"s^-_1", "s^-_{1,1}"} <= set(outcome.witness.values)
+
+
+def test_a_use_with_a_third_number_of_indices_is_an_error():
+    with pytest.raises(DerivationError, match="takes 1 indices, got 3"):
+        check_statement(r"s_{i,j,i}^- = 0", **RANKS)

@@ -36,3 +36,9 @@ class Leading:
 
     family: Family
     indices: tuple          # the indices written in the superscript, as written
+
+
+def rank_key(head: str, rank: int) -> str:
+    """The key a second family of one name is found under, by its number of indices: s^-_j
+    of one anchor beside s^-_{i,j} of a batch (the first declared keeps the name)."""
+    return f"{head}_{{•{rank}}}"

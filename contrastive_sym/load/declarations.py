@@ -15,6 +15,7 @@ from ..errors import DerivationError
 from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
+from ..latex.families import rank_key
 from ..latex.scope import Path as ScopePath
 from ..latex.translate import labelled_key, text_key
 from ..latex.translate.draws import IndexDistribution
@@ -109,12 +110,16 @@ def read_notation(spec: dict, context: Context) -> None:
         samples = len(shape) == 1 and not leading and isinstance(beside, sp.Symbol) and not beside.is_integer and (
             beside in builder.points() if role is Role.POINT else beside not in builder.points())
         form = "superscript" if superscript else "subscript"
+        # s^-_j beside s^-_{i,j}: one name, two families, told apart by how many indices a use
+        # writes (scripts below the name only)
+        ranked = isinstance(beside, Family) and len(beside.shape) != len(shape) and not (
+            superscript or leading or beside.superscript or beside.leading_superscript)
         symbol = entry.get("symbol") or _symbol_name(name) + (
-            ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "")
+            ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "") + (f"__{len(shape)}" if ranked else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading)
-        scope = scope.bind(form_key(name, form) if samples else name,
+        scope = scope.bind(rank_key(name, len(shape)) if ranked else form_key(name, form) if samples else name,
                            Family(base, shape, superscript, leading_superscript=leading, first=first))
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()

@@ -12,6 +12,7 @@ from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
+from ..families import rank_key
 from .trees import is_group, is_plus_script
 from .undeclared import undeclared
 from .values import ListValue, componentwise
@@ -285,6 +286,8 @@ class NamesMixin:
             raise self.fail(op, f"{head} writes its first index as a superscript and the others as the "
                                 f"subscript ({head}^{{(k)}}_i, index_written = \"superscript and subscript\"): "
                                 f"'{self.source(op).strip()}' has no superscript")
+        if isinstance(meaning, Family) and not lead:
+            meaning = self._family_of_rank(meaning, arg)
         self.refuse_label(meaning, op)     # y_k is read only where labels are compared (labels.py)
         if isinstance(meaning, IndexSet):
             return self.apply_set(meaning, arg, op)
@@ -334,6 +337,21 @@ class NamesMixin:
         hint = " (\\pi is the number π unless the notation declares it: a policy or a permutation π is a " \
             "declared [[function]] or [[family]])" if meaning is Builtin.PI else ""
         raise self.fail(op, f"'{self.source(op.children[0]).strip()}' takes no subscript{hint}")
+
+    def _family_of_rank(self, family: Family, arg) -> Family:
+        """The family of ``family``'s name that takes as many indices as the subscript writes
+        (s^-_{i,j} beside s^-_j); ``family`` itself when none other is declared."""
+        other = {}
+        key = self.family_key(family.base)
+        for rank in range(1, 4):
+            found = self.scope.lookup(rank_key(key, rank))
+            if isinstance(found, Family) and rank != len(family.shape):
+                other[rank] = found
+        if not other:
+            return family
+        run = self.name_run(arg)
+        count = len(run) if run else len(self._index_list(arg))
+        return other.get(count, family)
 
     def _call(self, meaning, args_node, node):
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \
