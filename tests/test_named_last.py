@@ -104,3 +104,41 @@ def test_a_set_written_above_the_operator_is_the_range_of_its_index(statement, e
 def test_a_set_above_and_a_first_value_below_are_two_ranges():
     with pytest.raises(DerivationError, match="given two ranges"):
         check_statement(r"\sum_{l=1}^{\mathcal{V}} x_l = 1", **SET)
+
+
+# "f_\text{opt} \propto \frac{p(x|c)}{p(x)} = \frac{p(x, c)}{p(x) p(c)}": a name nothing declares,
+# introduced up to a positive factor by the first link (not checked: the factor is not
+# written), and a chain after it that is checked as written
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"f_\text{opt} \propto a + b = b + a", "proved"),
+    (r"g(a, b) \propto \frac{a}{b} = \frac{a^2}{a b}", "proved"),
+    (r"f_\text{opt} \propto a + b = a b", "refuted"),
+])
+def test_a_new_name_introduced_by_propto_leaves_the_rest_of_the_chain_checked(statement, expected):
+    assert check_statement(statement, **REALS).verdict.value == expected
+
+
+def test_the_introduction_by_propto_is_said_in_the_reading():
+    from contrastive_sym.latex.translate import translate_rows
+    from contrastive_sym.latex.scope import Scope
+    import sympy as sp
+    scope = Scope().bind("a", sp.Symbol("a", positive=True)).bind("b", sp.Symbol("b", positive=True))
+    rows = translate_rows(r"f_\text{opt} \propto a + b = b + a", scope)
+    assert any(r"'f_\text{opt} \propto' introduces f_\text{opt} up to a positive factor" in r
+               for r in rows[-1].readings)
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"a \propto a + b = b + a", r"∝: undecided, not checked"),     # a declared name: a link of the chain
+    (r"\frac{a}{b} \propto a = a", r"∝: undecided, not checked"),   # not a name
+])
+def test_propto_after_a_declared_name_stays_a_link_that_is_not_decided(statement, message):
+    outcome = check_statement(statement, **REALS)
+    assert outcome.verdict.value == "undecided" and message in outcome.message
+
+
+def test_propto_with_nothing_to_check_after_it_is_not_an_introduction():
+    # a modelling statement: nothing decided after it
+    with pytest.raises(DerivationError, match="is not declared"):
+        check_statement(r"f_\text{opt} \propto a + b", **REALS)

@@ -319,3 +319,37 @@ def drop_leading_reference(text: str) -> str:
     if match is None or not _A_RELATION.search(text, match.end()):
         return text
     return re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]
+
+
+#: "f_\text{opt} \propto \frac{p(x|c)}{p(x)} = …": a first side introduced up to a factor
+_PROPTO = re.compile(r"\\propto(?![a-zA-Z])")
+_HEAD_ARGUMENTS = re.compile(r"\([^()]*\)$")
+#: a name as formulas write one: accents and fonts, a letter, a command or a braced group, scripts
+_NAME = re.compile(r"(?!\\(?:sum|prod|int|lim|max|min|sup|inf|log|exp|ln|mathbb|frac|sqrt|left|begin)(?![a-zA-Z]))"
+                   r"(?:\\(?:hat|tilde|bar|check|mathcal|mathbf|boldsymbol|mathrm|mathit|mathsf|operatorname)\s*)*"
+                   r"(?:\{[^{}]*\}|\\[a-zA-Z]+|[A-Za-z])"
+                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[a-zA-Z]+(?:\{[^{}]*\})?|[A-Za-z0-9]))*")
+#: longest first side read as a name introduced by \propto
+_LONGEST_NAME = 200
+
+
+def leading_proportional_name(text: str) -> tuple[str, str] | None:
+    r"""(the first side, its name without arguments) when ``text`` starts ``name \propto`` or
+    ``name(x, c) \propto`` and a relation the checker decides follows (``=``, ``<``, ``\le`` …);
+    None otherwise.  Whether the name is a new one the translator decides (it knows the
+    notation): only then is the link an introduction, up to a factor, and not checked."""
+    found = _PROPTO.search(text, 0, _LONGEST_NAME + len(text) - len(text.lstrip()) + 8)
+    if found is None or not _A_RELATION.search(text, found.end()):
+        return None
+    side = text[:found.start()].strip()
+    if side.endswith("&"):
+        side = side[:-1].strip()
+    head = _HEAD_ARGUMENTS.sub("", side).strip()
+    return (side, head) if head and _NAME.fullmatch(head) else None
+
+
+def drop_leading_proportional(text: str) -> str:
+    """``text`` with its first side and the ``\\propto`` after it blanked (same length, line
+    breaks kept): the chain is read from its next side."""
+    end = _PROPTO.search(text).end()
+    return re.sub(r"[^\n]", " ", text[:end]) + text[end:]

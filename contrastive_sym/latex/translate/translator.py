@@ -16,7 +16,8 @@ from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
 from ..memberships import trailing_membership
-from ..continuations import LEADING_REFERENCE, TRAILING_NAME, drop_leading_reference, drop_trailing_name
+from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
+                             drop_trailing_name, leading_proportional_name)
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
@@ -102,6 +103,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             named = TRAILING_NAME.search(self.text)
             said.append(f"the last link '{' '.join(named.group(0).split())}' names the expression before it: a "
                         "definition, not checked")
+        if getattr(self, "introduced", None):
+            said.append(f"the first link '{self.introduced} \\propto' introduces {self.introduced} up to a positive "
+                        "factor: a definition, not checked; the chain is read from its next side")
         if drop_leading_reference(self.text) != self.text:
             named = LEADING_REFERENCE.search(self.text)
             said.append(f"the first link '{' '.join(named.group(1).split())}' compares with another display, "
@@ -387,9 +391,17 @@ def _is_direction(expr) -> bool:
 def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
     """Parse and translate one display: its rows of sides and relations."""
     text, where = expand_macros(text, scope, where)
+    introduced = leading_proportional_name(text)
+    if introduced is not None and scope.lookup("".join(introduced[1].split())) is None:
+        # "f_\text{opt} \propto A = B": a new name up to a factor, then a chain to check
+        text = drop_leading_proportional(text)
+    else:
+        introduced = None
     tree = parse(text, where)
     try:
-        return Translator(text, scope, where).rows(tree)
+        translator = Translator(text, scope, where)
+        translator.introduced = introduced[0] if introduced else None
+        return translator.rows(tree)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.
