@@ -153,3 +153,21 @@ def test_a_point_is_never_a_number(statement, message):
 def test_a_function_of_points_takes_no_shape_or_domain(function, message):
     with pytest.raises(DerivationError, match=message):
         check(r"a = a", scalar=POINTS, functions=(function,), size=[{"name": "d", "minimum": 1, "checked": [1]}])
+
+
+# a tuple of points (a graph and its matrices): itself a point
+
+def test_a_tuple_of_points_is_a_point_a_function_takes():
+    declared = dict(scalar=POINTS, functions=(AUGMENT, ENCODER))
+    assert check(r"f((x, t(y))) = f((x, t(y)))", **declared).verdict.value == "proved"
+    outcome = check(r"f((x, t(y))) = f((x, y))", **declared)
+    assert outcome.verdict.value == "refuted" and set(outcome.witness.values) == {"f((x, y))", "f((x, t(y)))"}
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"(x, y) + 1 = 1", "is a tuple of data points: it has no value"),
+    (r"f((x, a)) = 1", "a list where one value is expected"),      # a value among points: not a tuple of points
+])
+def test_a_tuple_of_points_is_never_a_number(statement, message):
+    with pytest.raises(DerivationError, match=message):
+        check(statement, scalar=POINTS, functions=(AUGMENT, ENCODER))

@@ -7,6 +7,8 @@ import lark
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from ...errors import ParseError
+
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
@@ -138,6 +140,27 @@ class AbstractFunctionsMixin:
     def _is_point(self, value) -> bool:
         return is_point(value, self.scope.points)
 
+    def tuple_of_points(self, items) -> sp.Tuple | None:
+        r"""``(\mathbf{A}, \mathcal{T}_X(\mathbf{X}))``: a tuple of two or more data points
+        separated by commas (a graph and its matrices), itself a point; None for any other
+        parenthesised list (which the caller reads, or refuses, as before)."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        separators = [str(c).strip() for c in items.children if not isinstance(c, Tree)]
+        if len(elements) < 2 or set(separators) != {","} or not self.scope.points:
+            return None
+        values = []
+        for element in elements:
+            try:
+                value = self.value(element)
+            except ParseError:
+                return None
+            value = bare_point(value.base) if isinstance(value, Family) and value.base in self.scope.points \
+                else value
+            if not self._is_point(value):
+                return None
+            values.append(value)
+        return sp.Tuple(*values)
+
     def refuse_loose_points(self, expr, node) -> None:
         """A data point used as a number (``x + 1``, ``\\tau x``): it has no value."""
         points = self.scope.points
@@ -169,6 +192,8 @@ def is_point(value, points) -> bool:
         return value.base in points
     if isinstance(value, AppliedUndef):
         return value.func in points      # t(x) of a function declared with role "point"
+    if isinstance(value, sp.Tuple):
+        return len(value) > 1 and all(is_point(v, points) for v in value)   # (A, X): a graph
     return isinstance(value, sp.Symbol) and value in points
 
 

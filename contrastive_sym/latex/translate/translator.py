@@ -197,6 +197,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             return bare_point(value.base)
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, sp.Tuple) and self.depth > 0:
+            raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
+                                  "is only an argument of a declared function such as f(x)")
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
             raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
         if isinstance(value, MatrixValue):
@@ -222,8 +225,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
         # a whole formula (a definition's body): no loose data point, unless the body is one
-        # point, t(x) of a function whose values are points (w_i = \mathcal{T}_i(A, X))
-        if self.depth == 0 and not (isinstance(value, AppliedUndef) and self._is_point(value)):
+        # point, t(x) of a function whose values are points (w_i = \mathcal{T}_i(A, X)), or a
+        # tuple of points (a graph, T(A, X) = (A, T_X(X)))
+        if self.depth == 0 and not (isinstance(value, (AppliedUndef, sp.Tuple)) and self._is_point(value)):
             self.refuse_loose_points(value, node)
             self.refuse_loose_draws(value, node)
         return value
@@ -311,9 +315,11 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         return self.value(node.children[0])
 
     def t_paren(self, node):
-        return self._items(node.children[0], single=True, vectors=True)
+        points = self.tuple_of_points(node.children[0])
+        return points if points is not None else self.t_bracket(node)
 
-    t_bracket = t_paren
+    def t_bracket(self, node):
+        return self._items(node.children[0], single=True, vectors=True)
 
     def t_frac(self, node):
         if self.d_fraction(node) is not None:      # \frac{dF}{dx}
