@@ -338,7 +338,8 @@ def leading_proportional_name(text: str) -> tuple[str, str] | None:
     ``name(x, c) \propto`` and a relation the checker decides follows (``=``, ``<``, ``\le`` …);
     None otherwise.  Whether the name is a new one the translator decides (it knows the
     notation): only then is the link an introduction, up to a factor, and not checked."""
-    found = _PROPTO.search(text, 0, _LONGEST_NAME + len(text) - len(text.lstrip()) + 8)
+    start = len(text) - len(text.lstrip())
+    found = _PROPTO.search(text, start, start + _LONGEST_NAME + len(r"\propto"))
     if found is None or not _A_RELATION.search(text, found.end()):
         return None
     side = text[:found.start()].strip()

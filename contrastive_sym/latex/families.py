@@ -2,7 +2,7 @@
 only some of its indices (``z^{(k)}`` of ``z^{(k)}_i``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -18,6 +18,9 @@ class Family:
     leading_superscript: bool = False
     # where each dimension's index starts as written (MoCo's k_0 … k_K), () for 1: stored from 1
     first: tuple[int, ...] = ()
+    # the families of this name with another number of dimensions (s^-_j of one anchor beside
+    # s^-_{i,j} of a batch): a use's number of indices says which
+    others: tuple = field(default=(), compare=False, repr=False)
 
     def start(self, position: int) -> int:
         return self.first[position] if self.first else 1
@@ -36,9 +39,3 @@ class Leading:
 
     family: Family
     indices: tuple          # the indices written in the superscript, as written
-
-
-def rank_key(head: str, rank: int) -> str:
-    """The key a second family of one name is found under, by its number of indices: s^-_j
-    of one anchor beside s^-_{i,j} of a batch (the first declared keeps the name)."""
-    return f"{head}_{{•{rank}}}"

@@ -15,7 +15,6 @@ from ..errors import DerivationError
 from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
-from ..latex.families import rank_key
 from ..latex.scope import Path as ScopePath
 from ..latex.translate import labelled_key, text_key
 from ..latex.translate.draws import IndexDistribution
@@ -119,8 +118,11 @@ def read_notation(spec: dict, context: Context) -> None:
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=entry.get("display", name), origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading)
-        scope = scope.bind(rank_key(name, len(shape)) if ranked else form_key(name, form) if samples else name,
-                           Family(base, shape, superscript, leading_superscript=leading, first=first))
+        family = Family(base, shape, superscript, leading_superscript=leading, first=first)
+        if ranked:
+            scope = scope.bind(name, replace(beside, others=beside.others + (family,)))
+        else:
+            scope = scope.bind(form_key(name, form) if samples else name, family)
     scope = read_functions(spec, scope, context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):

@@ -8,7 +8,6 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ...errors import ParseError
-
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import BarePoint, bare_point
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
@@ -148,15 +147,16 @@ class AbstractFunctionsMixin:
         separators = [str(c).strip() for c in items.children if not isinstance(c, Tree)]
         if len(elements) < 2 or set(separators) != {","} or not self.scope.points:
             return None
-        values = []
+        values, said = [], len(self.readings)
         for element in elements:
             try:
                 value = self.value(element)
             except ParseError:
-                return None
+                value = None
             value = bare_point(value.base) if isinstance(value, Family) and value.base in self.scope.points \
                 else value
             if not self._is_point(value):
+                del self.readings[said:]      # the caller reads the list again, and says it once
                 return None
             values.append(value)
         return sp.Tuple(*values)

@@ -12,7 +12,6 @@ from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
-from ..families import rank_key
 from .trees import is_group, is_plus_script
 from .undeclared import undeclared
 from .values import ListValue, componentwise
@@ -341,17 +340,11 @@ class NamesMixin:
     def _family_of_rank(self, family: Family, arg) -> Family:
         """The family of ``family``'s name that takes as many indices as the subscript writes
         (s^-_{i,j} beside s^-_j); ``family`` itself when none other is declared."""
-        other = {}
-        key = self.family_key(family.base)
-        for rank in range(1, 4):
-            found = self.scope.lookup(rank_key(key, rank))
-            if isinstance(found, Family) and rank != len(family.shape):
-                other[rank] = found
-        if not other:
+        if not family.others:
             return family
         run = self.name_run(arg)
         count = len(run) if run else len(self._index_list(arg))
-        return other.get(count, family)
+        return next((other for other in family.others if len(other.shape) == count), family)
 
     def _call(self, meaning, args_node, node):
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \

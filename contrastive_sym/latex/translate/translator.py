@@ -69,8 +69,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                  ScriptsMixin, FontRunsMixin, MembershipsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
-    def __init__(self, text: str, scope: Scope, where: Where = Where()):
+    def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
         self.text = text
+        # the first side of "f_\text{opt} \propto A = B", a new name introduced up to a factor
+        self.introduced = introduced
         self.scope = scope
         self.where = where
         self.depth = 0
@@ -103,7 +105,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             named = TRAILING_NAME.search(self.text)
             said.append(f"the last link '{' '.join(named.group(0).split())}' names the expression before it: a "
                         "definition, not checked")
-        if getattr(self, "introduced", None):
+        if self.introduced:
             said.append(f"the first link '{self.introduced} \\propto' introduces {self.introduced} up to a positive "
                         "factor: a definition, not checked; the chain is read from its next side")
         if drop_leading_reference(self.text) != self.text:
@@ -405,9 +407,7 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
         introduced = None
     tree = parse(text, where)
     try:
-        translator = Translator(text, scope, where)
-        translator.introduced = introduced[0] if introduced else None
-        return translator.rows(tree)
+        return Translator(text, scope, where, introduced[0] if introduced else None).rows(tree)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.
