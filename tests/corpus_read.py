@@ -18,7 +18,8 @@ that read (a chain written in a define is a claim, see docs/reference.md), and e
 display read whose rows state a relation, as a claim of its own (``identity``, or
 ``inequality`` when a link is <, ≤, > or ≥), unless the display says why it is not a
 statement that holds (``unchecked = "…"``: a condition training imposes on the encoder, as
-a derivation's ``[[unchecked]]`` says; it is still read).  The verdicts are counted per document and
+a derivation's ``[[unchecked]]`` says; it is still read).  A display ``A \propto B`` names the
+variables its factor does not depend on with ``proportional_in``, as a claim does.  The verdicts are counted per document and
 each refuted or undecided one is listed with its message, to be checked by hand.
 
     python3 tests/corpus_read.py            # the table, every refusal and every refutation
@@ -108,7 +109,8 @@ def read_document(path: Path) -> DocumentReading:
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
             claims.append({"id": f"line-{display['line']}", "line": display["line"],
                            "title": f"the display of line {display['line']}", "kind": kind,
-                           "latex": display["latex"]})
+                           "latex": display["latex"]}
+                          | ({"proportional_in": display["proportional_in"]} if "proportional_in" in display else {}))
     _check(reading, spec, read_defines, claims)
     return reading
 
@@ -146,7 +148,7 @@ def _display_rows(display: dict, where: Where, context: Context):
     statement reads (a display that starts with a relation, '\implies …', does not)."""
     rows = translate_rows(display.get("latex", ""), context.scope, where)
     if any(row.relations for row in rows):
-        statement_of(display.get("latex", ""), context.scope, context)
+        statement_of(display.get("latex", ""), context.scope, context, display.get("proportional_in"))
     return rows
 
 

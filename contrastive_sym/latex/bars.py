@@ -15,9 +15,9 @@ When in doubt it refuses (:class:`BarError`): an odd number (≥ 3) of bars of a
 group, pairs of two kinds that cross, a bare ``||`` beside a bare ``|``, an empty pair,
 and pairs that another pairing reads too (``|a| b |c|`` is |a|·b·|c| or |a·|b|·c|).
 The one bar ``|`` or ``\vert`` of a parenthesis is a conditional bar, ``p(x | c)``, and
-is read as ``\mid``.  Any other single bar of a kind is left as written (``f|_{x=0}`` is a
-restriction; other single bars are refused by the grammar), and so is a ``|`` followed
-by ``_``.
+is read as ``\mid``; so is a sized middle bar there, ``p\left(x \middle| c\right)``.
+Any other single bar of a kind is left as written (``f|_{x=0}`` is a restriction; other
+single bars are refused by the grammar), and so is a ``|`` followed by ``_``.
 
 >>> pair_bars(r"\|x\|_2") == "\ue000 x \ue001_2"
 True
@@ -50,7 +50,7 @@ class BarError(Exception):
 
 @dataclass
 class _Bar:
-    kind: str          # "norm" | "abs"
+    kind: str          # "norm" | "abs" | "mid" | "middle" (\middle|, \bigm|: never paired)
     start: int
     end: int
     bare_double: bool  # || (two bare bars)
@@ -169,6 +169,9 @@ def _sized(text: str, size, stack: list, done: list) -> int:
         return end
     if which == "middle" or which.endswith("m"):
         stack[-1].level.append((size.start(), "rel"))        # \bigm| is a separator, never a pair
+        if value in ("|", "\\vert", "\\mid"):
+            # p\left(x \middle| c\right): perhaps the conditional bar (_conditional_bar decides)
+            stack[-1].bars.append(_Bar("middle", size.start(), end, False, False))
         return end
     if value in ("|", "\\vert") and not _RESTRICTION.match(text, end):
         _add_bar(stack, _Bar("abs", size.start(), end, False, False))
@@ -182,13 +185,14 @@ def _sized(text: str, size, stack: list, done: list) -> int:
 def _conditional_bar(segment: _Segment, text: str) -> _Bar | None:
     """The one bar ``|`` or ``\\vert`` of a parenthesis, as in ``p(x | c)`` and
     ``P(y \\vert x; \\theta)``: a conditional bar, read as ``\\mid``; None otherwise."""
-    bars = [b for b in segment.bars if b.kind == "abs"]
+    bars = [b for b in segment.bars if b.kind in ("abs", "middle")]
     if segment.opener != "(" or len(bars) != 1 or any(b.kind == "norm" for b in segment.bars):
         return None
     bar = bars[0]
     before = any(position < bar.start and kind == "atom" for position, kind in segment.level)
     after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
-    return bar if before and after and text[bar.start:bar.end] in ("|", "\\vert") else None
+    written = bar.kind == "middle" or text[bar.start:bar.end] in ("|", "\\vert")
+    return bar if before and after and written else None
 
 
 def _close(stack: list, done: list) -> None:

@@ -56,10 +56,9 @@ class Operator:
 
 @dataclass(frozen=True)
 class PairSet:
-    """The positive pairs (i, j) of a batch of 2·samples rows in which rows a and
-    a + samples are the two views of sample a: ``\\sum_{i,j \\in \\mathcal{MB}}`` runs
-    over the anchors a = 1 … ``anchors`` (samples: one view as anchor; 2·samples:
-    both), with j the other view of i."""
+    """The positive pairs (i, j) of a batch of 2·samples rows, rows a and a + samples the two
+    views of sample a: ``\\sum_{i,j \\in \\mathcal{MB}}`` runs over the anchors a = 1 …
+    ``anchors`` (samples: one view as anchor; 2·samples: both), with j the other view of i."""
 
     samples: sp.Expr
     anchors: sp.Expr
@@ -77,8 +76,7 @@ class Partner:
     pairing: str = "halves"
 
     def row(self, anchor: sp.Expr) -> sp.Expr:
-        """The other view of row ``anchor``: anchor ± samples, or with adjacent pairs
-        anchor + 1 for an odd row and anchor − 1 for an even one."""
+        """The other view of row ``anchor``: anchor ± samples (adjacent: ± 1, up from an odd row)."""
         if self.pairing == "adjacent":
             return anchor - 1 + 2 * sp.Mod(anchor, 2)
         return enc.positive_row(anchor, self.samples)
@@ -294,8 +292,10 @@ class Scope:
     # over i's range when the families its body indexes do not give one
     index_ranges: tuple[tuple[sp.Symbol, sp.Expr, sp.Expr], ...] = ()
     # the data points (role "point": symbols and families' bases): only arguments of an
-    # AbstractFunction, never numbers
+    # AbstractFunction, never numbers; but those of point_values, ((point, AbstractFunction of
+    # its value), …) (load/point_values.py), stand for their values where a value is read
     points: frozenset = frozenset()
+    point_values: tuple = ()
     # the document's own macros (\newcommand): expand.MacroDef, expanded before parsing
     macros: tuple = ()
     # the families of class labels (role "label": IndexedBases): only compared, y_i = y_j

@@ -25,6 +25,7 @@ from .context import Context, read_enum, read_formula, read_int, read_text, scop
 from .costs import check_entries
 from .distributions import read_distributions
 from .functions import read_functions
+from .point_values import read_point_values
 from .macros import read_macros
 from .sets import read_sample_draws, read_sets
 
@@ -123,7 +124,7 @@ def read_notation(spec: dict, context: Context) -> None:
             scope = scope.bind(name, replace(beside, others=beside.others + (family,)))
         else:
             scope = scope.bind(form_key(name, form) if samples else name, family)
-    scope = read_functions(spec, scope, context, _symbol_name)
+    scope = read_point_values(spec, read_functions(spec, scope, context, _symbol_name), context, _symbol_name)
     distinct = set()
     for entry in table_entries(spec, "index", context):
         name = read_text(entry, "name", context)

@@ -81,6 +81,11 @@ def _choice(*enums_or_values, required=False) -> Field:
     return Field("choice", required, choices=tuple(values), aliases=tuple(aliases))
 
 
+#: A data point that is also a vector (role "point"): the length of its value.
+_VALUE_SHAPE = Field("formulas", most="MAX_RANK", number_ok=True,
+                     hint="the length of the vector a data point is, e.g. value_shape = ['d'] ([] for a number)")
+
+
 #: Every table of a derivation and every key it may have, with its type, range and
 #: whether it is required.  A misspelt key, or a key TOML put in the table above it (a
 #: top-level key written after a [[table]]), is an error rather than ignored; so is a
@@ -101,6 +106,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
                "role": _choice(*(r.value for r in Role if r is not Role.LABEL)),   # labels: a family
                "value_of": Field("formula", hint="a declared point whose coordinate this point is a value "
                                                  "of, e.g. value_of = \"x'\""),
+               "value_shape": _VALUE_SHAPE,
                "equals": Field("formula", hint="an expression of the scalars declared above, e.g. "
                                                "equals = '1 - \\tau^+'")},
     "family": {"name": _RF, "symbol": _T, "display": _F,
@@ -110,7 +116,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                "index_written": _choice("subscript", "superscript", "superscript and subscript"),
                "from": Field("first"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
-                                                 "values of, e.g. value_of = \"x'\"")},
+                                                 "values of, e.g. value_of = \"x'\""),
+               "value_shape": _VALUE_SHAPE},
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
                  "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                                 hint="the length of a vector value, e.g. shape = ['d']"),

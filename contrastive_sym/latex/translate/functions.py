@@ -139,6 +139,23 @@ class AbstractFunctionsMixin:
     def _is_point(self, value) -> bool:
         return is_point(value, self.scope.points)
 
+    def point_value(self, value):
+        """What a data point declared with a ``value_shape`` stands for where a value is read
+        (``W_k c_t``, ``\\mathbf{x}_i - \\mathbf{x}_j``): its number, or its vector
+        (:class:`VectorValue`); None for anything else (load/point_values.py)."""
+        if not self.scope.point_values:
+            return None
+        if isinstance(value, Family) and value.base in self.scope.points:
+            value = bare_point(value.base)      # \mathbf{x} beside \mathbf{x}_i: a point of its own
+        key = value.base if isinstance(value, (sp.Indexed, BarePoint)) else value
+        function = next((f for point, f in self.scope.point_values if point == key), None)
+        if function is None:
+            return None
+        if function.length is None:
+            return function.function(value)
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(function.function(value, m), m, function.length)
+
     def tuple_of_points(self, items) -> sp.Tuple | None:
         r"""``(\mathbf{A}, \mathcal{T}_X(\mathbf{X}))``: a tuple of two or more data points
         separated by commas (a graph and its matrices), itself a point; None for any other

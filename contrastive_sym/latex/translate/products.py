@@ -188,8 +188,9 @@ class ProductsMixin:
         """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot
         product; between a number and a vector it is the product.  ``a^\\top b`` is the
         same dot product."""
-        # a family of one dimension (u of shape (d,)) is a vector
-        values = [(self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
+        # a family of one dimension (u of shape (d,)) is a vector, and so is a point declared one
+        values = [self.point_value(v) if self.point_value(v) is not None else
+                  (self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
         for before, mark, after in zip(values, values[1:], values[2:]):
             if mark is _STAR and is_vector(before) and is_vector(after):
                 # code means the elementwise product, \cdot the dot product: which is not written
@@ -234,6 +235,8 @@ class ProductsMixin:
     def vector_of(self, value) -> VectorValue | None:
         """``value`` as a vector of components: a row z_i of a family, a vector made of
         rows, or a family of one dimension (u of shape (d,)); None for anything else."""
+        valued = self.point_value(value)            # a point that is a vector (value_shape)
+        value = value if valued is None else valued
         if isinstance(value, RowVector):
             return self._components(value)
         if isinstance(value, VectorValue):
