@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-
 from ..latex.scope import AbstractFunction, Family, Scope, form_key
 from ..model.notation import Domain
 from .context import Context, read_formula, read_text, table_entries
