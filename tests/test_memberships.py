@@ -141,3 +141,45 @@ def test_a_finite_set_is_the_declared_domain_of_the_side():
         with pytest.raises(ParseError) as caught:
             check_statement(text, **notation)
         assert message in str(caught.value), text
+
+
+# --- a space the notation does not declare (\mathcal{Z}, \mathcal{R}^{D}) ------------------
+
+NAMED = DERIVATION.split("[[define]]")[0] + r"""
+[[set]]
+name = '\mathcal{P}'
+to = 'd'
+
+[[define]]
+name = 'r'
+line = 3
+latex = 'r = f(x) \in \mathcal{R}^{d}'
+
+[[claim]]
+id = "uses"
+title = "uses r"
+line = 6
+latex = 'r \cdot r = \|f(x)\|^2'
+"""
+
+
+def test_a_definition_may_end_in_a_space_the_notation_does_not_declare_said_and_not_checked(capsys):
+    run = verify_text(NAMED)
+    claims = {c.claim.id: c.outcome for c in run.documents[0].claims}
+    assert claims["uses"].verdict.value in ("proved", "confirmed")
+    assert set(claims) == {"uses"}                      # no chain of its own: nothing of it is checked
+    assert ("the definition of r: '\\in \\mathcal{R}^{d}' read as a space the notation does not declare: "
+            "said, not checked") in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, message", [
+    (r"f(x) = f(x) \in \mathcal{Z}", "names a space the notation does not declare, so this part of the statement"),
+    (r"a = a \in \mathbb{H}^{d}", "names a space the notation does not declare"),
+])
+def test_in_a_claim_an_undeclared_space_is_refused_since_it_would_go_unchecked(text, message):
+    assert message in refusal(text)
+
+
+def test_a_declared_name_after_in_is_no_space():
+    with pytest.raises(ParseError, match=r"is a name of the notation, not a space of values"):
+        verify_text(NAMED.replace(r"\mathcal{R}^{d}", r"\mathcal{P}"))

@@ -386,7 +386,7 @@ def _membership_chain(found, row: Row, bound, text, original, scope, where, tran
     for name, symbol in bound:
         scope = scope.bind(name, held.get(symbol, symbol))
     reader = Translator(text, scope, where)
-    reading, within = reader.stated_membership(found, reader.value(tree), tree)
+    reading, within = reader.stated_membership(found, reader.value(tree), tree, definition=True)
     translator.readings.append(reading)
     if within is None:
         return ()

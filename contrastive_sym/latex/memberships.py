@@ -13,7 +13,11 @@ of its own about the last side, and is never dropped:
 * an interval of numbers, ``[a, b]``, ``(a, b)``, ``[a, b)``, ``(a, b]``, with ``\infty``
   for an open end, and the half-lines ``\mathbb{R}_{+}``, ``\mathbb{R}_{\geq 0}``,
   ``\mathbb{R}_{>0}``: bounds on the side, checked as links (lo ≤ side ≤ hi) beside the
-  chain's own.
+  chain's own;
+* another letter in a font, ``\mathcal{Z}``, ``\mathcal{R}^{D}``, ``\mathbb{H}``: a space the
+  notation does not declare.  After a definition (``r = \operatorname{Enc}(x) \in
+  \mathcal{R}^{D_E}``) it is said and not checked; in a claim, where it would be a part of
+  the statement left unchecked, and when the letter is declared, it is refused.
 
 The parser blanks the membership (same length, so columns still point into the user's
 text); the translator finds it again with :func:`trailing_membership` and says how it was
@@ -34,7 +38,8 @@ _END = r"\s*(-\s*|\+\s*)?(?:\\infty|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d+(?
 _SPACE = (rf"(?P<reals>{_REALS})(?:\s*(?P<rscript>[_^])\s*(?P<rarg>{_SCRIPT}))?"
           rf"|(?P<sphere>{_SPHERE})\s*\^\s*(?P<sarg>{_SCRIPT})"
           r"|\\\{\s*(?P<finite>-\s*1\s*,\s*\+?\s*1|0\s*,\s*1|\\pm\s*1)\s*\\\}"
-          rf"|(?P<open>\[|\(|\\left\s*[\[(]|\])(?P<lo>{_END}),(?P<hi>{_END})(?P<close>\]|\)|\\right\s*[\])]|\[)")
+          rf"|(?P<open>\[|\(|\\left\s*[\[(]|\])(?P<lo>{_END}),(?P<hi>{_END})(?P<close>\]|\)|\\right\s*[\])]|\[)"
+          rf"|(?P<named>\\(?:mathcal|mathbb|mathscr|mathfrak)\s*\{{\s*[A-Z]\s*\}})(?:\s*\^\s*{_SCRIPT})?")
 TRAILING_MEMBERSHIP = re.compile(rf"\\in(?![a-zA-Z])\s*(?:{_SPACE})\s*{_TAIL}")
 
 
@@ -42,11 +47,12 @@ TRAILING_MEMBERSHIP = re.compile(rf"\\in(?![a-zA-Z])\s*(?:{_SPACE})\s*{_TAIL}")
 class Membership:
     r"""The set written after the last ``\in`` of a display."""
 
-    kind: str                  # 'space', 'sphere', 'finite' or 'interval'
+    kind: str                  # 'space', 'sphere', 'finite', 'interval' or 'named'
     written: str               # as the display writes it, from \in on, on one line
     start: int                 # where ``\in`` starts in the text
     end: int                   # where the membership (and what may follow it) ends
-    # space: the exponent's factors as written ('d'; 'm', 'n'); sphere: ('d-1',); finite: the values
+    # space: the exponent's factors as written ('d'; 'm', 'n'); sphere: ('d-1',); finite: the
+    # values; named: the letter with its font (\mathcal{Z})
     dims: tuple = ()
     low: str | None = None     # interval: each end as written, None for an infinite one
     high: str | None = None
@@ -69,6 +75,8 @@ def trailing_membership(text: str) -> Membership | None:
     if match.group("finite") is not None:
         values = (0, 1) if match.group("finite").startswith("0") else (-1, 1)
         return Membership("finite", written, match.start(), match.end(), values)
+    if match.group("named") is not None:
+        return Membership("named", written, match.start(), match.end(), ("".join(match.group("named").split()),))
     if match.group("sphere") is not None:
         return Membership("sphere", written, match.start(), match.end(), (_unbraced(match.group("sarg")),))
     opening, closing = match.group("open")[-1], match.group("close")[-1]

@@ -22,11 +22,22 @@ class MembershipsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a
     trailing membership."""
 
-    def stated_membership(self, found: Membership, value, node) -> tuple[str, tuple | None]:
+    def stated_membership(self, found: Membership, value, node, definition: bool = False) -> tuple[str, tuple | None]:
         """(what was read, the bounds (low, low_open, high, high_open) of an interval or
-        None) of ``found`` about ``value``, the last side; refused when it does not fit."""
+        None) of ``found`` about ``value``, the last side (of a ``definition``, or of a
+        claim); refused when it does not fit."""
         shape = _shape_of(value)
         shown = " ".join(self.source(node).split())
+        if found.kind == "named":
+            letter = found.dims[0]
+            if self.scope.lookup(letter) is not None:
+                raise self.fail(node, f"'{found.written}': {letter} is a name of the notation, not a space of "
+                                      f"values; a membership of '{shown}' in it is not read")
+            if not definition:
+                raise self.fail(node, f"'{found.written}' names a space the notation does not declare, so this "
+                                      "part of the statement could not be checked: state it without the "
+                                      "membership (restated_from), or with \\mathbb{R}^{d} if that is the space")
+            return f"'{found.written}' read as a space the notation does not declare: said, not checked", None
         if found.kind == "interval":
             if shape:
                 raise self.fail(node, f"'{found.written}' bounds a number, and '{shown}' is {shape_said(shape)}")
