@@ -143,18 +143,30 @@ class AbstractFunctionsMixin:
         """What a data point declared with a ``value_shape`` stands for where a value is read
         (``W_k c_t``, ``\\mathbf{x}_i - \\mathbf{x}_j``): its number, or its vector
         (:class:`VectorValue`); None for anything else (load/point_values.py)."""
+        point = self.valued_point(value)
+        if point is None:
+            return None
+        key = point.base if isinstance(point, (sp.Indexed, BarePoint)) else point
+        function = next(f for declared, f in self.scope.point_values if declared == key)
+        if function.length is None:
+            return function.function(point)
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(function.function(point, m), m, function.length)
+
+    def valued_point(self, value):
+        """``value`` as the point it is, when it is a point declared with a ``value_shape``
+        (``\\mathbf{x}`` beside ``\\mathbf{x}_i`` is the point of its own); None otherwise."""
         if not self.scope.point_values:
             return None
         if isinstance(value, Family) and value.base in self.scope.points:
-            value = bare_point(value.base)      # \mathbf{x} beside \mathbf{x}_i: a point of its own
+            value = bare_point(value.base)
         key = value.base if isinstance(value, (sp.Indexed, BarePoint)) else value
-        function = next((f for point, f in self.scope.point_values if point == key), None)
-        if function is None:
-            return None
-        if function.length is None:
-            return function.function(value)
-        m = sp.Dummy("m", integer=True)
-        return VectorValue(function.function(value, m), m, function.length)
+        return value if any(declared == key for declared, _ in self.scope.point_values) else None
+
+    def value_of(self, value):
+        """``value`` itself, or the value of a point declared with a ``value_shape``."""
+        valued = self.point_value(value)
+        return value if valued is None else valued
 
     def tuple_of_points(self, items) -> sp.Tuple | None:
         r"""``(\mathbf{A}, \mathcal{T}_X(\mathbf{X}))``: a tuple of two or more data points

@@ -11,8 +11,6 @@ import sympy as sp
 from ...errors import ParseError
 from ...model import encodings as enc
 from ...model.nodes import MaxOver
-from ...model.notation import bare_point
-from ..scope import Family
 from .compare import certainly_equal
 from .trees import is_ellipsis
 from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
@@ -63,8 +61,9 @@ class ListsMixin:
             # a row z_i is an argument of sim(z_i, z_j), not a number; so is a point that is a
             # vector or a number (value_shape): f(c_t) is f at the point c_t
             value = self.value(element)
-            if self.point_value(value) is not None:
-                segments.append(Segment(bare_point(value.base) if isinstance(value, Family) else value))
+            point = self.valued_point(value)
+            if point is not None:
+                segments.append(Segment(point))
                 position += 1
                 continue
             segments.append(Segment(value if isinstance(value, RowVector) else self.expr(element, value)))

@@ -189,8 +189,8 @@ class ProductsMixin:
         product; between a number and a vector it is the product.  ``a^\\top b`` is the
         same dot product."""
         # a family of one dimension (u of shape (d,)) is a vector, and so is a point declared one
-        values = [self.point_value(v) if self.point_value(v) is not None else
-                  (self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
+        values = [self.value_of(v) for v in values]
+        values = [(self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
         for before, mark, after in zip(values, values[1:], values[2:]):
             if mark is _STAR and is_vector(before) and is_vector(after):
                 # code means the elementwise product, \cdot the dot product: which is not written
@@ -235,8 +235,7 @@ class ProductsMixin:
     def vector_of(self, value) -> VectorValue | None:
         """``value`` as a vector of components: a row z_i of a family, a vector made of
         rows, or a family of one dimension (u of shape (d,)); None for anything else."""
-        valued = self.point_value(value)            # a point that is a vector (value_shape)
-        value = value if valued is None else valued
+        value = self.value_of(value)                # a point that is a vector (value_shape)
         if isinstance(value, RowVector):
             return self._components(value)
         if isinstance(value, VectorValue):

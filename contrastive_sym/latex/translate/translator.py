@@ -192,15 +192,12 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
 
     def expr(self, node, value=None) -> sp.Expr:
         """The number ``node`` stands for (``value``: its translation, if already made)."""
-        value = self.value(node) if value is None else value
-        valued = self.point_value(value)            # a point that is a number (value_shape = [])
-        if isinstance(valued, sp.Expr):
-            return valued
-        if isinstance(value, Family) and value.base in self.scope.points and valued is None:
+        # a point declared with a value_shape is its value (a number, or a vector refused below)
+        value = self.value_of(self.value(node) if value is None else value)
+        if isinstance(value, Family) and value.base in self.scope.points:
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
             return bare_point(value.base)
-        value = value if valued is None else valued
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, sp.Tuple) and self.depth > 0:
@@ -242,8 +239,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         """A number or a vector (:class:`VectorValue`): what +, −, products, quotients
         and sums combine; a row ``z_i`` becomes its components."""
         value = self.value(node) if value is None else value
-        valued = self.point_value(value)            # a point that is a vector (value_shape)
-        value = value if valued is None else valued
+        value = self.value_of(value)                # a point that is a vector (value_shape)
         if isinstance(value, RowVector):
             return self._components(value)
         if isinstance(value, VectorValue):
