@@ -24,6 +24,7 @@ import lark
 import sympy as sp
 
 from ..errors import DerivationError
+from .beside import bind_definition
 from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
@@ -128,7 +129,7 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     macros, bound, own = _define_in_order(rows, text, scope, where, line, translator)
     final = scope
     for macro in macros.values():
-        final = final.bind(macro.key, macro)
+        final = bind_definition(final, macro)
     if len(rows) > 1:
         _check_order_free(rows, macros, own, text, scope, where, line, translator)
     chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
@@ -274,7 +275,7 @@ def _define_in_order(rows, text, scope, where, line, translator):
                 raise translator.fail(row.head, f"'{translator.source(row.head)}' is defined twice in this "
                                                 f"display (also as '{translator.source(twin.head)}')")
             macros[id(row)], bound[id(row)] = macro, params
-            scope = scope.bind(macro.key, macro)
+            scope = bind_definition(scope, macro)
         if len(waiting) == len(pending):
             raise _stuck(waiting, errors, translator)
         pending = waiting

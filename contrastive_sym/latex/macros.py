@@ -25,7 +25,7 @@ from .translate import Translator
 from .translate.functions import separator_kind
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
-from .translate.trees import bare_letter, is_ellipsis, letter_head, unwrap
+from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -324,14 +324,14 @@ def _index_params(index_tree, translator, scope: Scope):
                    for tree in run):
             return None
         names = [str(tree.children[0]) for tree in run]
-    elif isinstance(index_tree, Tree) and index_tree.data == "letter":
+    elif index_letter(index_tree, scope):
         names = [str(index_tree.children[0])]
     elif isinstance(index_tree, Tree) and index_tree.data == "script_group":
         for item in index_tree.children[0].children:
             if isinstance(item, Token):
                 continue
             item = unwrap(item)
-            if not bare_letter(item):
+            if not index_letter(item, scope):
                 return None
             names.append(str(item.children[0]))
     else:

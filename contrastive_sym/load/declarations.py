@@ -12,6 +12,7 @@ from dataclasses import replace
 import sympy as sp
 
 from ..errors import DerivationError
+from ..latex.beside import bind_definition
 from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
@@ -320,7 +321,7 @@ def _bind_macro(macro: Macro, context: Context) -> None:
             and first.labels != macro.labels:
         context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
     else:
-        context.scope = context.scope.bind(macro.key, macro)
+        context.scope = bind_definition(context.scope, macro)
 
 
 def _symbol_name(latex: str) -> str:

@@ -9,6 +9,7 @@ import lark
 import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
+from ..beside import entries_beside
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
@@ -137,6 +138,9 @@ class NamesMixin:
             if op.data in ("subscript", "call", "superscript") and key is not None and isinstance(meaning, sp.Symbol):
                 # N_i, N(y_i) beside a size N: the set declared in that form; x^{(i)} beside a point x: a sample
                 meaning = self.scope.lookup(form_key(key, op.data)) or meaning
+            elif key is not None and isinstance(meaning, Macro):
+                # z_i beside a definition of z alone: the batch's entry (latex/beside.py)
+                meaning = entries_beside(self.scope, key, meaning, op.data) or meaning
             if op.data == "call" and not isinstance(meaning, _CALLABLE):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets

@@ -236,6 +236,10 @@ class ProductsMixin:
         """``value`` as a vector of components: a row z_i of a family, a vector made of
         rows, or a family of one dimension (u of shape (d,)); None for anything else."""
         value = self.value_of(value)                # a point that is a vector (value_shape)
+        if isinstance(value, Macro) and value.vector_index is not None and value.of_indices_only \
+                and not value.index_params:
+            # z^\top of a definition z = g(x) whose value is a vector, before it is settled
+            value = self.macro_value(value, self.indices_written(value, value.key))
         if isinstance(value, RowVector):
             return self._components(value)
         if isinstance(value, VectorValue):

@@ -17,6 +17,12 @@ def bare_letter(tree) -> bool:
     return isinstance(tree, Tree) and tree.data == "letter"
 
 
+def index_letter(tree, scope) -> bool:
+    r"""A letter, or a command that names a declared index of ``scope`` (\ell of z_\ell)."""
+    return bare_letter(tree) or isinstance(tree, Tree) and tree.data == "command" and \
+        scope.index_range(scope.lookup(str(tree.children[0]))) is not None
+
+
 def letter_head(tree):
     """The letter a factor starts from (``x`` of ``x_1`` or ``m(…)``), or None."""
     while isinstance(tree, Tree) and tree.data in ("subscript", "superscript", "prime", "call",

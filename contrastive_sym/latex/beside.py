@@ -1,0 +1,54 @@
+r"""One letter for one object and for its batch: ``z = g(h)`` beside ``z_i``.
+
+Documents write the embedding of one sample and the embeddings of a batch with one
+letter: ``\mathbf{z} = \operatorname{Proj}(\mathbf{r})`` for a sample, then
+``\mathbf{z}_\ell = \operatorname{Proj}(\operatorname{Enc}(\tilde{\mathbf{x}}_\ell))`` and
+``\mathbf{z}_i \cdot \mathbf{z}_a`` for the batch.  A definition of the name alone then
+keeps the entries apart: the name written alone is the definition, the name with a
+subscript (or, for a family written with superscripts, a superscript) is the declared
+family or the definition entry by entry.  The two are different objects, as the
+document's two uses are; nothing relates them unless a formula does.
+"""
+from __future__ import annotations
+
+from .scope import Family, Macro, Scope, form_key
+
+
+def _alone(macro) -> bool:
+    """A definition of the name alone (z = …): no index, argument or matrix."""
+    return isinstance(macro, Macro) and macro.of_indices_only and not macro.index_params \
+        and not macro.called and macro.matrix_shape is None
+
+
+def _entrywise(meaning) -> bool:
+    r"""A family, or a definition entry by entry (z_\ell = …)."""
+    if isinstance(meaning, Family):
+        return True
+    return isinstance(meaning, Macro) and meaning.of_indices_only and bool(meaning.index_params) \
+        and not meaning.called and meaning.matrix_shape is None
+
+
+def _form(meaning) -> str:
+    return "superscript" if isinstance(meaning, Family) and meaning.superscript else "subscript"
+
+
+def bind_definition(scope: Scope, macro: Macro) -> Scope:
+    """``scope`` with ``macro`` bound under its name.  Beside a family or an entrywise
+    definition of that name, a definition of the name alone takes the name and the entries
+    stay under the scripted form; an entrywise definition beside one of the name alone
+    goes under the scripted form.  Otherwise the definition replaces what the name meant."""
+    first = scope.names.get(macro.key)
+    if _alone(macro) and _entrywise(first):
+        return scope.bind(form_key(macro.key, _form(first)), first).bind(macro.key, macro)
+    if _entrywise(macro) and _alone(first):
+        return scope.bind(form_key(macro.key, "subscript"), macro)
+    return scope.bind(macro.key, macro)
+
+
+def entries_beside(scope: Scope, key: str, meaning, form: str):
+    """The family or entrywise definition written ``key`` with a script of ``form``
+    beside the definition ``meaning`` of the name alone; None when there is none."""
+    if not _alone(meaning) or form not in ("subscript", "superscript"):
+        return None
+    found = scope.lookup(form_key(key, form))
+    return found if _entrywise(found) else None
