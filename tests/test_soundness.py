@@ -330,3 +330,16 @@ def test_a_closed_strict_inequality_between_equal_sides_is_refuted_as_a_tie(tmp_
     outcome = outcomes(document(tmp_path, claim("c", r"\log(e^{2}) < 2", "inequality")))["c"].outcome
     assert outcome.verdict is Verdict.REFUTED
     assert "strict inequality fails" in outcome.message
+
+
+@pytest.mark.parametrize("checked", [[1, 2, 3], [2, 3], [3]])
+def test_where_every_family_takes_the_same_values_is_sampled(tmp_path, checked):
+    # Σ_i (y_i - s_{i1})^2 > 0 fails exactly where y is the first column of s (all zeros,
+    # all ones): crossing the families' patterns with strides never put both at one pattern,
+    # random points never tie, and the false statement was confirmed at every size
+    doc = document(tmp_path, f'''
+        size = [{{name = 'n', minimum = {checked[0]}, checked = {checked}}}]
+        family = [{{name = 'y', shape = ['n']}}, {{name = 's', shape = ['n', 'n']}}]
+    ''' + claim("c", r"\sum_i (y_i - s_{i1})^2 > 0", "inequality"))
+    result = outcomes(doc)["c"].outcome
+    assert result.verdict is Verdict.REFUTED, result.message

@@ -254,6 +254,9 @@ def stable_seed(seed: int, text: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(text.encode())) % (2**32)
 
 
+#: How many points put every group at the same place of its list of patterns.
+ALIGNED_POINTS = 6
+
 #: The most points a statement of variables of finite domains only is checked at, every one.
 EXHAUSTIVE_POINTS = 64
 
@@ -268,6 +271,12 @@ def exhaustive(instance: Instance) -> bool:
     return math.prod(len(v.domain.values) for v in instance.variables) <= EXHAUSTIVE_POINTS
 
 
+def _aligned(group, place: int) -> list:
+    if getattr(group, "role", None) is Role.SCALE and [F(1)] in group.patterns:
+        return [F(1)]
+    return group.patterns[place % len(group.patterns)]
+
+
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
     """Adversarial points first (patterns crossed with the temperature ladder), then random
     ones; every assignment when the variables' domains are finite and small together."""
@@ -280,7 +289,12 @@ def sample_points(instance: Instance, adversarial: int, random: int, seed: int) 
         return [{}]
     if any(not g.patterns for g in groups):
         return []       # no label assignment meets the stated nonempty sets at these sizes
-    points = []
+    # first the points where every group takes the same place in its list (all zeros, all
+    # ones, ramps): the strides below cross the lists, and so never put every family at 1
+    # together, where L = Σ (y_i - s_i)^2 ≥ y_1 fails at every size
+    # (a temperature stays at 1 there: its ladder is crossed with the rest below)
+    points = [{k: v for g in groups for k, v in g.assign(_aligned(g, t)).items()}
+              for t in range(min(ALIGNED_POINTS, max(len(g.patterns) for g in groups)))]
     count = max(adversarial, max(len(g.patterns) for g in groups))
     strides = [1, 7, 5, 3, 11, 13, 17]
     for t in range(count):
