@@ -46,6 +46,7 @@ from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
+from contrastive_sym.load.sections import Sections, read_sections
 from contrastive_sym.pipeline import toml_key, toml_value, verify_text
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -94,16 +95,18 @@ def read_document(path: Path) -> DocumentReading:
         context = Context(str(path), locator, builder, Scope())
         context.scope = RecordingScope(used=context.used)
         read_notation(spec, context)
+        sections = read_sections(spec, context, read_notation)
     except DerivationError as exc:
         reading.error = str(exc)
         return reading
     defines = spec.get("define", [])
     reading.displays += len(defines)
-    read_defines, claims = _read_defines(reading, spec, context), []
+    read_defines, claims = _read_defines(reading, spec, context, sections), []
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
-        rows = _attempt(reading, display.get("line", 0), lambda: _display_rows(display, where, context))
+        rows = _attempt(reading, display.get("line", 0), lambda: sections.reading(
+            display.get("line", 0), context, lambda: _display_rows(display, where, context)))
         relations = {r for row in rows or () for r in row.relations}
         if relations and not display.get("unchecked"):
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
@@ -115,7 +118,7 @@ def read_document(path: Path) -> DocumentReading:
     return reading
 
 
-def _read_defines(reading: DocumentReading, spec: dict, context: Context) -> list:
+def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections) -> list:
     """The defines that read, in the file's order, read as the loader reads them: one that
     uses a name a later one gives is read again once the others are (documents define F
     by a G they define below); one that never reads is refused with its first error."""
@@ -125,7 +128,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context) -> lis
         still = []
         for number in waiting:
             try:
-                read_definition(entries[number], context, document_level=True)
+                sections.reading(entries[number].get("line", 0), context,
+                                 lambda: read_definition(entries[number], context, document_level=True))
             except DerivationError as exc:
                 errors.setdefault(number, exc)
                 still.append(number)

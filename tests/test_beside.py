@@ -61,3 +61,21 @@ def test_an_entry_defined_entrywise_is_its_definition():
 def test_without_a_batch_the_name_alone_takes_no_subscript():
     with pytest.raises(DerivationError, match="takes no subscript"):
         check(r"\mathbf{z}_1^\top \mathbf{z} = 0", define=[ONE])
+
+
+def test_a_definition_of_every_entry_of_a_declared_family_is_refused_not_read_as_one_name():
+    # z_i = g(h_i) beside a declared family z: read as the name z_i alone, \sum_k z_k would
+    # take the declared entries and an identity the document means would be refuted
+    declared = dict(family=[{"name": "z", "shape": ["N", "d"]}, {"name": "h", "shape": ["N", "d"]}],
+                    index=[{"name": "i", "from": 1, "to": "N"}],
+                    define=[{"name": "z_i", "line": 3, "latex": r"z_i = g(h_i)"}])
+    with pytest.raises(DerivationError, match=r"defines the entries of a declared \[\[family\]\] at every i"):
+        check(r"\sum_k z_k^\top z_k = \sum_k g(h_k)^\top g(h_k)", **declared)
+
+
+def test_a_named_entry_whose_body_uses_no_index_is_read_as_written():
+    # x_m = \max_k x_k (the LogSumExp note): one value named x_m, beside the family x
+    declared = dict(family=[{"name": "x", "shape": ["N"]}], index=[{"name": "m", "from": 1, "to": "N"}],
+                    define=[{"name": "x_m", "line": 3, "latex": r"x_m = \max_k x_k"}])
+    outcome = check(r"x_m \geq x_1", "inequality", **declared)
+    assert outcome.verdict.value in ("proved", "confirmed"), outcome.message

@@ -83,6 +83,12 @@ BASE = {
     "pair_set": [{"name": r"\mathcal{MB}", "samples": "n", "anchors": "n"}],
     "define": [{"name": "S", "line": 1, "latex": r"S = \sum_{k=1}^n g_k", "restated_from": "", "read": True}],
     "unchecked": [{"line": 9, "reason": "not encoded"}],
+    "section": [{"line": 5, "title": "a section", "size": [{"name": "m", "minimum": 1, "checked": [1, 2]}],
+                 "scalar": [{"name": "w"}], "family": [{"name": "h", "shape": ["n"]}],
+                 "function": [{"name": "q", "arguments": 1}], "index": [{"name": "l", "to": "n"}],
+                 "set": [{"name": "T", "to": "n"}], "distribution": [{"name": "R", "of": ["u"]}],
+                 "operator": [{"name": r"\mathbb{F}", "meaning": "expectation"}],
+                 "quantity": [{"name": "J(X; Y)", "meaning": "mutual information"}]}],
     "claim": [{
         "id": "c", "line": 3, "title": "a claim", "kind": "identity", "latex": "g_1 = g_1",
         "derived": False, "expect": "holds", "reading": "r", "note": "n", "given": [r"n \geq 1"], "proportional_in": ["g"],
@@ -105,7 +111,8 @@ TABLE_PATHS = {"": (), "gradient": ("gradient",), "path": ("path",), "size": ("s
                "scalar": ("scalar", 0), "family": ("family", 0), "index": ("index", 0),
                "function": ("function", 0), "set": ("set", 0), "distribution": ("distribution", 0), "macro": ("macro", 0),
                "operator": ("operator", 0), "quantity": ("quantity", 0), "pair_set": ("pair_set", 0),
-               "define": ("define", 0), "unchecked": ("unchecked", 0), "claim": ("claim", 0),
+               "define": ("define", 0), "unchecked": ("unchecked", 0), "section": ("section", 0),
+               "claim": ("claim", 0),
                "step": ("claim", 0, "step", 0), "ellipsis": ("claim", 0, "ellipsis", 0),
                "little_o": ("claim", 0, "little_o")}
 

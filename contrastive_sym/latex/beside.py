@@ -11,6 +11,8 @@ document's two uses are; nothing relates them unless a formula does.
 """
 from __future__ import annotations
 
+from sympy import Basic
+
 from .scope import Family, Macro, Scope, form_key
 
 
@@ -52,3 +54,18 @@ def entries_beside(scope: Scope, key: str, meaning, form: str):
         return None
     found = scope.lookup(form_key(key, form))
     return found if _entrywise(found) else None
+
+
+def refuse_entries_of_family(family, fixed, body, scope: Scope, translator, head) -> None:
+    r"""``z_i = g(h_i)`` with z a declared family and i a declared index its body uses: the
+    definition gives every entry, as the declaration does.  Read as the one name z_i, a sum
+    \sum_k z_k would still take the declared entries: refused rather than misread.  A
+    body that does not use the index (x_m = \max_k x_k) names one value, as written."""
+    if not isinstance(family, Family):
+        return
+    used = sorted(k for k in fixed if isinstance(body, Basic) and body.has(scope.lookup(k)))
+    if used:
+        written = translator.source(head).strip()
+        raise translator.fail(head, f"'{written}' defines the entries of a declared [[family]] at every "
+                                    f"{', '.join(used)}: drop the declaration (the definition gives each entry), "
+                                    "or give the definition a name of its own")

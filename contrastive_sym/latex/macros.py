@@ -18,6 +18,7 @@ import lark
 import sympy as sp
 
 from ..errors import ParseError
+from .beside import refuse_entries_of_family
 from .expand import expand_macros
 from .parser import Where, parse
 from .scope import Distribution, Family, Macro, Scope
@@ -129,6 +130,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                     raise translator.fail(body_tree, "a family whose entries are matrices is not read: "
                                                      "define each entry, or the matrix without indices")
                 return Macro(key, body, index_params=tuple(s for _, s in params), line=line, **vector), params
+        family = scope.lookup(key) if index_tree is not None else None
         if index_tree is not None:
             key = key + translator.script_key("_", index_tree)
         # \mathcal{L}^{(ij)}: the declared indices its name writes are fixed in its body
@@ -136,6 +138,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         if fixed:
             translator = _BodyReader(text, replace(scope, fixed=fixed), where)
         body, vector = _number_or_vector(translator, body_tree)
+        refuse_entries_of_family(family, fixed, body, scope, translator, head)
         return Macro(key, body, line=line, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]

@@ -158,21 +158,26 @@ class DocumentBuilder:
         self._unchecked: list[tuple[int, str]] = []
         self._names: set[str] = set()
         self._claim_ids: set[str] = set()   # a set, so that adding n claims is linear
+        # appended to the SymPy name of each declaration: a [[section]] that declares a
+        # letter again makes a new object of it (load/sections.py); the LaTeX stays
+        self.symbol_suffix = ""
 
     # --- notation ---------------------------------------------------------------
     def _new_name(self, name: str, origin: Origin | None):
         if name in self._names:
-            _fail(f"{name!r} is declared twice", origin)
+            written = name[:len(name) - len(self.symbol_suffix)]
+            _fail(f"{written!r} is declared twice" + (" in this section" if self.symbol_suffix else ""), origin)
         self._names.add(name)
 
     def size(self, name: str, *, minimum: int, checked: Sequence[int], latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A size such as ``n``: checked at the concrete values ``checked`` (≥ minimum)."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         if any(v < minimum for v in checked) or not checked:
-            _fail(f"size {name}: checked values {tuple(checked)} must be non-empty and ≥ {minimum}", origin)
+            _fail(f"size {latex}: checked values {tuple(checked)} must be non-empty and ≥ {minimum}", origin)
         if minimum not in checked:
-            _fail(f"size {name}: the smallest size {minimum} must be among the checked values", origin)
+            _fail(f"size {latex}: the smallest size {minimum} must be among the checked values", origin)
         symbol = sp.Symbol(name, integer=True, positive=True)
         self._sizes.append(SizeDecl(symbol, minimum, tuple(sorted(set(checked))), latex or name, origin))
         return symbol
@@ -181,6 +186,7 @@ class DocumentBuilder:
                latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A real scalar such as ``τ`` (``role=Role.SCALE`` sweeps it over 1e-300…1e300)."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         symbol = sp.Symbol(name, **_assumptions(domain))
         self._scalars.append(ScalarDecl(symbol, domain, role, latex or name, origin))
@@ -199,6 +205,7 @@ class DocumentBuilder:
         """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``; ``first``: where the
         document's indices start, per dimension (() for 1)."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         base = sp.IndexedBase(name, real=True)
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
@@ -215,6 +222,7 @@ class DocumentBuilder:
         ``parameters_of`` makes the parameters of a function of values instead
         (:mod:`~contrastive_sym.model.value_functions`), which no formula names."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         function = sp.Function(name, **_assumptions(domain))
         self._functions.append(FunctionDecl(function, arguments, tuple(sp.sympify(s) for s in shape),
@@ -231,6 +239,7 @@ class DocumentBuilder:
         cells have unknown positive weights (a function of one point per coordinate); or,
         with ``mixture`` ((component tag, weight), …), the mixture of declared ones."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         latex = latex or name
         weight = sp.Function(f"w_{name}", positive=True)
@@ -271,6 +280,7 @@ class DocumentBuilder:
     def index(self, name: str, lo, hi, *, distinct_from: Iterable[sp.Symbol] = (), latex: str = "", origin: Origin | None = None) -> sp.Symbol:
         """A free index such as the anchor ``i`` of ``L(x_i)``."""
         origin = origin or _caller_origin()
+        latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         symbol = sp.Symbol(name, integer=True, positive=True)
         self._indices.append(IndexDecl(symbol, sp.sympify(lo), sp.sympify(hi), tuple(distinct_from),

@@ -59,6 +59,7 @@ class Context:
     scope: Scope
     used: set = dataclass_field(default_factory=set)       # every name any formula looked up
     path: tuple = ()                                       # the table being read
+    prefix: tuple = ()                                     # the table the tables read sit in ([[section]])
     largest: dict = dataclass_field(default_factory=dict)  # size symbol → its largest checked value
     warnings: list = dataclass_field(default_factory=list)  # (message, line), in reading order
     probed: int = 0                                         # formulas read again by .effects
@@ -89,10 +90,10 @@ def read_formula(text, scope: Scope, context: Context, key: tuple | None = None)
 def table_entries(spec: dict, key: str, context: Context):
     """The tables of ``[[key]]``, each with the locator's search starting at its header."""
     for number, entry in enumerate(spec.get(key, ())):
-        context.path = (key, number)
+        context.path = context.prefix + (key, number)
         context.locator.enter(context.path)
         yield entry
-    context.path = ()
+    context.path = context.prefix
 
 
 def read_text(entry: dict, key: str, context: Context) -> str:

@@ -146,9 +146,9 @@ def read_notation(spec: dict, context: Context) -> None:
         distinct |= {frozenset((symbol, o)) for o in others}
         # \sum_{k \neq i} with no range written runs over i's range without i
         scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
-    scope = read_sets(spec, replace(scope, distinct=frozenset(distinct)), context)
+    scope = read_sets(spec, replace(scope, distinct=scope.distinct | frozenset(distinct)), context)
     context.scope = read_sample_draws(spec, read_distributions(spec, scope, context, _symbol_name), context)
-    context.path = ()
+    context.path = context.prefix
     gradient = spec.get("gradient")
     if gradient is not None:
         by = context.scope.lookup(gradient.get("by", ""))

@@ -54,8 +54,8 @@ def read_labels(spec: dict, scope: Scope, context: Context) -> Scope:
             raise context.fail(f"family {name}: a class label has no value, so no domain; leave "
                                "'domain' out", ("domain",))
         labels.add(family.base)
-    context.path = ()
-    return replace(scope, labels=frozenset(labels), finite=context.builder.finite_domains(),
+    context.path = context.prefix
+    return replace(scope, labels=scope.labels | frozenset(labels), finite=context.builder.finite_domains(),
                    units=context.builder.units())
 
 

@@ -21,8 +21,9 @@ in ``docs/markdown-annotations.md``::
     $$ \exp(x_m) \leq \sum_{i=1}^n \exp(x_i) $$
 
 An annotation is a comment whose text starts with ``contrastive-verify`` (the one
-header: id, title, notation) or with ``claim``, ``derivation``, ``step``, ``define``
-or ``unchecked`` and a colon, followed by TOML fields.  Every other comment is prose.
+header: id, title, notation) or with ``claim``, ``derivation``, ``step``, ``define``,
+``unchecked`` or ``section`` (notation from its line on, no display) and a colon,
+followed by TOML fields.  Every other comment is prose.
 Display math that no annotation covers is listed as unchecked.  Code (fenced blocks,
 inline code spans) is skipped.  The result is the specification of
 :mod:`contrastive_sym.load.toml`, built by its :func:`build`; nothing in the file
@@ -60,6 +61,7 @@ class _Specification:
         self.source = path.name
         self.define: list[dict] = []
         self.unchecked: list[dict] = []
+        self.sections: list[dict] = []
         self.claims: list[dict] = []
         self.current: dict | None = None       # the claim that steps attach to
         self.pending: Annotation | None = None  # an annotation waiting for its display
@@ -113,6 +115,11 @@ class _Specification:
                               annotation.comment.opened)
         elif directive == "unchecked":
             reader.text_field(annotation, "reason")
+        elif directive == "section":
+            # the notation of the text below it: no display belongs to it
+            self.sections.append({**annotation.fields, "line": reader.lines.line(annotation.comment.opened)})
+            reader.tables[id(self.sections[-1])] = annotation.comment
+            return
         elif directive == "define" and "latex" in annotation.fields:
             latex = reader.text_field(annotation, "latex")
             offset = reader.placed[id(latex)][0]
@@ -161,6 +168,8 @@ class _Specification:
             fields[key] = self.reader.text_field(self.header, key, default)
         spec = {**fields, "source": self.source, "define": self.define,
                 "unchecked": self.unchecked, "claim": self.claims}
+        if self.sections:
+            spec["section"] = self.sections
         self.reader.tables[id(spec)] = self.header.comment
         return spec
 

@@ -17,7 +17,7 @@ from .markdown_scan import Comment, Lines
 from .schema import READING_TABLES, SCHEMA, validate_table
 
 _HEADER = re.compile(r"\s*contrastive-verify(?=\s|$)")
-_DIRECTIVE = re.compile(r"\s*(claim|derivation|step|define|unchecked)[ \t]*(?::|(?=\s*$))")
+_DIRECTIVE = re.compile(r"\s*(claim|derivation|step|define|unchecked|section)[ \t]*(?::|(?=\s*$))")
 _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
 
 # The fields each annotation may carry: the TOML container's, less what the Markdown
@@ -25,16 +25,18 @@ _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of documen
 # steps and definitions are annotations of their own).
 _CLAIM_KEYS = SCHEMA["claim"].keys() - {"line", "latex", "derived", "step", "restated_from", "define"}
 _KEYS = {
-    "contrastive-verify": SCHEMA[""].keys() - {"source", "define", "unchecked", "claim"},
+    "contrastive-verify": SCHEMA[""].keys() - {"source", "define", "unchecked", "claim", "section"},
     "claim": _CLAIM_KEYS,
     "derivation": _CLAIM_KEYS,
     "step": SCHEMA["step"].keys() - {"line", "latex", "restated_from", "define", "little_o", "pair_set"},
     "define": SCHEMA["define"].keys() - {"line", "restated_from"},
     "unchecked": SCHEMA["unchecked"].keys() - {"line"},
+    # notation from the annotation's line on (load/sections.py); no display follows it
+    "section": SCHEMA["section"].keys() - {"line"},
 }
 #: The table of the schema each annotation's fields are checked against.
 _SCHEMA_OF = {"contrastive-verify": "", "claim": "claim", "derivation": "claim", "step": "step",
-              "define": "define", "unchecked": "unchecked"}
+              "define": "define", "unchecked": "unchecked", "section": "section"}
 # The fields of the tables inside them; ``let``, ``sizes`` and ``read_as`` map names freely.
 _TABLE_KEYS = {key: set(SCHEMA[key]) for key in ("size", "scalar", "family", "index", "gradient", "path",
                                             "operator", "quantity", "pair_set")} | READING_TABLES

@@ -86,6 +86,11 @@ _VALUE_SHAPE = Field("formulas", most="MAX_RANK", number_ok=True,
                      hint="the length of the vector a data point is, e.g. value_shape = ['d'] ([] for a number)")
 
 
+#: The declaration tables a [[section]] may hold: the macros, gradient, path and pair sets
+#: are the whole document's.
+SECTION_TABLES = ("size", "scalar", "family", "function", "index", "set", "distribution", "operator",
+                  "quantity")
+
 #: Every table of a derivation and every key it may have, with its type, range and
 #: whether it is required.  A misspelt key, or a key TOML put in the table above it (a
 #: top-level key written after a [[table]]), is an error rather than ignored; so is a
@@ -97,7 +102,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
          **{key: Field("tables", of=key, most="MAX_ENTRIES")
             for key in ("macro", "size", "scalar", "family", "function", "index", "set", "distribution", "operator", "quantity", "pair_set",
                         "define", "unchecked")},
+         "section": Field("tables", of="section", most="MAX_ENTRIES"),
          "claim": Field("tables", of="claim", most="MAX_CLAIMS")},
+    # notation from a line of the source on (load/sections.py)
+    "section": {"line": _RL, "title": _T,
+                **{key: Field("tables", of=key, most="MAX_ENTRIES") for key in SECTION_TABLES}},
     "macro": {"name": _RT, "arguments": Field("size", hint="the number of arguments, 1 … 9 (0: leave it out)"),
               "body": _RT},
     "size": {"name": _RF, "minimum": Field("size"), "checked": Field("sizes"),

@@ -57,6 +57,7 @@ from .declarations import _TEXT_NAME, read_definition, read_notation
 from .keylines import Locator
 from .labels import set_keys
 from .schema import validate_table
+from .sections import Sections, read_sections
 
 
 def load_toml(path: Path, strict: bool = False) -> Document:
@@ -90,13 +91,14 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
     context = Context(path, locator, builder, Scope())
     context.scope = RecordingScope(used=context.used)
     read_notation(spec, context)
-    _read_definitions(spec, context)
+    sections = read_sections(spec, context, read_notation)
+    _read_definitions(spec, context, sections)
     for entry in table_entries(spec, "unchecked", context):
         builder.unchecked(read_int(entry, "line", context), read_text(entry, "reason", context),
                           origin=Origin(path, context.locator.key_line(context.path + ("reason",))
                                         or context.locator.where(entry["reason"]).line))
     for entry in table_entries(spec, "claim", context):
-        read_claim(entry, context)
+        sections.reading(entry.get("line", 0), context, lambda: read_claim(entry, context))
     document = builder.build(path)
     _warn_unused(spec, context)
     if strict and context.warnings:
@@ -106,7 +108,7 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
     return document
 
 
-def _read_definitions(spec: dict, context: Context) -> None:
+def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     """The definitions, before any claim: a claim may use one given further down.  A
     definition that uses a name a later one gives (documents define F by a G they define
     below) is read again once the others are read; one that never reads raises its first
@@ -115,7 +117,7 @@ def _read_definitions(spec: dict, context: Context) -> None:
     start = len(builder._definitions)
     for number, entry in enumerate(table_entries(spec, "define", context)):
         try:
-            read_definition(entry, context, document_level=True)
+            _define_at_line(entry, context, sections)
             read.append(number)
         except DerivationError as exc:
             waiting.append((number, entry, exc))
@@ -125,7 +127,7 @@ def _read_definitions(spec: dict, context: Context) -> None:
             context.path = ("define", number)
             context.locator.enter(context.path)
             try:
-                read_definition(entry, context, document_level=True)
+                _define_at_line(entry, context, sections)
                 read.append(number)
             except DerivationError:
                 still.append((number, entry, first_error))
@@ -138,11 +140,24 @@ def _read_definitions(spec: dict, context: Context) -> None:
         builder._definitions[start:] = [d for _, d in sorted(zip(read, recorded), key=lambda p: p[0])]
 
 
+def _define_at_line(entry: dict, context: Context, sections: Sections) -> None:
+    """A definition read in the notation of its line."""
+    sections.reading(entry.get("line", 0), context,
+                     lambda: read_definition(entry, context, document_level=True))
+
+
 def _warn_unused(spec: dict, context: Context) -> None:
     """A declaration nothing in the file uses: a warning, not an error (a notation shared
     by many claims legitimately has names one claim does not use, but a name that no
-    claim, definition or declaration of the file uses is probably a mistake)."""
+    claim, definition or declaration of the file uses is probably a mistake); a section's
+    declarations too (a name is used when a formula anywhere looks its key up)."""
     sized = {name for claim in spec.get("claim", ()) for name in (claim.get("sizes") or {})}
+    _warn_unused_in(spec, (), sized, context)
+    for number, section in enumerate(spec.get("section", ())):
+        _warn_unused_in(section, ("section", number), sized, context)
+
+
+def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> None:
     for table in ("macro", "size", "scalar", "family", "function", "index", "set", "distribution", "pair_set",
                   "operator", "quantity"):
         for number, entry in enumerate(spec.get(table, ())):
@@ -157,7 +172,7 @@ def _warn_unused(spec: dict, context: Context) -> None:
                 keys = set()
             if keys & context.used or name in sized:
                 continue
-            line = context.locator.key_line((table, number, "name"))
+            line = context.locator.key_line(prefix + (table, number, "name"))
             which = f" of {entry.get('arguments')} argument{'s' * (entry.get('arguments') != 1)}" \
                 if declared_twice else ""
             context.warn(f"the {table} {name!r}{which} is declared but no claim, definition or declaration "
