@@ -95,7 +95,7 @@ def read_document(path: Path) -> DocumentReading:
         context = Context(str(path), locator, builder, Scope())
         context.scope = RecordingScope(used=context.used)
         read_notation(spec, context)
-        sections = read_sections(spec, context, read_notation)
+        sections = read_sections(spec, context)
     except DerivationError as exc:
         reading.error = str(exc)
         return reading

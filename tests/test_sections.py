@@ -12,7 +12,10 @@ import textwrap
 
 import pytest
 
+from contrastive_sym.check.config import CheckConfig
+from contrastive_sym.check.documents import LinkCache, check_document
 from contrastive_sym.errors import DerivationError
+from contrastive_sym.load.files import load_all
 from contrastive_sym.pipeline import verify_text
 
 HEADER = '''
@@ -57,7 +60,7 @@ latex = '{latex}'
 '''
 
 
-def verdicts(text: str, capsys=None) -> dict:
+def verdicts(text: str) -> dict:
     run = verify_text(textwrap.dedent(text))
     return {c.claim.id: c.outcome for c in run.documents[0].claims}
 
@@ -164,9 +167,6 @@ $$ \\sum_i (y_i - s_i)^2 > 0 $$
 
 
 def test_a_markdown_section_annotation_holds_for_the_text_below_it(tmp_path):
-    from contrastive_sym.load.files import load_all
-    from contrastive_sym.check.config import CheckConfig
-    from contrastive_sym.check.documents import LinkCache, check_document
     path = tmp_path / "notes.md"
     path.write_text(MARKDOWN, encoding="utf-8")
     result = check_document(load_all([str(path)])[0], CheckConfig(), cache=LinkCache())
@@ -176,7 +176,6 @@ def test_a_markdown_section_annotation_holds_for_the_text_below_it(tmp_path):
 
 
 def test_a_markdown_section_with_a_mistake_names_the_markdown_line(tmp_path):
-    from contrastive_sym.load.files import load_all
     path = tmp_path / "notes.md"
     wrong = "family = [{name = 'y', shape = ['n'], role = \"scale\"}]"
     text = MARKDOWN.replace("<!-- section: title = \"regression\", family = [{name = 'y', shape = ['n']}] -->",

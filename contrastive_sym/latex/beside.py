@@ -16,18 +16,20 @@ from sympy import Basic
 from .scope import Family, Macro, Scope, form_key
 
 
-def _alone(macro) -> bool:
-    """A definition of the name alone (z = …): no index, argument or matrix."""
-    return isinstance(macro, Macro) and macro.of_indices_only and not macro.index_params \
-        and not macro.called and macro.matrix_shape is None
+def _by_index(meaning) -> bool:
+    """A definition of a name, or of its entries by subscripts: no argument, list or matrix."""
+    return isinstance(meaning, Macro) and meaning.of_indices_only and not meaning.called \
+        and meaning.matrix_shape is None
+
+
+def _alone(meaning) -> bool:
+    """A definition of the name alone (z = …)."""
+    return _by_index(meaning) and not meaning.index_params
 
 
 def _entrywise(meaning) -> bool:
     r"""A family, or a definition entry by entry (z_\ell = …)."""
-    if isinstance(meaning, Family):
-        return True
-    return isinstance(meaning, Macro) and meaning.of_indices_only and bool(meaning.index_params) \
-        and not meaning.called and meaning.matrix_shape is None
+    return isinstance(meaning, Family) or _by_index(meaning) and bool(meaning.index_params)
 
 
 def _form(meaning) -> str:

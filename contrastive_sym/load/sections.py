@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from ..latex.scope import Macro, Scope
 from .context import Context, read_int, scope_key
+from .declarations import read_notation
 from .schema import SECTION_TABLES
 
 
@@ -87,7 +88,7 @@ def _keys_of(entry: dict) -> set:
     return {name, scope_key(name)} if isinstance(name, str) else set()
 
 
-def read_sections(spec: dict, context: Context, read_notation) -> Sections:
+def read_sections(spec: dict, context: Context) -> Sections:
     """Each ``[[section]]``'s notation, read over the notation in force at its line (the
     document's and the earlier sections'), its names symbols of their own."""
     entries = list(enumerate(spec.get("section", ())))

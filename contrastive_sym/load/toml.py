@@ -91,7 +91,7 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
     context = Context(path, locator, builder, Scope())
     context.scope = RecordingScope(used=context.used)
     read_notation(spec, context)
-    sections = read_sections(spec, context, read_notation)
+    sections = read_sections(spec, context)
     _read_definitions(spec, context, sections)
     for entry in table_entries(spec, "unchecked", context):
         builder.unchecked(read_int(entry, "line", context), read_text(entry, "reason", context),
