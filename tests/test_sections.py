@@ -185,3 +185,10 @@ def test_a_markdown_section_with_a_mistake_names_the_markdown_line(tmp_path):
     with pytest.raises(DerivationError) as error:
         load_all([str(path)])
     assert error.value.line == text.splitlines().index(wrong) + 1
+
+
+def test_a_section_after_every_formula_is_said_to_change_nothing(capsys):
+    late = REGRESSION.replace("line = 20", "line = 90")
+    found = verdicts(HEADER + late + claim("c", 30, r"\sum_{j=1}^n \mathbb{1}[y_j = y_1] \geq 1", "inequality"))
+    assert found["c"].verdict.value in ("proved", "confirmed"), found["c"].message
+    assert "the section at line 90 changes nothing" in capsys.readouterr().err

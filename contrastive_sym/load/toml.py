@@ -153,8 +153,13 @@ def _warn_unused(spec: dict, context: Context) -> None:
     declarations too (a name is used when a formula anywhere looks its key up)."""
     sized = {name for claim in spec.get("claim", ()) for name in (claim.get("sizes") or {})}
     _warn_unused_in(spec, (), sized, context)
+    read_at = [e.get("line", 0) for table in ("define", "claim") for e in spec.get(table, ())]
     for number, section in enumerate(spec.get("section", ())):
         _warn_unused_in(section, ("section", number), sized, context)
+        if not any(line >= section["line"] for line in read_at):
+            # a formula is read in the notation of its line: none is read in this one
+            context.warn(f"the section at line {section['line']} changes nothing: no definition or claim of "
+                         "this file is at or after its line", line=context.locator.key_line(("section", number)))
 
 
 def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> None:
