@@ -71,6 +71,9 @@ READING_FORMULAS = (
     r"i \in S \equiv \{1 \ldots n\} = [n], \quad S \backslash\{i\} = \{k \in S : k \neq i\} \subseteq S",
     # a remark ending a row, and an approximation beside an equality
     r"s_1 + s_2 &= s_2 + s_1 & \text{(commutes)} \\ &\approx s_1 & \scriptstyle{\text{; assuming a small } }",
+    # optima over parameters, in their spellings, beside a maximum over an index
+    r"\min_\vartheta (\vartheta - t)^2 + \underset{u}{\arg\max} u t \leq \operatorname*{arg\,min}_{w} w^2 + \sup_k s_{1,k} "
+    r"- \text{sup}_{(u; v)} u v + \inf t^2",
 )
 
 READING_TOKENS = TOKENS + [
@@ -122,6 +125,10 @@ READING_TOKENS = TOKENS + [
     r"\in \mathbb{R}^n", r"\in (0, 1)", r"\in [0, \infty)", r"\in \mathbb{R}_{+}", r"\in \mathbb{S}^{n-1}",
     r"\in \left(0, \frac{1}{2}\right]", r"\in \mathbb{R}^{n \times n}", r"& t = 1", r"& t = -1", r"\in",
     r"\left\{\begin{aligned}", r"\end{aligned}\right.", r"\qquad i = 1", r"\in \{\pm 1\}", r"\in \{0, 1\}",
+    # optima: the spellings of argmin, argmax, sup and inf, under \underset, with \limits
+    r"\arg\min_", r"\arg\,\max", r"\operatorname*{arg\,min}_", r"\text{argmax}", r"argmin_{", r"sup_{", r"\text{sup}_",
+    r"\argmax", r"\underset{u}{\arg\min}", r"\underset{\vartheta}{\min}", r"\min\limits_", r"\sup_{(u; v)}",
+    r"\inf", r"\mathrm{inf}_", r"^{\text{sup}}", r"\mathop{\rm argmin}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -14,7 +14,7 @@ from typing import Callable
 import sympy as sp
 
 from ..model.claims import Condition, Relation
-from ..model.nodes import Nabla
+from ..model.nodes import Nabla, Optimum
 from ..model.shapes import LinkKind, link_kind
 from ..model.notation import Notation
 from ..model.verdicts import Outcome, Verdict
@@ -140,10 +140,19 @@ _UNCHECKED = {
 }
 
 
+def _optimum_not_checked(optima: list[str]) -> str:
+    shown = ", ".join(f"{o} …" for o in optima)
+    return (f"not checked: the step involves {shown}, an optimum over parameters, a set or functions, whose value "
+            "the checker does not compute (a maximum or minimum over an index, \\max_k, is computed)")
+
+
 def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
     """Run the methods of the link's category, cheapest first, until one decides."""
     if not task.relation.is_decided:
         return Outcome(Verdict.UNDECIDED, "not checked", _UNCHECKED[task.relation])
+    optima = sorted({node.shown() for side in (task.lhs, task.rhs) for node in side.atoms(Optimum)})
+    if optima:
+        return Outcome(Verdict.UNDECIDED, "not checked", _optimum_not_checked(optima))
     methods = registered()
     state = _STATES.get(task.category, LinkState)()
     try:

@@ -23,6 +23,7 @@ from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
                             ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
+from .optima import mark_optima
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -129,6 +130,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
     cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
+    cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = scripts_out_of_fonts(cleaned)  # \mathbf{h_i} is \mathbf{h}_i (same length)
     try:
         return _parser().parse(cleaned)

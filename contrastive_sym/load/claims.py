@@ -16,7 +16,7 @@ from ..latex.printed import tolerance_of
 from ..latex.scope import Scope
 from ..latex.translate import translate_rows
 from ..model.claims import Condition, Kind, Statement
-from ..model.nodes import BestCritic, ExpectXYK, MutualInformation
+from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
@@ -176,8 +176,15 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
     terms, relations = bounded_chain(terms, relations, rows[-1].within, where)
     if not relations:
         read = [r for r in rows[-1].readings if r.startswith("'\\in")]
-        raise where.error(f"{read[0]}; it states no relation to check" if read else
-                          "a statement needs a relation (=, <, \\leq, …)")
+        if read:
+            raise where.error(f"{read[0]}; it states no relation to check")
+        optima = terms[0].atoms(Optimum) if isinstance(terms[0], sp.Basic) else set()
+        if optima:
+            shown = min(o.shown() for o in optima)
+            raise where.error(f"an objective ({shown} …) states no relation to check: mark the display unchecked "
+                              "(an [[unchecked]] entry); a definition by an optimum, \\hat{\\theta} = \\arg\\min_\\theta …, "
+                              "is read in a [[define]]")
+        raise where.error("a statement needs a relation (=, <, \\leq, …)")
     if all(r in _UNCHECKED.values() for r in relations):
         raise where.error("this chain links only by \\approx, \\sim or \\propto, which the checker reads and does not "
                           "decide: with nothing else to check, it is not read (a printed value gives \\approx a "

@@ -222,6 +222,47 @@ class ExpectXYK(sp.Function):
         return r"\mathbb{E}_{p_{XY^K}}\left[%s\right]" % printer._print(self.args[0])
 
 
+def optimum_written(sense: str, over: str) -> str:
+    r"""``\arg\min_{\theta}`` of the sense ``argmin`` over ``\theta``; ``\sup`` over nothing written."""
+    operator = {"argmin": r"\arg\min", "argmax": r"\arg\max"}.get(sense, "\\" + sense)
+    return operator + (f"_{{{over}}}" if over else "")
+
+
+class Optimum(sp.Function):
+    r"""``\min_\theta F``, ``\arg\max_{\mathbf{L}} F``, ``\sup_{(u, v)} F``: an optimum of ``F``
+    over parameters, a set of answers or functions, whose value the checker does not
+    compute.  A step that involves one is read and reported as not checked; it never
+    passes.  Args: ``(body, sense, subscript, bound)``: ``sense`` and the ``subscript``
+    as written are :class:`~sympy.core.symbol.Str` (no free symbols), ``bound`` the
+    symbols the optimum runs over, which are not free in it.
+    """
+
+    nargs = 4
+
+    @property
+    def free_symbols(self):
+        body, _, _, bound = self.args
+        return body.free_symbols - set(bound)
+
+    @property
+    def sense(self) -> str:
+        return self.args[1].name
+
+    @property
+    def over(self) -> str:
+        return self.args[2].name
+
+    def shown(self) -> str:
+        r"""The optimum as a reader writes it, its body left out: ``\arg\min_{\theta}``."""
+        return optimum_written(self.sense, self.over)
+
+    @_powered
+    def _latex(self, printer):
+        body = self.args[0]
+        written = printer._print(body)
+        return r"%s %s" % (self.shown(), r"\left(%s\right)" % written if body.is_Add else written)
+
+
 class BestCritic(sp.Function):
     r"""``max_g body``: the best value of an expectation over critics ``g``."""
 

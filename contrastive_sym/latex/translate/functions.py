@@ -9,6 +9,7 @@ from sympy.core.function import AppliedUndef
 
 from ...errors import ParseError
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
+from ...model.nodes import Optimum
 from ...model.notation import BarePoint, bare_point
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..scope import AbstractFunction, Family, form_key
@@ -234,6 +235,8 @@ def _loose_points(expr: sp.Basic, points) -> sp.Basic | None:
         return None
     if isinstance(expr, ValueCall):
         return None       # its points were checked where it was read
+    if isinstance(expr, Optimum):
+        return _loose_points(expr.args[0], points)     # \min_{Y \in \mathcal{Y}} E(W, Y, X): Y is bound
     if isinstance(expr, (Expectation, AlphabetSum, SampleExpectation, IidExpectation)):   # they bind points
         return _loose_points(expr.args[0], points)
     if is_point(expr, points):

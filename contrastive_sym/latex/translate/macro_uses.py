@@ -61,7 +61,9 @@ class MacroUsesMixin:
             if substituted is not None:
                 return substituted
         if macro.labels is not None:
-            written = self.scope.reading("".join(self.source(items).split()))
+            written = "".join(self.source(items).split())
+            # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
+            written = self.scope.reading(written + "}" * max(0, written.count("{") - written.count("}")))
             if canonical_key(written) == canonical_key(macro.labels):
                 return self._labelled_body(macro)
             overload = self.scope.lookup(labelled_key(macro.key, written))

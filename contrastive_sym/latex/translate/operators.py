@@ -12,7 +12,6 @@ from ...model import encodings as enc
 from ...model.nodes import BestCritic
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
-from .ranges import EXTREMA
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -70,13 +69,14 @@ class OperatorsMixin:
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
                 return sp.exp(self.expr(operand))
-            if name == r"\min" and len(op.children) == 2:
-                return self.extremum(op, op.children[1].children[0], operand, "min")
             listed = _listed(operand) if name == r"\min" and len(op.children) == 1 else None
             if listed is not None:
                 # \min(a, b), \min\{a, b, \dots\}: the least of the values written, as \max(…) reads
                 return self._max(self._items(listed), op, minimum=True)
-            raise self.fail(op, EXTREMA.get((name, len(op.children) == 2), f"{name} is not understood here"))
+            if name == r"\exp":
+                raise self.fail(op, "\\exp with a subscript is not read")
+            lower = op.children[1].children[0] if len(op.children) == 2 else None
+            return self.extreme_or_optimum(op, lower, operand, name.lstrip("\\"))
         if kind == "partial_op":
             return self.partial_op(op, operand)
         if kind == "nabla_op":
@@ -87,7 +87,9 @@ class OperatorsMixin:
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
                 return BestCritic(self.expr(operand))
-            return self.extremum(op, op.children[1].children[0], operand, "max")
+            return self.extreme_or_optimum(op, op.children[1].children[0], operand, "max")
+        if kind == "optimum_op":
+            return self.optimum_op(op, operand)
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:

@@ -17,17 +17,6 @@ from .values import relation_name
 
 Tree = lark.Tree
 
-#: what \min, \sup, \inf written before a term say when they are not read
-EXTREMA = {
-    (r"\min", False): "\\min without a subscript ('minimise …') says what to do, not a value: a display that "
-                      "minimises a loss states no relation to check",
-    (r"\sup", True): "\\sup over a set or parameters has no value the checker computes (a bound by a supremum "
-                     "is not read)",
-    (r"\sup", False): "\\sup without what it is over is not read",
-    (r"\inf", True): "\\inf over a set or parameters has no value the checker computes (not read)",
-    (r"\inf", False): "\\inf without what it is over is not read",
-}
-
 
 class RangesMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads

@@ -35,6 +35,7 @@ from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
+from .optima import OptimaMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
 from .font_runs import FontRunsMixin
@@ -66,7 +67,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin, MembershipsMixin):
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
