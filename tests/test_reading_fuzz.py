@@ -74,6 +74,8 @@ READING_FORMULAS = (
     # optima over parameters, in their spellings, beside a maximum over an index
     r"\min_\vartheta (\vartheta - t)^2 + \underset{u}{\arg\max} u t \leq \operatorname*{arg\,min}_{w} w^2 + \sup_k s_{1,k} "
     r"- \text{sup}_{(u; v)} u v + \inf t^2",
+    # an outer product, a trace, a Frobenius norm
+    r"\operatorname{tr}(s^\top s) = \|s\|_F^2 + \|s_1 s_2^\top\|_F - \|s_1\| \|s_2\|",
 )
 
 READING_TOKENS = TOKENS + [
@@ -129,6 +131,7 @@ READING_TOKENS = TOKENS + [
     r"\arg\min_", r"\arg\,\max", r"\operatorname*{arg\,min}_", r"\text{argmax}", r"argmin_{", r"sup_{", r"\text{sup}_",
     r"\argmax", r"\underset{u}{\arg\min}", r"\underset{\vartheta}{\min}", r"\min\limits_", r"\sup_{(u; v)}",
     r"\inf", r"\mathrm{inf}_", r"^{\text{sup}}", r"\mathop{\rm argmin}",
+    r"\operatorname{tr}(", r"\text{Tr}", r"\|s\|_F", r"\|_F", r"s_1 s_2^\top", r")^\top",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -33,6 +33,7 @@ class Builtin(enum.Enum):
     INDICATOR = "indicator"
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
     KRONECKER = "kronecker delta"  # \delta_{ij}, unless the document declares \delta
+    TRACE = "trace"                # \operatorname{tr}(M), \text{Tr}(M): the sum of a square matrix's diagonal
 
 
 class OperatorKind(enum.Enum):
@@ -384,9 +385,8 @@ _BUILTIN_KEYS = {
     r"\exp": Builtin.EXP, "exp": Builtin.EXP,
     r"\max": Builtin.MAX, "max": Builtin.MAX, r"\min": Builtin.MIN, "min": Builtin.MIN,
     "e": Builtin.EULER, r"\pi": Builtin.PI,
-    r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD,
-    r"\text{sg}": Builtin.STOP_GRAD,
-    "o": Builtin.LITTLE_O,
+    r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD, r"\text{sg}": Builtin.STOP_GRAD,
+    r"\text{tr}": Builtin.TRACE, r"\text{Tr}": Builtin.TRACE, r"\text{trace}": Builtin.TRACE, "o": Builtin.LITTLE_O,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
     # notes and theses write the expectation E in roman or italic; a document that declares E
     # (an energy, an edge set) gives it that meaning instead

@@ -71,10 +71,11 @@ class MatricesMixin:
             left = self.matrix_of(left) or left
         if isinstance(left, Transposed) and is_vector(right):
             return self.dot(left.vector, right, node)       # (a)^\top (b): their dot product
+        if is_vector(left) and isinstance(right, Transposed):
+            return self.outer(left, right.vector, node)     # (a)(b)^\top: their outer product
         if isinstance(right, Transposed) or isinstance(left, Transposed):
-            # (a)(b)^\top: an outer product, a matrix the reader does not form
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot "
-                                  "product; a b^\\top, an outer product, is not read)")
+                                  "product) or follow one (a b^\\top, their outer product)")
         if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
             return self.multiply(left, right, node)
         if not isinstance(left, (sp.Expr, VectorValue)):
@@ -112,6 +113,31 @@ class MatricesMixin:
             return MatrixValue(body, left.row, right.col, left.rows, right.cols)
         body = sp.Sum(left.entry(left.row, k) * right.component(k), (k, 1, left.cols))
         return VectorValue(body, left.row, left.rows)
+
+    def outer(self, left, right, node) -> MatrixValue:
+        """The outer product a b^⊤ of two vectors: the matrix of a_r b_c."""
+        left, right = self.vector_of(left), self.vector_of(right)
+        row, col = _entry_indices()
+        return MatrixValue(left.component(row) * right.component(col), row, col, left.length, right.length)
+
+    def trace(self, value, node) -> sp.Expr:
+        r"""``\operatorname{tr}(M)``: the sum of the diagonal of a square matrix."""
+        matrix = self._matrix_value(value)
+        if matrix is None:
+            raise self.fail(node, "the trace tr(…) of something that is not a matrix")
+        if not certainly_equal(matrix.rows, matrix.cols):
+            raise self.fail(node, f"the trace of a {matrix.rows} × {matrix.cols} matrix, which is not square "
+                                  "for every size")
+        k = sp.Dummy("k", integer=True)
+        return sp.Sum(matrix.entry(k, k), (k, 1, matrix.rows))
+
+    def frobenius(self, value, node) -> sp.Expr:
+        r"""``\|M\|_F``: the square root of the sum of the squares of a matrix's entries."""
+        matrix = self._matrix_value(value)
+        if matrix is None:
+            raise self.fail(node, "\\|·\\|_F (the Frobenius norm) of something that is not a matrix")
+        r, c = _entry_indices()
+        return sp.sqrt(sp.Sum(sp.Sum(matrix.entry(r, c) ** 2, (c, 1, matrix.cols)), (r, 1, matrix.rows)))
 
     def add_matrices(self, values: list, node) -> MatrixValue:
         """Σ ± A_r of (sign, matrix) pairs of one shape."""

@@ -63,7 +63,11 @@ class NamesMixin:
                 return run
         if key is not None and meaning is None and not ops:
             raise self.fail(atom, self._undeclared(key, atom))
-        if key is None:
+        if key is None and isinstance(atom, Tree) and atom.data == "norm" and ops and ops[0].data == "subscript" \
+                and self.source(ops[0].children[1]).strip("{} ") == "F":
+            # \|M\|_F: the Frobenius norm of a matrix
+            meaning, ops = self.frobenius(self.value(self.norm_inside(atom)), atom), ops[1:]
+        elif key is None:
             meaning = self.value(atom)
             if isinstance(atom, Tree) and atom.data == "norm":
                 ops = self._euclidean(ops)
@@ -374,6 +378,8 @@ class NamesMixin:
                 return StopGrad(self._number(self._one(value, node), node))
             if meaning is Builtin.EXPECTATION:
                 return self.bare_expectation(self._one(value, node), node)
+            if meaning is Builtin.TRACE:
+                return self.trace(self._one(value, node), node)
             if meaning is Builtin.LITTLE_O:
                 if self.scope.little_o is None:
                     raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")

@@ -39,12 +39,7 @@ class ProductsMixin:
     def t_norm(self, node):
         r"""``\|z_i\|``, ``\| z_1 - z_2 \|``, ``||z_1 - z_2||`` (bars paired in their group by
         :mod:`..bars`) or ``\left\| z_1 - z_2 \right\|``: the Euclidean norm of a vector."""
-        inside = node.children[1]
-        if isinstance(inside, Tree) and inside.data == "items":
-            elements = [c for c in inside.children if isinstance(c, Tree)]
-            if len(elements) != 1:
-                raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
-            inside = elements[0]
+        inside = self.norm_inside(node)
         value = self.value(inside)
         vector = self.vector_of(value)
         if vector is not None:
@@ -54,8 +49,21 @@ class ProductsMixin:
             # the norm of a number (‖c‖ with c declared a scalar, ‖a - b‖ of numbers): |…|
             self.refuse_loose_points(value, inside)
             return sp.Abs(value)
+        if self._matrix_value(value) is not None:
+            raise self.fail(node, "‖·‖ of a matrix says neither which norm: \\|M\\|_F (Frobenius) is read; the "
+                                  "operator norm is not")
         raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector "
                               "made of rows")
+
+    def norm_inside(self, node):
+        """What the bars of a norm hold (one value)."""
+        inside = node.children[1]
+        if isinstance(inside, Tree) and inside.data == "items":
+            elements = [c for c in inside.children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
+            inside = elements[0]
+        return inside
 
     def _product(self, node):
         items = []          # ("factor", tree) | ("cdot", star) | ("op", bigop, operand) | ("d", frac, operand)
@@ -204,6 +212,9 @@ class ProductsMixin:
                 merged.append(self.dot(left, value, node))
             elif merged and isinstance(merged[-1], Transposed) and is_vector(value):
                 merged.append(self.dot(merged.pop().vector, value, node))
+            elif merged and is_vector(merged[-1]) and isinstance(value, Transposed):
+                # u v^\top: the outer product, a matrix (u v^\top w is then u times v^\top w)
+                merged.append(self.outer(merged.pop(), value.vector, node))
             elif merged and isinstance(merged[-1], Transposed) and self._matrix_value(value) is not None:
                 # x^\top W: the row (W^\top x)^\top, dotted with the vector after it (x^\top W y)
                 row = self.multiply(self._matrix_value(value).transposed(), merged.pop().vector, node)
