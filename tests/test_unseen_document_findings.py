@@ -248,12 +248,12 @@ def test_what_a_metric_learning_guide_writes_is_read(latex, expected):
 
 
 @pytest.mark.parametrize("latex, message", [
-    # an outer product (a matrix) crashed the reader: TypeError on Add * Transposed
+    # an outer product (a matrix) crashed the reader: TypeError on Add * Transposed; it is read now,
+    # and the points here (role "point") have no value
     (r"(\mathbf{x}_1 - \mathbf{x}_2)(\mathbf{x}_1 - \mathbf{x}_2)^T = \mathbf{L}",
-     "a transposed vector a^\\top must be followed by a vector (a^\\top b is their dot product; a b^\\top, an "
-     "outer product, is not read)"),
+     "\\mathbf{x}_{2, c} is a data point (role \"point\"): it has no value"),
     (r"\pi_1 = 1", "'\\pi' takes no subscript (\\pi is the number π unless the notation declares it"),
-    (r"\arg\max_{\mathbf{L}} \eta_{11} = 1", "'\\arg\\max' is not read: an argmax over a set or parameters"),
+    (r"\arg\max_{\mathbf{L}} \eta_{11} = 1", "\\arg\\max_{\\mathbf{L}} is not read: its value is what it runs over"),
     (r"\mathbf{x}(1) = 1", "'\\mathbf{x}' is a family: index it with a subscript"),
 ])
 def test_what_a_metric_learning_guide_writes_is_refused_naming_it(latex, message):

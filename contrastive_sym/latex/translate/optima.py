@@ -105,6 +105,9 @@ class OptimaMixin:
             else unwrap(lower)
         if isinstance(first, Tree) and first.data == "paren":
             return True     # \sup_{(u; v)}: a tuple of parameters (a tuple of a set of indices is read before)
+        if isinstance(first, Tree) and first.data == "item" and len(first.children) >= 3 \
+                and relation_name(str(first.children[1].children[0])) != "in":
+            return False    # \max_{k > 1}: a condition on an index (the sum's own message says why it is not read)
         return not names or not all(self._index_like(tree) for tree in names)
 
     def _index_like(self, tree) -> bool:
