@@ -76,6 +76,9 @@ READING_FORMULAS = (
     r"- \text{sup}_{(u; v)} u v + \inf t^2",
     # an outer product, a trace, a Frobenius norm
     r"\operatorname{tr}(s^\top s) = \|s\|_F^2 + \|s_1 s_2^\top\|_F - \|s_1\| \|s_2\|",
+    # matrices written out: by entries, by rows, by the pattern around \vdots
+    r"\operatorname{tr}\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix} = 2t",
+    r"\begin{bmatrix} t s_1^\top \\ s_2^\top \end{bmatrix} s_2 = \begin{pmatrix} t s_1^\top s_2 \\ s_2^\top s_2 \end{pmatrix}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -132,6 +135,8 @@ READING_TOKENS = TOKENS + [
     r"\argmax", r"\underset{u}{\arg\min}", r"\underset{\vartheta}{\min}", r"\min\limits_", r"\sup_{(u; v)}",
     r"\inf", r"\mathrm{inf}_", r"^{\text{sup}}", r"\mathop{\rm argmin}",
     r"\operatorname{tr}(", r"\text{Tr}", r"\|s\|_F", r"\|_F", r"s_1 s_2^\top", r")^\top",
+    r"\begin{bmatrix}", r"\end{bmatrix}", r"\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix}", r"\vdots", r"\ddots",
+    r"\begin{matrix}", r"\end{pmatrix}", r"\begin{vmatrix}", r" & ",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
+from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
@@ -71,7 +72,7 @@ _END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)[.,;](?=" + _COSMETIC_TAI
 #: Environments never read: refused where they start, before their \\ is taken for a row.
 #: Cases (and an array that is a cases layout, \left\{ \begin{array}{ll} … \right.) are read:
 #: cases_layout.py marks their rows.
-_NEVER_READ = re.compile(r"\\begin\s*\{(array|matrix|pmatrix|bmatrix|Bmatrix|vmatrix|Vmatrix|smallmatrix"
+_NEVER_READ = re.compile(r"\\begin\s*\{(array|vmatrix|Vmatrix|smallmatrix"
                          r"|cases\*|dcases\*|rcases|numcases)\}")
 
 _HUMAN = {
@@ -121,6 +122,10 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     except CasesError as exc:       # the construct as written (bars were rewritten in ``cleaned``)
         construct = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message, *_line_column(text, exc.position), construct) from None
+    try:
+        cleaned = mark_matrices(cleaned)   # the rows, columns and \vdots of a matrix written out (same length)
+    except MatrixLayoutError as exc:
+        raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
     cleaned = join_repeated_relations(cleaned)   # a = &\\ & = c: the sign repeated at a break
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
@@ -258,9 +263,9 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)
         if clause is not None:
             return clause.group(0).rstrip(), clause.start()
-    if start is None or str(token) not in PRIVATE | MARKERS:
+    if start is None or str(token) not in PRIVATE | MARKERS | MATRIX_MARKERS:
         return str(token), start
-    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS:
+    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS | MATRIX_MARKERS:
         while end < len(text) and text[end] == " " and original[end] != " ":
             end += 1
     else:

@@ -16,6 +16,7 @@ from ..continuations import MARK_AFTER_INDEX
 from .ambiguity import quotient_then_factor
 from .letter_runs import splits as _splits
 from .trees import bare_letter, is_group, is_plus_script, letter_head, unwrap
+from .matrix_rows import row_of_a_matrix
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
@@ -149,6 +150,9 @@ class ProductsMixin:
                 value = self._components(value)
             if isinstance(value, (Family, Macro)):
                 value = self.matrix_of(value) or value      # G Z: a product of matrices
+            if value is Builtin.TRACE and result is not None:
+                result = self.trace(result, node)       # \operatorname{tr} M, without parentheses
+                continue
             if isinstance(value, MatrixValue) or isinstance(result, MatrixValue):
                 result = value if result is None else self.multiply(value, result, node)
                 continue
@@ -226,6 +230,8 @@ class ProductsMixin:
                 merged.append(self.dot(left.vector, value, node))
             else:
                 merged.append(value)
+        if getattr(self, "reading_matrix_row", False) and row_of_a_matrix(merged) is not None:
+            return [row_of_a_matrix(merged)]        # p(x_1)^{1/2} f(x_1)^\top, a row of a matrix written out
         if any(isinstance(v, Transposed) for v in merged):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")

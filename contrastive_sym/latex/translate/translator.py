@@ -33,6 +33,7 @@ from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
+from .matrix_rows import MatrixRowsMixin
 from .names import NamesMixin
 from .operators import OperatorsMixin
 from .optima import OptimaMixin
@@ -67,7 +68,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin):
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):

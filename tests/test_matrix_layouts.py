@@ -1,0 +1,63 @@
+r"""Matrices written out: by their entries (``\begin{pmatrix} a & b \\ c & d \end{pmatrix}``),
+by their rows (``\begin{bmatrix} z_1^\top \\ z_2^\top \end{bmatrix}``), and by the pattern of
+their first and last rows around ``\vdots`` (lecture notes' ``F`` of rows
+``p(x_i)^{1/2} f(x_i)^\top``).  What the layout does not determine is refused, and a
+determinant (``vmatrix``) is not a matrix.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.latex.matrix_layout import BEGIN, COLUMN, END, ROW, VDOTS, mark_matrices
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    family=[{"name": "x", "shape": ["N", "d"]}, {"name": "w", "shape": ["N"]}, {"name": "u", "shape": ["d"]}],
+    scalar=[{"name": "a"}, {"name": "b"}],
+)
+
+
+def check(statement: str, kind: str = "identity"):
+    return check_statement(statement, kind, **NOTATION)
+
+
+def test_the_layout_is_marked_at_the_same_length():
+    written = r"\begin{bmatrix} a & b \\ \vdots \\ c \\ \end{bmatrix}"
+    marked = mark_matrices(written)
+    assert len(marked) == len(written)
+    assert [c for c in marked if c in (BEGIN, ROW, COLUMN, VDOTS, END)] == [BEGIN, COLUMN, ROW, VDOTS, ROW, END]
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_N^\top \end{bmatrix} = x", ("proved", "confirmed")),
+    (r"\begin{bmatrix} w_1 x_1^\top \\ \vdots \\ w_N x_N^\top \end{bmatrix} u "
+     r"= \begin{pmatrix} w_1 x_1^\top u \\ \vdots \\ w_N x_N^\top u \end{pmatrix}", ("proved", "confirmed")),
+    (r"\begin{bmatrix} w_1 x_1^\top \\ \vdots \\ w_N x_N^\top \end{bmatrix} u "
+     r"= \begin{pmatrix} x_1^\top u \\ \vdots \\ x_N^\top u \end{pmatrix}", ("refuted",)),     # the weights dropped
+    (r"\begin{bmatrix} x_1^\top \\ x_2^\top \end{bmatrix} u = \begin{pmatrix} x_1^\top u \\ x_2^\top u \end{pmatrix}",
+     ("proved", "confirmed")),
+    (r"\begin{pmatrix} a & b \\ b & a \end{pmatrix}^\top = \begin{pmatrix} a & b \\ b & a \end{pmatrix}",
+     ("proved", "confirmed")),
+    (r"\begin{pmatrix} a & b \\ 0 & a \end{pmatrix}^\top = \begin{pmatrix} a & b \\ 0 & a \end{pmatrix}", ("refuted",)),
+    (r"\operatorname{tr}\begin{pmatrix} a & b \\ 0 & a \end{pmatrix} = 2a", ("proved", "confirmed")),
+])
+def test_a_matrix_written_out_is_read(statement, verdicts):
+    outcome = check(statement)
+    assert outcome.verdict.value in verdicts, outcome.message
+
+
+@pytest.mark.parametrize("statement, said", [
+    (r"\begin{vmatrix} a & b \\ b & a \end{vmatrix} = 0", r"'\begin{vmatrix}' (an array or matrix) is not read"),
+    (r"\begin{pmatrix} a & b \\ b \end{pmatrix} = 0", "different numbers of entries"),
+    (r"\begin{bmatrix} x_1^\top \\ \vdots \end{bmatrix} = x", r"\vdots in a matrix is read as the middle row of three"),
+    (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_N \end{bmatrix} = x", "which are not whole numbers"),
+    (r"\begin{bmatrix} a & \ddots \end{bmatrix} = 0", r"'\ddots' in a matrix is not read"),
+    (r"\begin{pmatrix} x_1^\top & a \end{pmatrix} = 0", "an entry of a matrix of several columns is a number"),
+])
+def test_what_the_layout_does_not_determine_is_refused(statement, said):
+    with pytest.raises(DerivationError, match=re.escape(said)):
+        check(statement)
