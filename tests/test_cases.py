@@ -161,19 +161,20 @@ def test_the_marked_text_keeps_every_column():
     (r"\begin{cases} a & j = i \\ b & \text{otherwise}", "'\\begin{cases}' without its '\\end{cases}'", 10),
     (r"\begin{cases} \begin{aligned} a \end{aligned} & j = i \\ b & \text{otherwise} \end{cases}",
      "an environment inside '\\begin{cases}' (at '\\begin{aligned}') is not read", 24),
-    (r"\begin{cases} \begin{matrix} a \end{matrix} & j = i \\ b & \text{otherwise} \end{cases}",
-     "'\\begin{matrix}' (an array or matrix) is not read", 24),
+    (r"\begin{cases} \begin{vmatrix} a \end{vmatrix} & j = i \\ b & \text{otherwise} \end{cases}",
+     "'\\begin{vmatrix}' (an array or matrix) is not read", 24),
     (r"\begin{cases} a & j = \\ b & \text{otherwise} \end{cases}", "unexpected '\\\\'", 32),
     ("\\begin{cases} a & j = i \\\\ b & \\text{otherwise} \\end{cases}^{2} + \ue012",
      "the character U+E012 is not read", 76),
-    # still never read: matrices, and an array that is not \left\{ … \right.
-    (r"\begin{pmatrix} a & b \end{pmatrix}",
-     "'\\begin{pmatrix}' (an array or matrix) is not read; restate the line with restated_from", 10),
+    # still never read: determinants (matrices are read: tests/test_matrix_layouts.py), and an array
+    # that is not \left\{ … \right.
+    (r"\begin{vmatrix} a & b \end{vmatrix}",
+     "'\\begin{vmatrix}' (an array or matrix) is not read; restate the line with restated_from", 10),
     (r"\begin{array}{ll} a & j = i \\ b & \text{otherwise} \end{array}",
      "'\\begin{array}' (an array or matrix) is not read; restate the line with restated_from", 10),
     (r"\left\{ \begin{array}{lll} a & j = i & c \end{array} \right.",
      "'\\begin{array}' (an array or matrix) is not read", 18),
-    (r"\begin{Bmatrix} a \end{Bmatrix}", "'\\begin{Bmatrix}' (an array or matrix) is not read", 10),
+    (r"\begin{Vmatrix} a \end{Vmatrix}", "'\\begin{Vmatrix}' (an array or matrix) is not read", 10),
     (r"x + \begin{cases*} a & if $j = i$ \\ b & otherwise \end{cases*}",
      "'\\begin{cases*}' is not read; write \\begin{cases} v_1 & j = i \\\\ v_2 & \\text{otherwise} \\end{cases} "
      "(each condition in math: indices, class labels or \\text{otherwise}) or restate the line with restated_from",
