@@ -117,3 +117,11 @@ def test_what_is_wrong_inside_an_optimum_is_still_found():
     # the sum runs over k, its body writes j: not declared, wherever the sum stands
     with pytest.raises(DerivationError, match="'j' is not declared"):
         check(r"F \geq 0", **defining(r"F = \min_\theta \sum_k (\theta - s_j)^2"))
+
+
+def test_a_letter_no_sum_around_it_binds_is_named_with_the_sums_that_are_there():
+    # \sum_k over a body that writes j (the README's \sum_i beside h_j): which letters the
+    # sums around it bind is said, since one is most likely written for the other
+    with pytest.raises(DerivationError, match=r"'j' is not declared, and no sum around it binds it \(the sum around "
+                                              r"it runs over k: is an index written differently\?\)"):
+        check(r"\sum_k s_j \geq 0")

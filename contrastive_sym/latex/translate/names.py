@@ -164,7 +164,7 @@ class NamesMixin:
         """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
         closed = [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
-        return undeclared(self.text, key, start, closed)
+        return undeclared(self.text, key, start, closed, getattr(self, "open_sums", ()))
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""

@@ -140,6 +140,7 @@ class OperatorsMixin:
         variable = self._fresh(var_name)
         scope = self.scope.bind(var_name, variable)
         inner = self.within(scope)
+        inner.open_sums += (var_name,)
         term = inner.term(operand)
         if isinstance(operand, Tree) and not getattr(operand.meta, "empty", True):
             # the index is free after the body: a later use of it is named as such

@@ -276,6 +276,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         inner = Translator(self.text, scope, self.where)
         inner.depth = self.depth
         inner.readings = self.readings
+        inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
         return inner
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:

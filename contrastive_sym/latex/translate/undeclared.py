@@ -8,9 +8,9 @@ import re
 from ..unsupported import unsupported
 
 
-def undeclared(text: str, key: str, start: int | None, closed: list[str]) -> str:
+def undeclared(text: str, key: str, start: int | None, closed: list[str], around: tuple = ()) -> str:
     """The message for ``key`` written at ``start`` of ``text``; ``closed`` are the indices
-    of the sums whose bodies end before it."""
+    of the sums whose bodies end before it, ``around`` those of the sums it is inside."""
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
@@ -26,4 +26,9 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str]) -> str
         how = f"'{command.group(0)}'" if command else f"'{word}' written in letters ('{key}')"
         return (f"{how} is not read: a{'n' if word[0] in 'aeiou' else ''} {word} over a set or parameters has "
                 "no value the checker computes")
+    if around and re.fullmatch(r"[a-z]", key):
+        # \sum_i … h_j: one letter written for another, the slip this most often is
+        shown = " and ".join(around)
+        return (f"'{key}' is not declared, and no sum around it binds it (the sum{'s' * (len(around) > 1)} "
+                f"around it run{'s' * (len(around) == 1)} over {shown}: is an index written differently?)")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
