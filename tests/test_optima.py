@@ -125,3 +125,15 @@ def test_a_letter_no_sum_around_it_binds_is_named_with_the_sums_that_are_there()
     with pytest.raises(DerivationError, match=r"'j' is not declared, and no sum around it binds it \(the sum around "
                                               r"it runs over k: is an index written differently\?\)"):
         check(r"\sum_k s_j \geq 0")
+
+
+@pytest.mark.parametrize("statement, shown", [
+    (r"\frac\text{sup}_x 1 = 0", r"unexpected '\text{sup}'"),      # found by the reading fuzz: the mark was shown
+    (r"\frac\arg\min_x 1 = 0", r"unexpected '\arg\min'"),
+    (r"\frac \begin{pmatrix} 1 \end{pmatrix} = 0", r"unexpected '\begin{pmatrix}'"),
+])
+def test_an_error_at_a_marked_construct_shows_it_as_written(statement, shown):
+    with pytest.raises(DerivationError) as caught:
+        check(statement)
+    assert shown in str(caught.value)
+    assert not any("\ue000" <= c <= "\uf8ff" for c in str(caught.value))

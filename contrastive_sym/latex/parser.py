@@ -24,7 +24,7 @@ from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
                             ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
-from .optima import mark_optima
+from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
 from .unsupported import unsupported
 
@@ -263,9 +263,10 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)
         if clause is not None:
             return clause.group(0).rstrip(), clause.start()
-    if start is None or str(token) not in PRIVATE | MARKERS | MATRIX_MARKERS:
+    marks = MARKERS | MATRIX_MARKERS | OPTIMUM_MARKS.keys()     # each followed by its padding
+    if start is None or str(token) not in PRIVATE | marks:
         return str(token), start
-    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in MARKERS | MATRIX_MARKERS:
+    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in marks:
         while end < len(text) and text[end] == " " and original[end] != " ":
             end += 1
     else:
