@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .continuations import _closing
+
 ARGMIN, ARGMAX, SUP, INF = "\ue030", "\ue031", "\ue032", "\ue033"
 MARKS = {ARGMIN: "argmin", ARGMAX: "argmax", SUP: "sup", INF: "inf"}
 _OF_WORD = {"argmin": ARGMIN, "argmax": ARGMAX, "sup": SUP, "inf": INF}
@@ -71,19 +73,3 @@ def _under_operators(text: str) -> str:
         text = (text[:match.start()] + opening + text[match.end():close + 1]
                 + " " * (operator.end() - close - 1) + text[operator.end():])
     return text
-
-
-def _closing(text: str, start: int) -> int | None:
-    """The position of the brace that closes the group opened just before ``start``."""
-    depth = 1
-    for position in range(start, len(text)):
-        character = text[position]
-        if character == "\\":
-            continue
-        if character == "{" and text[position - 1] != "\\":
-            depth += 1
-        elif character == "}" and text[position - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return position
-    return None

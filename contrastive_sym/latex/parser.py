@@ -250,6 +250,10 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
     return where.error(str(exc).splitlines()[0], line, column)  # pragma: no cover
 
 
+#: the marks of a layout or an operator's spelling, each followed by its padding (same length)
+_MARKS = MARKERS | MATRIX_MARKERS | frozenset(OPTIMUM_MARKS)
+
+
 def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     """The token as the user wrote it, and where it starts: a paired bar (one character
     and its padding in ``text``) is the bar of ``original`` it replaces."""
@@ -263,10 +267,9 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)
         if clause is not None:
             return clause.group(0).rstrip(), clause.start()
-    marks = MARKERS | MATRIX_MARKERS | OPTIMUM_MARKS.keys()     # each followed by its padding
-    if start is None or str(token) not in PRIVATE | marks:
+    if start is None or str(token) not in PRIVATE | _MARKS:
         return str(token), start
-    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in marks:
+    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in _MARKS:
         while end < len(text) and text[end] == " " and original[end] != " ":
             end += 1
     else:

@@ -64,10 +64,11 @@ class MatrixRowsMixin:
         return MatrixValue(body, r, c, sp.Integer(count), sp.Integer(len(entries[0])))
 
     def _matrix_entry(self, value, tree) -> sp.Expr:
-        if isinstance(value, Transposed) or not isinstance(self.term(tree, value), sp.Expr):
+        entry = None if isinstance(value, Transposed) else self.term(tree, value)
+        if not isinstance(entry, sp.Expr):
             raise self.fail(tree, "an entry of a matrix of several columns is a number; a row vector is a "
                                   "row of its own (a matrix of one column)")
-        return self.expr(tree, value)
+        return entry
 
     def _matrix_by_pattern(self, first, last, node):
         if len(first) != 1 or len(last) != 1:

@@ -230,8 +230,9 @@ class ProductsMixin:
                 merged.append(self.dot(left.vector, value, node))
             else:
                 merged.append(value)
-        if getattr(self, "reading_matrix_row", False) and row_of_a_matrix(merged) is not None:
-            return [row_of_a_matrix(merged)]        # p(x_1)^{1/2} f(x_1)^\top, a row of a matrix written out
+        row = row_of_a_matrix(merged) if getattr(self, "reading_matrix_row", False) else None
+        if row is not None:
+            return [row]        # p(x_1)^{1/2} f(x_1)^\top, a row of a matrix written out
         if any(isinstance(v, Transposed) for v in merged):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
