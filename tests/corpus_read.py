@@ -47,6 +47,7 @@ from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
 from contrastive_sym.load.sections import Sections, read_sections
+from contrastive_sym.load.toml import wait_for_notations
 from contrastive_sym.pipeline import toml_key, toml_value, verify_text
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -123,6 +124,7 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     uses a name a later one gives is read again once the others are (documents define F
     by a G they define below); one that never reads is refused with its first error."""
     entries = list(table_entries(spec, "define", context))
+    wait_for_notations(entries, context)
     waiting, read, errors = list(range(len(entries))), set(), {}
     while waiting:
         still = []

@@ -237,9 +237,10 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
      "the sphere), and a condition after ':' is read only in a sum's subscript (\\sum_{j : y_j = y_i}); " + RESTATE, 3),
     (r"\frac{a}{b.\text{size}(0)}", "'.' before a call (x.size(0), code rather than mathematics) is not read: "
      "write the value it stands for (N for the number of entries), or " + RESTATE, 11),
-    (r"\left\{ a \right\}_+", "a mark alone as a script ('+') is read as part of a name (s^+, x^-_i, x'), or "
-     "after a bracket as the positive part ([x]_+, (x)^+, \\max(0, x)); here it follows neither: write the name "
-     "it marks, or the positive part with […]_+", 20),
+    # a brace with a mark is a notation of the document's own (latex/notations.py), none defined here
+    (r"\left\{ a \right\}_+", "\\{x\\}_+ (a brace with a mark) is not read: it is a notation of the document's "
+     "own, and no definition of it is given (define it, \\{x\\}_+ = \\max(0, 1 - x), or write the positive part "
+     "[x]_+)", 6),
 ])
 def test_constructs_not_read_are_named_with_their_column(text, message, column):
     error = refused(text)

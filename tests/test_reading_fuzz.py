@@ -79,6 +79,8 @@ READING_FORMULAS = (
     # matrices written out: by entries, by rows, by the pattern around \vdots
     r"\operatorname{tr}\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix} = 2t",
     r"\begin{bmatrix} t s_1^\top \\ s_2^\top \end{bmatrix} s_2 = \begin{pmatrix} t s_1^\top s_2 \\ s_2^\top s_2 \end{pmatrix}",
+    # indices side by side under a sum; a bracket with a mark (a brace with one is the document's own notation)
+    r"\sum_{uv} s_{uv} + [t]^+ = \sum_{u,v} s_{u,v} + (t)_+",
 )
 
 READING_TOKENS = TOKENS + [
@@ -98,6 +100,7 @@ READING_TOKENS = TOKENS + [
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
     "^{(i)+}", "^{+(i)}", "^{-(1)}", r"\pi", r"\sum_{i,j=1}^{n}", r"; k \neq i}", r"\arg\max_", r"\implies",
     r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
+    r"\sum_{ij}", r"\sum_{uvw}", r"\left\{ t \right\}_+", r"\}_+", r"\{t\}^-", "]^+",
     r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
     r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
     r"\frac{1}{\mid S \mid}", r"\mid s_1 \mid", r"\sum_{k \in S} \ell_k =",

@@ -11,7 +11,6 @@ The head (left side) says how the name is used:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import lark
@@ -19,7 +18,9 @@ import sympy as sp
 
 from ..errors import ParseError
 from .beside import refuse_entries_of_family
+from .defined_as import definition_text
 from .expand import expand_macros
+from .notations import notation_macro
 from .parser import Where, parse
 from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
@@ -29,45 +30,6 @@ from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
 
 Tree, Token = lark.Tree, lark.Token
-
-
-#: The relations a document defines with, read as ``=`` in a definition (and only there):
-#: ``:=``, ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
-_DEFINED_AS = re.compile(r":=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
-                         r"\\(?:stackrel|overset)[ \t]*\{[ \t]*\\(?:text|mathrm)[ \t]*\{[ \t]*def[ \t]*\}[ \t]*\}[ \t]*\{[ \t]*=[ \t]*\}")
-
-
-def definition_text(text: str) -> str:
-    r"""``text`` with its first definitional relation written as ``=``, padded with
-    spaces so that every column of an error still points into the document's own text.
-
-    >>> definition_text(r"f(x) := x^2"), definition_text(r"L \triangleq -\log p")
-    ('f(x)  = x^2', 'L          = -\\log p')
-    """
-    match = _DEFINED_AS.search(text) or _assignment(text)
-    if match is None:
-        return text
-    width = match.end() - match.start()
-    return text[:match.start()] + " " * (width - 1) + "=" + text[match.end():]
-
-
-_ASSIGNED = re.compile(r"\\(?:gets|leftarrow)(?![a-zA-Z])")
-
-
-def _assignment(text: str):
-    r"""``L \gets -\log h(v)``: an assignment whose name is not written on its right, the first of
-    its row, defines the name as ``:=`` does (posts that write every definition so); one
-    whose right side writes the name (θ ← θ − η∇L, an update rule) defines nothing.  None
-    when there is no such assignment."""
-    match = _ASSIGNED.search(text)
-    if match is None:
-        return None
-    breaks = [text.rfind("\\\\", 0, match.start()), text.rfind("&", 0, match.start())]
-    row_start = max([0] + [at + (2 if mark == 0 else 1) for mark, at in enumerate(breaks) if at >= 0])
-    head = "".join(text[row_start:match.start()].split())
-    row_end = text.find("\\\\", match.end())
-    body = "".join(text[match.end():row_end if row_end >= 0 else len(text)].split())
-    return match if head and head not in body else None
 
 
 class _BodyReader(Translator):
@@ -110,6 +72,10 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
 
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = _BodyReader(text, scope, where)
+    notation = notation_macro(head, body_tree, scope, translator,
+                              lambda inner: _BodyReader(text, inner, where).expr(body_tree), line)
+    if notation is not None:        # \{x\}_+ = \max(0, 1 - x): the document's own meaning of a bracket
+        return notation
     key, call_items = head_parts(head, translator)
     if isinstance(scope.lookup(key), Distribution):
         # p(d = i | X, c) = …: the head would take the letter of the declared distribution p,

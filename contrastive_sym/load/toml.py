@@ -45,6 +45,8 @@ import tomllib
 from pathlib import Path
 
 from ..errors import DerivationError, warn
+from ..latex.notations import PendingNotation, defined_notations
+from ..latex.parser import Where
 from ..latex.scope import Scope
 from ..latex.translate import text_key
 from ..model.claims import Document
@@ -115,6 +117,7 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     error.  They are recorded in the file's order."""
     builder, waiting, read = context.builder, [], []
     start = len(builder._definitions)
+    wait_for_notations(spec.get("define", ()), context)
     for number, entry in enumerate(table_entries(spec, "define", context)):
         try:
             _define_at_line(entry, context, sections)
@@ -138,6 +141,15 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     recorded = builder._definitions[start:]
     if len(recorded) == len(read):   # read = false ones are recorded too: one per entry
         builder._definitions[start:] = [d for _, d in sorted(zip(read, recorded), key=lambda p: p[0])]
+
+
+def wait_for_notations(defines, context: Context) -> None:
+    """Binds every notation the definitions ``defines`` give (``\\{x\\}_+ = …``,
+    latex/notations.py) as waiting for its definition: a use read before the definition is
+    then refused and read again after it, never given the usual meaning ([x]_+ as max(x, 0))."""
+    texts = [e["latex"] for e in defines if isinstance(e, dict) and isinstance(e.get("latex"), str)]
+    for key in defined_notations(texts, context.scope, Where()):
+        context.scope = context.scope.bind(key, PendingNotation(key))
 
 
 def _define_at_line(entry: dict, context: Context, sections: Sections) -> None:
@@ -184,4 +196,4 @@ def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> 
                          "of this file uses it", line=line)
 
 
-__all__ = ["load_toml", "build"]
+__all__ = ["load_toml", "build", "wait_for_notations"]

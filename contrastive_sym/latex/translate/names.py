@@ -13,7 +13,6 @@ from ..beside import entries_beside
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
-from .trees import is_group, is_plus_script
 from .undeclared import undeclared
 from .values import ListValue, componentwise
 
@@ -308,9 +307,9 @@ class NamesMixin:
             if len(indices) != 2:
                 raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
             return sp.KroneckerDelta(*indices)
-        if is_plus_script(arg) and is_group(op.children[0]) and isinstance(meaning, sp.Expr):
-            # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses)
-            return sp.Max(meaning, 0)
+        if (notation := self.bracket_notation(op, meaning)) is not None:
+            # [x]_+ and (x)_+: the positive part max(x, 0) (hinge losses), or the document's own notation
+            return notation
         arity = len(meaning.shape) - len(lead) if isinstance(meaning, Family) else \
             len(meaning.index_params) if isinstance(meaning, Macro) else None
         digits = self.digit_run(arg, arity)

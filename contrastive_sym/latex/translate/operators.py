@@ -123,7 +123,7 @@ class OperatorsMixin:
         pairs = self._pair_sum(lower)
         if pairs is not None:
             return self._sum_over_pairs(op, upper, operand, *pairs)
-        names = self._several_indices(lower) if upper is None else None
+        names = self._several_indices(lower) or self._index_run(lower) if upper is None else None
         if names is not None:
             return self._nested_sum(names, operand, op)
         ranged = self._several_from(lower) if upper is not None else None
@@ -181,6 +181,17 @@ class OperatorsMixin:
         if len(names) < 2 or separators != {","} or None in names or len(set(names)) != len(names):
             return None
         return names
+
+    def _index_run(self, lower) -> list[str] | None:
+        """``_{ij}``, ``_{ijl}``: letters side by side, as TeX sets a sum over several indices
+        (LMNN's Σ_{ij} η_{ij} D_{ij}), each undeclared or a declared index; a run that spells a
+        declared name, repeats a letter or has another declared letter (a size: n·k?) is not."""
+        run = self.name_run(lower)
+        names = [str(t.children[0]) for t in run] if run and all(bare_letter(t) for t in run) else []
+        if not names or len(set(names)) != len(names) or self.scope.lookup("".join(names)) is not None:
+            return None
+        declared = [self.scope.lookup(name) for name in names]
+        return names if all(m is None or self.scope.index_range(m) is not None for m in declared) else None
 
     def _several_from(self, lower) -> tuple[list[str], object] | None:
         """``_{i,j=1}`` (before ``^n``): the names, and the tree of where they all start."""
@@ -269,6 +280,11 @@ class OperatorsMixin:
         if member is None and ordered is not None:
             return (f"a sum over {self.source(ordered).strip()} does not say where its index starts (at 0, "
                     "as code counts, or at 1)")
+        run = self.name_run(lower)
+        if member is None and run and all(bare_letter(t) for t in run):
+            written = "".join(str(t.children[0]) for t in run)
+            return (f"'{written}' under a sum is read as indices side by side only when each letter is a new name "
+                    f"or a declared index and '{written}' is not a declared name (\\sum_{{ij}})")
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children

@@ -15,7 +15,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..continuations import MARK_AFTER_INDEX
 from .ambiguity import quotient_then_factor
 from .letter_runs import splits as _splits
-from .trees import bare_letter, is_group, is_plus_script, letter_head, unwrap
+from .trees import bare_letter, letter_head, unwrap
 from .matrix_rows import row_of_a_matrix
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -397,8 +397,8 @@ class ProductsMixin:
         if mark == "T" and self.vector_of(meaning) is not None:
             raise self.fail(op, "ambiguous: ^T of a vector is its transpose, but T is a declared "
                                 "name (a power?); write ^\\top for the transpose")
-        if is_plus_script(arg) and is_group(op.children[0]) and isinstance(meaning, sp.Expr):
-            return sp.Max(meaning, 0)      # (x)^+, [x]^+: the positive part, as [x]_+ (LeCun's hinge)
+        if (notation := self.bracket_notation(op, meaning)) is not None:
+            return notation                # (x)^+, [x]^+: the positive part, or the document's own notation
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
             raise self.fail(op, f"'{self.source(op).strip()}' is not declared")
         if meaning in (Builtin.EULER, Builtin.PI):

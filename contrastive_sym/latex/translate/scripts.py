@@ -5,7 +5,10 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from .trees import unwrap
+from ...model.binders import put
+from ..notations import PendingNotation, notation_key, shown
+from ..scope import Macro
+from .trees import is_group, unwrap
 from .values import ListValue
 
 Tree = lark.Tree
@@ -28,6 +31,31 @@ class ScriptsMixin:
         raise self.fail(node, f"the script {self.source(node)} is a word: it is read as part of a name "
                               "(\\mathcal{L}_{info+}), not as a value")
     t_prime_script = t_script_sign
+
+    def bracket_notation(self, op, meaning):
+        r"""A bracket with a sign as its script, ``[x]_+``, ``(x)^+``, ``\{x\}_+``: the notation
+        the document defines for it (latex/notations.py), else for ``[…]`` and ``(…)`` with a
+        plus the positive part max(x, 0); None for any other script."""
+        key = notation_key(op)
+        if key is None:
+            return None
+        defined = self.scope.names.get(key)
+        if isinstance(defined, PendingNotation):
+            # used before the display that defines it: read once that display is
+            raise self.fail(op, f"{shown(key)} is a notation this document defines; its definition is read "
+                                "before this use")
+        if isinstance(defined, Macro) and defined.scalar_params:
+            if not isinstance(meaning, sp.Expr):
+                raise self.fail(op, f"the document defines {shown(key)} of a number; here it encloses "
+                                    "something else")
+            return put(defined.body, {defined.scalar_params[0]: meaning})
+        if is_group(op.children[0]) and key.endswith("+") and isinstance(meaning, sp.Expr):
+            return sp.Max(meaning, 0)
+        if op.children[0].data == "set":
+            raise self.fail(op, f"{shown(key)} (a brace with a mark) is not read: it is a notation of the "
+                                "document's own, and no definition of it is given (define it, "
+                                f"{shown(key)} = \\max(0, 1 - x), or write the positive part [x]_+)")
+        return None
 
     def name_run(self, arg) -> list | None:
         """The names of a subscript written as two or more single names side by side

@@ -37,11 +37,6 @@ def is_ellipsis(tree) -> bool:
     return isinstance(tree, Tree) and tree.data == "ellipsis"
 
 
-def is_plus_script(script) -> bool:
-    """A script that is a plus sign: ``_+``, ``^+``, ``^{+}``."""
-    return isinstance(script, Tree) and script.data == "script_sign" and "+" in str(script.children[0])
-
-
 def is_group(tree) -> bool:
     """A bracket or a parenthesis (however sized): what ``_+`` takes the positive part of."""
     return isinstance(tree, Tree) and tree.data in ("bracket", "paren")

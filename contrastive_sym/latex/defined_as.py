@@ -1,0 +1,47 @@
+r"""How a document writes "is defined as": ``:=``, ``\coloneqq``, ``\triangleq``,
+``\stackrel{\text{def}}{=}``, and an assignment ``\gets`` whose name is not on its right."""
+from __future__ import annotations
+
+import re
+
+
+#: The relations a document defines with, read as ``=`` in a definition (and only there):
+#: ``:=``, ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
+_DEFINED_AS = re.compile(r":=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
+                         r"\\(?:stackrel|overset)[ \t]*\{[ \t]*\\(?:text|mathrm)[ \t]*\{[ \t]*def[ \t]*\}[ \t]*\}[ \t]*\{[ \t]*=[ \t]*\}")
+
+
+def definition_text(text: str) -> str:
+    r"""``text`` with its first definitional relation written as ``=``, padded with
+    spaces so that every column of an error still points into the document's own text.
+
+    >>> definition_text(r"f(x) := x^2"), definition_text(r"L \triangleq -\log p")
+    ('f(x)  = x^2', 'L          = -\\log p')
+    """
+    match = _DEFINED_AS.search(text) or _assignment(text)
+    if match is None:
+        return text
+    width = match.end() - match.start()
+    return text[:match.start()] + " " * (width - 1) + "=" + text[match.end():]
+
+
+_ASSIGNED = re.compile(r"\\(?:gets|leftarrow)(?![a-zA-Z])")
+
+
+def _assignment(text: str):
+    r"""``L \gets -\log h(v)``: an assignment whose name is not written on its right, the first of
+    its row, defines the name as ``:=`` does (posts that write every definition so); one
+    whose right side writes the name (θ ← θ − η∇L, an update rule) defines nothing.  None
+    when there is no such assignment."""
+    match = _ASSIGNED.search(text)
+    if match is None:
+        return None
+    breaks = [text.rfind("\\\\", 0, match.start()), text.rfind("&", 0, match.start())]
+    row_start = max([0] + [at + (2 if mark == 0 else 1) for mark, at in enumerate(breaks) if at >= 0])
+    head = "".join(text[row_start:match.start()].split())
+    row_end = text.find("\\\\", match.end())
+    body = "".join(text[match.end():row_end if row_end >= 0 else len(text)].split())
+    return match if head and head not in body else None
+
+
+__all__ = ["definition_text"]
