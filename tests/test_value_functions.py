@@ -98,6 +98,28 @@ def test_a_projection_head_has_vector_values():
     assert outcome.verdict.value == "confirmed", outcome.message
 
 
+HEADS = dict(scalar=[{"name": r"\tau", "domain": "positive"}],
+             size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "D", "minimum": 1, "checked": [1, 2]}],
+             family=[{"name": "h", "shape": ["N", "D"]}], index=[{"name": "i", "from": 1, "to": "N"}])
+SIM_AND_HEAD = ({"name": r"\text{sim}", "arguments": 2}, {"name": "g", "arguments": 1, "shape": ["D"]})
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # SimCLR's sim(z_i, z_k) with z_i = g(h_i): a vector computed from rows is an argument
+    (r"\sum_{k=1}^{N} \text{sim}(g(h_i), g(h_k)) = \sum_{k=1}^{N} \text{sim}(g(h_i), g(h_k))", "proved"),
+    (r"\text{sim}(2 h_i, h_1) = \text{sim}(h_i + h_i, h_1)", "proved"),
+    (r"\text{sim}(g(h_i), h_1) = \text{sim}(h_1, g(h_i))", "refuted"),      # no symmetry is declared
+])
+def test_a_vector_computed_from_rows_is_an_argument_among_others(statement, verdict):
+    outcome = check(statement, functions=SIM_AND_HEAD, **HEADS)
+    assert outcome.verdict.value == verdict, outcome.message
+
+
+def test_a_vector_in_a_list_that_is_not_arguments_is_still_no_number():
+    with pytest.raises(DerivationError, match="a vector where a number is expected"):
+        check(r"\max(h_1, \tau) \geq \tau", functions=SIM_AND_HEAD, **HEADS)
+
+
 # --- what the sampled functions cannot show --------------------------------------------
 
 SCALE = [{"name": r"\tau", "domain": "positive", "role": "scale"}, {"name": "a"}]

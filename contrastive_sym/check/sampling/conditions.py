@@ -169,16 +169,26 @@ def _failing_terms(expr: sp.Expr, needs: list, values: dict, names: dict, fails)
     found = []
     if _FOLDED in needs:  # SymPy folded log(-3) into log(3) + iπ while reading
         found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
-    for need in needs:
-        if need is _FOLDED:
-            continue
+    for need in _cheapest_first(n for n in needs if n is not _FOLDED):
         if isinstance(need, MaxOver):
             if isinstance(need.settle(values), MaxOver):
                 # a maximum over a set with no member at these values: undefined, not -∞
                 found.append("the set a maximum (or minimum) runs over to have a member")
+                break
         elif fails(*need):
             found.append(_describe(need[0].xreplace(names), need[1]))
+            break
     return list(dict.fromkeys(found))
+
+
+def _cheapest_first(needs) -> list:
+    """The needs of a side, the smallest argument first.  One failing need explains why
+    the side is undefined at a point, so the search stops there: deciding a large argument
+    (a log of a softmax over value functions) costs a compile, and a 1/|P(i)| that is 1/0
+    at an anchor without a positive is found first and the rest never compiled."""
+    def size(need) -> int:
+        return 0 if isinstance(need, MaxOver) else sum(1 for _ in sp.preorder_traversal(need[0]))
+    return sorted(needs, key=size)
 
 
 class _AtInstance:
@@ -256,14 +266,12 @@ def _failing_as_written(expr: sp.Expr, notation, shared: _AtInstance, fails) -> 
     per size and index checked): each term whose argument can be read at the point alone
     (no summation index inside it) is evaluated there."""
     found = []
-    for node in sp.preorder_traversal(expr):
-        need = _needs(node)
-        if need is None:
-            continue
-        arg, op = need
+    needs = [need for need in map(_needs, sp.preorder_traversal(expr)) if need is not None]
+    for arg, op in _cheapest_first(dict.fromkeys(needs)):
         if fails(shared.concretized(arg), op):
             found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
-    return list(dict.fromkeys(found))
+            break
+    return found
 
 
 def _display_names(expr: sp.Expr, notation) -> dict:

@@ -14,6 +14,7 @@ from sympy.core.function import AppliedUndef
 
 from ...model.claims import Relation
 from ...model.nodes import MaxOver, strip_stop_grad
+from ...model.value_functions import ValueCall
 from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
@@ -243,8 +244,11 @@ def _indicator_sums_written_out(expr: sp.Basic) -> sp.Basic:
     whole-number limits written term by term, the indicator settled in each: SymPy's
     ``doit`` sums the delta apart into Σ_k f_k − f_i, a difference no precision resolves
     when f_i outweighs the rest by e^{10^600} (exp(−d/σ²) at σ = 10^-300), and the quotient
-    over it was called undefined; a product over k of such a sum was left unevaluated."""
-    if not isinstance(expr, sp.Basic) or not expr.args or not expr.has(sp.KroneckerDelta):
+    over it was called undefined; a product over k of such a sum was left unevaluated.
+    A sum over a function of values (model/value_functions.py) is written out too: SymPy's
+    ``doit`` tries partial fractions on its expanded body, which took minutes for
+    sim(g(h_i), g(h_k)) summed over k at two terms."""
+    if not isinstance(expr, sp.Basic) or not expr.args or not expr.has(sp.KroneckerDelta, ValueCall):
         return expr
     args = [_indicator_sums_written_out(a) for a in expr.args]
     if isinstance(expr, (sp.Sum, sp.Product)):

@@ -24,7 +24,7 @@ class AbstractFunctionsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads ``f(x)``."""
 
     def _call_abstract(self, meaning: AbstractFunction, items, node):
-        value = self._items(items)
+        value = self._items(items, arguments=True)
         if isinstance(value, ListValue):
             if any(s.var is not None for s in value.segments):
                 raise self.fail(node, "an ellipsis among the arguments of a declared function is not read")

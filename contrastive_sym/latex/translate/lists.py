@@ -21,7 +21,7 @@ Tree, Token = lark.Tree, lark.Token
 class ListsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads lists."""
 
-    def _items(self, items: Tree, single: bool = False, vectors: bool = False):
+    def _items(self, items: Tree, single: bool = False, vectors: bool = False, arguments: bool = False):
         elements, separators = [], []
         for child in items.children:
             if isinstance(child, Token):
@@ -34,10 +34,13 @@ class ListsMixin:
             return self.value(elements[0]) if not single else self.expr(elements[0])
         if single:
             raise self.fail(items, "a list where one value is expected")
-        segments = self._segments(elements, items)
+        segments = self._segments(elements, items, arguments)
         return ListValue(tuple(segments), tuple(separators), self.source(items))
 
-    def _segments(self, elements: list, node) -> list[Segment]:
+    def _segments(self, elements: list, node, arguments: bool = False) -> list[Segment]:
+        """The terms of a list; ``arguments``: the list is what a declared function is applied
+        to, where a vector computed from rows (g(h_i) with h defined entry by entry) is an
+        argument as a row is (model/value_functions.py), never a number."""
         segments: list[Segment] = []
         position = 0
         while position < len(elements):
@@ -66,7 +69,8 @@ class ListsMixin:
                 segments.append(Segment(point))
                 position += 1
                 continue
-            segments.append(Segment(value if isinstance(value, RowVector) else self.expr(element, value)))
+            kept = isinstance(value, RowVector) or arguments and isinstance(value, VectorValue)
+            segments.append(Segment(value if kept else self.expr(element, value)))
             position += 1
         return segments
 
@@ -145,9 +149,11 @@ class ListsMixin:
 
     def _max(self, value, node, minimum: bool = False):
         segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
+        if not all(isinstance(s.pattern, sp.Expr) for s in segments):
+            # \max(h_1, \tau) with h_1 a row: a vector where a number is expected
+            raise self.fail(node, f"the {'minimum' if minimum else 'maximum'} of values that are not numbers "
+                                  "(a row, a vector) is not read: a vector where a number is expected")
         if minimum:
-            if not all(isinstance(s.pattern, sp.Expr) for s in segments):
-                raise self.fail(node, "the minimum of values that are not numbers (a row, a vector) is not read")
             # min = −max of the negated values: one exact construction for written values and ranges
             negated = ListValue(tuple(Segment(-s.pattern, s.var, s.lo, s.hi, s.skip) for s in segments))
             return -self._max(negated, node)
