@@ -81,6 +81,8 @@ READING_FORMULAS = (
     r"\begin{bmatrix} t s_1^\top \\ s_2^\top \end{bmatrix} s_2 = \begin{pmatrix} t s_1^\top s_2 \\ s_2^\top s_2 \end{pmatrix}",
     # indices side by side under a sum; a bracket with a mark (a brace with one is the document's own notation)
     r"\sum_{uv} s_{uv} + [t]^+ = \sum_{u,v} s_{u,v} + (t)_+",
+    # the standard functions, with and without parentheses, and their powers
+    r"\cos^2 t + \sin(t)^2 = \cosh(t) - \|s_1\| \|s_2\| \cos t \sinh t + \tanh t",
 )
 
 READING_TOKENS = TOKENS + [
@@ -100,7 +102,7 @@ READING_TOKENS = TOKENS + [
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
     "^{(i)+}", "^{+(i)}", "^{-(1)}", r"\pi", r"\sum_{i,j=1}^{n}", r"; k \neq i}", r"\arg\max_", r"\implies",
     r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
-    r"\sum_{ij}", r"\sum_{uvw}", r"\left\{ t \right\}_+", r"\}_+", r"\{t\}^-", "]^+",
+    r"\cos", r"\sin^2", r"\tanh(", r"\cos^{-1}", r"\cosh t", r"\sum_{ij}", r"\sum_{uvw}", r"\left\{ t \right\}_+", r"\}_+", r"\{t\}^-", "]^+",
     r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
     r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
     r"\frac{1}{\mid S \mid}", r"\mid s_1 \mid", r"\sum_{k \in S} \ell_k =",
@@ -184,6 +186,10 @@ def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(
     r"s^{(1)}\norm{\left\{ \begin{array}{ll}\left.\neq\pair{cd+}\pair\sim p}",
     # log written in letters of an outer product (a SymPy error, not a message)
     r"log (s_1)(s_2)^\top",
+    # an optimum under \underset is read in its place: the error shows \underset, as written
+    r"\frac\underset{\vartheta}{\min}",
+    # a tuple of points as a factor (a SymPy error, not a message)
+    r"(\mathbf{x}, c) \log\frac{p(\mathbf{x}, c)}{p(\mathbf{x})p(c)} \geq 0",
 ])
 def test_what_longer_runs_found_is_placed_where_it_is_written(warm, text):
     check_translate(text)

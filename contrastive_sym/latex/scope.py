@@ -15,6 +15,7 @@ import sympy as sp
 
 from ..model import encodings as enc
 from ..model.distributions import coordinate_index
+from .elementary import ELEMENTARY_KEYS
 from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
 
 
@@ -85,8 +86,7 @@ class Partner:
 
 @dataclass(frozen=True)
 class Path:
-    """Rows moving with a scalar parameter: ``family`` becomes family + θ·``along``, and
-    ∂/∂θ is the derivative along that path at θ = 0 (a direction of parameter space)."""
+    """Rows moving with a scalar parameter: ``family`` becomes family + θ·``along``; ∂/∂θ is at θ = 0."""
 
     parameter: sp.Symbol
     family: sp.IndexedBase
@@ -393,7 +393,7 @@ _BUILTIN_KEYS = {
     "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION,
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
-}
+} | ELEMENTARY_KEYS
 
 
 # --- one name, however it is spelled ---------------------------------------------

@@ -99,6 +99,8 @@ _NAMESPACE = {
     "sqrt": lambda a: _ball(a).sqrt(), "fabs": lambda a: abs(_ball(a)),
     "e": arb.const_e(), "pi": arb.pi(), "max": _max, "min": _min, "_heaviside": _heaviside,
     "sign": lambda a: _ball(a).sgn(),
+    "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
+    "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
 }
 

@@ -87,6 +87,37 @@ def log(x):
     return v.log()
 
 
+def cos(x):
+    if isinstance(x, Dual):
+        return Dual(cos(x.v), -sin(x.v) * x.t, x.level)
+    return x.cos()
+
+
+def sin(x):
+    if isinstance(x, Dual):
+        return Dual(sin(x.v), cos(x.v) * x.t, x.level)
+    return x.sin()
+
+
+def cosh(x):
+    if isinstance(x, Dual):
+        return Dual(cosh(x.v), sinh(x.v) * x.t, x.level)
+    return x.cosh()
+
+
+def sinh(x):
+    if isinstance(x, Dual):
+        return Dual(sinh(x.v), cosh(x.v) * x.t, x.level)
+    return x.sinh()
+
+
+def tanh(x):
+    if isinstance(x, Dual):
+        t = tanh(x.v)
+        return Dual(t, (1 - t * t) * x.t, x.level)
+    return x.tanh()
+
+
 def sqrt(x):
     if base(x) < 0:
         raise Undefined("square root of a negative number")

@@ -30,6 +30,7 @@ from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
+from . import dual
 from .dual import Dual, absolute, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from ...model.binders import fresh_bound_indices
@@ -37,6 +38,9 @@ from .indices import int_of, is_index_mask, key_symbol
 from .precision import working_bits
 
 UNDEFINED = "undefined"
+#: The functions of one argument defined everywhere, on balls and duals (\cos …: latex/elementary.py).
+_ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: dual.cos, sp.sin: dual.sin, sp.tanh: dual.tanh,
+                 sp.cosh: dual.cosh, sp.sinh: dual.sinh}
 # an application f(x) of a declared function is a variable of the expanded instance
 _UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_NODES
 
@@ -205,17 +209,14 @@ class Program:
             return mul
         if isinstance(e, sp.Pow):
             return self._compile_pow(e)
-        if isinstance(e, sp.exp):
-            arg = self._compile(e.args[0])
-            return lambda env: exp(arg(env))
         if isinstance(e, sp.log):
             if len(e.args) != 1:
                 raise Unsupported("log with a base")
             arg = self._compile(e.args[0])
             return lambda env: log(arg(env))
-        if isinstance(e, sp.Abs):
-            arg = self._compile(e.args[0])
-            return lambda env: absolute(arg(env))
+        if type(e) in _ONE_ARGUMENT:
+            arg, function = self._compile(e.args[0]), _ONE_ARGUMENT[type(e)]
+            return lambda env: function(arg(env))
         if isinstance(e, StopGrad):
             arg = self._compile(e.args[0])
             return lambda env: strip(arg(env))

@@ -1,7 +1,10 @@
 r"""Applications of functions the document names without defining them (``[[function]]``):
 ``f(\mathbf{x})``, ``T_\omega(x, y)``, ``\text{sim}(h_i, h_i^+)``; and the rule that data
-points (role ``point``) are only ever their arguments."""
+points (role ``point``) are only ever their arguments; the standard functions ``\cos``,
+``\sin``, ``\tanh``, ``\cosh``, ``\sinh`` (latex/elementary.py)."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -12,6 +15,7 @@ from ...model.distributions import AlphabetSum, Density, Expectation, IidExpecta
 from ...model.nodes import Optimum
 from ...model.notation import BarePoint, bare_point
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
+from ..elementary import Elementary
 from ..scope import AbstractFunction, Family, form_key
 from .trees import bare_letter, unwrap
 from .values import ListValue, Segment, VectorValue, as_vector, relation_name
@@ -85,6 +89,54 @@ class AbstractFunctionsMixin:
         m = sp.Dummy("m", integer=True)
         return VectorValue(value_call(meaning.function(*written, m), parameters, meaning.domain, inputs,
                                       len(args)), m, meaning.length)
+
+    def elementary(self, function: Elementary, items, node):
+        r"""``\cos(\theta)``: a standard function of one number (latex/elementary.py)."""
+        if sum(isinstance(c, lark.Tree) for c in items.children) != 1:
+            raise self.fail(node, f"\\{function.name} takes one number; \\{function.name} of several (of two "
+                                  "vectors, their cosine similarity?) is read only as a function the document "
+                                  f"declares ([[function]] named \\{function.name}) or defines")
+        return function(self._number(self._items(items), node))
+
+    def elementary_applied(self, values: list, node) -> list:
+        r"""The factors of a product with each standard function written without parentheses
+        applied to the one factor after it, where what follows that factor is another such
+        function or nothing: ``\cos\theta \cos m``, ``\|u\| \|v\| \cos\theta`` (TeX's product of
+        functions).  Any other (``\cos 2\theta``) is left to :meth:`elementary_of_factors`."""
+        out, position = [], 0
+        while position < len(values):
+            value = values[position]
+            after = values[position + 2] if position + 2 < len(values) else None
+            if isinstance(value, Elementary) and position + 1 < len(values) \
+                    and isinstance(values[position + 1], sp.Expr) and (after is None or isinstance(after, Elementary)):
+                out.append(value(self._number(values[position + 1], node)))
+                position += 2
+                continue
+            out.append(value)
+            position += 1
+        return out
+
+    def elementary_of_factors(self, function: Elementary, operand, count: int, node):
+        r"""``\cos\theta`` without parentheses, ``operand`` the product of the ``count`` factors
+        after it: read when it is one factor and the last, refused when the extent is a guess."""
+        name = f"\\{function.name}"
+        if operand is None:
+            raise self.fail(node, f"{name} needs its argument")
+        if count != 1:
+            raise self.fail(node, f"ambiguous: {name} without parentheses before several factors reads as {name} "
+                                  f"of the first or of their product ({name} 2\\theta: {name}(2\\theta) or "
+                                  f"{name}(2)\\theta); write {name}(…)")
+        return function(self._number(operand, node))
+
+    def elementary_power(self, function: Elementary, script, op):
+        r"""``\cos^2``: the function's value squared; ``\cos^{-1}`` (the inverse function to some
+        readers, the reciprocal to others) and any other exponent are refused."""
+        written = "".join(self.source(script).split()).strip("{}")
+        if not written.isdigit() or int(written) < 1 or int(written) > 100:
+            raise self.fail(op, f"\\{function.name}^{{{written}}} is not read: a power of the function is read "
+                                f"for a whole number from 1 to 100 (\\{function.name}^2 \\theta); write "
+                                f"(\\{function.name} \\theta)^{{…}} or the inverse function's own name")
+        return replace(function, power=function.power * int(written))
 
     def event_of(self, element) -> str | None:
         r"""``D=1`` of ``P(D=1, v \mid c)``: an argument that is an event of a letter the notation

@@ -69,7 +69,7 @@ class ListsMixin:
                 segments.append(Segment(point))
                 position += 1
                 continue
-            kept = isinstance(value, RowVector) or arguments and isinstance(value, VectorValue)
+            kept = isinstance(value, RowVector) or arguments and self.vector_of(value) is not None
             segments.append(Segment(value if kept else self.expr(element, value)))
             position += 1
         return segments

@@ -10,6 +10,7 @@ import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..beside import entries_beside
+from ..elementary import Elementary
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
@@ -19,7 +20,7 @@ from .values import ListValue, componentwise
 Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
-_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet)
+_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary)
 
 
 class NamesMixin:
@@ -363,6 +364,8 @@ class NamesMixin:
             items = args_node
         if meaning is Builtin.INDICATOR:          # \mathbb{1}[k \neq i]: a condition, not a value
             return self._indicator(args_node)
+        if isinstance(meaning, Elementary):       # \cos(\theta)
+            return self.elementary(meaning, items, node)
         if isinstance(meaning, Builtin):
             value = self._items(items)
             if meaning is Builtin.LOG:

@@ -13,9 +13,10 @@ from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
+from ..elementary import Elementary
 from .ambiguity import quotient_then_factor
 from .letter_runs import splits as _splits
-from .trees import bare_letter, letter_head, unwrap
+from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
@@ -70,7 +71,7 @@ class ProductsMixin:
         items = []          # ("factor", tree) | ("cdot", star) | ("op", bigop, operand) | ("d", frac, operand)
         current = node
         while True:
-            if isinstance(current, Tree) and current.data == "juxt" and _is_frac(current.children[0]) \
+            if isinstance(current, Tree) and current.data == "juxt" and is_frac(current.children[0]) \
                     and self.d_fraction(current.children[0]) is not None:
                 # \frac{d}{dx} F: d/dx applies to the rest of the product, as \frac{\partial}{\partial x} does
                 items.append(("d", current.children[0], current.children[1]))
@@ -116,7 +117,7 @@ class ProductsMixin:
                 # a run of letters: bare letters, possibly ending in one with scripts, or
                 # in the numerator of a quotient (sim(z_i, z_j)/\tau is sim(…) over τ)
                 while run_end + 1 < len(items) and items[run_end + 1][0] == "factor" \
-                        and letter_head(_numerator(items[run_end + 1][1])) is not None \
+                        and letter_head(numerator(items[run_end + 1][1])) is not None \
                         and bare_letter(items[run_end][1]):
                     run_end += 1
             if run_end > index:
@@ -127,7 +128,7 @@ class ProductsMixin:
                         and follower[0] != "cdot":
                     # c a/b d: the run's quotient is followed by a factor, as in a/b c
                     raise self.fail(last, quotient_then_factor(self.text, last, items[run_end + 1:], trees[0]))
-                run = self._letter_run(trees[:-1] + [_numerator(last)])
+                run = self._letter_run(trees[:-1] + [numerator(last)])
                 while isinstance(last, Tree) and last.data == "quotient":
                     denominator = self.expr(last.children[2])
                     self.refuse_loose_points(denominator, last.children[2])
@@ -141,7 +142,7 @@ class ProductsMixin:
                 continue
             values.append(self.value(tree))
             index += 1
-        values = self._dot_products(values, node)
+        values = self.elementary_applied(self._dot_products(values, node), node)
         # a declared operator written as text (\text{stop\_grad}) applies to what follows
         result = None
         for position in range(len(values) - 1, -1, -1):
@@ -184,6 +185,11 @@ class ProductsMixin:
                 # distribution that draws its points (distributions.py)
                 result = self.bare_expectation(result, node)
                 continue
+            if isinstance(value, Elementary):       # \cos\theta: one factor, the last (latex/elementary.py)
+                result = self.elementary_of_factors(value, result, len(values) - position - 1, node)
+                continue
+            if isinstance(value, sp.Tuple):     # (\mathbf{x}, c) \log …: points have no value
+                raise self.fail(node, "a tuple of data points inside a product: it has no value")
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
                                   IndexSet, ExpectationOp)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
@@ -379,6 +385,8 @@ class ProductsMixin:
 
     def _superscript(self, meaning, op):
         arg = op.children[1]
+        if isinstance(meaning, Elementary):
+            return self.elementary_power(meaning, arg, op)      # \cos^2\theta: (cos θ)²
         if isinstance(meaning, Family) and (meaning.superscript or meaning.leading_superscript):
             return self._superscript_entry(meaning, arg, op)
         after = MARK_AFTER_INDEX.fullmatch("^" + "".join(self.source(arg).split()))
@@ -434,17 +442,7 @@ def _a_number(script: str) -> bool:
     return re.fullmatch(r"\{?\s*-?\s*\d+\s*\}?", script.strip()) is not None
 
 
-def _numerator(tree):
-    """The first factor of a quotient ``a/b/c`` (``a``); any other tree itself."""
-    while isinstance(tree, Tree) and tree.data == "quotient":
-        tree = tree.children[0]
-    return tree
-
-
 def _towering(exponent) -> bool:
     return any(isinstance(p, sp.Pow) and p.exp.is_Integer and p.exp > 100 for p in
                sp.preorder_traversal(exponent))
 
-
-def _is_frac(tree) -> bool:
-    return isinstance(tree, Tree) and tree.data == "frac"

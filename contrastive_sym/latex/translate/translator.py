@@ -13,6 +13,7 @@ from sympy.core.function import AppliedUndef
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ...model.notation import bare_point
+from ..elementary import Elementary
 from ..expand import expand_macros
 from ..parser import Where, parse
 from ..memberships import trailing_membership
@@ -202,6 +203,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             return bare_point(value.base)
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, Elementary):
+            raise self.fail(node, f"\\{value.name} without its argument where a value is expected")
         if isinstance(value, sp.Tuple) and self.depth > 0:
             raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
                                   "is only an argument of a declared function such as f(x)")

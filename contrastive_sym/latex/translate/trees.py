@@ -40,3 +40,14 @@ def is_ellipsis(tree) -> bool:
 def is_group(tree) -> bool:
     """A bracket or a parenthesis (however sized): what ``_+`` takes the positive part of."""
     return isinstance(tree, Tree) and tree.data in ("bracket", "paren")
+
+
+def numerator(tree):
+    """The first factor of a quotient ``a/b/c`` (``a``); any other tree itself."""
+    while isinstance(tree, Tree) and tree.data == "quotient":
+        tree = tree.children[0]
+    return tree
+
+
+def is_frac(tree) -> bool:
+    return isinstance(tree, Tree) and tree.data == "frac"

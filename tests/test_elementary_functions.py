@@ -1,0 +1,70 @@
+r"""The standard functions LaTeX writes as operators: ``\cos``, ``\sin``, ``\tanh``, ``\cosh``, ``\sinh``.
+
+Angular-margin losses (``s \cos(\theta_{y} + m)``) and the angle between two embeddings
+(``u^\top v = \|u\| \|v\| \cos\theta``) use them without declaring them.  Each is a function
+of one number; without parentheses it takes the one factor after it only where TeX's
+reading is not in doubt.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+ANGLES = dict(scalar=[{"name": r"\theta"}, {"name": "m"}, {"name": r"\tau", "domain": "positive"},
+                      {"name": "s", "domain": "positive"}])
+
+
+def check(statement: str, kind: str = "identity", **declared):
+    return check_statement(statement, kind, **(ANGLES | declared))
+
+
+@pytest.mark.parametrize("statement, kind, verdict", [
+    (r"\cos^2\theta + \sin^2\theta = 1", "identity", "proved"),
+    (r"\cos^2(\theta) = \frac{1 + \cos(2\theta)}{2}", "identity", "proved"),
+    (r"\cos(\theta + m) = \cos\theta \cos m - \sin\theta \sin m", "identity", "proved"),
+    (r"\cos(\theta + m) = \cos\theta \cos m + \sin\theta \sin m", "identity", "refuted"),   # a sign flipped
+    (r"\cosh(\theta)^2 - \sinh(\theta)^2 = 1", "identity", "proved"),
+    (r"\tanh(\theta) < 1", "inequality", "confirmed"),
+    (r"\cos\theta \geq 0", "inequality", "refuted"),
+    # CosFace/ArcFace: the margin lowers the positive's logit, so the loss is at least the plain one
+    (r"-\log \frac{e^{s (\cos\theta - m)}}{e^{s (\cos\theta - m)} + e^{s \cos\theta}} \geq \log 2", "inequality",
+     "refuted"),                                                          # at m < 0 it is below log 2
+])
+def test_true_statements_are_proved_or_confirmed_and_false_ones_refuted(statement, kind, verdict):
+    outcome = check(statement, kind)
+    assert outcome.verdict.value == verdict, outcome.message
+
+
+def test_a_derivative_through_the_functions_is_computed():
+    assert check(r"\frac{\mathrm{d}}{\mathrm{d}\theta} \sin(\theta) = \cos(\theta)", "gradient").verdict.value == "proved"
+    wrong = check(r"\frac{\mathrm{d}}{\mathrm{d}\theta} \cos(\theta) = \sin(\theta)", "gradient")
+    assert wrong.verdict.value == "refuted", wrong.message
+
+
+def test_a_limit_through_an_oscillation_is_never_confirmed():
+    outcome = check(r"\lim_{\tau \to 0^+} \cos(1/\tau) = 1", "limit")
+    assert outcome.verdict.value == "undecided", outcome.message
+
+
+@pytest.mark.parametrize("statement, said", [
+    (r"\cos 2\theta = 1", r"ambiguous: \\cos without parentheses before several factors"),
+    (r"\cos^{-1} \theta = 1", r"\\cos\^\{-1\} is not read"),
+    (r"\cos(\theta, m) = 1", r"\\cos takes one number"),
+    (r"\tan \theta = 1", r"'\\tan' is not declared"),
+    (r"\cos + 1 = 1", r"\\cos without its argument"),        # found by the reading fuzz: a SymPy error before
+    (r"\theta^{\sin} = 1", r"\\sin without its argument"),
+])
+def test_what_is_not_read_is_refused_by_name(statement, said):
+    with pytest.raises(DerivationError, match=said):
+        check(statement)
+
+
+def test_a_document_that_declares_the_name_keeps_its_meaning():
+    # \cos(u, v) declared as a function of two vectors (a cosine similarity): no symmetry is assumed
+    declared = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}],
+                    function=[{"name": r"\cos", "arguments": 2, "domain": "[-1, 1]"}])
+    assert check(r"\cos(u, v) \le 1", "inequality", **declared).verdict.value == "confirmed"
+    assert check(r"\cos(u, v) = \cos(v, u)", **declared).verdict.value == "refuted"
