@@ -208,7 +208,7 @@ class Gen:
             return self.atom(ctx)
         kinds = [(4, "atom"), (3, "sum"), (1.5, "sumneq"), (1.5, "sumP"), (1, "prod"), (1.5, "max"),
                  (2, "log"), (2, "exp"), (2, "frac"), (2, "add"), (1.5, "mul"), (1, "pow"), (0.5, "sqrt"),
-                 (0.7, "neg"), (1, "deriv"), (0.5, "sumlabel")]
+                 (0.7, "neg"), (1, "deriv"), (0.5, "sumlabel"), (0.7, "trig"), (0.7, "step")]
         if ctx.mode is None:
             kinds += [(1.5, "Ep"), (1.5, "EX"), (1, "E")]
         if ctx.mode == "X":
@@ -293,6 +293,12 @@ class Gen:
             return f"{self.wrap(base, True)}^{{{e}}}"
         if k == "sqrt":
             return f"\\sqrt{{{self.term(ctx, d)}}}"
+        if k == "trig":
+            name = self.pick([r"\cos", r"\sin", r"\tanh", r"\cosh"])
+            return self.pick([f"{name}({self.term(ctx, d)})", f"{name}\\left({self.term(ctx, d)}\\right)"])
+        if k == "step":
+            op = self.pick([">", r"\geq", "<", r"\leq"])
+            return f"\\mathbb{{1}}[{self.term(ctx, d)} {op} {self.term(ctx, d)}]"
         if k == "neg":
             return f"-{self.wrap(self.term(ctx, d), True)}"
         if k == "deriv":

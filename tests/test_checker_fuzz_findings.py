@@ -40,6 +40,9 @@ def outcome(latex: str):
     # a maximum over a set defined by labels beside a density: its bound entries became variables
     (r"\max_{k \in P(1)} a_k \le p(c)", "undecided", "the checker does not evaluate a maximum over a set defined "
                                                       "by a condition, beside a probability"),
+    # a step of log 0: SymPy rewrote the Heaviside for mpmath into a comparison with zoo and raised
+    (r"\sum_{k \in P(i)} (\mathbb{1}[k - s_{k,2} > \log (\mathbb{1}[j \neq k])]) = \frac{\partial}{\partial a_j} "
+     r"(\sum_{k \neq i} f(x_k, c)) - f(x_i, c)", "refuted", "differ at the witness"),
 ])
 def test_a_claim_the_checker_failed_on_gets_a_verdict_with_its_reason(latex, verdict, says):
     found = outcome(latex)

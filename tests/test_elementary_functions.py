@@ -37,6 +37,22 @@ def test_true_statements_are_proved_or_confirmed_and_false_ones_refuted(statemen
     assert outcome.verdict.value == verdict, outcome.message
 
 
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\text{ReLU}(\theta) = \max(0, \theta)", "proved"),
+    (r"\text{ReLU}(\theta) = \theta", "refuted"),
+    (r"\mathrm{sigmoid}(\theta) + \mathrm{sigmoid}(-\theta) = 1", "proved"),
+    (r"\operatorname{softplus}(\theta) - \operatorname{softplus}(-\theta) = \theta", "proved"),
+])
+def test_the_activations_are_read_by_their_names(statement, verdict):
+    outcome = check(statement)
+    assert outcome.verdict.value == verdict, outcome.message
+
+
+def test_sigma_is_read_only_as_declared():
+    with pytest.raises(DerivationError, match=r"'\\sigma' is not declared"):
+        check(r"\sigma(\theta) = \frac{1}{1 + e^{-\theta}}")
+
+
 def test_a_derivative_through_the_functions_is_computed():
     assert check(r"\frac{\mathrm{d}}{\mathrm{d}\theta} \sin(\theta) = \cos(\theta)", "gradient").verdict.value == "proved"
     wrong = check(r"\frac{\mathrm{d}}{\mathrm{d}\theta} \cos(\theta) = \sin(\theta)", "gradient")

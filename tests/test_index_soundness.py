@@ -141,4 +141,4 @@ def test_an_indicator_of_indices_reads_in_every_written_form(statement):
 def test_an_indicator_of_values_is_refused_not_guessed():
     with pytest.raises(ParseError) as caught:
         check_statement(r"\mathbb{1}[y_i = y_1] = 1", **IND)
-    assert "compares values, not indices" in str(caught.value)
+    assert "tests two values for equality" in str(caught.value)

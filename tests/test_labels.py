@@ -145,7 +145,7 @@ def test_an_empty_set_under_a_fraction_is_reported_never_dropped():
     (r"y_i + 1 = 2", "'y_i' is a class label (role \"label\"): it has no value; it is only compared"),
     (r"\mathbb{1}[y_i < y_1] = 1", "'y_i < y_1': class labels are not ordered"),
     (r"\mathbb{1}[y_i = 1] = 1", "'y_i = 1' compares a class label with '1', which is not a label"),
-    (r"\mathbb{1}[s_i = s_1] = 1", "compares values, not indices; an indicator compares indices"),
+    (r"\mathbb{1}[s_i = s_1] = 1", "tests two values for equality, which a sampled point almost never meets; an indicator compares indices"),
     (r"\sum_{k=1}^{2N} y_k = 0", "'y_k' is a class label (role \"label\"): it has no value"),
     (r"y \cdot s = 0", "is a class label (role \"label\"): it has no value"),
     (r"P_i = 1", "'P_i': the set P is written P(k)"),

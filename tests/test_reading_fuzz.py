@@ -83,6 +83,8 @@ READING_FORMULAS = (
     r"\sum_{uv} s_{uv} + [t]^+ = \sum_{u,v} s_{u,v} + (t)_+",
     # the standard functions, with and without parentheses, and their powers
     r"\cos^2 t + \sin(t)^2 = \cosh(t) - \|s_1\| \|s_2\| \cos t \sinh t + \tanh t",
+    # an indicator that orders two values
+    r"\mathbb{1}[t > s_{1,1}] + \mathbb{1}_{t \leq s_{2,1}} = \sum_k \mathbb{1}\{s_{k,1} \geq t\}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -102,7 +104,7 @@ READING_TOKENS = TOKENS + [
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",
     "^{(i)+}", "^{+(i)}", "^{-(1)}", r"\pi", r"\sum_{i,j=1}^{n}", r"; k \neq i}", r"\arg\max_", r"\implies",
     r"\Rightarrow", r"\mathbb{E}_{(\mathbf{x}, c)}", r"(s_1)^\top(s_2)", r"(s_1)(s_2)^\top", r"(\cdot |",
-    r"\cos", r"\sin^2", r"\tanh(", r"\cos^{-1}", r"\cosh t", r"\sum_{ij}", r"\sum_{uvw}", r"\left\{ t \right\}_+", r"\}_+", r"\{t\}^-", "]^+",
+    r"\mathbb{1}[t >", r"\mathbb{1}_{s_1 \leq", r"\cos", r"\sin^2", r"\tanh(", r"\cos^{-1}", r"\cosh t", r"\sum_{ij}", r"\sum_{uvw}", r"\left\{ t \right\}_+", r"\}_+", r"\{t\}^-", "]^+",
     r"p(d = i \mid", "_{12}", r"\mathbb{E}_{c, c' \sim p}", r"\{\mathbf{x}_i\}_{i=1}^{n} \sim p", r", c \sim p}",
     r"\overset{\text{i.i.d.}}{\sim}", r"\{\mathbf{x}_i\}^n_{i=1}", r"_{\text{neg}, j}", r"s_{\text{pos}, 1}",
     r"\frac{1}{\mid S \mid}", r"\mid s_1 \mid", r"\sum_{k \in S} \ell_k =",

@@ -227,12 +227,20 @@ class _UndefinedAsNan(MpmathPrinter):
 
     _print_NaN = _print_ComplexInfinity
 
+    def _print_Heaviside(self, expr):
+        # a step of a value that is not a number is not a number: never a comparison SymPy refuses
+        return "_step(%s)" % self._print(expr.args[0])
+
+
+def _mp_step(x):
+    return x * 0 if not abs(x) < float("inf") else (x > 0) * 1
+
 
 class _MpmathCompiled:
     def __init__(self, exprs, symbols):
         self.ctx = mpmath.MPContext()
         ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
-        ns.update({"max": max, "min": min})
+        ns.update({"max": max, "min": min, "_step": _mp_step})
         self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
                                printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
                                                         "allow_unknown_functions": True, "user_functions": {}}))

@@ -118,6 +118,24 @@ def tanh(x):
     return x.tanh()
 
 
+def step(x, at_zero):
+    """The Heaviside step of ``x`` (an indicator 1[a > b] is the step of a − b): 1 where x is
+    certainly positive, 0 where certainly negative, ``at_zero`` where x is exactly 0.  A ball
+    that holds 0 and other numbers is not resolved (ArithmeticError): the point goes to more
+    digits or to exact arithmetic, never guessed.  A resolved step is a constant (its
+    derivative is 0); at 0 it has no derivative, so a dual there is undefined."""
+    value = base(x)
+    if value > 0:
+        return arb(1)
+    if value < 0:
+        return arb(0)
+    if not value.is_zero():
+        raise ArithmeticError("the sign of a step's argument is not resolved")
+    if isinstance(x, Dual):
+        raise Undefined("a step has no derivative where its argument is 0")
+    return arb(at_zero)
+
+
 def sqrt(x):
     if base(x) < 0:
         raise Undefined("square root of a negative number")

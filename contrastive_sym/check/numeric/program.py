@@ -214,6 +214,9 @@ class Program:
                 raise Unsupported("log with a base")
             arg = self._compile(e.args[0])
             return lambda env: log(arg(env))
+        if isinstance(e, sp.Heaviside) and len(e.args) == 2 and e.args[1] in (0, 1):
+            arg, at_zero = self._compile(e.args[0]), int(e.args[1])    # 1[a > b] (latex/translate/labels.py)
+            return lambda env: dual.step(arg(env), at_zero)
         if type(e) in _ONE_ARGUMENT:
             arg, function = self._compile(e.args[0]), _ONE_ARGUMENT[type(e)]
             return lambda env: function(arg(env))

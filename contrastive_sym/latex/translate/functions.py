@@ -93,9 +93,9 @@ class AbstractFunctionsMixin:
     def elementary(self, function: Elementary, items, node):
         r"""``\cos(\theta)``: a standard function of one number (latex/elementary.py)."""
         if sum(isinstance(c, lark.Tree) for c in items.children) != 1:
-            raise self.fail(node, f"\\{function.name} takes one number; \\{function.name} of several (of two "
+            raise self.fail(node, f"{function.shown} takes one number; {function.shown} of several (of two "
                                   "vectors, their cosine similarity?) is read only as a function the document "
-                                  f"declares ([[function]] named \\{function.name}) or defines")
+                                  f"declares ([[function]] named {function.shown}) or defines")
         return function(self._number(self._items(items), node))
 
     def elementary_applied(self, values: list, node) -> list:
@@ -119,7 +119,7 @@ class AbstractFunctionsMixin:
     def elementary_of_factors(self, function: Elementary, operand, count: int, node):
         r"""``\cos\theta`` without parentheses, ``operand`` the product of the ``count`` factors
         after it: read when it is one factor and the last, refused when the extent is a guess."""
-        name = f"\\{function.name}"
+        name = function.shown
         if operand is None:
             raise self.fail(node, f"{name} needs its argument")
         if count != 1:
@@ -133,9 +133,9 @@ class AbstractFunctionsMixin:
         readers, the reciprocal to others) and any other exponent are refused."""
         written = "".join(self.source(script).split()).strip("{}")
         if not written.isdigit() or int(written) < 1 or int(written) > 100:
-            raise self.fail(op, f"\\{function.name}^{{{written}}} is not read: a power of the function is read "
-                                f"for a whole number from 1 to 100 (\\{function.name}^2 \\theta); write "
-                                f"(\\{function.name} \\theta)^{{…}} or the inverse function's own name")
+            raise self.fail(op, f"{function.shown}^{{{written}}} is not read: a power of the function is read "
+                                f"for a whole number from 1 to 100 ({function.shown}^2 \\theta); write "
+                                f"({function.shown} \\theta)^{{…}} or the inverse function's own name")
         return replace(function, power=function.power * int(written))
 
     def event_of(self, element) -> str | None:

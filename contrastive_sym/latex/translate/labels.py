@@ -124,7 +124,8 @@ class LabelsMixin:
     def _indicator(self, arg):
         """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};
         with ``=``, δ_{k,i}.  The condition compares indices (whole numbers) or class
-        labels (y_i = y_j: :mod:`.labels`); a condition on other values is refused."""
+        labels (y_i = y_j: :mod:`.labels`), or orders two values (``\mathbb{1}[a > b]``, the
+        hinge's active set: the step of a − b); an equality of other values is refused."""
         tree = arg
         if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
             tree = unwrap(tree.children[0].children[0])
@@ -140,9 +141,14 @@ class LabelsMixin:
             relation = relation_name(str(rel.children[0]))
             a, b = self.expr(left), self.expr(right)
             if relation in ("=", "!=") and not (a.is_integer and b.is_integer):
-                raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' compares values, not "
-                                     "indices; an indicator compares indices (k \\neq i) or class labels "
-                                     "(y_i = y_j, with y a [[family]] of role \"label\")")
+                raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' tests two values for "
+                                     "equality, which a sampled point almost never meets; an indicator compares "
+                                     "indices (k \\neq i), class labels (y_i = y_j, with y a [[family]] of role "
+                                     "\"label\") or orders two values (\\mathbb{1}[a > b])")
+            if relation in ("<", "<=", ">", ">="):
+                # 1[a > b]: the step of a − b, 0 at the tie for a strict relation, 1 otherwise
+                difference = a - b if relation in (">", ">=") else b - a
+                return sp.Heaviside(difference, 0 if relation in ("<", ">") else 1)
             delta = sp.KroneckerDelta(a, b)
             if relation == "!=":
                 return 1 - delta

@@ -204,7 +204,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, Elementary):
-            raise self.fail(node, f"\\{value.name} without its argument where a value is expected")
+            raise self.fail(node, f"{value.shown} without its argument where a value is expected")
         if isinstance(value, sp.Tuple) and self.depth > 0:
             raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
                                   "is only an argument of a declared function such as f(x)")
