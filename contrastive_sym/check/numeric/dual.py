@@ -2,6 +2,7 @@
 balls and duals; a value that is certainly not real raises :class:`Undefined`."""
 from __future__ import annotations
 
+import sympy as sp
 from flint import arb
 
 from .failures import Undefined
@@ -192,3 +193,7 @@ def strip(x):
     """sg(x): no derivative of any order passes through it."""
     return base(x)
 
+
+#: The functions of one argument defined everywhere, by the SymPy class that writes them
+#: (\cos …: latex/elementary.py).
+ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tanh: tanh, sp.cosh: cosh, sp.sinh: sinh}

@@ -31,16 +31,13 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
-from .dual import Dual, absolute, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
+from .dual import Dual, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from ...model.binders import fresh_bound_indices
 from .indices import int_of, is_index_mask, key_symbol
 from .precision import working_bits
 
 UNDEFINED = "undefined"
-#: The functions of one argument defined everywhere, on balls and duals (\cos …: latex/elementary.py).
-_ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: dual.cos, sp.sin: dual.sin, sp.tanh: dual.tanh,
-                 sp.cosh: dual.cosh, sp.sinh: dual.sinh}
 # an application f(x) of a declared function is a variable of the expanded instance
 _UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_NODES
 
@@ -217,8 +214,8 @@ class Program:
         if isinstance(e, sp.Heaviside) and len(e.args) == 2 and e.args[1] in (0, 1):
             arg, at_zero = self._compile(e.args[0]), int(e.args[1])    # 1[a > b] (latex/translate/labels.py)
             return lambda env: dual.step(arg(env), at_zero)
-        if type(e) in _ONE_ARGUMENT:
-            arg, function = self._compile(e.args[0]), _ONE_ARGUMENT[type(e)]
+        if type(e) in dual.ONE_ARGUMENT:
+            arg, function = self._compile(e.args[0]), dual.ONE_ARGUMENT[type(e)]
             return lambda env: function(arg(env))
         if isinstance(e, StopGrad):
             arg = self._compile(e.args[0])

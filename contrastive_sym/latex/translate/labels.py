@@ -124,7 +124,7 @@ class LabelsMixin:
     def _indicator(self, arg):
         """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};
         with ``=``, δ_{k,i}.  The condition compares indices (whole numbers) or class
-        labels (y_i = y_j: :mod:`.labels`), or orders two values (``\mathbb{1}[a > b]``, the
+        labels (y_i = y_j: :mod:`.labels`), or orders two values (``\\mathbb{1}[a > b]``, the
         hinge's active set: the step of a − b); an equality of other values is refused."""
         tree = arg
         if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
