@@ -49,6 +49,10 @@ NEGATIVES = r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim p_\texttt{data}}"
     # two clauses of simple draws, independent
     (r"\mathbb{E}_{y \sim q, (x, x^+) \sim p_\texttt{pos}} [f(y) f(x)] = \mathbb{E}_{y \sim q} f(y) "
      r"\mathbb{E}_{(x, x^+) \sim p_\texttt{pos}} f(x)", "identity", "confirmed"),
+    # no draw written: the points drawn together by the one distribution that draws them both
+    (r"\mathbb{E}_{x, x^+}[f(x) f(x^+)] = \mathbb{E}_{(x, x^+) \sim p_\texttt{pos}}[f(x) f(x^+)]", "identity",
+     "confirmed"),
+    (r"\mathbb{E}_{x, x^+}[f(x) f(x^+)] = \mathbb{E}_{(x, x^+) \sim p_\texttt{pos}}[f(x)^2]", "identity", "refuted"),
 ])
 def test_several_draws(statement, kind, expected):
     assert check_statement(statement, kind, **NOTATION).verdict.value == expected
@@ -60,7 +64,8 @@ def test_the_node_writes_its_draws():
 
 
 @pytest.mark.parametrize("statement, words", [
-    (r"\mathbb{E}_{x, y} [f(x)] = 0", "is not drawn from anything"),
+    # no draw written: the points drawn together, as (x, y), which no distribution does here
+    (r"\mathbb{E}_{x, y} [f(x)] = 0", "no declared distribution draws these points together"),
     (r"\mathbb{E}_{x, x^+ \sim p_\texttt{pos}} [f(x)] = 0", r"write (x, x^+) \sim p_\texttt{pos} for a joint draw"),
     (r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M+1} \sim p_\texttt{data}} f(x^-_1) = 0", "are not all entries of x^-"),
     (r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim q} f(x^-_1) = 0", "q does not draw the entries of x^-"),

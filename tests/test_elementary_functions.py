@@ -84,3 +84,24 @@ def test_a_document_that_declares_the_name_keeps_its_meaning():
                     function=[{"name": r"\cos", "arguments": 2, "domain": "[-1, 1]"}])
     assert check(r"\cos(u, v) \le 1", "inequality", **declared).verdict.value == "confirmed"
     assert check(r"\cos(u, v) = \cos(v, u)", **declared).verdict.value == "refuted"
+
+
+SCORES = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[{"name": "s", "shape": ["N"]}],
+              index=[{"name": "i", "from": 1, "to": "N"}], scalar=[{"name": r"\tau", "domain": "positive"}])
+
+
+@pytest.mark.parametrize("statement, kind, verdict", [
+    (r"\text{softmax}(s)_i = \frac{e^{s_i}}{\sum_{j=1}^N e^{s_j}}", "identity", "proved"),
+    (r"\mathrm{softmax}(s)_i = \frac{e^{s_i}}{\sum_{j=1}^N e^{s_i}}", "identity", "refuted"),   # the index slipped
+    (r"\sum_{i=1}^N \operatorname{softmax}(s / \tau)_i = 1", "identity", "proved"),
+    (r"-\log \text{softmax}(s)_i = \text{LSE}(s) - s_i", "identity", "proved"),
+    (r"\operatorname{logsumexp}(s) \ge \max_j s_j", "inequality", "confirmed"),
+])
+def test_softmax_and_logsumexp_of_a_vector(statement, kind, verdict):
+    outcome = check_statement(statement, kind, **SCORES)
+    assert outcome.verdict.value == verdict, outcome.message
+
+
+def test_softmax_takes_a_vector():
+    with pytest.raises(DerivationError, match=r"\\text\{softmax\} takes one vector"):
+        check_statement(r"\text{softmax}(\tau)_1 = 1", **SCORES)

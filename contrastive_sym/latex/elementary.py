@@ -1,7 +1,8 @@
 r"""The standard functions of one number that documents write without defining them: the
 operators of LaTeX ``\cos``, ``\sin``, ``\tanh``, ``\cosh``, ``\sinh``, and the activations of
 machine learning by their names, ``\text{ReLU}``, ``\text{sigmoid}``, ``\text{softplus}``
-(also in ``\mathrm`` or ``\operatorname``).
+(also in ``\mathrm`` or ``\operatorname``); and two functions of a vector, ``\text{softmax}(z)_i``
+and ``\text{LSE}(z)`` (``\text{logsumexp}``), log Σ_k e^{z_k}.
 
 They need no declaration (a document that declares the name, a cosine similarity
 ``\cos(u, v)`` of two vectors as a ``[[function]]``, keeps its own meaning).  Each takes one
@@ -50,9 +51,27 @@ def _softplus(x):
     return sp.log(1 + sp.exp(x))
 
 
+@dataclass(frozen=True)
+class OfVector:
+    """A standard function of a vector: ``\text{softmax}(z)`` (a vector, read entry by entry,
+    ``\text{softmax}(z)_i``) or ``\text{LSE}(z)``, log Σ_k e^{z_k} (a number)."""
+
+    name: str
+    written: str
+
+    def of(self, component: Callable, index: sp.Symbol, length: sp.Expr):
+        """The value at the vector whose component at ``index`` is ``component(index)``: the
+        softmax's component at ``index``, or the number."""
+        k = sp.Dummy("k", integer=True)
+        total = sp.Sum(sp.exp(component(k)), (k, 1, length))
+        return sp.exp(component(index)) / total if self.name == "softmax" else sp.log(total)
+
+
 #: How formulas write them (``\mathrm{…}`` and ``\operatorname{…}`` are keyed as ``\text{…}``).
 ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tanh, sp.cosh, sp.sinh)} \
     | {rf"\text{{{name}}}": Elementary(name, f, written=rf"\text{{{name}}}")
-       for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus))}
+       for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus))} \
+    | {rf"\text{{{written}}}": OfVector(name, rf"\text{{{written}}}")
+       for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"))}
 
-__all__ = ["ELEMENTARY_KEYS", "Elementary"]
+__all__ = ["ELEMENTARY_KEYS", "Elementary", "OfVector"]

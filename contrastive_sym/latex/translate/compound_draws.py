@@ -1,7 +1,8 @@
 r"""Expectations over several draws, as papers write them after Wang & Isola (2020):
 ``\mathbb{E}_{(x, x^+) \sim p_{pos}, \{x^-_i\}_{i=1}^M \overset{\text{i.i.d.}}{\sim} p_{data}}``
 (a joint draw, then M independent draws of the negatives), ``\mathbb{E}_{x \sim p, y \sim q}``
-and ``\mathbb{E}_{x, y \sim p}`` (x and y drawn independently from p).  Each clause is a draw
+and ``\mathbb{E}_{x, y \sim p}`` (x and y drawn independently from p); with no draw written,
+``\mathbb{E}_{x, x^+}`` is ``\mathbb{E}_{(x, x^+)}``.  Each clause is a draw
 of its own, independent of the others: the expectation is the nested one,
 E_{clause 1}[E_{clause 2}[…]].  The note over ``\sim`` (i.i.d.) says what a draw of several
 points from one distribution means here in any case, and is dropped where the formula is
@@ -48,6 +49,10 @@ class CompoundDrawsMixin:
         """The clauses of ``\\mathbb{E}_{A, B, …}``: each ``… \\sim p``; names before one
         (``x, y \\sim p``) are drawn with it, independently, from a distribution of one
         coordinate."""
+        trees = [unwrap(element) for element in elements]
+        if not any(_is_draw(tree) for tree in trees):
+            # \mathbb{E}_{x, x^+}: the points, drawn together, as \mathbb{E}_{(x, x^+)} reads them
+            return self._joint_points_op(None, op, trees)
         clauses, waiting = [], []
         for element in elements:
             tree = unwrap(element)
@@ -64,9 +69,9 @@ class CompoundDrawsMixin:
                 clauses.append(self._expectation_subscript(tree, op))
         if waiting:
             written = ", ".join(self.source(t).strip() for t in waiting)
-            raise self.fail(op, f"\\mathbb{{E}}_{{…}}: {written} is not drawn from anything: each clause of "
-                                "the subscript is a draw (x \\sim p), or write \\mathbb{E}_{(x, y)} for points "
-                                "drawn together by one declared distribution")
+            raise self.fail(op, f"\\mathbb{{E}}_{{…}}: {written} after the last draw is not drawn from anything: "
+                                "each clause of the subscript is a draw (x \\sim p), or write \\mathbb{E}_{(x, y)} "
+                                "for points drawn together by one declared distribution")
         return DrawsOp((), None, tuple(clauses))
 
     def draws_expectation(self, op: DrawsOp, body, node):

@@ -214,10 +214,12 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
             return entries
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
-    def _joint_points_op(self, tree, op) -> ExpectationOp:
-        r"""``\mathbb{E}_{(x, x^+)}``: the points drawn jointly by the one declared
-        distribution that has a coordinate for each, as ``\mathbb{E}_x`` reads one point."""
-        trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
+    def _joint_points_op(self, tree, op, trees: list | None = None) -> ExpectationOp:
+        r"""``\mathbb{E}_{(x, x^+)}`` (and ``\mathbb{E}_{x, x^+}``, ``trees`` the names without the
+        parentheses): the points drawn jointly by the one declared distribution that has a
+        coordinate for each, as ``\mathbb{E}_x`` reads one point."""
+        if trees is None:
+            trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
         points = []
         for element in trees:
             point = self.as_point(self.value(element))
@@ -227,7 +229,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
             points.append(point)
         drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
         if len(drawing) != 1:
-            written = "".join(self.source(tree).split())
+            written = "".join(self.source(tree).split()) if tree is not None else \
+                ", ".join(self.source(t).strip() for t in trees)
             raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: " + (
                 "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
                 f"{' and '.join(sorted(d.name for d in drawing))} draw them together; write (x, y) \\sim p"))

@@ -15,7 +15,7 @@ from ...model.distributions import AlphabetSum, Density, Expectation, IidExpecta
 from ...model.nodes import Optimum
 from ...model.notation import BarePoint, bare_point
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
-from ..elementary import Elementary
+from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
 from .trees import bare_letter, unwrap
 from .values import ListValue, Segment, VectorValue, as_vector, relation_name
@@ -97,6 +97,17 @@ class AbstractFunctionsMixin:
                                   "vectors, their cosine similarity?) is read only as a function the document "
                                   f"declares ([[function]] named {function.shown}) or defines")
         return function(self._number(self._items(items), node))
+
+    def of_vector(self, function: OfVector, items, node):
+        r"""``\text{softmax}(z)``, a vector (``\text{softmax}(z)_i`` its entry), and ``\text{LSE}(z)``."""
+        value = self._items(items)
+        vector = self.vector_of(value) if not isinstance(value, ListValue) else None
+        if vector is None:
+            raise self.fail(node, f"{function.written} takes one vector (a declared vector, a row z_i, or a "
+                                  "vector computed from them)")
+        m = sp.Dummy("m", integer=True)
+        result = function.of(vector.component, m, vector.length)
+        return VectorValue(result, m, vector.length) if function.name == "softmax" else result
 
     def elementary_applied(self, values: list, node) -> list:
         r"""The factors of a product with each standard function written without parentheses

@@ -10,17 +10,18 @@ import sympy as sp
 
 from ...model.nodes import ExpectXYK, LittleO, StopGrad
 from ..beside import entries_beside
-from ..elementary import Elementary
+from ..elementary import Elementary, OfVector
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
 from .undeclared import undeclared
-from .values import ListValue, componentwise
+from .values import ListValue, VectorValue, componentwise
 
 Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
-_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary)
+_CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary,
+             OfVector)
 
 
 class NamesMixin:
@@ -284,6 +285,8 @@ class NamesMixin:
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
+        if isinstance(meaning, VectorValue):      # \text{softmax}(z)_i: an entry of a vector computed
+            return meaning.component(self.expr(arg))
         lead = ()
         if isinstance(meaning, Leading):
             # z^{(k)}_i: the superscript wrote the first index, the subscript writes the others
@@ -366,6 +369,8 @@ class NamesMixin:
             return self._indicator(args_node)
         if isinstance(meaning, Elementary):       # \cos(\theta)
             return self.elementary(meaning, items, node)
+        if isinstance(meaning, OfVector):          # \text{softmax}(z), \text{LSE}(z)
+            return self.of_vector(meaning, items, node)
         if isinstance(meaning, Builtin):
             value = self._items(items)
             if meaning is Builtin.LOG:
