@@ -122,8 +122,11 @@ def prefetch(claims, document: Document, config: CheckConfig) -> None:
                 task = LinkTask(a, task.relation, b, task.notation, task.given, task.overrides, task.label)
             if task.category is LinkKind.POINTWISE and worth_a_proof(task):
                 try:
-                    submit_symbolic(task, config)
-                except Exception:  # the link's own check will report the problem
+                    # expanding a link's instances is SymPy's work in this process: under the
+                    # item's budget, as the link's own check is (a sum SymPy summed for minutes)
+                    with budget.limit(config.item_seconds):
+                        submit_symbolic(task, config)
+                except (Exception, budget.TimeLimit):  # the link's own check will report the problem
                     continue
 
 

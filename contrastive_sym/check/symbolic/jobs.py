@@ -42,14 +42,15 @@ def _has_sizes(task: LinkTask) -> bool:
 
 def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
     """Queue the symbolic proof attempt of a link (see .scheduler)."""
-    if instances is None:
-        instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, dict(task.overrides),
-                                config.max_instances)
-    pairs = [(inst.lhs, inst.rhs, inst.subs if inst.interpreted else None) for inst in instances]
     if any(e.has(ValueCall) for e in (task.lhs, task.rhs)):
         # an instance holds the sampled functions of values (model.value_functions): a proof
         # there holds for them only; the abstract sides are proved or nothing is
         pairs = []
+    else:
+        if instances is None:
+            instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, dict(task.overrides),
+                                    config.max_instances)
+        pairs = [(inst.lhs, inst.rhs, inst.subs if inst.interpreted else None) for inst in instances]
     ranges = {d.symbol: (d.lo, d.hi) for d in task.notation.indices}
     generic = task.relation is Relation.EQ and not task.is_gradient
     return scheduler().submit(task_key(task, config), _symbolic_job,
