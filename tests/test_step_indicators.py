@@ -56,3 +56,21 @@ def test_a_step_has_no_derivative_at_its_jump():
 def test_an_equality_of_values_is_still_refused():
     with pytest.raises(DerivationError, match="tests two values for equality"):
         check(r"\mathbb{1}[a = b] = 0")
+
+
+@pytest.mark.parametrize("statement", [
+    # true wherever the derivative exists; at 0 there is none, and SymPy's conventions
+    # (Heaviside(0) = 1/2 for max, sign(0) = 0 for |x|) refuted them there
+    r"\frac{\mathrm{d}}{\mathrm{d}a} |a| = 2 \mathbb{1}[a > 0] - 1",
+    r"\frac{\mathrm{d}}{\mathrm{d}a} \max(0, a) = \mathbb{1}[a \geq 0]",
+    r"\frac{\mathrm{d}}{\mathrm{d}a} \max(0, a) = \mathbb{1}[a > 0]",
+])
+def test_a_derivative_at_a_kink_is_never_decided_by_a_convention(statement):
+    outcome = check(statement, "gradient")
+    assert outcome.verdict.value in ("confirmed", "undecided", "conditional"), outcome.message
+
+
+def test_a_kink_times_zero_is_still_settled():
+    # d|a|²/da = 2|a| d|a|/da: at a = 0 the unknown one-sided slope is multiplied by 0
+    assert check(r"\frac{\mathrm{d}}{\mathrm{d}a} |a|^2 = 2a", "gradient").verdict.value == "proved"
+    assert check(r"\frac{\mathrm{d}}{\mathrm{d}a} |a| = 1", "gradient").verdict.value == "refuted"

@@ -98,7 +98,8 @@ _NAMESPACE = {
     "mpf": _ball, "exp": lambda a: _ball(a).exp(), "log": lambda a: _ball(a).log(),
     "sqrt": lambda a: _ball(a).sqrt(), "fabs": lambda a: abs(_ball(a)),
     "e": arb.const_e(), "pi": arb.pi(), "max": _max, "min": _min, "_heaviside": _heaviside,
-    "sign": lambda a: _ball(a).sgn(),
+    # sign(x) is SymPy's derivative of |x|: at exactly 0 there is none, so [-1, 1], unresolved
+    "sign": lambda a: _ball(a).sgn() if not _ball(a).is_zero() else arb(0, 1),
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,

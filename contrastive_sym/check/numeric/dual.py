@@ -162,7 +162,10 @@ def _over(a, b):
 
 def absolute(x):
     if isinstance(x, Dual):
-        return Dual(absolute(x.v), base(x).sgn() * x.t, x.level)
+        # at exactly 0, |x| has the one-sided derivatives ±t and no other: the ball holding
+        # both, unresolved unless a factor 0 settles it (|x|², x|x|), as a tie of max is
+        slope = base(x).sgn() if not base(x).is_zero() else arb(0, 1)
+        return Dual(absolute(x.v), slope * x.t, x.level)
     return abs(x)
 
 
