@@ -48,9 +48,13 @@ def test_the_activations_are_read_by_their_names(statement, verdict):
     assert outcome.verdict.value == verdict, outcome.message
 
 
-def test_sigma_is_read_only_as_declared():
-    with pytest.raises(DerivationError, match=r"'\\sigma' is not declared"):
+def test_sigma_is_read_only_as_declared_and_the_message_says_how():
+    with pytest.raises(DerivationError, match=r"'\\sigma' is not declared: if it is the logistic function .* declare "
+                                              r"it as an \[\[operator\]\] with meaning = \"logistic\""):
         check(r"\sigma(\theta) = \frac{1}{1 + e^{-\theta}}")
+    declared = check(r"\sigma(\theta) = \frac{1}{1 + e^{-\theta}}",
+                     operator=[{"name": r"\sigma", "meaning": "logistic"}])
+    assert declared.verdict.value == "proved", declared.message
 
 
 def test_a_derivative_through_the_functions_is_computed():

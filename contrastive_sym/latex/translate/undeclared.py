@@ -26,6 +26,10 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
         how = f"'{command.group(0)}'" if command else f"'{word}' written in letters ('{key}')"
         return (f"{how} is not read: a{'n' if word[0] in 'aeiou' else ''} {word} over a set or parameters has "
                 "no value the checker computes")
+    if key == "\\sigma" and start is not None and re.match(r"\\sigma\s*(\\left\s*)?\(", text[start:]):
+        # σ(·) undeclared: most documents mean the logistic function, which is declared so
+        return ("'\\sigma' is not declared: if it is the logistic function 1/(1 + e^{-x}), declare it as an "
+                "[[operator]] with meaning = \"logistic\"; a scale or a standard deviation is a [[scalar]]")
     if around and re.fullmatch(r"[a-z]", key):
         # \sum_i … h_j: one letter written for another, the slip this most often is
         shown = " and ".join(around)
