@@ -131,6 +131,13 @@ def _settle_open_points(task: LinkTask, report: SampleReport, state: PointwiseSt
             continue
         signs = witnesses.exact_signs(_compiled_for(state, hit.instance), hit.point,
                                       min(config.symbolic_seconds, remaining))
+        kink = witnesses.at_a_kink(signs)
+        if kink is not None:
+            # no derivative there: that side is undefined, and the witness says so
+            c = hit.comparison
+            report.undefined.append(dataclasses.replace(hit, comparison=dataclasses.replace(
+                c, status=Status.UNDEFINED, lhs=() if kink != "rhs" else c.lhs, rhs=() if kink != "lhs" else c.rhs)))
+            continue
         holds = witnesses.relation_at(task.relation, signs)
         if holds is None:
             still_open.append(hit)

@@ -166,11 +166,30 @@ def _exact_sign(gap: sp.Expr, plain: bool):
     return None
 
 
+#: The exact sign of a gap that is not a number, a derivative at a kink (see :func:`_a_kink`):
+#: followed by the sides that have none ("lhs", "rhs" or "both").
+AT_A_KINK = "at a kink"
+
+
 def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
-    """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1 or None)."""
+    """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1, None,
+    or :data:`AT_A_KINK` and the sides where a side has no derivative)."""
     lhs, rhs = instance.concrete()
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
-    return [_exact_sign(_settled(r - l, subs), plain) for l, r in zip(lhs, rhs)]
+    signs = []
+    for left, right in zip(lhs, rhs):
+        sides = [_settled(left, subs) is sp.nan, _settled(right, subs) is sp.nan]
+        if any(sides):
+            signs.append(f"{AT_A_KINK} {'both' if all(sides) else 'lhs' if sides[0] else 'rhs'}")
+        else:
+            signs.append(_exact_sign(_settled(right - left, subs), plain))
+    return signs
+
+
+def at_a_kink(signs) -> str | None:
+    """The sides without a derivative ("lhs", "rhs", "both") when a gap is at a kink, else None."""
+    found = [s for s in signs or () if isinstance(s, str) and s.startswith(AT_A_KINK)]
+    return found[0].rsplit(" ", 1)[1] if found else None
 
 
 def _settled(gap: sp.Expr, values: dict) -> sp.Expr:
@@ -212,7 +231,7 @@ def exact_signs(ci: CompiledInstance, point: dict, seconds: float):
 def relation_at(relation: Relation, signs) -> bool | None:
     """Whether ``lhs relation rhs`` holds given the exact signs of rhs − lhs per
     component (None: not settled).  A direction is settled only by exact equality."""
-    if signs is None or any(s is None for s in signs):
+    if signs is None or any(s is None or isinstance(s, str) for s in signs):
         return None
     if relation is Relation.SAME_DIRECTION:
         return True if all(s == 0 for s in signs) else None
