@@ -178,7 +178,7 @@ def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
     signs = []
     for left, right in zip(lhs, rhs):
-        sides = [_settled(left, subs) is sp.nan, _settled(right, subs) is sp.nan]
+        sides = [e.has(sp.Heaviside, sp.sign) and _settled(e, subs) is sp.nan for e in (left, right)]
         if any(sides):
             signs.append(f"{AT_A_KINK} {'both' if all(sides) else 'lhs' if sides[0] else 'rhs'}")
         else:
