@@ -38,6 +38,13 @@ class StopGrad(sp.Function):
         return r"\operatorname{sg}\left[%s\right]" % printer._print(self.args[0])
 
 
+def is_kink(node: sp.Basic) -> bool:
+    """SymPy's derivative at a kink: of |x| it writes sign(x) (0 at 0), of max(0, x)
+    Heaviside(x) (1/2 at 0), conventions where no derivative exists.  A step the document
+    writes (1[a > b]) states its value at 0, 0 or 1, and is no kink."""
+    return isinstance(node, sp.sign) or isinstance(node, sp.Heaviside) and node.args[1] not in (0, 1)
+
+
 def strip_stop_grad(expr: sp.Basic) -> sp.Basic:
     """Value semantics: once every derivative is taken, ``sg[x]`` is just ``x``."""
     return expr.replace(lambda e: isinstance(e, StopGrad), lambda e: e.args[0])

@@ -18,7 +18,7 @@ from fractions import Fraction as F
 
 import sympy as sp
 
-from ...model.nodes import MaxOver
+from ...model.nodes import MaxOver, is_kink
 from ...model.notation import Role
 from .instantiate import concretize
 from ..numeric.compiled import Status, compiled
@@ -153,7 +153,7 @@ def _needs(node):
         return node.base, ">" if node.exp.is_negative else ">="
     if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
         return node.base, "!="
-    if isinstance(node, sp.sign) or isinstance(node, sp.Heaviside) and node.args[1] not in (0, 1):
+    if is_kink(node):
         return node.args[0], "!="      # a derivative at a kink of |x| or max(0, x): none at 0
     return None
 

@@ -239,7 +239,7 @@ _CONCRETE: dict = {}
 _WRITTEN_OUT = 4096
 
 
-def _indicator_sums_written_out(expr: sp.Basic) -> sp.Basic:
+def _sums_written_out(expr: sp.Basic) -> sp.Basic:
     """Each sum Σ_{k=lo}^{hi} (1 − δ_{k,i}) f_k (and each product that holds one) with
     whole-number limits written term by term, the indicator settled in each: SymPy's
     ``doit`` sums the delta apart into Σ_k f_k − f_i, a difference no precision resolves
@@ -250,7 +250,7 @@ def _indicator_sums_written_out(expr: sp.Basic) -> sp.Basic:
     sim(g(h_i), g(h_k)) summed over k at two terms."""
     if not isinstance(expr, sp.Basic) or not expr.args or not expr.has(sp.KroneckerDelta, ValueCall):
         return expr
-    args = [_indicator_sums_written_out(a) for a in expr.args]
+    args = [_sums_written_out(a) for a in expr.args]
     if isinstance(expr, (sp.Sum, sp.Product)):
         body, limits = args[0], list(expr.limits)
         combine = sp.Add if isinstance(expr, sp.Sum) else sp.Mul
@@ -275,7 +275,7 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
         found = fresh_bound_indices(sp.sympify(expr), subs)
         # (a side that is a size alone, N, becomes the Python int of the size: sympified)
         found = sp.sympify(found.xreplace(subs)) if subs else found
-        found = strip_stop_grad(_indicator_sums_written_out(found).doit())
+        found = strip_stop_grad(_sums_written_out(found).doit())
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()
         _CONCRETE[key] = found

@@ -14,7 +14,7 @@ import sympy as sp
 from ...model.claims import Relation
 from ...model.notation import Domain, Role
 from ...model.verdicts import Witness
-from ...model.nodes import MaxOver
+from ...model.nodes import MaxOver, is_kink
 from ...model.value_functions import FORMULA
 from ..symbolic import sandbox
 from ..config import CheckConfig
@@ -166,7 +166,7 @@ def _exact_sign(gap: sp.Expr, plain: bool):
     return None
 
 
-#: The exact sign of a gap that is not a number, a derivative at a kink (see :func:`_a_kink`):
+#: The exact sign of a gap that is not a number, a derivative at a kink (model.nodes.is_kink):
 #: followed by the sides that have none ("lhs", "rhs" or "both").
 AT_A_KINK = "at a kink"
 
@@ -199,16 +199,9 @@ def _settled(gap: sp.Expr, values: dict) -> sp.Expr:
     if gap.has(MaxOver):
         gap = gap.replace(lambda e: isinstance(e, MaxOver), lambda e: e.settle(values))
     if gap.has(sp.Heaviside, sp.sign):
-        gap = gap.replace(_a_kink, lambda e: sp.Piecewise((sp.nan, sp.Eq(e.args[0], 0)), (e, True)))
+        # at a kink's 0 the gap is not a number, never decided by SymPy's convention there
+        gap = gap.replace(is_kink, lambda e: sp.Piecewise((sp.nan, sp.Eq(e.args[0], 0)), (e, True)))
     return gap.xreplace(values)
-
-
-def _a_kink(e) -> bool:
-    """SymPy writes the derivative of max(0, x) as Heaviside(x), 1/2 at 0, and of |x| as
-    sign(x), 0 at 0: conventions where no derivative exists.  At 0 the gap is left not a
-    number (unsettled), never decided by them.  A step the document writes (1[a > b]) has
-    its value at 0 stated, 0 or 1, and is exact there."""
-    return isinstance(e, sp.sign) or isinstance(e, sp.Heaviside) and e.args[1] not in (0, 1)
 
 
 def plain_point(point: dict) -> bool:
