@@ -59,3 +59,15 @@ def test_working_bits_restores_the_precision():
             assert flint.ctx.prec == 999
             raise RuntimeError
     assert flint.ctx.prec == before
+
+
+def test_a_whole_power_of_a_ball_around_zero_encloses_the_power():
+    from flint import arb
+    from contrastive_sym.check.numeric.dual import power
+    around_zero = arb(0, 1e-19)
+    assert not (around_zero ** 2).is_finite()         # python-flint 0.9, the reason for power()
+    for n, bound in ((2, 1e-37), (3, 1e-56), (4, 1e-75)):
+        value = power(around_zero, n)
+        assert value.is_finite() and value.contains(0) and abs(value).upper() < bound
+    assert not power(around_zero, -2).is_finite()      # 1/x² near 0: not resolved, never a number
+    assert power(arb(-3), 3) == -27 and power(arb(0), 2) == 0

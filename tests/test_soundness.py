@@ -343,3 +343,27 @@ def test_where_every_family_takes_the_same_values_is_sampled(tmp_path, checked):
     ''' + claim("c", r"\sum_i (y_i - s_{i1})^2 > 0", "inequality"))
     result = outcomes(doc)["c"].outcome
     assert result.verdict is Verdict.REFUTED, result.message
+
+
+def test_a_sign_sympy_claims_for_a_closed_number_is_certified_by_a_ball():
+    # −log(1/2 + e^{−x}/2) at x = 4·10^−340 is 2·10^−340 > 0; SymPy 1.14 calls it negative
+    # (is_negative decides at low precision), and that refuted a true inequality
+    x = sp.Rational(4, 10**340)
+    gap = -sp.log(sp.Rational(1, 2) + sp.exp(-x) / 2)
+    assert gap.is_negative            # SymPy's claim, wrong: if this changes, keep the check
+    assert witnesses._exact_sign(gap, plain=False) == 1
+    assert witnesses._exact_sign(gap - sp.Rational(1, 10**330), plain=False) == -1
+
+
+def test_a_squared_difference_of_equal_inexact_values_is_a_number(tmp_path):
+    # python-flint's arb ** 2 is nan for a ball around 0: at i = j the term ‖u_i − u_j‖² of
+    # unit rows with values not exact in binary was never a number, the points stayed open
+    # at every precision, and SymPy's wrong sign (above) refuted the true statement
+    doc = document(tmp_path, '''
+        size = [{name = 'N', minimum = 2, checked = [2]}, {name = 'd', minimum = 2, checked = [2]}]
+        scalar = [{name = 't', domain = "positive"}]
+        family = [{name = 'u', shape = ['N', 'd'], role = "unit"}]
+    ''' + claim("c", r"\log \frac{1}{N^2}\sum_{i=1}^{N}\sum_{j=1}^{N} e^{-t\|u_i - u_j\|_2^2} \le 0", "inequality"))
+    result = outcomes(doc)["c"].outcome
+    assert result.verdict is Verdict.CONFIRMED, result.message
+    assert "could not be decided" not in result.message

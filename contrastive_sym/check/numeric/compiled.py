@@ -26,6 +26,7 @@ from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
+from .dual import power
 from .indices import var_key
 from .precision import digits_to_bits, working_bits
 
@@ -85,7 +86,7 @@ def _heaviside(x):
 def _pow(base, exponent):
     base = _ball(base)
     if isinstance(exponent, int):
-        return base ** exponent
+        return power(base, exponent)     # not base ** exponent: nan for a ball around 0
     return base ** _ball(exponent)
 
 

@@ -58,7 +58,26 @@ class Dual:
             return arb(1)
         if n == 1:
             return self
-        return Dual(self.v ** n, n * self.v ** (n - 1) * self.t, self.level)
+        return Dual(power(self.v, n), n * power(self.v, n - 1) * self.t, self.level)
+
+
+def power(x, n: int):
+    """x^n for a whole number n.  python-flint 0.9's ``arb ** n`` is nan for a ball that
+    holds 0 and is not exactly 0 (measured: ``arb(0, 1e-19) ** 2``), which left a squared
+    difference of two equal inexact values (‖u_i − u_j‖² at i = j) unresolved at every
+    precision; such a ball is multiplied out, which encloses the power as well."""
+    if isinstance(x, Dual) or not isinstance(x, arb) or x > 0 or x < 0 or x.is_exact():
+        return x ** n
+    if n < 0:
+        return 1 / power(x, -n)
+    result, square = arb(1), x
+    while n:
+        if n & 1:
+            result = result * square
+        n >>= 1
+        if n:
+            square = square * square
+    return result
 
 
 def not_real(env):

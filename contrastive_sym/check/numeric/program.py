@@ -31,7 +31,7 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
-from .dual import Dual, base, exp, extremum, log, not_real, reciprocal, sqrt, strip
+from .dual import Dual, base, exp, extremum, log, not_real, power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from ...model.binders import fresh_bound_indices
 from .indices import int_of, is_index_mask, key_symbol
@@ -250,8 +250,8 @@ class Program:
         if e.exp.is_Integer:
             n = int(e.exp)
             if n < 0:
-                return lambda env: reciprocal(base(env) ** (-n))
-            return lambda env: base(env) ** n
+                return lambda env: reciprocal(power(base(env), -n))
+            return lambda env: power(base(env), n)
         if e.exp == sp.Rational(1, 2):
             return lambda env: sqrt(base(env))
         if e.exp == sp.Rational(-1, 2):
@@ -262,7 +262,9 @@ class Program:
     def _compile_sum(self, e):
         """A sum, or a product (its factors multiplied; an empty product is 1)."""
         f = self._compile(e.function)
-        limits = [(k, int_of(lo, self.fixed), int_of(hi, self.fixed)) for k, lo, hi in e.limits]
+        # SymPy lists the limits innermost first (Sum(f, (j, i+1, N), (i, 1, N)) is
+        # Σ_i Σ_j f): the loop runs them outermost first, so an inner bound may read i.
+        limits = [(k, int_of(lo, self.fixed), int_of(hi, self.fixed)) for k, lo, hi in reversed(e.limits)]
         product = isinstance(e, sp.Product)
 
         last = len(limits) - 1

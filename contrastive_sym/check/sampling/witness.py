@@ -7,6 +7,7 @@ precision before it is reported.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 
 import sympy as sp
@@ -19,6 +20,8 @@ from ...model.value_functions import FORMULA
 from ..symbolic import sandbox
 from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
+from ..numeric.failures import Undefined, Unsupported
+from ..numeric.program import program_set
 from .points import format_value
 from .sample import CompiledInstance
 
@@ -128,7 +131,9 @@ def _positive_atoms(gap: sp.Expr) -> sp.Expr:
     rational = [e.args[0] for e in powers if e.args[0].is_Rational and e.args[0] != 0]
     unit = None
     if rational:
-        unit = sp.Rational(sp.igcd(*[r.p for r in rational]), sp.ilcm(*[r.q for r in rational]))
+        # math's gcd and lcm take one argument too (SymPy's igcd needs two, and a single
+        # exp-atom made the whole candidate fail)
+        unit = sp.Rational(math.gcd(*[int(r.p) for r in rational]), math.lcm(*[int(r.q) for r in rational]))
         if max(abs(r / unit) for r in rational) > _MAX_DEGREE:
             unit = None
     base = sp.Dummy("Y", positive=True)
@@ -144,12 +149,15 @@ def _positive_atoms(gap: sp.Expr) -> sp.Expr:
 
 def _exact_sign(gap: sp.Expr, plain: bool):
     """Cheapest first: structural zero, SymPy's assumptions on the fraction over positive
-    exp-atoms, on the gap itself, then (for values of ordinary size) simplify."""
+    exp-atoms, on those atoms unfactored, on the gap itself, then (for values of ordinary
+    size) simplify.  A sign of a closed number is kept only where a ball certifies it."""
     if gap == 0:
         return 0
-    # The raw gap's assumptions come second: on exp(1e300) they evaluate numerically and
-    # can spend the whole time limit.
-    candidates = [lambda: sp.factor(sp.cancel(sp.together(_positive_atoms(gap)))), lambda: gap]
+    # Unfactored, log(1 + 1/Y) is positive by its structure; log((Y + 1)/Y) is not seen to be.
+    # The raw gap's assumptions come after: on exp(1e300) they evaluate numerically and can
+    # spend the whole time limit.
+    candidates = [lambda: sp.factor(sp.cancel(sp.together(_positive_atoms(gap)))), lambda: _positive_atoms(gap),
+                  lambda: gap]
     if plain and sp.count_ops(gap) < 200:
         candidates.append(lambda: sp.simplify(gap))
     for make in candidates:
@@ -159,10 +167,33 @@ def _exact_sign(gap: sp.Expr, plain: bool):
             continue
         if candidate == 0:
             return 0
-        if candidate.is_positive:
-            return 1
-        if candidate.is_negative:
-            return -1
+        claimed = 1 if candidate.is_positive else -1 if candidate.is_negative else None
+        if claimed is not None:
+            return claimed if candidate.free_symbols else _certified(candidate, claimed)
+    return None
+
+
+#: the precisions at which a closed number's sign is certified (about 600 to 9600 digits)
+_CERTIFYING_BITS = (2000, 8000, 32000)
+
+
+def _certified(number: sp.Expr, claimed: int):
+    """The sign SymPy claims for a closed number, certified by an arb ball (None when no
+    ball up to 32000 bits separates it from 0).  SymPy decides
+    ``is_positive`` of a transcendental number at low precision and was measured wrong:
+    −log(1/2 + e^{−x}/2) at x = 4·10^−340, which is 2·10^−340 > 0, is ``is_negative``, and a
+    true inequality was refuted by it.  (A sign over positive symbols, the exp-atoms of
+    :func:`_positive_atoms`, is deduced from the structure and needs no ball.)"""
+    if number.is_Rational:
+        return claimed
+    try:
+        side = program_set((number,), {})
+        for bits in _CERTIFYING_BITS:
+            value = side.evaluate({}, bits)
+            if isinstance(value, tuple) and (value[0] > 0 or value[0] < 0):
+                return 1 if value[0] > 0 else -1     # the ball's, where SymPy's differs
+    except (Unsupported, Undefined, ArithmeticError, ValueError, TypeError):
+        pass
     return None
 
 
