@@ -85,6 +85,10 @@ READING_FORMULAS = (
     r"\cos^2 t + \sin(t)^2 = \cosh(t) - \|s_1\| \|s_2\| \cos t \sinh t + \tanh t",
     # an indicator that orders two values
     r"\mathbb{1}[t > s_{1,1}] + \mathbb{1}_{t \leq s_{2,1}} = \sum_k \mathbb{1}\{s_{k,1} \geq t\}",
+    # indices written by order and inequality conditions: pairs, chains, a colon, below a free index
+    r"\sum_{1 \le u < v \le n} s_{u,v} + \sum_{u \neq v}^{n} s_{u,v} = \sum_{u,v : u \ne v} s_{u,v} - \sum_{k < i} s_{k,1}",
+    # sums over sets combined by \setminus, \cup, \cap (an operation before a bracket), set-builders
+    r"\sum_{k \in [n] \setminus \{i\}} s_{i,k} + \sum_{k \in ([n] \cap [n]) \cup \{1\}} t = \sum_{p \in \{k \in S : k \neq i\}} s_{p,1}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -117,7 +121,9 @@ READING_TOKENS = TOKENS + [
     # paper notation: a font in a script, \mathop, a braced sign, a name used with parentheses
     r"^\mathsf{T}", r"p_\mathsf{pos}", r"\mathop{\mathbb{E}}", r"2k{-}1", r"{+}", r"\mathop{", r"\ell(1, 2)",
     r"\sum_{l \in \{1,2\}, k \in [n], k \neq i}", r"{\cdot}", r"\sum_{k \in \{1, \ldots, n\}}", r", l = 1, \dots, 2}",
-    r"\min(s_1, s_2)", r"\min\{", r"\min(",
+    r"\min(s_1, s_2)", r"\min\{", r"\min(", r"\sum_{1 \le u < v \le n}", r"\sum_{u<v}", r"\sum_{u,v : u \ne v}",
+    r"_{n \ge v > u \ge 1}", r"< v \le", r"\sum_{k < i}", r"\sum_{u \neq v}^{n}", r"\sum_{k \in [n] \setminus \{i\}}",
+    r"\cap [n]", r"\setminus \{1, 2\}", r"\sum_{p \in \{k \in S : ",
     # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
     # break, \textbf names; families counted from 0 and views written as superscripts
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",

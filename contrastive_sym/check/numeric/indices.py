@@ -57,6 +57,9 @@ def int_of(expr: sp.Basic, fixed: dict) -> Callable[[Env], int]:
     if isinstance(expr, sp.Mod):
         a, b = parts
         return lambda env: a(env) % b(env)
+    if isinstance(expr, (sp.Max, sp.Min)):      # the span of a set over several ranges
+        pick = max if isinstance(expr, sp.Max) else min
+        return lambda env: pick(p(env) for p in parts)
     raise Unsupported(f"index expression {expr}")
 
 

@@ -250,6 +250,12 @@ class LabelsMixin:
             tuples = self.member_sum(op, lower, upper, operand)
         if tuples is not None:
             return tuples
+        ordered = self.ordered_indices_sum(lower, upper, operand, op)
+        if ordered is not None:     # \sum_{1 \le j < k \le N}, \sum_{i<j}, \sum_{j,k : j \neq k}
+            return ordered
+        over_a_set = self.set_expression_sum(lower, upper, operand, op)
+        if over_a_set is not None:  # \sum_{k \in [2N] \setminus \{i\}}
+            return over_a_set
         parts = self._conditioned_parts(lower)
         if parts is None:
             return super()._sum(op, operand)

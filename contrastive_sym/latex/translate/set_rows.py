@@ -316,13 +316,21 @@ def _bare(node):
 
 
 def _factors(node) -> list:
-    """The factors of a juxtaposition, left to right."""
+    r"""The factors of a juxtaposition, left to right.  An operation before a bracket, which
+    the grammar reads as a call (``\cap [N]``), is the operation and the bracket."""
     out = []
     while isinstance(node, Tree) and node.data == "juxt":
-        out.append(node.children[0])
+        out.extend(_operation_call(node.children[0]))
         node = node.children[1]
-    out.append(node)
+    out.extend(_operation_call(node))
     return out
+
+
+def _operation_call(node) -> list:
+    if isinstance(node, Tree) and node.data == "call" and len(node.children) == 2 and _operation(node.children[0]) \
+            and isinstance(node.children[1], Tree) and node.children[1].data == "bracket":
+        return list(node.children)
+    return [node]
 
 
 def _operation(factor) -> str | None:
