@@ -71,6 +71,10 @@ _CONSTRUCTS = [
      r"(N for the number of entries), or " + _RESTATE),
     (r"\\(int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
+    (r"\\choose(?![a-zA-Z])", r"'{n \choose k}' is not read; write \binom{n}{k}"),
+    (r"\\(lfloor|lceil)(?![a-zA-Z])", r"'\{0}' (a rounding to a whole number) is not read; " + _RESTATE),
+    (r"!(?![=])", r"'!' (a factorial) is not read; write the product it stands for (\prod_{k=1}^{n} k), "
+     r"or " + _RESTATE),
 ]
 _COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
 

@@ -27,7 +27,7 @@ from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
 from .dual import power
-from .indices import var_key
+from .indices import binomial, var_key
 from .precision import digits_to_bits, working_bits
 
 
@@ -104,6 +104,7 @@ _NAMESPACE = {
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
+    "binomial": lambda n, k: arb(binomial(int(_ball(n).unique_fmpz()), int(_ball(k).unique_fmpz()))),
 }
 
 

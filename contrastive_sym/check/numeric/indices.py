@@ -2,9 +2,11 @@
 bound indices renamed where they shadow outer ones, and integer-valued index expressions."""
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import sympy as sp
+from flint import arb
 from sympy.core.function import AppliedUndef
 
 from .failures import Unsupported
@@ -68,3 +70,21 @@ def is_index_mask(e: sp.Basic) -> bool:
     return e.has(sp.KroneckerDelta) and not any(
         isinstance(a, (sp.Indexed, sp.Function)) and not isinstance(a, sp.KroneckerDelta)
         for a in sp.preorder_traversal(e)) and all(s.is_integer for s in e.free_symbols)
+
+
+def whole_number_function(expr: sp.Basic, fixed: dict) -> Callable[[Env], arb]:
+    """δ_{ij} or the binomial coefficient of whole-number arguments, exactly, as a ball."""
+    a, b = (int_of(x, fixed) for x in expr.args[:2])
+    if isinstance(expr, sp.KroneckerDelta):
+        return lambda env: arb(1) if a(env) == b(env) else arb(0)
+    return lambda env: arb(binomial(a(env), b(env)))
+
+
+def binomial(n: int, k: int) -> int:
+    """SymPy's binomial at whole numbers: 0 for k < 0, n(n-1)…(n-k+1)/k! otherwise (also for
+    n < 0, as SymPy extends it)."""
+    if k < 0:
+        return 0
+    if n >= 0:
+        return math.comb(n, k)
+    return int(sp.binomial(n, k))

@@ -34,7 +34,7 @@ from . import dual
 from .dual import Dual, base, exp, extremum, log, not_real, power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from ...model.binders import fresh_bound_indices
-from .indices import int_of, is_index_mask, key_symbol
+from .indices import int_of, is_index_mask, key_symbol, whole_number_function
 from .precision import working_bits
 
 UNDEFINED = "undefined"
@@ -230,9 +230,8 @@ class Program:
                     out = extremum(out, p(env), pick)
                 return out
             return extreme
-        if isinstance(e, sp.KroneckerDelta):
-            a, b = (int_of(x, self.fixed) for x in e.args[:2])
-            return lambda env: arb(1) if a(env) == b(env) else arb(0)
+        if isinstance(e, (sp.KroneckerDelta, sp.binomial)):     # of whole numbers: δ_{ij}, \binom{N}{2}
+            return whole_number_function(e, self.fixed)
         if isinstance(e, (sp.Sum, sp.Product)):
             return self._compile_sum(e)
         if isinstance(e, MaxOver):

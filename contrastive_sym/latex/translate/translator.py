@@ -342,6 +342,15 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
     def t_sqrt(self, node):
         return sp.sqrt(self.expr(node.children[1]))
 
+    def t_binom(self, node):
+        """``\\binom{n}{k}``, the number of ways to choose k of n, for whole numbers only."""
+        n, k = self.expr(node.children[1]), self.expr(node.children[2])
+        for value, tree in ((n, node.children[1]), (k, node.children[2])):
+            if value.is_integer is not True:
+                raise self.fail(tree, f"\\binom{{n}}{{k}} is read for whole numbers (\\binom{{N}}{{2}} pairs); "
+                                      f"'{self.source(tree).strip()}' is not one")
+        return sp.binomial(n, k)
+
     def t_underbrace(self, node):
         return self.value(node.children[1])
 
