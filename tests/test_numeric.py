@@ -71,3 +71,13 @@ def test_a_whole_power_of_a_ball_around_zero_encloses_the_power():
         assert value.is_finite() and value.contains(0) and abs(value).upper() < bound
     assert not power(around_zero, -2).is_finite()      # 1/x² near 0: not resolved, never a number
     assert power(arb(-3), 3) == -27 and power(arb(0), 2) == 0
+
+
+def test_a_real_power_of_zero_is_zero_and_of_a_sum_of_squares_near_zero_encloses_it():
+    from flint import arb
+    from contrastive_sym.check.numeric.dual import real_power
+    assert real_power(arb(0), arb(1.5)) == 0 and real_power(arb(4), arb(0.5)) == 2
+    near_zero = arb(0, 1e-30)         # the rounding of u_i − u_i, squared and summed
+    enclosed = real_power(near_zero, arb(1.5), nonnegative=True)
+    assert enclosed.is_finite() and enclosed.contains(0) and abs(enclosed).upper() < 1e-44
+    assert not real_power(near_zero, arb(1.5)).is_finite()     # may be negative: not resolved

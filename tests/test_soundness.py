@@ -367,3 +367,21 @@ def test_a_squared_difference_of_equal_inexact_values_is_a_number(tmp_path):
     result = outcomes(doc)["c"].outcome
     assert result.verdict is Verdict.CONFIRMED, result.message
     assert "could not be decided" not in result.message
+
+
+@pytest.mark.parametrize("statement", [
+    r"\sum_{i=1}^{N}\sum_{j=1}^{N} \|u_i - u_j\|_2^{\alpha} \ge 0",
+    r"\sum_{i=1}^{N}\sum_{j=1}^{N} \|u_i - u_j\|_2^{3} \le 8 N^2",
+    r"\frac{1}{N^2}\sum_{i=1}^{N}\sum_{j=1}^{N} \|u_i - u_j\|_2 \le 2",
+])
+def test_a_power_of_a_norm_at_a_tie_is_zero_not_undefined(tmp_path, statement):
+    # 0^α = 0 for α > 0: the logarithm called ‖u_i − u_i‖^α undefined, and a true statement
+    # was conditional on "both sides defined"; the square root of the rounding of u_i − u_i
+    # (a ball around 0) was never a number, left to SymPy point by point
+    doc = document(tmp_path, '''
+        size = [{name = 'N', minimum = 1, checked = [1, 2, 3]}, {name = 'd', minimum = 1, checked = [1, 2, 3]}]
+        scalar = [{name = '\\alpha', domain = "positive"}]
+        family = [{name = 'u', shape = ['N', 'd'], role = "unit"}]
+    ''' + claim("c", statement, "inequality"))
+    result = outcomes(doc)["c"].outcome
+    assert result.verdict is Verdict.CONFIRMED, result.message

@@ -152,6 +152,25 @@ def sqrt(x):
     return x.sqrt()
 
 
+_HALF = arb(0.5)
+
+
+def real_power(x, exponent, nonnegative: bool = False):
+    """x^e for an exponent that is not a whole number: e^{e·log x} for x > 0, and 0^e = 0 for
+    e > 0, which the logarithm would call undefined (‖u − u‖^α, ‖x‖³ = (Σ x²)^{3/2} at a tie).
+    ``nonnegative``: x is ≥ 0 by its form (a sum of squares), so a ball of x that also holds
+    negatives (the rounding of u_i − u_i) encloses a value in [0, its upper end]; without it
+    such a ball stays unresolved, as x may be negative there."""
+    if isinstance(x, Dual) or isinstance(exponent, Dual) or x > 0 or not exponent > 0:
+        return sqrt(x) if exponent == _HALF else exp(exponent * log(x))
+    if x.is_zero():
+        return arb(0)
+    if nonnegative and not x.upper() < 0:
+        top = arb(x.upper())
+        return arb(0) if top.is_zero() else arb(0).union(exp(exponent * log(top)))
+    return exp(exponent * log(x))
+
+
 def reciprocal(x):
     if base(x).is_zero():
         raise Undefined("division by zero")

@@ -31,7 +31,7 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
-from .dual import Dual, base, exp, extremum, log, not_real, power, reciprocal, sqrt, strip
+from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from ...model.binders import fresh_bound_indices
 from .indices import int_of, is_index_mask, key_symbol, whole_number_function
@@ -248,15 +248,15 @@ class Program:
         base = self._compile(e.base)
         if e.exp.is_Integer:
             n = int(e.exp)
-            if n < 0:
-                return lambda env: reciprocal(power(base(env), -n))
-            return lambda env: power(base(env), n)
-        if e.exp == sp.Rational(1, 2):
-            return lambda env: sqrt(base(env))
+            return (lambda env: reciprocal(power(base(env), -n))) if n < 0 else (lambda env: power(base(env), n))
+        # a sum of squares is ≥ 0 though its ball may hold negatives (u_i − u_i at i = j)
+        nonnegative = bool(e.base.is_nonnegative)
         if e.exp == sp.Rational(-1, 2):
             return lambda env: reciprocal(sqrt(base(env)))
+        if e.exp == sp.Rational(1, 2) and not nonnegative:
+            return lambda env: sqrt(base(env))
         exponent = self._compile(e.exp)
-        return lambda env: exp(exponent(env) * log(base(env)))
+        return lambda env: real_power(base(env), exponent(env), nonnegative)
 
     def _compile_sum(self, e):
         """A sum, or a product (its factors multiplied; an empty product is 1)."""
