@@ -241,6 +241,11 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
     (r"\left\{ a \right\}_+", "\\{x\\}_+ (a brace with a mark) is not read: it is a notation of the document's "
      "own, and no definition of it is given (define it, \\{x\\}_+ = \\max(0, 1 - x), or write the positive part "
      "[x]_+)", 6),
+    # a divergence's bar between two arguments; counts written in other notations than \binom
+    (r"\mathrm{KL}(a \| b)", "'\\|' between the arguments of a call (a divergence D_{KL}(p \\| q) of two "
+     "distributions) is not read; " + RESTATE, 15),
+    (r"{a \choose b}", "'{n \\choose k}' is not read; write \\binom{n}{k}", 4),
+    (r"a! + b", "'!' (a factorial) is not read; write the product it stands for (\\prod_{k=1}^{n} k), or " + RESTATE, 2),
 ])
 def test_constructs_not_read_are_named_with_their_column(text, message, column):
     error = refused(text)

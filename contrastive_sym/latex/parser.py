@@ -238,6 +238,13 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
                                "a function, not a value) is not read", *_line_column(text, start), "\\cdot")
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)
+        divergence = re.search(r"(?:[A-Za-z}]|\\right\.?)\s*(?:_\{[^{}]*\}|_\w)?\s*\(([^()]*)\\\|[^()]*$",
+                               text[:token.start_pos])
+        if divergence is not None and shown == ")":
+            # D_{KL}(p \| q): the bar separates two arguments, as no norm does
+            return where.error("'\\|' between the arguments of a call (a divergence D_{KL}(p \\| q) of two "
+                               "distributions) is not read; restate the line with restated_from",
+                               *_line_column(text, text.rindex("\\|", 0, token.start_pos)), "\\|")
         if "NORM" in exc.expected and "PLUS" not in exc.expected:
             # after a \| that has no partner in its group (bars.py paired the others)
             return where.error(f"unexpected {_quoted(shown)} after a '\\|' that has no partner in its group (the bars "
