@@ -91,6 +91,8 @@ READING_FORMULAS = (
     r"\sum_{k \in [n] \setminus \{i\}} s_{i,k} + \sum_{k \in ([n] \cap [n]) \cup \{1\}} t = \sum_{p \in \{k \in S : k \neq i\}} s_{p,1}",
     # a binomial coefficient of whole numbers, under a sum too
     r"\binom{n}{2} + \sum_{k=0}^{n} \binom{n}{k} t = \dbinom{2n}{2}",
+    # Lagrange's primes on standard functions
+    r"\tanh'(t) + \cos''(2t) = 1 - \tanh(t)^2 - 4\cos(2t)",
 )
 
 READING_TOKENS = TOKENS + [
@@ -126,7 +128,8 @@ READING_TOKENS = TOKENS + [
     r"\min(s_1, s_2)", r"\min\{", r"\min(", r"\sum_{1 \le u < v \le n}", r"\sum_{u<v}", r"\sum_{u,v : u \ne v}",
     r"_{n \ge v > u \ge 1}", r"< v \le", r"\sum_{k < i}", r"\sum_{u \neq v}^{n}", r"\sum_{k \in [n] \setminus \{i\}}",
     r"\cap [n]", r"\setminus \{1, 2\}", r"\sum_{p \in \{k \in S : ", r"\binom{n}{2}", r"\binom{", r"\dbinom{2n}",
-    r"\choose", r"n!", r"\lfloor t \rfloor",
+    r"\choose", r"n!", r"\lfloor t \rfloor", r"\tanh'(", r"\cos''(t)", r"f'(", "''(",
+    r"\mathrm{KL}(t \| ", r"D_{KL}(",
     # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
     # break, \textbf names; families counted from 0 and views written as superscripts
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",

@@ -22,7 +22,6 @@ import collections
 import itertools
 
 from fractions import Fraction
-from typing import Callable
 
 import sympy as sp
 from flint import arb, fmpq
@@ -33,6 +32,7 @@ from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
+from .forward_mode import ForwardModeMixin, Seed
 from ...model.binders import fresh_bound_indices
 from .indices import int_of, is_index_mask, key_symbol, whole_number_function
 from .precision import working_bits
@@ -68,14 +68,7 @@ def _as_arb(x):
 _UNBOUND = object()
 
 
-class _Seed:
-    """Which variables carry a tangent while a derivative is evaluated."""
-
-    def __init__(self, tangent_of: Callable):
-        self.tangent_of = tangent_of   # key -> arb tangent or None
-
-
-class Program:
+class Program(ForwardModeMixin):
     """One scalar expression, compiled; call it with a point (key → value) and a precision."""
 
     def __init__(self, expr: sp.Basic, fixed: dict):
@@ -84,7 +77,7 @@ class Program:
         self._recording = True
         # the derivatives being taken, outermost first: a value read under them carries
         # one tangent per level (∂/∂x ∂F/∂y: a dual of a dual)
-        self._seeds: list[_Seed] = []
+        self._seeds: list[Seed] = []
         self._overrides: dict = {}
         self._point: dict = {}
         self._balls: dict = {}
@@ -308,73 +301,6 @@ class Program:
                 raise Undefined("max over an empty range")
             return out
         return max_over
-
-    # --- derivatives, in forward mode ---------------------------------------------
-    def _tangent(self, body: Callable, seed: _Seed, env, overrides: dict | None = None):
-        """The derivative of ``body`` along ``seed``, inside any derivatives being taken."""
-        self._seeds.append(seed)
-        level, saved = len(self._seeds), self._overrides
-        self._overrides = {**saved, **(overrides or {})}
-        try:
-            out = body(env)
-        finally:
-            self._seeds.pop()
-            self._overrides = saved
-        if isinstance(out, Dual) and out.level > level:
-            raise Unsupported("a tangent of an inner derivative left its derivative")
-        return out.t if isinstance(out, Dual) and out.level == level else arb(0)
-
-    def _compile_nabla(self, e: Nabla):
-        body, g, dg = e.args
-        f = self._compile(body)
-        g_label, dg_label = g.label, dg.label
-
-        def tangent_of(key):
-            if isinstance(key, tuple) and key[0] == g_label:
-                return self._read_plain((dg_label,) + key[1:])
-            return None
-        return lambda env: self._tangent(f, _Seed(tangent_of), env)
-
-    def _read_plain(self, key):
-        """A value without a tangent (the directions ∇g_k themselves)."""
-        seeds, self._seeds = self._seeds, []
-        try:
-            return self._read(key)
-        finally:
-            self._seeds = seeds
-
-    def _compile_derivative(self, e: sp.Derivative):
-        """∂F/∂v; ∂²F/∂x∂y (SymPy's Derivative(F, y, x)) as ∂/∂x of ∂F/∂y, one level of
-        dual numbers per derivative."""
-        f = self._compile(e.expr)
-        for var, count in e.variable_count:
-            for _ in range(int(count)):
-                f = self._derivative_by(f, var)
-        return f
-
-    def _derivative_by(self, f: Callable, var):
-        if isinstance(var, sp.Indexed):
-            label = var.base.label
-            idx = [int_of(i, self.fixed) for i in var.indices]
-
-            def derivative(env):
-                target = (label,) + tuple(fn(env) for fn in idx)
-                return self._tangent(f, _Seed(lambda key: arb(1) if key == target else None), env)
-            return derivative
-        return lambda env: self._tangent(f, _Seed(lambda key: arb(1) if key == var else None), env)
-
-    def _compile_subs(self, e: sp.Subs):
-        inner, variables, points = e.args
-        if not (isinstance(inner, sp.Derivative) and len(variables) == 1 and inner.variables == variables):
-            raise Unsupported("Subs other than a derivative at a point")
-        var, at = variables[0], points[0]
-        if not at.is_Rational:
-            raise Unsupported("a derivative at a non-numeric point")
-        f = self._compile(inner.expr)
-        value = Fraction(int(at.p), int(at.q))
-        seed = _Seed(lambda key: arb(1) if key == var else None)
-        return lambda env: self._tangent(f, seed, env, overrides={var: value})
-
 
 class ProgramSet:
     """The components of one side, compiled; reads and evaluates points keyed by :func:`var_key`.

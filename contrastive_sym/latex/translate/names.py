@@ -14,6 +14,7 @@ from ..elementary import Elementary, OfVector
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
+from .primes import Primed
 from .undeclared import undeclared
 from .values import ListValue, VectorValue, componentwise
 
@@ -21,7 +22,7 @@ Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
 _CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary,
-             OfVector)
+             OfVector, Primed)
 
 
 class NamesMixin:
@@ -277,10 +278,8 @@ class NamesMixin:
         if op.data == "restricted":
             self._check_restriction(op.children[1].children[1])
             return meaning
-        if op.data == "prime":
-            raise self.fail(op, f"a prime after '{self.source(op.children[0]).strip()}' is read only as part of a "
-                                "declared name (with z' declared, z'_1 and z_1' are its entries); a derivative "
-                                "is written \\frac{d}{dx}")
+        if op.data == "prime":      # \sigma'(a), or why not: primes.py
+            return self.primed(meaning) or self.refuse_prime(meaning, op)
         raise self.fail(op, f"'{key}' has no meaning" if key else "this has no meaning")
 
     def _subscript(self, meaning, op):
@@ -367,6 +366,8 @@ class NamesMixin:
             items = args_node
         if meaning is Builtin.INDICATOR:          # \mathbb{1}[k \neq i]: a condition, not a value
             return self._indicator(args_node)
+        if isinstance(meaning, Primed):
+            return self.primed_call(meaning, items, node)
         if isinstance(meaning, Elementary):       # \cos(\theta)
             return self.elementary(meaning, items, node)
         if isinstance(meaning, OfVector):          # \text{softmax}(z), \text{LSE}(z)

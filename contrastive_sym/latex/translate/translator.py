@@ -39,6 +39,7 @@ from .names import NamesMixin
 from .operators import OperatorsMixin
 from .optima import OptimaMixin
 from .ordered_indices import OrderedIndicesMixin
+from .primes import PrimesMixin
 from .set_sums import SetSumsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
@@ -71,7 +72,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin):
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
