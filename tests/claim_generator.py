@@ -208,7 +208,8 @@ class Gen:
             return self.atom(ctx)
         kinds = [(4, "atom"), (3, "sum"), (1.5, "sumneq"), (1.5, "sumP"), (1, "prod"), (1.5, "max"),
                  (2, "log"), (2, "exp"), (2, "frac"), (2, "add"), (1.5, "mul"), (1, "pow"), (0.5, "sqrt"),
-                 (0.7, "neg"), (1, "deriv"), (0.5, "sumlabel"), (0.7, "trig"), (0.7, "step")]
+                 (0.7, "neg"), (1, "deriv"), (0.5, "sumlabel"), (0.7, "trig"), (0.7, "step"), (0.7, "sumlt"),
+                 (0.7, "sumset"), (0.5, "binom"), (0.5, "prime")]
         if ctx.mode is None:
             kinds += [(1.5, "Ep"), (1.5, "EX"), (1, "E")]
         if ctx.mode == "X":
@@ -216,11 +217,12 @@ class Gen:
         k = self.w(kinds)
         d = depth - 1
         letter = self.fresh(ctx)
-        if letter is None and k in ("sum", "sumneq", "sumP", "prod", "max", "summem", "sumlabel"):
+        binders = ("sum", "sumneq", "sumP", "prod", "max", "summem", "sumlabel", "sumlt", "sumset")
+        if letter is None and k in binders:
             k = "atom"
         if k == "atom":
             return self.atom(ctx)
-        if k in ("sum", "sumneq", "sumP", "prod", "max", "summem", "sumlabel"):
+        if k in binders:
             return self.binder(k, ctx, d, letter)
         return self.compound(k, ctx, d)
 
@@ -265,6 +267,20 @@ class Gen:
             op = self.pick([r"\max", r"\max", r"\min"])
             sub = self.pick([letter, letter, f"{letter} \\in P({self.index(ctx, False)})", f"{letter} \\neq {self.index(ctx, False)}"])
             return f"{op}_{{{sub}}} {self.wrap(inner, force=True)}"
+        if k == "sumlt":
+            # an index bound by a condition: below or above another, or a chain with its ends
+            other = self.index(ctx, allow_number=False)
+            inner = self.body(ctx, d, letter)
+            form = self.pick([f"\\sum_{{{letter} < {other}}}", f"\\sum_{{{letter} \\ge {other}}}",
+                              f"\\sum_{{1 \\le {letter} < {other}}}", f"\\sum_{{{letter} : {letter} \\le {other}}}"])
+            return f"{form} {self.wrap(inner)}"
+        if k == "sumset":
+            other = self.index(ctx, allow_number=False)
+            inner = self.body(ctx, d, letter)
+            form = self.pick([f"\\sum_{{{letter} \\in [N] \\setminus \\{{{other}\\}}}}",
+                              f"\\sum_{{{letter} \\in \\{{1, \\dots, N\\}} \\setminus \\{{{other}, 1\\}}}}",
+                              f"\\sum_{{{letter} \\in [N] \\cap [{other}]}}"])
+            return f"{form} {self.wrap(inner)}"
         if k == "summem":
             inner = self.body(ctx, d, letter, member=True)
             return f"\\sum_{{{letter}=1}}^N {self.wrap(inner)}"
@@ -296,6 +312,11 @@ class Gen:
         if k == "trig":
             name = self.pick([r"\cos", r"\sin", r"\tanh", r"\cosh"])
             return self.pick([f"{name}({self.term(ctx, d)})", f"{name}\\left({self.term(ctx, d)}\\right)"])
+        if k == "binom":
+            return self.pick([r"\binom{N}{2}", r"\binom{N}{" + self.index(ctx, False) + "}", r"\dbinom{2N}{1}"])
+        if k == "prime":
+            name = self.pick([r"\tanh'", r"\cos''", r"\text{softplus}'", r"\sin'"])
+            return f"{name}\\left({self.term(ctx, d)}\\right)"
         if k == "step":
             op = self.pick([">", r"\geq", "<", r"\leq"])
             return f"\\mathbb{{1}}[{self.term(ctx, d)} {op} {self.term(ctx, d)}]"

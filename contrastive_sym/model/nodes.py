@@ -38,6 +38,28 @@ class StopGrad(sp.Function):
         return r"\operatorname{sg}\left[%s\right]" % printer._print(self.args[0])
 
 
+class Cancelled(sp.Function):
+    r"""A quotient whose denominator lost factors to SymPy's automatic cancellation (a²/a is
+    a, z^⊤z/‖z‖² is 1, ab/b is a): its value, undefined where a lost factor is 0, as the
+    quotient the document writes is.  Arguments: the value, then the lost factors.  SymPy
+    keeps the node through ``doit``, so a proof never passes over those points.
+
+    >>> a = sp.Symbol('a', real=True)
+    >>> Cancelled(a, a).diff(a)
+    Cancelled(1, a)
+    """
+
+    def _eval_derivative(self, s):
+        return Cancelled(sp.diff(self.args[0], s), *self.args[1:])
+
+    def _eval_is_real(self):
+        return self.args[0].is_real
+
+    @_powered
+    def _latex(self, printer):
+        return printer._print(self.args[0])
+
+
 def is_kink(node: sp.Basic) -> bool:
     """SymPy's derivative at a kink: of |x| it writes sign(x) (0 at 0), of max(0, x)
     Heaviside(x) (1/2 at 0), conventions where no derivative exists.  A step the document

@@ -90,6 +90,17 @@ def _pow(base, exponent):
     return base ** _ball(exponent)
 
 
+def _where_nonzero(value, lost):
+    """a²/a read as a: the value, where no cancelled factor is 0 (at 0, as a division by 0)."""
+    for factor in lost:
+        factor = _ball(factor)
+        if factor.is_zero():
+            raise ZeroDivisionError("a cancelled denominator is 0")
+        if not (factor > 0 or factor < 0):
+            raise ValueError("whether a cancelled denominator is 0 is not resolved")
+    return value
+
+
 def _not_real():
     """SymPy folds log(-3) into log(3) + iπ: such a side is not a real number."""
     raise ValueError("not a real number")
@@ -104,6 +115,7 @@ _NAMESPACE = {
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
+    "_cancelled": lambda value, *lost: _where_nonzero(value, lost),
     "binomial": lambda n, k: arb(binomial(int(_ball(n).unique_fmpz()), int(_ball(k).unique_fmpz()))),
 }
 
@@ -123,6 +135,9 @@ class _BallPrinter(MpmathPrinter):
 
     def _print_Heaviside(self, expr):
         return "_heaviside(%s)" % self._print(expr.args[0])
+
+    def _print_Cancelled(self, expr):
+        return "_cancelled(%s)" % ", ".join(self._print(a) for a in expr.args)
 
     def _print_Exp1(self, expr):
         return "e()"
@@ -234,6 +249,14 @@ class _UndefinedAsNan(MpmathPrinter):
         # a step of a value that is not a number is not a number: never a comparison SymPy refuses
         return "_step(%s)" % self._print(expr.args[0])
 
+    def _print_Cancelled(self, expr):
+        # a²/a where a = 0: as 0/0, not a number
+        return "_mp_cancelled(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+
+def _mp_cancelled(value, *lost):
+    return value if all(f != 0 for f in lost) else value * float("nan")
+
 
 def _mp_step(x):
     return x * 0 if not abs(x) < float("inf") else (x > 0) * 1
@@ -243,7 +266,7 @@ class _MpmathCompiled:
     def __init__(self, exprs, symbols):
         self.ctx = mpmath.MPContext()
         ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
-        ns.update({"max": max, "min": min, "_step": _mp_step})
+        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled})
         self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
                                printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
                                                         "allow_unknown_functions": True, "user_functions": {}}))

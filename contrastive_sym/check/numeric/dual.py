@@ -80,6 +80,17 @@ def power(x, n: int):
     return result
 
 
+def nonzero(x) -> bool:
+    """True where a ball is certainly not 0; a value exactly 0 is not a real number where it
+    divides (Undefined), and a ball around 0 is not resolved (ArithmeticError)."""
+    value = base(x)
+    if value.is_zero():
+        raise Undefined("division by zero")
+    if not (value > 0 or value < 0):
+        raise ArithmeticError("whether a denominator is 0 is not resolved")
+    return True
+
+
 def not_real(env):
     raise Undefined("not a real number")
 

@@ -28,7 +28,7 @@ from flint import arb, fmpq
 from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
+from ...model.nodes import Cancelled, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
@@ -223,6 +223,8 @@ class Program(ForwardModeMixin):
                     out = extremum(out, p(env), pick)
                 return out
             return extreme
+        if isinstance(e, Cancelled):     # a²/a: a where a ≠ 0, undefined where a lost factor is 0
+            return self._compile_cancelled(e)
         if isinstance(e, (sp.KroneckerDelta, sp.binomial)):     # of whole numbers: δ_{ij}, \binom{N}{2}
             return whole_number_function(e, self.fixed)
         if isinstance(e, (sp.Sum, sp.Product)):
@@ -278,6 +280,15 @@ class Program(ForwardModeMixin):
                     env[k] = saved
             return total
         return total_over
+
+    def _compile_cancelled(self, e: Cancelled):
+        value, lost = self._compile(e.args[0]), [self._compile(f) for f in e.args[1:]]
+
+        def defined(env):
+            for factor in lost:
+                dual.nonzero(factor(env))
+            return value(env)
+        return defined
 
     def _compile_max_over(self, e: MaxOver):
         body, k, lo, hi, *skip = e.args

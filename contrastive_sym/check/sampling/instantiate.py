@@ -263,6 +263,23 @@ def _sums_written_out(expr: sp.Basic) -> sp.Basic:
     return expr.func(*args) if args != list(expr.args) else expr
 
 
+def _dependent_sums_written_out(expr: sp.Basic) -> sp.Basic:
+    """Sums ``doit`` leaves whole though their outer range is concrete: one whose inner range
+    depends on the outer index (Σ_{k=1}^{2} Σ_{l=1}^{k} a_l stays a Sum, and SymPy counts a_l
+    among its free symbols), written out term by term from the outside in."""
+    def concrete_outside(e) -> bool:
+        return isinstance(e, (sp.Sum, sp.Product)) and e.limits[-1][1].is_Integer \
+            and e.limits[-1][2].is_Integer and -1 <= e.limits[-1][2] - e.limits[-1][1] < _WRITTEN_OUT
+
+    def written_out(e):
+        (k, lo, hi), inner = e.limits[-1], e.func(e.function, *e.limits[:-1])
+        combine = sp.Add if isinstance(e, sp.Sum) else sp.Mul
+        return combine(*[inner.xreplace({k: sp.Integer(v)}).doit() for v in range(int(lo), int(hi) + 1)])
+    while expr.has(sp.Sum, sp.Product) and any(concrete_outside(e) for e in sp.preorder_traversal(expr)):
+        expr = expr.replace(concrete_outside, written_out)
+    return expr
+
+
 def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     """Substitute sizes and indices, expand every node, and strip stop-gradients.
 
@@ -275,7 +292,7 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
         found = fresh_bound_indices(sp.sympify(expr), subs)
         # (a side that is a size alone, N, becomes the Python int of the size: sympified)
         found = sp.sympify(found.xreplace(subs)) if subs else found
-        found = strip_stop_grad(_sums_written_out(found).doit())
+        found = _dependent_sums_written_out(strip_stop_grad(_sums_written_out(found).doit()))
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()
         _CONCRETE[key] = found

@@ -179,6 +179,8 @@ class NamesMixin:
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
         if isinstance(meaning, Builtin) and meaning in (Builtin.EULER, Builtin.PI):
             return sp.E if meaning is Builtin.EULER else sp.pi
+        if isinstance(meaning, Primed):          # \tanh' t: the prime's function takes parentheses
+            raise self.fail(node, f"'{self.source(node).strip()}' (a derivative) is applied to parentheses: \\tanh'(x)")
         if isinstance(meaning, Partner):
             return self._partner(meaning, node)
         if isinstance(meaning, Leading):

@@ -18,6 +18,7 @@ from .ambiguity import quotient_then_factor
 from .letter_runs import splits as _splits
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
+from .quotients import quotient
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
@@ -135,7 +136,7 @@ class ProductsMixin:
                     if not isinstance(run[-1], (sp.Expr, VectorValue, MatrixValue)):
                         # a row becomes its components; anything else says what it is instead
                         run[-1] = self.term(last.children[0], run[-1])
-                    run[-1] = componentwise(run[-1], lambda x, d=denominator: x / d)
+                    run[-1] = componentwise(run[-1], lambda x, d=denominator: quotient(x, d))
                     last = last.children[0]
                 values.extend(run)
                 index = run_end + 1

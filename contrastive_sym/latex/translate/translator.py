@@ -40,6 +40,7 @@ from .operators import OperatorsMixin
 from .optima import OptimaMixin
 from .ordered_indices import OrderedIndicesMixin
 from .primes import PrimesMixin
+from .quotients import quotient
 from .set_sums import SetSumsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
@@ -307,7 +308,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         numerator = self.term(node.children[0])
         if not isinstance(numerator, (sp.Expr, VectorValue, MatrixValue)):
             numerator = self.expr(node.children[0], numerator)       # says what it is instead
-        return componentwise(numerator, lambda x: x / denominator)
+        return componentwise(numerator, lambda x: quotient(x, denominator))
 
     def t_number(self, node):
         return self.token(node.children[0])
@@ -338,7 +339,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         if self.d_fraction(node) is not None:      # \frac{dF}{dx}
             return self.d_derivative(node)
         denominator = self.expr(node.children[2])
-        return componentwise(self.term(node.children[1]), lambda x: x / denominator)
+        return componentwise(self.term(node.children[1]), lambda x: quotient(x, denominator))
 
     def t_sqrt(self, node):
         return sp.sqrt(self.expr(node.children[1]))
