@@ -18,6 +18,7 @@ from ..model.verdicts import Outcome, Verdict
 from .config import CheckConfig
 from ..model.shapes import LinkKind, link_kind, strip_limit
 from .registry import LinkTask, check_link
+from .sampling.plain import plain
 
 
 def final_statement(steps: tuple[Step, ...]) -> tuple[Statement, list[Step]]:
@@ -119,17 +120,17 @@ def _rearranged(claim, notation, config, established, target, rel, claim_rel, fa
     if same.verdict is Verdict.REFUTED:
         return (Outcome(Verdict.REFUTED, "proof conclusion (rearranged)",
                         f"the proof establishes something else: the claim is not its last statement (line "
-                        f"{line}) multiplied by {sp.sstr(factor)} and rearranged", witness=same.witness),
+                        f"{line}) multiplied by {plain(factor)} and rearranged", witness=same.witness),
                 line, established)
     if not same.verdict.holds:
         return (Outcome(Verdict.UNDECIDED, "proof conclusion (rearranged)", same.message), line, established)
     positive = factor.is_positive
     if not positive:
         return (Outcome(Verdict.UNDECIDED, "proof conclusion (rearranged)",
-                        f"the factor {sp.sstr(factor)} is not known to be positive"), line, established)
+                        f"the factor {plain(factor)} is not known to be positive"), line, established)
     return (Outcome(Verdict.CONFIRMED, "proof conclusion (rearranged)",
                     f"the claim is the proof's last statement (line {line}) multiplied by "
-                    f"{sp.sstr(factor)} > 0 and rearranged: {same.message}"), line, established)
+                    f"{plain(factor)} > 0 and rearranged: {same.message}"), line, established)
 
 
 def _is_expectation(expr) -> bool:

@@ -21,6 +21,7 @@ import sympy as sp
 from ...model.nodes import Cancelled, MaxOver, is_kink
 from ...model.notation import Role
 from .instantiate import concretize
+from .plain import plain
 from ..numeric.compiled import Status, compiled
 from .sample import CompiledInstance, Hit, SampleReport
 
@@ -172,7 +173,7 @@ def _failing_terms(expr: sp.Expr, needs: list, values: dict, names: dict, fails)
     (:func:`_needs_of`), ``fails(argument, relation)`` decides one at the point."""
     found = []
     if _FOLDED in needs:  # SymPy folded log(-3) into log(3) + iπ while reading
-        found.append(f"{_COMPLEX}{sp.sstr(expr.xreplace(names))}")
+        found.append(f"{_COMPLEX}{plain(expr.xreplace(names))}")
     for need in _cheapest_first(n for n in needs if n is not _FOLDED):
         if isinstance(need, MaxOver):
             if isinstance(need.settle(values), MaxOver):
@@ -352,4 +353,4 @@ def _describe(arg: sp.Expr, op: str) -> str:
             if solved.end == sp.oo and solved.start != -sp.oo:
                 return f"{name} {'>' if solved.left_open else '≥'} {solved.start}"
     symbol = {">": ">", ">=": "≥", "!=": "≠"}[op]
-    return f"{sp.sstr(arg)} {symbol} 0"
+    return f"{plain(arg)} {symbol} 0"

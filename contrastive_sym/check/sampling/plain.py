@@ -1,0 +1,34 @@
+"""Expressions in a message, written as a reader writes them: Σ_{m=1}^{d} u_m² ≠ 0, a·b ≠ 0,
+√x, rather than SymPy's text (Sum(u_m**2, (m, 1, d)), a*b)."""
+from __future__ import annotations
+
+import sympy as sp
+from sympy.printing.str import StrPrinter
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+class _PlainPrinter(StrPrinter):
+    def _print_Sum(self, expr):
+        body = self._print(expr.function)
+        if isinstance(expr.function, sp.Add):
+            body = f"({body})"
+        for variable, lo, hi in expr.limits:
+            body = f"Σ_{{{self._print(variable)}={self._print(lo)}}}^{{{self._print(hi)}}} {body}"
+        return body
+
+    def _print_Pow(self, expr, rational=False):
+        if expr.exp == sp.Rational(1, 2):
+            return f"√({self._print(expr.base)})"
+        if expr.exp.is_Integer and 1 < expr.exp < 10:
+            return self.parenthesize(expr.base, sp.printing.precedence.PRECEDENCE["Pow"], strict=True) \
+                + str(int(expr.exp)).translate(_SUPERSCRIPTS)
+        return super()._print_Pow(expr, rational)
+
+    def _print_Mul(self, expr):
+        return super()._print_Mul(expr).replace("*", "·")
+
+
+def plain(expr: sp.Basic) -> str:
+    """``expr`` written for a message: sums as Σ, small powers as superscripts, products with ·."""
+    return _PlainPrinter().doprint(expr)
