@@ -123,3 +123,14 @@ def test_the_mean_over_distinct_pairs_needs_two_rows():
     outcome = check_statement(r"\log \frac{1}{N(N-1)}\sum_{i \neq j} e^{-t\|u_i - u_j\|_2^2} \le 0",
                               "inequality", **notation)
     assert (outcome.verdict.value, outcome.condition) == ("conditional", "N ≥ 2")
+
+
+def test_a_pair_read_because_nothing_fixes_its_names_is_said():
+    # a fixed index the document forgot to declare reads the same way, so the reading is stated
+    from contrastive_sym.pipeline import verify_text
+    text = ('id = "x"\ntitle = "x"\nsource = "x.txt"\nsize = [{name = "N", minimum = 2, checked = [2, 3]}]\n'
+            'family = [{name = "s", shape = ["N"]}]\n\n[[claim]]\nid = "c"\nline = 1\ntitle = "t"\n'
+            "latex = '\\sum_{j \\neq k} s_j s_k = 0'\n")
+    claim = verify_text(text).documents[0].claims[0].claim
+    assert claim.reading.startswith("\\sum_{j \\neq k} is read as the sum over every pair (j, k) its conditions "
+                                    "allow: j and k are not declared")

@@ -61,6 +61,14 @@ class OrderedIndicesMixin:
         names = self._ordered_binds(listed, chains, lower)
         if names is None:
             return None
+        if len(names) >= 2 and not listed:
+            # \sum_{j \neq k} is the pairs only because neither name is fixed: said, since a
+            # fixed index the document forgot to declare reads the same way
+            unfixed = [n for n in names if self.scope.lookup(n) is None]
+            self.readings.append(f"\\sum_{self.source(lower).strip()} is read as the sum over every pair "
+                                 f"({', '.join(names)}) its conditions allow: {' and '.join(unfixed)} "
+                                 f"{'is' if len(unfixed) == 1 else 'are'} not declared, and no enclosing sum "
+                                 "binds them (a fixed index is declared as an [[index]])")
         bounds = {name: _Bound(name) for name in names}
         for element, chain in chains:
             self._read_chain(element, chain, bounds)
