@@ -60,3 +60,28 @@ def test_a_slip_in_them_is_refuted(statement):
 def test_what_does_not_fit_is_refused(statement, said):
     with pytest.raises(DerivationError, match=re.escape(said)):
         check(statement)
+
+
+ENTRY_NOTATION = dict(NOTATION, index=[{"name": "i", "to": "N"}, {"name": "j", "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # an entry of a matrix the formula computes, written (A)_{ij}, (A)_{i,j} or [A]_{i,j}
+    (r"(Z Z^\top)_{ij} = Z_i^\top Z_j", "proved"),
+    (r"[Z Z^\top]_{i,j} = Z_j^\top Z_i", "proved"),
+    (r"(Z Z^\top)_{ij} = Z_{i,1} Z_{j,1}", "refuted"),
+    (r"(A^\top A)_{1,1} = \sum_{k=1}^d A_{k,1}^2", "proved"),
+    (r"(A^\top A)_{1,1} = \sum_{k=1}^d A_{1,k}^2", "refuted"),
+])
+def test_an_entry_of_a_computed_matrix(statement, expected):
+    assert check_statement(statement, **ENTRY_NOTATION).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, said", [
+    (r"(Z Z^\top)_{i} = 1", "an entry of the matrix '(Z Z^\\top)' takes two indices, (A)_{i,j}"),
+    (r"(A^\top A)_{12} = 1", "(a run of digits, 12, is one index: write {1,2})"),
+])
+def test_an_entry_of_a_computed_matrix_takes_two_indices(statement, said):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, **ENTRY_NOTATION)
+    assert said in str(caught.value)

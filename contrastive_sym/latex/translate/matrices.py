@@ -199,6 +199,21 @@ class MatricesMixin:
         rest = lark.Tree(arg.data, [lark.Tree(items.data, kept, items.meta)], arg.meta)
         return self._subscript(named, lark.Tree(op.data, [op.children[0], rest], op.meta))
 
+    def computed_entry(self, value, arg, op):
+        r"""An entry of a vector or a matrix the formula computes: ``\text{softmax}(z)_i``,
+        ``(Z Z^\top)_{ij}``, ``(W^\top W)_{1,2}``, ``[A]_{12}``."""
+        if isinstance(value, VectorValue):
+            return value.component(self.expr(arg))
+        digits, run = self.digit_run(arg, 2), self.name_run(arg)
+        indices = digits if digits is not None else [self.expr(t) for t in run] if run else self._index_list(arg)
+        if len(indices) != 2:
+            written = "".join(self.source(arg).split()).strip("{}")
+            hint = f" (a run of digits, {written}, is one index: write {{{','.join(written)}}})" \
+                if written.isdigit() and len(written) == 2 else ""
+            raise self.fail(op, f"an entry of the matrix '{self.source(op.children[0]).strip()}' takes two "
+                                f"indices, (A)_{{i,j}}{hint}")
+        return value.entry(*indices)
+
     def family_entry(self, family: Family, indices: list, op):
         """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
         the vector along the last one (z_i of z_{i,m}, f[b, t, c] of f[b, t, c, m])."""

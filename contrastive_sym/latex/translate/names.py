@@ -16,7 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
                      OperatorKind, Partner, form_key)
 from .primes import Primed
 from .undeclared import undeclared
-from .values import ListValue, VectorValue, componentwise
+from .values import ListValue, MatrixValue, VectorValue, componentwise
 
 Tree = lark.Tree
 
@@ -286,8 +286,8 @@ class NamesMixin:
 
     def _subscript(self, meaning, op):
         arg = op.children[1]
-        if isinstance(meaning, VectorValue):      # \text{softmax}(z)_i: an entry of a vector computed
-            return meaning.component(self.expr(arg))
+        if isinstance(meaning, (VectorValue, MatrixValue)):   # \text{softmax}(z)_i, (Z Z^\top)_{ij}: computed
+            return self.computed_entry(meaning, arg, op)
         lead = ()
         if isinstance(meaning, Leading):
             # z^{(k)}_i: the superscript wrote the first index, the subscript writes the others
