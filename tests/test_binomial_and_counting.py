@@ -28,7 +28,7 @@ def test_a_binomial_coefficient_of_whole_numbers(statement, expected):
 
 def test_the_mean_over_pairs_is_undefined_for_one_row():
     outcome = check_statement(r"\frac{1}{\binom{N}{2}}\sum_{j<k} (s_j - s_k)^2 \ge 0", "inequality", **COUNTS)
-    assert (outcome.verdict.value, outcome.condition) == ("conditional", "N ≥ 2")
+    assert (outcome.verdict.value, outcome.condition) == ("conditional", "N ≥ 2"), outcome.message
 
 
 @pytest.mark.parametrize("statement, message", [

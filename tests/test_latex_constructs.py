@@ -559,3 +559,36 @@ def test_a_definition_whose_right_side_starts_on_the_next_row():
     """``L = \\nonumber \\\\ & a^2 + …``: the relation ends the row, its right side is below."""
     outcome = check_statement("(a + b)^2 = \\nonumber \\\\ & a^2 + 2ab + b^2", scalar=[{"name": "a"}, {"name": "b"}])
     assert outcome.verdict.value == "proved"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"a \leqslant |a|", "confirmed"),
+    (r"a \geqslant -|a|", "confirmed"),
+    (r"|a| \leqq a", "refuted"),
+    (r"a^2 \geqq 0", "proved"),
+])
+def test_slanted_and_double_inequalities_are_le_and_ge(statement, expected):
+    assert check_statement(statement, "inequality", scalar=[{"name": "a"}]).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\log_2 4 = 2", "proved"),
+    (r"\log_2 8 = 2", "refuted"),
+    (r"\log_{10} 1000 = 3", "proved"),
+    (r"\log_e e^{a} = a", "proved"),
+    (r"\log_2(a^2 + 1) = \frac{\log(a^2+1)}{\log 2}", "proved"),
+])
+def test_a_logarithm_to_a_number_base(statement, expected):
+    assert check_statement(statement, scalar=[{"name": "a"}]).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"\log_a 2 = 1", r"\log_{a} is read for a number base above 0 other than 1"),
+    (r"\log_1 2 = 1", r"\log_{1} is read for a number base above 0 other than 1"),
+    (r"\log_2 a/b = 1", r"ambiguous: \log_2 without parentheses before a quotient 'a/b'"),
+    (r"a \neq a + 1", r"the relation '\neq' is not one the checker decides"),
+])
+def test_what_a_logarithm_to_a_base_or_a_claim_of_difference_refuses(statement, message):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])
+    assert message in str(caught.value)

@@ -134,3 +134,20 @@ def test_a_pair_read_because_nothing_fixes_its_names_is_said():
     claim = verify_text(text).documents[0].claims[0].claim
     assert claim.reading.startswith("\\sum_{j \\neq k} is read as the sum over every pair (j, k) its conditions "
                                     "allow: j and k are not declared")
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"\frac{1}{N}\sum_{k=1}^{N} s_k \le \max_{1 \le k \le N} s_k", "inequality", "confirmed"),
+    (r"\max_{1 \le k \le N} s_k \le s_1", "inequality", "refuted"),
+    (r"\min_{1 \le k \le N} s_k \le s_1", "inequality", "confirmed"),
+    (r"\max_{k \le N} s_k = \max_k s_k", "identity", "proved"),
+    (r"\max_{k < i} s_k \le \max_k s_k", "inequality", "conditional"),    # over nothing at i = 1
+])
+def test_a_maximum_over_an_index_written_by_conditions(statement, kind, expected):
+    assert check_statement(statement, kind, **WITH_INDICES).verdict.value == expected
+
+
+def test_a_maximum_over_two_indices_is_refused():
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"\max_{j<k} s_j s_k \le 1", "inequality", **SUMS)
+    assert "a maximum or minimum runs over one index, and its subscript 'j<k' binds 2 (j, k)" in str(caught.value)

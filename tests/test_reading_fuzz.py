@@ -129,7 +129,8 @@ READING_TOKENS = TOKENS + [
     r"_{n \ge v > u \ge 1}", r"< v \le", r"\sum_{k < i}", r"\sum_{u \neq v}^{n}", r"\sum_{k \in [n] \setminus \{i\}}",
     r"\cap [n]", r"\setminus \{1, 2\}", r"\sum_{p \in \{k \in S : ", r"\binom{n}{2}", r"\binom{", r"\dbinom{2n}",
     r"\choose", r"n!", r"\lfloor t \rfloor", r"\tanh'(", r"\cos''(t)", r"f'(", "''(",
-    r"\mathrm{KL}(t \| ", r"D_{KL}(", r"(s s^\top)_{ij}", r"[s^\top s]_{1,2}", r")_{uv}",
+    r"\mathrm{KL}(t \| ", r"D_{KL}(", r"(s s^\top)_{ij}", r"[s^\top s]_{1,2}", r")_{uv}", r"\log_2 ", r"\log_{10}(",
+    r"\leqslant", r"\geqq", r"\max_{1 \le k \le n}",
     # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
     # break, \textbf names; families counted from 0 and views written as superscripts
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",

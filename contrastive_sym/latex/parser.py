@@ -83,6 +83,10 @@ _HUMAN = {
 }
 
 
+#: ≤ and ≥ in their other spellings, read as \leq and \geq (same length)
+_SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
+
+
 def parse(text: str, where: Where = Where()) -> lark.Tree:
     """The parse tree of ``text`` (one display: rows separated by ``\\\\``)."""
     if not isinstance(text, str):
@@ -105,7 +109,8 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         start = never.start()
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
-    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", text))   # \substack{a \\ b}: a, b
+    cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)   # \leqslant: \leq
+    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
     cleaned = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …": the link to another display

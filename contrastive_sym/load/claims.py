@@ -312,6 +312,9 @@ def _refuse_unwritten_limit(symbol: str, lhs, where: Where) -> None:
                           "\\lim_{N \\to \\infty} A = B")
 
 
+_WRITTEN = {"!=": "\\neq", "->": "\\to", "=>": "\\implies", "same-direction": "\\equiv", "in": "\\in"}  # as written
+
+
 def _relation(symbol: str, where: Where, unchecked: bool = False) -> str:
     if unchecked and symbol in _UNCHECKED:
         return _UNCHECKED[symbol]
@@ -320,7 +323,7 @@ def _relation(symbol: str, where: Where, unchecked: bool = False) -> str:
     except KeyError:
         hint = " (a tolerance is not stated; restate the step with = or an inequality, with restated_from)" \
             if symbol in ("\\approx", "\\simeq", "\\sim") else ""
-        raise where.error(f"the relation '{symbol}' is not one the checker decides{hint}") from None
+        raise where.error(f"the relation '{_WRITTEN.get(symbol, symbol)}' is not one the checker decides{hint}") from None
 
 
 def _per_link(value, index: int):

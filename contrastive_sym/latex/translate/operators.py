@@ -36,6 +36,15 @@ class OperatorsMixin:
             raise self.fail(node, "\\log^n x is read for a whole n from 1 to 10^6 only")
         return exponent
 
+    def _log_base(self, op) -> sp.Expr:
+        """The b of \\log_b: a number above 0 other than 1 (\\log_2, \\log_{10}, \\log_e)."""
+        written = "".join(self.source(op.children[1]).split()).strip("{}")
+        base = sp.E if written in ("e", "\\mathrm{e}") else self.expr(op.children[1])
+        if not (base.is_number and base.is_positive and base != 1):
+            raise self.fail(op, f"\\log_{{{written}}} is read for a number base above 0 other than 1 (\\log_2, "
+                                "\\log_{10}, \\log_e)")
+        return base
+
     def t_exp_call(self, node):
         return sp.exp(self._items(node.children[1], single=True))
 
@@ -61,6 +70,9 @@ class OperatorsMixin:
         if kind == "log_op":
             self._refuse_quotient_after(op, operand)
             return sp.log(self.expr(operand))
+        if kind == "log_base_op":       # \log_2 x: log x / log 2
+            self._refuse_quotient_after(op, operand)
+            return sp.log(self.expr(operand)) / sp.log(self._log_base(op))
         if kind == "log_power_op":
             self._refuse_quotient_after(op, operand)
             return sp.log(self.expr(operand)) ** self._log_power(self.expr(op.children[1]), op)

@@ -76,7 +76,8 @@ class RangesMixin:
         guarded = self._guarded_extremum(op, lower, operand, pick, shown)
         if guarded is not None:
             return guarded
-        variable, term, lo, hi, skip = self._over_index(
+        # \max_{1 \le k \le N}, \min_{k < i}: the index written by conditions (ordered_indices.py)
+        variable, term, lo, hi, skip = self.ordered_range(lower, operand, op) or self._over_index(
             op, lower, None, operand, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
             "given by the data is not read yet", f"\\{pick} of a vector is not read",
             unread=f"\\{pick}_{{{shown}}} is not read: a maximum or minimum is over an index (\\{pick}_k, "

@@ -16,7 +16,7 @@ _GREEK = (
     "Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega").split()
 
 _RELATIONS = (
-    "leq le geq ge neq ne approx equiv sim simeq cong propto ll gg in notin ni subset subseteq "
+    "leq le geq ge leqslant geqslant leqq geqq neq ne approx equiv sim simeq cong propto ll gg in notin ni subset subseteq "
     "supset supseteq to rightarrow leftarrow gets leftrightarrow Rightarrow Leftarrow "
     "Leftrightarrow implies impliedby iff mapsto longrightarrow mid parallel perp rarr").split()
 
