@@ -42,3 +42,20 @@ def test_other_counting_notation_is_refused_by_name(statement, message):
     with pytest.raises(ParseError) as caught:
         check_statement(statement, "inequality" if "\\ge" in statement or "\\le" in statement else "identity", **COUNTS)
     assert message in str(caught.value)
+
+
+def test_a_condition_on_the_smallest_size_needs_no_sympy(monkeypatch):
+    # the search for why a side is undefined runs SymPy in the sandbox; when it times out
+    # (a loaded machine), a step undefined only at the smallest size is still conditional on
+    # a larger one, which the sampled sizes alone show
+    from contrastive_sym.check.methods import pointwise
+    from contrastive_sym.check.symbolic.sandbox import SandboxResult
+    real_run = pointwise.sandbox.run
+
+    def definedness_times_out(fn, *args, **kwargs):
+        if kwargs.get("what") == "conditions of definedness":
+            return SandboxResult(False, failure="timed out after 2 s", timed_out=True)
+        return real_run(fn, *args, **kwargs)
+    monkeypatch.setattr(pointwise.sandbox, "run", definedness_times_out)
+    outcome = check_statement(r"\frac{1}{\binom{N}{2}}\sum_{j<k} (s_j - s_k)^2 \ge 0", "inequality", **COUNTS)
+    assert (outcome.verdict.value, outcome.condition) == ("conditional", "N ≥ 2"), outcome.message
