@@ -387,15 +387,23 @@ def test_a_power_of_a_norm_at_a_tie_is_zero_not_undefined(tmp_path, statement):
     assert result.verdict is Verdict.CONFIRMED, result.message
 
 
-@pytest.mark.xfail(strict=True, reason="known wrong verdict, found by a fuzzer of claims true by construction "
-                   "(session note of 2026-11-25): SymPy folds e^{log a} into a and (√a)² into a as it reads them, so "
-                   "the points a ≤ 0 (a < 0), where the written side is undefined, are checked as if it were a; "
-                   "to fix as the cancelled quotient was (model.nodes.Cancelled), with > 0 and ≥ 0 kept")
-@pytest.mark.parametrize("statement, kind", [
-    (r"e^{\log a} > 0", "inequality"),                  # refuted with the witness a = −1, lhs = −1
-    (r"e^{\log a} = a", "identity"),                    # proved over the reals
-    (r"\left(\sqrt{a}\right)^2 \geq 0", "inequality"),  # refuted with the witness a = −1, lhs = −1
+@pytest.mark.parametrize("statement, kind, condition", [
+    # SymPy folds e^{log a} into a and (√a)² into a as it reads them (found by a fuzzer of claims
+    # true by construction): e^{log a} > 0 was refuted with the witness a = −1, lhs = −1, and
+    # e^{log a} = a proved over the reals
+    (r"e^{\log a} > 0", "inequality", "a > 0"),
+    (r"e^{\log a} = a", "identity", "a > 0"),
+    (r"\exp \log a = a", "identity", "a > 0"),
+    (r"e^{2\log a} = a^2", "identity", "a > 0"),
+    (r"\left(\sqrt{a}\right)^2 \geq 0", "inequality", "a ≥ 0"),
 ])
-def test_a_folded_logarithm_or_root_keeps_where_it_is_undefined(tmp_path, statement, kind):
+def test_a_folded_logarithm_or_root_keeps_where_it_is_undefined(tmp_path, statement, kind, condition):
     doc = document(tmp_path, "scalar = [{name = 'a'}]\n" + claim("c", statement, kind))
-    assert outcomes(doc)["c"].outcome.verdict is Verdict.CONDITIONAL
+    outcome = outcomes(doc)["c"].outcome
+    assert (outcome.verdict, outcome.condition) == (Verdict.CONDITIONAL, condition), outcome.message
+
+
+@pytest.mark.parametrize("statement", [r"e^{\log \tau} = \tau", r"\left(\sqrt{a^2+1}\right)^2 = a^2 + 1"])
+def test_a_fold_inside_its_domain_is_proved_as_before(tmp_path, statement):
+    doc = document(tmp_path, "scalar = [{name = 'a'}, {name = '\\tau', domain = \"positive\"}]\n" + claim("c", statement))
+    assert outcomes(doc)["c"].outcome.verdict is Verdict.PROVED

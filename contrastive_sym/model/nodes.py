@@ -60,6 +60,29 @@ class Cancelled(sp.Function):
         return printer._print(self.args[0])
 
 
+class Folded(sp.Function):
+    r"""A value SymPy folded as it read it, with the argument where the written form is
+    undefined: e^{\log a} is a where a > 0, (\sqrt{a})^2 is a where a ≥ 0.  Arguments: the
+    value, the argument, and 1 (it must be > 0) or 0 (≥ 0).
+
+    >>> a = sp.Symbol('a', real=True)
+    >>> Folded(a, a, 1).diff(a)
+    Folded(1, a, 1)
+    """
+
+    nargs = 3
+
+    def _eval_derivative(self, s):
+        return Folded(sp.diff(self.args[0], s), *self.args[1:])
+
+    def _eval_is_real(self):
+        return self.args[0].is_real
+
+    @_powered
+    def _latex(self, printer):
+        return printer._print(self.args[0])
+
+
 def is_kink(node: sp.Basic) -> bool:
     """SymPy's derivative at a kink: of |x| it writes sign(x) (0 at 0), of max(0, x)
     Heaviside(x) (1/2 at 0), conventions where no derivative exists.  A step the document

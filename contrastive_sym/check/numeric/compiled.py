@@ -101,6 +101,15 @@ def _where_nonzero(value, lost):
     return value
 
 
+def _where_in_domain(value, argument, strict: bool):
+    """e^{log a} read as a: the value where a > 0 (≥ 0 for a folded root)."""
+    if argument > 0 or not strict and argument.is_zero():
+        return value
+    if argument < 0 or strict and argument.is_zero():
+        raise ZeroDivisionError("a folded logarithm or root is not defined here")
+    raise ValueError("whether a folded logarithm or root is defined is not resolved")
+
+
 def _not_real():
     """SymPy folds log(-3) into log(3) + iπ: such a side is not a real number."""
     raise ValueError("not a real number")
@@ -116,6 +125,7 @@ _NAMESPACE = {
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
     "_cancelled": lambda value, *lost: _where_nonzero(value, lost),
+    "_folded": lambda value, argument, strict: _where_in_domain(value, _ball(argument), bool(_ball(strict) > 0)),
     "binomial": lambda n, k: arb(binomial(int(_ball(n).unique_fmpz()), int(_ball(k).unique_fmpz()))),
 }
 
@@ -138,6 +148,9 @@ class _BallPrinter(MpmathPrinter):
 
     def _print_Cancelled(self, expr):
         return "_cancelled(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print_Folded(self, expr):
+        return "_folded(%s)" % ", ".join(self._print(a) for a in expr.args)
 
     def _print_Exp1(self, expr):
         return "e()"
@@ -253,9 +266,16 @@ class _UndefinedAsNan(MpmathPrinter):
         # a²/a where a = 0: as 0/0, not a number
         return "_mp_cancelled(%s)" % ", ".join(self._print(a) for a in expr.args)
 
+    def _print_Folded(self, expr):
+        return "_mp_folded(%s)" % ", ".join(self._print(a) for a in expr.args)
+
 
 def _mp_cancelled(value, *lost):
     return value if all(f != 0 for f in lost) else value * float("nan")
+
+
+def _mp_folded(value, argument, strict):
+    return value if argument > 0 or not strict and argument == 0 else value * float("nan")
 
 
 def _mp_step(x):
@@ -266,7 +286,7 @@ class _MpmathCompiled:
     def __init__(self, exprs, symbols):
         self.ctx = mpmath.MPContext()
         ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
-        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled})
+        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled, "_mp_folded": _mp_folded})
         self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
                                printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
                                                         "allow_unknown_functions": True, "user_functions": {}}))

@@ -91,6 +91,17 @@ def nonzero(x) -> bool:
     return True
 
 
+def in_domain(x, strict: bool) -> bool:
+    """True where a ball is certainly > 0 (``strict``) or ≥ 0: e^{log a} and (√a)² are
+    defined there.  Certainly outside: Undefined; not resolved: ArithmeticError."""
+    value = base(x)
+    if value > 0 or not strict and value.is_zero():
+        return True
+    if value < 0 or strict and value.is_zero():
+        raise Undefined("the logarithm or root folded away is not defined here")
+    raise ArithmeticError("whether the argument of a folded logarithm or root is in its domain is not resolved")
+
+
 def not_real(env):
     raise Undefined("not a real number")
 

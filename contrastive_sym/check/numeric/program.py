@@ -28,7 +28,7 @@ from flint import arb, fmpq
 from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import Cancelled, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
+from ...model.nodes import Cancelled, Folded, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
@@ -223,7 +223,7 @@ class Program(ForwardModeMixin):
                     out = extremum(out, p(env), pick)
                 return out
             return extreme
-        if isinstance(e, Cancelled):     # a²/a: a where a ≠ 0, undefined where a lost factor is 0
+        if isinstance(e, (Cancelled, Folded)):     # a²/a, e^{log a}: a where the written form is defined
             return self._compile_cancelled(e)
         if isinstance(e, (sp.KroneckerDelta, sp.binomial)):     # of whole numbers: δ_{ij}, \binom{N}{2}
             return whole_number_function(e, self.fixed)
@@ -281,7 +281,10 @@ class Program(ForwardModeMixin):
             return total
         return total_over
 
-    def _compile_cancelled(self, e: Cancelled):
+    def _compile_cancelled(self, e):
+        if isinstance(e, Folded):
+            value, argument, strict = self._compile(e.args[0]), self._compile(e.args[1]), bool(e.args[2])
+            return lambda env: value(env) if dual.in_domain(argument(env), strict) else None
         value, lost = self._compile(e.args[0]), [self._compile(f) for f in e.args[1:]]
 
         def defined(env):

@@ -18,7 +18,7 @@ from fractions import Fraction as F
 
 import sympy as sp
 
-from ...model.nodes import Cancelled, MaxOver, is_kink
+from ...model.nodes import Cancelled, Folded, MaxOver, is_kink
 from ...model.notation import Role
 from .instantiate import concretize
 from .plain import plain
@@ -158,6 +158,8 @@ def _needs(node):
         return node.args[0], "!="      # a derivative at a kink of |x| or max(0, x): none at 0
     if isinstance(node, Cancelled):
         return sp.Mul(*node.args[1:]), "!="     # a²/a: the cancelled denominator
+    if isinstance(node, Folded):
+        return node.args[1], ">" if node.args[2] else ">="     # e^{log a}, (√a)²: where they are written
     return None
 
 

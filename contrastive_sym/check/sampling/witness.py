@@ -15,7 +15,7 @@ import sympy as sp
 from ...model.claims import Relation
 from ...model.notation import Domain, Role
 from ...model.verdicts import Witness
-from ...model.nodes import Cancelled, MaxOver, is_kink
+from ...model.nodes import Cancelled, Folded, MaxOver, is_kink
 from ...model.value_functions import FORMULA
 from ..symbolic import sandbox
 from ..config import CheckConfig
@@ -232,6 +232,9 @@ def _settled(gap: sp.Expr, values: dict) -> sp.Expr:
     if gap.has(sp.Heaviside, sp.sign):
         # at a kink's 0 the gap is not a number, never decided by SymPy's convention there
         gap = gap.replace(is_kink, lambda e: sp.Piecewise((sp.nan, sp.Eq(e.args[0], 0)), (e, True)))
+    if gap.has(Folded):
+        gap = gap.replace(lambda e: isinstance(e, Folded), lambda e: sp.Piecewise(
+            (sp.nan, (e.args[1] <= 0) if e.args[2] else (e.args[1] < 0)), (e.args[0], True)))
     if gap.has(Cancelled):
         # a²/a at a = 0 is not a number either
         gap = gap.replace(lambda e: isinstance(e, Cancelled),

@@ -15,6 +15,7 @@ from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
 from .primes import Primed
+from .quotients import exp_kept
 from .undeclared import undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
@@ -379,7 +380,7 @@ class NamesMixin:
             if meaning is Builtin.LOG:
                 return sp.log(self._number(self._one(value, node), node))
             if meaning is Builtin.EXP:
-                return sp.exp(self._number(self._one(value, node), node))
+                return exp_kept(self._number(self._one(value, node), node))
             if meaning in (Builtin.MAX, Builtin.MIN):
                 return self._max(value, node, minimum=meaning is Builtin.MIN)
             if meaning is Builtin.STOP_GRAD and self.vector_of(value) is not None:

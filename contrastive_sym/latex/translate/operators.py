@@ -12,6 +12,7 @@ from ...model import encodings as enc
 from ...model.nodes import BestCritic
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
+from .quotients import exp_kept
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -46,7 +47,7 @@ class OperatorsMixin:
         return base
 
     def t_exp_call(self, node):
-        return sp.exp(self._items(node.children[1], single=True))
+        return exp_kept(self._items(node.children[1], single=True))
 
     def t_max_set(self, node):
         return self._max(self._items(node.children[2]), node)
@@ -80,7 +81,7 @@ class OperatorsMixin:
             name = str(op.children[0])
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
-                return sp.exp(self.expr(operand))
+                return exp_kept(self.expr(operand))
             listed = _listed(operand) if name == r"\min" and len(op.children) == 1 else None
             if listed is not None:
                 # \min(a, b), \min\{a, b, \dots\}: the least of the values written, as \max(…) reads

@@ -18,7 +18,7 @@ from .ambiguity import quotient_then_factor
 from .letter_runs import splits as _splits
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
-from .quotients import quotient
+from .quotients import exp_kept, power_kept, quotient
 from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, componentwise, is_vector
 
 Tree = lark.Tree
@@ -179,7 +179,7 @@ class ProductsMixin:
             if value in (Builtin.LOG, Builtin.EXP) and isinstance(result, sp.Expr):
                 # log and exp written in letters (-log \frac{a}{b}, as Markdown notes do)
                 # take the rest of the product, as \log and \exp do
-                result = sp.log(result) if value is Builtin.LOG else sp.exp(result)
+                result = sp.log(result) if value is Builtin.LOG else exp_kept(result)
                 continue
             if value is Builtin.EXPECTATION and result is not None:
                 # \mathbb{E} f(x, c): the expectation of the rest of the product, over the one
@@ -382,7 +382,7 @@ class ProductsMixin:
             if digits > MAX_POWER_DIGITS:
                 raise self.fail(op, f"an exponent this large is not evaluated (about {digits:.3g} "
                                     f"digits; at most {MAX_POWER_DIGITS})")
-        return sp.Pow(base, exponent)
+        return power_kept(base, exponent)
 
     def _superscript(self, meaning, op):
         arg = op.children[1]
@@ -429,7 +429,7 @@ class ProductsMixin:
         if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
             raise self.fail(op, "an exponent this large is not evaluated")
         if meaning is sp.E:
-            return sp.exp(exponent)
+            return exp_kept(exponent)
         return self._power(meaning, exponent, op)
 
 

@@ -1,11 +1,11 @@
-r"""A quotient as the document writes it: SymPy cancels common factors at once (a²/a is a,
+r"""A quotient, an exponential and a power as the document writes them: SymPy cancels common factors at once (a²/a is a,
 z^⊤z/‖z‖² is 1), and the points where a cancelled factor is 0, where the written quotient
 is undefined, would be lost.  Such a quotient keeps them (:class:`~contrastive_sym.model.nodes.Cancelled`)."""
 from __future__ import annotations
 
 import sympy as sp
 
-from ...model.nodes import Cancelled
+from ...model.nodes import Cancelled, Folded
 
 
 def quotient(numerator, denominator):
@@ -34,3 +34,42 @@ def _may_vanish(denominator: sp.Expr) -> list:
 def _divides(value: sp.Expr, factor: sp.Expr) -> bool:
     """Whether ``value`` still divides by ``factor`` (a power of it with a negative exponent)."""
     return any(p.base == factor and p.exp.is_negative for p in value.atoms(sp.Pow))
+
+
+def exp_kept(exponent):
+    """e^{exponent}, keeping each logarithm SymPy folds away (e^{\\log a} is a) as where the
+    written form is undefined (a ≤ 0)."""
+    value = sp.exp(exponent)
+    if not isinstance(exponent, sp.Expr):
+        return value
+    for log in exponent.atoms(sp.log):
+        argument = log.args[0]
+        if not argument.is_positive and not value.has(log):
+            value = Folded(value, argument, sp.Integer(1))
+    return value
+
+
+def power_kept(base, exponent):
+    """base^{exponent}, keeping each root SymPy folds away ((\\sqrt{a})^2 is a) as where the
+    written form is undefined (a < 0)."""
+    value = sp.Pow(base, exponent)
+    if not isinstance(base, sp.Expr):
+        return value
+    for root in base.atoms(sp.Pow):
+        if root.exp.is_Rational and not root.exp.is_Integer and root.exp.q % 2 == 0 \
+                and not _nonnegative(root.base) and not value.has(root):
+            value = Folded(value, root.base, sp.Integer(0))
+    return value
+
+
+def _nonnegative(expr: sp.Expr) -> bool:
+    """≥ 0 by its form: what SymPy knows, and sums, sums of terms and products of such
+    (‖x‖² = Σ_m x_m² over a symbolic d, which SymPy does not call nonnegative)."""
+    if expr.is_nonnegative:
+        return True
+    if isinstance(expr, sp.Sum):
+        return _nonnegative(expr.function)
+    if isinstance(expr, (sp.Add, sp.Mul)):
+        return all(_nonnegative(arg) for arg in expr.args)
+    # every value the checker reads is real: an even power is ≥ 0 unless SymPy knows its base is not real
+    return isinstance(expr, sp.Pow) and expr.exp.is_Integer and expr.exp % 2 == 0 and expr.base.is_real is not False
