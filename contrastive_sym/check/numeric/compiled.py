@@ -26,7 +26,8 @@ from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
-from .dual import power
+from .dual import in_domain, nonzero, power
+from .failures import Undefined
 from .indices import binomial, var_key
 from .precision import digits_to_bits, working_bits
 
@@ -90,24 +91,18 @@ def _pow(base, exponent):
     return base ** _ball(exponent)
 
 
-def _where_nonzero(value, lost):
-    """a²/a read as a: the value, where no cancelled factor is 0 (at 0, as a division by 0)."""
-    for factor in lost:
-        factor = _ball(factor)
-        if factor.is_zero():
-            raise ZeroDivisionError("a cancelled denominator is 0")
-        if not (factor > 0 or factor < 0):
-            raise ValueError("whether a cancelled denominator is 0 is not resolved")
+def _where_defined(value, checks):
+    """The value where each check (dual.nonzero, dual.in_domain on its argument) says the
+    written form is defined, with their verdicts as this evaluator's failures: certainly
+    not (Undefined) as a division by 0, not resolved as a ValueError."""
+    try:
+        for check in checks:
+            check()
+    except Undefined as exc:
+        raise ZeroDivisionError(str(exc)) from None
+    except ArithmeticError as exc:
+        raise ValueError(str(exc)) from None
     return value
-
-
-def _where_in_domain(value, argument, strict: bool):
-    """e^{log a} read as a: the value where a > 0 (≥ 0 for a folded root)."""
-    if argument > 0 or not strict and argument.is_zero():
-        return value
-    if argument < 0 or strict and argument.is_zero():
-        raise ZeroDivisionError("a folded logarithm or root is not defined here")
-    raise ValueError("whether a folded logarithm or root is defined is not resolved")
 
 
 def _not_real():
@@ -124,8 +119,9 @@ _NAMESPACE = {
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
-    "_cancelled": lambda value, *lost: _where_nonzero(value, lost),
-    "_folded": lambda value, argument, strict: _where_in_domain(value, _ball(argument), bool(_ball(strict) > 0)),
+    "_cancelled": lambda value, *lost: _where_defined(value, [lambda f=f: nonzero(_ball(f)) for f in lost]),
+    "_folded": lambda value, argument, strict: _where_defined(
+        value, [lambda: in_domain(_ball(argument), bool(_ball(strict) > 0))]),
     "binomial": lambda n, k: arb(binomial(int(_ball(n).unique_fmpz()), int(_ball(k).unique_fmpz()))),
 }
 

@@ -284,7 +284,7 @@ class Program(ForwardModeMixin):
     def _compile_cancelled(self, e):
         if isinstance(e, Folded):
             value, argument, strict = self._compile(e.args[0]), self._compile(e.args[1]), bool(e.args[2])
-            return lambda env: value(env) if dual.in_domain(argument(env), strict) else None
+            return lambda env: dual.in_domain(argument(env), strict) and value(env)
         value, lost = self._compile(e.args[0]), [self._compile(f) for f in e.args[1:]]
 
         def defined(env):
