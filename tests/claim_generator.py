@@ -375,3 +375,20 @@ class Gen:
         if self.rng.random() < 0.04:      # a chain
             return f"{lhs} {rel} {rhs} {rel} {self.side()}"
         return f"{lhs} {rel} {rhs}"
+
+    #: statements true for every real value of E and F where both sides are defined: a
+    #: verdict on one of them is never a refutation unless a side is undefined at the witness
+    TRUE_FORMS = (r"\left({e}\right)^2 \geq 0", r"e^{{e}} > 0", r"\left|{e}\right| \geq 0",
+                  r"\left|{e} + {f}\right| \leq \left|{e}\right| + \left|{f}\right|",
+                  r"\left({e}\right)^2 + \left({f}\right)^2 \geq 2 \left({e}\right)\left({f}\right)",
+                  r"e^{{e}} e^{{f}} = e^{{e} + {f}}",
+                  r"\log\left(e^{{e}}\right) = {e}",
+                  r"\max\left({e}, {f}\right) \geq {e}",
+                  r"\log\left(e^{{e}} + e^{{f}}\right) \geq {e}")
+
+    def true_claim(self):
+        """A claim true by construction around random terms (the oracle of a soundness fuzzer)."""
+        e = "(" + self.term(Ctx(), self.rng.randint(1, 3)) + ")"
+        f = "(" + self.term(Ctx(), self.rng.randint(1, 2)) + ")"
+        form = self.pick(list(self.TRUE_FORMS))
+        return form.replace("{e}", e).replace("{f}", f)

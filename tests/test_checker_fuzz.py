@@ -32,3 +32,24 @@ def test_a_random_claim_is_refused_or_gets_a_verdict_never_an_internal_error(see
     for outcome in outcomes:
         assert "the check failed" not in outcome.message, (latex, outcome.message)
         assert outcome.verdict.value != "error" or outcome.method == "index range", (latex, outcome.message)
+
+
+TRUE_SEEDS = range(15)
+
+
+@pytest.mark.parametrize("seed", TRUE_SEEDS)
+def test_a_claim_true_by_construction_is_never_refuted_where_its_sides_are_defined(seed):
+    # (E)² ≥ 0, |E + F| ≤ |E| + |F|, log(e^E) = E … around random terms: a refutation can only
+    # be a side undefined at the witness (log of a negative inside E), never two numbers
+    latex = Gen(random.Random(seed)).true_claim()
+    try:
+        run = verify_text(claim_text(latex))
+    except DerivationError as refusal:
+        assert refusal.message and "internal" not in refusal.message, latex
+        return
+    for outcome in (result.outcome for result in run.documents[0].claims):
+        assert "the check failed" not in outcome.message, (latex, outcome.message)
+        assert outcome.verdict.value != "error" or outcome.method == "index range", (latex, outcome.message)
+        if outcome.verdict.value == "refuted":
+            assert outcome.witness is not None and "undefined" in (outcome.witness.lhs, outcome.witness.rhs), \
+                (latex, outcome.message)

@@ -259,3 +259,32 @@ def test_probe_file_claims_are_confirmed(tmp_path, quick_config):
     result = check_document(document, quick_config)
     verdicts = {r.claim.id: r.outcome.verdict for r in result.claims}
     assert verdicts == {"given": Verdict.CONFIRMED, "mean": Verdict.CONFIRMED}
+
+
+def test_a_side_settled_at_a_large_value_is_finite_and_a_slow_divergence_is_not():
+    # found by a fuzzer of limits true by construction: max(s, a + 1) at a = 10^30 is the
+    # same number all along the ladder, and the test of size called it +∞, so the LogSumExp
+    # limit τ log(e^{s/τ} + e^{(a+1)/τ}) → max(s, a + 1) was refuted there
+    from flint import arb
+    from contrastive_sym.check.numeric.ladders import trend
+    from contrastive_sym.check.numeric.precision import working_bits
+    with working_bits(400):      # as a ladder works: 10^30 + 23 is not 10^30 there
+        big = arb(10) ** 30
+        assert trend([big] * 8).kind == "finite"
+        assert trend([big + arb(10) ** -k for k in range(1, 9)]).kind == "finite"
+        assert trend([big + 23 * k for k in range(1, 9)]).kind == "+inf"      # 10^30 + log(1/τ)
+        assert trend([-big - 23 * k for k in range(1, 9)]).kind == "-inf"
+
+
+def test_the_log_sum_exp_limit_holds_at_a_large_value():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from claim_generator import claim_text
+    from contrastive_sym.pipeline import verify_text
+    for latex in (r"\lim_{\tau \to 0^+} \tau \log\left(e^{s_{i,1}/\tau} + e^{(a_i + 1)/\tau}\right) = "
+                  r"\max\left(s_{i,1}, a_i + 1\right)",
+                  r"\lim_{\tau \to \infty} \tau \log\left(\frac{1}{2} e^{s_{i,1}/\tau} + \frac{1}{2} e^{a_i/\tau}\right) = "
+                  r"\frac{s_{i,1} + a_i}{2}"):
+        (result,) = verify_text(claim_text(latex)).documents[0].claims
+        assert result.outcome.verdict is Verdict.CONFIRMED, (latex, result.outcome.message)

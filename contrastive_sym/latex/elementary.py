@@ -21,6 +21,8 @@ from typing import Callable
 
 import sympy as sp
 
+from ..model.nodes import RealMax
+
 
 @dataclass(frozen=True)
 class Elementary:
@@ -40,7 +42,7 @@ class Elementary:
 
 
 def _relu(x):
-    return sp.Max(0, x)
+    return RealMax(0, x)
 
 
 def _sigmoid(x):

@@ -38,6 +38,36 @@ class StopGrad(sp.Function):
         return r"\operatorname{sg}\left[%s\right]" % printer._print(self.args[0])
 
 
+class RealMax(sp.Max):
+    r"""The maximum of real values (\max(a, b), relu, a positive part): one that is not a
+    number (1/0 is zoo, 0/0 nan, log of a negative complex) makes it undefined, as the
+    written maximum is, where SymPy's Max raises "not comparable" (a traceback at reading,
+    and a failure wherever a value is put in: at i = j, max(a_i, 1/(a_i − a_j))).
+
+    >>> a = sp.Symbol('a', real=True)
+    >>> RealMax(a, 1 / sp.S.Zero)
+    nan
+    """
+
+    def __new__(cls, *args, **options):
+        args = [sp.sympify(a) for a in args]
+        if any(a.is_number and not a.is_comparable for a in args):
+            return sp.nan
+        # SymPy's Max simplifies by its own class (``cls == Max``; a subclass went down the
+        # branch of Min, and max(2N, N) was N): it simplifies, and this class only keeps
+        if options.get("evaluate", True):
+            args = [b for a in args for b in (a.args if isinstance(a, RealMax) else (a,))]
+        value = sp.Max(*args, **options)
+        if type(value) is not sp.Max:
+            return value
+        return super().__new__(cls, *value.args, evaluate=False)
+
+
+# Printers know Max by its class name (code printers' known functions, str): to every
+# printer and evaluator it is the Max it is
+RealMax.__name__ = "Max"
+
+
 class Cancelled(sp.Function):
     r"""A quotient whose denominator lost factors to SymPy's automatic cancellation (a²/a is
     a, z^⊤z/‖z‖² is 1, ab/b is a): its value, undefined where a lost factor is 0, as the

@@ -131,9 +131,10 @@ def _settle_open_points(task: LinkTask, report: SampleReport, state: PointwiseSt
             continue
         signs = witnesses.exact_signs(_compiled_for(state, hit.instance), hit.point,
                                       min(config.symbolic_seconds, remaining))
-        kink = witnesses.at_a_kink(signs)
+        kink = witnesses.undefined_sides(signs)
         if kink is not None:
-            # no derivative there: that side is undefined, and the witness says so
+            # not a real number there (no derivative at a kink, a log of a negative that the
+            # balls could not place): that side is undefined, and the witness says so
             c = hit.comparison
             report.undefined.append(dataclasses.replace(hit, comparison=dataclasses.replace(
                 c, status=Status.UNDEFINED, lhs=() if kink != "rhs" else c.lhs, rhs=() if kink != "lhs" else c.rhs)))

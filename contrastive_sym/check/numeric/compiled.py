@@ -16,6 +16,8 @@ sets it with :func:`.precision.working_bits`, which always restores it.
 from __future__ import annotations
 
 import enum
+import functools
+import types
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -119,6 +121,9 @@ _NAMESPACE = {
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
+    # |x| rewritten by SymPy as sqrt(x·conj(x)) (x not known real): conj is the identity on
+    # the real balls evaluated here; a non-real x is a NaN ball, the side undefined
+    "conjugate": _ball,
     "_cancelled": lambda value, *lost: _where_defined(value, [lambda f=f: nonzero(_ball(f)) for f in lost]),
     "_folded": lambda value, argument, strict: _where_defined(
         value, [lambda: in_domain(_ball(argument), bool(_ball(strict) > 0))]),
@@ -265,6 +270,29 @@ class _UndefinedAsNan(MpmathPrinter):
     def _print_Folded(self, expr):
         return "_mp_folded(%s)" % ", ".join(self._print(a) for a in expr.args)
 
+    def _print_Pow(self, expr, rational=False):
+        # mpf ** mpf of a negative base is an mpc: through _real_pow, that is not a number
+        return "_real_pow(%s, %s)" % (self._print(expr.base), self._print(expr.exp))
+
+
+def _real(value):
+    """A value of the real semantics: an intermediate that is not real (log of a negative,
+    whose modulus |log(−1/3)| mpmath would happily take) makes the side undefined."""
+    if getattr(value, "imag", 0) != 0:
+        raise ValueError("not a real number")
+    return value
+
+
+def _real_valued(function):
+    return lambda *args: _real(function(*args))
+
+
+_FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)
+
+
+def _real_pow(base, exponent):
+    return _real(base ** exponent)
+
 
 def _mp_cancelled(value, *lost):
     return value if all(f != 0 for f in lost) else value * float("nan")
@@ -282,7 +310,10 @@ class _MpmathCompiled:
     def __init__(self, exprs, symbols):
         self.ctx = mpmath.MPContext()
         ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
-        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled, "_mp_folded": _mp_folded})
+        # functions only: mpmath's constants (pi, e) are callable too, and stay numbers
+        ns = {n: _real_valued(f) if isinstance(f, _FUNCTIONS) else f for n, f in ns.items()}
+        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled, "_mp_folded": _mp_folded,
+                   "_real_pow": _real_pow})
         self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
                                printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
                                                         "allow_unknown_functions": True, "user_functions": {}}))
@@ -341,7 +372,9 @@ def compare(sides: Sides, relation: Relation, point: dict, digits: int,
             # A ball that is not finite: undefined, or more digits are needed.
             side = sides.lhs if left is None else sides.rhs
             if d >= 4 * digits and side.is_undefined(point):
-                return Comparison(Status.UNDEFINED, (), (), d)
+                # the other side keeps its value where it has one (a witness shows it)
+                return Comparison(Status.UNDEFINED, left if left is not None else (),
+                                  right if right is not None else (), d)
         elif len(left) != len(right):
             return Comparison(Status.VIOLATED, left, right, d)
         else:

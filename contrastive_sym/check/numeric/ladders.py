@@ -136,15 +136,21 @@ def trend(values: list) -> Trend:
         return Trend("unsettled", **counts)
     tail = vals[-4:]
     mids = [v.mid() for v in tail]
+    diffs = [abs(b - a) for a, b in zip(mids, mids[1:])]
+    scale = abs(mids[-1]) + 1
+    # Settled first, and by its steps, not its size: a side constant at 10^30 (max(s, a) at
+    # a = 10^30) is finite, where the test of size below once called it +∞ and refuted a
+    # true limit.  Steps that do not shrink and stand above the balls' own width are a
+    # divergence however small next to the value (10^30 + log(1/τ)).
+    noise = 2 * (tail[-1].rad() + tail[-2].rad())
+    shrinking = diffs[-1] <= noise or 2 * diffs[-1] <= diffs[-2]
+    if diffs[-1] <= arb(10) ** -20 * scale and diffs[-2] <= arb(10) ** -8 * scale and shrinking:
+        return Trend("finite", tail[-1], **counts)
     big = arb(10) ** 20
     if all(m > 0 for m in mids) and mids[-1] > big and all(b >= a for a, b in zip(mids, mids[1:])):
         return Trend("+inf", **counts)
     if all(m < 0 for m in mids) and mids[-1] < -big and all(b <= a for a, b in zip(mids, mids[1:])):
         return Trend("-inf", **counts)
-    diffs = [abs(b - a) for a, b in zip(mids, mids[1:])]
-    scale = abs(mids[-1]) + 1
-    if diffs[-1] <= arb(10) ** -20 * scale and diffs[-2] <= arb(10) ** -8 * scale:
-        return Trend("finite", tail[-1], **counts)
     return Trend("unsettled", **counts)
 
 

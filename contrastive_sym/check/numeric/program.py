@@ -137,14 +137,16 @@ class Program(ForwardModeMixin):
         return value
 
     def _compile(self, e: sp.Basic):
+        if e is sp.I or e is sp.zoo or e is sp.nan:
+            # SymPy folds log(-3) into log(3) + iπ, 1/0 into zoo and 0/0 into nan (a Number,
+            # so this comes first)
+            return not_real
         if e.is_Number:
             r = sp.Rational(e) if e.is_Float else e
             if not r.is_Rational:
                 raise Unsupported(f"number {e}")
             p, q = int(r.p), int(r.q)
             return (lambda env: arb(p)) if q == 1 else (lambda env: arb(fmpq(p, q)))
-        if e is sp.I or e is sp.zoo or e is sp.nan:
-            return not_real  # SymPy folds log(-3) into log(3) + iπ, and 1/0 into zoo
         if e is sp.E:
             return lambda env: arb.const_e()
         if e is sp.pi:
@@ -207,6 +209,11 @@ class Program(ForwardModeMixin):
         if isinstance(e, sp.Heaviside) and len(e.args) == 2 and e.args[1] in (0, 1):
             arg, at_zero = self._compile(e.args[0]), int(e.args[1])    # 1[a > b] (latex/translate/labels.py)
             return lambda env: dual.step(arg(env), at_zero)
+        if isinstance(e, sp.conjugate):
+            # SymPy rewrites |x| as sqrt(x·conj(x)) when it cannot tell x real (log of a
+            # sum of unknown sign); over the reals conj is the identity, and a non-real x
+            # is a side undefined, which its own evaluation reports
+            return self._compile(e.args[0])
         if type(e) in dual.ONE_ARGUMENT:
             arg, function = self._compile(e.args[0]), dual.ONE_ARGUMENT[type(e)]
             return lambda env: function(arg(env))

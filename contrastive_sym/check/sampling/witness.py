@@ -197,29 +197,61 @@ def _certified(number: sp.Expr, claimed: int):
     return None
 
 
-#: The exact sign of a gap that is not a number, a derivative at a kink (model.nodes.is_kink):
-#: followed by the sides that have none ("lhs", "rhs" or "both").
-AT_A_KINK = "at a kink"
+#: The exact sign of a gap whose side is not a real number at the point (a derivative at a
+#: kink, model.nodes.is_kink; a log of a negative; 0/0): followed by the sides that have none
+#: ("lhs", "rhs" or "both").
+UNDEFINED_SIDE = "undefined"
 
 
 def _exact_gap_signs_of(instance, values: dict, plain: bool) -> list:
     """In a child process: the exact sign of each rhs - lhs at rational values (0, 1, -1, None,
-    or :data:`AT_A_KINK` and the sides where a side has no derivative)."""
+    or :data:`UNDEFINED_SIDE` and the sides that are not real numbers there)."""
     lhs, rhs = instance.concrete()
     subs = {sym: sp.Rational(v.numerator, v.denominator) for sym, v in values.items()}
     signs = []
     for left, right in zip(lhs, rhs):
-        sides = [e.has(sp.Heaviside, sp.sign) and _settled(e, subs) is sp.nan for e in (left, right)]
+        sides = [_not_real_at(e, subs, plain) for e in (left, right)]
         if any(sides):
-            signs.append(f"{AT_A_KINK} {'both' if all(sides) else 'lhs' if sides[0] else 'rhs'}")
+            signs.append(f"{UNDEFINED_SIDE} {'both' if all(sides) else 'lhs' if sides[0] else 'rhs'}")
+        elif None in sides:
+            signs.append(None)    # whether a side is a real number here is not settled
         else:
             signs.append(_exact_sign(_settled(right - left, subs), plain))
     return signs
 
 
-def at_a_kink(signs) -> str | None:
-    """The sides without a derivative ("lhs", "rhs", "both") when a gap is at a kink, else None."""
-    found = [s for s in signs or () if isinstance(s, str) and s.startswith(AT_A_KINK)]
+def _not_real_at(side: sp.Expr, subs: dict, plain: bool) -> bool | None:
+    """Whether a side as written is not a real number at the point (None: not settled).
+
+    SymPy's arithmetic is complex: log(−1/3) is log(1/3) + iπ, and |log(−1/3)| a real number
+    to it, so the value alone does not tell.  Each logarithm's argument must be > 0 and each
+    non-integer power's base ≥ 0 (> 0 under a negative exponent), where a sign can be
+    settled; an argument that still holds a bound index (inside a sum) is left to the value."""
+    value = _settled(side, subs)
+    if value.has(sp.nan, sp.zoo, sp.I, sp.oo, -sp.oo):
+        return True
+    settled = True
+    for node in sp.preorder_traversal(side):
+        if isinstance(node, sp.log):
+            argument, strict = node.args[0], True
+        elif isinstance(node, sp.Pow) and node.exp.is_integer is not True:
+            argument, strict = node.base, node.exp.is_nonnegative is not True
+        else:
+            continue
+        at = _settled(argument, subs)
+        if at.free_symbols:
+            continue
+        sign = _exact_sign(at, plain)
+        if sign is None:
+            settled = False
+        elif sign < 0 or strict and sign == 0:
+            return True
+    return False if settled else None
+
+
+def undefined_sides(signs) -> str | None:
+    """The sides that are not real numbers ("lhs", "rhs", "both") when a gap has one, else None."""
+    found = [s for s in signs or () if isinstance(s, str) and s.startswith(UNDEFINED_SIDE)]
     return found[0].rsplit(" ", 1)[1] if found else None
 
 

@@ -10,7 +10,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model import encodings as enc
-from ...model.nodes import MaxOver
+from ...model.nodes import MaxOver, RealMax
 from .compare import certainly_equal
 from .trees import is_ellipsis
 from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
@@ -170,7 +170,7 @@ class ListsMixin:
                 parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
             else:
                 parts.append(MaxOver(segment.pattern, segment.var, segment.lo, segment.hi))
-        return parts[0] if len(parts) == 1 else sp.Max(*parts)
+        return parts[0] if len(parts) == 1 else RealMax(*parts)
 
 
 def _anti_unify(a, b):
@@ -265,7 +265,7 @@ def apply_list(body, family, length, segments, translator, node):
                     element = _substitute_element(inner, family, var, segment.pattern, segment.var)
                     parts.append(element if segment.var is None
                                  else MaxOver(element, segment.var, segment.lo, segment.hi))
-                return parts[0] if len(parts) == 1 else sp.Max(*parts)
+                return parts[0] if len(parts) == 1 else RealMax(*parts)
         if not expr.args:
             return expr
         return expr.func(*[rewrite(a) for a in expr.args])

@@ -6,6 +6,7 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
+from ...model.nodes import RealMax
 from ..notations import PendingNotation, notation_key, shown
 from ..scope import Macro
 from .trees import is_group, unwrap
@@ -50,7 +51,7 @@ class ScriptsMixin:
                                     "something else")
             return put(defined.body, {defined.scalar_params[0]: meaning})
         if is_group(op.children[0]) and key.endswith("+") and isinstance(meaning, sp.Expr):
-            return sp.Max(meaning, 0)
+            return RealMax(meaning, 0)
         if op.children[0].data == "set":
             raise self.fail(op, f"{shown(key)} (a brace with a mark) is not read: it is a notation of the "
                                 "document's own, and no definition of it is given (define it, "

@@ -1,0 +1,91 @@
+"""A side is a real number or it is undefined: found by a fuzzer of claims true by construction.
+
+SymPy's arithmetic is complex, and its Max refuses what it cannot compare.  Each test
+fails without its fix: |log(−1/3)| is a real number to SymPy and to mpmath (the modulus of
+log(1/3) + iπ), so a side undefined inside the stated domain was passed over and the step
+confirmed; a maximum with 1/0 in it was a traceback; 0/0 was "not evaluated"; and SymPy's
+rewriting of |x| as sqrt(x·conj(x)) reached an evaluator that had no conj.
+"""
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from contrastive_sym.check.numeric.compiled import Compiled
+from contrastive_sym.check.sampling import witness as witnesses
+from contrastive_sym.model.nodes import RealMax
+from contrastive_sym.model.verdicts import Verdict
+from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from claim_generator import claim_text  # noqa: E402  (the fuzzers' declarations: N, a, s, p, X)
+
+x = sp.Symbol("x", real=True)
+
+
+def outcome(latex: str):
+    (result,) = verify_text(claim_text(latex)).documents[0].claims
+    return result.outcome
+
+
+@pytest.mark.parametrize("side", [sp.Abs(sp.log(x)), x ** sp.Rational(3, 2), sp.Abs(x) ** sp.Rational(1, 3) * sp.log(x) ** 2,
+                                  sp.pi * sp.E * sp.Abs(sp.log(x))])    # mpmath's constants stay numbers
+def test_a_value_that_goes_through_a_complex_number_is_undefined_to_mpmath(side):
+    point = {x: Fraction(-1, 3)}
+    assert Compiled([side], [x]).is_undefined(point)
+    assert not Compiled([side], [x]).is_undefined({x: Fraction(1, 3)})
+
+
+@pytest.mark.parametrize("side, at, undefined", [
+    (sp.Abs(sp.log(x)), Fraction(-1, 3), True),
+    (sp.Abs(sp.log(x)), Fraction(1, 3), False),
+    (sp.Abs(sp.log(x)), Fraction(0), True),
+    (sp.sqrt(x), Fraction(0), False),
+    (1 / sp.sqrt(x), Fraction(0), True),
+    (sp.Abs(x - 1) ** sp.Rational(1, 2) + sp.log(1 - x), Fraction(2), True),
+    (sp.Sum(sp.log(x + sp.Symbol("k", integer=True)), (sp.Symbol("k", integer=True), 1, 3)), Fraction(1), False),
+])
+def test_sympy_exact_arithmetic_sees_a_side_that_is_not_real(side, at, undefined):
+    assert witnesses._not_real_at(side, {x: sp.Rational(at.numerator, at.denominator)}, True) is undefined
+
+
+def test_the_modulus_of_a_logarithm_of_a_negative_is_not_a_number():
+    # s_{i,j} = −1 and p(x_1 | c) = 1/2: the log's argument is negative; this was confirmed
+    result = outcome(r"\left|\log\left(s_{i,j} - \log p(x_1 \mid c)\right)\right| \geq 0")
+    assert result.verdict is Verdict.CONDITIONAL, result.message
+    assert result.witness.lhs == "undefined" and result.witness.rhs == "0"
+
+
+def test_sympys_modulus_as_a_root_of_a_conjugate_is_evaluated():
+    # |log E[…]|: SymPy rewrites it as sqrt(log(…)·conjugate(log(…))) once the expectation
+    # is written out; "the check failed: NameError: name 'conjugate' is not defined"
+    result = outcome(r"\left|\log\left(\mathbb{E}_X[s_{i,j} - \log p(x_1 \mid c)]\right)\right| \geq 0")
+    assert result.verdict is Verdict.CONDITIONAL, result.message
+
+
+def test_a_maximum_of_something_undefined_is_undefined():
+    assert RealMax(x, 1 / sp.S.Zero) is sp.nan
+    assert RealMax(x, sp.log(2)).args == sp.Max(x, sp.log(2)).args
+    # it simplifies as SymPy's Max does (a subclass took Min's branch: max(2N, N) was N)
+    n = sp.Symbol("N", integer=True, positive=True)
+    assert RealMax(2 * n, n) == 2 * n and RealMax(0, x, RealMax(x, 1)).args == sp.Max(0, x, 1).args
+    result = outcome(r"\max\left(a_i, \log 0\right) \geq a_i")     # was a traceback
+    assert result.verdict is Verdict.REFUTED and result.witness.lhs == "undefined"
+
+
+def test_a_maximum_undefined_at_a_tie_of_indices_is_conditional_on_it():
+    # at i = j the maximum holds 1/0: its condition was "could not be worked out" (SymPy's
+    # Max raised), and x − x of an inexact ball left the points open
+    result = outcome(r"\max\left(a_i, \frac{1}{a_i - a_j}\right) \geq a_i")
+    assert result.verdict is Verdict.CONDITIONAL, result.message
+    assert "a_i - a_j ≠ 0" in result.condition
+    assert "could not be decided" not in result.message
+
+
+def test_zero_over_zero_is_undefined_not_unevaluated():
+    result = outcome(r"\frac{a_i - a_i}{a_i - a_i} = 1")
+    assert result.verdict is Verdict.REFUTED and result.witness.lhs == "undefined", result.message
