@@ -384,11 +384,23 @@ class Gen:
                   r"e^{{e}} e^{{f}} = e^{{e} + {f}}",
                   r"\log\left(e^{{e}}\right) = {e}",
                   r"\max\left({e}, {f}\right) \geq {e}",
-                  r"\log\left(e^{{e}} + e^{{f}}\right) \geq {e}")
+                  r"\log\left(e^{{e}} + e^{{f}}\right) \geq {e}",
+                  r"\frac{\partial}{\partial a_1}\left({e} + {f}\right) = \frac{\partial {e}}{\partial a_1} + "
+                  r"\frac{\partial {f}}{\partial a_1}",
+                  r"\frac{\partial}{\partial a_1}\left({e} {f}\right) = \frac{\partial {e}}{\partial a_1} {f} + "
+                  r"{e} \frac{\partial {f}}{\partial a_1}",
+                  r"\frac{\partial}{\partial a_1} e^{{e}} = e^{{e}} \frac{\partial {e}}{\partial a_1}",
+                  r"\frac{\partial}{\partial s_{1,2}}\left({e}\right)^2 = 2 \left({e}\right) \frac{\partial {e}}{\partial s_{1,2}}",
+                  # E and F free of τ: the LogSumExp limits at both ends
+                  r"\lim_{\tau \to 0^+} \tau \log\left(e^{{e}/\tau} + e^{{f}/\tau}\right) = \max\left({e}, {f}\right)",
+                  r"\lim_{\tau \to \infty} \tau \log\left(\frac{1}{2} e^{{e}/\tau} + \frac{1}{2} e^{{f}/\tau}\right) = "
+                  r"\frac{{e} + {f}}{2}")
 
     def true_claim(self):
         """A claim true by construction around random terms (the oracle of a soundness fuzzer)."""
-        e = "(" + self.term(Ctx(), self.rng.randint(1, 3)) + ")"
-        f = "(" + self.term(Ctx(), self.rng.randint(1, 2)) + ")"
         form = self.pick(list(self.TRUE_FORMS))
-        return form.replace("{e}", e).replace("{f}", f)
+        while True:
+            e = "(" + self.term(Ctx(), self.rng.randint(1, 3)) + ")"
+            f = "(" + self.term(Ctx(), self.rng.randint(1, 2)) + ")"
+            if r"\lim" not in form or r"\tau" not in e + f:
+                return form.replace("{e}", e).replace("{f}", f)
