@@ -43,6 +43,14 @@ def outcome(latex: str):
     # a step of log 0: SymPy rewrote the Heaviside for mpmath into a comparison with zoo and raised
     (r"\sum_{k \in P(i)} (\mathbb{1}[k - s_{k,2} > \log (\mathbb{1}[j \neq k])]) = \frac{\partial}{\partial a_j} "
      r"(\sum_{k \neq i} f(x_k, c)) - f(x_i, c)", "refuted", "differ at the witness"),
+    # the derivative of an indicator by SymPy is DiracDelta, which no evaluator had: 0 away
+    # from the jump, none at it
+    (r"\frac{\partial}{\partial a_j} \left(\mathbb{1}[s_{i,i} < a_N]\right) + p(c) = p(c)", "conditional",
+     "it needs a_2 - s_{2,2} ≠ 0"),
+    # SymPy's summation differentiated a density, whose Tuple arguments have no derivative
+    (r"\sum_{i=1}^{N} \left(\sum_{k \ge i} \left(p(d = k \mid c, X) + a_i\right) + \sum_{k \in P(i)} (|P(k)| - s_{1,j})\right)"
+     r" = \sum_{i=1}^{N} \sum_{k \ge i} \left(p(d = k \mid c, X) + a_i\right) + \sum_{i=1}^{N} \sum_{k \in P(i)} (|P(k)| - s_{1,j})",
+     "confirmed", "holds at all"),
 ])
 def test_a_claim_the_checker_failed_on_gets_a_verdict_with_its_reason(latex, verdict, says):
     found = outcome(latex)

@@ -112,10 +112,10 @@ def test_a_tie_of_a_maximum_under_a_second_derivative_is_not_resolved():
 
 
 def test_a_second_derivative_at_a_kink_is_not_a_pass():
-    # 0 away from x = 1; at the kink the second derivative does not exist, and the verdict
-    # says so with the kink as its witness
+    # 0 away from x = 1; at the kink the second derivative does not exist (SymPy's DiracDelta,
+    # the derivative of the step), and the verdict is conditional on it, with the kink as witness
     outcome = check_statement(r"\frac{\partial^2}{\partial x^2} \max(x, 1) = 0", scalar=[{"name": "x"}])
-    assert outcome.verdict.value == "undecided"
+    assert outcome.verdict.value == "conditional" and outcome.condition == "x - 1 ≠ 0"
     assert outcome.witness.values == {"x": "1"} and outcome.witness.lhs == "undefined"
 
 

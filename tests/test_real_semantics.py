@@ -89,3 +89,19 @@ def test_a_maximum_undefined_at_a_tie_of_indices_is_conditional_on_it():
 def test_zero_over_zero_is_undefined_not_unevaluated():
     result = outcome(r"\frac{a_i - a_i}{a_i - a_i} = 1")
     assert result.verdict is Verdict.REFUTED and result.witness.lhs == "undefined", result.message
+
+
+@pytest.mark.parametrize("latex, condition", [
+    # at i = 2 the sum is log s_{1,2}, and e^{log s_{1,2}} folded into s_{1,2} once the sum was
+    # written out: defined at s_{1,2} = −1, where this was refuted with lhs −0.927
+    (r"\log\left(e^{p(x_j|c)} + e^{\sum_{1 \le k < i} \log s_{k,i}}\right) \geq p(x_j|c)", "s_{1,2} > 0"),
+    (r"\left(\sum_{k=1}^{i-1} \sqrt{s_{k,i}}\right)^2 \geq 0", "s_{1,2} ≥ 0"),
+])
+def test_a_logarithm_or_root_inside_a_sum_keeps_where_it_is_undefined(latex, condition):
+    result = outcome(latex)
+    assert result.verdict is Verdict.CONDITIONAL and condition in result.condition, result.message
+
+
+def test_a_sum_of_logarithms_of_positive_values_is_still_proved():
+    result = outcome(r"e^{\sum_{k=1}^{N} \log a_k} = \prod_{k=1}^{N} a_k")
+    assert result.verdict is Verdict.PROVED, result.message

@@ -80,6 +80,12 @@ class _TupleArgs(sp.Function):
         unlisted = _unlisted(args)
         return cls(*unlisted) if unlisted is not None else None
 
+    def _eval_derivative(self, s):
+        # SymPy's derivative of a function differentiates each argument, and a Tuple has no
+        # derivative (SymPy's summation reached it on a sum of densities: an internal error).
+        # Free of s it is 0; otherwise it stays a Derivative, which no evaluator reads.
+        return sp.S.Zero if not self.has(s) else None
+
 
 class Density(_TupleArgs):
     r"""``p(a_1, …, a_k \mid b_1, …)``: args ``(tag, Tuple(a…), Tuple(b…))``."""

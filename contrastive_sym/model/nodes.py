@@ -102,6 +102,16 @@ class Folded(sp.Function):
 
     nargs = 3
 
+    @classmethod
+    def eval(cls, value, argument, strict):
+        # An argument in its domain by assumptions (a symbol of a positive family, put in by
+        # the symbolic method) or a rational is no guard; a closed transcendental number is
+        # left to the evaluators' balls, SymPy's sign of one being measured wrong at 2e-340.
+        inside = argument.is_positive or strict == 0 and argument.is_nonnegative
+        if inside and (argument.free_symbols or argument.is_Rational):
+            return value
+        return None
+
     def _eval_derivative(self, s):
         return Folded(sp.diff(self.args[0], s), *self.args[1:])
 
@@ -116,8 +126,9 @@ class Folded(sp.Function):
 def is_kink(node: sp.Basic) -> bool:
     """SymPy's derivative at a kink: of |x| it writes sign(x) (0 at 0), of max(0, x)
     Heaviside(x) (1/2 at 0), conventions where no derivative exists.  A step the document
-    writes (1[a > b]) states its value at 0, 0 or 1, and is no kink."""
-    return isinstance(node, sp.sign) or isinstance(node, sp.Heaviside) and node.args[1] not in (0, 1)
+    writes (1[a > b]) states its value at 0, 0 or 1, and is no kink.  The derivative of a
+    step (SymPy's DiracDelta: of 1[a < b] by a) is 0 away from its jump and has none there."""
+    return isinstance(node, (sp.sign, sp.DiracDelta)) or isinstance(node, sp.Heaviside) and node.args[1] not in (0, 1)
 
 
 def strip_stop_grad(expr: sp.Basic) -> sp.Basic:

@@ -16,8 +16,6 @@ sets it with :func:`.precision.working_bits`, which always restores it.
 from __future__ import annotations
 
 import enum
-import functools
-import types
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -31,6 +29,7 @@ from ...model.claims import Relation
 from .dual import in_domain, nonzero, power
 from .failures import Undefined
 from .indices import binomial, var_key
+from .mp_definedness import MpmathCompiled
 from .precision import digits_to_bits, working_bits
 
 
@@ -118,6 +117,8 @@ _NAMESPACE = {
     "e": arb.const_e(), "pi": arb.pi(), "max": _max, "min": _min, "_heaviside": _heaviside,
     # sign(x) is SymPy's derivative of |x|: at exactly 0 there is none, so [-1, 1], unresolved
     "sign": lambda a: _ball(a).sgn() if not _ball(a).is_zero() else arb(0, 1),
+    # a step's derivative: 0 away from the jump, none at it (a division by 0, undefined)
+    "DiracDelta": lambda a, *order: _where_defined(arb(0), [lambda: nonzero(_ball(a))]),
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     "_not_real": _not_real,
@@ -246,95 +247,9 @@ class Compiled:
         """Whether a side is not a real number at the point (complex, division by zero, ±inf),
         asked of mpmath at two precisions in a local context."""
         if self._mp is None:
-            self._mp = _MpmathCompiled(self.exprs, self.symbols)
+            self._mp = MpmathCompiled(self.exprs, self.symbols)
         values = [point[k] for k in self.keys]
         return all(self._mp.undefined(values, d) for d in (digits, 4 * digits))
-
-
-class _UndefinedAsNan(MpmathPrinter):
-    """1/0 (SymPy's zoo) and nan are not numbers: printed as the context's nan."""
-
-    def _print_ComplexInfinity(self, expr):
-        return "nan"
-
-    _print_NaN = _print_ComplexInfinity
-
-    def _print_Heaviside(self, expr):
-        # a step of a value that is not a number is not a number: never a comparison SymPy refuses
-        return "_step(%s)" % self._print(expr.args[0])
-
-    def _print_Cancelled(self, expr):
-        # a²/a where a = 0: as 0/0, not a number
-        return "_mp_cancelled(%s)" % ", ".join(self._print(a) for a in expr.args)
-
-    def _print_Folded(self, expr):
-        return "_mp_folded(%s)" % ", ".join(self._print(a) for a in expr.args)
-
-    def _print_Pow(self, expr, rational=False):
-        # mpf ** mpf of a negative base is an mpc: through _real_pow, that is not a number
-        return "_real_pow(%s, %s)" % (self._print(expr.base), self._print(expr.exp))
-
-
-def _real(value):
-    """A value of the real semantics: an intermediate that is not real (log of a negative,
-    whose modulus |log(−1/3)| mpmath would happily take) makes the side undefined."""
-    if getattr(value, "imag", 0) != 0:
-        raise ValueError("not a real number")
-    return value
-
-
-def _real_valued(function):
-    return lambda *args: _real(function(*args))
-
-
-_FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, functools.partial)
-
-
-def _real_pow(base, exponent):
-    return _real(base ** exponent)
-
-
-def _mp_cancelled(value, *lost):
-    return value if all(f != 0 for f in lost) else value * float("nan")
-
-
-def _mp_folded(value, argument, strict):
-    return value if argument > 0 or not strict and argument == 0 else value * float("nan")
-
-
-def _mp_step(x):
-    return x * 0 if not abs(x) < float("inf") else (x > 0) * 1
-
-
-class _MpmathCompiled:
-    def __init__(self, exprs, symbols):
-        self.ctx = mpmath.MPContext()
-        ns = {n: getattr(self.ctx, n) for n in dir(self.ctx) if not n.startswith("_")}
-        # functions only: mpmath's constants (pi, e) are callable too, and stay numbers
-        ns = {n: _real_valued(f) if isinstance(f, _FUNCTIONS) else f for n, f in ns.items()}
-        ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled, "_mp_folded": _mp_folded,
-                   "_real_pow": _real_pow})
-        self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],
-                               printer=_UndefinedAsNan({"fully_qualified_modules": False, "inline": True,
-                                                        "allow_unknown_functions": True, "user_functions": {}}))
-
-    def undefined(self, values, digits) -> bool:
-        ctx = self.ctx
-        with ctx.workdps(digits):
-            try:
-                out = self._fn(*[ctx.mpf(v.numerator) / v.denominator if isinstance(v, Fraction)
-                                 else ctx.mpf(v) for v in values])
-            except (ZeroDivisionError, ValueError, TypeError):
-                return True
-            except (OverflowError, MemoryError):
-                return False      # too large to write out here (e^{e^{10^300}}): not shown undefined
-            for v in out:
-                # The context has its own mpf/mpc classes, so test by value, not by type.
-                if getattr(v, "imag", 0) != 0:
-                    return True
-                if not ctx.isfinite(v):
-                    return True
-        return False
 
 
 @dataclass

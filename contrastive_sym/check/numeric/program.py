@@ -206,6 +206,10 @@ class Program(ForwardModeMixin):
                 raise Unsupported("log with a base")
             arg = self._compile(e.args[0])
             return lambda env: log(arg(env))
+        if isinstance(e, sp.DiracDelta):
+            # the derivative of a step: 0 away from its jump, none at it
+            arg = self._compile(e.args[0])
+            return lambda env: dual.nonzero(arg(env)) and arb(0)
         if isinstance(e, sp.Heaviside) and len(e.args) == 2 and e.args[1] in (0, 1):
             arg, at_zero = self._compile(e.args[0]), int(e.args[1])    # 1[a > b] (latex/translate/labels.py)
             return lambda env: dual.step(arg(env), at_zero)

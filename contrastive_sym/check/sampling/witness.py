@@ -261,7 +261,7 @@ def _settled(gap: sp.Expr, values: dict) -> sp.Expr:
     sampled membership): its body's entries are named only once its index is concrete."""
     if gap.has(MaxOver):
         gap = gap.replace(lambda e: isinstance(e, MaxOver), lambda e: e.settle(values))
-    if gap.has(sp.Heaviside, sp.sign):
+    if gap.has(sp.Heaviside, sp.sign, sp.DiracDelta):
         # at a kink's 0 the gap is not a number, never decided by SymPy's convention there
         gap = gap.replace(is_kink, lambda e: sp.Piecewise((sp.nan, sp.Eq(e.args[0], 0)), (e, True)))
     if gap.has(Folded):

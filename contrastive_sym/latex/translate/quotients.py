@@ -39,6 +39,8 @@ def _divides(value: sp.Expr, factor: sp.Expr) -> bool:
 def exp_kept(exponent):
     """e^{exponent}, keeping each logarithm SymPy folds away (e^{\\log a} is a) as where the
     written form is undefined (a ≤ 0)."""
+    if isinstance(exponent, sp.Expr):
+        exponent = _kept_in_sums(exponent, sp.log, lambda log: log.args[0], sp.Integer(1))
     value = sp.exp(exponent)
     if not isinstance(exponent, sp.Expr):
         return value
@@ -52,14 +54,36 @@ def exp_kept(exponent):
 def power_kept(base, exponent):
     """base^{exponent}, keeping each root SymPy folds away ((\\sqrt{a})^2 is a) as where the
     written form is undefined (a < 0)."""
+    if isinstance(base, sp.Expr):
+        base = _kept_in_sums(base, sp.Pow, lambda root: root.base if _even_root(root) else None, sp.Integer(0))
     value = sp.Pow(base, exponent)
     if not isinstance(base, sp.Expr):
         return value
     for root in base.atoms(sp.Pow):
-        if root.exp.is_Rational and not root.exp.is_Integer and root.exp.q % 2 == 0 \
-                and not _nonnegative(root.base) and not value.has(root):
+        if _even_root(root) and not _nonnegative(root.base) and not value.has(root):
             value = Folded(value, root.base, sp.Integer(0))
     return value
+
+
+def _even_root(power: sp.Pow) -> bool:
+    return power.exp.is_Rational and not power.exp.is_Integer and power.exp.q % 2 == 0
+
+
+def _kept_in_sums(expr: sp.Expr, kind, argument_of, strict):
+    """A logarithm (an even root) inside a sum or product, its argument kept as where it is
+    undefined: SymPy folds it only once the sum is written out, when nothing can see it
+    any more (e^{Σ_{1≤k<i} log s_{k,i}} at i = 2 is s_{1,2}, defined at s_{1,2} = −1 where
+    the written form is not, and a true inequality was refuted there)."""
+    def guard(node):
+        inside = argument_of(node)
+        if inside is None or _nonnegative(inside) and (not strict or inside.is_positive) \
+                or isinstance(inside, Folded):
+            return node
+        return node.func(Folded(inside, inside, strict), *node.args[1:])
+
+    def keep(total):
+        return total.replace(lambda n: isinstance(n, kind), guard)
+    return expr.replace(lambda n: isinstance(n, (sp.Sum, sp.Product)) and n.has(kind), keep)
 
 
 def _nonnegative(expr: sp.Expr) -> bool:
