@@ -93,6 +93,8 @@ READING_FORMULAS = (
     r"\binom{n}{2} + \sum_{k=0}^{n} \binom{n}{k} t = \dbinom{2n}{2}",
     # Lagrange's primes on standard functions
     r"\tanh'(t) + \cos''(2t) = 1 - \tanh(t)^2 - 4\cos(2t)",
+    # bars that evaluate: after a group, \left. … \right|, a derivative by the bar's name
+    r"\left. t^2 + n \right|_{t=0} + (t^2 + 1)\Big|_{t=1} = \frac{\mathrm{d}}{\mathrm{d}t} t^2 \Big|_{t=n} + (s_{1,2} + t)\big|_{t=2}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -131,6 +133,7 @@ READING_TOKENS = TOKENS + [
     r"\choose", r"n!", r"\lfloor t \rfloor", r"\tanh'(", r"\cos''(t)", r"f'(", "''(",
     r"\mathrm{KL}(t \| ", r"D_{KL}(", r"(s s^\top)_{ij}", r"[s^\top s]_{1,2}", r")_{uv}", r"\log_2 ", r"\log_{10}(",
     r"\leqslant", r"\geqq", r"\max_{1 \le k \le n}",
+    r"\left.", r"\right|_{t=0}", r"\Big|_{t=1}", r"\big|_{j=i}", r"\right\vert_{", r"|_{t = 1, a = 2}",
     # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
     # break, \textbf names; families counted from 0 and views written as superscripts
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",

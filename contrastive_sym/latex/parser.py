@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import ParseError
 from .bars import OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
+from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
@@ -117,7 +118,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     try:
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
-        cleaned = pair_bars(cleaned)
+        cleaned = pair_bars(group_evaluation_bars(cleaned))   # \left. … \right|_{x=0}: a group, then the bar
     except BarError as exc:     # the construct as written (punctuation was blanked in ``cleaned``)
         written = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),

@@ -38,10 +38,14 @@ class DerivativesMixin:
         r"""``\frac{\partial}{\partial v} F`` (a restriction ``|_{i \neq j}`` after it is
         checked against the notation), ``\frac{\partial^2}{\partial x \partial y} F``."""
         children = [c for c in op.children if isinstance(c, Tree)]
-        if children[-1].data == "restriction":
-            self._check_restriction(children[-1].children[1])
         order = children[0] if children[0].data == "diff_order" else None
-        return self._derivative_of_order(operand, order, [c for c in children if c.data == "diff_by"], op)
+        by = [c for c in children if c.data == "diff_by"]
+        variables = [self.expr(b.children[1]) for b in by]
+        after = self.derivative_then_bar(operand, lambda f: self._derivative_of_order(f, order, by, op), variables, op)
+        derivative = after if after is not None else self._derivative_of_order(operand, order, by, op)
+        if children[-1].data == "restriction":       # \frac{\partial}{\partial x}\Big|_{x=0} F
+            return self.restricted(derivative, children[-1].children[1], op)
+        return derivative
 
     def _derivative_of_order(self, numerator, order, by: list, node):
         """∂F/∂v written with one ∂ below and none above; or ∂^n F over ∂ v_1 … ∂ v_k, each
@@ -131,6 +135,11 @@ class DerivativesMixin:
         order, rest, variables = self.d_fraction(node)
         if (rest is None) == (operand is None):
             raise self.fail(node, "d/dx needs what it differentiates, after it or above the bar")
+        if operand is not None:
+            after = self.derivative_then_bar(operand, lambda f: self._derivative_n(f, order, variables, node),
+                                             [self.expr(v) for v in variables], node)
+            if after is not None:
+                return after
         return self._derivative_n(rest if operand is None else operand, order, variables, node)
 
     def _variables_by(self, tree, order: int) -> list:

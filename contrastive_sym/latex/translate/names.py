@@ -43,6 +43,8 @@ class NamesMixin:
     t_accent = t_letter
 
     def _postfix(self, node, base_key: str | None = None):
+        if node.data == "restricted" and self.is_d_call(node.children[0]):     # \frac{d}{dx}(…)\Big|_{x=0}
+            return self.restricted(self._postfix(node.children[0]), node.children[1].children[1], node)
         if node.data == "call" and isinstance(node.children[0], Tree) and node.children[0].data == "frac" \
                 and self.d_fraction(node.children[0]) is not None:
             return self.d_derivative(node.children[0], node.children[1])    # \frac{d}{dx}(…)
@@ -278,9 +280,8 @@ class NamesMixin:
             return self._superscript(meaning, op)
         if op.data == "call":
             return self._call(meaning, op.children[1], op)
-        if op.data == "restricted":
-            self._check_restriction(op.children[1].children[1])
-            return meaning
+        if op.data == "restricted":      # f(x)|_{x=0}, s_{ij}|_{i \neq j}: evaluation_bars.py
+            return self.restricted(meaning, op.children[1].children[1], op)
         if op.data == "prime":      # \sigma'(a), or why not: primes.py
             return self.primed(meaning) or self.refuse_prime(meaning, op)
         raise self.fail(op, f"'{key}' has no meaning" if key else "this has no meaning")

@@ -40,6 +40,7 @@ from .operators import OperatorsMixin
 from .optima import OptimaMixin
 from .ordered_indices import OrderedIndicesMixin
 from .primes import PrimesMixin
+from .evaluation_bars import EvaluationBarsMixin
 from .quotients import quotient
 from .set_sums import SetSumsMixin
 from .products import ProductsMixin
@@ -73,7 +74,8 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin):
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
+                 EvaluationBarsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -146,7 +148,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                 if isinstance(child, Tree) and child.data == "relation":
                     relations.append(relation_name(str(child.children[0])))
                 else:
-                    value = self.term(child)
+                    value = self.side_term(child)      # its bars checked (evaluation_bars.py)
                     last_side = (value, child)
                     shapes.append((child, shape_of(value)))
                     if isinstance(value, VectorValue):
@@ -284,6 +286,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         inner.depth = self.depth
         inner.readings = self.readings
         inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
+        inner._bars = getattr(self, "_bars", [])     # its bars are checked with the side's
         return inner
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:
