@@ -146,12 +146,12 @@ class Definedness:
 _COMPLEX = "complex:"   # marks a side SymPy folded into a complex number, not a condition
 
 
-def _needs(node):
+def needs(node):
     """What a node needs to be a real number: (argument, relation to 0), or None."""
     if isinstance(node, sp.log):
         return node.args[0], ">"
-    if isinstance(node, sp.Pow) and node.exp.is_number and not node.exp.is_integer:
-        return node.base, ">" if node.exp.is_negative else ">="
+    if isinstance(node, sp.Pow) and node.exp.is_integer is not True:    # x^{1/2}, x^{a} with a sampled
+        return node.base, ">" if node.exp.is_negative is not False else ">="
     if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
         return node.base, "!="
     if is_kink(node):
@@ -256,13 +256,13 @@ _FOLDED = "folded"
 
 def _needs_of(expr: sp.Expr) -> list:
     """What the nodes of ``expr`` need to be real numbers, each once, in the order met: the
-    (argument, relation) of :func:`_needs`, and the maxima over a set; first ``_FOLDED``
+    (argument, relation) of :func:`needs`, and the maxima over a set; first ``_FOLDED``
     when the side has i already."""
     found = [_FOLDED] if expr.has(sp.I) else []
     for node in sp.preorder_traversal(expr):
         if isinstance(node, MaxOver):
             found.append(node)
-        need = _needs(node)
+        need = needs(node)
         if need is not None:
             found.append(need)
     return list(dict.fromkeys(found))
@@ -273,8 +273,8 @@ def _failing_as_written(expr: sp.Expr, notation, shared: _AtInstance, fails) -> 
     per size and index checked): each term whose argument can be read at the point alone
     (no summation index inside it) is evaluated there."""
     found = []
-    needs = [need for need in map(_needs, sp.preorder_traversal(expr)) if need is not None]
-    for arg, op in _cheapest_first(dict.fromkeys(needs)):
+    written = [need for need in map(needs, sp.preorder_traversal(expr)) if need is not None]
+    for arg, op in _cheapest_first(dict.fromkeys(written)):
         if fails(shared.concretized(arg), op):
             found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
             break

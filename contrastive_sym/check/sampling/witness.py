@@ -22,6 +22,7 @@ from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
 from ..numeric.failures import Undefined, Unsupported
 from ..numeric.program import program_set
+from .conditions import needs
 from .points import format_value
 from .sample import CompiledInstance
 
@@ -231,22 +232,22 @@ def _not_real_at(side: sp.Expr, subs: dict, plain: bool) -> bool | None:
     if value.has(sp.nan, sp.zoo, sp.I, sp.oo, -sp.oo):
         return True
     settled = True
-    for node in sp.preorder_traversal(side):
-        if isinstance(node, sp.log):
-            argument, strict = node.args[0], True
-        elif isinstance(node, sp.Pow) and node.exp.is_integer is not True:
-            argument, strict = node.base, node.exp.is_nonnegative is not True
-        else:
+    for need in map(needs, sp.preorder_traversal(side)):     # what each node needs to be real
+        if need is None:
             continue
-        at = _settled(argument, subs)
+        at = _settled(need[0], subs)
         if at.free_symbols:
             continue
         sign = _exact_sign(at, plain)
         if sign is None:
             settled = False
-        elif sign < 0 or strict and sign == 0:
+        elif sign in _FAILING[need[1]]:
             return True
     return False if settled else None
+
+
+#: the signs of an argument at which a need (conditions.needs) fails
+_FAILING = {">": (-1, 0), ">=": (-1,), "!=": (0,)}
 
 
 def undefined_sides(signs) -> str | None:

@@ -40,8 +40,8 @@ class DerivativesMixin:
         children = [c for c in op.children if isinstance(c, Tree)]
         order = children[0] if children[0].data == "diff_order" else None
         by = [c for c in children if c.data == "diff_by"]
-        variables = [self.expr(b.children[1]) for b in by]
-        after = self.derivative_then_bar(operand, lambda f: self._derivative_of_order(f, order, by, op), variables, op)
+        after = self.derivative_then_bar(operand, lambda f: self._derivative_of_order(f, order, by, op),
+                                         lambda: [self.expr(b.children[1]) for b in by], op)
         derivative = after if after is not None else self._derivative_of_order(operand, order, by, op)
         if children[-1].data == "restriction":       # \frac{\partial}{\partial x}\Big|_{x=0} F
             return self.restricted(derivative, children[-1].children[1], op)
@@ -137,7 +137,7 @@ class DerivativesMixin:
             raise self.fail(node, "d/dx needs what it differentiates, after it or above the bar")
         if operand is not None:
             after = self.derivative_then_bar(operand, lambda f: self._derivative_n(f, order, variables, node),
-                                             [self.expr(v) for v in variables], node)
+                                             lambda: [self.expr(v) for v in variables], node)
             if after is not None:
                 return after
         return self._derivative_n(rest if operand is None else operand, order, variables, node)

@@ -51,14 +51,20 @@ class EvaluationBarsMixin:
             meaning = evaluated_at(meaning, variable, value)
             # \left. … \right|_{…} says what the bar applies to (latex/evaluation_groups.py)
             grouped = self.source(node).lstrip().startswith(r"\left.")
-            getattr(self, "_bars", []).append((variable, node, grouped, written))
+            bars = getattr(self, "_bars", None)
+            if bars is None and not grouped:
+                # outside a side the reader checks, whether the bar reaches further is not known
+                raise self.fail(node, r"a bar here is read only in \left. … \right|_{…}, which says "
+                                      "what it applies to")
+            if bars is not None:
+                bars.append((variable, node, grouped, written))
         return meaning
 
     def derivative_then_bar(self, operand, differentiate, variables, node):
         """``\\frac{d}{dx} x^2 \\Big|_{x=1}``: the bar ends the operand as it is written, but
         only the derivative evaluated at x = 1 has a meaning (d/dx of the number 1 is 0);
         the derivative of what comes before the bar, then the bar.  None when the operand
-        has no bar."""
+        has no bar.  ``variables()`` gives the names the derivative is by, read only then."""
         if not (isinstance(operand, Tree) and operand.data == "restricted"):
             return None
         script = operand.children[1].children[1]
@@ -66,7 +72,7 @@ class EvaluationBarsMixin:
         if bindings is None:
             return None
         derivative = differentiate(operand.children[0])
-        moving = [v for _, value, _ in bindings for v in variables if value.has(v)]
+        moving = [v for _, value, _ in bindings for v in variables() if value.has(v)]
         if moving:
             raise self.fail(node, f"ambiguous: the bar's value moves with {moving[0]}, so differentiating "
                                   "before or after it differ; write the derivative inside the bar's "

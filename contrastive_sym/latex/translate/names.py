@@ -45,8 +45,7 @@ class NamesMixin:
     def _postfix(self, node, base_key: str | None = None):
         if node.data == "restricted" and self.is_d_call(node.children[0]):     # \frac{d}{dx}(…)\Big|_{x=0}
             return self.restricted(self._postfix(node.children[0]), node.children[1].children[1], node)
-        if node.data == "call" and isinstance(node.children[0], Tree) and node.children[0].data == "frac" \
-                and self.d_fraction(node.children[0]) is not None:
+        if self.is_d_call(node):
             return self.d_derivative(node.children[0], node.children[1])    # \frac{d}{dx}(…)
         ops = []
         atom = node

@@ -286,12 +286,14 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         inner.depth = self.depth
         inner.readings = self.readings
         inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
-        inner._bars = getattr(self, "_bars", [])     # its bars are checked with the side's
+        inner._bars = getattr(self, "_bars", None)     # its bars are checked with the side's
         return inner
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:
         """A translator that reads the nodes ``hole_ids`` as ``variable``."""
-        return _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
+        holes = _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
+        holes._bars = getattr(self, "_bars", None)      # checked with the side's
+        return holes
 
     # --- arithmetic and brackets ---------------------------------------------------
     def t_add(self, node):
