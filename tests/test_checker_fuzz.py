@@ -15,6 +15,7 @@ from contrastive_sym.pipeline import verify_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 from claim_generator import Gen, claim_text  # noqa: E402
+from gradient_claims import GradientGen  # noqa: E402
 
 SEEDS = range(25)
 
@@ -50,6 +51,26 @@ def test_a_claim_true_by_construction_is_never_refuted_where_its_sides_are_defin
     for outcome in (result.outcome for result in run.documents[0].claims):
         assert "the check failed" not in outcome.message, (latex, outcome.message)
         assert outcome.verdict.value != "error" or outcome.method == "index range", (latex, outcome.message)
+        if outcome.verdict.value == "refuted":
+            assert outcome.witness is not None and "undefined" in (outcome.witness.lhs, outcome.witness.rhs), \
+                (latex, outcome.message)
+
+
+GRADIENT_SEEDS = range(12)
+
+
+@pytest.mark.parametrize("seed", GRADIENT_SEEDS)
+def test_a_gradient_by_a_row_true_by_construction_is_never_refuted_where_defined(seed):
+    # ∇_{z_i}(E F) = F ∇E + E ∇F, ∇ e^E = e^E ∇E … around random terms of the rows (z_i^⊤ z_k,
+    # ‖z_i − z_k‖², sums over k ≠ i), each component against the symbolic derivative
+    text, latex = GradientGen(random.Random(seed)).claim()
+    try:
+        run = verify_text(text)
+    except DerivationError as refusal:
+        assert refusal.message and "internal" not in refusal.message, latex
+        return
+    for outcome in (result.outcome for result in run.documents[0].claims):
+        assert "the check failed" not in outcome.message and outcome.verdict.value != "error", (latex, outcome.message)
         if outcome.verdict.value == "refuted":
             assert outcome.witness is not None and "undefined" in (outcome.witness.lhs, outcome.witness.rhs), \
                 (latex, outcome.message)

@@ -105,3 +105,28 @@ def test_a_logarithm_or_root_inside_a_sum_keeps_where_it_is_undefined(latex, con
 def test_a_sum_of_logarithms_of_positive_values_is_still_proved():
     result = outcome(r"e^{\sum_{k=1}^{N} \log a_k} = \prod_{k=1}^{N} a_k")
     assert result.verdict is Verdict.PROVED, result.message
+
+
+@pytest.mark.parametrize("latex, condition", [
+    # SymPy's arithmetic folds each of these written sides into one defined for every real
+    # s_{1,2}, and each was proved for all of them (s_{1,2} is in [−1, 1])
+    (r"\log(s_{1,2}) - \log(s_{1,2}) = 0", "s_{1,2} > 0"),
+    (r"a_1 + 0 \cdot \log(s_{1,2}) = a_1", "s_{1,2} > 0"),
+    (r"\sqrt{s_{1,2}} \sqrt{s_{1,2}} = s_{1,2}", "s_{1,2} ≥ 0"),
+    (r"\left(\log s_{1,2}\right)^0 = 1", "s_{1,2} > 0"),
+    (r"s_{1,2} \cdot \frac{1}{s_{1,2}} = 1", "s_{1,2} ≠ 0"),
+])
+def test_a_term_sympy_cancels_as_it_reads_keeps_where_it_is_undefined(latex, condition):
+    result = outcome(latex)
+    assert result.verdict is Verdict.CONDITIONAL and condition in result.condition, result.message
+
+
+@pytest.mark.parametrize("latex", [
+    r"\log(a_1) - \log(a_1) = 0",                       # a is a positive family: defined everywhere
+    r"\sqrt{s_{1,2}^2} \sqrt{s_{1,2}^2} = s_{1,2}^2",   # an even power under the root
+    # (e^{s_{1,1}} / Σ_{k≥2} e^{s_{1,k}})^{-1}: its guard is 0 only on an empty sum, at no checked size
+    r"\left(\frac{e^{s_{1,1}}}{\sum_{k=2}^{N} e^{s_{1,k}}}\right)^{-1} = \sum_{k=2}^{N} e^{s_{1,k} - s_{1,1}}",
+])
+def test_a_cancelled_term_defined_everywhere_is_still_proved(latex):
+    result = outcome(latex)
+    assert result.verdict is Verdict.PROVED, result.message

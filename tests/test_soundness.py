@@ -407,3 +407,48 @@ def test_a_folded_logarithm_or_root_keeps_where_it_is_undefined(tmp_path, statem
 def test_a_fold_inside_its_domain_is_proved_as_before(tmp_path, statement):
     doc = document(tmp_path, "scalar = [{name = 'a'}, {name = '\\tau', domain = \"positive\"}]\n" + claim("c", statement))
     assert outcomes(doc)["c"].outcome.verdict is Verdict.PROVED
+
+
+# --- a proof "multiplied by a factor and rearranged": the factor's sign is checked ------------
+
+REARRANGED = '''
+[[scalar]]
+name = 'a'
+
+[[scalar]]
+name = 'b'
+
+[[scalar]]
+name = 'c'
+
+[[claim]]
+id = "c"
+line = 1
+title = "c"
+kind = "inequality"
+conclusion_factor = '{factor}'
+latex = '{factor_latex} b \\le {factor_latex} c'
+
+  [[claim.step]]
+  line = 2
+  latex = 'b \\le b + (c - b)'
+
+  [[claim.step]]
+  line = 3
+  latex = '= c'
+'''
+
+
+@pytest.mark.parametrize("factor, verdict", [
+    # SymPy's assumptions cannot sign (a − 1)² + 1, which is positive: the sampled check
+    # decides it, where the assumptions alone left the conclusion undecided.
+    ("a^2 - 2 a + 2", Verdict.CONFIRMED),
+    # a real factor that is negative somewhere reverses b ≤ c there: the conclusion fails.
+    ("a", Verdict.REFUTED),
+])
+def test_the_factor_of_a_rearranged_conclusion_is_checked_positive(tmp_path, factor, verdict):
+    body = REARRANGED.format(factor=factor, factor_latex=f"({factor})")
+    conclusion = outcomes(document(tmp_path, body))["c"].conclusion.outcome
+    assert conclusion.verdict is verdict, conclusion
+    if verdict is Verdict.REFUTED:
+        assert "not positive" in conclusion.message and conclusion.witness is not None

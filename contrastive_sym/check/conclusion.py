@@ -124,13 +124,23 @@ def _rearranged(claim, notation, config, established, target, rel, claim_rel, fa
                 line, established)
     if not same.verdict.holds:
         return (Outcome(Verdict.UNDECIDED, "proof conclusion (rearranged)", same.message), line, established)
-    positive = factor.is_positive
-    if not positive:
+    # Whether the factor is positive is checked as any inequality is (SymPy's assumptions
+    # are a proposer, not an oracle): a factor that is ≤ 0 somewhere reverses the relation there.
+    positive = check_link(LinkTask(factor, Relation.GT, sp.Integer(0), notation, claim.given, claim.sizes,
+                                   f"{claim.id}|conclusion|factor sign"), _quick(config))
+    if positive.verdict is Verdict.REFUTED:
+        return (Outcome(Verdict.REFUTED, "proof conclusion (rearranged)",
+                        f"the factor {plain(factor)} the claim is multiplied by is not positive at the witness, "
+                        f"and multiplying by it does not keep the relation of the proof's last statement (line "
+                        f"{line})", witness=positive.witness), line, established)
+    if not positive.verdict.holds:
         return (Outcome(Verdict.UNDECIDED, "proof conclusion (rearranged)",
-                        f"the factor {plain(factor)} is not known to be positive"), line, established)
+                        f"could not decide whether the factor {plain(factor)} is positive: {positive.message}"),
+                line, established)
     return (Outcome(Verdict.CONFIRMED, "proof conclusion (rearranged)",
                     f"the claim is the proof's last statement (line {line}) multiplied by "
-                    f"{plain(factor)} > 0 and rearranged: {same.message}"), line, established)
+                    f"{plain(factor)} > 0 and rearranged: {same.message}; that {plain(factor)} > 0 "
+                    f"{positive.message}"), line, established)
 
 
 def _is_expectation(expr) -> bool:

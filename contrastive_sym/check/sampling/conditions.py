@@ -18,7 +18,8 @@ from fractions import Fraction as F
 
 import sympy as sp
 
-from ...model.nodes import Cancelled, Folded, MaxOver, is_kink
+from ...model.definedness import needs
+from ...model.nodes import MaxOver
 from ...model.notation import Role
 from .instantiate import concretize
 from .plain import plain
@@ -144,23 +145,6 @@ class Definedness:
 
 
 _COMPLEX = "complex:"   # marks a side SymPy folded into a complex number, not a condition
-
-
-def needs(node):
-    """What a node needs to be a real number: (argument, relation to 0), or None."""
-    if isinstance(node, sp.log):
-        return node.args[0], ">"
-    if isinstance(node, sp.Pow) and node.exp.is_integer is not True:    # x^{1/2}, x^{a} with a sampled
-        return node.base, ">" if node.exp.is_negative is not False else ">="
-    if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:
-        return node.base, "!="
-    if is_kink(node):
-        return node.args[0], "!="      # a derivative at a kink of |x| or max(0, x): none at 0
-    if isinstance(node, Cancelled):
-        return sp.Mul(*node.args[1:]), "!="     # a²/a: the cancelled denominator
-    if isinstance(node, Folded):
-        return node.args[1], ">" if node.args[2] else ">="     # e^{log a}, (√a)²: where they are written
-    return None
 
 
 def _fails(value, op: str) -> bool:

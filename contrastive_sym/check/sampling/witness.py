@@ -22,7 +22,7 @@ from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
 from ..numeric.failures import Undefined, Unsupported
 from ..numeric.program import program_set
-from .conditions import needs
+from ...model.definedness import needs
 from .points import format_value
 from .sample import CompiledInstance
 
@@ -246,7 +246,7 @@ def _not_real_at(side: sp.Expr, subs: dict, plain: bool) -> bool | None:
     return False if settled else None
 
 
-#: the signs of an argument at which a need (conditions.needs) fails
+#: the signs of an argument at which a need (model.definedness.needs) fails
 _FAILING = {">": (-1, 0), ">=": (-1,), "!=": (0,)}
 
 

@@ -6,7 +6,7 @@ import sympy as sp
 
 from ...model.claims import Relation
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import Folded, MaxOver
+from ...model.nodes import Cancelled, Folded, MaxOver
 from ...model.value_functions import ValueCall
 from ..config import CheckConfig
 from ..registry import LinkTask, scheduler, task_key
@@ -58,6 +58,15 @@ def submit_symbolic(task: LinkTask, config: CheckConfig, instances=None):
                               config.symbolic_seconds, "symbolic proof")
 
 
+def _zero_only_when_empty(node) -> bool:
+    """A quotient's guard that can fire only at sizes where a sum of positive terms is empty
+    ((e^{g_1} / Σ_{k≠1} e^{g_k})^{-1} at K = 1): the sizes are sampled from the least one up,
+    and a sum over a range that is empty at some size is empty at the least, so sampling
+    finds those points; the proof is for where the sum has terms."""
+    return isinstance(node, Cancelled) and all(
+        isinstance(f, sp.Sum) and f.function.is_positive for f in node.args[1:])
+
+
 def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
     """In the sandbox: a proof for symbolic sizes; for a link without sizes, its one instance."""
     proved_generic = False
@@ -65,7 +74,8 @@ def _symbolic_job(lhs, rhs, relation_name, pairs, ranges, generic):
         # a folded logarithm's guard (e^{Σ_k log a_k}: model.nodes.Folded) is for the points
         # where the written form is undefined, which sampling finds and reports before any
         # proof counts; SymPy proves the equality where both sides are defined
-        lhs, rhs = (e.replace(lambda n: isinstance(n, Folded), lambda n: n.args[0]) for e in (lhs, rhs))
+        lhs, rhs = (e.replace(lambda n: isinstance(n, Folded) or _zero_only_when_empty(n), lambda n: n.args[0])
+                    for e in (lhs, rhs))
         try:
             proved_generic = symbolic.prove_generic(lhs, rhs, ranges)
         except (ValueError, TypeError, NotImplementedError):

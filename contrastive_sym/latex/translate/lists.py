@@ -10,6 +10,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model import encodings as enc
+from ...model.definedness import kept
 from ...model.nodes import MaxOver, RealMax
 from .compare import certainly_equal
 from .trees import is_ellipsis
@@ -135,12 +136,14 @@ class ListsMixin:
                 return self.add_matrices(values, node)
             vectors = [v for _, v in values if isinstance(v, VectorValue)]
             if not vectors:
-                return sp.Add(*[sign * v for sign, v in values])
+                return kept(sp.Add(*[sign * v for sign, v in values]), *[v for _, v in values])
             first = vectors[0]
             if len(vectors) != len(values) or any(v.length != first.length for v in vectors):
                 raise self.fail(node, "a vector where a number is expected: a vector added to a number, "
                                       "or to a vector of another length")
-            return replace(first, body=sp.Add(*[sign * v.component(first.index) for sign, v in values]))
+            components = [v.component(first.index) for _, v in values]
+            return replace(first, body=kept(sp.Add(*[sign * c for (sign, _), c in zip(values, components)]),
+                                            *components))
         # x_1 + x_2 + ... + x_n: the same reading as a list
         if any(sign < 0 for sign, _ in terms):
             raise self.fail(node, "an ellipsis in a sum with subtracted terms is not understood")

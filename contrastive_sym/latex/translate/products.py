@@ -8,6 +8,7 @@ import re
 import lark
 import sympy as sp
 
+from ...model.definedness import kept
 from ...model.nodes import StopGrad
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
@@ -198,9 +199,9 @@ class ProductsMixin:
                 result = value
             elif isinstance(value, VectorValue):
                 factor = result
-                result = componentwise(value, lambda x: x * factor)
+                result = componentwise(value, lambda x: kept(x * factor, x, factor))
             else:
-                result = componentwise(result, lambda x: value * x)
+                result = componentwise(result, lambda x: kept(value * x, value, x))
         return result
 
     def _dot_products(self, values: list, node) -> list:

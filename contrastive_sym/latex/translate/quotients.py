@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ...model.definedness import kept, nonnegative as _nonnegative
 from ...model.nodes import Cancelled, Folded
 
 
@@ -15,7 +16,7 @@ def quotient(numerator, denominator):
     if not isinstance(value, sp.Expr) or not isinstance(denominator, sp.Expr):
         return value
     lost = [f for f in _may_vanish(denominator) if not _divides(value, f)]
-    return Cancelled(value, *lost) if lost else value
+    return kept(Cancelled(value, *lost) if lost else value, numerator, denominator)
 
 
 def _may_vanish(denominator: sp.Expr) -> list:
@@ -41,28 +42,15 @@ def exp_kept(exponent):
     written form is undefined (a ≤ 0)."""
     if isinstance(exponent, sp.Expr):
         exponent = _kept_in_sums(exponent, sp.log, lambda log: log.args[0], sp.Integer(1))
-    value = sp.exp(exponent)
-    if not isinstance(exponent, sp.Expr):
-        return value
-    for log in exponent.atoms(sp.log):
-        argument = log.args[0]
-        if not argument.is_positive and not value.has(log):
-            value = Folded(value, argument, sp.Integer(1))
-    return value
+    return kept(sp.exp(exponent), exponent)
 
 
 def power_kept(base, exponent):
-    """base^{exponent}, keeping each root SymPy folds away ((\\sqrt{a})^2 is a) as where the
-    written form is undefined (a < 0)."""
+    """base^{exponent}, keeping each root SymPy folds away ((\\sqrt{a})^2 is a, (\\log a)^0 is 1)
+    as where the written form is undefined (a < 0, a ≤ 0)."""
     if isinstance(base, sp.Expr):
         base = _kept_in_sums(base, sp.Pow, lambda root: root.base if _even_root(root) else None, sp.Integer(0))
-    value = sp.Pow(base, exponent)
-    if not isinstance(base, sp.Expr):
-        return value
-    for root in base.atoms(sp.Pow):
-        if _even_root(root) and not _nonnegative(root.base) and not value.has(root):
-            value = Folded(value, root.base, sp.Integer(0))
-    return value
+    return kept(sp.Pow(base, exponent), base, exponent)
 
 
 def _even_root(power: sp.Pow) -> bool:
@@ -84,16 +72,3 @@ def _kept_in_sums(expr: sp.Expr, kind, argument_of, strict):
     def keep(total):
         return total.replace(lambda n: isinstance(n, kind), guard)
     return expr.replace(lambda n: isinstance(n, (sp.Sum, sp.Product)) and n.has(kind), keep)
-
-
-def _nonnegative(expr: sp.Expr) -> bool:
-    """≥ 0 by its form: what SymPy knows, and sums, sums of terms and products of such
-    (‖x‖² = Σ_m x_m² over a symbolic d, which SymPy does not call nonnegative)."""
-    if expr.is_nonnegative:
-        return True
-    if isinstance(expr, sp.Sum):
-        return _nonnegative(expr.function)
-    if isinstance(expr, (sp.Add, sp.Mul)):
-        return all(_nonnegative(arg) for arg in expr.args)
-    # every value the checker reads is real: an even power is ≥ 0 unless SymPy knows its base is not real
-    return isinstance(expr, sp.Pow) and expr.exp.is_Integer and expr.exp % 2 == 0 and expr.base.is_real is not False
