@@ -9,6 +9,8 @@ lost term needed, as :class:`~contrastive_sym.model.nodes.Folded` (an argument t
 """
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 
 from .nodes import Cancelled, Folded, is_kink
@@ -43,7 +45,7 @@ def kept(value, *operands):
     for operand in operands:
         if isinstance(operand, sp.Basic):
             for node, need in _needing(operand, frozenset()):
-                if need not in lost and not value.has(node):
+                if need not in lost and not value.has(node) and not _holds(*need):
                     lost[need] = node
     for argument, relation in lost:
         if relation == "!=":
@@ -59,21 +61,24 @@ def _holds(argument: sp.Expr, relation: str) -> bool:
         or relation == "!=" and bool(argument.is_nonzero)
 
 
-def _needing(expr: sp.Basic, bound: frozenset):
-    """The terms of ``expr`` that need something, with what they need, outside bound indices."""
+@functools.lru_cache(maxsize=8192)
+def _needing(expr: sp.Basic, bound: frozenset) -> tuple:
+    """The terms of ``expr`` that need something, with what they need, outside bound indices
+    (cached: a sum read term by term passes the same terms again and again)."""
+    found = []
     need = needs(expr)
-    if need is not None and not (need[0].free_symbols & bound) and not _holds(*need):
-        yield expr, need
+    if need is not None and not (need[0].free_symbols & bound):
+        found.append((expr, need))
     if isinstance(expr, (sp.Sum, sp.Product)):
-        inner = bound | {limit[0] for limit in expr.limits}
-        yield from _needing(expr.function, inner)
+        found += _needing(expr.function, bound | {limit[0] for limit in expr.limits})
         for limit in expr.limits:
             for end in limit[1:]:
-                yield from _needing(end, bound)
-        return
+                found += _needing(end, bound)
+        return tuple(found)
     for arg in expr.args:
         if isinstance(arg, sp.Basic) and not arg.is_Atom:
-            yield from _needing(arg, bound)
+            found += _needing(arg, bound)
+    return tuple(found)
 
 
 def nonnegative(expr: sp.Expr) -> bool:
