@@ -220,8 +220,6 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
     (r"|P(i)|", "'P' is not declared", 2),
     (r"b + \lvert u \rvert", "|…| of 'u', which is not a number, is not read; write \\|x\\| or "
                                "\\left\\| … \\right\\| for the norm of a vector", 5),
-    (r"\overbrace{a}^{b}", "'\\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
-                           + RESTATE, 1),
     (r"\begin{cases} a \end{cases}", "row 1 of '\\begin{cases}' has no condition: write the value, '&' and "
                                      "the condition (1 & j = i), or \\text{otherwise}", 15),
     (r"a \overset{(i)}{b} c", "'\\overset{…}{…}' is read over one relation only (\\overset{(a)}{=} is =), and "

@@ -30,6 +30,7 @@ x = sp.IndexedBase("x", real=True)
 s = sp.IndexedBase("s", real=True)
 i = sp.Symbol("i", integer=True, positive=True)
 j = sp.Symbol("j", integer=True, positive=True)
+K = sp.Symbol("k", integer=True)      # a bound index as the reader names it
 
 
 def scope() -> Scope:
@@ -81,6 +82,12 @@ def test_grammar_tables_have_no_conflict_in_strict_mode():
     (r"\left( u + t \right)", u + t),
     (r"\left[ u \right]", u),
     (r"\underbrace{u + t}_{\text{both}}", u + t),
+    (r"\overbrace{u + t}^{a}", u + t),                # the label over the brace is a note
+    ("u \\\n+ t \\\t+ u", 2 * u + t),                 # TeX's control space: a backslash at a line end
+    ("u \\\\\n", u),                                  # a row break before a line end is not one
+    ("u % a comment, \\\\ & \\frac{\n+ t", u + t),             # TeX's comment: to the end of its line
+    (r"\frac{1}{{\textstyle{\sum_{k=1}^{n}}} x_k}", 1 / sp.Sum(x[K], (K, 1, n))),   # a sum set small
+    (r"t \overbrace{u + t}^{a} + \underbrace{u}_{b}", t * (u + t) + u),
     (r"\text{stop\_grad}[u]", StopGrad(u)),
     (r"{u}", u),
 ])
@@ -140,6 +147,12 @@ def test_aligned_rows_continue_the_chain():
     rows = translate_rows("&u \\\\\n=& t \\\\\n\\leq & u + t \\\\", scope())
     assert [r.continues for r in rows] == [False, True, True]
     assert rows[2].relations == ("<=",) and rows[2].line == 3
+
+
+def test_an_empty_row_is_spacing():
+    # a blank line left in an align (\\ \\, or \\ & \\): the chain goes on past it
+    rows = translate_rows("&u \\\\\n\\\\\n=& t \\\\ & \\\\ \\leq & u + t", scope())
+    assert [r.continues for r in rows] == [False, True, True] and rows[1].line == 3
 
 
 def test_comma_separates_two_formulas_on_a_line():

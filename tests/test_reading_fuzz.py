@@ -95,6 +95,11 @@ READING_FORMULAS = (
     r"\tanh'(t) + \cos''(2t) = 1 - \tanh(t)^2 - 4\cos(2t)",
     # bars that evaluate: after a group, \left. … \right|, a derivative by the bar's name
     r"\left. t^2 + n \right|_{t=0} + (t^2 + 1)\Big|_{t=1} = \frac{\mathrm{d}}{\mathrm{d}t} t^2 \Big|_{t=n} + (s_{1,2} + t)\big|_{t=2}",
+    # braces over and under terms (their labels are notes), TeX's control space at a line end,
+    # a comma after a case's &
+    "\\overbrace{t + n}^{a} \\ \n + \\underbrace{t}_{b} = \\begin{cases} t &, i = 1 \\\\ n &, i \\neq 1 \\end{cases}",
+    # a comment to the end of its line, an empty row, a sum set small in braces
+    "t % = 0 \\\\ {\n= \\frac{1}{{\\textstyle{\\sum_{k=1}^{n}}} s_{k,1}} \\\\ \\\\ + 0",
 )
 
 READING_TOKENS = TOKENS + [
@@ -134,6 +139,8 @@ READING_TOKENS = TOKENS + [
     r"\mathrm{KL}(t \| ", r"D_{KL}(", r"(s s^\top)_{ij}", r"[s^\top s]_{1,2}", r")_{uv}", r"\log_2 ", r"\log_{10}(",
     r"\leqslant", r"\geqq", r"\max_{1 \le k \le n}",
     r"\left.", r"\right|_{t=0}", r"\Big|_{t=1}", r"\big|_{j=i}", r"\right\vert_{", r"|_{t = 1, a = 2}",
+    r"\overbrace{", r"}^{a}", r"\overbrace{t}^{\text{n}}", "\\\n", "\\\t", "&, ", "&,",
+    "% ", "%\n", r"\%", r"\\ \\", r"{\textstyle{\sum_{k=1}^{n}}}", r"{\sum_{k}}", r"{\prod\limits_{k=1}^{n}}",
     # a paper's layout: stacked subscripts, \limits after a space, a final ';', a sign repeated at a
     # break, \textbf names; families counted from 0 and views written as superscripts
     r"\substack{", r"\substack{k = 1 \\ k \neq i}", r"\sum \limits_", r"\nolimits", ";", r"= &\\ & =",

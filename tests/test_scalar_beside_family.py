@@ -60,3 +60,34 @@ def test_two_families_of_one_name_are_told_apart_by_their_indices(statement, exp
 def test_a_use_with_a_third_number_of_indices_is_an_error():
     with pytest.raises(DerivationError, match="takes 1 indices, got 3"):
         check_statement(r"s_{i,j,i}^- = 0", **RANKS)
+
+
+# a vector x beside the rows x_i of its space (a post's anchor beside its negatives): the name
+# alone is the vector, x_i a row, whichever is declared first
+
+VECTOR_ROWS = [{"name": "x", "shape": ["d"]}, {"name": "x", "shape": ["N", "d"], "role": "embedding"}]
+
+
+@pytest.mark.parametrize("families", [VECTOR_ROWS, VECTOR_ROWS[::-1]])
+@pytest.mark.parametrize("statement, expected", [
+    (r"x \cdot x_i = x_i^\top x", "proved"),
+    (r"\|x - x_i\|^2 = \|x\|^2 - 2 x^\top x_i + \|x_i\|^2", "proved"),
+    (r"x^\top x_i = x_i^\top x_i", "refuted"),
+])
+def test_a_vector_beside_rows_of_its_space_is_the_name_alone(families, statement, expected):
+    notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=families, index=[{"name": "i", "from": 1, "to": "N"}])
+    outcome = check_statement(statement, **notation)
+    assert outcome.verdict.value == expected, outcome.message
+    if expected == "refuted":     # the vector's components are written apart from the rows' entries
+        assert "(x)_1" in outcome.witness.values and "x_{1,1}" in outcome.witness.values
+
+
+def test_rows_of_role_value_beside_a_vector_of_their_length_are_a_table():
+    # one anchor's s^-_j (N − 1 negatives) beside a batch's s^-_{i,j}: s^-_j is the anchor's,
+    # not a row of the batch's table (an embedding's rows would be)
+    notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+                    family=[{"name": "s^-", "shape": ["N - 1"]}, {"name": "s^-", "shape": ["N", "N - 1"]}],
+                    index=[{"name": "j", "from": 1, "to": "N - 1"}])
+    outcome = check_statement(r"s_j^- + s^-_{1,j} = s^-_{1,j} + s_j^-", **notation)
+    assert outcome.verdict.value == "proved", outcome.message

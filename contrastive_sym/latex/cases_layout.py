@@ -119,6 +119,12 @@ def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: st
         if before.endswith(","):
             out[start + len(before) - 1] = " "
     _blank(out, text, at, after, SEPARATOR)
+    if text[at] == "&":
+        # "v &, c": a comma after the & too (READMEs write it so)
+        comma = _SPACE.match(text, after).end()
+        if text.startswith(",", comma) and comma < end:
+            out[comma] = " "
+            after = comma + 1
     lead = _LEAD.match(text, _SPACE.match(text, after).end())
     if lead is not None and text[lead.end():end].strip():
         _blank(out, text, lead.start(), lead.end(), " ")

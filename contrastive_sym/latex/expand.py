@@ -85,9 +85,16 @@ def _offset(text: str, line: int, column: int) -> int:
     return start + column - 1
 
 
+#: A comment, as TeX (and MathJax, KaTeX) read one: from an unescaped % to the end of its
+#: line (``%\\ \nonumber`` left in an align): blanked, at the same length.
+_COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
+
+
 def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     """``text`` with every use of the macros of ``scope`` expanded, and the ``where`` that
     reports positions in the written text; unchanged when no macro is used."""
+    if isinstance(text, str) and "%" in text:
+        text = _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
     macros = getattr(scope, "macros", ())
     if not isinstance(text, str) or not macros and ENSUREMATH.name not in text:
         return text, where

@@ -21,6 +21,9 @@ class Family:
     # the families of this name with another number of dimensions (s^-_j of one anchor beside
     # s^-_{i,j} of a batch): a use's number of indices says which
     others: tuple = field(default=(), compare=False, repr=False)
+    # a vector y bound beside rows y_i of its space (an anchor beside its negatives): the rows,
+    # which a use with one index writes (load/declarations.py decides it)
+    rows: object = field(default=None, compare=False, repr=False)
 
     def start(self, position: int) -> int:
         return self.first[position] if self.first else 1
@@ -39,3 +42,4 @@ class Leading:
 
     family: Family
     indices: tuple          # the indices written in the superscript, as written
+

@@ -86,6 +86,16 @@ _HUMAN = {
 
 #: ≤ and ≥ in their other spellings, read as \leq and \geq (same length)
 _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
+#: A backslash before a line end or a tab is TeX's control space, as "\\ " is: read as a space
+#: (the line end stays, so that every line and column of the text is still the user's).
+_CONTROL_SPACE = re.compile(r"\\\\|\\(?=[\t\r\n])")
+#: A row with nothing in it (``a \\ \\ b``, a blank line left in an align): its break is spacing.
+_EMPTY_ROW = re.compile(r"\\\\(?=(?:\s|&)*\\\\)")
+_SCRIPT = r"\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9])"
+#: A sum or product alone in braces before its body, ``{\sum_{j=2}^N} e^{s_j}`` (with \textstyle, to
+#: keep it small in a fraction): the braces group how it is set, not what it sums.
+_GROUPED_OPERATOR = re.compile(r"\{(\s*(?:\\(?:text|display)style\s*)?\\(?:sum|prod)(?![a-zA-Z])"
+                               r"(?:\s*\\(?:no)?limits(?![a-zA-Z]))?(?:" + _SCRIPT + r")*\s*)\}")
 
 
 def parse(text: str, where: Where = Where()) -> lark.Tree:
@@ -110,7 +120,11 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         start = never.start()
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
-    cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)   # \leqslant: \leq
+    cleaned = _CONTROL_SPACE.sub(lambda m: m.group() if len(m.group()) == 2 else " ", text)   # "\⏎": a space
+    cleaned = _EMPTY_ROW.sub("  ", cleaned)      # a \\ before another with nothing between: spacing
+    for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
+        cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body
+    cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)   # \leqslant: \leq
     cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator

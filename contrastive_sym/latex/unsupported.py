@@ -1,7 +1,7 @@
 r"""Constructs of real documents that the grammar does not read, and what to say instead.
 
 When a formula fails at one of these, the error names the construct as the user wrote
-it (``\overbrace``, ``\begin{pmatrix}``, ``|…|``) and, where one exists, a form that is
+it (``\sqrt[n]{…}``, ``\begin{pmatrix}``, ``|…|``) and, where one exists, a form that is
 read; otherwise it points to ``restated_from`` (the derivation restates the line and
 records which text of the document it restates).
 
@@ -26,8 +26,6 @@ _CONSTRUCTS = [
     (r"\\begin\s*\{(cases\*|dcases\*|rcases|numcases)\}",
      r"'\begin{{{0}}}' is not read; write \begin{{cases}} v_1 & j = i \\ v_2 & \text{{otherwise}} \end{{cases}} "
      r"(each condition in math: indices, class labels or \text{{otherwise}}) or " + _RESTATE),
-    (r"\\overbrace(?![a-zA-Z])", r"'\overbrace{…}^{…}' is not read; drop the brace (keep what is under it) or "
-     + _RESTATE),
     (r"\\(overset|underset|stackrel)(?![a-zA-Z])", r"'\{0}{{…}}{{…}}' is read over one relation only "
      r"(\overset{{(a)}}{{=}} is =), and \underset{{…}}{{\mathbb{{E}}}} as \mathbb{{E}}_{{…}}; over anything else "
      r"drop the annotation (keep the symbol under it) or "

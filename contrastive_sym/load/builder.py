@@ -14,6 +14,8 @@ naming the derivation file and line of the call that made them.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sys
 from typing import Iterable, Sequence
 
@@ -212,6 +214,16 @@ class DocumentBuilder:
                                          latex or name, origin, superscript=superscript,
                                          first=tuple(first), leading_superscript=leading_superscript))
         return base
+
+    def role_of(self, base: sp.IndexedBase) -> Role | None:
+        """The role of the declared family ``base``."""
+        return next((f.role for f in self._families if f.base == base), None)
+
+    def relabel(self, base: sp.IndexedBase, latex: str, new: str) -> None:
+        """The family ``base`` written ``new`` in a witness, where it was written ``latex``
+        (a declared ``display`` is kept)."""
+        self._families = [dataclasses.replace(f, latex=new) if f.base == base and f.latex == latex else f
+                          for f in self._families]
 
     def function(self, name: str, arguments: int, shape: Sequence = (), domain: Domain = Domain.REAL, *,
                  role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,

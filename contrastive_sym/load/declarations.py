@@ -115,14 +115,24 @@ def read_notation(spec: dict, context: Context) -> None:
         # writes (scripts below the name only)
         ranked = isinstance(beside, Family) and len(beside.shape) != len(shape) and not (
             superscript or leading or beside.superscript or beside.leading_superscript)
+        # a vector y beside rows y_i of its space (either declared first): the name alone is the
+        # vector, y_i a row, and a witness writes the vector's components (y)_m
+        vector_rows = ranked and _vector_beside_rows(shape, role, beside, builder)
+        if vector_rows and len(shape) == 2:
+            builder.relabel(beside.base, name, f"({name})")
         symbol = entry.get("symbol") or _symbol_name(name) + (
             ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "") + (f"__{len(shape)}" if ranked else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
-                              role=role, latex=entry.get("display", name), origin=origin,
+                              role=role, latex=entry.get("display", f"({name})" if vector_rows and len(shape) == 1 else name),
+                              origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading)
         family = Family(base, shape, superscript, leading_superscript=leading, first=first)
-        if ranked:
-            scope = scope.bind(name, replace(beside, others=beside.others + (family,)))
+        if vector_rows and len(shape) == 1:
+            rows = replace(beside, others=())
+            scope = scope.bind(name, replace(family, others=(rows,) + beside.others, rows=rows))
+        elif ranked:
+            scope = scope.bind(name, replace(beside, others=beside.others + (family,),
+                                             rows=family if vector_rows else beside.rows))
         else:
             scope = scope.bind(form_key(name, form) if samples else name, family)
     scope = read_point_values(spec, read_functions(spec, scope, context, _symbol_name), context, _symbol_name)
@@ -391,3 +401,14 @@ def _chain_name(name: str, chain, display) -> str:
     """The definition a chain follows: the display's name for its first definition, the
     head as written for a further one (a 'where' row)."""
     return name if chain.head == display.heads[0] else chain.head
+
+
+def _vector_beside_rows(shape, role, beside, builder) -> bool:
+    """Whether a family and the one ``beside`` it under its name are a vector (['d']) and rows
+    of vectors of its space (['N', 'd'], of role embedding or unit): an anchor y beside its
+    negatives y_i.  Rows of role value are a table, as s^-_{i,j} of a batch beside one
+    anchor's s^-_j, told apart by the number of indices a use writes."""
+    vector, rows, rows_role = (shape, beside.shape, builder.role_of(beside.base)) if len(shape) == 1 \
+        else (beside.shape, shape, role)
+    return len(vector) == 1 and len(rows) == 2 and rows[1] == vector[0] and rows_role in (Role.EMBEDDING, Role.UNIT)
+

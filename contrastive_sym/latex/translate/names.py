@@ -352,11 +352,13 @@ class NamesMixin:
 
     def _family_of_rank(self, family: Family, arg) -> Family:
         """The family of ``family``'s name that takes as many indices as the subscript writes
-        (s^-_{i,j} beside s^-_j); ``family`` itself when none other is declared."""
+        (s^-_{i,j} beside s^-_j), a row y_i beside a vector y of its rows' space (y is bound to the
+        vector: load/declarations.py); ``family`` itself when none other is declared."""
         if not family.others:
             return family
-        run = self.name_run(arg)
-        count = len(run) if run else len(self._index_list(arg))
+        count = len(self.name_run(arg) or self._index_list(arg))
+        if count == 1 and family.rows is not None:
+            return family.rows
         return next((other for other in family.others if len(other.shape) == count), family)
 
     def _call(self, meaning, args_node, node):

@@ -1,5 +1,5 @@
 """Why a name has no meaning, in the user's notation: a construct the grammar does not
-read (\\overbrace, \\propto …), the index of a sum that ended before it, an operator
+read (\\sqrt[n]{…}, \\propto …), the index of a sum that ended before it, an operator
 written in letters (sup, argmax, \\arg\\max), or a name not declared."""
 from __future__ import annotations
 
