@@ -404,6 +404,15 @@ def test_tex_primitives_are_refused_where_they_stand_without_opening_a_file(warm
     assert_well_placed(error, text, Where("doc.toml", 4, 2))
 
 
+# Found by the grammar fuzzers at 3000 examples: an error in text a comment was blanked in, and
+# one at a \left. … \right| read as a group, quoted the rewritten text ('| \n|', '}'), not the user's.
+@pytest.mark.parametrize("text", ["|%\n|", r"\left.\right|_{n \ge 1}", r"\left.\frac\right|_{n \ge 1}"], ids=ascii)
+def test_an_error_in_rewritten_text_quotes_what_the_user_wrote(warm, text):
+    error = outcome(translate_rows, text, SCOPE, Where("doc.toml", 2, 3))
+    assert isinstance(error, ParseError)
+    assert_well_placed(error, text, Where("doc.toml", 2, 3))
+
+
 # Characters that are invisible, reorder the text on screen (Trojan Source), or are
 # not characters at all: each is refused where it stands, and the message shows it
 # escaped so that it cannot reorder or hide the terminal line it is printed on.

@@ -29,8 +29,8 @@ def group_evaluation_bars(text: str) -> str:
         if opening.group(2) != "." or match.group(2) not in _BARS:
             continue
         after = text[match.end():].lstrip()
-        if not after.startswith("_"):
-            continue
+        if not after.startswith("_") or not text[opening.end():match.start()].strip():
+            continue            # no bar, or nothing it evaluates: the grammar says so as written
         rewrites.append((opening.start(), opening.end(), "{" + " " * (opening.end() - opening.start() - 1)))
         rewrites.append((match.start(), match.end(), "}" + " " * (match.end() - match.start() - 2) + "|"))
     for start, end, replacement in sorted(rewrites, reverse=True):

@@ -93,8 +93,11 @@ _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     """``text`` with every use of the macros of ``scope`` expanded, and the ``where`` that
     reports positions in the written text; unchanged when no macro is used."""
+    written = text
     if isinstance(text, str) and "%" in text:
         text = _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
+        if text != written:     # an error quotes what the user wrote, the comment included
+            where = ExpandedWhere(where.path, where.line, where.column, text, written, (), ())
     macros = getattr(scope, "macros", ())
     if not isinstance(text, str) or not macros and ENSUREMATH.name not in text:
         return text, where
@@ -125,7 +128,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
                                                      f"{MAX_LENGTH} characters", match.group())
     pieces.append(text[position:])
     expanded = "".join(pieces)
-    return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, text,
+    return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, written,
                                    tuple(spans), tuple(origins))
 
 

@@ -294,6 +294,8 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)
         if clause is not None:
             return clause.group(0).rstrip(), clause.start()
+    if start is not None and str(token) in ("{", "}") and original.startswith(("\\left", "\\right"), start):
+        return _construct_at(original, start), start   # \left. … \right|_{…}, read as a group (evaluation_groups.py)
     if start is not None and original.startswith("\\underset", start) and not original.startswith(str(token), start):
         return "\\underset", start   # \underset{θ}{\min}, read as \min_{θ} in its place (optima.py)
     if start is None or str(token) not in PRIVATE | _MARKS:
