@@ -42,4 +42,3 @@ class Leading:
 
     family: Family
     indices: tuple          # the indices written in the superscript, as written
-

@@ -15,7 +15,6 @@ naming the derivation file and line of the call that made them.
 from __future__ import annotations
 
 import dataclasses
-
 import sys
 from typing import Iterable, Sequence
 

@@ -120,11 +120,11 @@ def read_notation(spec: dict, context: Context) -> None:
         vector_rows = ranked and _vector_beside_rows(shape, role, beside, builder)
         if vector_rows and len(shape) == 2:
             builder.relabel(beside.base, name, f"({name})")
+        latex = entry.get("display", f"({name})" if vector_rows and len(shape) == 1 else name)
         symbol = entry.get("symbol") or _symbol_name(name) + (
             ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "") + (f"__{len(shape)}" if ranked else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
-                              role=role, latex=entry.get("display", f"({name})" if vector_rows and len(shape) == 1 else name),
-                              origin=origin,
+                              role=role, latex=latex, origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading)
         family = Family(base, shape, superscript, leading_superscript=leading, first=first)
         if vector_rows and len(shape) == 1:
@@ -411,4 +411,3 @@ def _vector_beside_rows(shape, role, beside, builder) -> bool:
     vector, rows, rows_role = (shape, beside.shape, builder.role_of(beside.base)) if len(shape) == 1 \
         else (beside.shape, shape, role)
     return len(vector) == 1 and len(rows) == 2 and rows[1] == vector[0] and rows_role in (Role.EMBEDDING, Role.UNIT)
-
