@@ -13,7 +13,8 @@ import sympy as sp
 
 from contrastive_sym.errors import DerivationError, ParseError
 from contrastive_sym.latex.parser import parse
-from contrastive_sym.latex.scope import Family, Macro, Scope, canonical_key
+from contrastive_sym.latex.scope import Family, Macro, Scope
+from contrastive_sym.latex.spelling import canonical_key
 from contrastive_sym.latex.translate import translate_expr
 from contrastive_sym.model.nodes import RealMax
 from contrastive_sym.pipeline import check_statement

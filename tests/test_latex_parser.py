@@ -90,6 +90,10 @@ def test_grammar_tables_have_no_conflict_in_strict_mode():
     (r"t \overbrace{u + t}^{a} + \underbrace{u}_{b}", t * (u + t) + u),
     (r"\text{stop\_grad}[u]", StopGrad(u)),
     (r"{u}", u),
+    # TeX's arguments without braces: one character or one command each
+    (r"\frac12 u", u / 2), (r"\frac1t", 1 / t), (r"\frac{1}t + \frac1{2t}", 3 / (2 * t)),
+    (r"\frac\tau t", tau / t), (r"\tfrac 1 2 \frac12", sp.Rational(1, 4)), (r"\binom n2", n * (n - 1) / 2),
+    (r"\nicefrac{u}{t}", u / t), (r"{\rm log}\, t", sp.log(t)), (r"{\rm exp}(u)", sp.exp(u)),
 ])
 def test_construct(text, expected):
     assert sp.simplify(one(text) - expected) == 0

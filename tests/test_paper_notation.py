@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from contrastive_sym.errors import ParseError
 from contrastive_sym.pipeline import check_statement
 
 SIMCLR = dict(
@@ -77,3 +78,33 @@ def test_a_braced_product_sign_is_the_sign():
     # MoCo writes q{\cdot}k_{+}: the braces only set the spacing
     statement = r"\exp(q{\cdot}k_{+}/\tau) = \exp(q \cdot k_{+} / \tau)"
     assert check_statement(statement, **MOCO).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the indicators of the bbm and dsfont packages, a bold z of the bm package, \cal and \bf of plain TeX
+    (r"\sum_{k=1}^{2N} \mathbbm{1}_{[k \neq i]} \exp(\mathrm{sim}(\bm{z}_i, \bm{z}_k)/\tau) = "
+     r"\sum_{k \neq i} \exp(\mathrm{sim}(\boldsymbol{z}_i, \boldsymbol{z}_k)/\tau)", "proved"),
+    (r"\sum_{k=1}^{2N} \mathds{1}_{k \neq i} = 2N - 1", "proved"),
+    (r"{\cal L} \geq 0", "confirmed"),
+    (r"{\bf z}_i \cdot {\bf z}_i \geq 0", "confirmed"),
+    (r"\frac1{2N} \sum_{k=1}^{N} [\ell(2k{-}1, 2k) + \ell(2k, 2k{-}1)] = \mathcal{L}", "confirmed"),
+    # \text{for all} is \forall: i runs over its declared range
+    (r"\mathrm{sim}(\bm{z}_i, \bm{z}_j) \leq 1 \quad \text{for all } i, j", "confirmed"),
+])
+def test_what_papers_typeset_alike_is_one_reading(statement, expected):
+    extra = dict(family=SIMCLR["family"] + [{"name": r"\mathbf{z}", "shape": ["2N", "d"], "role": "embedding"}])
+    assert check_statement(statement, **{**SIMCLR, **extra}).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, words", [
+    # TeX sets 2^12 as 2¹2: which number was meant is not written
+    (r"2^12 = 4096", ["'^12'", "only 1", "^{12}"]),
+    (r"\tau^2.5 > 0", ["'^2.5'", "^{2.5}"]),
+    (r"\ell_12 \geq 0", ["'_12'", "subscript"]),
+    (r"\tau \log 2 \xrightarrow{\tau \to 0^+} 0", [r"'\xrightarrow{…}'", r"\lim_{\tau \to 0^+} A = B"]),
+])
+def test_what_tex_sets_otherwise_than_it_reads_is_refused(statement, words):
+    with pytest.raises(ParseError) as error:
+        check_statement(statement, **SIMCLR)
+    for word in words:
+        assert word in str(error.value)

@@ -100,6 +100,8 @@ READING_FORMULAS = (
     "\\overbrace{t + n}^{a} \\ \n + \\underbrace{t}_{b} = \\begin{cases} t &, i = 1 \\\\ n &, i \\neq 1 \\end{cases}",
     # a comment to the end of its line, an empty row, a sum set small in braces
     "t % = 0 \\\\ {\n= \\frac{1}{{\\textstyle{\\sum_{k=1}^{n}}} s_{k,1}} \\\\ \\\\ + 0",
+    # a plain-TeX font switch, a bbm indicator, fractions without braces, \forall in words
+    r"t = {\rm log}\, n + \frac1n \sum_{k=1}^{n} \mathbbm{1}_{[k \neq i]} s_{k,1} + \tfrac12 \binom n2 \quad \text{for all } i",
 )
 
 READING_TOKENS = TOKENS + [
@@ -167,6 +169,10 @@ READING_TOKENS = TOKENS + [
     r"\operatorname{tr}(", r"\text{Tr}", r"\|s\|_F", r"\|_F", r"s_1 s_2^\top", r")^\top",
     r"\begin{bmatrix}", r"\end{bmatrix}", r"\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix}", r"\vdots", r"\ddots",
     r"\begin{matrix}", r"\end{pmatrix}", r"\begin{vmatrix}", r" & ",
+    # fonts TeX sets alike, arguments and scripts without braces, \forall in words, an arrow with a limit
+    r"\mathbbm{1}_{[k \neq i]}", r"\mathds{1}", r"\bm{s}", r"{\cal L}", r"{\bf s}_1", r"{\rm log}", r"{\rm", r"{\it",
+    r"\frac12", r"\frac1n", r"\frac1{2n}", r"\tfrac", r"\nicefrac{1}{n}", r"\binom n2", r"\frac\tau", "^12", "_12",
+    "^2.5", r"\text{for all } i", r"\text{for every}", r"\xrightarrow{t \to 0^+}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

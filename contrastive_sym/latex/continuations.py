@@ -119,6 +119,16 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+#: "\text{for all } i", "\textrm{for every} i", "\mathrm{for each}": \forall in words
+_FORALL_WORDS = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*for\s+(?:all|every|each|any)\s*\}")
+
+
+def forall_in_words(text: str) -> str:
+    r"""``text`` with ``\text{for all}`` (every, each, any) written ``\forall`` (padded to the same
+    length): the clause after it is read as \forall's is, and refused as it would be."""
+    return _FORALL_WORDS.sub(lambda m: "\\forall".ljust(len(m.group())), text)
+
+
 #: what a comma of a \forall clause is rewritten to (latex/grammar.lark: _FORALLSEP)
 FORALL_COMMA = "\ue020"
 _FORALL = re.compile(r"\\forall(?![a-zA-Z])")
@@ -247,10 +257,21 @@ def join_repeated_relations(text: str) -> str:
     return out
 
 
+#: {\cal L}, {\bf z}, {\rm sim}: a plain-TeX font switch at the start of a group
+_FONT_SWITCH = re.compile(r"(?<!\\)\{(\s*)(\\(?:rm|bf|cal|it|sf|tt))(?![a-zA-Z])")
+
+
+def font_switches_as_commands(text: str) -> str:
+    r"""``text`` with ``{\cal L}`` written ``\cal{ L}`` (same length: the brace and the switch trade
+    places).  The switch sets the rest of its group in its font, as ``\mathcal{L}`` sets its
+    argument; the name is then read, and spelled (latex/scope.py), as the LaTeX2e command's."""
+    return _FONT_SWITCH.sub(lambda m: m.group(2) + "{" + m.group(1), text)
+
+
 #: \mathbf{h_i}, \mathbf{A'}, \boldsymbol{z_{ij}^+}: the scripts and primes of a one-letter name
 #: written inside its font, which TeX sets as they would be after it
 _SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt"
-                             r"|pmb|textbf|textit|textsf))(\s*)\{(\s*[A-Za-z])"
+                             r"|pmb|textbf|textit|textsf|mathbbm|mathds|cal|bf|sf|tt|it))(\s*)\{(\s*[A-Za-z])"
                              r"((?:\s*(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9+\-*])|'))+\s*)\}")
 
 

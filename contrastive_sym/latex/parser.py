@@ -24,6 +24,7 @@ from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_ma
 from .memberships import drop_trailing_membership
 from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
+                            font_switches_as_commands, forall_in_words,
                             ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
@@ -79,6 +80,7 @@ _NEVER_READ = re.compile(r"\\begin\s*\{(array|vmatrix|Vmatrix|smallmatrix"
 _HUMAN = {
     "RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['",
     "REL": "a relation", "LETTER": "a letter", "NUMBER": "a number", "CMD": "a command",
+    "FRACDIGIT": "a digit", "FRACDIGIT2": "a digit",
     "$END": "the end of the formula", "COMMA": "','", "SETCLOSE": "'\\}'", "NORM": "'\\|'",
     "RNORM": "'\\right\\|'", "RABS": "'\\right|'", "CASESEND": "the end of the cases",
 }
@@ -91,6 +93,9 @@ _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
 _CONTROL_SPACE = re.compile(r"\\\\|\\(?=[\t\r\n])")
 #: A row with nothing in it (``a \\ \\ b``, a blank line left in an align): its break is spacing.
 _EMPTY_ROW = re.compile(r"\\\\(?=(?:\s|&)*\\\\)")
+#: x^12, s_12, x^2.5: TeX takes one character as a script without braces, so these are set x¹2,
+#: s₁2, x²·5: what the author meant (x^{12}? x^1 2?) is not written, and either reading could be wrong
+_MULTI_DIGIT_SCRIPT = re.compile(r"(?<!\\)([_^])\s*([0-9](?:[0-9]|\.[0-9])[0-9.]*)")
 _SCRIPT = r"\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z0-9])"
 #: A sum or product alone in braces before its body, ``{\sum_{j=2}^N} e^{s_j}`` (with \textstyle, to
 #: keep it small in a fraction): the braces group how it is set, not what it sums.
@@ -126,6 +131,14 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body
     cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)   # \leqslant: \leq
     cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
+    digits = _MULTI_DIGIT_SCRIPT.search(cleaned)
+    if digits is not None:
+        mark, number = digits.groups()
+        script = "subscript" if mark == "_" else "superscript"
+        raise where.error(f"'{mark}{number}' is set with only {number[0]} as its {script} (TeX takes one character "
+                          f"after '{mark}' without braces): write {mark}{{{number}}} for the number, or "
+                          f"{mark}{number[0]}\\, {number[1:]} if the rest is not part of the {script}",
+                          *_line_column(text, digits.start()), text[digits.start():digits.end()])
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
     cleaned = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …": the link to another display
@@ -150,10 +163,12 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
     cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
+    cleaned = forall_in_words(cleaned)        # \text{for all } i is \forall i (same length)
     cleaned = ranges_as_quantifiers(cleaned)   # ", i = 1, \dots, k" ending a row is \forall i \in [k]
     cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
     cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
+    cleaned = font_switches_as_commands(cleaned)   # {\cal L} is \cal{ L} (same length)
     cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = scripts_out_of_fonts(cleaned)  # \mathbf{h_i} is \mathbf{h}_i (same length)
@@ -296,8 +311,9 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
             return clause.group(0).rstrip(), clause.start()
     if start is not None and str(token) in ("{", "}") and original.startswith(("\\left", "\\right"), start):
         return _construct_at(original, start), start   # \left. … \right|_{…}, read as a group (evaluation_groups.py)
-    if start is not None and original.startswith("\\underset", start) and not original.startswith(str(token), start):
-        return "\\underset", start   # \underset{θ}{\min}, read as \min_{θ} in its place (optima.py)
+    under = original.rfind("\\underset", 0, start + 1) if start is not None else -1
+    if under >= 0 and not original.startswith(str(token), start) and text[under:start + 1] != original[under:start + 1]:
+        return "\\underset", under   # \underset{θ}{\min}, read as \min_{θ} in its place (optima.py)
     if start is None or str(token) not in PRIVATE | _MARKS:
         return str(token), start
     if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in _MARKS:

@@ -8,7 +8,6 @@ of the name without white space (``\\tau``, ``x_0``, ``I_{\\text{InfoNCE}}^K``).
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
@@ -17,6 +16,7 @@ from ..model import encodings as enc
 from ..model.distributions import coordinate_index
 from .elementary import ELEMENTARY_KEYS
 from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
+from .spelling import _spellings, canonical_key
 
 
 class Builtin(enum.Enum):
@@ -330,8 +330,11 @@ class Scope:
 
     def lookup(self, key: str):
         meaning = self.names.get(self.reading(key))
-        if meaning is None and key in _BUILTIN_KEYS:
-            return _BUILTIN_KEYS[key]
+        if meaning is None:
+            # \mathbbm{1} and \mathds{1} are \mathbb{1} (the fonts of bbm and dsfont)
+            builtin = _BUILTIN_KEYS.get(key) or _BUILTIN_KEYS.get(canonical_key(key))
+            if builtin is not None:
+                return builtin
         if self.held is not None and isinstance(meaning, Macro):
             return self.held.meaning_of(meaning)
         return meaning
@@ -394,57 +397,3 @@ _BUILTIN_KEYS = {
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
 } | ELEMENTARY_KEYS
-
-
-# --- one name, however it is spelled ---------------------------------------------
-_ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
-_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep
-_SCRIPT = rf"(?:{_ONE}|{_GROUP})"
-_ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
-                     rf"(?![a-zA-Z])({_ONE})")
-_TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
-_FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf)"
-#: \boldsymbol\theta, \mathcal L: a font before one letter or command, braced as \boldsymbol{\theta}
-_FONT_BARE = re.compile(rf"({_FONTS})(?![a-zA-Z])\s*(\\[a-zA-Z]+|[a-zA-Z])")
-#: p_\mathsf{pos}: a font script without braces, as p_{\mathsf{pos}}
-_FONT_SCRIPT = re.compile(rf"([_^])({_FONTS}\{{[^{{}}]*\}})")
-_BRACED_ONE = re.compile(rf"([_^])\{{({_ONE})\}}")
-_SWAPPED = re.compile(rf"\^({_SCRIPT})_({_SCRIPT})")
-_spelling_cache: dict[int, tuple[dict, dict]] = {}
-
-
-def canonical_key(key: str) -> str:
-    r"""One spelling of a name: ``s^{-}_i``, ``s_i^-`` → ``s_i^-``; ``\hat\rho`` →
-    ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``; ``p_\mathsf{pos}`` →
-    ``p_{\mathsf{pos}}``; ``\boldsymbol\theta`` → ``\boldsymbol{\theta}``.
-
-    TeX sets these pairs identically (the order of a sub- and a superscript, the braces
-    around a one-character script or accent), so they are one name.
-
-    >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
-    ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
-    """
-    key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
-    key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
-    key = _ACCENT.sub(r"\1{\2}", key)
-    key = _BRACED_ONE.sub(r"\1\2", key)
-    key = _TEXT_SCRIPT.sub(r"\1{\2}", key)
-    key = _FONT_SCRIPT.sub(r"\1{\2}", key)
-    return _SWAPPED.sub(r"_\2^\1", key)
-
-
-def _spellings(names: dict) -> dict:
-    """canonical spelling → declared key, for the keys whose spelling is unique."""
-    cached = _spelling_cache.get(id(names))
-    if cached is not None and cached[0] is names:
-        return cached[1]
-    found: dict[str, str | None] = {}
-    for key in names:
-        canonical = canonical_key(key)
-        found[canonical] = key if canonical not in found else None
-    index = {c: k for c, k in found.items() if k is not None}
-    if len(_spelling_cache) > 256:
-        _spelling_cache.clear()
-    # the dict is kept with its index so that its id is not reused while cached
-    _spelling_cache[id(names)] = (names, index)
-    return index

@@ -67,6 +67,9 @@ _CONSTRUCTS = [
     (r"\.(?=\s*(?:\\text\s*\{\s*)?[a-zA-Z_]+\s*\}?\s*\()",
      r"'.' before a call (x.size(0), code rather than mathematics) is not read: write the value it stands for "
      r"(N for the number of entries), or " + _RESTATE),
+    (r"\\(xrightarrow|xlongrightarrow)\s*\{",
+     r"'\{0}{{…}}' (an arrow with the limit written over it, A \xrightarrow{{\tau \to 0^+}} B) is not read yet: "
+     r"write the limit, \lim_{{\tau \to 0^+}} A = B, or " + _RESTATE),
     (r"\\(int|oint|iint)(?![a-zA-Z])",
      r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
     (r"\\choose(?![a-zA-Z])", r"'{n \choose k}' is not read; write \binom{n}{k}"),

@@ -9,7 +9,8 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
-from ..scope import Macro, canonical_key
+from ..scope import Macro
+from ..spelling import canonical_key
 from .compare import certainly_equal
 from .lists import apply_list
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name

@@ -14,6 +14,7 @@ from ..elementary import Elementary, OfVector
 from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
+from ..spelling import font_spelling
 from .primes import Primed
 from .quotients import exp_kept
 from .undeclared import undeclared
@@ -246,7 +247,7 @@ class NamesMixin:
                 return marked
             return key
         if isinstance(atom, Tree) and atom.data == "font":
-            font, letters = str(atom.children[0]), str(atom.children[1])
+            font, letters = font_spelling(str(atom.children[0])), str(atom.children[1])   # {\bf z}: \mathbf{z}
             return f"{font}{{{letters}}}"
         if isinstance(atom, Tree) and atom.data == "accent":
             inner = "".join(self.source(atom.children[1]).split())
@@ -265,7 +266,7 @@ class NamesMixin:
         """``mark`` and the script ``arg`` without white space; one character loses its braces."""
         text = "".join(self.source(arg).split())
         # \mathrm{NT-Xent} and \text{NT-Xent} are one name
-        text = re.sub(r"\\(mathrm|textrm|operatorname)\{", r"\\text{", text)
+        text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
             # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command

@@ -271,7 +271,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         return VectorValue(row.family[row.row, m], m, row.length)
 
     def token(self, token: Token):
-        if token.type == "NUMBER":
+        if token.type in ("NUMBER", "FRACDIGIT", "FRACDIGIT2"):     # FRACDIGIT: the 1 of \frac1N
             if len(token) > MAX_NUMBER_DIGITS:
                 raise self.fail(token, f"a number of {len(token)} digits (at most "
                                        f"{MAX_NUMBER_DIGITS} are read)")

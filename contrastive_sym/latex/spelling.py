@@ -1,0 +1,79 @@
+r"""One name, however it is spelled: the spellings TeX sets alike are one key.
+
+``s^{-}_i`` and ``s_i^-``, ``\hat\rho`` and ``\hat{\rho}``, ``\bm{z}`` and ``\boldsymbol{z}``,
+``{\cal L}`` and ``\mathcal{L}`` are set identically, so a name declared in one spelling is
+found in any other (:func:`canonical_key`).  Fonts that look different stay different
+names: ``z`` and ``\mathbf{z}`` may be two things in one document.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+_ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
+_GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep
+_SCRIPT = rf"(?:{_ONE}|{_GROUP})"
+_ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
+                     rf"(?![a-zA-Z])({_ONE})")
+_TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
+_FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf" \
+         r"|mathbbm|mathds|cal|bf|sf|tt|it)"
+#: fonts that TeX sets alike, one spelling each: \bm (package bm) is \boldsymbol; \mathbbm (bbm)
+#: and \mathds (dsfont) are \mathbb; the plain-TeX switches of {\cal L}, {\bf z}, {\rm sim}
+#: (latex/parser.py writes them \cal{L}) are \mathcal, \mathbf, \text
+_FONT_ALIASES = {r"\bm": r"\boldsymbol", r"\mathbbm": r"\mathbb", r"\mathds": r"\mathbb", r"\cal": r"\mathcal",
+                 r"\bf": r"\mathbf", r"\sf": r"\mathsf", r"\tt": r"\mathtt", r"\it": r"\mathit", r"\rm": r"\text"}
+_FONT_ALIAS = re.compile(r"(\\(?:bm|mathbbm|mathds|cal|bf|sf|tt|it|rm))(?![a-zA-Z])")
+
+
+def font_spelling(font: str) -> str:
+    r"""The one spelling of a font command: ``\bf`` → ``\mathbf``, ``\mathbf`` → ``\mathbf``."""
+    return _FONT_ALIASES.get(font, font)
+
+
+#: \boldsymbol\theta, \mathcal L: a font before one letter or command, braced as \boldsymbol{\theta}
+_FONT_BARE = re.compile(rf"({_FONTS})(?![a-zA-Z])\s*(\\[a-zA-Z]+|[a-zA-Z])")
+#: p_\mathsf{pos}: a font script without braces, as p_{\mathsf{pos}}
+_FONT_SCRIPT = re.compile(rf"([_^])({_FONTS}\{{[^{{}}]*\}})")
+_BRACED_ONE = re.compile(rf"([_^])\{{({_ONE})\}}")
+_SWAPPED = re.compile(rf"\^({_SCRIPT})_({_SCRIPT})")
+_spelling_cache: dict[int, tuple[dict, dict]] = {}
+
+
+@functools.lru_cache(maxsize=4096)
+def canonical_key(key: str) -> str:
+    r"""One spelling of a name: ``s^{-}_i``, ``s_i^-`` → ``s_i^-``; ``\hat\rho`` →
+    ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``; ``p_\mathsf{pos}`` →
+    ``p_{\mathsf{pos}}``; ``\boldsymbol\theta`` → ``\boldsymbol{\theta}``.
+
+    TeX sets these pairs identically (the order of a sub- and a superscript, the braces
+    around a one-character script or accent), so they are one name.
+
+    >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
+    ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
+    """
+    key = _FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key)
+    key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
+    key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
+    key = _ACCENT.sub(r"\1{\2}", key)
+    key = _BRACED_ONE.sub(r"\1\2", key)
+    key = _TEXT_SCRIPT.sub(r"\1{\2}", key)
+    key = _FONT_SCRIPT.sub(r"\1{\2}", key)
+    return _SWAPPED.sub(r"_\2^\1", key)
+
+
+def _spellings(names: dict) -> dict:
+    """canonical spelling → declared key, for the keys whose spelling is unique."""
+    cached = _spelling_cache.get(id(names))
+    if cached is not None and cached[0] is names:
+        return cached[1]
+    found: dict[str, str | None] = {}
+    for key in names:
+        canonical = canonical_key(key)
+        found[canonical] = key if canonical not in found else None
+    index = {c: k for c, k in found.items() if k is not None}
+    if len(_spelling_cache) > 256:
+        _spelling_cache.clear()
+    # the dict is kept with its index so that its id is not reused while cached
+    _spelling_cache[id(names)] = (names, index)
+    return index
