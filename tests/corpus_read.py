@@ -24,6 +24,7 @@ each refuted or undecided one is listed with its message, to be checked by hand.
 
     python3 tests/corpus_read.py            # the table, every refusal and every refutation
     python3 tests/corpus_read.py --json     # the same as JSON
+    python3 tests/corpus_read.py SLUG …     # only these documents
 """
 from __future__ import annotations
 
@@ -190,8 +191,8 @@ def _attempt(reading: DocumentReading, line: int, read):
     return None
 
 
-def read_corpus(directory: Path = CORPUS) -> list[DocumentReading]:
-    return [read_document(p) for p in sorted(directory.glob("*.toml"))]
+def read_corpus(directory: Path = CORPUS, slugs: tuple[str, ...] = ()) -> list[DocumentReading]:
+    return [read_document(p) for p in sorted(directory.glob("*.toml")) if not slugs or p.stem in slugs]
 
 
 _VERDICT_ORDER = ("proved", "confirmed", "conditional", "refuted", "undecided", "error")
@@ -223,8 +224,9 @@ def table(readings: list[DocumentReading]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("slugs", nargs="*", help="read only these documents (all by default)")
     args = parser.parse_args(argv)
-    readings = read_corpus()
+    readings = read_corpus(slugs=tuple(args.slugs))
     if args.json:
         print(json.dumps([{**asdict(r), "percent": r.percent} for r in readings], indent=2, ensure_ascii=False))
         return 0

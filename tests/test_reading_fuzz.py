@@ -101,6 +101,7 @@ READING_FORMULAS = (
     # a comment to the end of its line, an empty row, a sum set small in braces
     "t % = 0 \\\\ {\n= \\frac{1}{{\\textstyle{\\sum_{k=1}^{n}}} s_{k,1}} \\\\ \\\\ + 0",
     # a plain-TeX font switch, a bbm indicator, fractions without braces, \forall in words
+    r"(1.1) &= \sum_{k \mid k \neq i} s_{k,1} \\ \intertext{so} &= \lbrack \sum_{k \neq i} s_{k,1} \rbrack",
     r"t = {\rm log}\, n + \frac1n \sum_{k=1}^{n} \mathbbm{1}_{[k \neq i]} s_{k,1} + \tfrac12 \binom n2 \quad \text{for all } i",
 )
 
@@ -173,6 +174,9 @@ READING_TOKENS = TOKENS + [
     r"\mathbbm{1}_{[k \neq i]}", r"\mathds{1}", r"\bm{s}", r"{\cal L}", r"{\bf s}_1", r"{\rm log}", r"{\rm", r"{\it",
     r"\frac12", r"\frac1n", r"\frac1{2n}", r"\tfrac", r"\nicefrac{1}{n}", r"\binom n2", r"\frac\tau", "^12", "_12",
     "^2.5", r"\text{for all } i", r"\text{for every}", r"\xrightarrow{t \to 0^+}",
+    # labels of terms, words between rows, a bar before a sum's condition, brackets by name
+    "(1) &= ", "(1.1) &=", r"(a) &\le", r"\intertext{so}", r"\intertext{if $t = 1$}", r"\shortintertext{",
+    r"\sum_{k \mid k \neq i}", r"\sum_{k | ", r"\lbrack", r"\rbrack", r"\lparen", r"\mathbf{s_1}", r"_{bin\_NCE}", r"\_",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
@@ -219,6 +223,8 @@ def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(
     r"log (s_1)(s_2)^\top",
     # an optimum under \underset is read in its place: the error shows \underset, as written
     r"\frac\underset{\vartheta}{\min}",
+    # a brace and a font switch trade places, a bracket by name is read as the bracket: shown as written
+    r"{\it{\cal L}", r"\rbrack",
     # a tuple of points as a factor (a SymPy error, not a message)
     r"(\mathbf{x}, c) \log\frac{p(\mathbf{x}, c)}{p(\mathbf{x})p(c)} \geq 0",
 ])

@@ -395,8 +395,11 @@ def test_the_extent_taken_is_the_claims_reading():
 
 def test_a_declared_index_after_a_sum_is_that_index_and_a_gap_is_refused():
     declared = dict(TERMS, index=[{"name": "j", "from": 1, "to": "N"}])
-    # j declared: the later b_j is the declared j's, as before
-    assert check_statement(r"\sum_{j=1}^N a_j + b_j = \sum_{k=1}^N a_k + b_j", **declared).verdict.value == "proved"
+    # j declared too: the later b_j reads as the declared j's, or as the sum's: ambiguous, refused
+    with pytest.raises(ParseError, match="ambiguous: this 'j' comes after the sum over j"):
+        check_statement(r"\sum_{j=1}^N a_j + b_j = \sum_{k=1}^N a_k + b_j", **declared)
+    # where the sum ends is written: read
+    assert check_statement(r"(\sum_{j=1}^N a_j) + b_j = \sum_{k=1}^N a_k + b_j", **declared).verdict.value == "proved"
     with pytest.raises(ParseError, match="where the sum over j ends is not clear"):
         check_statement(r"\sum_{j=1}^N a_j + c + b_j = 0", **TERMS)
 

@@ -119,6 +119,22 @@ def _closing(text: str, start: int) -> int | None:
     return None
 
 
+#: \sum_{j \mid y_{ij} = 1}: the bar after a sum's index separates its condition, as a colon does
+_CONDITION_BAR = re.compile(r"(\\(?:sum|prod|max|min)(?![a-zA-Z])(?:\s*\\(?:no)?limits(?![a-zA-Z]))?\s*_\s*\{[^{}:|\\]*?)"
+                            r"(\\mid(?![a-zA-Z])|\|)")
+#: the spellings of brackets by name, as the bracket itself (same length)
+_NAMED_BRACKETS = re.compile(r"\\(lbrack|rbrack|lparen|rparen)(?![a-zA-Z])")
+_BRACKET_OF = {"lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")"}
+
+
+def conditions_after_bars(text: str) -> str:
+    r"""``text`` with the bar that separates a sum's index from its condition written as a colon
+    (``\sum_{j \mid y_{ij} = 1}`` is ``\sum_{j : y_{ij} = 1}``, same length), and ``\lbrack``,
+    ``\rbrack``, ``\lparen``, ``\rparen`` as the brackets they name."""
+    text = _CONDITION_BAR.sub(lambda m: m.group(1) + ":".ljust(len(m.group(2))), text)
+    return _NAMED_BRACKETS.sub(lambda m: _BRACKET_OF[m.group(1)].ljust(len(m.group())), text)
+
+
 #: "\text{for all } i", "\textrm{for every} i", "\mathrm{for each}": \forall in words
 _FORALL_WORDS = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*for\s+(?:all|every|each|any)\s*\}")
 
@@ -258,14 +274,14 @@ def join_repeated_relations(text: str) -> str:
 
 
 #: {\cal L}, {\bf z}, {\rm sim}: a plain-TeX font switch at the start of a group
-_FONT_SWITCH = re.compile(r"(?<!\\)\{(\s*)(\\(?:rm|bf|cal|it|sf|tt))(?![a-zA-Z])")
+FONT_SWITCH = re.compile(r"(?<!\\)\{(\s*)(\\(?:rm|bf|cal|it|sf|tt))(?![a-zA-Z])")
 
 
 def font_switches_as_commands(text: str) -> str:
     r"""``text`` with ``{\cal L}`` written ``\cal{ L}`` (same length: the brace and the switch trade
     places).  The switch sets the rest of its group in its font, as ``\mathcal{L}`` sets its
     argument; the name is then read, and spelled (latex/scope.py), as the LaTeX2e command's."""
-    return _FONT_SWITCH.sub(lambda m: m.group(2) + "{" + m.group(1), text)
+    return FONT_SWITCH.sub(lambda m: m.group(2) + "{" + m.group(1), text)
 
 
 #: \mathbf{h_i}, \mathbf{A'}, \boldsymbol{z_{ij}^+}: the scripts and primes of a one-letter name
@@ -326,18 +342,50 @@ def drop_trailing_name(text: str) -> str:
 
 
 #: "\text{\eqref{eq:loss}} &= …": a chain whose first side refers to another display
-LEADING_REFERENCE = re.compile(r"^(\s*(?:\\text\s*\{\s*)?\(?\s*\\(?:eqref|ref)\s*\{[^{}]*\}\s*\)?(?:\s*\})?"
-                               r"\s*&?\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])))")
+#: the start of a display: white space and the environments that open it
+_DISPLAY_START = r"^(\s*(?:\\begin\s*\{(?:align|aligned|equation|gather|gathered|split|multline)\*?\}\s*)*"
+LEADING_REFERENCE = re.compile(_DISPLAY_START + r"(?P<link>(?:\\text\s*\{\s*)?\(?\s*\\(?:eqref|ref)\s*\{[^{}]*\}\s*\)?(?:\s*\})?"
+                               r"\s*&?\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z]))))")
 _A_RELATION = re.compile(r"=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])")
+
+
+#: "(1.1) &= …", "(2) = …", "(a) &\le …": a first side that is the label of a term or a display,
+#: as derivations name the parts of an earlier one (\underbrace{…}_{(1)}); a letter or a roman
+#: numeral is a label only in the column of labels (before &), where no variable is written alone
+LEADING_LABEL = re.compile(_DISPLAY_START + r"(?P<link>\(\s*(?:[0-9]+(?:\.[0-9]+)*[a-z]?|\*|\\(?:star|ast)(?![a-zA-Z]))"
+                           r"\s*\)\s*&?\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z]))"
+                           r"|\(\s*(?:[a-h]|i{1,3}|iv|vi{0,3})\s*\)\s*&\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z]))))")
+
+
+def _relation_follows(text: str, start: int) -> bool:
+    """Whether a relation is written after ``start`` outside every group: ``i=1`` in the
+    subscript of a sum, or ``C=1`` in ``p(C=1 | q)``, is not a further link of the chain."""
+    depth = 0
+    for position in range(start, len(text)):
+        char = text[position]
+        if char in "{([":
+            depth += 1
+        elif char in "})]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and _A_RELATION.match(text, position) and text[position - 1:position] != "\\":
+            return True
+    return False
+
+
+def leading_link(text: str) -> re.Match | None:
+    """The first side and relation of a chain that refers to another display or names a term
+    (:data:`LEADING_REFERENCE`, :data:`LEADING_LABEL`), or None."""
+    return LEADING_REFERENCE.search(text) or LEADING_LABEL.search(text)
 
 
 def drop_leading_reference(text: str) -> str:
     r"""``text`` with a first side that refers to another display (``\text{\eqref{eq:INCE}} &=``,
-    ``\eqref{x} \le``, ``(\ref{x}) =``) and its relation blanked (same length, line breaks kept),
-    when a relation follows: that link compares with a display this one does not write and is
-    not checked (translator.py says so in the readings); the chain is read from its next side."""
-    match = LEADING_REFERENCE.search(text)
-    if match is None or not _A_RELATION.search(text, match.end()):
+    ``\eqref{x} \le``, ``(\ref{x}) =``) or is a label (``(1.1) &=``) and its relation blanked (same
+    length, line breaks kept), when a relation follows: that link compares with a display or a
+    term this one does not write and is not checked (translator.py says so in the readings); the
+    chain is read from its next side.  A label with no relation after it is refused (parser.py)."""
+    match = leading_link(text)
+    if match is None or not _relation_follows(text, match.end()):
         return text
     return re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]
 

@@ -116,6 +116,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
             continue
         arguments, end = _arguments(text, match.end(), macro, where, text, match.start())
         body = _expand(_substitute(macro, arguments), table, budget, where, text, match.start(), 1)
+        body = _apart(text[position:match.start()], body, text[end:end + 1])
         pieces.append(text[position:match.start()])
         length += match.start() - position
         spans.append((length, length + len(body)))
@@ -149,13 +150,30 @@ def _expand(text: str, table: dict, budget: list, where: Where, written: str, at
                          match.group())
         arguments, end = _arguments(text, match.end(), macro, where, written, at)
         out.append(text[position:match.start()])
-        out.append(_expand(_substitute(macro, arguments), table, budget, where, written, at, depth + 1))
+        body = _expand(_substitute(macro, arguments), table, budget, where, written, at, depth + 1)
+        out.append(_apart(text[position:match.start()], body, text[end:end + 1]))
         position = end
         if sum(len(p) for p in out) > MAX_LENGTH:
             raise _error(where, written, at, f"the macros of this formula expand to more than {MAX_LENGTH} "
                                              "characters", match.group())
     out.append(text[position:])
     return "".join(out)
+
+
+#: a control word ending a text (\nu), or starting one
+_WORD_AT_END = re.compile(r"(?<!\\)\\[a-zA-Z]+$")
+_WORD_AT_START = re.compile(r"\\[a-zA-Z]+")
+
+
+def _apart(before: str, body: str, after: str) -> str:
+    r"""``body`` with a space where it would otherwise join a control word: TeX reads a
+    document's tokens before it expands a macro, so ``\nu\pnoise{y}`` with ``\pnoise{y}`` →
+    ``p_n(y)`` is ν·p_n(y), not the command ``\nup_n``; in math mode the space is no content."""
+    if body[:1].isalpha() and _WORD_AT_END.search(before):
+        body = " " + body
+    if after.isalpha() and _WORD_AT_END.search(body):
+        body = body + " "
+    return body
 
 
 def _arguments(text: str, position: int, macro: MacroDef, where: Where, written: str,

@@ -22,9 +22,9 @@ from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
-from .continuations import (FORALL_COMMA, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
+from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
-                            font_switches_as_commands, forall_in_words,
+                            conditions_after_bars, font_switches_as_commands, forall_in_words,
                             ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
@@ -141,7 +141,14 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
                           *_line_column(text, digits.start()), text[digits.start():digits.end()])
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
+    label = LEADING_LABEL.search(cleaned)
+    if label is not None and drop_leading_reference(cleaned) == cleaned:
+        shown = " ".join(label.group("link").split())
+        raise where.error(f"the display starts with '{shown}': a label (of a term or an equation: \\underbrace{{…}}_{{(1)}}), "
+                          "not a number, and no further link follows, so nothing it states is written here; write "
+                          "the expression the label names", *_line_column(text, label.start("link")), shown)
     cleaned = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …": the link to another display
+    cleaned = conditions_after_bars(cleaned)  # \sum_{j \mid c} is \sum_{j : c}; \lbrack is [ (same length)
     try:
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
@@ -314,6 +321,12 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     under = original.rfind("\\underset", 0, start + 1) if start is not None else -1
     if under >= 0 and not original.startswith(str(token), start) and text[under:start + 1] != original[under:start + 1]:
         return "\\underset", under   # \underset{θ}{\min}, read as \min_{θ} in its place (optima.py)
+    switch = next((m for m in FONT_SWITCH.finditer(original) if m.start() <= (start or 0) < m.end()), None)
+    if start is not None and switch is not None and not original.startswith(str(token), start):
+        return switch.group(), switch.start()       # {\cal L}, read as \cal{ L}: the brace and the switch
+    if start is not None and str(token) not in PRIVATE | _MARKS and not original.startswith(str(token), start) \
+            and original.startswith("\\", start):
+        return _construct_at(original, start), start    # \rbrack read as ], \mid before a sum's condition as :
     if start is None or str(token) not in PRIVATE | _MARKS:
         return str(token), start
     if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in _MARKS:

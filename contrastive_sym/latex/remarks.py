@@ -60,10 +60,36 @@ def remarks(text: str) -> list[Remark]:
     return found
 
 
+#: words set between two rows of an align: \intertext{…}, \shortintertext{…} (amsmath, mathtools)
+_INTERTEXT = re.compile(r"\\(?:short)?intertext\s*\{")
+#: how much of an \intertext's words a reading or a message quotes
+_QUOTED = 80
+
+
+def intertexts(text: str) -> list[Remark]:
+    r"""Every ``\intertext{…}`` of ``text``: words between rows, which the rows around it do not
+    depend on (the chain goes on across it).  One whose braces do not close is left to the parser."""
+    found = []
+    for match in _INTERTEXT.finditer(text):
+        depth, end = 1, match.end()
+        while end < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[end], 0) * (text[end - 1] != "\\")
+            end += 1
+        if depth:
+            continue
+        raw = text[match.end():end - 1]
+        words = " ".join(raw.split())
+        words = words if len(words) <= _QUOTED else words[:_QUOTED - 1] + "…"
+        found.append(Remark(match.start(), end, words, bool(_CONDITION.match(raw.strip(" $")) or
+                                                            _COMPARISON.search(raw)), match.group(), match.start()))
+    return found
+
+
 def blank_remarks(text: str) -> str:
-    """``text`` with every remark replaced by spaces (same length: positions are kept)."""
+    r"""``text`` with every remark and every ``\intertext{…}`` replaced by spaces (same length:
+    positions are kept)."""
     out = text
-    for remark in remarks(text):
+    for remark in remarks(text) + intertexts(text):
         out = out[:remark.start] + "".join(c if c == "\n" else " " for c in out[remark.start:remark.end]) + \
             out[remark.end:]
     return out
@@ -75,6 +101,13 @@ def say_remarks(text: str, rows: list, where, readings: list, defines: bool = Fa
     link.  In a definition (``defines``) a chain row's first relation defines, and a
     condition there would qualify the definition: refused as well."""
     from .translate.values import UNCHECKED_RELATIONS, relation_name     # the translator imports this module
+    for words in intertexts(text):
+        if words.condition:
+            line, column = text.count("\n", 0, words.at) + 1, words.at - text.rfind("\n", 0, words.at)
+            raise where.error(f"the words between rows '{words.words}' ({words.written}…}}) may state a condition "
+                              "of the link after them, which a check would ignore: state it in the claim's given, "
+                              "or restate the rows with restated_from", line, column, words.written)
+        readings.append(f"the words between rows ({words.written}…}}: '{words.words}') are not read")
     found = remarks(text)
     if not found:
         return

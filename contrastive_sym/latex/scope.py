@@ -8,6 +8,7 @@ of the name without white space (``\\tau``, ``x_0``, ``I_{\\text{InfoNCE}}^K``).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
@@ -17,6 +18,10 @@ from ..model.distributions import coordinate_index
 from .elementary import ELEMENTARY_KEYS
 from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
 from .spelling import _spellings, canonical_key
+
+
+#: the letters of a name of several letters before its first script or prime
+_LETTERS_BEFORE_SCRIPT = re.compile(r"([A-Za-z]{2,})[_^']")
 
 
 class Builtin(enum.Enum):
@@ -355,6 +360,8 @@ class Scope:
     def letter_names(self) -> set[str]:
         """Names made of plain letters: the candidates for splitting a run like ``tx``."""
         found = {k for k in self.names if k.isalpha()}
+        # CE_{col}, MSE^{(k)}: a name of several letters with scripts is a candidate by its letters
+        found |= {m.group(1) for k in self.names if (m := _LETTERS_BEFORE_SCRIPT.match(k))}
         return found | {k for k in _BUILTIN_KEYS if k.isalpha()}
 
     def declared_symbol_names(self) -> set[str]:

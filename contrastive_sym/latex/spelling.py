@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .continuations import scripts_out_of_fonts
+
 _ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
 _GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep
 _SCRIPT = rf"(?:{_ONE}|{_GROUP})"
@@ -44,7 +46,7 @@ _spelling_cache: dict[int, tuple[dict, dict]] = {}
 def canonical_key(key: str) -> str:
     r"""One spelling of a name: ``s^{-}_i``, ``s_i^-`` → ``s_i^-``; ``\hat\rho`` →
     ``\hat{\rho}``; ``\mathcal{L}_\text{N-pair}`` → ``\mathcal{L}_{\text{N-pair}}``; ``p_\mathsf{pos}`` →
-    ``p_{\mathsf{pos}}``; ``\boldsymbol\theta`` → ``\boldsymbol{\theta}``.
+    ``p_{\mathsf{pos}}``; ``\boldsymbol\theta`` → ``\boldsymbol{\theta}``; ``\mathbf{W_t}`` → ``\mathbf{W}_t``.
 
     TeX sets these pairs identically (the order of a sub- and a superscript, the braces
     around a one-character script or accent), so they are one name.
@@ -52,7 +54,8 @@ def canonical_key(key: str) -> str:
     >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
     ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
     """
-    key = _FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key)
+    # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
+    key = scripts_out_of_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key))
     key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
     key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)

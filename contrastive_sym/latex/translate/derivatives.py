@@ -236,7 +236,21 @@ class DerivativesMixin:
             moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
                               lambda e: e + variable * path.along[e.indices])
             return sp.Subs(sp.Derivative(moved, variable), variable, 0)
+        self._say_when_constant(f, variable, node)
         return sp.Derivative(f, variable)
+
+    def _say_when_constant(self, f, variable, node) -> None:
+        """A derivative by a name that what it differentiates does not contain is 0, which the
+        reading says: a dependence the notation does not declare (p(x; θ) differentiated by
+        one parameter ϑ of θ) would otherwise make every such side 0 without a word."""
+        base = variable.base if isinstance(variable, sp.Indexed) else variable
+        if f.has(base):
+            return
+        written, name = " ".join(self.source(node).split()), sp.latex(base)
+        note = (f"'{written}' differentiates by {name}, which what it differentiates does not contain: it "
+                f"is 0 (is a dependence on {name} missing from the notation?)")
+        if note not in self.readings:
+            self.readings.append(note)
 
 
 def _ungroup(tree):

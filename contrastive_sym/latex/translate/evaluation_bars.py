@@ -20,6 +20,7 @@ class EvaluationBarsMixin:
         after what it is written on (an atom, a group, \left. … \right|), and where its
         name is also outside it in the side, another reader extends it over more: refused."""
         self._bars = []
+        self.closed_sums = []       # a sum's body ends within its side (sum_ends.py)
         value = self.term(tree)
         free = value.free_symbols if isinstance(value, sp.Basic) else set()
         for variable, node, grouped, written in self._bars:

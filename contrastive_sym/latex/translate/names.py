@@ -68,6 +68,7 @@ class NamesMixin:
                 return run
         if key is not None and meaning is None and not ops:
             raise self.fail(atom, self._undeclared(key, atom))
+        self.refuse_index_after_its_sum(None if ops else key, meaning, atom)     # \sum_i a_i - b_i
         if key is None and isinstance(atom, Tree) and atom.data == "norm" and ops and ops[0].data == "subscript" \
                 and self.source(ops[0].children[1]).strip("{} ") == "F":
             # \|M\|_F: the Frobenius norm of a matrix
@@ -168,8 +169,7 @@ class NamesMixin:
     def _undeclared(self, key: str, node) -> str:
         """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
-        closed = [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
-        return undeclared(self.text, key, start, closed, getattr(self, "open_sums", ()))
+        return undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()))
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""

@@ -157,7 +157,7 @@ class OperatorsMixin:
         term = inner.term(operand)
         if isinstance(operand, Tree) and not getattr(operand.meta, "empty", True):
             # the index is free after the body: a later use of it is named as such
-            self.__dict__.setdefault("closed_sums", []).append((var_name, operand.meta.end_pos))
+            self.close_sum(var_name, operand.meta.end_pos)
         # a sum of vectors is the vector of the sums of their components
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:

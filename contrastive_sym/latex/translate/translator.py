@@ -18,14 +18,13 @@ from ..expand import expand_macros
 from ..parser import Where, parse
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
-                             drop_trailing_name, leading_proportional_name)
+                             drop_trailing_name, leading_link, leading_proportional_name)
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .compare import certainly_equal
-from .values import shape_of, shape_said
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
@@ -41,6 +40,7 @@ from .optima import OptimaMixin
 from .ordered_indices import OrderedIndicesMixin
 from .primes import PrimesMixin
 from .evaluation_bars import EvaluationBarsMixin
+from .sum_ends import SumEndsMixin
 from .quotients import quotient
 from .set_sums import SetSumsMixin
 from .products import ProductsMixin
@@ -53,7 +53,7 @@ from .ranges import RangesMixin
 from .sets import SetsMixin
 from .set_rows import SetRowsMixin
 from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
-                     as_vector, componentwise, relation_name)
+                     as_vector, componentwise, relation_name, shape_of, shape_said)
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -75,7 +75,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
-                 EvaluationBarsMixin):
+                 EvaluationBarsMixin, SumEndsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -118,8 +118,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             said.append(f"the first link '{self.introduced} \\propto' introduces {self.introduced} up to a positive "
                         "factor: a definition, not checked; the chain is read from its next side")
         if drop_leading_reference(self.text) != self.text:
-            named = LEADING_REFERENCE.search(self.text)
-            said.append(f"the first link '{' '.join(named.group(1).split())}' compares with another display, "
+            named = leading_link(self.text)
+            what = "another display" if LEADING_REFERENCE.search(self.text) else "the term or display its label names"
+            said.append(f"the first link '{' '.join(named.group('link').split())}' compares with {what}, "
                         "which this one does not write: not checked; the chain is read from its next side")
         for row in tree.children[0].children:
             if isinstance(row, Token):
