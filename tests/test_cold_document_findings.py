@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import DerivationError
+from contrastive_sym.latex.continuations import drop_leading_reference
 from contrastive_sym.pipeline import check_statement, verify_text
 
 BATCH = dict(
@@ -43,6 +44,14 @@ def test_a_label_with_nothing_after_its_link_is_refused(statement):
     # a relation inside a subscript (k=1) is not a further link of the chain
     message = refusal(statement)
     assert "a label (of a term or an equation" in message and "nothing it states is written here" in message
+
+
+def test_a_label_that_starts_a_later_row_is_not_a_number():
+    assert "'(2) &=' starts a chain with a label" in refusal(r"(1) &= 2 w_i \\ &= w_i + w_i \\ (2) &= 3 w_i")
+    text = r"(1) &= 2 w_i \\ &= w_i + w_i \\ (2) &= 3 w_i \\ &= w_i + 2 w_i"
+    dropped = drop_leading_reference(text)
+    assert "(2)" not in dropped and "(1)" not in dropped and len(dropped) == len(text)
+    assert "3 w_i" in dropped and "w_i + 2 w_i" in dropped
 
 
 def test_a_parenthesised_number_in_an_expression_is_still_a_number():

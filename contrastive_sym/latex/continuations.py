@@ -385,9 +385,25 @@ def drop_leading_reference(text: str) -> str:
     term this one does not write and is not checked (translator.py says so in the readings); the
     chain is read from its next side.  A label with no relation after it is refused (parser.py)."""
     match = leading_link(text)
-    if match is None or not _relation_follows(text, match.end()):
-        return text
-    return re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]
+    if match is not None and _relation_follows(text, match.end()):
+        text = re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]
+    for start, end, _ in row_labels(text):
+        if _relation_follows(text, end):
+            text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+    return text
+
+
+def row_labels(text: str) -> list[tuple[int, int, str]]:
+    r"""(start, end, the label and its relation as written) of each label that starts a row
+    after the first (``… \\ (2) &= …``): a new chain from a term named elsewhere."""
+    found, depth = [], 0
+    for position, char in enumerate(text):
+        depth += (char in "{([") - (char in "})]")
+        if depth == 0 and text.startswith("\\\\", position) and text[position - 1:position] != "\\":
+            label = LEADING_LABEL.match(text[position + 2:])
+            if label is not None:
+                found.append((position + 2 + label.start("link"), position + 2 + label.end(), label.group("link")))
+    return found
 
 
 #: "f_\text{opt} \propto \frac{p(x|c)}{p(x)} = …": a first side introduced up to a factor

@@ -22,10 +22,11 @@ from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
-from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
-                            join_continuations, join_repeated_relations, mark_first, mark_forall_commas,
-                            conditions_after_bars, font_switches_as_commands, forall_in_words,
-                            ranges_as_quantifiers, scripts_out_of_fonts, unbrace_signs, unwrap_math_classes)
+from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, conditions_after_bars,
+                            drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
+                            font_switches_as_commands, forall_in_words, join_continuations, join_repeated_relations,
+                            mark_first, mark_forall_commas, ranges_as_quantifiers, row_labels, scripts_out_of_fonts,
+                            unbrace_signs, unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
 from .unsupported import unsupported
@@ -141,13 +142,17 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
                           *_line_column(text, digits.start()), text[digits.start():digits.end()])
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
-    label = LEADING_LABEL.search(cleaned)
-    if label is not None and drop_leading_reference(cleaned) == cleaned:
-        shown = " ".join(label.group("link").split())
-        raise where.error(f"the display starts with '{shown}': a label (of a term or an equation: \\underbrace{{…}}_{{(1)}}), "
+    first = LEADING_LABEL.search(cleaned)
+    first = [(first.start("link"), first.end(), first.group("link"))] if first is not None else []
+    dropped = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …", "(1) &= …": a link to what is written elsewhere
+    lone = [label for label in first + row_labels(cleaned) if dropped[label[0]:label[1]] == cleaned[label[0]:label[1]]]
+    if lone:
+        label = lone[0]
+        shown = " ".join(label[2].split())
+        raise where.error(f"'{shown}' starts a chain with a label (of a term or an equation: \\underbrace{{…}}_{{(1)}}), "
                           "not a number, and no further link follows, so nothing it states is written here; write "
-                          "the expression the label names", *_line_column(text, label.start("link")), shown)
-    cleaned = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …": the link to another display
+                          "the expression the label names", *_line_column(text, label[0]), shown)
+    cleaned = dropped
     cleaned = conditions_after_bars(cleaned)  # \sum_{j \mid c} is \sum_{j : c}; \lbrack is [ (same length)
     try:
         # bars with the same character at both ends, paired (same length: every position

@@ -18,7 +18,7 @@ from ..expand import expand_macros
 from ..parser import Where, parse
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
-                             drop_trailing_name, leading_link, leading_proportional_name)
+                             drop_trailing_name, leading_link, leading_proportional_name, row_labels)
 from ..remarks import say_remarks
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
                      Operator, Scope)
@@ -117,10 +117,10 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         if self.introduced:
             said.append(f"the first link '{self.introduced} \\propto' introduces {self.introduced} up to a positive "
                         "factor: a definition, not checked; the chain is read from its next side")
-        if drop_leading_reference(self.text) != self.text:
-            named = leading_link(self.text)
-            what = "another display" if LEADING_REFERENCE.search(self.text) else "the term or display its label names"
-            said.append(f"the first link '{' '.join(named.group('link').split())}' compares with {what}, "
+        named = leading_link(self.text) if drop_leading_reference(self.text) != self.text else None
+        labels = [(named.group("link"), "another display" if LEADING_REFERENCE.search(self.text) else "")] if named else []
+        for link, what in labels + [(label, "") for _, _, label in row_labels(self.text)]:
+            said.append(f"the link '{' '.join(link.split())}' compares with {what or 'the term or display its label names'}, "
                         "which this one does not write: not checked; the chain is read from its next side")
         for row in tree.children[0].children:
             if isinstance(row, Token):
