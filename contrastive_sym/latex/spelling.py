@@ -18,14 +18,14 @@ _SCRIPT = rf"(?:{_ONE}|{_GROUP})"
 _ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
                      rf"(?![a-zA-Z])({_ONE})")
 _TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
-_FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf" \
-         r"|mathbbm|mathds|cal|bf|sf|tt|it)"
+#: the fonts a key is spelled with once its aliases are replaced (canonical_key does that first)
+_FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf)"
 #: fonts that TeX sets alike, one spelling each: \bm (package bm) is \boldsymbol; \mathbbm (bbm)
 #: and \mathds (dsfont) are \mathbb; the plain-TeX switches of {\cal L}, {\bf z}, {\rm sim}
 #: (latex/parser.py writes them \cal{L}) are \mathcal, \mathbf, \text
 _FONT_ALIASES = {r"\bm": r"\boldsymbol", r"\mathbbm": r"\mathbb", r"\mathds": r"\mathbb", r"\cal": r"\mathcal",
                  r"\bf": r"\mathbf", r"\sf": r"\mathsf", r"\tt": r"\mathtt", r"\it": r"\mathit", r"\rm": r"\text"}
-_FONT_ALIAS = re.compile(r"(\\(?:bm|mathbbm|mathds|cal|bf|sf|tt|it|rm))(?![a-zA-Z])")
+_FONT_ALIAS = re.compile("(" + "|".join(re.escape(alias) for alias in _FONT_ALIASES) + r")(?![a-zA-Z])")
 
 
 def font_spelling(font: str) -> str:
