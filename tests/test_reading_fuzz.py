@@ -28,13 +28,15 @@ d = sp.Symbol("d", integer=True, positive=True)
 point_x, point_c = sp.IndexedBase("px", real=True), sp.IndexedBase("pc", real=True)
 anchor = sp.Symbol("a", real=True)
 f, sim = sp.Function("f", real=True), sp.Function("sim", real=True)
+word = sp.Symbol("wc", integer=True)       # an index named with a script, w_c
 READING_SCOPE = replace(
     SCOPE.bind("d", d).bind(r"\mathbf{x}", Family(point_x, (sp.Symbol("N", integer=True, positive=True),)))
     .bind("c", Family(point_c, (sp.Symbol("N", integer=True, positive=True),))).bind("a", anchor)
     .bind("f", AbstractFunction("f", f, 1, d)).bind(r"\text{sim}", AbstractFunction(r"\text{sim}", sim, 2))
     .bind("S", IndexSet("S", sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))
     .bind(r"\mathcal{L}_{info+}", sp.Symbol("Linfo", real=True)).bind(r"\mathcal{L}_{mine-}", sp.Symbol("Lmine", real=True))
-    .bind("p", Distribution("p", sp.Symbol("p"), (point_x, point_c), (r"\mathbf{x}", "c"))),
+    .bind("p", Distribution("p", sp.Symbol("p"), (point_x, point_c), (r"\mathbf{x}", "c")))
+    .bind("w_c", word).with_index_range(word, sp.Integer(1), sp.Symbol("N", integer=True, positive=True)),
     points=frozenset({point_x, point_c, anchor}),
     macros=(MacroDef(r"\E", 0, r"\mathbb{E}"), MacroDef(r"\norm", 1, r"\left\| #1 \right\|"),
             MacroDef(r"\pair", 2, r"\text{sim}(#1, #2)")))
@@ -103,6 +105,8 @@ READING_FORMULAS = (
     # a plain-TeX font switch, a bbm indicator, fractions without braces, \forall in words
     r"(1.1) &= \sum_{k \mid k \neq i} s_{k,1} \\ \intertext{so} &= \lbrack \sum_{k \neq i} s_{k,1} \rbrack",
     r"t = {\rm log}\, n + \frac1n \sum_{k=1}^{n} \mathbbm{1}_{[k \neq i]} s_{k,1} + \tfrac12 \binom n2 \quad \text{for all } i",
+    # a sum over an index whose name has a script
+    r"\sum_{w_c \neq i} s_{w_c, 1} + \sum_{w_c \in S} \sum_{w_{c}=1}^{n} s_{w_c, i} = t",
 )
 
 READING_TOKENS = TOKENS + [
@@ -177,6 +181,8 @@ READING_TOKENS = TOKENS + [
     # labels of terms, words between rows, a bar before a sum's condition, brackets by name
     "(1) &= ", "(1.1) &=", r"(a) &\le", r"\intertext{so}", r"\intertext{if $t = 1$}", r"\shortintertext{",
     r"\sum_{k \mid k \neq i}", r"\sum_{k | ", r"\lbrack", r"\rbrack", r"\lparen", r"\mathbf{s_1}", r"_{bin\_NCE}", r"\_",
+    # indices named with a script
+    "w_c", r"\sum_{w_c \in S}", r"\sum_{w_c \neq i}", "_{w_c}", r"\sum_{w_{c}=1}^{n}", "s_{w_c, 1}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

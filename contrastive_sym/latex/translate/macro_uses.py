@@ -28,6 +28,15 @@ def written_letters(written: str) -> set[str]:
                           r"|(?<=[A-Za-z])[A-Za-z](?=[})])", _WORDS.sub("", written)))
 
 
+def _writes_scripted(written: str, key: str) -> bool:
+    r"""Whether ``written`` writes the index ``key`` whose name has a script (``w_c`` in
+    ``p(w_c \mid w_t)``, ``w_{c}`` alike), as a whole name: not ``w_{cd}`` or ``\mathbf{w}_c``."""
+    if "_" not in key and "^" not in key:
+        return False
+    pattern = rf"(?<![A-Za-z\\]){re.escape(canonical_key(key))}(?![A-Za-z0-9_^'{{])"
+    return re.search(pattern, canonical_key(written)) is not None
+
+
 class MacroUsesMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that puts a use's
     arguments into a defined name."""
@@ -112,7 +121,8 @@ class MacroUsesMixin:
         free = macro.body.free_symbols
         mapping = {}
         for key, meaning in defined.names.items():
-            if key in letters and isinstance(meaning, sp.Symbol) and meaning in free and meaning.is_integer:
+            if (key in letters or _writes_scripted(written, key)) and isinstance(meaning, sp.Symbol) \
+                    and meaning in free and meaning.is_integer:
                 now = self.scope.lookup(key)
                 if isinstance(now, sp.Expr) and now != meaning:
                     mapping[meaning] = now

@@ -68,7 +68,7 @@ class NamesMixin:
                 return run
         if key is not None and meaning is None and not ops:
             raise self.fail(atom, self._undeclared(key, atom))
-        self.refuse_index_after_its_sum(None if ops else key, meaning, atom)     # \sum_i a_i - b_i
+        self.refuse_index_after_its_sum(*self.index_written(key, meaning, ops), atom)     # \sum_i a_i - b_i
         if key is None and isinstance(atom, Tree) and atom.data == "norm" and ops and ops[0].data == "subscript" \
                 and self.source(ops[0].children[1]).strip("{} ") == "F":
             # \|M\|_F: the Frobenius norm of a matrix

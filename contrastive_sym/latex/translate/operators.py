@@ -318,7 +318,7 @@ class OperatorsMixin:
         if isinstance(node, Tree) and node.data == "prime" and isinstance(node.children[0], Tree) \
                 and node.children[0].data == "letter":
             return str(node.children[0].children[0]) + "'"
-        return None
+        return self.scripted_index_name(node)
 
     def _infer_range(self, body, variable, op, skip=None):
         """The range of an index written without bounds: the extent of the family

@@ -5,12 +5,18 @@ When the index is not declared, the message says the sum ended (:func:`.undeclar
 it is declared too (an index i of the notation, over its own range), the later i would be
 read silently as that other index, while a reader of ``\frac{1}{T}\sum_{i=1}^{T} \log a_i -
 \log b_i`` takes the sum over both terms: the two readings differ, so it is refused.
+
+An index may be named with a script (``w_c``, a word by its place in the vocabulary): a sum
+binds it as it binds a letter, and what is said above holds for it too.
 """
 from __future__ import annotations
 
 import re
 
+import lark
 import sympy as sp
+
+Tree = lark.Tree
 
 
 class SumEndsMixin:
@@ -22,9 +28,36 @@ class SumEndsMixin:
         """The indices of the sums, in this side, whose bodies end before ``start``."""
         return [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
 
+    def scripted_index_name(self, node) -> str | None:
+        """The key of a declared index whose name has scripts (w_c, w_{t}, i^+), written
+        as it is declared, or bound by a sum around; None for anything else (z_i, an entry of
+        a family, binds nothing)."""
+        if not (isinstance(node, Tree) and node.data in ("subscript", "superscript")):
+            return None
+        key = self.atom_key(node.children[0])
+        if key is None:
+            return None
+        key += self.script_suffix(node)
+        meaning = self.scope.lookup(key)
+        declared = isinstance(meaning, sp.Symbol) and self.scope.index_range(meaning) is not None
+        return key if declared or key in getattr(self, "open_sums", ()) else None
+
+    def index_written(self, key: str | None, meaning, ops: list) -> tuple:
+        """(the name, its meaning) of the index a name with scripts ``ops`` writes: the name
+        itself without scripts, the whole name when it is one script and a declared index
+        (w_c, a word's index); (None, meaning) for anything else (z_i, an entry)."""
+        if not ops or key is None:
+            return key, meaning
+        if len(ops) == 1 and ops[0].data in ("subscript", "superscript"):
+            whole = key + self.script_suffix(ops[0])
+            named = self.scope.lookup(whole)
+            if isinstance(named, sp.Symbol) and self.scope.index_range(named) is not None:
+                return whole, named
+        return None, meaning
+
     def refuse_index_after_its_sum(self, key: str | None, meaning, node) -> None:
         """Refuses ``key`` at ``node`` when it is a declared index written after the body of a
-        sum over the same letter ended, outside every sum over it (None: a name with scripts)."""
+        sum over the same letter ended, outside every sum over it (None: an entry of a family, z_i)."""
         if key is None or not isinstance(meaning, sp.Symbol) or meaning.is_integer is not True \
                 or key in getattr(self, "open_sums", ()):
             return
@@ -34,10 +67,12 @@ class SumEndsMixin:
             return      # \left. a_j \right|_{j=i}: the bar after it binds j
         if any(name == key and end <= start and not _group_closes(self.text[end:start])
                for name, end in getattr(self, "closed_sums", ()) if start is not None):
+            script = key if len(key) == 1 else "{" + key + "}"
             raise self.fail(node, f"ambiguous: this '{key}' comes after the sum over {key}, whose body ends before "
                                   f"this term (a sum takes one term), so it reads as the declared index {key}, "
                                   f"while a reader may take the sum over this term too: put the terms it sums in "
-                                  f"parentheses (\\sum_{key} (a_{key} - b_{key})), or name the sum's index otherwise")
+                                  f"parentheses (\\sum_{script} (a_{script} - b_{script})), or name the sum's index "
+                                  f"otherwise")
 
 
 def _group_closes(between: str) -> bool:
