@@ -34,13 +34,13 @@ import io
 import json
 import sys
 import tomllib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from contrastive_sym import CheckConfig
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.parser import Where
-from contrastive_sym.latex.scope import Scope
+from contrastive_sym.latex.scope import Macro, Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
@@ -50,6 +50,8 @@ from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
 from contrastive_sym.load.sections import Sections, read_sections
 from contrastive_sym.load.toml import wait_for_notations
+from contrastive_sym.latex import definitions as _definitions
+from contrastive_sym.latex.macros import head_parts
 from contrastive_sym.pipeline import toml_key, toml_value, verify_text
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -109,12 +111,14 @@ def read_document(path: Path) -> DocumentReading:
         return reading
     defines = spec.get("define", [])
     reading.displays += len(defines)
-    read_defines, claims = _read_defines(reading, spec, context, sections), []
+    given: dict = {}        # key → [(line, None if read, else the refusal's message)]
+    read_defines, claims = _read_defines(reading, spec, context, sections, given), []
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
-        rows = _attempt(reading, display.get("line", 0), lambda: sections.reading(
-            display.get("line", 0), context, lambda: _display_rows(display, where, context)))
+        line = display.get("line", 0)
+        rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
+            line, context, lambda: _display_rows(display, where, context))))
         relations = {r for row in rows or () for r in row.relations}
         if relations and not display.get("unchecked"):
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
@@ -126,19 +130,29 @@ def read_document(path: Path) -> DocumentReading:
     return reading
 
 
-def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections) -> list:
+def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections,
+                  given: dict) -> list:
     """The defines that read, in the file's order, read as the loader reads them: one that
     uses a name a later one gives is read again once the others are (documents define F
-    by a G they define below); one that never reads is refused with its first error."""
+    by a G they define below); one that never reads is refused with its first error.
+    ``given`` gets the line of each definition of each name, and why it is refused if it
+    is, so that a formula whose name's definition in force at its line was refused is
+    refused too, never read with another definition of that name (the loader stops at
+    the first refused definition; the measure goes on)."""
     entries = list(table_entries(spec, "define", context))
     wait_for_notations(entries, context)
-    waiting, read, errors = list(range(len(entries))), set(), {}
+    # in the order of their lines, as the loader reads them (a name defined twice means the
+    # definition in force at the line that uses it)
+    waiting = sorted(range(len(entries)), key=lambda n: entries[n].get("line", 0))
+    read, errors, uses, readers = set(), {}, {}, {}
     while waiting:
         still = []
         for number in waiting:
             try:
-                sections.reading(entries[number].get("line", 0), context,
-                                 lambda: read_definition(entries[number], context, document_level=True))
+                line = entries[number].get("line", 0)
+                readers[number] = lambda entry=entries[number], line=line: sections.reading(
+                    line, context, lambda: read_definition(entry, context, document_level=True))
+                uses[number] = _with_uses(context, readers[number])[1]
             except DerivationError as exc:
                 errors.setdefault(number, exc)
                 still.append(number)
@@ -152,8 +166,99 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     for number, exc in sorted(errors.items()):
         if number not in read:
             reading.refused.append(Refusal(entries[number].get("line", 0), " ".join(str(exc).split())))
+    for number, entry in enumerate(entries):
+        for key in _keys_defined(entry.get("latex", ""), context.scope):
+            given.setdefault(key, []).append((entry.get("line", 0), None if number in read else number))
+    # now that every definition is known: one that read using a name whose definition in force
+    # at its line was refused would count as read with another definition of that name
+    for number in sorted(read):
+        line = entries[number].get("line", 0)
+        saved = context.scope
+        cascade = _cascade(line, uses.get(number, set()), given, context, readers[number])
+        context.scope = saved       # the probe's definition, read again, is not kept
+        if cascade is not None:
+            read.discard(number)
+            reading.refused.append(Refusal(line, cascade))
     reading.read += len(read)
     return [entries[number] for number in sorted(read)]
+
+
+def _keys_defined(latex: str, scope: Scope) -> set:
+    """The names a define's display defines (the heads of its rows), read from the heads
+    only, so that a refused define names them too; none when even the heads do not read."""
+    try:
+        text, where = _definitions.expand_macros(latex, scope, Where())
+        text, definitional = _definitions.definition_text_all(text)
+        text = _definitions.prose_blanked(text)
+        translator = _definitions.Translator(text, scope, where)
+        rows = _definitions._rows(_definitions.parse(text, where), translator, definitional)
+        return {head_parts(row.head, translator)[0] for row in rows}
+    except Exception:
+        pass
+    # the display does not read: its first head alone, the text before its first '=' outside groups
+    depth, head = 0, None
+    for position, char in enumerate(latex):
+        depth += char in "{([" and not latex[position - 1:position] == "\\"
+        depth -= char in "})]" and not latex[position - 1:position] == "\\"
+        if depth == 0 and char == "=":
+            head = latex[:position].rstrip(":").strip()
+            break
+    if not head:
+        return set()
+    try:
+        translator = _definitions.Translator(head, scope, Where())
+        tree = _definitions.parse(head, Where())
+        row = next(r for r in tree.children[0].children if hasattr(r, "data"))
+        return {head_parts(row.children[0] if row.data == "chain" else row, translator)[0]}
+    except Exception:       # a head that does not read names nothing: no cascade from it
+        return set()
+
+
+def _with_uses(context: Context, read) -> tuple:
+    """``read()`` and the names it looked up."""
+    saved = set(context.used)
+    context.used.clear()
+    try:
+        result = read()
+        return result, set(context.used)
+    finally:
+        context.used |= saved
+
+
+def _cascade(line: int, used: set, given: dict, context: Context, read) -> str | None:
+    """Why a formula at ``line`` that looked up ``used`` is refused: it uses a name whose
+    definition in force there (the last given at or before it, else the first) was refused,
+    and which another definition, given at another line, stands for in its reading: read
+    again without that name, it does not read."""
+    refused = {}
+    for key in sorted(k for k in used if isinstance(k, str) and k in given):
+        definitions = sorted(given[key], key=lambda d: d[0])
+        before = [d for d in definitions if d[0] <= line]
+        in_force_line, number = before[-1] if before else definitions[0]
+        if number is not None and isinstance(context.scope.names.get(key), Macro):
+            refused[key] = in_force_line
+    if not refused:
+        return None
+    saved, history = context.scope, context.redefined
+    context.scope = replace(saved, names={k: v for k, v in saved.names.items() if k not in refused})
+    context.redefined = {k: v for k, v in history.items() if k not in refused}
+    try:
+        read()
+    except DerivationError:
+        return "; ".join(f"uses {key}, whose definition in force here (line {at}) is refused"
+                         for key, at in refused.items())
+    finally:
+        context.scope, context.redefined = saved, history
+    return None     # looked up on the way to another name (L of L^{opt}), not used
+
+
+def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read):
+    """``read()``, refused as :func:`_cascade` says."""
+    result, used = _with_uses(context, read)
+    cascade = _cascade(line, used, given, context, read)
+    if cascade is not None:
+        raise DerivationError(cascade, where.path, where.line)
+    return result
 
 
 def _display_rows(display: dict, where: Where, context: Context):

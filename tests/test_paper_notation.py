@@ -85,6 +85,9 @@ def test_a_braced_product_sign_is_the_sign():
     (r"\sum_{k=1}^{2N} \mathbbm{1}_{[k \neq i]} \exp(\mathrm{sim}(\bm{z}_i, \bm{z}_k)/\tau) = "
      r"\sum_{k \neq i} \exp(\mathrm{sim}(\boldsymbol{z}_i, \boldsymbol{z}_k)/\tau)", "proved"),
     (r"\sum_{k=1}^{2N} \mathds{1}_{k \neq i} = 2N - 1", "proved"),
+    # a font takes one character without braces, a digit too, as TeX reads it
+    (r"\sum_{k=1}^{2N} \mathbb 1_{[k \neq i]} = 2N - 1", "proved"),
+    (r"\sum_{k=1}^{2N} \mathbbm 1[k \neq i] = 2N", "refuted"),
     (r"{\cal L} \geq 0", "confirmed"),
     (r"{\bf z}_i \cdot {\bf z}_i \geq 0", "confirmed"),
     (r"\frac1{2N} \sum_{k=1}^{N} [\ell(2k{-}1, 2k) + \ell(2k, 2k{-}1)] = \mathcal{L}", "confirmed"),

@@ -182,6 +182,7 @@ READING_TOKENS = TOKENS + [
     "(1) &= ", "(1.1) &=", r"(a) &\le", r"\intertext{so}", r"\intertext{if $t = 1$}", r"\shortintertext{",
     r"\sum_{k \mid k \neq i}", r"\sum_{k | ", r"\lbrack", r"\rbrack", r"\lparen", r"\mathbf{s_1}", r"_{bin\_NCE}", r"\_",
     # indices named with a script
+    r"\mathbb 1_{[k \neq i]}", r"\mathbb 1", r"\mathbf 2",
     "w_c", r"\sum_{w_c \in S}", r"\sum_{w_c \neq i}", "_{w_c}", r"\sum_{w_{c}=1}^{n}", "s_{w_c, 1}",
 ]
 

@@ -63,6 +63,8 @@ class Context:
     largest: dict = dataclass_field(default_factory=dict)  # size symbol → its largest checked value
     warnings: list = dataclass_field(default_factory=list)  # (message, line), in reading order
     probed: int = 0                                         # formulas read again by .effects
+    # key → the definitions a document gives that name, by line, when it gives more than one
+    redefined: dict = dataclass_field(default_factory=dict)
 
     def fail(self, message: str, key: str | tuple | None = None, line: int | None = None) -> DerivationError:
         """The error for ``key`` of the table being read (its line, else the table's)."""

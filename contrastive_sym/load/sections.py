@@ -20,7 +20,8 @@ way.  A formula is read in the notation of its line: a definition, a claim and i
 at the claim's line.  A definition is used everywhere as before (documents use one
 before the display that gives it), except that a section that declares its name again
 hides a definition given before the section's line; one given at or after the line
-stays.  A declaration that uses a name a later section declares again keeps the meaning
+stays.  A name defined twice means, at each line, the definition in force there: the last
+given at or before it, or, before them all, the first (with or without sections).  A declaration that uses a name a later section declares again keeps the meaning
 it was read with: declare it again in the section if it is meant to change too.
 """
 from __future__ import annotations
@@ -69,10 +70,13 @@ class Sections:
     def reading(self, line: int, context: Context, read):
         """``read()`` with the scope of ``line``; what it binds (a definition) is kept in
         the document's scope."""
-        if not self.sections:
-            return read()
         document = context.scope
-        local = self.scope_at(line, document)
+        chosen = definitions_in_force(document, context.redefined, line)
+        if not self.sections and chosen is document:
+            result = read()
+            note_redefinitions(document, context)
+            return result
+        local = self.scope_at(line, chosen)
         context.scope = local
         try:
             result = read()
@@ -80,7 +84,36 @@ class Sections:
         finally:
             context.scope = document
         context.scope = replace(document, names={**document.names, **bound})
+        note_redefinitions(document, context)
         return result
+
+
+def definitions_in_force(scope: Scope, redefined: dict, line: int) -> Scope:
+    """``scope`` with each name the document defines more than once meaning the definition
+    in force at ``line``: the last one given at or before it, or, before them all, the
+    first (a document may use a name before the display that defines it)."""
+    changes = {}
+    for key, macros in redefined.items():
+        given = [m for m in macros if m.line <= line]
+        in_force = given[-1] if given else macros[0]
+        if scope.names.get(key) is not in_force:
+            changes[key] = in_force
+    return replace(scope, names={**scope.names, **changes}) if changes else scope
+
+
+def note_redefinitions(before: Scope, context: Context) -> None:
+    """Records a definition that replaced another of the same name given at another line
+    (a long post defines L in one section and again in the next): each formula then reads
+    the one in force at its line, never silently the last one read."""
+    for key, meaning in context.scope.names.items():
+        old = before.names.get(key)
+        if meaning is old or not (isinstance(meaning, Macro) and isinstance(old, Macro)) \
+                or meaning.line is None or old.line is None or meaning.line == old.line:
+            continue
+        history = context.redefined.setdefault(key, [old])
+        if all(m is not meaning for m in history):
+            history.append(meaning)
+            history.sort(key=lambda m: m.line)
 
 
 def _keys_of(entry: dict) -> set:

@@ -118,7 +118,13 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     builder, waiting, read = context.builder, [], []
     start = len(builder._definitions)
     wait_for_notations(spec.get("define", ()), context)
-    for number, entry in enumerate(table_entries(spec, "define", context)):
+    entries = list(table_entries(spec, "define", context))
+    # in the order of their lines, as the document gives them: a name defined twice means,
+    # in a definition that uses it, the definition in force at that line (sections.py)
+    for number in sorted(range(len(entries)), key=lambda n: _line_of(entries[n])):
+        entry = entries[number]
+        context.path = ("define", number)
+        context.locator.enter(context.path)
         try:
             _define_at_line(entry, context, sections)
             read.append(number)
@@ -141,6 +147,11 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     recorded = builder._definitions[start:]
     if len(recorded) == len(read):   # read = false ones are recorded too: one per entry
         builder._definitions[start:] = [d for _, d in sorted(zip(read, recorded), key=lambda p: p[0])]
+
+
+def _line_of(entry) -> int:
+    line = entry.get("line") if isinstance(entry, dict) else None
+    return line if isinstance(line, int) else 0
 
 
 def wait_for_notations(defines, context: Context) -> None:

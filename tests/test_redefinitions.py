@@ -1,0 +1,91 @@
+r"""A name the document defines twice (a long post defines L in one section and again in the
+next): each formula reads the definition in force at its line, the last one given at or
+before it, or, before them all, the first.  Read as the last one read, a true display
+written between the two definitions was refuted."""
+from __future__ import annotations
+
+import textwrap
+
+from contrastive_sym.check.config import CheckConfig
+from contrastive_sym.check.documents import LinkCache, check_document
+from contrastive_sym.load.files import load_all
+from contrastive_sym.pipeline import verify_text
+
+HEADER = '''
+id = "twice"
+title = "twice"
+source = "notes.md"
+
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = 's'
+shape = ['n']
+'''
+
+
+def define(name: str, line: int, latex: str) -> str:
+    return f"\n[[define]]\nname = \"{name}\"\nline = {line}\nlatex = '{latex}'\n"
+
+
+def claim(claim_id: str, line: int, latex: str) -> str:
+    return f'\n[[claim]]\nid = "{claim_id}"\nline = {line}\ntitle = "{claim_id}"\nlatex = \'{latex}\'\n'
+
+
+def verdicts(text: str) -> dict:
+    run = verify_text(textwrap.dedent(text))
+    return {c.claim.id: c.outcome.verdict.value for c in run.documents[0].claims}
+
+
+def test_each_formula_reads_the_definition_in_force_at_its_line():
+    text = HEADER + define("g first", 5, "g = s_1 + 1") + define("g again", 15, "g = s_1 + 2") \
+        + claim("between", 10, "g - s_1 = 1") + claim("between-false", 11, "g - s_1 = 2") \
+        + claim("after", 20, "g - s_1 = 2") + claim("after-false", 21, "g - s_1 = 1") \
+        + claim("before-both", 2, "g - s_1 = 1")
+    assert verdicts(text) == {"between": "proved", "between-false": "refuted", "after": "proved",
+                              "after-false": "refuted", "before-both": "proved"}
+
+
+def test_a_definition_that_uses_the_name_reads_the_one_in_force_at_its_line():
+    # F is listed first in the file, at a line after both definitions of g: it is the second g's
+    text = HEADER + define("F", 30, "F = 3 g") + define("g first", 5, "g = s_1") \
+        + define("g again", 15, "g = s_1 + 1") + claim("F", 31, "F = 3 s_1 + 3") \
+        + claim("F-first", 32, "F = 3 s_1")
+    assert verdicts(text) == {"F": "proved", "F-first": "refuted"}
+    # G, listed last, is given between the two definitions of g: it is the first g's
+    text = HEADER + define("g first", 5, "g = s_1") + define("g again", 15, "g = s_1 + 1") \
+        + define("G", 10, "G = 3 g") + claim("G", 11, "G = 3 s_1") + claim("G-second", 12, "G = 3 s_1 + 3")
+    assert verdicts(text) == {"G": "proved", "G-second": "refuted"}
+
+
+MARKDOWN = '''# Notes
+
+<!-- contrastive-verify
+size = [{name = 'n', minimum = 1, checked = [1, 2, 3]}]
+family = [{name = 's', shape = ['n']}]
+-->
+
+<!-- define: name = "g" -->
+$$ g = s_1 + 1 $$
+
+<!-- claim: id = "first" -->
+$$ g - s_1 = 1 $$
+
+Later the notes define g again.
+
+<!-- define: name = "g again" -->
+$$ g = 2 s_1 $$
+
+<!-- claim: id = "second" -->
+$$ g = s_1 + s_1 $$
+'''
+
+
+def test_a_markdown_document_that_defines_a_name_twice(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text(MARKDOWN, encoding="utf-8")
+    result = check_document(load_all([str(path)])[0], CheckConfig(), cache=LinkCache())
+    assert {c.claim.id: c.outcome.verdict.value for c in result.claims} == {"first": "proved", "second": "proved"}
