@@ -242,8 +242,12 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
      "own, and no definition of it is given (define it, \\{x\\}_+ = \\max(0, 1 - x), or write the positive part "
      "[x]_+)", 6),
     # a divergence's bar between two arguments; counts written in other notations than \binom
-    (r"\mathrm{KL}(a \| b)", "'\\|' between the arguments of a call (a divergence D_{KL}(p \\| q) of two "
-     "distributions) is not read; " + RESTATE, 15),
+    (r"a(b \| c)", "'\\|' between the arguments of a call is read only in the Kullback-Leibler divergence "
+     "(D_{KL}(p \\| q), \\mathrm{KL}(p \\| q))", 2),
+    (r"(a || b) + 1", "'||' alone in parentheses is read only between the two arguments of the Kullback-Leibler "
+     "divergence, D_{KL}(p \\| q); a norm is \\|x\\|", 4),
+    (r"\mathrm{KL}(a \| b)", "D_{KL}(P \\| Q) is read with P a density, p(x) or p(y \\mid x) (or a product of "
+     "densities of distinct points, p(x) p(y)), or a declared distribution; 'a' is neither", 13),
     (r"{a \choose b}", "'{n \\choose k}' is not read; write \\binom{n}{k}", 4),
     (r"a! + b", "'!' (a factorial) is not read; write the product it stands for (\\prod_{k=1}^{n} k), or " + RESTATE, 2),
 ])

@@ -111,3 +111,65 @@ def test_what_tex_sets_otherwise_than_it_reads_is_refused(statement, words):
         check_statement(statement, **SIMCLR)
     for word in words:
         assert word in str(error.value)
+
+
+def test_a_star_in_braces_is_the_star_mark():
+    # L^{*} and L^* are one name, as TeX sets them (PyKEEN writes L^{*} for the pairwise loss)
+    marked = dict(scalar=[{"name": r"\tau^*", "domain": "positive"}], function=[{"name": "L^*", "arguments": 1}])
+    assert check_statement(r"L^{*}(\tau^*) = L^*(\tau^{*})", **marked).verdict.value == "proved"
+    assert check_statement(r"\tau^{*} = \tau^{*} + 1", **marked).verdict.value == "refuted"
+
+
+LABELLED = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+    index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}],
+    family=[{"name": "y", "shape": ["N"], "role": "label"}, {"name": "s", "shape": ["N"]}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the letter I for the indicator, as READMEs write it where 𝟙 is not at hand
+    (r"I(y_i = y_j) + I(y_i \ne y_j) = 1", "proved"),
+    (r"\mathbb{I}(y_i = y_j) + \mathbb{I}[y_i \neq y_j] = 1", "proved"),
+    (r"\mathbb{I}_{[j \neq i]} + \mathbb{I}_{j = i} = 1", "proved"),
+    (r"\sum_{j=1}^{N} I(j \neq i) = N - 1", "proved"),
+    (r"\sum_{j=1}^{N} I(j \neq i) = N", "refuted"),
+])
+def test_an_undeclared_letter_i_of_a_condition_is_the_indicator(statement, expected):
+    result = check_statement(statement, **LABELLED)
+    assert result.verdict.value == expected
+
+
+def test_the_letter_i_of_anything_but_a_condition_or_declared_is_not_the_indicator():
+    with pytest.raises(ParseError) as info:
+        check_statement(r"I(y_i) = 1", **LABELLED)
+    assert "'I' is not declared" in str(info.value)
+    # a declared I (here a scalar) keeps its meaning: I(…) multiplies
+    declared = dict(LABELLED, scalar=[{"name": "I"}])
+    assert check_statement(r"I(s_i + s_j) = I s_i + I s_j", **declared).verdict.value == "proved"
+
+
+TRIPLETS = dict(
+    size=[{"name": "T", "minimum": 1, "checked": [1, 2]}],
+    family=[{"name": "q", "shape": ["T"], "role": "point"}, {"name": "d^+", "symbol": "dp", "shape": ["T"], "role": "point"},
+            {"name": "d^-", "symbol": "dm", "shape": ["T"], "role": "point"}, {"name": "s", "shape": ["T"]}],
+    function=[{"name": "f", "arguments": 2}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the triplets of a ranking loss, numbered by i: the sum over them is the sum over i
+    (r"\sum_{\left\langle q_{i}, d_{i}^{+}, d_{i}^{-}\right\rangle} f(q_i, d_i^+) = \sum_{i=1}^{T} f(q_i, d^+_i)", "proved"),
+    (r"\sum_{(q_i, d_i^+)} s_i = \sum_{i} s_i", "proved"),
+    (r"\sum_{(q_i, d_i^+)} s_i = \sum_{i} s_i + 1", "refuted"),
+])
+def test_a_sum_over_tuples_numbered_by_one_index_is_the_sum_over_it(statement, expected):
+    assert check_statement(statement, **TRIPLETS).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement", [r"\sum_{(q_i, d_j^+)} s_i = 0", r"\sum_{(q_i, s_1)} s_i = 0",
+                                       r"\sum_{\langle q_i \rangle} s_i = 0"])
+def test_a_sum_over_tuples_not_numbered_by_one_index_is_refused(statement):
+    with pytest.raises(ParseError) as info:
+        check_statement(statement, **TRIPLETS)
+    assert "tuples" in str(info.value) or "not understood" in str(info.value)

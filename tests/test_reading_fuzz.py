@@ -182,8 +182,14 @@ READING_TOKENS = TOKENS + [
     "(1) &= ", "(1.1) &=", r"(a) &\le", r"\intertext{so}", r"\intertext{if $t = 1$}", r"\shortintertext{",
     r"\sum_{k \mid k \neq i}", r"\sum_{k | ", r"\lbrack", r"\rbrack", r"\lparen", r"\mathbf{s_1}", r"_{bin\_NCE}", r"\_",
     # indices named with a script
-    r"\mathbb 1_{[k \neq i]}", r"\mathbb 1", r"\mathbf 2",
+    r"\mathbb 1_{[k \neq i]}", r"\mathbb 1", r"\mathbf 2", r"\mathbb{E}_{p(\mathbf{x}, c)}", r"\mathbb{E}_{p(c)}",
+    r"\mathbb{E}_{p(\mathbf{x} \mid c)}", r"\mathbb{E}_{p\left(c\right)}", "^{*}", "t^{*}", r"p(i \mid k)", r"p(k \mid i)",
     "w_c", r"\sum_{w_c \in S}", r"\sum_{w_c \neq i}", "_{w_c}", r"\sum_{w_{c}=1}^{n}", "s_{w_c, 1}",
+    # divergences, remarks right after the expression, bounds named by a quantity's letter
+    r"D_{KL}(", r"D_{\mathrm{KL}}\left(", r"\mathrm{KL}(p \| q)", r"\parallel", " || ", r"\Vert",
+    r"D_{KL}(p(x) \| q(x))", r"\mbox{by Jensen}", r"\mbox{", "I_{BA}", r"\tau_{ab}",
+    r"I(y_i = y_j)", r"\mathbb{I}[k \neq i]", r"\mathbb{I}_{[", "I(",
+    r"\sum_{\langle q_i, d_i^+ \rangle}", r"\sum_{(x_i, y_i)}", r"\sum_{\left\langle ", r"\right\rangle}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

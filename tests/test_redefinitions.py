@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.check.documents import LinkCache, check_document
+from contrastive_sym.errors import DerivationError
 from contrastive_sym.load.files import load_all
 from contrastive_sym.pipeline import verify_text
 
@@ -43,10 +46,26 @@ def verdicts(text: str) -> dict:
 def test_each_formula_reads_the_definition_in_force_at_its_line():
     text = HEADER + define("g first", 5, "g = s_1 + 1") + define("g again", 15, "g = s_1 + 2") \
         + claim("between", 10, "g - s_1 = 1") + claim("between-false", 11, "g - s_1 = 2") \
-        + claim("after", 20, "g - s_1 = 2") + claim("after-false", 21, "g - s_1 = 1") \
-        + claim("before-both", 2, "g - s_1 = 1")
+        + claim("after", 20, "g - s_1 = 2") + claim("after-false", 21, "g - s_1 = 1")
     assert verdicts(text) == {"between": "proved", "between-false": "refuted", "after": "proved",
-                              "after-false": "refuted", "before-both": "proved"}
+                              "after-false": "refuted"}
+
+
+def test_before_every_definition_of_a_name_defined_twice_it_means_none():
+    text = HEADER + define("g first", 5, "g = s_1 + 1") + define("g again", 15, "g = s_1 + 2") \
+        + claim("before-both", 2, "g - s_1 = 1")
+    with pytest.raises(DerivationError) as info:
+        verify_text(textwrap.dedent(text))
+    assert "'g' is defined more than once, each time after this line (lines 5, 15)" in info.value.message
+
+
+def test_a_display_before_the_other_definitions_that_writes_the_name_first_defines_it():
+    # L = L^{*} at line 4, before the L of line 9: it defines L (by an L^* that nothing declares:
+    # refused), never L^* by the later L (as PyKEEN writes L(k, k̄) = L^{*}(f(k), f(k̄)))
+    text = HEADER + define("L by L^*", 4, "L = L^{*}") + define("L", 9, "L = s_1")
+    with pytest.raises(DerivationError) as info:
+        verify_text(textwrap.dedent(text))
+    assert "'L^{*}' is not declared" in info.value.message
 
 
 def test_a_definition_that_uses_the_name_reads_the_one_in_force_at_its_line():

@@ -27,6 +27,10 @@ def claim(statement: str):
     (r"(a + b)^2 = a^2 + 2ab + b^2 \quad \text{by expanding}", "proved", "'by expanding'"),
     (r"(a + b)^2 &= a^2 + 2ab + b^2 & \text{(binomial)} \\ &= b^2 + 2ab + a^2", "proved", "'(binomial)'"),
     (r"(a + b)^2 = a^2 + b^2, \quad \text{(1)}", "refuted", "'(1)'"),
+    # right after the expression, as Wiesner's review writes them (\mbox is \text)
+    (r"(a + b)^2 = a^2 + 2ab + b^2 \mbox{by expanding the square}", "proved", "'by expanding the square'"),
+    (r"(a + b)^2 &\leq a^2 + 2ab + b^2 + 1 \text{since 1 is positive} \\ &= b^2 + 2ab + a^2 + 1", "proved",
+     "'since 1 is positive'"),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \\ &\approx a^2 & \scriptstyle{\text{; assuming a much larger than b}}",
      "undecided", "(a condition of a link that is not checked)"),
 ])
@@ -41,6 +45,7 @@ def test_a_remark_ending_a_row_is_not_read_and_is_said(statement, verdict, said)
     r"(a + b)^2 \geq a^2 \quad \text{assuming ab is positive}",
     r"(a + b)^2 \geq a^2 \quad \text{(for a, b of one sign)}",
     r"a^2 \geq a \quad \text{(a > 1)}",
+    r"(a + b)^2 \geq a^2 \mbox{assuming ab is positive}",
 ])
 def test_a_remark_that_may_be_a_condition_of_a_checked_link_is_refused(statement):
     with pytest.raises(ParseError) as caught:
@@ -60,6 +65,8 @@ def test_a_condition_in_a_definition_is_refused():
     r"a = b + \text{const}",              # one word: a name
     r"a = b \text{ for all } c",          # math after the words
     r"a &= b && \text{if } c > 0",
+    r"a = x_{\text{pos neg}}",          # words in a script: part of a name
+    r"a = \frac{b}{\text{two words}}",
 ])
 def test_what_is_not_a_remark(text):
     assert remarks(text) == []

@@ -2,7 +2,9 @@ r"""An index whose name has a script, as word-embedding papers write words by th
 the vocabulary: ``w_c`` the context word, ``w_t`` the target word, ``\sum_{w_c \in
 \mathcal{C}_t}``.  A sum binds such a name as it binds a letter; a function defined for
 (w_c | w_t) is, under that sum, at the sum's w_c; and the name written after the sum's body
-is as ambiguous as a letter is."""
+is as ambiguous as a letter is.  A function defined for (w | c) is also read at other
+indices written in those places, p(v | c) or p(c | w), as Weng's post on word embeddings uses
+p(w | w_I) for every word."""
 from __future__ import annotations
 
 import pytest
@@ -57,3 +59,29 @@ def test_an_entry_of_a_family_binds_nothing():
     # v_i is an entry of v, not a name of its own: a sum over it is not read as a sum over i
     with pytest.raises(DerivationError):
         check_statement(r"\sum_{v_i \in \mathcal{C}} v_i \ge 0", **WORDS)
+
+
+LABELS = dict(
+    size=[{"name": "V", "minimum": 2, "checked": [2, 3]}],
+    family=[{"name": "u", "shape": ["V", "V"]}],
+    index=[{"name": "w", "from": 1, "to": "V"}, {"name": "v", "from": 1, "to": "V"}, {"name": "c", "from": 1, "to": "V"}],
+    define=[{"name": "p", "line": 1, "latex": r"p(w \mid c) = \frac{\exp(u_{w,c})}{\sum_{k=1}^{V} \exp(u_{k,c})}"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{v=1}^{V} p(v \mid c) = 1", "proved"),
+    (r"p(v \mid c) = \frac{\exp(u_{v,c})}{\sum_{k=1}^{V} \exp(u_{k,c})}", "proved"),
+    (r"p(v \mid c) = \frac{\exp(u_{w,c})}{\sum_{k=1}^{V} \exp(u_{k,c})}", "refuted"),
+    # the two places exchanged: w takes c's place and c takes w's, at once
+    (r"p(c \mid w) = \frac{\exp(u_{c,w})}{\sum_{k=1}^{V} \exp(u_{k,w})}", "proved"),
+    (r"p(c \mid w) = \frac{\exp(u_{w,c})}{\sum_{k=1}^{V} \exp(u_{k,c})}", "refuted"),
+])
+def test_a_function_defined_for_indices_is_read_at_other_indices(statement, expected):
+    assert check_statement(statement, **LABELS).verdict.value == expected
+
+
+def test_a_function_defined_for_indices_at_something_else_is_refused():
+    with pytest.raises(DerivationError) as info:
+        check_statement(r"p(v \mid x) = 1", **LABELS)
+    assert "p is defined for (w\\midc), not (v\\midx)" in info.value.message

@@ -15,7 +15,8 @@ When in doubt it refuses (:class:`BarError`): an odd number (≥ 3) of bars of a
 group, pairs of two kinds that cross, a bare ``||`` beside a bare ``|``, an empty pair,
 and pairs that another pairing reads too (``|a| b |c|`` is |a|·b·|c| or |a·|b|·c|).
 The one bar ``|`` or ``\vert`` of a parenthesis is a conditional bar, ``p(x | c)``, and
-is read as ``\mid``; so is a sized middle bar there, ``p\left(x \middle| c\right)``.
+is read as ``\mid``; so is a sized middle bar there, ``p\left(x \middle| c\right)``.  The one
+norm bar of a parenthesis, ``D_{KL}(p \| q)``, ``(p || q)``, is the bar of a divergence.
 Any other single bar of a kind is left as written (``f|_{x=0}`` is a restriction; other
 single bars are refused by the grammar), and so is a ``|`` followed by ``_``.
 
@@ -35,7 +36,10 @@ OPEN = {"norm": "\ue000", "abs": "\ue002", "mid": "\ue002"}
 CLOSE = {"norm": "\ue001", "abs": "\ue003", "mid": "\ue003"}
 #: A lone bar inside parentheses, p(x | c): the grammar reads it as \mid (MID).
 CONDITIONAL = "\ue004"
-PRIVATE = frozenset("\ue000\ue001\ue002\ue003\ue004")
+#: A lone norm bar inside parentheses, D_{KL}(p \| q): the grammar reads it as the bar of a
+#: divergence (DIVBAR), between two arguments, and only there.
+DIVERGENCE = "\ue005"
+PRIVATE = frozenset("\ue000\ue001\ue002\ue003\ue004\ue005")
 
 _FIX = "write \\lvert … \\rvert for an absolute value, \\lVert … \\rVert for a norm"
 
@@ -100,10 +104,12 @@ def pair_bars(text: str) -> str:
     out = list(text)
     for segment in _segments(text):
         conditional = _conditional_bar(segment, text)
-        if conditional is not None:
-            for position in range(conditional.start, conditional.end):
-                out[position] = " "
-            out[conditional.start] = CONDITIONAL
+        divergence = _divergence_bar(segment)
+        for bar, marker in ((conditional, CONDITIONAL), (divergence, DIVERGENCE)):
+            if bar is not None:
+                for position in range(bar.start, bar.end):
+                    out[position] = " "
+                out[bar.start] = marker
         for start, end, kind, is_open in _pairs(segment, text):
             for position in range(start, end):
                 out[position] = "\n" if text[position] == "\n" else " "
@@ -193,6 +199,18 @@ def _conditional_bar(segment: _Segment, text: str) -> _Bar | None:
     after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
     written = bar.kind == "middle" or text[bar.start:bar.end] in ("|", "\\vert")
     return bar if before and after and written else None
+
+
+def _divergence_bar(segment: _Segment) -> _Bar | None:
+    r"""The one norm bar ``\|``, ``||`` or ``\Vert`` of a parenthesis with something on each side
+    of it and no other bar, as in ``D_{KL}(p(x) \| q(x))``: the bar between the two arguments of
+    a divergence (what no norm is: a norm's bars come in pairs); None otherwise."""
+    if segment.opener != "(" or len(segment.bars) != 1 or segment.bars[0].kind != "norm":
+        return None
+    bar = segment.bars[0]
+    before = any(position < bar.start and kind == "atom" for position, kind in segment.level)
+    after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
+    return bar if before and after else None
 
 
 def _close(stack: list, done: list) -> None:

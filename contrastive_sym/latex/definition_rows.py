@@ -28,13 +28,15 @@ class Row:
     first: object = None
 
 
-def head_written_last(row: Row, translator: Translator):
+def head_written_last(row: Row, translator: Translator, line: int | None = None):
     r"""``P(D=1 \vert v,c) \sim \frac{…}{…} = h_\theta(v,c)``: a chain whose last side is a
     name nothing declares (called or not) and whose first side is not, defines that name by
     the side before it; the links before are the chain, checked as any other.  The row is
     rearranged (head, body, first side, links up to the body) and the defining (relation,
-    body) pair returned; None when the row is not of that shape."""
-    if not row.links or _undeclared_name(row.head, translator) or \
+    body) pair returned; None when the row is not of that shape.  A first side known only
+    by a definition given after ``line`` (the display's) is the name this display defines:
+    ``L(k) = L^{*}(f(k))`` before the display that defines L otherwise defines L, not L^*."""
+    if not row.links or _undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
             not _undeclared_name(row.links[-1][1], translator):
         return None
     sides = [row.head] + [side for _, side in row.links]
@@ -45,6 +47,16 @@ def head_written_last(row: Row, translator: Translator):
     translator.readings.append(f"{one_line(translator, row.head)}, which nothing declares, is written last: the "
                                f"definition names the side before it, {one_line(translator, sides[-2])}")
     return defining
+
+
+def _defined_after(side, translator: Translator, line: int | None) -> bool:
+    """Whether the name of ``side`` means only a definition given after ``line``."""
+    try:
+        key = head_parts(side, translator)[0]
+    except DerivationError:
+        return False
+    meaning = translator.scope.lookup(key)
+    return line is not None and isinstance(meaning, Macro) and meaning.line is not None and meaning.line > line
 
 
 def _undeclared_name(side, translator: Translator) -> bool:

@@ -125,7 +125,7 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     translator = Translator(text, scope, where)
     say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,
                 defines=True)
-    rows = _rows(tree, translator, definitional)
+    rows = _rows(tree, translator, definitional, line)
     macros, bound, own = _define_in_order(rows, text, scope, where, line, translator)
     final = scope
     for macro in macros.values():
@@ -142,7 +142,7 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     return DefinedDisplay(tuple(unique), chains, tuple(one_line(translator, r.head) for r in rows))
 
 
-def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[Row]:
+def _rows(tree, translator: Translator, definitional: frozenset[int], line: int | None = None) -> list[Row]:
     """The definitions of the display: a row ``head = body …``, a head alone followed by
     a row ``= body …``, and the rows ``= …`` that continue a chain."""
     found: list[Row] = []
@@ -183,7 +183,7 @@ def _rows(tree, translator: Translator, definitional: frozenset[int]) -> list[Ro
                      "'= …' of the chain above it")
         number += 1
     for row in found:
-        relation, row.body = head_written_last(row, translator) or row.links.pop(0)
+        relation, row.body = head_written_last(row, translator, line) or row.links.pop(0)
         if str(relation.children[0]) == "\\propto":
             raise translator.fail(relation, "a definition by '\\propto' (a density up to its normalising "
                                             "factor) is not read yet; a claim A \\propto B with "

@@ -17,7 +17,7 @@ import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
-from .bars import OPEN, PRIVATE, BarError, pair_bars
+from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
@@ -285,13 +285,11 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
                                "a function, not a value) is not read", *_line_column(text, start), "\\cdot")
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)
-        divergence = re.search(r"(?:[A-Za-z}]|\\right\.?)\s*(?:_\{[^{}]*\}|_\w)?\s*\(([^()]*)\\\|[^()]*$",
-                               text[:token.start_pos])
-        if divergence is not None and shown == ")":
-            # D_{KL}(p \| q): the bar separates two arguments, as no norm does
-            return where.error("'\\|' between the arguments of a call (a divergence D_{KL}(p \\| q) of two "
-                               "distributions) is not read; restate the line with restated_from",
-                               *_line_column(text, text.rindex("\\|", 0, token.start_pos)), "\\|")
+        if token.type == "DIVBAR":
+            # (a \| b) with no divergence before it: the one bar of a parenthesis is a divergence's
+            return where.error(f"{_quoted(shown.strip())} alone in parentheses is read only between the two arguments "
+                               "of the Kullback-Leibler divergence, D_{KL}(p \\| q); a norm is \\|x\\|", line, column,
+                               shown.strip())
         if "NORM" in exc.expected and "PLUS" not in exc.expected:
             # after a \| that has no partner in its group (bars.py paired the others)
             return where.error(f"unexpected {_quoted(shown)} after a '\\|' that has no partner in its group (the bars "
@@ -334,7 +332,7 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         return _construct_at(original, start), start    # \rbrack read as ], \mid before a sum's condition as :
     if start is None or str(token) not in PRIVATE | _MARKS:
         return str(token), start
-    if str(token) in (OPEN["norm"], OPEN["abs"]) or str(token) in _MARKS:
+    if str(token) in (OPEN["norm"], OPEN["abs"], DIVERGENCE) or str(token) in _MARKS:
         while end < len(text) and text[end] == " " and original[end] != " ":
             end += 1
     else:

@@ -3,7 +3,8 @@ r"""Remarks in words at the end of a row: ``&= B & \text{; by Jensen}``, ``\quad
 
 Authors annotate a derivation's rows with why a link holds, and sometimes with what it
 assumes.  A remark is a ``\text{…}`` of words (more than one, or opening with punctuation)
-that ends its row, set apart from the math by ``&``, ``\quad``, a comma or a semicolon.  The
+that ends its row, set apart from the math by ``&``, ``\quad``, a comma or a semicolon, or
+written right after it (``\right] \mbox{since KL is non-negative}``).  The
 parser reads the row without it (:func:`blank_remarks`, same length); the translator says
 that it was not read, in the row's readings (:func:`remarks`).  A remark that may state a
 condition (``assuming …``, ``if …``, ``for …``, or one with a comparison in it) would change
@@ -15,13 +16,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: the words: \text{…} (or \textrm, \textit, \mathrm), without math or nested groups
-_WORDS = re.compile(r"\\(?:text|textrm|textit|mathrm)\s*\{(?P<words>[^{}\\$]*)\}")
+#: the words: \text{…} (or \textrm, \textit, \mathrm, \mbox), without math or nested groups
+_WORDS = re.compile(r"\\(?:text|textrm|textit|mathrm|mbox)\s*\{(?P<words>[^{}\\$]*)\}")
 #: what may stand before them, ending where they start: separators (&, \quad, a comma, a
 #: semicolon, spacing), then a style (\scriptstyle, \small, …) and a brace that wraps them
 _BEFORE = re.compile(r"(?:(?:&|\\q?quad(?![a-zA-Z])|[,;]|\\[,;: ]|~)\s*)+"
                      r"(?P<style>\\(?:scriptstyle|scriptscriptstyle|small|footnotesize|textstyle)(?![a-zA-Z])\s*)?"
                      r"(?P<open>\{\s*)?$")
+#: or nothing but spacing, right after the end of an expression (a parenthesis, a bracket, a
+#: brace, a letter or a digit): ``\right] \mbox{since KL is non-negative} \\``
+_BARE = re.compile(r"(?<=[)\]}A-Za-z0-9])(?:\s|\\[,;: ]|~)*(?P<style>(?!))?(?P<open>(?!))?$")
 #: what may follow them up to the row's end (\\, \end{…} or the end of the formula)
 _AFTER = re.compile(r"(?P<close>\s*\})?\s*\.?\s*&?\s*(?=\\\\|$|\\end\s*\{)")
 #: how far back the separators are looked for (a bounded window keeps the search linear)
@@ -49,7 +53,8 @@ def remarks(text: str) -> list[Remark]:
         words = " ".join(match.group("words").split())
         if not words or (" " not in words and words[0].isalnum()):
             continue        # one word (\text{const}, \text{otherwise}): a name, not a remark
-        before = _BEFORE.search(text[max(0, match.start() - _WINDOW):match.start()])
+        window = text[max(0, match.start() - _WINDOW):match.start()]
+        before = _BEFORE.search(window) or _BARE.search(window)
         after = _AFTER.match(text, match.end())
         if before is None or after is None or bool(before.group("open")) != bool(after.group("close")):
             continue

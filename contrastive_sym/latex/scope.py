@@ -40,6 +40,7 @@ class Builtin(enum.Enum):
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
     KRONECKER = "kronecker delta"  # \delta_{ij}, unless the document declares \delta
     TRACE = "trace"                # \operatorname{tr}(M), \text{Tr}(M): the sum of a square matrix's diagonal
+    KL = "KL divergence"           # D_{KL}(p \| q) of two densities of the same points
 
 
 class OperatorKind(enum.Enum):
@@ -327,6 +328,12 @@ class Scope:
     # the declared indices the name being defined writes (\mathcal{L}^{(ij)}): fixed in its
     # body as an enclosing sum's index is, so \sum_{(i,k) \in \mathcal{N}} runs over k only
     fixed: frozenset = frozenset()
+    # (point, coordinate) of each point declared value_of another (load/distributions.py): kept
+    # for the distributions a later section declares over the coordinate
+    point_aliases: tuple = ()
+    # (key, lines) of each name the document defines more than once, every time after the
+    # line being read: which definition is meant there is not written (load/sections.py)
+    defined_later: tuple = ()
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
@@ -403,4 +410,7 @@ _BUILTIN_KEYS = {
     "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION,
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
+    # the Kullback-Leibler divergence in the spellings of the field (\mathrm{KL} is \text{KL})
+    "D_{KL}": Builtin.KL, r"D_{\text{KL}}": Builtin.KL, r"\text{D}_{\text{KL}}": Builtin.KL, "KL": Builtin.KL,
+    r"\text{KL}": Builtin.KL, r"\mathbb{D}_{\text{KL}}": Builtin.KL, r"\mathbb{D}_{KL}": Builtin.KL,
 } | ELEMENTARY_KEYS

@@ -57,7 +57,7 @@ def canonical_key(key: str) -> str:
     # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
     key = scripts_out_of_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key))
     key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
-    key = re.sub(r"\\(mathrm|textrm|texttt|operatorname\*?)\{", r"\\text{", key)
+    key = re.sub(r"\\(mathrm|textrm|texttt|mbox|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)
     key = _BRACED_ONE.sub(r"\1\2", key)
     key = _TEXT_SCRIPT.sub(r"\1{\2}", key)

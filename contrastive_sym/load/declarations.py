@@ -182,7 +182,7 @@ _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
 #: [[operator]] meanings; an expectation also names the critic's family (``of``).
 _OPERATORS = {kind.value: kind for kind in OperatorKind}
 #: [[quantity]] meanings: a name that stands for a quantity the checker computes.
-_QUANTITIES = {"mutual information": MutualInformation}
+_QUANTITIES = {"mutual information": MutualInformation, "entropy": None}
 
 
 def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -> sp.Expr:
@@ -282,14 +282,18 @@ def bind_pair_set(entry: dict, scope: Scope, context: Context) -> Scope:
 def _quantity(entry: dict, context: Context) -> None:
     name = read_text(entry, "name", context)
     origin = context.locator.origin(name)
-    node = _QUANTITIES.get(entry.get("meaning"))
+    meaning = entry.get("meaning")
+    node = _QUANTITIES.get(meaning)
     match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
-    if node is None or match is None:
+    if meaning not in _QUANTITIES or match is None:
         raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
                               f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
     _record_definition(entry, name, context)
     key, labels = match.group(1), scope_key(match.group(2))
-    body = node() if "of" not in entry else _information_of(entry, name, match.group(2), context)
+    if meaning == "entropy":
+        body = _entropy_of(entry, name, match.group(2), context)
+    else:
+        body = node() if "of" not in entry else _information_of(entry, name, match.group(2), context)
     _bind_macro(Macro(key, body, labels=labels, line=entry.get("line")), context)
 
 
@@ -311,6 +315,26 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
     def density(*points):
         return Density(tag, sp.Tuple(*points), sp.Tuple())
     return Expectation(sp.log(density(a, b) / (density(a) * density(b))), sp.Tuple(a, b), tag)
+
+
+def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
+    r"""The entropy of one coordinate of a declared distribution p (``of = 'p'``, ``h(X)``):
+    −E_{x ~ p}[log p(x)], the formula a document's H(X) or h(X) stands for beside the densities
+    it writes.  Checked, as every expectation, on finite tables: there it is Shannon's entropy
+    (≥ 0, which a differential entropy need not be; docs/reference.md says so)."""
+    distribution = context.scope.lookup(read_text(entry, "of", context)) if "of" in entry else None
+    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution):
+        raise context.fail(f"quantity {name}: an entropy needs 'of', the declared [[distribution]] whose "
+                           "coordinate it is the entropy of", ("of",))
+    point = context.scope.lookup(scope_key(arguments))
+    point = bare_point(point.base) if isinstance(point, Family) else point
+    if len(re.split(r";|,", arguments)) != 1 or re.search(r"\\mid|\|", arguments) \
+            or not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
+        raise context.fail(f"quantity {name}: the entropy of a distribution is of one of its points, "
+                           f"{', '.join(distribution.written)} (a joint or a conditional entropy is not read)",
+                           ("name",))
+    density = Density(distribution.tag, sp.Tuple(point), sp.Tuple())
+    return -Expectation(sp.log(density), sp.Tuple(point), distribution.tag)
 
 
 def _record_definition(entry: dict, name: str, context: Context) -> None:

@@ -5,6 +5,7 @@ distributions of indices (``of`` an ``[[index]]``, perhaps ``given`` another: ``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import sympy as sp
 
@@ -20,7 +21,10 @@ MAX_COORDINATES = 4
 def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) -> Scope:
     """``scope`` with every ``[[distribution]]`` bound; ``symbol_name`` makes the SymPy
     name of a declared LaTeX name."""
-    aliases = _point_aliases(spec, scope, context)
+    # the points declared value_of another here, and those of the notation this one extends
+    # (a section's distribution over Y draws the y the document declared value_of Y)
+    aliases = scope.point_aliases + _point_aliases(spec, scope, context)
+    scope = replace(scope, point_aliases=aliases)
     for entry in table_entries(spec, "distribution", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)

@@ -18,11 +18,13 @@ A name a section declares is a new object (a symbol of its own, shown as written
 what the earlier sections said about the letter does not leak into it, nor the other
 way.  A formula is read in the notation of its line: a definition, a claim and its steps
 at the claim's line.  A definition is used everywhere as before (documents use one
-before the display that gives it), except that a section that declares its name again
-hides a definition given before the section's line; one given at or after the line
-stays.  A name defined twice means, at each line, the definition in force there: the last
-given at or before it, or, before them all, the first (with or without sections).  A declaration that uses a name a later section declares again keeps the meaning
-it was read with: declare it again in the section if it is meant to change too.
+before the display that gives it), except across a section that declares its name again:
+the sections that declare a name cut the document into parts, and a definition holds in
+its own part only (q defined at line 61, in a section that declares q anew at line 55,
+is not the q of line 25, which an earlier section declares).  A name defined twice means, at each line, the definition in force there: the last
+given at or before it; before them all, none (with or without sections).  A declaration
+that uses a name a later section declares again keeps the meaning it was read with:
+declare it again in the section if it is meant to change too.
 """
 from __future__ import annotations
 
@@ -45,27 +47,35 @@ class Section:
 
 @dataclass(frozen=True)
 class Sections:
-    """The sections of a document, in the order of their lines."""
+    """The sections of a document, in the order of their lines, and ``base``: the
+    document's own notation, before any section or definition."""
 
     sections: tuple = ()
+    base: Scope | None = None
 
     def scope_at(self, line: int, current: Scope) -> Scope:
         """``current`` (the document's notation and every definition read so far) as a
-        formula at ``line`` reads it."""
+        formula at ``line`` reads it.  The sections that declare a name cut the document
+        into parts; a definition of the name holds in its own part, before its display too,
+        and in no other: the meaning of the other parts is their section's (or the
+        document's, before them all)."""
         in_force = [s for s in self.sections if s.line <= line]
-        if not in_force:
-            return current
         names = dict(current.names)
-        for section in in_force:
-            for key in section.hidden | section.overlay.keys():
-                meaning = current.names.get(key)
-                if isinstance(meaning, Macro) and meaning.line is not None and meaning.line >= section.line:
-                    continue    # defined at or after the section's start: the definition holds
-                if key in section.overlay:
-                    names[key] = section.overlay[key]
-                else:
-                    names.pop(key, None)
-        return replace(in_force[-1].scope, names=names)
+        for key in {k for s in self.sections for k in s.hidden | s.overlay.keys()}:
+            starts = [s for s in self.sections if key in s.hidden or key in s.overlay]
+            here = _part(starts, line)
+            meaning = current.names.get(key)
+            if isinstance(meaning, Macro) and meaning.line is not None and _part(starts, meaning.line) is here:
+                continue    # defined in this part of the document: the definition holds
+            if here is None and not (isinstance(meaning, Macro) and meaning.line is not None):
+                continue    # before the sections that declare it: the document's own meaning
+            if here is not None and key in here.overlay:
+                names[key] = here.overlay[key]
+            elif here is None and self.base is not None and key in self.base.names:
+                names[key] = self.base.names[key]
+            else:
+                names.pop(key, None)
+        return replace(in_force[-1].scope if in_force else current, names=names)
 
     def reading(self, line: int, context: Context, read):
         """``read()`` with the scope of ``line``; what it binds (a definition) is kept in
@@ -88,17 +98,28 @@ class Sections:
         return result
 
 
+def _part(starts: list, line: int) -> Section | None:
+    """The last of ``starts`` (sections, in the order of their lines) at or before ``line``."""
+    found = [s for s in starts if s.line <= line]
+    return found[-1] if found else None
+
+
 def definitions_in_force(scope: Scope, redefined: dict, line: int) -> Scope:
     """``scope`` with each name the document defines more than once meaning the definition
-    in force at ``line``: the last one given at or before it, or, before them all, the
-    first (a document may use a name before the display that defines it)."""
-    changes = {}
+    in force at ``line``: the last one given at or before it.  Before them all, the name
+    means none of them (which one a formula that uses it there means is not written: the
+    error says so), and a definition of it there is a definition, not a use."""
+    changes, later = {}, []
     for key, macros in redefined.items():
         given = [m for m in macros if m.line <= line]
-        in_force = given[-1] if given else macros[0]
-        if scope.names.get(key) is not in_force:
-            changes[key] = in_force
-    return replace(scope, names={**scope.names, **changes}) if changes else scope
+        if not given:
+            later.append((key, tuple(m.line for m in macros)))
+        elif scope.names.get(key) is not given[-1]:
+            changes[key] = given[-1]
+    if not changes and not later:
+        return scope
+    names = {k: v for k, v in {**scope.names, **changes}.items() if k not in dict(later)}
+    return replace(scope, names=names, defined_later=tuple(later))
 
 
 def note_redefinitions(before: Scope, context: Context) -> None:
@@ -137,7 +158,7 @@ def read_sections(spec: dict, context: Context) -> Sections:
             raise context.fail(f"two sections start at line {line} (also section {lines[line] + 1}): give "
                                "one the declarations of both", ("line",))
         lines[line] = number
-        before = Sections(tuple(found)).scope_at(line, document)
+        before = Sections(tuple(found), document).scope_at(line, document)
         own = {key for table in SECTION_TABLES for item in entry.get(table, ()) for key in _keys_of(item)}
         start = replace(before, names={k: v for k, v in before.names.items() if k not in own})
         context.scope, context.prefix = start, ("section", number)
@@ -151,4 +172,4 @@ def read_sections(spec: dict, context: Context) -> Sections:
         hidden = frozenset(k for k in before.names if k in own and k not in after.names)
         found.append(Section(line, entry.get("title", ""), overlay, hidden, after))
     context.scope = document
-    return Sections(tuple(found))
+    return Sections(tuple(found), document)

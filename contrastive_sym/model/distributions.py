@@ -117,6 +117,15 @@ class Expectation(_TupleArgs):
         return r"\mathbb{E}_{%s \sim %s}\left[%s\right]" % (drawn, printer._print(tag), printer._print(body))
 
 
+def unbound_symbols(expr: sp.Basic) -> set:
+    """The symbols of ``expr`` outside the expectations and sums over points that bind them."""
+    if isinstance(expr, (Expectation, AlphabetSum)):
+        return unbound_symbols(expr.args[0]) - set(expr.args[1].args)
+    if isinstance(expr, sp.Symbol):
+        return {expr}
+    return set().union(*(unbound_symbols(a) for a in expr.args)) if expr.args else set()
+
+
 class AlphabetSum(_TupleArgs):
     r"""``\sum_{x, c} body``: the sum over every value of the points ``x, c`` (bound in
     ``body``); args ``(body, Tuple(x, c…))``."""

@@ -13,6 +13,8 @@ from ...model.distributions import AlphabetSum, Density, Expectation, IidExpecta
 from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
+from .density_draws import DensityDrawsMixin, DensityOp
+from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .trees import unwrap
 from .values import relation_name
@@ -27,7 +29,7 @@ class SampleOp(ExpectationOp):
     sample_set: IndexSet | None = None
 
 
-class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
+class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 
@@ -187,6 +189,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
         if isinstance(value, Distribution):
             return ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c
                                        for c in value.coordinates), value)
+        if isinstance(value, Density):
+            return self._expectation_under_density(value, tree, op)
         point = self.as_point(value)
         if point is not None:
             drawing = self._drawing(point)
@@ -209,9 +213,16 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin):
             return self.draws_expectation(op, body, node)
         if isinstance(op, FamilyDrawOp):
             return self.family_expectation(op, body, node)
+        if isinstance(op, DensityOp):
+            op = self._density_points(op, body, node)
         entries = self.entries_of_a_bare_draw(op, body, node)
         if entries is not None:
             return entries
+        if not any(body.has(point) for point in op.bound):
+            # E_{p(x)}[e^{f(X, Y)}]: the mean of what does not vary is itself, said, never silent
+            note = (f"an expectation draws {', '.join(map(str, op.bound))} from {op.distribution.name}, which what "
+                    "it averages does not contain: it is what it averages (is a point written differently?)")
+            self.readings.extend([note] if note not in self.readings else [])
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
     def _joint_points_op(self, tree, op, trees: list | None = None) -> ExpectationOp:
@@ -420,3 +431,4 @@ def _constant(body) -> bool:
     to be random)."""
     return all(symbol.is_integer for symbol in body.free_symbols) and not body.atoms(sp.Indexed) \
         and not body.atoms(sp.core.function.AppliedUndef) and not body.atoms(Density)
+

@@ -28,6 +28,10 @@ Tree = lark.Tree
 _SAYS = ("it is only compared (y_i = y_j, y_i \\neq y_j) in an indicator or in a sum's condition")
 
 
+#: letters papers write for the indicator where \mathbb{1} is not at hand (undeclared only)
+_INDICATOR_LETTERS = frozenset({"I", r"\mathbb{I}", r"\mathbf{I}", r"\mathds{I}", r"\mathbbm{I}", r"\mathcal{I}"})
+
+
 class SameLabel(sp.Max):
     """𝟙[a = b] of two whole-number labels: max(0, 1 − (a − b)²), a Max to every evaluator.
 
@@ -120,6 +124,28 @@ class LabelsMixin:
         if isinstance(meaning, Family) and meaning.base in self.scope.labels and not comparing:
             raise self.fail(op, f"'{self.source(op).strip()}' is a class label (role \"label\"): it has no "
                                 f"value; {_SAYS}")
+
+    def indicator_letter(self, key: str | None, op) -> bool:
+        r"""Whether ``key`` (undeclared) applied by ``op`` is an indicator: ``I(y_i = y_j)``,
+        ``\mathbb{I}[k \neq i]``, ``\mathbb{I}_{[y_i \neq y_j]}`` (the letter I of papers and
+        READMEs, where 𝟙 is not at hand), its argument one relation; said in the reading.  A
+        declared I (the mutual information I(X; Y)) is never this."""
+        if key not in _INDICATOR_LETTERS or op.data not in ("call", "subscript"):
+            return False
+        tree = unwrap(op.children[1])
+        if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
+            tree = unwrap(tree.children[0].children[0])
+        if isinstance(tree, Tree) and tree.data in ("bracket", "paren"):
+            items = tree.children[0]
+            tree = unwrap(items.children[0]) if len(items.children) == 1 else None
+        if not (isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3
+                and relation_name(str(tree.children[1].children[0])) in ("=", "!=", "<", "<=", ">", ">=")):
+            return False
+        written = "".join(self.source(op.children[0]).split())
+        note = (f"{written}(…) of a condition, which the notation does not declare, is read as the indicator "
+                "\\mathbb{1}[…]")
+        self.readings.extend([note] if note not in self.readings else [])
+        return True
 
     def _indicator(self, arg):
         """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};

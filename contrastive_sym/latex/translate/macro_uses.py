@@ -28,6 +28,10 @@ def written_letters(written: str) -> set[str]:
                           r"|(?<=[A-Za-z])[A-Za-z](?=[})])", _WORDS.sub("", written)))
 
 
+#: what separates the labels of a function defined for labels: p(w \mid c), I(x, y; g)
+_LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
+
+
 def _writes_scripted(written: str, key: str) -> bool:
     r"""Whether ``written`` writes the index ``key`` whose name has a script (``w_c`` in
     ``p(w_c \mid w_t)``, ``w_{c}`` alike), as a whole name: not ``w_{cd}`` or ``\mathbf{w}_c``."""
@@ -79,6 +83,9 @@ class MacroUsesMixin:
             overload = self.scope.lookup(labelled_key(macro.key, written))
             if isinstance(overload, Macro):
                 return self._labelled_body(overload)
+            at_other_indices = self._at_other_indices(macro, written)
+            if at_other_indices is not None:
+                return at_other_indices
             raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
                                   f"not ({written})")
         value = self._items(items)
@@ -108,6 +115,25 @@ class MacroUsesMixin:
         so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
         mapping = self.indices_written(macro, macro.labels)
         return put(macro.body, mapping) if mapping else macro.body
+
+    def _at_other_indices(self, macro: Macro, written: str):
+        r"""The body of a function defined for labels (``p(w \mid c)``) at a use that writes other
+        indices in their places (``p(v \mid c)``, ``p(w_O \mid w_I)``): each label that differs is
+        a declared index of the definition and a whole number at the use; None otherwise."""
+        defined, used = (_LABEL_PARTS.split(canonical_key(text)) for text in (macro.labels, written))
+        if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
+            return None
+        renamed = {}
+        for before, now in zip(defined[::2], used[::2]):
+            if before == now:
+                continue
+            old, new = macro.defined_in.lookup(before), self.scope.lookup(now)
+            if not (isinstance(old, sp.Symbol) and macro.defined_in.index_range(old) is not None
+                    and isinstance(new, sp.Expr) and new.is_integer and old in macro.body.free_symbols):
+                return None
+            renamed[old] = new
+        same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
+        return put(macro.body, {**same, **renamed})
 
     def indices_written(self, macro: Macro, written: str) -> dict:
         r"""{the index the definition was read with: its meaning here} for each declared

@@ -172,6 +172,14 @@ class MatricesMixin:
         raise self.fail(op, f"'{written}' is not declared: {self.source(word).strip()} is a word, not an index of "
                             f"{head} (declare the name as written{family}, or define it)")
 
+    def refuse_word_run(self, op) -> None:
+        r"""``I_{BA}`` beside I(X; Y), ``\tau_{ab}``: letters under a name that takes no index are
+        a word of another name, which nothing declares (a chain may end by naming it)."""
+        written = "".join(self.source(op).split())
+        raise self.fail(op, f"'{written}' is not declared: '{self.source(op.children[0]).strip()}' takes no "
+                            f"index, so '{self.source(op.children[1]).strip()}' is part of a name (declare the "
+                            "name as written, or define it)")
+
     def worded_entry(self, key: str, op):
         r"""``\hat{\rho}_{\text{neg}, j}`` (or ``s_{i, \text{pos}}``) with the family (or a
         definition of indices) ``\hat{\rho}_{\text{neg}}`` declared: its entry at the other

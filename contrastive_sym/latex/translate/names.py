@@ -33,14 +33,7 @@ class NamesMixin:
     def t_letter(self, node):
         return self._postfix(node)
 
-    t_command = t_letter
-    t_text = t_letter
-    t_font = t_letter
-    t_subscript = t_letter
-    t_superscript = t_letter
-    t_prime = t_letter
-    t_call = t_letter
-    t_restricted = t_letter
+    t_command = t_text = t_font = t_subscript = t_superscript = t_prime = t_call = t_restricted = t_letter
     t_accent = t_letter
 
     def _postfix(self, node, base_key: str | None = None):
@@ -119,6 +112,8 @@ class NamesMixin:
                 if at_event is not None and isinstance(self.scope.lookup(at_event), Macro):
                     # P(D=1 | v_i, c) of a definition at the event D=1
                     key, meaning, pending_error = at_event, self.scope.lookup(at_event), None
+            if meaning is None and not pending_error and self.indicator_letter(key, op):
+                meaning = Builtin.INDICATOR         # I(y_i = y_j), undeclared: the indicator
             if op.data in ("subscript", "superscript", "prime") and key is not None:
                 longer = key + self.script_suffix(op)
                 found = self.scope.lookup(longer)
@@ -169,7 +164,8 @@ class NamesMixin:
     def _undeclared(self, key: str, node) -> str:
         """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
-        return undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()))
+        return undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
+                          dict(self.scope.defined_later).get(key))
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -325,6 +321,8 @@ class NamesMixin:
             return self.family_entry(meaning, [*lead, *digits], op) if isinstance(meaning, Family) \
                 else self.macro_value(meaning, dict(zip(meaning.index_params, digits)))
         run = self.name_run(arg)
+        if run is not None and len(run) > 1 and not arity:
+            self.refuse_word_run(op)        # I_{BA} beside I(X; Y): a name of its own
         if run is not None:
             # P_{ij}: TeX writes the entry (i, j) so; i·j would be written P_{i \cdot j}
             if arity != len(run):
@@ -363,6 +361,8 @@ class NamesMixin:
         return next((other for other in family.others if len(other.shape) == count), family)
 
     def _call(self, meaning, args_node, node):
+        if meaning is Builtin.KL or isinstance(args_node, Tree) and args_node.data == "divergence_args":
+            return self.divergence(meaning, args_node, node)
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \
                 and meaning.base not in self.scope.points:
             return self.bracket_entry(meaning, args_node, node)

@@ -13,13 +13,14 @@ from ...model.nodes import BestCritic
 from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .quotients import exp_kept
+from .tuple_sums import TupleSumsMixin
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
 
 
-class OperatorsMixin:
+class OperatorsMixin(TupleSumsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads operators."""
 
     def t_log_call(self, node):
@@ -255,6 +256,9 @@ class OperatorsMixin:
         hi = self.expr(upper) if upper is not None else None
         if isinstance(lower, Tree) and lower.data == "letter":
             return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None
+        by_tuple = self._index_of_tuples(lower)
+        if by_tuple is not None:
+            return by_tuple, (sp.Integer(1) if hi is not None else None), hi, None
         if isinstance(lower, Tree) and lower.data == "script_group":
             items = lower.children[0]
             elements = [c for c in items.children if isinstance(c, Tree)]
@@ -298,6 +302,10 @@ class OperatorsMixin:
             written = "".join(str(t.children[0]) for t in run)
             return (f"'{written}' under a sum is read as indices side by side only when each letter is a new name "
                     f"or a declared index and '{written}' is not a declared name (\\sum_{{ij}})")
+        alone = unwrap(elements[0]) if len(elements) == 1 else None
+        if member is None and isinstance(alone, Tree) and alone.data in ("inner", "paren"):
+            return (f"a sum over the tuples {' '.join(self.source(alone).split())} is read when one index numbers "
+                    "every entry, each an entry of a declared family (\\sum_{(x_i, y_i)} is \\sum_i)")
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children

@@ -8,12 +8,17 @@ import re
 from ..unsupported import unsupported
 
 
-def undeclared(text: str, key: str, start: int | None, closed: list[str], around: tuple = ()) -> str:
+def undeclared(text: str, key: str, start: int | None, closed: list[str], around: tuple = (),
+               later: tuple | None = None) -> str:
     """The message for ``key`` written at ``start`` of ``text``; ``closed`` are the indices
-    of the sums whose bodies end before it, ``around`` those of the sums it is inside."""
+    of the sums whose bodies end before it, ``around`` those of the sums it is inside,
+    ``later`` the lines of the definitions of ``key``, all after this formula, when several."""
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
+    if later:
+        return (f"'{key}' is defined more than once, each time after this line (lines "
+                f"{', '.join(map(str, later))}): which definition is meant here is not written")
     if key in closed:
         # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
         return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "

@@ -1,0 +1,71 @@
+r"""Expectations whose subscript is the density of their draw, as reviews of
+mutual-information bounds write them: ``\mathbb{E}_{p(X, Y)}[…]`` is ``\mathbb{E}_{(X, Y) \sim p}``,
+and the letter of the density names the coordinate drawn, so ``\mathbb{E}_{p(x)}[e^{f(X, Y)}]``
+draws X (Poole et al.'s partition function)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import sympy as sp
+
+from ...model.distributions import Density, unbound_symbols
+from ..scope import Distribution, ExpectationOp
+
+
+@dataclass(frozen=True)
+class DensityOp(ExpectationOp):
+    r"""``\mathbb{E}_{p(x)}`` before its body: the subscript is the density of the draw, whose
+    letters name the coordinates drawn (p(x) is the density of X), so the body may write a
+    coordinate's point in another letter (``\mathbb{E}_{p(x)}[e^{f(X, Y)}]``)."""
+
+    written: str = ""
+
+
+class DensityDrawsMixin:
+    r"""The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
+    ``\mathbb{E}_{p(x, y)}`` (used by :class:`~.distributions.DistributionsMixin`)."""
+
+    def _expectation_under_density(self, density: Density, tree, op) -> ExpectationOp:
+        r"""``\mathbb{E}_{p(x, y)}``: the points of the density drawn from its distribution, as
+        ``\mathbb{E}_{(x, y) \sim p}`` (the subscript names the density of the draw: one
+        reading, as unambiguous as the draw written out, so not said); which point of each
+        coordinate the body writes is settled with the body (:meth:`_density_points`)."""
+        tag, points, given = density.args
+        written = " ".join(self.source(tree).split())
+        if given.args:
+            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: an expectation under a conditional density (of "
+                                "some points given others) is not read yet; write the joint draw, "
+                                "\\mathbb{E}_{(x, y) \\sim p}")
+        distribution = next(d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag)
+        return DensityOp(tuple(points.args), distribution, written)
+
+    def _density_points(self, op: DensityOp, body, node) -> DensityOp:
+        r"""The points ``\mathbb{E}_{p(x)}[body]`` draws: p(x) is the density of the coordinate
+        x is a value of, and its letter a placeholder, so where the body does not write x but
+        writes one other point of that coordinate (X, as Poole et al. write
+        \mathbb{E}_{p(x)}[e^{f(X, Y)}] for the partition function), that point is drawn, and the
+        reading says so.  Two other points of the coordinate and no x: which is drawn is not
+        written, refused."""
+        drawn, moved = [], []
+        for point in op.bound:
+            if body.has(point):
+                drawn.append(point)
+                continue
+            coordinate = op.distribution.coordinate_of(point)
+            others = sorted({p for p in unbound_symbols(body) if p != point and self._is_point(p)
+                             and op.distribution.coordinate_of(p) == coordinate}, key=str)
+            if len(others) > 1:
+                names = " and ".join(self._shown_point(p) for p in others)
+                raise self.fail(node, f"\\mathbb{{E}}_{{{op.written}}} draws the coordinate of "
+                                      f"{self._shown_point(point)}, and what it averages writes {names}, values of "
+                                      f"that coordinate: which one is drawn is not written; write "
+                                      f"\\mathbb{{E}}_{{{self._shown_point(others[0])} \\sim {op.distribution.name}}}")
+            if others:
+                moved.append((point, others[0]))
+            drawn.append(others[0] if others else point)
+        for point, other in moved:
+            point, other = self._shown_point(point), self._shown_point(other)
+            note = (f"\\mathbb{{E}}_{{{op.written}}} draws {other}: {op.distribution.name}({point}) is the density "
+                    f"of the coordinate {point} is a value of, and what it averages writes it {other}")
+            self.readings.extend([note] if note not in self.readings else [])
+        return replace(op, bound=tuple(drawn)) if moved else op

@@ -1,0 +1,84 @@
+r"""The Kullback-Leibler divergence of two densities, as documents write it:
+``D_{KL}(p(x, y) \| p(x) p(y))``, ``D_{\mathrm{KL}}\left(p(y \mid x) || q(y)\right)``,
+``\mathrm{KL}(p \parallel q)`` of two declared distributions over the same points.
+
+D_KL(P ‖ Q) is the sum, over every value of the points P is the density of, of
+P·log(P/Q): an :class:`~contrastive_sym.model.distributions.AlphabetSum`, checked exactly on
+finite tables as every expectation is.  Under a conditional density, ``p(y \mid x)``, the
+points it is given (x) stay free, for an expectation around it to draw.  P may be a
+product of densities of distinct points (p(x) p(y), the reverse divergence).  Anything else
+in the first place (a number, a function), or a second argument that is not a function of the
+same points, is refused, naming why: a divergence is between two distributions of the
+same points."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...model.distributions import AlphabetSum, Density, unbound_symbols
+from ...model.notation import bare_point
+from ..scope import Builtin, Distribution
+
+Tree, Token = lark.Tree, lark.Token
+
+#: What the bar between a call's arguments is read as: only a divergence's.
+NOT_A_DIVERGENCE = ("'\\|' between the arguments of a call is read only in the Kullback-Leibler divergence "
+                    "(D_{KL}(p \\| q), \\mathrm{KL}(p \\| q))")
+
+
+class DivergencesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
+    ``D_{KL}(P \\| Q)``."""
+
+    def t_divergence_args(self, node):
+        # (b \| c) after something that is not the divergence: a(b \| c), read as a product
+        raise self.fail(node, NOT_A_DIVERGENCE)
+
+    def divergence(self, meaning, args: Tree, node):
+        """``meaning`` applied to ``args``: the divergence of ``D_{KL}(P \\| Q)``; the bar between
+        the arguments of anything else, or D_{KL} without it, refused."""
+        if meaning is not Builtin.KL:
+            raise self.fail(args, NOT_A_DIVERGENCE)
+        if not (isinstance(args, Tree) and args.data == "divergence_args"):
+            raise self.fail(node, "D_{KL} takes two densities separated by a bar, D_{KL}(p(x) \\| q(x))")
+        first_tree, second_tree = (c for c in args.children if isinstance(c, Tree))
+        first, second = self.value(first_tree), self.value(second_tree)
+        if isinstance(first, Distribution) and isinstance(second, Distribution):
+            return self._divergence_of_distributions(first, second, node)
+        factors = sp.Mul.make_args(first) if isinstance(first, sp.Expr) else ()
+        drawn = [a for f in factors if isinstance(f, Density) for a in f.args[1].args]
+        if not factors or not all(isinstance(f, Density) for f in factors) or len(set(drawn)) != len(drawn):
+            raise self.fail(first_tree, f"D_{{KL}}(P \\| Q) is read with P a density, p(x) or p(y \\mid x) (or a "
+                                        f"product of densities of distinct points, p(x) p(y)), or a declared "
+                                        f"distribution; '{self._written(first_tree)}' is neither")
+        points = sp.Tuple(*drawn)
+        given = sp.Tuple(*{g: None for f in factors for g in f.args[2].args if g not in drawn})
+        if not isinstance(second, sp.Expr) or self.vector_of(second) is not None:
+            raise self.fail(second_tree, "the second argument of D_{KL}(P \\| Q) is a number at each value of "
+                                         "the points of P (a density q(x), or p(x) p(y))")
+        unbound = self._unbound_points(second)
+        missing = [p for p in points.args if p not in unbound]
+        foreign = sorted((p for p in unbound if p not in points.args and p not in given.args), key=str)
+        if missing or foreign:
+            which = (f"does not depend on {', '.join(self._shown_point(p) for p in missing)}" if missing else
+                     f"depends on {', '.join(self._shown_point(p) for p in foreign)}, which P is not of")
+            raise self.fail(second_tree, f"D_{{KL}}(P \\| Q) compares two distributions of the same points: "
+                                         f"'{self._written(second_tree)}' {which}")
+        return AlphabetSum(first * sp.log(first / second), points)
+
+    def _divergence_of_distributions(self, first: Distribution, second: Distribution, node):
+        r"""``D_{KL}(p \| q)`` of two declared distributions: over all their coordinates, which
+        must be the same points."""
+        if list(first.coordinates) != list(second.coordinates):
+            raise self.fail(node, f"D_{{KL}}({first.name} \\| {second.name}): the two distributions are of "
+                                  f"different points ({', '.join(first.written)}; {', '.join(second.written)})")
+        points = sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in first.coordinates))
+        p, q = Density(first.tag, points, sp.Tuple()), Density(second.tag, points, sp.Tuple())
+        return AlphabetSum(p * sp.log(p / q), points)
+
+    def _unbound_points(self, expr) -> set:
+        """The points ``expr`` writes outside the expectations and sums that bind them."""
+        return {s for s in unbound_symbols(expr) if self._is_point(s)}
+
+    def _written(self, tree) -> str:
+        return " ".join(self.source(tree).split())
