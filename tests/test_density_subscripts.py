@@ -3,8 +3,9 @@ bounds write it: ``\mathbb{E}_{p(X, Y)}[f(X, Y)]`` is ``\mathbb{E}_{(X, Y) \sim 
 ``\mathbb{E}_{p(Y)}[\log \mathbb{E}_{p(X)}[e^{f(X, Y)}]]`` draws X from the marginal with Y
 fixed (the Donsker-Varadhan bound).  The letter of the density names the coordinate drawn, so
 ``\mathbb{E}_{p(x)}[e^{f(X, Y)}]`` draws X (the partition function of the unnormalised
-bounds).  Under a conditional density the draw is not read yet, and an expectation of
-something that does not contain its coordinate is said."""
+bounds).  Under a conditional density, ``\mathbb{E}_{p(X \mid Y)}[…]`` is the sum over X of
+p(X | Y)·[…], Y free; and an expectation of something that does not contain its coordinate is
+said."""
 from __future__ import annotations
 
 import pytest
@@ -37,11 +38,23 @@ def test_an_expectation_under_the_density_of_its_draw(statement, expected):
     assert check_statement(statement, **JOINT).verdict.value == expected
 
 
-def test_an_expectation_under_a_conditional_density_is_not_read_yet():
+@pytest.mark.parametrize("statement, expected", [
+    # the tower property, and a conditional mean taken for the marginal one
+    (r"\mathbb{E}_{p(Y)}[\mathbb{E}_{p(X|Y)}[f(X, Y)]] = \mathbb{E}_{p(X, Y)}[f(X, Y)]", "confirmed"),
+    (r"\mathbb{E}_{p(X \mid Y)}[f(X, Y)] = \mathbb{E}_{p(X)}[f(X, Y)]", "refuted"),
+    (r"\mathbb{E}_{X \sim p(X \mid Y)}[f(X, Y)] = \mathbb{E}_{p(X|Y)}[f(X, Y)]", "confirmed"),
+    # Bayes under the conditional: E_{p(x|y)}[p(y) / p(x, y)] = Σ_x 1 / p(x), never 1 in general
+    (r"\mathbb{E}_{p(X|Y)}[\frac{p(Y)}{p(X, Y)}] = 1", "refuted"),
+    (r"\mathbb{E}_{p(X|Y)}[\log \frac{p(X|Y)}{p(X)}] \ge 0", "confirmed"),
+])
+def test_an_expectation_under_a_conditional_density(statement, expected):
+    assert check_statement(statement, **JOINT).verdict.value == expected
+
+
+def test_a_draw_from_a_density_of_other_points_is_refused():
     with pytest.raises(DerivationError) as info:
-        check_statement(r"\mathbb{E}_{p(X|Y)}[f(X, Y)] \le 1", **JOINT)
-    assert "an expectation under a conditional density" in info.value.message
-    assert r"\mathbb{E}_{(x, y) \sim p}" in info.value.message
+        check_statement(r"\mathbb{E}_{Y \sim p(X \mid Y)}[f(X, Y)] \le 1", **JOINT)
+    assert "draws other points than the density is of" in info.value.message
 
 
 def _claim(latex: str, scalars: str = "") -> str:

@@ -190,6 +190,7 @@ READING_TOKENS = TOKENS + [
     r"D_{KL}(p(x) \| q(x))", r"\mbox{by Jensen}", r"\mbox{", "I_{BA}", r"\tau_{ab}",
     r"I(y_i = y_j)", r"\mathbb{I}[k \neq i]", r"\mathbb{I}_{[", "I(",
     r"\sum_{\langle q_i, d_i^+ \rangle}", r"\sum_{(x_i, y_i)}", r"\sum_{\left\langle ", r"\right\rangle}",
+    r"\mathbb{E}_{\mathbf{x} \sim p(\mathbf{x} \mid c)}", r"\sim p(c \mid \mathbf{x})}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -1,15 +1,22 @@
 r"""Expectations whose subscript is the density of their draw, as reviews of
 mutual-information bounds write them: ``\mathbb{E}_{p(X, Y)}[…]`` is ``\mathbb{E}_{(X, Y) \sim p}``,
 and the letter of the density names the coordinate drawn, so ``\mathbb{E}_{p(x)}[e^{f(X, Y)}]``
-draws X (Poole et al.'s partition function)."""
+draws X (Poole et al.'s partition function).  Under a conditional density,
+``\mathbb{E}_{p(x \mid c)}[…]`` (or ``\mathbb{E}_{x \sim p(x \mid c)}``) is the sum over every value
+of x of p(x | c)·[…], c free for an expectation around it to draw."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import lark
 import sympy as sp
 
-from ...model.distributions import Density, unbound_symbols
+from ...errors import ParseError
+from ...model.distributions import AlphabetSum, Density, unbound_symbols
 from ..scope import Distribution, ExpectationOp
+from .trees import unwrap
+
+Tree = lark.Tree
 
 
 @dataclass(frozen=True)
@@ -19,6 +26,9 @@ class DensityOp(ExpectationOp):
     coordinate's point in another letter (``\mathbb{E}_{p(x)}[e^{f(X, Y)}]``)."""
 
     written: str = ""
+    # the points a conditional density is given (p(x \mid c)): they stay free, for an
+    # expectation around it to draw
+    given: tuple = ()
 
 
 class DensityDrawsMixin:
@@ -32,12 +42,37 @@ class DensityDrawsMixin:
         coordinate the body writes is settled with the body (:meth:`_density_points`)."""
         tag, points, given = density.args
         written = " ".join(self.source(tree).split())
-        if given.args:
-            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: an expectation under a conditional density (of "
-                                "some points given others) is not read yet; write the joint draw, "
-                                "\\mathbb{E}_{(x, y) \\sim p}")
         distribution = next(d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag)
-        return DensityOp(tuple(points.args), distribution, written)
+        return DensityOp(tuple(points.args), distribution, written, tuple(given.args))
+
+    def drawn_by_density(self, left, right, op) -> DensityOp | None:
+        r"""``\mathbb{E}_{x \sim p(x \mid c)}``: the draw of the points of the density written
+        after ``\sim``, as ``\mathbb{E}_{p(x \mid c)}``; None when ``right`` is no density."""
+        if not (isinstance(right, Tree) and right.data == "call"):
+            return None
+        try:
+            density = self.value(right)
+        except ParseError:
+            return None         # not a density: declared_distribution says why
+        if not isinstance(density, Density):
+            return None
+        drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
+            if isinstance(left, Tree) and left.data == "paren" else [left]
+        points = [self.as_point(self.value(tree)) for tree in drawn]
+        if points != list(density.args[1].args):
+            raise self.fail(op, f"'{' '.join(self.source(left).split())} \\sim "
+                                f"{' '.join(self.source(right).split())}' draws other points than the density is of "
+                                f"(write x \\sim p(x \\mid c))")
+        return self._expectation_under_density(density, right, op)
+
+    def density_expectation(self, op: DensityOp, body) -> AlphabetSum | None:
+        r"""``\mathbb{E}_{p(x \mid c)}[body]``: the sum over every value of x of p(x | c)·body, c
+        free (an expectation around it draws it); None for a density given nothing (an
+        expectation of its own)."""
+        if not op.given:
+            return None
+        density = Density(op.distribution.tag, sp.Tuple(*op.bound), sp.Tuple(*op.given))
+        return AlphabetSum(density * body, sp.Tuple(*op.bound))
 
     def _density_points(self, op: DensityOp, body, node) -> DensityOp:
         r"""The points ``\mathbb{E}_{p(x)}[body]`` draws: p(x) is the density of the coordinate

@@ -168,6 +168,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 return drawn_index
             if family_of_draws(left) is not None:
                 return self.family_draw(left, right, op)
+            by_density = self.drawn_by_density(left, right, op)
+            if by_density is not None:
+                return by_density
             distribution = self.declared_distribution(right)
             drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
                 if isinstance(left, Tree) and left.data == "paren" else [left]
@@ -215,6 +218,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return self.family_expectation(op, body, node)
         if isinstance(op, DensityOp):
             op = self._density_points(op, body, node)
+            conditional = self.density_expectation(op, body)
+            if conditional is not None:
+                return conditional
         entries = self.entries_of_a_bare_draw(op, body, node)
         if entries is not None:
             return entries
