@@ -130,7 +130,7 @@ def test_a_use_of_another_shape_is_refused_naming_the_definition():
     define = r"P(x \mid c; \theta) = h(x, c)"
     with pytest.raises(ParseError) as caught:
         _defined(define, r"P(x_1, c_1) = 0")
-    assert "P is defined for (x\\midc;\\theta), not (x_1,c_1)" in str(caught.value)
+    assert "P is defined for (x \\mid c; \\theta), not (x_1, c_1)" in str(caught.value)
 
 
 # --- independent draws, and why distribution links are never 'proved' ------------------

@@ -311,7 +311,7 @@ def test_equiv_relates_gradient_steps_only():
 def test_labelled_function_needs_its_arguments_and_read_as_renames_them():
     from dataclasses import replace
     scope_ = critic_scope()
-    with pytest.raises(ParseError, match=r"defined for \(x,y_\{1:K\}\\midg\)"):
+    with pytest.raises(ParseError, match=r"defined for \(x, y_\{1:K\} \\mid g\), not \(x, y_\{1:N\} \\mid g\)"):
         translate_expr(r"F(x, y_{1:N} \mid g)", scope_)
     read = replace(scope_, read_as=(("y_{1:N}", "y_{1:K}"),))
     assert translate_expr(r"F(x, y_{1:N} \mid g)", read) == translate_expr(r"F(x, y_{1:K} \mid g)", scope_)

@@ -173,3 +173,23 @@ def test_a_sum_over_tuples_not_numbered_by_one_index_is_refused(statement):
     with pytest.raises(ParseError) as info:
         check_statement(statement, **TRIPLETS)
     assert "tuples" in str(info.value) or "not understood" in str(info.value)
+
+
+PRIMED = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    index=[{"name": "i", "from": 1, "to": "N"}],
+    family=[{"name": "v'", "symbol": "vp", "shape": ["N", "d"]}, {"name": r"\mathbf{h}", "shape": ["d"]}],
+    scalar=[{"name": "x"}, {"name": r"x^\prime", "symbol": "xp"}, {"name": "x''", "symbol": "xpp"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a prime written as a superscript is the prime, as TeX sets it (Rong's word2vec notes write
+    # v_{w_j}^{'}), and a name declared x^\prime is the x' formulas write
+    (r"x^{'} + x^{\prime} + x^\prime = 3x'", "proved"),
+    (r"x^{\prime\prime} = x''", "proved"),
+    (r"{v_{i}^{'}}^T \mathbf{h} = {v'_i}^\top \mathbf{h}", "proved"),
+    (r"x^{'} = x", "refuted"),
+])
+def test_a_prime_written_as_a_superscript_is_the_prime(statement, expected):
+    assert check_statement(statement, **PRIMED).verdict.value == expected

@@ -84,4 +84,4 @@ def test_a_function_defined_for_indices_is_read_at_other_indices(statement, expe
 def test_a_function_defined_for_indices_at_something_else_is_refused():
     with pytest.raises(DerivationError) as info:
         check_statement(r"p(v \mid x) = 1", **LABELS)
-    assert "p is defined for (w\\midc), not (v\\midx)" in info.value.message
+    assert "p is defined for (w \\mid c), not (v \\mid x)" in info.value.message

@@ -171,6 +171,37 @@ def test_with_both_indices_free_the_sum_over_i_neq_j_still_runs_over_i():
     assert check_statement(r"\sum_{i \neq j} C_{ij} = \sum_{i=1}^n C_{ij} - C_{jj}", **MATRIX).verdict.value == "proved"
 
 
+@pytest.mark.parametrize("statement", [
+    # the statement sums over j elsewhere and no other side depends on j: over i with j fixed,
+    # or over the pairs? (read as the first, this true pair identity was refuted)
+    r"\sum_{i \neq j} C_{ij} = " + OFF_DIAGONAL,
+    r"\sum_{i \neq j} C_{ij} = \sum_{j=1}^n \sum_{i=1}^n C_{ij} - \sum_{i=1}^n C_{ii}",
+])
+def test_with_both_indices_declared_and_j_summed_elsewhere_the_sum_is_ambiguous(statement):
+    with pytest.raises(DerivationError) as info:
+        check_statement(statement, **MATRIX)
+    assert "ambiguous: \\sum_{i \\neq j} of two declared indices runs over i with j fixed, or over the pairs" \
+        in info.value.message
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # each reading written out
+    (r"\sum_{i, j : i \neq j} C_{ij} = " + OFF_DIAGONAL, "confirmed"),
+    (r"\sum_{i=1, i \neq j}^{n} C_{ij} = \sum_{i=1}^n C_{ij} - C_{jj}", "proved"),
+])
+def test_each_reading_of_a_sum_over_i_neq_j_can_be_written(statement, expected):
+    assert check_statement(statement, **MATRIX).verdict.value in (expected, "proved")
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # nothing else sums over j: j is the anchor, as in \sum_{k \neq i} p_{ik} = 1
+    (r"\sum_{i \neq j} C_{ij} \geq \min_{i} C_{ij}", "refuted"),
+    (r"\sum_{i \neq j} C_{ii} = \sum_{i=1}^n C_{ii} - C_{jj}", "proved"),
+])
+def test_a_sum_over_i_neq_j_with_j_summed_nowhere_else_runs_over_i(statement, expected):
+    assert check_statement(statement, **MATRIX).verdict.value == expected
+
+
 def test_in_a_definition_of_its_arguments_only_a_sum_over_b_neq_b_prime_runs_over_the_pairs():
     notation = dict(MATRIX, index=MATRIX["index"] + [{"name": "t", "from": 1, "to": "n"}],
                     define=[{"name": "R(t)", "line": 1, "latex": r"R(t) = \sum_{i \neq j} C_{ij} t"}])

@@ -283,6 +283,8 @@ def _define_in_order(rows, text, scope, where, line, translator):
 
 
 _WORD = re.compile(r"\\(?:text|textrm|mathrm|operatorname)\{([^{}]*)\}")
+#: a call whose first argument is an event, P(D=1 | v, c) (white space already removed)
+_EVENT = re.compile(r"[^(]*\([A-Za-z]\w*=")
 
 
 def _stuck(rows, errors, translator: Translator) -> DerivationError:
@@ -299,7 +301,10 @@ def _stuck(rows, errors, translator: Translator) -> DerivationError:
         head = "".join(translator.source(other.head).split())
         # (a function is named by its callee: \sigma(\ell_\theta(x)) uses \sigma(\ell); \text{NPair}
         # is keyed NPair)
-        return "is not declared" in error.message and \
+        # P(D=1 | …) is a name of its own beside P(w | c): an event written first differs
+        construct = "".join(getattr(error, "construct", "").split())
+        event = [_EVENT.match(text) is not None for text in (construct, head)]
+        return "is not declared" in error.message and event[0] == event[1] and \
             written.split("(")[0] in (head.split("(")[0], _WORD.sub(r"\1", head).split("(")[0])
 
     for row in rows:

@@ -177,6 +177,13 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                        "change nothing)")
         return Macro(key, body, labels=labels, line=line, point_params=points,
                      separators=tuple(separator_kind(s) for s in separators)), []
+    arguments = _values([e for e in elements if translator.event_of(e) is None], translator) or ()
+    indices = [v for v in arguments if isinstance(v, sp.Symbol) and scope.index_range(v) is not None]
+    if indices and isinstance(body, sp.Basic) and not any(body.has(i) for i in indices):
+        # P(D=1 | w_c, w_o) = \sigma(u_o^\top v_c): the words and their places are not tied; said
+        translator.readings.append(f"it does not depend on its index argument{'s' if len(indices) > 1 else ''} "
+                                   f"{', '.join(_written_name(i, scope) for i in indices)}: its value is the same at every value of "
+                                   f"{'them' if len(indices) > 1 else 'it'} (is an index written differently?)")
     return Macro(key, body, labels=labels, line=line), []
 
 
@@ -201,6 +208,11 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
             return None
         found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
     return found
+
+
+def _written_name(symbol, scope: Scope) -> str:
+    """The name a declared symbol is written with (``w_c`` for the symbol wc)."""
+    return next((key for key, meaning in scope.names.items() if meaning == symbol), str(symbol))
 
 
 def point_params(elements: list, translator: Translator) -> tuple | None:

@@ -89,6 +89,16 @@ _HUMAN = {
 
 #: ≤ and ≥ in their other spellings, read as \leq and \geq (same length)
 _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
+#: A prime written as a superscript, x^{'}, x^\prime, x^{\prime\prime}: TeX sets it as x', x''
+#: (its ' is ^\prime), one name however it is written; read as the primes (same length)
+PRIME_SCRIPT = re.compile(r"\^[ \t]*(?:\{[ \t]*(?:(?:'|\\prime(?![a-zA-Z]))[ \t]*)+\}|\\prime(?![a-zA-Z]))")
+
+
+def _as_primes(match) -> str:
+    count = match.group().count("'") + match.group().count("\\prime")
+    return "'" * count + " " * (len(match.group()) - count)
+
+
 #: A backslash before a line end or a tab is TeX's control space, as "\\ " is: read as a space
 #: (the line end stays, so that every line and column of the text is still the user's).
 _CONTROL_SPACE = re.compile(r"\\\\|\\(?=[\t\r\n])")
@@ -131,6 +141,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body
     cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)   # \leqslant: \leq
+    cleaned = PRIME_SCRIPT.sub(_as_primes, cleaned)   # x^{\prime}: x'
     cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
     digits = _MULTI_DIGIT_SCRIPT.search(cleaned)
     if digits is not None:
@@ -314,6 +325,9 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         return "\\\\", start        # a line of a \substack, read as a comma
     if str(token) == FORALL_COMMA:
         return ",", start
+    primes = PRIME_SCRIPT.match(original, start) if str(token) == "'" and start is not None else None
+    if primes is not None:
+        return primes.group(), start      # x^{\prime}, read as x'
     if start is not None and not original.startswith(str(token), start):
         # inside a range clause ", i = 1, \dots, k" that is read as \forall i \in [k]: the clause
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)

@@ -86,8 +86,8 @@ class MacroUsesMixin:
             at_other_indices = self._at_other_indices(macro, written)
             if at_other_indices is not None:
                 return at_other_indices
-            raise self.fail(node, f"{macro.key} is defined for ({macro.labels}), "
-                                  f"not ({written})")
+            raise self.fail(node, f"{macro.key} is defined for ({_shown(macro.labels)}), "
+                                  f"not ({_shown(written)})")
         value = self._items(items)
         if macro.list_param is not None:
             family, length = macro.list_param
@@ -200,6 +200,11 @@ class MacroUsesMixin:
                     return
                 raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
         raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
+
+
+def _shown(labels: str) -> str:
+    r"""Labels as a message writes them: ``D=1\midw_c,w_o`` → ``D=1 \mid w_c, w_o``."""
+    return re.sub(r"([,;])(?=\S)", r"\1 ", re.sub(r"(\\(?:mid|vert))(?=\S)", r" \1 ", labels))
 
 
 def labelled_key(key: str, labels: str) -> str:

@@ -307,7 +307,7 @@ class NamesMixin:
         if meaning is Builtin.KRONECKER:
             pair = self.name_run(arg) or None
             indices = [self.expr(t) for t in pair] if pair else self._index_list(arg)
-            if len(indices) != 2:
+            if len(indices) != 2 or not all(isinstance(x, sp.Expr) and x.is_integer for x in indices):
                 raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
             return sp.KroneckerDelta(*indices)
         if (notation := self.bracket_notation(op, meaning)) is not None:

@@ -165,6 +165,7 @@ class OperatorsMixin(TupleSumsMixin):
             lo, hi = self._infer_range(body, variable, op, skip)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
+        self.settle_excluded(skip, body)          # pair_sums.py: is \sum_{i \neq j} a pair?
         total = range_sum(body, variable, lo, hi, skip)
         return componentwise(term, lambda _: total)
 
@@ -282,10 +283,10 @@ class OperatorsMixin(TupleSumsMixin):
                     if name and relation == "=":
                         return name, self.expr(right), hi, None
                     if name and relation == "!=":
-                        skip = self.expr(right)
+                        skip = self.excluded_index(name, right, item)       # pair_sums.py
                         return name, (sp.Integer(1) if hi is not None else None), hi, skip
-        raise self.fail(lower, self._why_not_a_sum_index(lower) + " (write \\sum_k, \\sum_{k=1}^{N}, "
-                               "\\sum_{k \\neq i}, \\sum_{k \\in [N]} or \\sum_{k \\in S} for a declared set S)")
+        raise self.fail(lower, self.worded_for(op, self._why_not_a_sum_index(lower) + " (write \\sum_k, "
+                               "\\sum_{k=1}^{N}, \\sum_{k \\neq i}, \\sum_{k \\in [N]} or \\sum_{k \\in S} for a declared set S)"))
 
     def _why_not_a_sum_index(self, lower) -> str:
         """What is not read in a sum's subscript ``x \\in S``: a tuple, a data point, a set

@@ -90,15 +90,16 @@ class OrderedIndicesMixin:
             body = range_sum(body, variables[name], found.lo, found.hi, found.skip)
         return componentwise(term, lambda _: body)
 
-    def ordered_range(self, lower, operand, op):
-        """(variable, term, lo, hi, skip) of a maximum's or minimum's one index written by
-        conditions (\\max_{1 \\le k \\le N}, \\min_{k < i}); None for any other subscript."""
+    def ordered_range(self, lower, operand, op, what: str = "a maximum or minimum"):
+        """(variable, term, lo, hi, skip) of a maximum's, minimum's or product's one index written by
+        conditions (\\max_{1 \\le k \\le N}, \\min_{k < i}, \\prod_{-m \\le j \\le m, j \\neq 0}); None
+        for any other subscript."""
         parts = self._ordered_parts(lower, None)
         names = self._ordered_binds(*parts, lower) if parts is not None else None
         if names is None:
             return None
         if len(names) != 1:
-            raise self.fail(op, f"a maximum or minimum runs over one index, and its subscript "
+            raise self.fail(op, f"{what} runs over one index, and its subscript "
                                 f"'{self.source(lower).strip()[1:-1]}' binds {len(names)} ({', '.join(names)})")
         name, bounds = names[0], {names[0]: _Bound(names[0])}
         for element, chain in parts[1]:
@@ -106,7 +107,7 @@ class OrderedIndicesMixin:
         variable = self._fresh(name)
         term = self.within(self.scope.bind(name, variable)).term(operand)
         if not isinstance(term, sp.Expr):
-            raise self.fail(op, "a maximum or minimum of a vector or a list is not read")
+            raise self.fail(op, f"{what} of a vector or a list is not read")
         self._ends_from_families(bounds, {name: variable}, term, op)
         return variable, term, bounds[name].lo, bounds[name].hi, bounds[name].skip
 

@@ -166,12 +166,14 @@ class RangesMixin:
         return list(found.records)
 
     def product_over(self, op, lower, upper, operand):
-        r"""``\prod_{k=1}^N f``, ``\prod_k f``, ``\prod_{k \neq i} f``, ``\prod_{k \in [N]} f``: the
-        product of f over the index's range, read as a sum's range is.  An empty product is
+        r"""``\prod_{k=1}^N f``, ``\prod_k f``, ``\prod_{k \neq i} f``, ``\prod_{k \in [N]} f``,
+        ``\prod_{-m \le j \le m, j \neq 0} f``: the product of f over the index's range, read as a
+        sum's range is.  An empty product is
         1.  Over a set defined by a condition or given by the data it is not read yet."""
         if lower is None:
             raise self.fail(op, "a product needs its index (\\prod_k …)")
-        variable, term, lo, hi, skip = self._over_index(
+        ordered = self.ordered_range(lower, operand, op, "a product") if upper is None else None
+        variable, term, lo, hi, skip = ordered or self._over_index(
             op, lower, upper, operand, "\\prod over the members of a set defined by a condition or given by the "
             "data is not read yet", "a product of vectors is not read")
         if skip is None:

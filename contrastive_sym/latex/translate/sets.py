@@ -9,11 +9,12 @@ import sympy as sp
 from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
 from .values import ListValue, Segment, relation_name
+from .pair_sums import PairSumsMixin
 
 Tree = lark.Tree
 
 
-class SetsMixin:
+class SetsMixin(PairSumsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads the
     membership and the conditions under a sum."""
 

@@ -284,8 +284,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         """A translator of the same formula in ``scope`` (a sum's body with its index
         bound), at the depth this one has reached."""
         inner = Translator(self.text, scope, self.where)
-        inner.depth = self.depth
-        inner.readings = self.readings
+        inner.depth, inner.readings, inner.excluded = self.depth, self.readings, self.excluded_indices
         inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
         inner._bars = getattr(self, "_bars", None)     # its bars are checked with the side's
         return inner
@@ -434,7 +433,8 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
         introduced = None
     tree = parse(text, where)
     try:
-        return Translator(text, scope, where, introduced[0] if introduced else None).rows(tree)
+        translator = Translator(text, scope, where, introduced[0] if introduced else None)
+        return translator.refuse_ambiguous_pair_sums(translator.rows(tree), tree)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.

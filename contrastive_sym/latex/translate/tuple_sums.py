@@ -63,3 +63,13 @@ class TupleSumsMixin:
         except ParseError:
             return None
         return letter if isinstance(value, sp.Indexed) else None
+
+    @staticmethod
+    def worded_for(op, message: str) -> str:
+        r"""``message`` about a sum's subscript, worded for the operator ``op`` is: a product's
+        (``\prod_{…}``) says product and writes \prod."""
+        token = op.children[0] if isinstance(op, Tree) and op.children else None
+        if not (isinstance(token, lark.Token) and str(token).startswith("\\prod")):
+            return message
+        return message.replace("\\sum", "\\prod").replace("this sum's", "this product's").replace(
+            "a sum over", "a product over")
