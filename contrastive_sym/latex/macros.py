@@ -182,7 +182,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     if indices and isinstance(body, sp.Basic) and not any(body.has(i) for i in indices):
         # P(D=1 | w_c, w_o) = \sigma(u_o^\top v_c): the words and their places are not tied; said
         translator.readings.append(f"it does not depend on its index argument{'s' if len(indices) > 1 else ''} "
-                                   f"{', '.join(_written_name(i, scope) for i in indices)}: its value is the same at every value of "
+                                   f"{', '.join(scope.key_of(i) or str(i) for i in indices)}: its value is the same at every value of "
                                    f"{'them' if len(indices) > 1 else 'it'} (is an index written differently?)")
     return Macro(key, body, labels=labels, line=line), []
 
@@ -208,11 +208,6 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
             return None
         found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
     return found
-
-
-def _written_name(symbol, scope: Scope) -> str:
-    """The name a declared symbol is written with (``w_c`` for the symbol wc)."""
-    return next((key for key, meaning in scope.names.items() if meaning == symbol), str(symbol))
 
 
 def point_params(elements: list, translator: Translator) -> tuple | None:

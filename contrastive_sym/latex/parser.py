@@ -29,6 +29,7 @@ from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRIT
                             unbrace_signs, unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
+from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -89,13 +90,11 @@ _HUMAN = {
 
 #: ≤ and ≥ in their other spellings, read as \leq and \geq (same length)
 _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
-#: A prime written as a superscript, x^{'}, x^\prime, x^{\prime\prime}: TeX sets it as x', x''
-#: (its ' is ^\prime), one name however it is written; read as the primes (same length)
-PRIME_SCRIPT = re.compile(r"\^[ \t]*(?:\{[ \t]*(?:(?:'|\\prime(?![a-zA-Z]))[ \t]*)+\}|\\prime(?![a-zA-Z]))")
 
 
 def _as_primes(match) -> str:
-    count = match.group().count("'") + match.group().count("\\prime")
+    """A prime written as a superscript, as the primes it writes (same length)."""
+    count = prime_count(match.group())
     return "'" * count + " " * (len(match.group()) - count)
 
 

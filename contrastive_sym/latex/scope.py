@@ -335,6 +335,10 @@ class Scope:
     # line being read: which definition is meant there is not written (load/sections.py)
     defined_later: tuple = ()
 
+    def key_of(self, meaning) -> str | None:
+        """The name ``meaning`` is bound under (``w_c`` for the index symbol wc), or None."""
+        return next((key for key, value in self.names.items() if value == meaning), None)
+
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
         names[key] = meaning

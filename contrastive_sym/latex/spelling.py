@@ -39,7 +39,16 @@ _FONT_BARE = re.compile(rf"({_FONTS})(?![a-zA-Z])\s*(\\[a-zA-Z]+|[a-zA-Z])")
 _FONT_SCRIPT = re.compile(rf"([_^])({_FONTS}\{{[^{{}}]*\}})")
 _BRACED_ONE = re.compile(rf"([_^])\{{({_ONE})\}}")
 _SWAPPED = re.compile(rf"\^({_SCRIPT})_({_SCRIPT})")
-_PRIME_SCRIPT = re.compile(r"\^\s*(?:\{\s*(?:(?:'|\\prime(?![a-zA-Z]))\s*)+\}|\\prime(?![a-zA-Z]))")
+#: a prime written as a superscript, x^{'}, x^\prime, x^{\prime\prime}: TeX sets it as x', x'' (its '
+#: is ^\prime), one name however it is written (latex/parser.py reads it so too)
+PRIME_SCRIPT = re.compile(r"\^[ \t]*(?:\{[ \t]*(?:(?:'|\\prime(?![a-zA-Z]))[ \t]*)+\}|\\prime(?![a-zA-Z]))")
+
+
+def prime_count(written: str) -> int:
+    """How many primes a match of :data:`PRIME_SCRIPT` writes."""
+    return written.count("'") + written.count("\\prime")
+
+
 _spelling_cache: dict[int, tuple[dict, dict]] = {}
 
 
@@ -55,8 +64,8 @@ def canonical_key(key: str) -> str:
     >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
     ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
     """
-    # x^{\prime} and x^{'} are set as x' (latex/parser.py reads them so)
-    key = _PRIME_SCRIPT.sub(lambda m: "'" * (m.group().count("'") + m.group().count("\\prime")), key)
+    # x^{\prime} and x^{'} are set as x'
+    key = PRIME_SCRIPT.sub(lambda m: "'" * prime_count(m.group()), key)
     # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
     key = scripts_out_of_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key))
     key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())

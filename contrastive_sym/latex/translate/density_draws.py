@@ -14,7 +14,6 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.distributions import AlphabetSum, Density, unbound_symbols
 from ..scope import Distribution, ExpectationOp
-from .trees import unwrap
 
 Tree = lark.Tree
 
@@ -45,9 +44,10 @@ class DensityDrawsMixin:
         distribution = next(d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag)
         return DensityOp(tuple(points.args), distribution, written, tuple(given.args))
 
-    def drawn_by_density(self, left, right, op) -> DensityOp | None:
+    def drawn_by_density(self, left, drawn: list, right, op) -> DensityOp | None:
         r"""``\mathbb{E}_{x \sim p(x \mid c)}``: the draw of the points of the density written
-        after ``\sim``, as ``\mathbb{E}_{p(x \mid c)}``; None when ``right`` is no density."""
+        after ``\sim`` (``drawn``: the trees of ``left``, the points written before it), as
+        ``\mathbb{E}_{p(x \mid c)}``; None when ``right`` is no density."""
         if not (isinstance(right, Tree) and right.data == "call"):
             return None
         try:
@@ -56,8 +56,6 @@ class DensityDrawsMixin:
             return None         # not a density: declared_distribution says why
         if not isinstance(density, Density):
             return None
-        drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
-            if isinstance(left, Tree) and left.data == "paren" else [left]
         points = [self.as_point(self.value(tree)) for tree in drawn]
         if points != list(density.args[1].args):
             raise self.fail(op, f"'{' '.join(self.source(left).split())} \\sim "

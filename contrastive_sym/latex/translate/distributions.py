@@ -168,12 +168,12 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 return drawn_index
             if family_of_draws(left) is not None:
                 return self.family_draw(left, right, op)
-            by_density = self.drawn_by_density(left, right, op)
+            drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
+                if isinstance(left, Tree) and left.data == "paren" else [left]
+            by_density = self.drawn_by_density(left, drawn, right, op)
             if by_density is not None:
                 return by_density
             distribution = self.declared_distribution(right)
-            drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
-                if isinstance(left, Tree) and left.data == "paren" else [left]
             if len(distribution.coordinates) == 1 and len(drawn) > 1:
                 # (x, y) \sim p with p of one coordinate: independent draws of that coordinate
                 return ExpectationOp(tuple(self._independent_points(distribution, drawn)), distribution)
@@ -390,8 +390,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         if isinstance(point, sp.Indexed):
             key = self.family_key(point.base)
             return f"the entries of {key}"
-        key = next((k for k, v in self.scope.names.items() if v == point), None)
-        return key or str(point)
+        return self.scope.key_of(point) or str(point)
 
     # --- sums over every value of points ---------------------------------------------
     def _alphabet_sum(self, lower, upper, operand, op):
@@ -437,4 +436,3 @@ def _constant(body) -> bool:
     to be random)."""
     return all(symbol.is_integer for symbol in body.free_symbols) and not body.atoms(sp.Indexed) \
         and not body.atoms(sp.core.function.AppliedUndef) and not body.atoms(Density)
-

@@ -28,8 +28,9 @@ Tree = lark.Tree
 _SAYS = ("it is only compared (y_i = y_j, y_i \\neq y_j) in an indicator or in a sum's condition")
 
 
-#: letters papers write for the indicator where \mathbb{1} is not at hand (undeclared only)
-_INDICATOR_LETTERS = frozenset({"I", r"\mathbb{I}", r"\mathbf{I}", r"\mathds{I}", r"\mathbbm{I}", r"\mathcal{I}"})
+#: letters papers write for the indicator where \mathbb{1} is not at hand (undeclared only; the
+#: keys are spelled as names are: \mathds{I} and \mathbbm{I} are \mathbb{I}, latex/spelling.py)
+_INDICATOR_LETTERS = frozenset({"I", r"\mathbb{I}", r"\mathbf{I}", r"\mathcal{I}"})
 
 
 class SameLabel(sp.Max):
