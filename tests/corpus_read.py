@@ -48,7 +48,7 @@ from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
-from contrastive_sym.load.sections import Sections, read_sections
+from contrastive_sym.load.sections import Sections, read_sections, term_labels_of
 from contrastive_sym.load.toml import wait_for_notations
 from contrastive_sym.latex import definitions as _definitions
 from contrastive_sym.latex.macros import head_parts
@@ -106,6 +106,8 @@ def read_document(path: Path) -> DocumentReading:
         context.scope = RecordingScope(used=context.used)
         read_notation(spec, context)
         sections = read_sections(spec, context)
+        # the terms the displays label (\underbrace{…}_{(1)}), which later displays may work out
+        sections = replace(sections, term_labels=sections.term_labels + term_labels_of({"display": displays}))
     except DerivationError as exc:
         reading.error = str(exc)
         return reading

@@ -378,19 +378,26 @@ def leading_link(text: str) -> re.Match | None:
     return LEADING_REFERENCE.search(text) or LEADING_LABEL.search(text)
 
 
-def drop_leading_reference(text: str) -> str:
+def drop_leading_reference(text: str, known: frozenset = frozenset()) -> str:
     r"""``text`` with a first side that refers to another display (``\text{\eqref{eq:INCE}} &=``,
     ``\eqref{x} \le``, ``(\ref{x}) =``) or is a label (``(1.1) &=``) and its relation blanked (same
     length, line breaks kept), when a relation follows: that link compares with a display or a
     term this one does not write and is not checked (translator.py says so in the readings); the
-    chain is read from its next side.  A label with no relation after it is refused (parser.py)."""
+    chain is read from its next side.  A label with no relation after it is refused (parser.py),
+    unless it is one of ``known``, the labels of terms earlier displays write (term_labels.py puts
+    the term in its place)."""
     match = leading_link(text)
-    if match is not None and _relation_follows(text, match.end()):
+    if match is not None and (_relation_follows(text, match.end()) or labelled(match.group("link"), known)):
         text = re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]
-    for start, end, _ in row_labels(text):
-        if _relation_follows(text, end):
+    for start, end, label in row_labels(text):
+        if _relation_follows(text, end) or labelled(label, known):
             text = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
     return text
+
+
+def labelled(link: str, known: frozenset) -> bool:
+    """Whether the link ``(1) &=`` starts with one of the labels ``known`` (white space removed)."""
+    return link.lstrip().startswith("(") and "".join(link[:link.find(")") + 1].split()) in known
 
 
 def row_labels(text: str) -> list[tuple[int, int, str]]:

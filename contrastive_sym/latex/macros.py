@@ -25,6 +25,7 @@ from .parser import Where, parse
 from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
+from .translate.letter_runs import difference_mark
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
@@ -247,6 +248,15 @@ def head_parts(head, translator: Translator):
     """The name of a head and, if it is called, its argument items; a node that is not
     the shape of a head is refused."""
     node = head
+    mark = difference_mark(node.children[0]) if isinstance(node, Tree) and node.data == "juxt" else None
+    if mark is not None and translator.scope.lookup(mark) is None and letter_head(node.children[1]) is not None:
+        # \Delta s(w_c, w_t) = …: the name Δs (a difference the document names), when Δ is no name
+        last = node.children[1]
+        key = f"{mark} {letter_head(last).children[0]}"
+        if isinstance(last, Tree) and last.data == "call" and bare_letter(last.children[0]):
+            return key, last.children[1].children[0]
+        if bare_letter(last):
+            return key, None
     if isinstance(node, Tree) and node.data == "juxt":
         # a run of letters such as LSE(...)
         letters, current = [], node

@@ -113,8 +113,9 @@ _GROUPED_OPERATOR = re.compile(r"\{(\s*(?:\\(?:text|display)style\s*)?\\(?:sum|p
                                r"(?:\s*\\(?:no)?limits(?![a-zA-Z]))?(?:" + _SCRIPT + r")*\s*)\}")
 
 
-def parse(text: str, where: Where = Where()) -> lark.Tree:
-    """The parse tree of ``text`` (one display: rows separated by ``\\\\``)."""
+def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) -> lark.Tree:
+    """The parse tree of ``text`` (one display: rows separated by ``\\\\``); ``labels``: those of the
+    terms earlier displays write (\\underbrace{…}_{(1)}), which a chain may start with alone."""
     if not isinstance(text, str):
         raise where.error(f"a formula must be text, not {type(text).__name__}")
     if len(text) > MAX_LENGTH:
@@ -154,7 +155,7 @@ def parse(text: str, where: Where = Where()) -> lark.Tree:
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
     first = LEADING_LABEL.search(cleaned)
     first = [(first.start("link"), first.end(), first.group("link"))] if first is not None else []
-    dropped = drop_leading_reference(cleaned)   # "\eqref{eq:x} &= …", "(1) &= …": a link to what is written elsewhere
+    dropped = drop_leading_reference(cleaned, labels)   # "\eqref{eq:x} &= …", "(1) &= …": a link to what is written elsewhere
     lone = [label for label in first + row_labels(cleaned) if dropped[label[0]:label[1]] == cleaned[label[0]:label[1]]]
     if lone:
         label = lone[0]

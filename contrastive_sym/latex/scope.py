@@ -321,6 +321,9 @@ class Scope:
     readings: object = field(default=None, compare=False, repr=False)
     # the names of the declared sizes: \sum_{b \in B} with B a size runs b over 1 … B
     size_names: frozenset = frozenset()
+    # (label, LaTeX) of the terms earlier displays label, \underbrace{…}_{(1)}, in force at the
+    # formula's line: a chain '(1) &= …' starts with that term (translate/term_labels.py)
+    term_labels: tuple = ()
     # declared indices a definition's \sum_{b \neq b'} runs over too (the sum over pairs):
     # set only where b' free would leave the definition depending on an index it does not
     # take (latex/macros.py)

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..latex.scope import Macro, Scope
+from ..latex.translate.term_labels import term_labels_in
 from .context import Context, read_int, scope_key
 from .declarations import read_notation
 from .schema import SECTION_TABLES
@@ -52,6 +53,17 @@ class Sections:
 
     sections: tuple = ()
     base: Scope | None = None
+    # (line, label, LaTeX) of each term a formula of the document labels, \underbrace{…}_{(1)}
+    term_labels: tuple = ()
+
+    def labels_at(self, line: int) -> tuple:
+        """(label, LaTeX) of each label in force at ``line``: the last of each label that a
+        formula before that line gives (a derivation numbers its terms anew)."""
+        found = {}
+        for at, label, latex in sorted(self.term_labels, key=lambda t: t[0]):
+            if at < line:
+                found[label] = latex
+        return tuple(found.items())
 
     def scope_at(self, line: int, current: Scope) -> Scope:
         """``current`` (the document's notation and every definition read so far) as a
@@ -82,6 +94,8 @@ class Sections:
         the document's scope."""
         document = context.scope
         chosen = definitions_in_force(document, context.redefined, line)
+        if self.term_labels:
+            chosen = replace(chosen, term_labels=self.labels_at(line))
         if not self.sections and chosen is document:
             result = read()
             note_redefinitions(document, context)
@@ -172,4 +186,18 @@ def read_sections(spec: dict, context: Context) -> Sections:
         hidden = frozenset(k for k in before.names if k in own and k not in after.names)
         found.append(Section(line, entry.get("title", ""), overlay, hidden, after))
     context.scope = document
-    return Sections(tuple(found), document)
+    return Sections(tuple(found), document, term_labels_of(spec))
+
+
+def term_labels_of(spec: dict) -> tuple:
+    """(line, label, LaTeX) of the terms the formulas of ``spec`` label (its definitions,
+    claims and their steps, and the corpus's displays), at the line of their formula."""
+    found = []
+    for table in ("define", "claim", "display"):
+        for entry in spec.get(table, ()):
+            formulas = [entry] + [step for step in entry.get("step", ()) if isinstance(step, dict)]
+            for formula in formulas:
+                if isinstance(formula.get("latex"), str) and isinstance(formula.get("line", entry.get("line")), int):
+                    found += [(formula.get("line", entry.get("line")), label, latex)
+                              for label, latex in term_labels_in(formula["latex"])]
+    return tuple(found)

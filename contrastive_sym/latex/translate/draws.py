@@ -98,7 +98,8 @@ class IndexDrawsMixin:
         """The declared index a draw names (``u`` of ``u \\sim p_U``), checked to take
         every value of the distribution's range and nothing else."""
         tree = unwrap(tree)
-        key = self.atom_key(tree) if isinstance(tree, Tree) else None
+        # w_n \sim p_n: a declared index whose name has a script, as a letter is
+        key = (self.atom_key(tree) or self.scripted_index_name(tree)) if isinstance(tree, Tree) else None
         symbol = self.scope.lookup(key) if key is not None else None
         declared = self.scope.index_range(symbol) if isinstance(symbol, sp.Symbol) else None
         written = self.source(tree).strip()

@@ -402,7 +402,7 @@ class LabelsMixin:
         found = self.conditioned_set(right)
         if found is None:
             return None
-        name = self._bound_name(left)
+        name = self._bound_name(left) or self.entry_bound_index(left, found.name)
         if name is None:
             raise self.fail(left, f"'{self.source(left).strip()}' is not a bound index: a sum over "
                                   f"{found.name} is written \\sum_{{k \\in {found.name}}}")

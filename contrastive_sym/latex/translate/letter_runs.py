@@ -1,6 +1,15 @@
 """Runs of letters written for a product of declared names (``tx_1``, ``LSE``): the ways
-to split one."""
+to split one; and names written as a difference, ``\\Delta s`` (a definition of Δs)."""
 from __future__ import annotations
+
+import lark
+
+from .trees import letter_head
+
+Tree = lark.Tree
+#: the letters that start a name written as a difference (\Delta s, \delta\theta), when
+#: they are not declared names themselves
+DIFFERENCE_MARKS = ("\\Delta", "\\delta")
 
 
 def splits(word: str, names: set[str]) -> list[list[str]]:
@@ -40,3 +49,44 @@ def splits(word: str, names: set[str]) -> list[list[str]]:
             return [first, complete(head, start + others[0])]
         start += len(name)
     return [first]  # pragma: no cover - ways[0] == 2 means the splits differ somewhere
+
+
+class LetterRunsMixin:
+    def difference_name(self, first, second):
+        r"""``\Delta s(w_c, w_t)`` when ``\Delta s`` is a defined or declared name (Δs, the
+        difference a document names so) and \Delta alone is not: the name with its scripts and
+        arguments; None otherwise (Δ·s is then read as any product is)."""
+        mark = difference_mark(first)
+        letter = letter_head(second)
+        if mark is None or letter is None or self.scope.lookup(mark) is not None:
+            return None
+        key = f"{mark} {letter.children[0]}"
+        if self.scope.lookup(key) is None:
+            return None
+        return self._postfix(second, base_key=key)
+
+    def _letter_run(self, trees: list) -> list:
+        letters = [str(letter_head(t).children[0]) for t in trees]
+        word = "".join(letters)
+        names = self.scope.letter_names()
+        found = splits(word, names)
+        if not found:
+            unknown = next((c for c in word if c not in names), word)
+            raise self.fail(trees[0], f"'{word}': '{unknown}' is not declared")
+        if len(found) > 1:
+            shown = " or ".join("·".join(s) for s in found[:3])
+            raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
+                                      "write \\text{…} or put spaces as \\, with a \\cdot")
+        values, position = [], 0
+        for name in found[0]:
+            last_tree = trees[position + len(name) - 1]
+            values.append(self._postfix(last_tree, base_key=name))
+            position += len(name)
+        return values
+
+
+def difference_mark(tree) -> str | None:
+    r"""``\Delta`` or ``\delta`` when ``tree`` is that command alone, else None."""
+    if isinstance(tree, Tree) and tree.data == "command" and str(tree.children[0]) in DIFFERENCE_MARKS:
+        return str(tree.children[0])
+    return None

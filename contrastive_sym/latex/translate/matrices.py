@@ -15,7 +15,7 @@ import re
 import lark
 import sympy as sp
 
-from ..scope import Family, Macro
+from ..scope import Family, Macro, form_key
 from .compare import certainly_equal
 from .trees import unwrap
 from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
@@ -233,6 +233,15 @@ class MatricesMixin:
         if len(indices) != len(family.shape):
             raise self.fail(op, f"{self.family_key(family.base)} takes {len(family.shape)} indices, got {len(indices)}")
         return family.base[family.stored(indices)]
+
+    def bracketed_samples(self, meaning, key: str, op) -> Family | None:
+        """The samples k_1, k_2, … declared beside a data point k, which ``k[i]`` indexes as code
+        does (a lecture's keys k[i] beside its key k); None for anything else."""
+        if op.data != "call" or not (isinstance(op.children[1], lark.Tree) and op.children[1].data == "bracket") \
+                or meaning not in self.scope.points:
+            return None
+        samples = [self.scope.lookup(form_key(key, form)) for form in ("subscript", "superscript")]
+        return next((f for f in samples if isinstance(f, Family)), None)
 
     def bracket_entry(self, family: Family, args_node, node):
         """``f[b, t, c]``: code's indexing, written in papers about code; a family has no

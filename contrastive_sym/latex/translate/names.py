@@ -142,7 +142,7 @@ class NamesMixin:
                 raise self.fail(pending_error or op, self._undeclared(key, node))
             if op.data in ("subscript", "call", "superscript") and key is not None and isinstance(meaning, sp.Symbol):
                 # N_i, N(y_i) beside a size N: the set declared in that form; x^{(i)} beside a point x: a sample
-                meaning = self.scope.lookup(form_key(key, op.data)) or meaning
+                meaning = self.scope.lookup(form_key(key, op.data)) or self.bracketed_samples(meaning, key, op) or meaning
             elif key is not None and isinstance(meaning, Macro):
                 # z_i beside a definition of z alone: the batch's entry (latex/beside.py)
                 meaning = entries_beside(self.scope, key, meaning, op.data) or meaning
@@ -363,8 +363,7 @@ class NamesMixin:
     def _call(self, meaning, args_node, node):
         if meaning is Builtin.KL or isinstance(args_node, Tree) and args_node.data == "divergence_args":
             return self.divergence(meaning, args_node, node)
-        if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket" \
-                and meaning.base not in self.scope.points:
+        if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket":
             return self.bracket_entry(meaning, args_node, node)
         if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket"):
             items = args_node.children[0]

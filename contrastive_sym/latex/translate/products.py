@@ -16,7 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary
 from .ambiguity import quotient_then_factor
-from .letter_runs import splits as _splits
+from .letter_runs import LetterRunsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
 from .quotients import exp_kept, power_kept, quotient
@@ -31,7 +31,7 @@ _CDOT = object()   # where a product had \cdot: between two vectors it is their 
 _STAR = object()   # where it had *: a product of numbers; between two vectors, refused
 
 
-class ProductsMixin:
+class ProductsMixin(LetterRunsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that multiplies."""
 
     def t_dot(self, node):
@@ -114,6 +114,11 @@ class ProductsMixin:
                     before = [item[1] for item in items[:index]]
                     first = before[0] if before and all(item[0] == "factor" for item in items[:index]) else tree
                     raise self.fail(tree, quotient_then_factor(self.text, tree, items[index + 1:], first))
+            if index + 1 < len(items) and items[index + 1][0] == "factor" \
+                    and (named := self.difference_name(tree, items[index + 1][1])) is not None:
+                values.append(named)        # \Delta s(w_c, w_t) of a definition of Δs
+                index += 2
+                continue
             run_end = index
             if bare_letter(tree):
                 # a run of letters: bare letters, possibly ending in one with scripts, or
@@ -355,25 +360,6 @@ class ProductsMixin:
             raise self.fail(op, f"a transpose '{self.source(op).strip()}' of something that is not a vector "
                                 "or a matrix")
         return Transposed(vector)
-
-    def _letter_run(self, trees: list) -> list:
-        letters = [str(letter_head(t).children[0]) for t in trees]
-        word = "".join(letters)
-        names = self.scope.letter_names()
-        splits = _splits(word, names)
-        if not splits:
-            unknown = next((c for c in word if c not in names), word)
-            raise self.fail(trees[0], f"'{word}': '{unknown}' is not declared")
-        if len(splits) > 1:
-            shown = " or ".join("·".join(s) for s in splits[:3])
-            raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
-                                      "write \\text{…} or put spaces as \\, with a \\cdot")
-        values, position = [], 0
-        for name in splits[0]:
-            last_tree = trees[position + len(name) - 1]
-            values.append(self._postfix(last_tree, base_key=name))
-            position += len(name)
-        return values
 
     def _power(self, base, exponent, op):
         """``base^exponent``, refusing powers of numbers too long to write out

@@ -9,12 +9,13 @@ import sympy as sp
 from ..scope import SET_KEY, IndexSet, form_key
 from .trees import is_ellipsis, unwrap
 from .values import ListValue, Segment, relation_name
+from .entry_sums import EntrySumsMixin
 from .pair_sums import PairSumsMixin
 
 Tree = lark.Tree
 
 
-class SetsMixin(PairSumsMixin):
+class SetsMixin(PairSumsMixin, EntrySumsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads the
     membership and the conditions under a sum."""
 
@@ -128,7 +129,7 @@ class SetsMixin(PairSumsMixin):
             return self._bound_name(left), self._consecutive(written)      # l \in \{1, 2\}
         bracket = _bracket_items(right)
         if bracket is not None:
-            name = self._bound_name(left)
+            name = self._bound_name(left) or self.entry_bound_index(left, " ".join(self.source(right).split()))
             inner = _bracket_items(bracket[0]) if len(bracket) == 1 else None
             ends = inner if inner is not None else bracket
             if name is None:
@@ -153,6 +154,8 @@ class SetsMixin(PairSumsMixin):
         if found is None:
             return None, None
         name = self._bound_name(left)
+        if name is None and found.members is None and not found.components and not found.records:
+            name = self.entry_bound_index(left, found.name)        # x_j \in S: j runs over S
         if name is not None and found.members is None:
             return name, (found.lo, found.hi)
         # s_i \in S: i runs over S, whose members are the entries s_i

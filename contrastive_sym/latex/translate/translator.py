@@ -3,7 +3,6 @@ arithmetic and brackets; the rest of what it reads comes from its mixins."""
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 
 import lark
@@ -52,6 +51,7 @@ from .quantifiers import QuantifiersMixin
 from .ranges import RangesMixin
 from .sets import SetsMixin
 from .set_rows import SetRowsMixin
+from .term_labels import labelled_terms
 from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
                      as_vector, componentwise, relation_name, shape_of, shape_said)
 
@@ -431,10 +431,10 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
         text = drop_leading_proportional(text)
     else:
         introduced = None
-    tree = parse(text, where)
+    tree = parse(text, where, frozenset(label for label, _ in scope.term_labels))
     try:
         translator = Translator(text, scope, where, introduced[0] if introduced else None)
-        return translator.refuse_ambiguous_pair_sums(translator.rows(tree), tree)
+        return labelled_terms(translator.refuse_ambiguous_pair_sums(translator.rows(tree), tree), translator)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.
