@@ -109,3 +109,41 @@ def test_softmax_and_logsumexp_of_a_vector(statement, kind, verdict):
 def test_softmax_takes_a_vector():
     with pytest.raises(DerivationError, match=r"\\text\{softmax\} takes one vector"):
         check_statement(r"\text{softmax}(\tau)_1 = 1", **SCORES)
+
+
+UNIT = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2, 3]}],
+            family=[{"name": "u", "shape": ["d"], "role": "unit"}, {"name": "v", "shape": ["d"], "role": "unit"},
+                    {"name": "a", "shape": ["d"]}, {"name": "b", "shape": ["d"]}])
+
+
+@pytest.mark.parametrize("statement, kind, verdicts", [
+    # the angle of a cosine similarity (ArcFace's θ = arccos(W^T x)): defined, as u^T v ∈ [-1, 1]
+    (r"\cos(\arccos(u^\top v)) = u^\top v", "identity", ("proved", "confirmed")),
+    (r"0 \leq \arccos(u^\top v) \leq \pi", "inequality", ("confirmed",)),
+    (r"\arcsin(u^\top v) + \arccos(u^\top v) = \frac{\pi}{2}", "identity", ("proved", "confirmed")),
+    (r"\arccos(u^\top v) = \frac{\pi}{2} - u^\top v", "identity", ("refuted",)),
+    # the additive angular margin does not always lower the logit: at θ near π it raises it
+    (r"\cos(\arccos(u^\top v) + m) \leq u^\top v", "inequality", ("refuted",)),
+    (r"|\arctan(\theta)| < \frac{\pi}{2}", "inequality", ("confirmed",)),
+    (r"\frac{\mathrm{d}}{\mathrm{d}\theta} \arctan(\theta) = \frac{1}{1 + \theta^2}", "gradient", ("proved",)),
+    (r"\frac{\mathrm{d}}{\mathrm{d}\theta} \arctan(\theta) = \frac{1}{1 - \theta^2}", "gradient", ("refuted",)),
+])
+def test_the_inverse_functions_on_their_domain(statement, kind, verdicts):
+    outcome = check(statement, kind, **UNIT)
+    assert outcome.verdict.value in verdicts, outcome.message
+
+
+@pytest.mark.parametrize("statement", [
+    r"\cos(\arccos(\theta)) = \theta",        # SymPy folds cos(acos θ) to θ: as written, only on [-1, 1]
+    r"\cos(\arccos(a^\top b)) = a^\top b",
+    r"\sin(\arcsin(\theta)) = \theta",
+])
+def test_outside_their_domain_the_inverse_functions_are_undefined(statement):
+    outcome = check(statement, **UNIT)
+    assert outcome.verdict.value == "conditional", outcome.message
+    assert "≥ 0" in outcome.message and "undefined" in outcome.message
+
+
+def test_a_condition_on_a_square_of_a_sum_is_written_with_its_parentheses():
+    outcome = check(r"\cos(\arccos(a^\top b)) = a^\top b", **UNIT)
+    assert "needs 1 - (Σ_{" in outcome.message and ")² ≥ 0" in outcome.message, outcome.message

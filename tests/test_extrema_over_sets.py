@@ -121,3 +121,17 @@ def test_the_minimum_of_values_written(statement, kind, expected):
     notation = dict(scalar=[{"name": "a"}, {"name": "b"}], size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],
                     family=[{"name": "x", "shape": ["n"]}])
     assert check_statement(statement, kind, **notation).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # \max_{a,b} (or \max_{ab}): max_a max_b, each over the range its family gives, as \sum_{a,b} reads
+    (r"\max_{a,b} D_{ab} \geq \max_a D_{aa}", "inequality", "confirmed"),
+    (r"\max_{a,b} D_{ab} \leq \max_a D_{aa}", "inequality", "refuted"),
+    (r"\min_{ab} D_{ab} \leq D_{ii}", "inequality", "confirmed"),
+    (r"\max_{a,b} D_{ab} = \max_a \max_b D_{ab}", "identity", "proved"),
+    (r"\min_{a,b} D_{ab} = -\max_{a,b} (-D_{ab})", "identity", "proved"),
+])
+def test_an_extremum_over_several_indices_is_nested(statement, kind, expected):
+    outcome = check_statement(statement, kind, **PAIRS)
+    assert outcome.verdict.value in ((expected, "proved") if expected == "confirmed" else (expected, "confirmed")
+                                     if expected == "proved" else (expected,))

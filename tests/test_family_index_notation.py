@@ -170,3 +170,14 @@ def test_a_prime_and_a_subscript_in_either_order_name_an_entry_of_the_primed_fam
 def test_a_prime_after_an_entry_of_a_family_with_no_primed_name_is_refused_saying_so():
     with pytest.raises(DerivationError, match="a prime after 'z_1' is read only as part of a declared name"):
         check_statement(r"z_1' = z_1", size=PRIMED["size"], family=PRIMED["family"][:1])
+
+
+def test_a_sign_in_braces_after_the_index_is_the_mark_of_the_family():
+    # d_{j}^{-} is d^-_j, as d_j^- is: the braces around the sign change nothing (it was read as
+    # the point d with a subscript, and refused)
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+                    scalar=[{"name": "d^{-}", "role": "point", "symbol": "dm"}, {"name": "d", "role": "point"}],
+                    family=[{"name": "d^-", "shape": ["N"], "role": "point", "symbol": "dmb"}],
+                    function=[{"name": "f", "arguments": 1}])
+    assert check_statement(r"\sum_{j=1}^N f(d_{j}^{-}) = \sum_{j=1}^N f(d^-_j)", **notation).verdict.value == "proved"
+    assert check_statement(r"\sum_{j=1}^N f(d_{j}^{-}) = N f(d^{-})", **notation).verdict.value == "refuted"

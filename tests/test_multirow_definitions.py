@@ -115,6 +115,15 @@ def test_a_one_row_definition_reads_as_define_reads_it():
         assert macro == define(text, SCOPE, WHERE)
 
 
+def test_a_row_that_goes_on_with_the_expression_above_it_despite_a_relation_in_parentheses():
+    # "- \log p(C=1 | …)": the = of an event inside parentheses is no relation of the row, so the
+    # row continues the body above (it was refused as neither a definition nor a continuation)
+    message = refusal(r"\begin{split} L = a \\ - b(a = c) \end{split}")
+    assert "a relation 'a = c' where a value is expected" in message      # the row was joined
+    (macro,) = define_all(r"\begin{split} L = a \\ - (b + c) \end{split}", SCOPE, WHERE).macros
+    assert macro.body == a - b - c
+
+
 # --- what is refused -------------------------------------------------------------------
 
 def test_a_row_that_is_neither_a_definition_nor_a_continuation():

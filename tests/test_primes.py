@@ -74,3 +74,17 @@ def test_a_prime_without_a_known_formula_is_refused(statement, message):
     with pytest.raises(ParseError) as caught:
         check_statement(statement, **NOTATION)
     assert message in str(caught.value)
+
+
+MATRIX = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[{"name": "q", "shape": ["N", "N"]}],
+              index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # q_{ij'}: TeX's entry (i, j') of a matrix, the second index primed (it was read as i·j', a row)
+    (r"\sum_{j'=1}^N q_{ij'} = \sum_{k=1}^N q_{i,k}", "proved"),
+    (r"\sum_{j'=1}^N q_{ij'} = \sum_{k=1}^N q_{k,i}", "refuted"),
+    (r"\sum_{i'=1}^N q_{i'j} = \sum_{k=1}^N q_{k,j}", "proved"),
+])
+def test_a_primed_index_side_by_side_with_another(statement, expected):
+    assert check_statement(statement, **MATRIX).verdict.value == expected

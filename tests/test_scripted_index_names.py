@@ -55,10 +55,11 @@ def test_the_name_written_after_the_sums_body_is_ambiguous():
     assert r"\sum_{w_c} (a_{w_c} - b_{w_c})" in info.value.message
 
 
-def test_an_entry_of_a_family_binds_nothing():
-    # v_i is an entry of v, not a name of its own: a sum over it is not read as a sum over i
-    with pytest.raises(DerivationError):
-        check_statement(r"\sum_{v_i \in \mathcal{C}} v_i \ge 0", **WORDS)
+def test_an_entry_of_a_family_is_no_name_of_its_own():
+    # v_i is the entry i of v, not a name: over a set of indices, \sum_{v_i \in C} runs i over C
+    # (tests/test_entry_sums.py), and is the sum over the set's own letter
+    assert verdict(r"\sum_{v_i \in \mathcal{C}} v_i = \sum_{c \in \mathcal{C}} v_c") == "proved"
+    assert verdict(r"\sum_{v_i \in \mathcal{C}} v_i = \sum_{k=1}^{V} v_k") == "refuted"     # C is any subset
 
 
 LABELS = dict(

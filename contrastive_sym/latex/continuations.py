@@ -67,15 +67,20 @@ def _row_after(text: str, start: int) -> str:
 
 
 def _states_a_relation(row: str) -> bool:
-    """Whether a relation stands in ``row`` outside every brace (``\\sum_{k=1}`` has its
-    = inside one)."""
-    depth, flat = 0, []
+    """Whether a relation stands in ``row`` outside every brace and bracket (``\\sum_{k=1}`` has
+    its = inside a brace, ``- \\log p(C=1 | q, k)``, a row that goes on with the expression above
+    it, inside parentheses)."""
+    depth, brackets, flat = 0, 0, []
     for char in row:
         if char == "{":
             depth += 1
         elif char == "}":
             depth -= 1
-        flat.append(char if depth == 0 and char not in "{}" else " ")
+        elif char in "([":
+            brackets += 1
+        elif char in ")]":
+            brackets = max(brackets - 1, 0)
+        flat.append(char if depth == 0 and brackets == 0 and char not in "{}()[]" else " ")
     return _RELATION.search("".join(flat)) is not None
 
 

@@ -10,9 +10,12 @@ number: ``\cos(\theta)``, ``\cos\theta`` (one factor, the last of its product or
 another such function: ``\cos\theta \cos m``; in ``\cos 2\theta`` the argument's extent is the
 reader's guess, and the line is refused with both readings), and ``\cos^2\theta`` is
 (cos θ)².  These functions are defined everywhere, so they add no condition of
-definedness; ``\tan`` (with poles) and the inverse functions are not read, and ``\sigma`` (the
-logistic function to some documents, a scale to others) is read only as declared (an
-``[[operator]]`` with meaning ``logistic``).
+definedness.  The inverse functions ``\arccos`` and ``\arcsin`` (the angle of a cosine
+similarity in angular-margin losses) are defined on [-1, 1] only: elsewhere a side that uses
+them is undefined, as a logarithm of a negative number is; ``\arctan`` is defined everywhere.
+``\tan`` (with poles) is not read, nor ``\cos^{-1}`` (the inverse to some readers, the
+reciprocal to others), and ``\sigma`` (the logistic function to some documents, a scale to
+others) is read only as declared (an ``[[operator]]`` with meaning ``logistic``).
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from typing import Callable
 
 import sympy as sp
 
+from ..model.definedness import kept
 from ..model.nodes import RealMax
 
 
@@ -38,7 +42,8 @@ class Elementary:
         return self.written or f"\\{self.name}"
 
     def __call__(self, value: sp.Expr) -> sp.Expr:
-        return self.function(value) ** self.power
+        # cos(arccos x) is x to SymPy, defined everywhere; as written, only on [-1, 1]
+        return kept(self.function(value) ** self.power, value)
 
 
 def _relu(x):
@@ -71,6 +76,7 @@ class OfVector:
 
 #: How formulas write them (``\mathrm{…}`` and ``\operatorname{…}`` are keyed as ``\text{…}``).
 ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tanh, sp.cosh, sp.sinh)} \
+    | {rf"\{name}": Elementary(name, f) for name, f in (("arccos", sp.acos), ("arcsin", sp.asin), ("arctan", sp.atan))} \
     | {rf"\text{{{name}}}": Elementary(name, f, written=rf"\text{{{name}}}")
        for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus))} \
     | {rf"\text{{{written}}}": OfVector(name, rf"\text{{{written}}}")

@@ -26,7 +26,7 @@ from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
-from .dual import in_domain, nonzero, power
+from .dual import acos as dual_acos, asin as dual_asin, in_domain, nonzero, power
 from .failures import Undefined
 from .indices import binomial, var_key
 from .mp_definedness import MpmathCompiled
@@ -121,6 +121,9 @@ _NAMESPACE = {
     "DiracDelta": lambda a, *order: _where_defined(arb(0), [lambda: nonzero(_ball(a))]),
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
+    # arccos and arcsin: on [-1, 1] only (dual.py says where they are not resolved)
+    "acos": lambda a: _where_defined(None, [lambda: dual_acos(_ball(a))]) or _ball(a).acos(),
+    "asin": lambda a: _where_defined(None, [lambda: dual_asin(_ball(a))]) or _ball(a).asin(), "atan": lambda a: _ball(a).atan(),
     "_not_real": _not_real,
     # |x| rewritten by SymPy as sqrt(x·conj(x)) (x not known real): conj is the identity on
     # the real balls evaluated here; a non-real x is a NaN ball, the side undefined

@@ -140,6 +140,27 @@ def _smooth(name: str, slope):
     return function
 
 
+def _on_unit_interval(name: str, slope):
+    """The function ``name`` (arb's acos or asin) of a ball, defined on [-1, 1] only: outside
+    it the side is not a real number (Undefined), and a ball not known to be inside is not
+    resolved (ArithmeticError: more digits, or exact arithmetic, decide).  On a dual, the
+    derivative ``slope`` of the value, which has none at ±1 (a division by 0 there)."""
+    def function(x):
+        value = base(x)
+        if value > 1 or value < -1:
+            raise Undefined(f"{name} of a number outside [-1, 1]")
+        if not (value <= 1 and value >= -1):
+            raise ArithmeticError(f"whether the argument of {name} is in [-1, 1] is not resolved")
+        if isinstance(x, Dual):
+            return Dual(function(x.v), slope(x.v) * x.t, x.level)
+        return getattr(x, name)()
+    function.__name__ = name
+    return function
+
+
+acos = _on_unit_interval("acos", lambda v: -reciprocal(sqrt(1 - v * v)))
+asin = _on_unit_interval("asin", lambda v: reciprocal(sqrt(1 - v * v)))
+atan = _smooth("atan", lambda v: reciprocal(1 + v * v))
 cos = _smooth("cos", lambda v: -sin(v))
 sin = _smooth("sin", lambda v: cos(v))
 cosh = _smooth("cosh", lambda v: sinh(v))
@@ -244,6 +265,8 @@ def strip(x):
     return base(x)
 
 
-#: The functions of one argument defined everywhere, by the SymPy class that writes them
+#: The functions of one argument, by the SymPy class that writes them (arccos and arcsin on
+#: [-1, 1] only, the others everywhere)
 #: (\cos …: latex/elementary.py).
-ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tanh: tanh, sp.cosh: cosh, sp.sinh: sinh}
+ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tanh: tanh, sp.cosh: cosh, sp.sinh: sinh,
+                sp.acos: acos, sp.asin: asin, sp.atan: atan}

@@ -18,6 +18,12 @@ class _PlainPrinter(StrPrinter):
         return body
 
     def _print_Pow(self, expr, rational=False):
+        if isinstance(expr.base, (sp.Sum, sp.Product)) and expr.exp != sp.Rational(1, 2):
+            # (Σ_m u_m·v_m)²: without the parentheses it reads as a sum of squares
+            base = f"({self._print(expr.base)})"
+            if expr.exp.is_Integer and 1 < expr.exp < 10:
+                return base + str(int(expr.exp)).translate(_SUPERSCRIPTS)
+            return f"1/{base}" if expr.exp == -1 else f"{base}^{self.parenthesize(expr.exp, sp.printing.precedence.PRECEDENCE['Pow'])}"
         if expr.exp == sp.Rational(1, 2):
             return f"√({self._print(expr.base)})"
         if expr.exp.is_Integer and 1 < expr.exp < 10:
@@ -26,7 +32,14 @@ class _PlainPrinter(StrPrinter):
         return super()._print_Pow(expr, rational)
 
     def _print_Mul(self, expr):
-        return super()._print_Mul(expr).replace("*", "·")
+        coefficient, factors = expr.as_coeff_mul()
+        if not any(isinstance(f, (sp.Sum, sp.Product)) for f in factors[:-1]):
+            return super()._print_Mul(expr).replace("*", "·")
+        # (Σ_k a_k)·b: a sum before another factor is parenthesized, or b would read as summed too
+        parts = [f"({self._print(f)})" if isinstance(f, (sp.Sum, sp.Product)) and n < len(factors) - 1
+                 else self.parenthesize(f, sp.printing.precedence.PRECEDENCE["Mul"]) for n, f in enumerate(factors)]
+        text = "·".join(parts)
+        return text if coefficient == 1 else "-" + text if coefficient == -1 else f"{self._print(coefficient)}·{text}"
 
 
 def plain(expr: sp.Basic) -> str:

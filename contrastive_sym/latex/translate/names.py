@@ -261,12 +261,13 @@ class NamesMixin:
     def script_key(self, mark: str, arg) -> str:
         """``mark`` and the script ``arg`` without white space; one character loses its braces."""
         text = "".join(self.source(arg).split())
-        # \mathrm{NT-Xent} and \text{NT-Xent} are one name
-        text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)
+        text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)   # \mathrm{NT-Xent} is \text{NT-Xent}
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
             # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
             text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
+        elif len(text) == 3 and text[0] == "{" and text[2] == "}":
+            text = text[1]          # ^{-} is ^- (a sign in braces is the mark, as without them)
         return mark + text
 
     def _apply_postfix(self, meaning, op, key):

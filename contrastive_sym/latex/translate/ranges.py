@@ -76,6 +76,9 @@ class RangesMixin:
         guarded = self._guarded_extremum(op, lower, operand, pick, shown)
         if guarded is not None:
             return guarded
+        names = self._several_indices(lower) or self._index_run(lower)
+        if names is not None:
+            return self._nested_extremum(names, operand, op, pick)
         # \max_{1 \le k \le N}, \min_{k < i}: the index written by conditions (ordered_indices.py)
         variable, term, lo, hi, skip = self.ordered_range(lower, operand, op) or self._over_index(
             op, lower, None, operand, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
@@ -87,6 +90,22 @@ class RangesMixin:
         if pick == "max":
             return MaxOver(term, variable, lo, hi, *left_out)
         return -MaxOver(-term, variable, lo, hi, *left_out)
+
+    def _nested_extremum(self, names: list[str], operand, op, pick: str):
+        r"""``\max_{i,j} f`` (or ``\max_{ij}``): max_i max_j f, each index over the range the
+        families f indexes give, as ``\sum_{i,j}`` reads it; ``\min`` alike."""
+        scope, variables = self.scope, []
+        for name in names:
+            variable = self._fresh(name)
+            scope = scope.bind(name, variable)
+            variables.append(variable)
+        term = self.within(scope).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"\\{pick} of a vector is not read")
+        body = term if pick == "max" else -term
+        for variable in reversed(variables):
+            body = MaxOver(body, variable, *self._infer_range(body, variable, op))
+        return body if pick == "max" else -body
 
     def tuple_names(self, left) -> list:
         """The letters of the tuple ``(i, k)`` (None for an element that is not one)."""

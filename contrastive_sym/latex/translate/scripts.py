@@ -69,10 +69,10 @@ class ScriptsMixin:
         tree, names = unwrap(elements[0]), []
         while isinstance(tree, Tree) and tree.data == "juxt":
             head, tree = tree.children[0], tree.children[1]
-            if not (isinstance(head, Tree) and head.data in ("letter", "command")):
+            if not _single_name(head):
                 return None
             names.append(head)
-        if not (isinstance(tree, Tree) and tree.data in ("letter", "command")) or not names:
+        if not _single_name(tree) or not names:
             return None
         return names + [tree]
 
@@ -106,3 +106,10 @@ class ScriptsMixin:
                 return [s.pattern for s in value.segments]
             return [self.expr(arg.children[0], value)]      # a family or a set is no index
         return [self.expr(arg)]
+
+
+def _single_name(tree) -> bool:
+    """A letter or a command, primed or not (q_{ij'}: the indices i and j')."""
+    if isinstance(tree, Tree) and tree.data == "prime":
+        tree = tree.children[0]
+    return isinstance(tree, Tree) and tree.data in ("letter", "command")
