@@ -67,3 +67,15 @@ def test_a_derivative_of_an_expectation_or_a_probability_is_refused_where_it_is_
     with pytest.raises(DerivationError) as caught:
         outcome(latex)
     assert caught.value.message.startswith("a derivative of an expectation or a probability is not read")
+
+
+def test_a_variable_read_only_where_the_side_is_defined_is_still_sampled():
+    # every trial evaluation stopped at log(x − 10) before reading y, so y was never sampled and
+    # the check failed (KeyError); a variable no trial reads is now read all the same
+    from contrastive_sym.pipeline import check_statement
+    reals = dict(scalar=[{"name": "x"}, {"name": "y"}])
+    found = check_statement(r"(\log(x - 10))^{y} = (\log(x - 10))^{y}", **reals)
+    assert found.verdict.value == "conditional" and "needs x > 10" in found.message, found.message
+    found = check_statement(r"(\log(x - 10))^{y} = (\log(x - 10))^{2y}", **reals)
+    assert found.verdict.value == "refuted", found.message
+

@@ -147,3 +147,12 @@ def test_outside_their_domain_the_inverse_functions_are_undefined(statement):
 def test_a_condition_on_a_square_of_a_sum_is_written_with_its_parentheses():
     outcome = check(r"\cos(\arccos(a^\top b)) = a^\top b", **UNIT)
     assert "needs 1 - (Σ_{" in outcome.message and ")² ≥ 0" in outcome.message, outcome.message
+
+
+def test_arcface_s_logit_through_the_angle_is_checked():
+    # the trial evaluations that record what a side reads stopped at arccos(2) (all ones, d = 2),
+    # before reading s and m: the check failed (KeyError: m) where the loss is plainly ≥ 0
+    loss = (r"-\log \frac{e^{s \cos(\arccos(u^\top v) + m)}}{e^{s \cos(\arccos(u^\top v) + m)} "
+            r"+ e^{s u^\top v}} \geq 0")
+    outcome = check(loss, "inequality", **UNIT)
+    assert outcome.verdict.value == "confirmed", outcome.message

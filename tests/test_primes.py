@@ -85,6 +85,9 @@ MATRIX = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[
     (r"\sum_{j'=1}^N q_{ij'} = \sum_{k=1}^N q_{i,k}", "proved"),
     (r"\sum_{j'=1}^N q_{ij'} = \sum_{k=1}^N q_{k,i}", "refuted"),
     (r"\sum_{i'=1}^N q_{i'j} = \sum_{k=1}^N q_{k,j}", "proved"),
+    # a digit beside a primed index: the entry (1, j'), not the row 1·j'
+    (r"\sum_{j'=1}^N q_{1j'} = \sum_{k=1}^N q_{1,k}", "proved"),
+    (r"\sum_{j'=1}^N q_{1j'} = \sum_{k=1}^N q_{k,1}", "refuted"),
 ])
 def test_a_primed_index_side_by_side_with_another(statement, expected):
     assert check_statement(statement, **MATRIX).verdict.value == expected

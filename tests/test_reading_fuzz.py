@@ -107,6 +107,10 @@ READING_FORMULAS = (
     r"t = {\rm log}\, n + \frac1n \sum_{k=1}^{n} \mathbbm{1}_{[k \neq i]} s_{k,1} + \tfrac12 \binom n2 \quad \text{for all } i",
     # a sum over an index whose name has a script
     r"\sum_{w_c \neq i} s_{w_c, 1} + \sum_{w_c \in S} \sum_{w_{c}=1}^{n} s_{w_c, i} = t",
+    # sums over the entries an index set numbers, maxima over several indices, a primed index
+    # beside another, the inverse functions, a row that goes on despite an event in parentheses
+    r"\sum_{c_k \in S} \text{sim}(c_k, \mathbf{x}_1) + \max_{u,v} s_{u,v} - \min_{uv} s_{uv} + \sum_{v'=1}^{n} s_{1v'} = \arctan t \\ "
+    r"- \arccos(\frac{1}{2}) + \arcsin(0)",
 )
 
 READING_TOKENS = TOKENS + [
@@ -193,6 +197,12 @@ READING_TOKENS = TOKENS + [
     r"\mathbb{E}_{\mathbf{x} \sim p(\mathbf{x} \mid c)}", r"\sim p(c \mid \mathbf{x})}",
     "^{'}", r"^{\prime}", r"^\prime", r"_{w_j}^{'}", r"\prod_{-m \leq j \leq m,\ j \neq 0}", r"\prod_{1 \le j < k \le N}",
     r"\sum_{i \neq j}", r"\sum_{i,j}",
+    # entries numbered by a set, several indices under a maximum, differences as names, code's
+    # indexing, a primed index, braced signs, labelled terms, the inverse functions
+    r"\sum_{s_k \in S}", r"\sum_{s_u \in [n]}", r"\max_{u,v}", r"\min_{uv}", r"\Delta s(", r"\Delta t",
+    r"\delta", r"s[u]", r"s_{uv'}", r"s_{u'v}", r"d_{j}^{-}", r"^{-}", r"^{+}", r"\underbrace{t}_{(1)}",
+    r"\underbrace{t + n}_{(2)}", r"(2) &= ", r"\arccos(", r"\arcsin t", r"\arctan(", r"\arccos^2",
+    r"\\ - p(\mathbf{x}_1 | c_1)", r"(C=1|q)",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -67,9 +67,8 @@ def _row_after(text: str, start: int) -> str:
 
 
 def _states_a_relation(row: str) -> bool:
-    """Whether a relation stands in ``row`` outside every brace and bracket (``\\sum_{k=1}`` has
-    its = inside a brace, ``- \\log p(C=1 | q, k)``, a row that goes on with the expression above
-    it, inside parentheses)."""
+    """Whether a relation stands in ``row`` outside every brace and bracket (the = of ``\\sum_{k=1}``,
+    of ``- \\log p(C=1 | q)`` in a row that goes on with the expression above it, is inside)."""
     depth, brackets, flat = 0, 0, []
     for char in row:
         if char == "{":
@@ -384,13 +383,11 @@ def leading_link(text: str) -> re.Match | None:
 
 
 def drop_leading_reference(text: str, known: frozenset = frozenset()) -> str:
-    r"""``text`` with a first side that refers to another display (``\text{\eqref{eq:INCE}} &=``,
-    ``\eqref{x} \le``, ``(\ref{x}) =``) or is a label (``(1.1) &=``) and its relation blanked (same
-    length, line breaks kept), when a relation follows: that link compares with a display or a
-    term this one does not write and is not checked (translator.py says so in the readings); the
-    chain is read from its next side.  A label with no relation after it is refused (parser.py),
-    unless it is one of ``known``, the labels of terms earlier displays write (term_labels.py puts
-    the term in its place)."""
+    r"""``text`` with a first side that refers to another display (``\eqref{x} \le``, ``(\ref{x}) =``)
+    or is a label (``(1.1) &=``) and its relation blanked (same length, line breaks kept) when a
+    relation follows (a link not checked, said in the readings; the chain is read from its next
+    side) or when the label is one of ``known``, terms earlier displays label (term_labels.py puts
+    the term in its place); any other label with no relation after it is refused (parser.py)."""
     match = leading_link(text)
     if match is not None and (_relation_follows(text, match.end()) or labelled(match.group("link"), known)):
         text = re.sub(r"[^\n]", " ", text[:match.end()]) + text[match.end():]

@@ -84,14 +84,15 @@ class Program(ForwardModeMixin):
         # A sum over a fixed symbol (a size, a free index, a Vector component) must
         # not read the fixed value: rename such bound indices first.
         self._fn = self._compile(fresh_bound_indices(sp.sympify(expr), self.fixed))
-        self._dry_run()
+        self._dry_run(sp.sympify(expr))
 
-    def _dry_run(self):
+    def _dry_run(self, expr: sp.Basic):
         """Evaluate with every variable 1, recording which ones the expression reads; where
         that stops early (a_2 / (a_1 − 1) divides by zero there, log(a_1 − a_2) is undefined),
         again with values that differ from each other, until one evaluation reads it all."""
         self._recording = True
-        for first, step in ((1, 0), (2, 1), (-3, -2), (5, 7)):
+        # the last: small values, for an argument that must lie in [-1, 1] (\\arccos of a dot product)
+        for first, step in ((1, 0), (2, 1), (-3, -2), (5, 7), (0, Fraction(1, 1000))):
             counter = itertools.count(1)
             # the n-th variable read is first + step·n/7: all 1, then values apart
             self._point = collections.defaultdict(lambda: Fraction(first * 7 + step * next(counter), 7))
@@ -102,6 +103,12 @@ class Program(ForwardModeMixin):
                 break
             except (ArithmeticError, ValueError, Undefined):
                 continue
+        else:
+            # stopped early at every trial: at least every plain variable of the expression is
+            # read (an entry of a family whose index is computed cannot be known here)
+            labels = {base.label for base in expr.atoms(sp.IndexedBase)}
+            self.reads |= {s for s in expr.free_symbols
+                           if isinstance(s, sp.Symbol) and not s.is_integer and s not in self.fixed and s not in labels}
         self._recording = False
 
     def __call__(self, point: dict, bits: int):
@@ -127,6 +134,9 @@ class Program(ForwardModeMixin):
             if value is None:   # each value becomes a ball once per evaluation
                 if self._recording:
                     self.reads.add(key)
+                if not self._recording and key not in self._point:
+                    # the dry run stopped before reading it at every trial point: never a crash
+                    raise Unsupported(f"a value no trial evaluation read ({key})")
                 v = self._point[key]
                 value = arb(fmpq(v.numerator, v.denominator)) if isinstance(v, Fraction) else arb(v)
                 self._balls[key] = value

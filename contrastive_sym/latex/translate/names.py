@@ -266,7 +266,7 @@ class NamesMixin:
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
             # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
             text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
-        elif len(text) == 3 and text[0] == "{" and text[2] == "}":
+        elif text in ("{+}", "{-}"):
             text = text[1]          # ^{-} is ^- (a sign in braces is the mark, as without them)
         return mark + text
 

@@ -2,6 +2,8 @@ r"""What a script writes: the indices of a subscript (``_{i,j}``, ``_{ij}`` as T
 entry (i, j), ``_{i1}``), and the scripts that are never values (a sign alone, a word)."""
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
@@ -83,11 +85,12 @@ class ScriptsMixin:
         if not arity or arity < 2 or not (isinstance(arg, Tree) and arg.data == "script_group"):
             return None
         text = "".join(self.source(arg).split())[1:-1]
-        if len(text) != arity or not text.isalnum() or not any(c.isdigit() for c in text) \
-                or not all(c.isdigit() or c.isascii() for c in text):
+        units = re.findall(r"[0-9]|[A-Za-z]'*", text)       # s_{1v'}: the entry (1, v')
+        if len(units) != arity or "".join(units) != text or not any(c.isdigit() for c in text) \
+                or not text.isascii():
             return None
         indices = []
-        for char in text:
+        for char in units:
             if char.isdigit():
                 indices.append(sp.Integer(int(char)))
                 continue
