@@ -250,6 +250,15 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
      "densities of distinct points, p(x) p(y)), or a declared distribution; 'a' is neither", 13),
     (r"{a \choose b}", "'{n \\choose k}' is not read; write \\binom{n}{k}", 4),
     (r"a! + b", "'!' (a factorial) is not read; write the product it stands for (\\prod_{k=1}^{n} k), or " + RESTATE, 2),
+    # a derivative by an expression (it was "unexpected '\\textbf'; expected '(', '[', '}'"), a list where
+    # one value is read (it was "a list where one value is expected")
+    (r"\frac{\partial a}{\partial b^T \textbf{c}}", "a derivative by an expression, '\\partial b^T \\textbf…' "
+     "(more than one factor after '\\partial') is not read: a derivative is taken by a variable (\\partial x, "
+     "\\partial z_i, \\partial x \\partial y); write the variable, or " + RESTATE, 19),
+    (r"\exp(a; b)", "'a; b', a list separated by ';' (vectors stacked or concatenated, [u; v]), where one value "
+     "is expected: a concatenation is not read", 6),
+    (r"\exp(a, b)", "'a, b', a list of 2 items, where one value is expected (a list is read as the arguments of "
+     "a function, f(a, b), or of a max or min)", 6),
 ])
 def test_constructs_not_read_are_named_with_their_column(text, message, column):
     error = refused(text)

@@ -188,7 +188,7 @@ def test_a_tuple_of_points_is_a_point_a_function_takes():
 
 @pytest.mark.parametrize("statement, message", [
     (r"(x, y) + 1 = 1", "is a tuple of data points: it has no value"),
-    (r"f((x, a)) = 1", "a list where one value is expected"),      # a value among points: not a tuple of points
+    (r"f((x, a)) = 1", "'x, a', a list of 2 items, where one value is expected"),      # a value among points: not a tuple of points
 ])
 def test_a_tuple_of_points_is_never_a_number(statement, message):
     with pytest.raises(DerivationError, match=message):

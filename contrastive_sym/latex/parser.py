@@ -256,6 +256,10 @@ def _line_column(text: str, position: int) -> tuple[int, int]:
     return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
 
 
+#: inside the denominator of a fraction that starts with \partial: the parser stopped there
+_DERIVATIVE_BY = re.compile(r"\}\s*\{\s*(?P<by>\\partial)(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*$")
+
+
 def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None = None) -> ParseError:
     """The error for ``exc``: found in ``text`` (what the grammar read), shown as the user
     wrote it in ``original`` (the same length; paired bars are rewritten in ``text``)."""
@@ -294,6 +298,14 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             start = text.rindex("\\cdot", 0, token.start_pos)
             return where.error("'\\cdot' as an argument (a placeholder: p(\\cdot \\mid x) names a distribution or "
                                "a function, not a value) is not read", *_line_column(text, start), "\\cdot")
+        by = _DERIVATIVE_BY.search(text[:token.start_pos])
+        if by is not None:
+            # \frac{\partial E}{\partial v'^T h}: by an expression, where a variable is read
+            written = " ".join(original[by.start("by"):token.end_pos].split())
+            return where.error(f"a derivative by an expression, '{written}…' (more than one factor after "
+                               "'\\partial') is not read: a derivative is taken by a variable (\\partial x, "
+                               "\\partial z_i, \\partial x \\partial y); write the variable, or restate the line "
+                               "with restated_from", *_line_column(text, by.start("by")), written)
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)
         if token.type == "DIVBAR":

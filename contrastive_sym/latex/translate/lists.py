@@ -34,7 +34,12 @@ class ListsMixin:
                 return self.term(elements[0])
             return self.value(elements[0]) if not single else self.expr(elements[0])
         if single:
-            raise self.fail(items, "a list where one value is expected")
+            written = " ".join(self.source(items).split())
+            if ";" in separators:
+                raise self.fail(items, f"'{written}', a list separated by ';' (vectors stacked or concatenated, "
+                                       "[u; v]), where one value is expected: a concatenation is not read")
+            raise self.fail(items, f"'{written}', a list of {len(elements)} items, where one value is expected "
+                                   "(a list is read as the arguments of a function, f(a, b), or of a max or min)")
         segments = self._segments(elements, items, arguments)
         return ListValue(tuple(segments), tuple(separators), self.source(items))
 
