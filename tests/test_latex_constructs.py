@@ -605,3 +605,9 @@ def test_what_a_logarithm_to_a_base_or_a_claim_of_difference_refuses(statement, 
     with pytest.raises(DerivationError) as caught:
         check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])
     assert message in str(caught.value)
+
+
+def test_a_name_written_with_its_script_inside_a_font_is_quoted_whole():
+    # \mathcal{W_{neg}} is read as \mathcal W_{neg}: the message quoted '\mathcal{W_{neg}' (a brace lost)
+    error = refused(r"\sum_{k \in \mathcal{W_{neg}}} a")
+    assert r"'\mathcal{W_{neg}}' is not a declared [[set]]" in error.message

@@ -14,7 +14,7 @@ from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .quotients import exp_kept
 from .tuple_sums import TupleSumsMixin
-from .trees import bare_letter, unwrap
+from .trees import balanced, bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
@@ -310,7 +310,7 @@ class OperatorsMixin(TupleSumsMixin):
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children
-        shown, where = self.source(left).strip(), self.source(right).strip()
+        shown, where = balanced(self.source(left).strip()), balanced(self.source(right).strip())
         if isinstance(unwrap(left), Tree) and unwrap(left).data == "paren":
             return f"a sum over tuples {shown} \\in {where} is not read yet"
         try:

@@ -1,6 +1,8 @@
 """Shapes of parse trees that more than one part of the translation asks about."""
 from __future__ import annotations
 
+import re
+
 import lark
 
 Tree = lark.Tree
@@ -51,3 +53,11 @@ def numerator(tree):
 
 def is_frac(tree) -> bool:
     return isinstance(tree, Tree) and tree.data == "frac"
+
+
+def balanced(text: str) -> str:
+    r"""``text`` as a message shows it, with the braces a node's span leaves open closed: the
+    reader moves scripts out of a font (``\mathcal{W_{neg}}`` is ``\mathcal W_{neg}``), so the
+    node ends before the font's closing brace."""
+    opened = len(re.findall(r"(?<!\\)\{", text)) - len(re.findall(r"(?<!\\)\}", text))
+    return text + "}" * max(opened, 0)
