@@ -228,11 +228,7 @@ class OperatorsMixin(TupleSumsMixin):
     def _nested_sum(self, names: list[str], operand, op, bounds=None):
         """``\\sum_{i,j} body``: Σ_i Σ_j body, each index over the range the families it
         indexes give (as ``\\sum_i`` alone reads it), or over ``bounds`` (lo, hi) when written."""
-        scope, variables = self.scope, []
-        for name in names:
-            variable = self._fresh(name)
-            scope = scope.bind(name, variable)
-            variables.append(variable)
+        scope, variables = self.fresh_bound(names)
         term = self.within(scope).term(operand)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         for variable in reversed(variables):

@@ -91,14 +91,20 @@ class RangesMixin:
             return MaxOver(term, variable, lo, hi, *left_out)
         return -MaxOver(-term, variable, lo, hi, *left_out)
 
-    def _nested_extremum(self, names: list[str], operand, op, pick: str):
-        r"""``\max_{i,j} f`` (or ``\max_{ij}``): max_i max_j f, each index over the range the
-        families f indexes give, as ``\sum_{i,j}`` reads it; ``\min`` alike."""
+    def fresh_bound(self, names: list[str]) -> tuple:
+        """The scope with each of ``names`` bound to a fresh index (of a sum or an extremum over
+        several), and those indices in the order of the names."""
         scope, variables = self.scope, []
         for name in names:
             variable = self._fresh(name)
             scope = scope.bind(name, variable)
             variables.append(variable)
+        return scope, variables
+
+    def _nested_extremum(self, names: list[str], operand, op, pick: str):
+        r"""``\max_{i,j} f`` (or ``\max_{ij}``): max_i max_j f, each index over the range the
+        families f indexes give, as ``\sum_{i,j}`` reads it; ``\min`` alike."""
+        scope, variables = self.fresh_bound(names)
         term = self.within(scope).term(operand)
         if not isinstance(term, sp.Expr):
             raise self.fail(op, f"\\{pick} of a vector is not read")
