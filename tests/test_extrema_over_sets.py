@@ -135,3 +135,24 @@ def test_an_extremum_over_several_indices_is_nested(statement, kind, expected):
     outcome = check_statement(statement, kind, **PAIRS)
     assert outcome.verdict.value in ((expected, "proved") if expected == "confirmed" else (expected, "confirmed")
                                      if expected == "proved" else (expected,))
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # \max_{a \neq b} with neither declared: over every pair of distinct indices (said in the reading);
+    # at n = 1 there is none, and the maximum over nothing is undefined: conditional on n ≥ 2
+    (r"\max_{a \neq b} D_{ab} \leq \max_{a,b} D_{ab}", "inequality", "conditional"),
+    (r"\max_{a \neq b} D_{ab} \geq \max_{a,b} D_{ab}", "inequality", "refuted"),       # the diagonal is left out
+    (r"\min_{a \neq b} D_{ab} \geq \min_{a,b} D_{ab}", "inequality", "conditional"),
+    (r"\max_{k \neq i} D_{ik} \leq \max_{a \neq b} D_{ab}", "inequality", "conditional"),
+])
+def test_an_extremum_over_the_pairs_of_distinct_indices(statement, kind, expected):
+    outcome = check_statement(statement, kind, **PAIRS)
+    assert outcome.verdict.value == expected, outcome.message
+    if expected == "conditional":
+        assert "needs n ≥ 2" in outcome.message, outcome.message
+
+
+def test_an_extremum_over_indices_ordered_among_themselves_is_refused_naming_it():
+    # nested, max_u max_{v > u} would be undefined at u = n, where no v is left
+    with pytest.raises(ParseError, match=r"\\max over indices ordered among themselves \('1 \\le a < b \\le n'\)"):
+        check_statement(r"\max_{1 \le a < b \le n} D_{ab} \leq 0", "inequality", **PAIRS)

@@ -23,6 +23,7 @@ import lark
 import sympy as sp
 
 from ...errors import ParseError
+from ...model.nodes import MaxOver
 from .operators import range_sum
 from .trees import unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
@@ -89,6 +90,42 @@ class OrderedIndicesMixin:
             found = bounds[name]
             body = range_sum(body, variables[name], found.lo, found.hi, found.skip)
         return componentwise(term, lambda _: body)
+
+    def ordered_extremum(self, lower, operand, op, pick: str):
+        r"""``\max_{a \neq b} f``, ``\min_{1 \le u < v \le n} f``: the extreme value of f over every
+        pair (or tuple) its conditions allow, the maxima nested as the sums over them are; None
+        unless the subscript binds two or more names by conditions."""
+        parts = self._ordered_parts(lower, None)
+        names = self._ordered_binds(*parts, lower) if parts is not None else None
+        if names is None or len(names) < 2:
+            return None
+        if not parts[0]:
+            unfixed = [n for n in names if self.scope.lookup(n) is None]
+            self.readings.append(f"\\{pick}_{self.source(lower).strip()} is read over every pair ({', '.join(names)}) "
+                                 f"its conditions allow: {' and '.join(unfixed)} {'is' if len(unfixed) == 1 else 'are'} "
+                                 "not declared, and no enclosing sum binds them (a fixed index is declared as an [[index]])")
+        bounds = {name: _Bound(name) for name in names}
+        for element, chain in parts[1]:
+            self._read_chain(element, chain, bounds)
+        variables = {name: self._fresh(name) for name in names}
+        scope = self.scope
+        for name in names:
+            scope = scope.bind(name, variables[name])
+        term = self.within(scope).term(operand)
+        if not isinstance(term, sp.Expr):
+            raise self.fail(op, f"\\{pick} of a vector or a list is not read")
+        self._ends_from_families(bounds, variables, term, op)
+        self._link_inner(names, bounds, variables, op)
+        if any(isinstance(end, sp.Basic) and end.has(*variables.values()) for b in bounds.values() for end in (b.lo, b.hi)):
+            # nested, an inner range that is empty for some outer index would leave the whole undefined
+            raise self.fail(op, f"\\{pick} over indices ordered among themselves "
+                                f"('{self.source(lower).strip()[1:-1]}') is not read: write \\{pick}_{{u \\neq v}} "
+                                "where the order does not matter, or restate the line with restated_from")
+        body = term if pick == "max" else -term
+        for name in reversed(names):
+            found = bounds[name]
+            body = MaxOver(body, variables[name], found.lo, found.hi, *(() if found.skip is None else (found.skip,)))
+        return body if pick == "max" else -body
 
     def ordered_range(self, lower, operand, op, what: str = "a maximum or minimum"):
         """(variable, term, lo, hi, skip) of a maximum's, minimum's or product's one index written by

@@ -79,6 +79,9 @@ class RangesMixin:
         names = self._several_indices(lower) or self._index_run(lower)
         if names is not None:
             return self._nested_extremum(names, operand, op, pick)
+        pairs = self.ordered_extremum(lower, operand, op, pick)      # \max_{a \neq b}: ordered_indices.py
+        if pairs is not None:
+            return pairs
         # \max_{1 \le k \le N}, \min_{k < i}: the index written by conditions (ordered_indices.py)
         variable, term, lo, hi, skip = self.ordered_range(lower, operand, op) or self._over_index(
             op, lower, None, operand, f"\\{pick}_{{{shown}}} over the members of a set defined by a condition or "
