@@ -108,3 +108,15 @@ def test_bad_macro_declarations_name_the_key(entry, message):
 def test_an_unused_macro_is_a_warning(capsys):
     check("a = a", macro=[{"name": r"\unused", "body": "b"}])
     assert r"the macro '\\unused' is declared but no claim" in capsys.readouterr().err
+
+
+def test_an_entry_defined_over_letters_nothing_declares():
+    # C_{ij} = x_i x_j with i and j declared nowhere: the entry (i, j) (it was the name C_{ij}, whose
+    # body's i was refused as undeclared); a body that does not use every letter keeps the name
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}], family=[{"name": "x", "shape": ["d"]}],
+                    define=[{"name": "C", "line": 1, "latex": r"C_{ij} = x_i x_j"}])
+    assert check_statement(r"\sum_{i,j} C_{ij} = (\sum_k x_k)^2", **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\sum_{i,j} C_{ij} = \sum_k x_k^2", **notation).verdict.value == "refuted"
+    notation["define"] = [{"name": "D", "line": 1, "latex": r"D_{ij} = x_i"}]
+    with pytest.raises(ParseError, match="'i' is not declared"):
+        check_statement(r"D_{ij} = 0", **notation)

@@ -87,7 +87,8 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     if call_items is None:
         key, index_tree = _split_subscript(head, translator, key)
         if index_tree is not None and not isinstance(scope.lookup(key), Family):
-            params = _index_params(index_tree, translator, scope)
+            params = _index_params(index_tree, translator, scope) or \
+                _entries_over_undeclared(index_tree, body_tree, text, scope, where, translator)
             if params is not None:
                 inner = scope
                 for name, symbol in params:
@@ -299,13 +300,19 @@ def _split_subscript(head, translator, key):
     return key, None
 
 
-def _index_params(index_tree, translator, scope: Scope):
-    """The letters of a subscript ``_k``, ``_{i,j}`` or ``_{ij}``; None if any is a declared family."""
+def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False):
+    """The letters of a subscript ``_k``, ``_{i,j}`` or ``_{ij}``; None if any is a declared family.
+    ``undeclared``: a run of two or three letters no declaration names (``C_{ij}``) is taken too, to
+    be kept only if the body uses every one of them (_entries_over_undeclared)."""
     names = []
     run = translator.name_run(index_tree)
     if run is not None:
         # L_{ij} with i, j declared indices: the entry (i, j), as P_{ij} is read; a word
         # (l_{uniform}, \mathcal{L}_{info}) is part of a name, never seven indices
+        letters = [str(tree.children[0]) if bare_letter(tree) else None for tree in run]
+        if undeclared and None not in letters and len(set(letters)) == len(letters) <= 3 \
+                and all(scope.lookup(name) is None for name in letters + ["".join(letters)]):
+            return [(n, sp.Symbol(n + "_param", integer=True)) for n in letters]
         if not all(bare_letter(tree) and scope.index_range(scope.lookup(str(tree.children[0]))) is not None
                    for tree in run):
             return None
@@ -431,3 +438,26 @@ def _row_params(elements, separators, scope: Scope):
             return None
         found.append((family, str(tree.children[1].children[0])))
     return found
+
+
+def _entries_over_undeclared(index_tree, body_tree, text: str, scope: Scope, where: Where, translator):
+    """``C_{ij} = x_i x_j`` with i and j declared nowhere: the entry (i, j), when the body reads
+    with them bound and uses every one (a body that does not, ``L_{ab} = …`` of other letters, keeps
+    the name ``L_{ab}`` as before); said in the readings.  None otherwise."""
+    params = _index_params(index_tree, translator, scope, undeclared=True)
+    if params is None or len(params) < 2:
+        return None
+    inner = scope
+    for name, symbol in params:
+        inner = inner.bind(name, symbol)
+    try:
+        body = _BodyReader(text, inner, where).expr(body_tree)
+    except ParseError:
+        return None
+    if not isinstance(body, sp.Basic) or not all(body.has(symbol) for _, symbol in params):
+        return None
+    letters = "".join(name for name, _ in params)
+    translator.readings.append(f"_{{{letters}}}, letters no declaration names, written side by side and each used in "
+                               f"the body: the entry ({', '.join(name for name, _ in params)}), as TeX writes it")
+    return params
+
