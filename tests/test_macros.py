@@ -120,3 +120,33 @@ def test_an_entry_defined_over_letters_nothing_declares():
     notation["define"] = [{"name": "D", "line": 1, "latex": r"D_{ij} = x_i"}]
     with pytest.raises(ParseError, match="'i' is not declared"):
         check_statement(r"D_{ij} = 0", **notation)
+
+
+SIMILARITY = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]},
+                        {"name": "e", "minimum": 3, "checked": [3]}],
+                  family=[{"name": "h", "shape": ["N", "d"], "role": "embedding"},
+                          {"name": "h^+", "shape": ["N", "d"], "role": "embedding"},
+                          {"name": "g", "shape": ["N", "e"], "role": "embedding"}],
+                  index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}])
+COSINE = r"\frac{h_i^\top h_j^+}{\|h_i\| \|h_j^+\|}"
+
+
+@pytest.mark.parametrize("define", [
+    # the cosine similarity of two vectors declared nowhere: a function of vectors (it was read as one
+    # of numbers, and the transpose refused)
+    r"\mathrm{sim}(u, v) = \frac{u^\top v}{\|u\| \cdot \|v\|}",
+    # of two rows of h, used at a row of h^+ (it was "sim: expected an argument h_…")
+    r"\mathrm{sim}(h_i, h_j) = \frac{h_i^\top h_j}{\|h_i\| \|h_j\|}",
+])
+def test_a_similarity_of_two_vectors_applies_to_rows_of_any_family_of_their_length(define):
+    notation = dict(SIMILARITY, define=[{"name": "sim", "line": 1, "latex": define}])
+    assert check_statement(r"\mathrm{sim}(h_i, h_j^+) = " + COSINE, **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\mathrm{sim}(h_j^+, h_i) = " + COSINE, **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\mathrm{sim}(h_i, h_j^+) = h_i^\top h_j^+", **notation).verdict.value == "refuted"
+    with pytest.raises(ParseError):
+        check_statement(r"\mathrm{sim}(h_i, g_j) = 0", **notation)        # rows of another length
+
+
+def test_a_function_whose_body_reads_with_numbers_stays_one_of_numbers():
+    notation = dict(SIMILARITY, define=[{"name": "f", "line": 1, "latex": r"f(u, v) = u v + 1"}])
+    assert check_statement(r"f(2, 3) = 7", **notation).verdict.value == "proved"

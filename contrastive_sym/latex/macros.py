@@ -3,12 +3,11 @@ r"""Names a document defines by a formula: ``LSE(x_1, ..., x_n) = \log(...)``.
 The head (left side) says how the name is used:
 
 * ``LSE(x_1, x_2, ..., x_n)``: a function of a list, used as ``LSE(tx_1, ..., tx_n)``;
-* ``sim(z_i, z_j)`` with ``z`` a declared family: a function of two rows;
+* ``sim(z_i, z_j)`` with ``z`` a declared family, or ``sim(u, v)`` (head_parameters.py): of two rows;
 * ``w_k``, ``x_{i,j}`` (undeclared subscripts): a family defined entry by entry;
 * ``\mathcal{L}(x_i)``, ``I_{\text{InfoNCE}}^K(x, y_{1:K} \mid g)``: a name whose
   arguments say what it is a function of; a use must write the same arguments;
-* ``x_m``, ``\mathcal{L}^{\text{NT-Xent}}``: a plain name.
-"""
+* ``x_m``, ``\mathcal{L}^{\text{NT-Xent}}``: a plain name."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -26,6 +25,7 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .translate.letter_runs import difference_mark
+from .head_parameters import entries_over_undeclared, vector_parameters
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
@@ -87,8 +87,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     if call_items is None:
         key, index_tree = _split_subscript(head, translator, key)
         if index_tree is not None and not isinstance(scope.lookup(key), Family):
-            params = _index_params(index_tree, translator, scope) or \
-                _entries_over_undeclared(index_tree, body_tree, text, scope, where, translator)
+            params = _index_params(index_tree, translator, scope) or entries_over_undeclared(
+                _index_params(index_tree, translator, scope, undeclared=True), scope, translator,
+                lambda inner: _BodyReader(text, inner, where).expr(body_tree))
             if params is not None:
                 inner = scope
                 for name, symbol in params:
@@ -131,7 +132,15 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         inner = scope
         for name, symbol in parameters:
             inner = inner.bind(name, symbol)
-        body = _BodyReader(text, inner, where).expr(body_tree)
+        try:
+            body = _BodyReader(text, inner, where).expr(body_tree)
+        except ParseError:
+            # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}: not a function of numbers; of vectors?
+            vectors = vector_parameters(key, parameters, scope, line, translator,
+                                        lambda inner: _BodyReader(text, inner, where).expr(body_tree))
+            if vectors is not None:
+                return vectors, []
+            raise
         return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
     indices = _index_args(elements, separators, scope)
     if indices is not None:
@@ -438,26 +447,4 @@ def _row_params(elements, separators, scope: Scope):
             return None
         found.append((family, str(tree.children[1].children[0])))
     return found
-
-
-def _entries_over_undeclared(index_tree, body_tree, text: str, scope: Scope, where: Where, translator):
-    """``C_{ij} = x_i x_j`` with i and j declared nowhere: the entry (i, j), when the body reads
-    with them bound and uses every one (a body that does not, ``L_{ab} = …`` of other letters, keeps
-    the name ``L_{ab}`` as before); said in the readings.  None otherwise."""
-    params = _index_params(index_tree, translator, scope, undeclared=True)
-    if params is None or len(params) < 2:
-        return None
-    inner = scope
-    for name, symbol in params:
-        inner = inner.bind(name, symbol)
-    try:
-        body = _BodyReader(text, inner, where).expr(body_tree)
-    except ParseError:
-        return None
-    if not isinstance(body, sp.Basic) or not all(body.has(symbol) for _, symbol in params):
-        return None
-    letters = "".join(name for name, _ in params)
-    translator.readings.append(f"_{{{letters}}}, letters no declaration names, written side by side and each used in "
-                               f"the body: the entry ({', '.join(name for name, _ in params)}), as TeX writes it")
-    return params
 

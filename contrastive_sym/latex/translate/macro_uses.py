@@ -15,6 +15,10 @@ from .compare import certainly_equal
 from .lists import apply_list
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
+#: the length of the vectors a function of vector arguments declared nowhere takes (latex/macros.py),
+#: put in at each use from the vectors it writes
+VECTOR_LENGTH = "length_of_the_arguments"
+
 Tree = lark.Tree
 #: \text{…}, \mathrm{…}, \operatorname{…}: words, whose letters are not indices
 _WORDS = re.compile(r"\\(?:text|textrm|texttt|mathrm|operatorname)\s*\{[^{}]*\}")
@@ -97,17 +101,28 @@ class MacroUsesMixin:
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)
             if len(args) != len(macro.vector_params) or any(a.var is not None for a in args):
                 raise self.fail(node, f"{macro.key} takes {len(macro.vector_params)} arguments")
-            mapping = {}
+            mapping, body = {}, macro.body
             for (family, param), arg in zip(macro.vector_params, args):
                 row = arg.pattern
                 if isinstance(row, RowVector) and row.family == family:
                     mapping[param] = row.row
                 elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
                     mapping[param] = row.indices[0]
+                elif isinstance(row, RowVector) and self._rows_alike(family, row):
+                    # sim(h_i, h_j) = … used at sim(h_i, h^+_j): the row of another family of rows
+                    # of the same length takes the place of this argument's row
+                    body = body.replace(lambda e, f=family, p=param: isinstance(e, sp.Indexed) and e.base == f
+                                        and e.indices[0] == p,
+                                        lambda e, r=row: r.family[(r.row, *e.indices[1:])])
                 else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
-            return put(macro.body, mapping)
+            return put(body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _rows_alike(self, family: sp.IndexedBase, row: RowVector) -> bool:
+        """Whether ``row`` is a row of a family of rows of the length of ``family``'s."""
+        declared = self._family_of(family)
+        return declared is not None and len(declared.shape) == 2 and certainly_equal(declared.shape[1], row.length)
 
     def _labelled_body(self, macro: Macro):
         r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),
@@ -169,19 +184,24 @@ class MacroUsesMixin:
         separators = {str(c) for c in items.children if not isinstance(c, Tree)}
         if len(elements) != len(macro.vector_args) or separators - {","}:
             raise self.fail(node, f"{macro.key} takes {len(macro.vector_args)} vectors, separated by commas")
-        placeholders, vectors = {}, {}
+        placeholders, vectors, body = {}, {}, macro.body
         for (base, length), element in zip(macro.vector_args, elements):
             vector = self.vector_of(self.term(element))
             if vector is None:
                 raise self.fail(element, f"{macro.key} is defined for vectors; "
                                          f"'{self.source(element).strip()}' is not one")
+            if isinstance(length, sp.Dummy) and length.name == VECTOR_LENGTH and body.has(length):
+                # arguments declared nowhere (latex/macros.py): of the length of the first vector written
+                body, length = body.xreplace({length: vector.length}), vector.length
+            elif isinstance(length, sp.Dummy) and length.name == VECTOR_LENGTH:
+                length = next(v.length for v in vectors.values())
             if not certainly_equal(vector.length, length):
                 raise self.fail(element, f"{macro.key} takes vectors of length {length}; "
                                          f"'{self.source(element).strip()}' has length {vector.length}")
             placeholders[base] = sp.IndexedBase(sp.Dummy(str(base)))
             vectors[placeholders[base]] = vector
         # in two steps, so that f(v, u) does not put u's components into v's places
-        body = macro.body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in placeholders,
+        body = body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in placeholders,
                                   lambda e: placeholders[e.base][e.indices])
         return body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in vectors,
                             lambda e: vectors[e.base].component(e.indices[0]))

@@ -1,0 +1,60 @@
+r"""What the arguments of a definition's head are when nothing declares them, decided by reading
+the body: ``C_{ij} = x_i x_j`` (letters side by side that the body uses each: the entry (i, j)), and
+``\text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}`` (names the body does not read as numbers: a
+function of vectors, of the length of those a use writes).  Each reading is said."""
+from __future__ import annotations
+
+from typing import Callable
+
+import sympy as sp
+
+from ..errors import ParseError
+from .families import Family
+from .scope import Macro, Scope
+from .translate.macro_uses import VECTOR_LENGTH
+
+
+def entries_over_undeclared(params, scope: Scope, translator, read: Callable):
+    """``C_{ij} = x_i x_j`` with i and j declared nowhere (``params``: the letters, as macros.py
+    takes them): the entry (i, j), when the body reads (``read`` of a scope) with them bound and uses
+    every one (a body that does not, ``L_{ab} = …`` of other letters, keeps the name ``L_{ab}``);
+    said in the readings.  None otherwise."""
+    if params is None or len(params) < 2:
+        return None
+    inner = scope
+    for name, symbol in params:
+        inner = inner.bind(name, symbol)
+    try:
+        body = read(inner)
+    except ParseError:
+        return None
+    if not isinstance(body, sp.Basic) or not all(body.has(symbol) for _, symbol in params):
+        return None
+    letters = "".join(name for name, _ in params)
+    translator.readings.append(f"_{{{letters}}}, letters no declaration names, written side by side and each used in "
+                               f"the body: the entry ({', '.join(name for name, _ in params)}), as TeX writes it")
+    return params
+
+
+def vector_parameters(key: str, parameters, scope: Scope, line, translator, read: Callable):
+    """``\\text{sim}(u, v) = \\frac{u^\\top v}{\\|u\\| \\|v\\|}`` with u, v declared nowhere and a body
+    that does not read them as numbers: a function of vectors of one length, taken from the vectors
+    a use writes (rows of any family: sim(h_i, h_j^+)); said in the readings.  None when the body
+    does not read with them as vectors either, or does not use every one."""
+    length = sp.Dummy(VECTOR_LENGTH, integer=True, positive=True)
+    inner, bases = scope, []
+    for name, _ in parameters:
+        base = sp.IndexedBase(sp.Dummy(name.lstrip("\\")), real=True)
+        inner = inner.bind(name, Family(base, (length,)))
+        bases.append(base)
+    try:
+        body = read(inner)
+    except ParseError:
+        return None
+    if not isinstance(body, sp.Expr) or not all(body.has(base) for base in bases):
+        return None
+    names = ", ".join(name for name, _ in parameters)
+    translator.readings.append(f"{key}({names}): {names}, declared nowhere, {'are' if len(bases) > 1 else 'is'} "
+                               f"read as {'vectors' if len(bases) > 1 else 'a vector'} (the body does not read "
+                               "as a function of numbers), of the length of those a use writes")
+    return Macro(key, body, line=line, vector_args=tuple((base, length) for base in bases))
