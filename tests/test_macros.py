@@ -150,3 +150,31 @@ def test_a_similarity_of_two_vectors_applies_to_rows_of_any_family_of_their_leng
 def test_a_function_whose_body_reads_with_numbers_stays_one_of_numbers():
     notation = dict(SIMILARITY, define=[{"name": "f", "line": 1, "latex": r"f(u, v) = u v + 1"}])
     assert check_statement(r"f(2, 3) = 7", **notation).verdict.value == "proved"
+
+
+NT_XENT = [{"name": "sim", "line": 1, "latex": r"\mathrm{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}"},
+           {"name": "l", "line": 2, "latex": r"\ell(i, j) = -\log \frac{\exp(\mathrm{sim}(z_i, z_j)/\tau)}"
+                                             r"{\sum_{k=1}^{2N} \mathbb{1}_{[k \neq i]} \exp(\mathrm{sim}(z_i, z_k)/\tau)}"},
+           {"name": "L", "line": 3, "latex": r"\mathcal{L} = \frac{1}{2N} \sum_{k=1}^{N} [\ell(2k-1, 2k) + \ell(2k, 2k-1)]"}]
+BATCH = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+             family=[{"name": "z", "shape": ["2N", "d"], "role": "embedding"}],
+             scalar=[{"name": r"\tau", "domain": "positive"}], define=NT_XENT)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # SimCLR as its paper writes it, nothing declared but the batch: \ell(i, j) over letters the body
+    # reads as indices (it read them as numbers, and z_i was refused)
+    (r"\mathcal{L} \geq 0", "confirmed"),
+    (r"\mathcal{L} \leq \log(2N - 1) + \frac{2}{\tau}", "confirmed"),
+    (r"\mathcal{L} \leq \log(2N - 1)", "refuted"),
+])
+def test_simclr_s_loss_over_arguments_declared_nowhere(statement, expected):
+    assert check_statement(statement, "inequality", **BATCH).verdict.value == expected
+
+
+def test_when_no_reading_reads_the_body_the_one_that_got_furthest_is_said():
+    # u^\top v / \|u\| \|v\|: read as numbers, the transpose fails; read as vectors, the quotient
+    # before a factor is ambiguous, further on: that is the error shown
+    notation = dict(BATCH, define=[{"name": "sim", "line": 1, "latex": r"\mathrm{sim}(u, v) = u^\top v / \|u\| \|v\|"}])
+    with pytest.raises(ParseError, match=r"ambiguous: 'u\^\\top v/\\\|u\\\| \\\|v\\\|' reads as"):
+        check_statement(r"\mathrm{sim}(z_1, z_2) = 0", **notation)

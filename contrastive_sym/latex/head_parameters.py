@@ -1,7 +1,8 @@
 r"""What the arguments of a definition's head are when nothing declares them, decided by reading
 the body: ``C_{ij} = x_i x_j`` (letters side by side that the body uses each: the entry (i, j)), and
 ``\text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}`` (names the body does not read as numbers: a
-function of vectors, of the length of those a use writes).  Each reading is said."""
+function of vectors, of the length of those a use writes), ``\ell(i, j) = … z_i …`` (letters the body
+does not read as numbers either: a function of indices).  Each reading is said."""
 from __future__ import annotations
 
 from typing import Callable
@@ -40,17 +41,14 @@ def vector_parameters(key: str, parameters, scope: Scope, line, translator, read
     """``\\text{sim}(u, v) = \\frac{u^\\top v}{\\|u\\| \\|v\\|}`` with u, v declared nowhere and a body
     that does not read them as numbers: a function of vectors of one length, taken from the vectors
     a use writes (rows of any family: sim(h_i, h_j^+)); said in the readings.  None when the body
-    does not read with them as vectors either, or does not use every one."""
+    does not use every one; the ParseError when it does not read with them as vectors either."""
     length = sp.Dummy(VECTOR_LENGTH, integer=True, positive=True)
     inner, bases = scope, []
     for name, _ in parameters:
         base = sp.IndexedBase(sp.Dummy(name.lstrip("\\")), real=True)
         inner = inner.bind(name, Family(base, (length,)))
         bases.append(base)
-    try:
-        body = read(inner)
-    except ParseError:
-        return None
+    body = read(inner)          # a ParseError: reread_parameters weighs it
     if not isinstance(body, sp.Expr) or not all(body.has(base) for base in bases):
         return None
     names = ", ".join(name for name, _ in parameters)
@@ -58,3 +56,44 @@ def vector_parameters(key: str, parameters, scope: Scope, line, translator, read
                                f"read as {'vectors' if len(bases) > 1 else 'a vector'} (the body does not read "
                                "as a function of numbers), of the length of those a use writes")
     return Macro(key, body, line=line, vector_args=tuple((base, length) for base in bases))
+
+
+def reread_parameters(key: str, parameters, scope: Scope, line, translator, read: Callable, failed: ParseError):
+    """(the macro, the names it binds) of a head whose arguments nothing declares and whose body
+    does not read them as numbers (``failed``): as vectors, else as indices; ``failed`` when neither
+    reads (or the error of the reading that got further into the body)."""
+    errors = [failed]
+    for reading in (vector_parameters, index_parameters):
+        try:
+            found = reading(key, parameters, scope, line, translator, read)
+        except ParseError as exc:
+            errors.append(exc)
+            continue
+        if found is not None:
+            return (found, []) if isinstance(found, Macro) else found
+    # no reading reads the body: the error of the one that got furthest into it says the most (sim(u,
+    # v) = u^\top v / \|u\| \|v\|: past the transpose, the quotient before a factor is ambiguous)
+    raise max(errors, key=lambda e: (e.line or 0, e.column or 0))
+
+
+def index_parameters(key: str, parameters, scope: Scope, line, translator, read: Callable):
+    """``\\ell(i, j) = -\\log \\frac{e^{s_{ij}}}{…}`` with i, j declared nowhere (letters) and a body
+    that reads them as indices only: a function of indices, as one of declared indices is (a use
+    ``\\ell(2k-1, 2k)`` puts its values in); said in the readings.  None when the body does not use
+    every one, or an argument is not a letter; the ParseError when it does not read so."""
+    if not all(len(name) == 1 and name.isalpha() for name, _ in parameters):
+        return None
+    inner, params = scope, []
+    for name, _ in parameters:
+        symbol = sp.Symbol(name + "_param", integer=True)
+        inner = inner.bind(name, symbol)
+        params.append((name, symbol))
+    body = read(inner)          # a ParseError: reread_parameters weighs it
+    if not isinstance(body, sp.Expr) or not all(body.has(symbol) for _, symbol in params):
+        return None
+    names = ", ".join(name for name, _ in params)
+    translator.readings.append(f"{key}({names}): {names}, declared nowhere, {'are' if len(params) > 1 else 'is'} "
+                               f"read as {'indices' if len(params) > 1 else 'an index'} (the body does not read "
+                               "as a function of numbers)")
+    return Macro(key, body, index_params=tuple(s for _, s in params), line=line, called=True), params
+

@@ -25,7 +25,7 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .translate.letter_runs import difference_mark
-from .head_parameters import entries_over_undeclared, vector_parameters
+from .head_parameters import entries_over_undeclared, reread_parameters
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
 from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
@@ -134,13 +134,11 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             inner = inner.bind(name, symbol)
         try:
             body = _BodyReader(text, inner, where).expr(body_tree)
-        except ParseError:
-            # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}: not a function of numbers; of vectors?
-            vectors = vector_parameters(key, parameters, scope, line, translator,
-                                        lambda inner: _BodyReader(text, inner, where).expr(body_tree))
-            if vectors is not None:
-                return vectors, []
-            raise
+        except ParseError as exc:
+            # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}, \ell(i, j) = … z_i …: not a function of
+            # numbers; of vectors, or of indices? (head_parameters.py)
+            return reread_parameters(key, parameters, scope, line, translator,
+                                     lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
         return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
     indices = _index_args(elements, separators, scope)
     if indices is not None:
