@@ -156,3 +156,9 @@ def test_arcface_s_logit_through_the_angle_is_checked():
             r"+ e^{s u^\top v}} \geq 0")
     outcome = check(loss, "inequality", **UNIT)
     assert outcome.verdict.value == "confirmed", outcome.message
+
+
+def test_a_witness_writes_a_greek_name_as_its_letter():
+    # it wrote "\beta=1" (only τ, θ and η were shown as letters)
+    outcome = check_statement(r"\beta \leq 1", "inequality", scalar=[{"name": r"\beta", "domain": "positive"}])
+    assert outcome.verdict.value == "refuted" and sorted(outcome.witness.values) == ["β"], outcome.witness

@@ -611,3 +611,12 @@ def test_a_name_written_with_its_script_inside_a_font_is_quoted_whole():
     # \mathcal{W_{neg}} is read as \mathcal W_{neg}: the message quoted '\mathcal{W_{neg}' (a brace lost)
     error = refused(r"\sum_{k \in \mathcal{W_{neg}}} a")
     assert r"'\mathcal{W_{neg}}' is not a declared [[set]]" in error.message
+
+
+def test_a_free_index_nothing_declares_is_named_with_how_to_declare_it():
+    from contrastive_sym.pipeline import check_statement
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}], family=[{"name": "w", "shape": ["N"]}])
+    with pytest.raises(ParseError) as caught:
+        check_statement(r"w_j \leq 1", "inequality", **notation)
+    assert ("'j' is not declared: an index written free in a statement (w_j) is declared as an [[index]] with its "
+            "range (name = 'j', from = 1, to = 'N')") in caught.value.message

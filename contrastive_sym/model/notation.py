@@ -279,7 +279,11 @@ class Notation:
         return _plain(decl.latex) if decl else str(symbol)
 
 
-_GREEK = {r"\tau": "τ", r"\theta": "θ", r"\eta": "η", r"\nabla g": "∇g"}
+#: a declared name that is one Greek letter, shown as the letter in witnesses and conditions
+_GREEK = {"\\" + name: letter for name, letter in zip(
+    ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi rho "
+     "varrho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega").split(),
+    "αβγδϵεζηθϑικλμνξπρϱστυϕφχψωΓΔΘΛΞΠΣΦΨΩ")} | {r"\nabla g": "∇g"}
 
 
 def _plain(latex: str) -> str:

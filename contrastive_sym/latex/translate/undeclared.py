@@ -40,4 +40,9 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
         shown = " and ".join(around)
         return (f"'{key}' is not declared, and no sum around it binds it (the sum{'s' * (len(around) > 1)} "
                 f"around it run{'s' * (len(around) == 1)} over {shown}: is an index written differently?)")
+    if re.fullmatch(r"[a-z]", key) and start is not None and re.search(r"_\s*(?:\{[^{}]*)?$", text[:start]):
+        # w_j with j free: an index the statement is about, which the notation must give a range
+        return (f"'{key}' is not declared: an index written free in a statement (w_{key}) is declared as an "
+                f"[[index]] with its range (name = '{key}', from = 1, to = 'N'); the statement then holds "
+                "for each of its values")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
