@@ -620,3 +620,15 @@ def test_a_free_index_nothing_declares_is_named_with_how_to_declare_it():
         check_statement(r"w_j \leq 1", "inequality", **notation)
     assert ("'j' is not declared: an index written free in a statement (w_j) is declared as an [[index]] with its "
             "range (name = 'j', from = 1, to = 'N')") in caught.value.message
+
+
+def test_a_condition_may_set_a_size_equal_to_a_number_and_no_value():
+    from contrastive_sym.pipeline import check_statement
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[{"name": "s", "shape": ["N"]}],
+                    scalar=[{"name": "t"}])
+    # \sum_{i=1}^N s_i = s_1 holds at N = 1 only: with the condition it is checked there alone
+    outcome = check_statement(r"\sum_{i=1}^N s_i = s_1", claim={"given": ["N = 1"]}, **notation)
+    assert outcome.verdict.value in ("proved", "confirmed") and "excluded" in outcome.message, outcome.message
+    assert check_statement(r"\sum_{i=1}^N s_i = s_1", **notation).verdict.value == "refuted"
+    with pytest.raises(Exception, match="a condition cannot use '=' between values that are not sizes or indices"):
+        check_statement(r"t^2 = 0", claim={"given": ["t = 0"]}, **notation)
