@@ -24,6 +24,9 @@ class Family:
     # a vector y bound beside rows y_i of its space (an anchor beside its negatives): the rows,
     # which a use with one index writes (load/declarations.py decides it)
     rows: object = field(default=None, compare=False, repr=False)
+    # a family of indices (role index): the first and last value of its entries, which index
+    # other families (W_{y_i}: translate/index_families.py)
+    values: tuple | None = None
 
     def start(self, position: int) -> int:
         return self.first[position] if self.first else 1

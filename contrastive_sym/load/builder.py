@@ -202,16 +202,18 @@ class DocumentBuilder:
     def family(self, name: str, shape: Sequence, domain: Domain = Domain.REAL, *,
                role: Role = Role.VALUE, latex: str = "", origin: Origin | None = None,
                superscript: bool = False, first: tuple[int, ...] = (),
-               leading_superscript: bool = False) -> sp.IndexedBase:
+               leading_superscript: bool = False, values: tuple | None = None) -> sp.IndexedBase:
         """An indexed family of reals, e.g. ``s`` of shape ``(N, N)``; ``first``: where the
         document's indices start, per dimension (() for 1)."""
         origin = origin or _caller_origin()
         latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
-        base = sp.IndexedBase(name, real=True)
+        # the entries of a family of indices are whole numbers (W_{y_i} needs y_i an integer)
+        base = sp.IndexedBase(name, integer=True) if role is Role.INDEX else sp.IndexedBase(name, real=True)
         self._families.append(FamilyDecl(base, tuple(sp.sympify(s) for s in shape), domain, role,
                                          latex or name, origin, superscript=superscript,
-                                         first=tuple(first), leading_superscript=leading_superscript))
+                                         first=tuple(first), leading_superscript=leading_superscript,
+                                         values=values))
         return base
 
     def role_of(self, base: sp.IndexedBase) -> Role | None:

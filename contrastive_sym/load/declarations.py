@@ -22,6 +22,7 @@ from ..latex.translate.draws import IndexDistribution
 from ..model.distributions import Density, Expectation
 from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role, bare_point
+from .index_families import index_values
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
@@ -103,6 +104,7 @@ def read_notation(spec: dict, context: Context) -> None:
                                "index as a superscript and the others as the subscript (z^{(k)}_i); this "
                                "family has one dimension: 'superscript'", ("index_written",))
         first = _first_indices(entry, name, shape, context)
+        values = index_values(entry, name, role, shape, scope, context)     # index_families.py
         # x^{(1)}, …, x^{(n)} (or x_1, …, x_n) beside a random point x (role point both): the
         # samples of x, found by the script that indexes them (x alone stays the point); and
         # s^+_i beside a scalar s^+ (one anchor's similarity, then a batch's): the family is
@@ -125,8 +127,8 @@ def read_notation(spec: dict, context: Context) -> None:
             ("^{(\\cdot)}" if superscript else "_{(\\cdot)}") if samples else "") + (f"__{len(shape)}" if ranked else "")
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=latex, origin=origin,
-                              superscript=superscript, first=first, leading_superscript=leading)
-        family = Family(base, shape, superscript, leading_superscript=leading, first=first)
+                              superscript=superscript, first=first, leading_superscript=leading, values=values)
+        family = Family(base, shape, superscript, leading_superscript=leading, first=first, values=values)
         if vector_rows and len(shape) == 1:
             rows = replace(beside, others=())
             scope = scope.bind(name, replace(family, others=(rows,) + beside.others, rows=rows))
@@ -435,3 +437,4 @@ def _vector_beside_rows(shape, role, beside, builder) -> bool:
     vector, rows, rows_role = (shape, beside.shape, builder.role_of(beside.base)) if len(shape) == 1 \
         else (beside.shape, shape, role)
     return len(vector) == 1 and len(rows) == 2 and rows[1] == vector[0] and rows_role in (Role.EMBEDDING, Role.UNIT)
+

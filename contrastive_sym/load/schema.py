@@ -112,7 +112,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "size": {"name": _RF, "minimum": Field("size"), "checked": Field("sizes"),
              "equals": Field("formula", number_ok=True, hint="an expression of sizes declared above, e.g. '2B'")},
     "scalar": {"name": _RF, "symbol": _T, "display": _F, "domain": _choice(Domain),
-               "role": _choice(*(r.value for r in Role if r is not Role.LABEL)),   # labels: a family
+               "role": _choice(*(r.value for r in Role if r not in (Role.LABEL, Role.INDEX))),   # a family's
                "value_of": Field("formula", hint="a declared point whose coordinate this point is a value "
                                                  "of, e.g. value_of = \"x'\""),
                "value_shape": _VALUE_SHAPE,
@@ -124,6 +124,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                "domain": _choice(Domain), "role": _choice(Role),
                "index_written": _choice("subscript", "superscript", "superscript and subscript"),
                "from": Field("first"),
+               "values": Field("formulas", most="MAX_RANK", number_ok=True,
+                               hint="with role = 'index': the first and last value, e.g. values = [1, 'C']"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
                                                  "values of, e.g. value_of = \"x'\""),
                "value_shape": _VALUE_SHAPE},

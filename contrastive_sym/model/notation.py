@@ -80,7 +80,9 @@ class Role(enum.Enum):
     ``LABEL`` families (class labels y_1 … y_n) have no numeric value: they are only
     compared (y_i = y_j), and are sampled as assignments of classes up to renaming;
     ``UNIT`` vectors (a family's rows, or the values of a function) have norm 1: normalized
-    embeddings, points of the hypersphere, sampled as exact rational points of it.
+    embeddings, points of the hypersphere, sampled as exact rational points of it;
+    ``INDEX`` families (class labels used as indices, W_{y_i}; sampled indices j_1 … j_M) take
+    whole numbers of a declared range, and index other families.
     """
 
     VALUE = "value"
@@ -90,6 +92,7 @@ class Role(enum.Enum):
     POINT = "point"
     LABEL = "label"
     UNIT = "unit"
+    INDEX = "index"
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,8 @@ class FamilyDecl:
     first: tuple[int, ...] = ()
     # the first index is written as a superscript, the others as the subscript (z^{(k)}_i)
     leading_superscript: bool = False
+    # role index: the first and last whole number its entries take
+    values: tuple | None = None
 
 
 @dataclass(frozen=True)

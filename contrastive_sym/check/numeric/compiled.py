@@ -26,7 +26,7 @@ from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
-from .dual import acos as dual_acos, asin as dual_asin, in_domain, nonzero, power
+from .dual import acos as dual_acos, asin as dual_asin, equal_indices, in_domain, nonzero, power
 from .failures import Undefined
 from .indices import binomial, var_key
 from .mp_definedness import MpmathCompiled
@@ -132,6 +132,7 @@ _NAMESPACE = {
     "_folded": lambda value, argument, strict: _where_defined(
         value, [lambda: in_domain(_ball(argument), bool(_ball(strict) > 0))]),
     "binomial": lambda n, k: arb(binomial(int(_ball(n).unique_fmpz()), int(_ball(k).unique_fmpz()))),
+    "KroneckerDelta": lambda a, b: equal_indices(_ball(a), _ball(b)),
 }
 
 

@@ -168,6 +168,17 @@ sinh = _smooth("sinh", lambda v: cosh(v))
 tanh = _smooth("tanh", lambda v: 1 - tanh(v) * tanh(v))
 
 
+def equal_indices(a, b):
+    """1 where two whole numbers are equal, else 0 (a constant: no derivative passes through it);
+    values that are not certainly equal or apart are not resolved."""
+    difference = base(a) - base(b)
+    if difference.is_zero():
+        return arb(1)
+    if difference > 0 or difference < 0:
+        return arb(0)
+    raise ArithmeticError("whether two indices are equal is not resolved")
+
+
 def step(x, at_zero):
     """The Heaviside step of ``x`` (an indicator 1[a > b] is the step of a − b): 1 where x is
     certainly positive, 0 where certainly negative, ``at_zero`` where x is exactly 0.  A ball

@@ -81,6 +81,7 @@ class MpmathCompiled:
         # functions only: mpmath's constants (pi, e) are callable too, and stay numbers
         ns = {n: _real_valued(f) if isinstance(f, _FUNCTIONS) else f for n, f in ns.items()}
         ns.update({"max": max, "min": min, "_step": _mp_step, "_mp_cancelled": _mp_cancelled, "_mp_folded": _mp_folded,
+                   "KroneckerDelta": lambda a, b: 1 if a == b else 0,
                    "_mp_delta": _mp_delta,
                    "_real_pow": _real_pow})
         self._fn = sp.lambdify(list(symbols), list(exprs), modules=[ns, "mpmath"],

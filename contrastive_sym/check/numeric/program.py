@@ -246,6 +246,10 @@ class Program(ForwardModeMixin):
             return extreme
         if isinstance(e, (Cancelled, Folded)):     # a²/a, e^{log a}: a where the written form is defined
             return self._compile_cancelled(e)
+        if isinstance(e, sp.KroneckerDelta) and e.has(sp.Indexed):
+            # 𝟙[y_i = c] of an index drawn by sampling (W_{y_i}: latex/translate/index_families.py)
+            first, second = self._compile(e.args[0]), self._compile(e.args[1])
+            return lambda env: dual.equal_indices(first(env), second(env))
         if isinstance(e, (sp.KroneckerDelta, sp.binomial)):     # of whole numbers: δ_{ij}, \binom{N}{2}
             return whole_number_function(e, self.fixed)
         if isinstance(e, (sp.Sum, sp.Product)):

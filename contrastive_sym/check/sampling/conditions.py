@@ -46,7 +46,7 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
     pairs = []
     by_family: dict = {}
     for var in hit.instance.variables:
-        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL):
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.INDEX):
             by_family.setdefault(var.family, []).append(var)
     for members in by_family.values():
         seen = {}
@@ -60,12 +60,12 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
 
 
 def families(variables) -> list[list]:
-    """The sampled members of each family (directions ∇g_k and class labels are not
+    """The sampled members of each family (directions ∇g_k, class labels and indices are not
     values: a label's ties are the assignment itself, and moving one is another; an entry of
     a unit vector moved alone, or exchanged with another's, would leave the sphere), in order."""
     by_family: dict = {}
     for var in variables:
-        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.UNIT):
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.UNIT, Role.INDEX):
             by_family.setdefault(var.family, []).append(var)
     return list(by_family.values())
 

@@ -32,7 +32,9 @@ class Variable:
     domain: Domain
     role: Role
     family: sp.IndexedBase | sp.FunctionClass | None = None   # sampled with its family's members
-    label: FamilyDecl | None = None   # a class label: its family's declaration (sampling/labels.py)
+    # a class label, or an index of a family of indices: its family's declaration (sampling/labels.py,
+    # sampling/index_values.py)
+    label: FamilyDecl | None = None
     # an entry of a unit vector: the declaration that gives the vector's length (sampling/unit.py)
     vector: FamilyDecl | FunctionDecl | None = None
     # a parameter θ_k of a function of values: that function's name (model.value_functions)
@@ -94,7 +96,7 @@ def used_sizes(exprs, notation: Notation) -> list[SizeDecl]:
                 found[decl.symbol] = decl
             elif isinstance(decl, FamilyDecl) and decl.base not in seen_families:
                 seen_families.add(decl.base)
-                pending.extend(decl.shape)
+                pending.extend(decl.shape + (decl.values or ()))     # a family of indices: its range too
             elif isinstance(decl, IndexDecl):
                 pending.extend((decl.lo, decl.hi))
     return sorted(found.values(), key=lambda d: d.symbol.name)
@@ -316,7 +318,7 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
         decl = notation.lookup(sym)
         if isinstance(sym, sp.Indexed) and isinstance(decl, FamilyDecl) and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role, decl.base,
-                                  decl if decl.role is Role.LABEL else None,
+                                  decl if decl.role in (Role.LABEL, Role.INDEX) else None,
                                   decl if decl.role is Role.UNIT else None)
         elif isinstance(decl, ScalarDecl) and sym == decl.symbol and decl.role is not Role.POINT:
             found[sym] = Variable(sym, notation.display(sym), decl.domain, decl.role)

@@ -17,6 +17,7 @@ import sympy as sp
 
 from ...model.notation import Domain, Role
 from .instantiate import Instance, Variable
+from .index_values import IndexGroup
 from .labels import LabelGroup
 from .unit import UnitGroup
 
@@ -244,6 +245,7 @@ def groups_of(instance: Instance) -> list[_Group]:
             by_family.setdefault(var.family, []).append(var)
     # class labels are sampled as partitions, not numbers (labels.py)
     groups += [LabelGroup(vs, instance.subs) if vs[0].role is Role.LABEL else
+               IndexGroup(vs, instance.subs) if vs[0].role is Role.INDEX else
                UnitGroup(vs, instance.subs) if vs[0].role is Role.UNIT else _Group(vs)
                for vs in by_family.values()]
     return groups

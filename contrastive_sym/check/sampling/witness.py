@@ -39,9 +39,9 @@ def _score(value: F) -> tuple:
 
 
 def _candidates(value: F, domain: Domain, role: Role) -> list[F]:
-    if role in (Role.LABEL, Role.UNIT):
+    if role in (Role.LABEL, Role.UNIT, Role.INDEX):
         # a class id is not a number to simplify (the partition is the witness); an entry of a
-        # unit vector changed alone would leave the sphere
+        # unit vector changed alone would leave the sphere; an index is a whole number of its range
         return []
     pool = list(_PREFERRED)
     if value != 0:

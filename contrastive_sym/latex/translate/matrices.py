@@ -17,6 +17,7 @@ import sympy as sp
 
 from ..scope import Family, Macro, form_key
 from .compare import certainly_equal
+from .index_families import IndexFamiliesMixin
 from .trees import unwrap
 from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
 
@@ -43,7 +44,7 @@ def _entry_indices():
     return sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
 
 
-class MatricesMixin:
+class MatricesMixin(IndexFamiliesMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads matrices."""
 
     def matrix_of(self, value) -> MatrixValue | None:
@@ -225,6 +226,9 @@ class MatricesMixin:
     def family_entry(self, family: Family, indices: list, op):
         """The entry of ``family`` at ``indices``; one index fewer than its dimensions is
         the vector along the last one (z_i of z_{i,m}, f[b, t, c] of f[b, t, c, m])."""
+        drawn = self.at_drawn_index(family, indices, op)      # W_{y_i}: index_families.py
+        if drawn is not None:
+            return drawn
         if len(family.shape) == 2 and len(indices) == 1:
             return RowVector(family.base, family.stored(indices)[0], family.shape[1])
         if len(family.shape) > 2 and len(indices) == len(family.shape) - 1:

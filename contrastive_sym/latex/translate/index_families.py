@@ -1,0 +1,40 @@
+r"""An entry of a family at an index that is itself the entry of a family of indices (role
+"index"): ``W_{y_i}``, the weight of the class of sample i; ``\theta_{y_i}``; ``v_{j_k}``.  The value
+of y_i is drawn among the whole numbers of the family's ``values``, so the entry is written as the
+sum over each value c of 𝟙[y_i = c]·W_c: every entry W_c is then a variable of the statement, and
+the indicator picks the one y_i names at each point checked."""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..families import Family
+from .values import RowVector, VectorValue
+
+
+class IndexFamiliesMixin:
+    def at_drawn_index(self, family: Family, indices: list, op):
+        """``family`` at ``indices`` where one of them holds an entry of a family of indices, as
+        the sum over its values described above; None when none does."""
+        for position, index in enumerate(indices):
+            drawn = sorted((e for e in sp.sympify(index).atoms(sp.Indexed) if self._drawn_values(e.base)),
+                           key=sp.default_sort_key)
+            if not drawn:
+                continue
+            entry = drawn[0]
+            lo, hi = self._drawn_values(entry.base)
+            value = sp.Dummy("c", integer=True)
+            inner = [i.xreplace({entry: value}) if n == position else i for n, i in enumerate(indices)]
+            at = self.family_entry(family, inner, op)
+            pick = sp.KroneckerDelta(entry, value)
+            if isinstance(at, RowVector):
+                m = sp.Dummy("m", integer=True)
+                return VectorValue(sp.Sum(pick * at.family[at.row, m], (value, lo, hi)), m, at.length)
+            if isinstance(at, VectorValue):
+                return VectorValue(sp.Sum(pick * at.body, (value, lo, hi)), at.index, at.length)
+            return sp.Sum(pick * at, (value, lo, hi))
+        return None
+
+    def _drawn_values(self, base) -> tuple | None:
+        """(first, last) value of the family of indices ``base``; None for any other family."""
+        family = self._family_of(base)
+        return family.values if isinstance(family, Family) else None
