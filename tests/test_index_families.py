@@ -58,3 +58,26 @@ def test_a_range_past_the_indexed_family_is_an_error_of_the_statement():
                     + [{"name": "y", "shape": ["N"], "role": "index", "values": [1, "C + 1"]}])
     outcome = check_statement(r"L \geq 0", "inequality", **notation)
     assert outcome.verdict.value == "error" and "not an entry of W" in outcome.message, outcome.message
+
+
+ARCFACE = dict(
+    size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "C", "minimum": 2, "checked": [2, 3]},
+          {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    family=[{"name": "W", "shape": ["C", "d"], "role": "unit"}, {"name": "x", "shape": ["N", "d"], "role": "unit"},
+            {"name": "y", "shape": ["N"], "role": "index", "values": [1, "C"]}],
+    scalar=[{"name": "s", "domain": "positive"}, {"name": "m", "domain": "positive"}],
+    define=[{"name": "theta", "line": 1, "latex": r"\theta_{ij} = \arccos(W_j^\top x_i)"},
+            {"name": "L", "line": 2, "latex": r"L = -\frac{1}{N}\sum_{i=1}^N \log \frac{e^{s \cos(\theta_{i,y_i} + m)}}"
+                                              r"{e^{s \cos(\theta_{i,y_i} + m)} + \sum_{j \neq y_i} e^{s \cos \theta_{ij}}}"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a definition at the index y_i (θ_{i,y_i}): the definition at y_i's value
+    (r"L \geq 0", "confirmed"),
+    # the additive angular margin does not always raise the loss: at θ = π it lowers it
+    (r"L \geq -\frac{1}{N}\sum_{i=1}^N \log \frac{e^{s W_{y_i}^\top x_i}}{\sum_{j=1}^C e^{s W_j^\top x_i}}", "refuted"),
+])
+def test_arcface_s_angle_of_the_true_class(statement, expected):
+    outcome = check_statement(statement, "inequality", **ARCFACE)
+    assert outcome.verdict.value == expected, outcome.message

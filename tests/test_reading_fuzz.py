@@ -36,7 +36,10 @@ READING_SCOPE = replace(
     .bind("S", IndexSet("S", sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))
     .bind(r"\mathcal{L}_{info+}", sp.Symbol("Linfo", real=True)).bind(r"\mathcal{L}_{mine-}", sp.Symbol("Lmine", real=True))
     .bind("p", Distribution("p", sp.Symbol("p"), (point_x, point_c), (r"\mathbf{x}", "c")))
-    .bind("w_c", word).with_index_range(word, sp.Integer(1), sp.Symbol("N", integer=True, positive=True)),
+    .bind("w_c", word).with_index_range(word, sp.Integer(1), sp.Symbol("N", integer=True, positive=True))
+    # a family of indices (role index), whose entries index others: s_{q_1, 1}
+    .bind("q", Family(sp.IndexedBase("q", integer=True), (sp.Symbol("N", integer=True, positive=True),),
+                      values=(sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))),
     points=frozenset({point_x, point_c, anchor}),
     macros=(MacroDef(r"\E", 0, r"\mathbb{E}"), MacroDef(r"\norm", 1, r"\left\| #1 \right\|"),
             MacroDef(r"\pair", 2, r"\text{sim}(#1, #2)")))
@@ -111,6 +114,8 @@ READING_FORMULAS = (
     # beside another, the inverse functions, a row that goes on despite an event in parentheses
     r"\sum_{c_k \in S} \text{sim}(c_k, \mathbf{x}_1) + \max_{u,v} s_{u,v} - \min_{uv} s_{uv} + \sum_{v'=1}^{n} s_{1v'} = \arctan t \\ "
     r"- \arccos(\frac{1}{2}) + \arcsin(0)",
+    # an entry at the value of an entry of a family of indices
+    r"s_{q_1, 1} + \sum_{k \neq q_1} s_{k, q_k} = \sum_{k=1}^{n} \mathbb{1}[q_1 = k] s_{k, 1} + \sum_{k \neq q_1} s_{k, q_k}",
 )
 
 READING_TOKENS = TOKENS + [
@@ -203,6 +208,7 @@ READING_TOKENS = TOKENS + [
     r"\delta", r"s[u]", r"s_{uv'}", r"s_{u'v}", r"d_{j}^{-}", r"^{-}", r"^{+}", r"\underbrace{t}_{(1)}",
     r"\underbrace{t + n}_{(2)}", r"(2) &= ", r"\arccos(", r"\arcsin t", r"\arctan(", r"\arccos^2",
     r"\\ - p(\mathbf{x}_1 | c_1)", r"(C=1|q)",
+    r"s_{q_1, 1}", r"s_{1, q_i}", r"_{q_k}", r"\sum_{k \neq q_1}", r"\mathbb{1}[q_1 = k]",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ...model.binders import put
 from ..families import Family
 from .values import RowVector, VectorValue
 
@@ -33,6 +34,20 @@ class IndexFamiliesMixin:
                 return VectorValue(sp.Sum(pick * at.body, (value, lo, hi)), at.index, at.length)
             return sp.Sum(pick * at, (value, lo, hi))
         return None
+
+    def put_drawn(self, body: sp.Basic, mapping: dict) -> sp.Basic:
+        """``body`` with ``mapping`` put in (a definition at the indices a use writes), where a value
+        that holds an entry of a family of indices (θ_{i, y_i}) is, as above, the sum over its values
+        of 𝟙[y_i = c]·body at c."""
+        for param, value in mapping.items():
+            drawn = sorted((e for e in sp.sympify(value).atoms(sp.Indexed) if self._drawn_values(e.base)),
+                           key=sp.default_sort_key)
+            if drawn:
+                lo, hi = self._drawn_values(drawn[0].base)
+                c = sp.Dummy("c", integer=True)
+                inner = {**mapping, param: sp.sympify(value).xreplace({drawn[0]: c})}
+                return sp.Sum(sp.KroneckerDelta(drawn[0], c) * self.put_drawn(body, inner), (c, lo, hi))
+        return put(body, mapping)
 
     def _drawn_values(self, base) -> tuple | None:
         """(first, last) value of the family of indices ``base``; None for any other family."""

@@ -173,9 +173,9 @@ class MacroUsesMixin:
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,
         or the vector of a definition whose value is a vector (h_i = f(\\tilde{x}_i))."""
         if macro.vector_index is None:
-            return put(macro.body, mapping)
+            return self.put_drawn(macro.body, mapping)      # θ_{i,y_i}: index_families.py
         m = sp.Dummy("m", integer=True)
-        return VectorValue(put(macro.body, {**mapping, macro.vector_index: m}), m, macro.vector_length)
+        return VectorValue(self.put_drawn(macro.body, {**mapping, macro.vector_index: m}), m, macro.vector_length)
 
     def _put_vectors(self, macro: Macro, items, node):
         """The body of ``f(u, v) = …`` (u, v declared vectors) at the vectors a use writes:
