@@ -442,8 +442,7 @@ def _condition(text: str, scope: Scope, context: Context):
         raise where.error("a condition is one relation")
     a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
     relation = rows[0].relations[0]
-    table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan,
-             "!=": sp.Ne, "=": sp.Eq}
+    table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan, "!=": sp.Ne, "=": sp.Eq}
     if relation not in table or relation == "=" and not (a.is_integer and b.is_integer):   # N = 1: of sizes only
         raise where.error(f"a condition cannot use {relation!r}" + " between values that are not sizes or indices "
                           "(write the value in the statement)" * (relation == "="))
