@@ -301,9 +301,9 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         by = _DERIVATIVE_BY.search(text[:token.start_pos])
         if by is not None:
             # \frac{\partial E}{\partial v'^T h}: by an expression, where a variable is read
-            written = " ".join(original[by.start("by"):token.end_pos].split())
-            return where.error(f"a derivative by an expression, '{written}…' (more than one factor after "
-                               "'\\partial') is not read: a derivative is taken by a variable (\\partial x, "
+            written = original[by.start("by"):token.end_pos]       # the construct as written, at its column
+            return where.error(f"a derivative by an expression, '{' '.join(written.split())}…' (more than one factor "
+                               "after '\\partial') is not read: a derivative is taken by a variable (\\partial x, "
                                "\\partial z_i, \\partial x \\partial y); write the variable, or restate the line "
                                "with restated_from", *_line_column(text, by.start("by")), written)
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
