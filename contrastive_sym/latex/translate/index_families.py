@@ -17,11 +17,9 @@ class IndexFamiliesMixin:
         """``family`` at ``indices`` where one of them holds an entry of a family of indices, as
         the sum over its values described above; None when none does."""
         for position, index in enumerate(indices):
-            drawn = sorted((e for e in sp.sympify(index).atoms(sp.Indexed) if self._drawn_values(e.base)),
-                           key=sp.default_sort_key)
-            if not drawn:
+            entry = self._first_drawn(index)
+            if entry is None:
                 continue
-            entry = drawn[0]
             lo, hi = self._drawn_values(entry.base)
             value = sp.Dummy("c", integer=True)
             inner = [i.xreplace({entry: value}) if n == position else i for n, i in enumerate(indices)]
@@ -40,14 +38,18 @@ class IndexFamiliesMixin:
         that holds an entry of a family of indices (θ_{i, y_i}) is, as above, the sum over its values
         of 𝟙[y_i = c]·body at c."""
         for param, value in mapping.items():
-            drawn = sorted((e for e in sp.sympify(value).atoms(sp.Indexed) if self._drawn_values(e.base)),
-                           key=sp.default_sort_key)
-            if drawn:
-                lo, hi = self._drawn_values(drawn[0].base)
+            entry = self._first_drawn(value)
+            if entry is not None:
+                lo, hi = self._drawn_values(entry.base)
                 c = sp.Dummy("c", integer=True)
-                inner = {**mapping, param: sp.sympify(value).xreplace({drawn[0]: c})}
-                return sp.Sum(sp.KroneckerDelta(drawn[0], c) * self.put_drawn(body, inner), (c, lo, hi))
+                inner = {**mapping, param: sp.sympify(value).xreplace({entry: c})}
+                return sp.Sum(sp.KroneckerDelta(entry, c) * self.put_drawn(body, inner), (c, lo, hi))
         return put(body, mapping)
+
+    def _first_drawn(self, index) -> sp.Indexed | None:
+        """The first entry of a family of indices in ``index`` (in SymPy's order), or None."""
+        drawn = [e for e in sp.sympify(index).atoms(sp.Indexed) if self._drawn_values(e.base)]
+        return min(drawn, key=sp.default_sort_key) if drawn else None
 
     def _drawn_values(self, base) -> tuple | None:
         """(first, last) value of the family of indices ``base``; None for any other family."""

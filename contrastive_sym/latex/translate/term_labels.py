@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from ...errors import DerivationError
+from ..parser import _line_column
 from ..continuations import LEADING_LABEL, drop_leading_reference, row_labels
 from .values import Row, Side
 
@@ -86,8 +87,6 @@ def _term(latex: str, label: str, start: int, translator):
     try:
         return translate_expr(latex, translator.scope, translator.where)
     except DerivationError as exc:
-        line = translator.text.count("\n", 0, start) + 1
-        column = start - (translator.text.rfind("\n", 0, start) + 1) + 1
         raise translator.where.error(f"the term labelled {label} (\\underbrace{{{' '.join(latex.split())}}}_{{{label}}} "
                                      f"of an earlier display) does not read here: {exc.message}",
-                                     line, column, label) from None
+                                     *_line_column(translator.text, start), label) from None
