@@ -142,4 +142,5 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
               f"latex = {toml_value(statement)}"]
     lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in (claim or {}).items()]
     run = verify_text("\n".join(lines) + "\n", config=config)
-    return run.documents[0].claims[0].outcome
+    # the statement's own claim: a definition's chain (L = A = B) is a claim of its own, listed first
+    return next(c.outcome for c in run.documents[0].claims if c.claim.id == "statement")

@@ -142,3 +142,18 @@ def test_an_indicator_of_values_is_refused_not_guessed():
     with pytest.raises(ParseError) as caught:
         check_statement(r"\mathbb{1}[y_i = y_1] = 1", **IND)
     assert "tests two values for equality" in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # an index declared from 0 takes the value 0: SymPy once took it for positive and proved these
+    (r"\mathbb{1}[j = 0] = 0", "refuted"),
+    (r"\mathbb{1}[j = 0] = \mathbb{1}[j < 1]", "proved"),
+    (r"\sqrt{j^2} = j", "proved"),
+    (r"j \geq 1", "refuted"),
+])
+def test_an_index_counted_from_zero_is_not_taken_for_positive(statement, expected):
+    notation = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2]}],
+                    index=[{"name": "j", "from": 0, "to": "K"}])
+    kind = "inequality" if "geq" in statement else "identity"
+    assert check_statement(statement, kind, **notation).verdict.value.replace("confirmed", "proved") == expected
+

@@ -295,7 +295,12 @@ class DocumentBuilder:
         origin = origin or _caller_origin()
         latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
-        symbol = sp.Symbol(name, integer=True, positive=True)
+        # only what the range guarantees: an index from 0 is not positive (SymPy would take
+        # KroneckerDelta(j, 0) for 0 and prove 1[j = 0] = 0), one from a symbol is only an integer
+        first = sp.sympify(lo)
+        sign = {"positive": True} if first.is_number and first >= 1 else \
+            {"nonnegative": True} if first.is_number and first >= 0 else {}
+        symbol = sp.Symbol(name, integer=True, **sign)
         self._indices.append(IndexDecl(symbol, sp.sympify(lo), sp.sympify(hi), tuple(distinct_from),
                                        latex or name, origin))
         return symbol
