@@ -157,3 +157,12 @@ def test_an_index_counted_from_zero_is_not_taken_for_positive(statement, expecte
     kind = "inequality" if "geq" in statement else "identity"
     assert check_statement(statement, kind, **notation).verdict.value.replace("confirmed", "proved") == expected
 
+
+def test_an_entry_of_a_value_computed_from_a_family_counted_from_zero_is_refused():
+    # (u v)_k with u's rows numbered from 0: the product numbers its components from 1, so the entry
+    # written 0 would be read as another (it once named u_{-1}); refused, naming the family
+    notation = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1]}],
+                    family=[{"name": "u", "shape": ["K + 1", "d"], "from": [0, 1]}, {"name": "v", "shape": ["d"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\sum_{k=0}^{K} \operatorname{softmax}(u v)_k = 1", **notation)
+    assert "an entry of a value computed from u, whose entries are numbered from 0, is not read" in str(caught.value)

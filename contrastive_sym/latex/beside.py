@@ -36,6 +36,12 @@ def _form(meaning) -> str:
     return "superscript" if isinstance(meaning, Family) and meaning.superscript else "subscript"
 
 
+def one_beside_other(one, other) -> bool:
+    """Whether two definitions of one name in a display are the name alone and its entries
+    (``\\mathcal{L} = \\sum_i \\mathcal{L}_i = …``: the total and the term the chain names)."""
+    return _alone(one) and _entrywise(other) or _entrywise(one) and _alone(other)
+
+
 def bind_definition(scope: Scope, macro: Macro) -> Scope:
     """``scope`` with ``macro`` bound under its name.  Beside a family or an entrywise
     definition of that name, a definition of the name alone takes the name and the entries

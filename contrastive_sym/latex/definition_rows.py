@@ -96,7 +96,8 @@ def summands_named(row: Row, translator: Translator) -> list[Row]:
         term = right.children[1] if sign is None else Tree(sign.data, [sign.children[0], right.children[1]], sign.meta)
         named.append(Row(left.children[1], term, []))
         translator.readings.append(f"{translator.source(left.children[1]).strip()} is named by the chain as the "
-                                   f"term of {written[0]}: {translator.source(term).strip()}")
+                                   f"term of {one_line(translator, left.children[0])}: "
+                                   f"{translator.source(term).strip()}")
     return named
 
 

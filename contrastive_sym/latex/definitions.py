@@ -24,7 +24,7 @@ import lark
 import sympy as sp
 
 from ..errors import DerivationError
-from .beside import bind_definition
+from .beside import bind_definition, one_beside_other
 from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
@@ -271,7 +271,7 @@ def _define_in_order(rows, text, scope, where, line, translator):
                 bound[id(row)] = params
                 scope = scope.bind(merged.key, merged)
                 continue
-            if twin is not None:
+            if twin is not None and not one_beside_other(macro, macros[id(twin)]):
                 raise translator.fail(row.head, f"'{translator.source(row.head)}' is defined twice in this "
                                                 f"display (also as '{translator.source(twin.head)}')")
             macros[id(row)], bound[id(row)] = macro, params

@@ -24,11 +24,12 @@ from .parser import Where, parse
 from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
-from .translate.letter_runs import difference_mark
+from .head_names import head_parts, name_key, split_subscript
 from .head_parameters import entries_over_undeclared, reread_parameters
+from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
-from .translate.trees import bare_letter, index_letter, is_ellipsis, letter_head, unwrap
+from .translate.trees import bare_letter, index_letter, is_ellipsis, unwrap
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -85,11 +86,12 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                     f"a declared [[distribution]]: name it apart (an event such as d = i "
                                     "inside a probability is not read)")
     if call_items is None:
-        key, index_tree = _split_subscript(head, translator, key)
+        key, index_tree = split_subscript(head, translator, key)
         if index_tree is not None and not isinstance(scope.lookup(key), Family):
+            read = lambda inner: _BodyReader(text, inner, where).expr(body_tree)   # noqa: E731
             params = _index_params(index_tree, translator, scope) or entries_over_undeclared(
-                _index_params(index_tree, translator, scope, undeclared=True), scope, translator,
-                lambda inner: _BodyReader(text, inner, where).expr(body_tree))
+                _index_params(index_tree, translator, scope, undeclared=True), scope, translator, read)
+            key, params = (key, params) if params else worded_head(key, index_tree, translator, scope, read)  # L_{out,i}
             if params is not None:
                 inner = scope
                 for name, symbol in params:
@@ -209,11 +211,11 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
                                                           "prime", "font")):
             return None
         try:
-            key = _name_key(tree, translator)
+            key = name_key(tree, translator)
         except ParseError:
             return None
         if scope.lookup(key) is not None or any(key == name for name, _ in found) \
-                or tree.data == "subscript" and scope.lookup(_name_key(tree.children[0], translator)) is not None:
+                or tree.data == "subscript" and scope.lookup(name_key(tree.children[0], translator)) is not None:
             return None
         found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
     return found
@@ -250,61 +252,6 @@ def _values(elements: list, translator: Translator) -> list | None:
         return [translator.value(element) for element in elements]
     except ParseError:
         return None
-
-
-def head_parts(head, translator: Translator):
-    """The name of a head and, if it is called, its argument items; a node that is not
-    the shape of a head is refused."""
-    node = head
-    mark = difference_mark(node.children[0]) if isinstance(node, Tree) and node.data == "juxt" else None
-    if mark is not None and translator.scope.lookup(mark) is None and letter_head(node.children[1]) is not None:
-        # \Delta s(w_c, w_t) = …: the name Δs (a difference the document names), when Δ is no name
-        last = node.children[1]
-        key = f"{mark} {letter_head(last).children[0]}"
-        if isinstance(last, Tree) and last.data == "call" and bare_letter(last.children[0]):
-            return key, last.children[1].children[0]
-        if bare_letter(last):
-            return key, None
-    if isinstance(node, Tree) and node.data == "juxt":
-        # a run of letters such as LSE(...)
-        letters, current = [], node
-        while isinstance(current, Tree) and current.data == "juxt":
-            first = current.children[0]
-            if not bare_letter(first):
-                raise translator.fail(head, "the left side of a definition must be a name")
-            letters.append(str(first.children[0]))
-            current = current.children[1]
-        last = current
-        letter = letter_head(last)
-        if letter is None:
-            raise translator.fail(head, "the left side of a definition must be a name")
-        letters.append(str(letter.children[0]))
-        if isinstance(last, Tree) and last.data == "call":
-            return "".join(letters), last.children[1].children[0]
-        if bare_letter(last):
-            return "".join(letters), None
-        raise translator.fail(head, "the left side of a definition must be a name")
-    if isinstance(node, Tree) and node.data == "call":
-        callee = node.children[0]
-        return _name_key(callee, translator), node.children[1].children[0]
-    return _name_key(node, translator), None
-
-
-def _name_key(node, translator: Translator) -> str:
-    if isinstance(node, Tree) and node.data in ("subscript", "superscript", "prime"):
-        return _name_key(node.children[0], translator) + translator.script_suffix(node)
-    key = translator.atom_key(node)
-    if key is None:
-        raise translator.fail(node, "the left side of a definition must be a name")
-    return key
-
-
-def _split_subscript(head, translator, key):
-    """``w_k`` → (``w``, the subscript) when the subscript is the last script."""
-    if isinstance(head, Tree) and head.data == "subscript":
-        base = _name_key(head.children[0], translator)
-        return base, head.children[1]
-    return key, None
 
 
 def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False):

@@ -90,6 +90,8 @@ _HUMAN = {
 
 #: ≤ and ≥ in their other spellings, read as \leq and \geq (same length)
 _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
+#: an operator set in bold, SupCon's z_i \boldsymbol{\cdot} z_p: the operator (a font changes no value)
+_BOLD_OPERATOR = re.compile(r"\\(?:boldsymbol|mathbf|bm|pmb)\s*\{\s*(\\(?:cdot|times|top|intercal))\s*\}")
 
 
 def _as_primes(match) -> str:
@@ -141,6 +143,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body
     cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)   # \leqslant: \leq
+    cleaned = _BOLD_OPERATOR.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)
     cleaned = PRIME_SCRIPT.sub(_as_primes, cleaned)   # x^{\prime}: x'
     cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
     digits = _MULTI_DIGIT_SCRIPT.search(cleaned)
@@ -279,7 +282,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         opened = _unclosed(original, len(original))
         if opened is not None:
             at = "{}:{}".format(*where.at(opened[1], opened[2]))    # in the file, as every position
-            return where.error(f"the formula ends before the {opened[0]!r} opened at {at} is "
+            return where.error(f"the formula ends before the {_quoted(opened[0])} opened at {at} is "
                                "closed (an unbalanced parenthesis or brace?)", line, column)
         return where.error("the formula ends too early (an unclosed brace or parenthesis?)",
                            line, column)
@@ -290,7 +293,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         if opened is not None and _CLOSERS[shown] != opened[0]:
             line, column = token.line or line, token.column or column
             at = "{}:{}".format(*where.at(opened[1], opened[2]))
-            return where.error(f"unexpected {_quoted(shown)}: the {opened[0]!r} opened at {at} is not "
+            return where.error(f"unexpected {_quoted(shown)}: the {_quoted(opened[0])} opened at {at} is not "
                                f"closed before it (an unbalanced parenthesis?)", line, column, shown)
         line, column = token.line or line, token.column or column
         if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):

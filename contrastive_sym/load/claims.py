@@ -20,6 +20,7 @@ from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
+from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
@@ -79,7 +80,7 @@ def read_claim(entry: dict, context: Context) -> None:
     given = []
     for number, text in enumerate(entry.get("given", ())):
         context.locator.at(claim_path + ("given",)) if number == 0 else None
-        given.append(Condition(_condition(text, scope, context), text))
+        given.append(Condition(condition_of(text, scope, context), text))
     check_effects(bindings, scope, context, f"claim {claim_id}")
     warn_unknown(entry, context.scope, context, f"claim {claim_id}")
     warn_unchanged(entry, context.scope, context, f"claim {claim_id}", with_steps=True)
@@ -148,8 +149,8 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
     """The statement a claim's LaTeX makes, the reading it implies ("" but for ≈ and ∝), and
     the readings its text needed (how far a sum reaches: latex/translate/extents.py)."""
     where = context.locator.where(latex)
-    rows = translate_rows(latex, scope, where)
-    extents = "; ".join(reading for row in rows for reading in row.readings)
+    rows, said = rows_with_where_clauses(latex, scope, where)
+    extents = "; ".join([reading for row in rows for reading in row.readings] + said)
     if [r for row in rows for r in row.relations] == ["\\propto"] and len(rows) == 1:
         return (*proportional(rows[0].sides[0].expr, rows[0].sides[1].expr, proportional_in or (), context,
                               where), extents)
@@ -433,18 +434,3 @@ def _strip_row(text: str) -> str:
     if text.endswith("\\\\"):
         text = text[:-2].rstrip()
     return text
-
-
-def _condition(text: str, scope: Scope, context: Context):
-    where = context.locator.where(text)
-    rows = translate_rows(text, scope, where)
-    if len(rows) != 1 or len(rows[0].relations) != 1:
-        raise where.error("a condition is one relation")
-    a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
-    relation = rows[0].relations[0]
-    table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan, "!=": sp.Ne, "=": sp.Eq}
-    if relation not in table or relation == "=" and not (a.is_integer and b.is_integer):   # N = 1: of sizes only
-        raise where.error(f"a condition cannot use {relation!r}" + " between values that are not sizes or indices "
-                          "(write the value in the statement)" * (relation == "="))
-    return table[relation](a, b)
-

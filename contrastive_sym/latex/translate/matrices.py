@@ -15,10 +15,12 @@ import re
 import lark
 import sympy as sp
 
+from ..beside import entries_beside
 from ..scope import Family, Macro, form_key
 from .compare import certainly_equal
 from .index_families import IndexFamiliesMixin
 from .trees import unwrap
+from .worded import subscript_word
 from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
 
 
@@ -80,7 +82,7 @@ class MatricesMixin(IndexFamiliesMixin):
         if isinstance(left, MatrixValue) or isinstance(right, MatrixValue):
             return self.multiply(left, right, node)
         if not isinstance(left, (sp.Expr, VectorValue)):
-            raise self.fail(node, f"{self.source(node.children[0])!r} cannot multiply parentheses")
+            raise self.fail(node, f"'{self.source(node.children[0]).strip()}' cannot multiply parentheses")
         if isinstance(left, VectorValue) and isinstance(right, VectorValue):
             raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
         if isinstance(right, VectorValue):
@@ -182,24 +184,17 @@ class MatricesMixin(IndexFamiliesMixin):
                             "name as written, or define it)")
 
     def worded_entry(self, key: str, op):
-        r"""``\hat{\rho}_{\text{neg}, j}`` (or ``s_{i, \text{pos}}``) with the family (or a
-        definition of indices) ``\hat{\rho}_{\text{neg}}`` declared: its entry at the other
+        r"""``\hat{\rho}_{\text{neg}, j}`` (or ``s_{i, \text{pos}}``, ``\mathcal{L}_{out,i}``) with the family
+        (or a definition of indices) ``\hat{\rho}_{\text{neg}}`` declared: its entry at the other
         items of the subscript, the word naming the family as it does in the declaration.
         None for any other script."""
+        found = self._worded_family(key, op)
+        if found is None:
+            return None
+        named, word = found
         arg = op.children[1]
-        if op.data != "subscript" or not (isinstance(arg, lark.Tree) and arg.data == "script_group"):
-            return None
         items = arg.children[0]
-        elements = [unwrap(c) for c in items.children if isinstance(c, lark.Tree)]
-        words = [e for e in elements if isinstance(e, lark.Tree) and e.data == "text"]
-        if len(elements) < 2 or len(words) != 1 or words[0] not in (elements[0], elements[-1]):
-            return None
-        word = "".join(self.source(words[0]).split())
-        word = re.sub(r"\\(mathrm|textrm|operatorname)\{", r"\\text{", word)
-        named = self.scope.lookup(key + "_{" + word + "}")
-        if not (isinstance(named, Family) or isinstance(named, Macro) and named.index_params):
-            return None
-        kept = [c for c in items.children if not (isinstance(c, lark.Tree) and unwrap(c) is words[0])]
+        kept = [c for c in items.children if not (isinstance(c, lark.Tree) and unwrap(c) is word)]
         # the comma that separated the word goes with it
         while kept and isinstance(kept[0], lark.Token):
             kept.pop(0)
@@ -208,9 +203,43 @@ class MatricesMixin(IndexFamiliesMixin):
         rest = lark.Tree(arg.data, [lark.Tree(items.data, kept, items.meta)], arg.meta)
         return self._subscript(named, lark.Tree(op.data, [op.children[0], rest], op.meta))
 
+    def worded_superscript_first(self, key: str | None, ops: list) -> list | None:
+        r"""``\mathcal{L}^{sup}_{out,i}`` (or ``_{out,i}^{sup}``) with the family ``\mathcal{L}^{sup}_{out}``
+        defined: the superscript is part of the name the word completes, so it is applied first."""
+        if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
+            return None
+        superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
+        if self._worded_family(key + self.script_suffix(superscript), subscript) is None:
+            return None
+        return [superscript, subscript] + ops[2:]
+
+    def _worded_family(self, key: str, op):
+        """(the family or definition of indices, the word's node) that the subscript ``op`` of
+        ``key`` names by a word beside indices; None otherwise."""
+        arg = op.children[1]
+        if op.data != "subscript" or not (isinstance(arg, lark.Tree) and arg.data == "script_group"):
+            return None
+        elements = [unwrap(c) for c in arg.children[0].children if isinstance(c, lark.Tree)]
+        words = [e for e in elements if subscript_word(e, self) is not None]
+        if len(elements) < 2 or len(words) != 1 or words[0] not in (elements[0], elements[-1]):
+            return None
+        full = key + "_{" + subscript_word(words[0], self) + "}"
+        named = self.scope.lookup(full)
+        # \mathcal{L}_{out} = \sum_i \mathcal{L}_{out,i}: the total alone, its terms beside it
+        named = entries_beside(self.scope, full, named, "subscript") or named
+        if not (isinstance(named, Family) or isinstance(named, Macro) and named.index_params):
+            return None
+        return named, words[0]
+
     def computed_entry(self, value, arg, op):
         r"""An entry of a vector or a matrix the formula computes: ``\text{softmax}(z)_i``,
         ``(Z Z^\top)_{ij}``, ``(W^\top W)_{1,2}``, ``[A]_{12}``."""
+        for base in sorted(getattr(value, "body", sp.S.Zero).atoms(sp.IndexedBase), key=str):
+            family = self._family_of(base)
+            if family is not None and family.first and any(family.start(p) != 1 for p in range(len(family.shape))):
+                # the computed value numbers its components from 1: the entry written k would be another
+                raise self.fail(op, f"an entry of a value computed from {self.family_key(base)}, whose entries are "
+                                    f"numbered from {min(family.first)}, is not read: write the entry's own formula")
         if isinstance(value, VectorValue):
             return value.component(self.expr(arg))
         digits, run = self.digit_run(arg, 2), self.name_run(arg)

@@ -3,7 +3,6 @@ r"""Names with their scripts, primes and calls: ``x_0``, ``I_{\text{InfoNCE}}^K`
 (``LSE(x_1, ..., x_n)``, ``sim(z_i, z_j)``), ``stop_grad``, ``o(h)`` and expectations."""
 from __future__ import annotations
 
-import re
 
 import lark
 import sympy as sp
@@ -17,7 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..spelling import font_spelling
 from .primes import Primed
 from .quotients import exp_kept
-from .undeclared import undeclared
+from .undeclared import font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
 Tree = lark.Tree
@@ -50,7 +49,8 @@ class NamesMixin:
         ops.reverse()
         if base_key is None:
             base_key = self.atom_key(atom)
-        ops = self._superscript_of_family_first(base_key, ops) or _subscript_first(ops)
+        ops = self._superscript_of_family_first(base_key, ops) or self.worded_superscript_first(base_key, ops) \
+            or _subscript_first(ops)
         self._refuse_double_scripts(ops)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None
@@ -97,8 +97,10 @@ class NamesMixin:
             return [subscript, superscript] + ops[2:]
         marked = key + self.script_suffix(superscript)
         # x^-_i: an entry of the family x^- (or of the samples x^-_1 … x^-_n of a point x^-)
-        if isinstance(self.scope.lookup(marked), Family) \
-                or isinstance(self.scope.lookup(form_key(marked, "subscript")), (IndexSet, Family)):
+        entrywise = [self.scope.lookup(marked), self.scope.lookup(form_key(marked, "subscript"))]
+        if isinstance(entrywise[0], Family) or isinstance(entrywise[1], (IndexSet, Family)) \
+                or any(isinstance(m, Macro) and m.index_params and not m.called for m in entrywise):
+            # \mathcal{L}_i^{\text{self}} = …, defined entry by entry: the entry i of \mathcal{L}^{\text{self}}
             return [superscript, subscript] + ops[2:]
         return None
 
@@ -164,8 +166,12 @@ class NamesMixin:
     def _undeclared(self, key: str, node) -> str:
         """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
-        return undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
-                          dict(self.scope.defined_later).get(key))
+        message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
+                             dict(self.scope.defined_later).get(key))
+        twin = font_twin(key, self.scope.lookup)
+        # a name declared in another font is the likelier slip than a variable left undeclared
+        return f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
+            else message + twin * message.endswith("' is not declared")
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -176,6 +182,13 @@ class NamesMixin:
             # the function as the document first defined it; L^{(ij)} under \sum_{i,j} is
             # the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
+        if isinstance(meaning, Macro) and meaning.vector_args and not meaning.index_params and not any(
+                isinstance(base.label, sp.Dummy) for base, _ in meaning.vector_args):
+            # \ell(s) = … with s a declared vector, then \partial \ell / \partial s_j: \ell at s, as defined
+            self.readings.append(f"{meaning.key} written alone is {meaning.key}("
+                                 f"{', '.join(self.family_key(base) for base, _ in meaning.vector_args)}), "
+                                 "at the declared vectors its definition names")
+            return meaning.body
         if isinstance(meaning, Builtin) and meaning in (Builtin.EULER, Builtin.PI):
             return sp.E if meaning is Builtin.EULER else sp.pi
         if isinstance(meaning, Primed):          # \tanh' t: the prime's function takes parentheses
@@ -214,7 +227,7 @@ class NamesMixin:
         """``j``, the other view of ``i``: row i + N of the first N rows, i − N of the others."""
         anchor = self.scope.lookup(partner.of)
         if not isinstance(anchor, sp.Expr):
-            raise self.fail(node, f"{self.source(node)!r} is the other view of {partner.of!r}, "
+            raise self.fail(node, f"'{self.source(node).strip()}' is the other view of '{partner.of}', "
                                   "which is not an index here")
         return partner.row(anchor)
 
@@ -251,24 +264,6 @@ class NamesMixin:
                 inner = inner[1:-1]
             return f"{atom.children[0]}{{{inner}}}"
         return None
-
-    def script_suffix(self, op) -> str:
-        """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""
-        if op.data == "prime":
-            return "'"
-        return self.script_key("_" if op.data == "subscript" else "^", op.children[1])
-
-    def script_key(self, mark: str, arg) -> str:
-        """``mark`` and the script ``arg`` without white space; one character loses its braces."""
-        text = "".join(self.source(arg).split())
-        text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)   # \mathrm{NT-Xent} is \text{NT-Xent}
-        if isinstance(arg, Tree) and arg.data == "script_group":
-            inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-            # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
-            text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
-        elif text in ("{+}", "{-}"):
-            text = text[1]          # ^{-} is ^- (a sign in braces is the mark, as without them)
-        return mark + text
 
     def _apply_postfix(self, meaning, op, key):
         if op.data == "subscript":

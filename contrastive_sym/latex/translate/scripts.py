@@ -111,6 +111,25 @@ class ScriptsMixin:
         return [self.expr(arg)]
 
 
+    def script_suffix(self, op) -> str:
+        """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""
+        if op.data == "prime":
+            return "'"
+        return self.script_key("_" if op.data == "subscript" else "^", op.children[1])
+
+    def script_key(self, mark: str, arg) -> str:
+        """``mark`` and the script ``arg`` without white space; one character loses its braces."""
+        text = "".join(self.source(arg).split())
+        text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)   # \mathrm{NT-Xent} is \text{NT-Xent}
+        if isinstance(arg, Tree) and arg.data == "script_group":
+            inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            # ^{K} is ^K and ^{\oplus} is ^\oplus: one character or one command
+            text = inner if len(inner) == 1 or re.fullmatch(r"\\[a-zA-Z]+", inner) else "{" + inner + "}"
+        elif text in ("{+}", "{-}"):
+            text = text[1]          # ^{-} is ^- (a sign in braces is the mark, as without them)
+        return mark + text
+
+
 def _single_name(tree) -> bool:
     """A letter or a command, primed or not (q_{ij'}: the indices i and j')."""
     if isinstance(tree, Tree) and tree.data == "prime":

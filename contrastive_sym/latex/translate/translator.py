@@ -12,15 +12,13 @@ from sympy.core.function import AppliedUndef
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ...model.notation import bare_point
-from ..elementary import Elementary
 from ..expand import expand_macros
 from ..parser import Where, parse
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
                              drop_trailing_name, leading_link, leading_proportional_name, row_labels)
 from ..remarks import say_remarks
-from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro,
-                     Operator, Scope)
+from ..scope import Builtin, Family, Macro, Scope
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .compare import certainly_equal
@@ -34,6 +32,7 @@ from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
 from .matrix_rows import MatrixRowsMixin
 from .names import NamesMixin
+from .not_numbers import NotNumbersMixin
 from .operators import OperatorsMixin
 from .optima import OptimaMixin
 from .ordered_indices import OrderedIndicesMixin
@@ -52,7 +51,7 @@ from .ranges import RangesMixin
 from .sets import SetsMixin
 from .set_rows import SetRowsMixin
 from .term_labels import labelled_terms
-from .values import (ListValue, MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
+from .values import (MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
                      as_vector, componentwise, relation_name, shape_of, shape_said)
 
 Tree, Token = lark.Tree, lark.Token
@@ -75,7 +74,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
-                 EvaluationBarsMixin, SumEndsMixin):
+                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -208,34 +207,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
             return bare_point(value.base)
-        if isinstance(value, ListValue):
-            raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
-        if isinstance(value, Elementary):
-            raise self.fail(node, f"{value.shown} without its argument where a value is expected")
-        if isinstance(value, sp.Tuple) and self.depth > 0:
-            raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
-                                  "is only an argument of a declared function such as f(x)")
-        if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
-            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
-        if isinstance(value, MatrixValue):
-            raise self.fail(node, "a matrix where a number is expected (write one entry, G_{ij})")
-        if isinstance(value, IndexSet):
-            raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
-                                  f"\\sum_{{k \\in {value.name}}} sums over it")
-        if isinstance(value, ExpectationOp):
-            raise self.fail(node, "an expectation needs what it averages: \\mathbb{E}_{x \\sim p}[…]")
-        if isinstance(value, Distribution):
-            raise self.fail(node, f"{value.name} is a distribution: {value.name}(x) is a probability, "
-                                  f"\\mathbb{{E}}_{{x \\sim {value.name}}}[…] an expectation")
-        if value is Builtin.EXPECTATION:
-            written = self.source(node).strip()
-            plain = "".join(written.split()) in ("E", "\\text{E}")
-            raise self.fail(node, f"'{written}' is " + ("read as " if plain else "") + "the expectation"
-                            + (" (the notation does not declare E)" if plain else "") + ", which needs what it "
-                            "averages, \\mathbb{E}_{x \\sim p}[…]" + ("; declare E if it is a value of its own "
-                                                                    "(an energy)" if plain else ""))
-        if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
-            raise self.fail(node, f"{self.source(node)!r} names a function or family; it needs arguments")
+        self.refuse_non_numbers(value, node)      # not_numbers.py
         if isinstance(value, Transposed):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
@@ -277,7 +249,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                 raise self.fail(token, f"a number of {len(token)} digits (at most "
                                        f"{MAX_NUMBER_DIGITS} are read)")
             return sp.Rational(str(token)) if "." in token else sp.Integer(str(token))
-        raise self.fail(token, f"unexpected {str(token)!r}")
+        raise self.fail(token, f"unexpected '{token}'")
 
     # --- translators for the parts of a formula ---------------------------------
     def within(self, scope: Scope) -> Translator:

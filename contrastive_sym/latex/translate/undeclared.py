@@ -45,4 +45,32 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
         return (f"'{key}' is not declared: an index written free in a statement (w_{key}) is declared as an "
                 f"[[index]] with its range (name = '{key}', from = 1, to = 'N'); the statement then holds "
                 "for each of its values")
+    if re.fullmatch(r"[a-z]|\\(alpha|beta|gamma|delta|epsilon|varepsilon|eta|theta|kappa|lambda|mu|nu|xi|rho|"
+                    r"tau|phi|varphi|chi|psi|omega)", key):
+        # \sigma(-x) = 1 - \sigma(x): a variable the statement holds for every value of
+        return (f"'{key}' is not declared (a variable the statement holds for every real value of is "
+                f"declared as a [[scalar]]: name = '{key}')")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
+
+
+
+_FONTS = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec", "mathit", "mathrm", "mathsf", "bf")
+#: a one-letter (or one-command) name in a font, then its scripts: \boldsymbol{z}_i
+_IN_FONT = re.compile(r"\\(?:" + "|".join(_FONTS) + r")\s*\{\s*(\\?[A-Za-z]+)\s*\}")
+_PLAIN = re.compile(r"\\?[A-Za-z]+")
+
+
+def font_twin(key: str, lookup) -> str:
+    r"""`` (z is declared: …)`` when ``key`` (``\boldsymbol{z}_i``) is a declared name in another font
+    or without one (``lookup`` of a name: its meaning or None); "" otherwise.  TeX sets them apart,
+    and so do documents (x a number, \mathbf{x} a vector), so they stay two names."""
+    found = _IN_FONT.match(key) or _PLAIN.match(key)
+    if found is None:
+        return ""
+    letter = found.group(1) if found.re is _IN_FONT else found.group(0)
+    written = found.group(0)
+    for other in [letter] + [f"\\{font}{{{letter}}}" for font in _FONTS]:
+        if other != written and lookup(other) is not None:
+            return (f" ({other} is declared: a name in another font is another name; write it as declared, "
+                    "or declare it as written)")
+    return ""

@@ -1,0 +1,48 @@
+"""What is not a number where a number is read: a list, a vector, a matrix, a set, a distribution,
+an expectation without what it averages, a function or family without its arguments.  Each is named
+as the user wrote it, with what to write instead."""
+from __future__ import annotations
+
+import sympy as sp
+
+from ..elementary import Elementary
+from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator
+from .values import ListValue, MatrixValue, RowVector, VectorValue
+
+
+class NotNumbersMixin:
+    """The part of the translator that refuses a value that is not a number, naming it."""
+
+    def refuse_non_numbers(self, value, node) -> None:
+        if isinstance(value, ListValue):
+            raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
+        if isinstance(value, Elementary):
+            raise self.fail(node, f"{value.shown} without its argument where a value is expected")
+        if isinstance(value, sp.Tuple) and self.depth > 0:
+            raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
+                                  "is only an argument of a declared function such as f(x)")
+        if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
+            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
+        if isinstance(value, MatrixValue):
+            raise self.fail(node, "a matrix where a number is expected (write one entry, G_{ij})")
+        if isinstance(value, IndexSet):
+            raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
+                                  f"\\sum_{{k \\in {value.name}}} sums over it")
+        if isinstance(value, ExpectationOp):
+            raise self.fail(node, "an expectation needs what it averages: \\mathbb{E}_{x \\sim p}[…]")
+        if isinstance(value, Distribution):
+            raise self.fail(node, f"{value.name} is a distribution: {value.name}(x) is a probability, "
+                                  f"\\mathbb{{E}}_{{x \\sim {value.name}}}[…] an expectation")
+        if value is Builtin.EXPECTATION:
+            written = self.source(node).strip()
+            plain = "".join(written.split()) in ("E", "\\text{E}")
+            raise self.fail(node, f"'{written}' is " + ("read as " if plain else "") + "the expectation"
+                            + (" (the notation does not declare E)" if plain else "") + ", which needs what it "
+                            "averages, \\mathbb{E}_{x \\sim p}[…]" + ("; declare E if it is a value of its own "
+                                                                    "(an energy)" if plain else ""))
+        if isinstance(value, Macro) and value.index_params and not value.called:
+            raise self.fail(node, f"'{self.source(node).strip()}' is defined entry by entry: write an entry "
+                                  f"(at {', '.join(str(p).removesuffix('_param') for p in value.index_params)}), "
+                                  "or their sum")
+        if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
+            raise self.fail(node, f"'{self.source(node).strip()}' names a function or family; it needs arguments")

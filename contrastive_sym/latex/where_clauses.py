@@ -1,0 +1,67 @@
+r"""A statement followed by the definition of a name it uses: ``\nabla_q \mathcal{L} = \frac{1}{\tau}
+(\sum_i p_i k_i - k_0), \quad p_i = \frac{e^{q \cdot k_i / \tau}}{\sum_j e^{q \cdot k_j / \tau}}``.
+
+Papers define a shorthand beside the formula that uses it, after a comma (and ``\quad``,
+``\text{where}``, ``\text{with}``).  Read only when the statement does not read without it: the
+rows after the first top-level comma from which every row defines a name nothing declares, and none
+writes a chain of its own, are the definitions (read as a definition display is,
+latex/definitions.py), local to this statement; the reading says so.  Anything else is left to the
+statement's own error."""
+from __future__ import annotations
+
+import re
+
+from ..errors import DerivationError
+from .beside import bind_definition
+from .definitions import define_all
+from .parser import Where
+from .scope import Scope
+
+_OPENERS, _CLOSERS = "{([", "})]"
+#: "where" or "with" in text, which may start the definitions without a comma
+_WORD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with)\b[^{}]*\}")
+
+
+def _splits(text: str) -> list[tuple[int, int]]:
+    """(where the statement ends, where the definitions start) at each top-level comma and each
+    top-level \\text{where}: not inside braces, parentheses or brackets (\\left( … \\right) count)."""
+    depth, found = 0, []
+    words = {m.start() for m in _WORD.finditer(text)}
+    for position, char in enumerate(text):
+        escaped = position > 0 and text[position - 1] == "\\"
+        if char in _OPENERS and not escaped:
+            depth += 1
+        elif char in _CLOSERS and not escaped:
+            depth -= 1
+        elif depth == 0 and char == "," and not escaped:
+            found.append((position, position + 1))
+        elif depth == 0 and position in words:
+            found.append((position, position))
+    return found
+
+
+def _blanked(text: str, start: int, end: int) -> str:
+    """``text`` with [start, end) written as spaces, its line breaks kept: every column and line
+    of the rest still points into the document."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, str] | None:
+    """(the statement's text with the definitions blanked, the scope with them bound, the reading)
+    when ``text`` ends with definitions of names nothing declares; None otherwise."""
+    for end, start in _splits(text):
+        tail = _blanked(text, 0, start)
+        try:
+            display = define_all(tail, scope, where)
+        except DerivationError:
+            continue
+        if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
+            continue
+        inner = scope
+        for macro in display.macros:
+            inner = bind_definition(inner, macro)
+        heads = ", ".join(display.heads)
+        return (_blanked(text, end, len(text)), inner,
+                f"{heads}, defined after the statement, {'is' if len(display.heads) == 1 else 'are'} "
+                "read as a definition local to this statement")
+    return None

@@ -1,0 +1,66 @@
+r"""A statement followed by the definition of a shorthand it uses (issue 13): ``A = B, \quad p_i = …``
+and ``A = B \quad \text{where } p_i = …``, as papers write a gradient with its softmax weights.  The
+definitions are local to the statement and the reading says so; a statement that reads without them,
+or a trailing row that is not a definition of a new name, is read as before."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    size=[{"name": "K", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+    scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+    family=[{"name": "q", "shape": ["d"]}, {"name": "k", "shape": ["K + 1", "d"], "from": [0, 1]}],
+    define=[{"name": "L", "line": 1,
+             "latex": r"\mathcal{L}_q = -\log \frac{\exp(q \cdot k_0 / \tau)}{\sum_{i=0}^{K} \exp(q \cdot k_i / \tau)}"}],
+)
+WEIGHT = r"p_i = \frac{\exp(q \cdot k_i / \tau)}{\sum_{j=0}^{K} \exp(q \cdot k_j / \tau)}"
+
+
+def outcome(statement: str, kind: str = "gradient"):
+    return check_statement(statement, kind, **NOTATION)
+
+
+@pytest.mark.parametrize("between", [r", \quad ", r", \quad \text{where } ", r" \qquad \text{where } ", ", "])
+def test_a_gradient_with_its_softmax_weights_defined_after_it(between):
+    right = r"\frac{\partial \mathcal{L}_q}{\partial q} = \frac{1}{\tau}\left( \sum_{i=0}^{K} p_i k_i - k_0 \right)"
+    found = outcome(right + between + WEIGHT)
+    assert found.verdict.value == "confirmed"
+    wrong = r"\nabla_q \mathcal{L}_q = \frac{1}{\tau}\left( k_0 - \sum_{i=0}^{K} p_i k_i \right)"
+    assert outcome(wrong + between + WEIGHT).verdict.value == "refuted"
+
+
+def test_the_reading_says_the_definition_is_local(capsys):
+    from contrastive_sym.pipeline import verify_text, toml_value
+    text = "\n".join([
+        'id = "w"', 'title = "w"', 'source = "w.txt"',
+        *[f"{table} = {toml_value(entries)}" for table, entries in NOTATION.items()],
+        "", "[[claim]]", 'id = "g"', "line = 2", 'title = "g"', 'kind = "gradient"',
+        "latex = " + toml_value(r"\nabla_q \mathcal{L}_q = \frac{1}{\tau}\left( \sum_{i=0}^{K} p_i k_i - k_0 "
+                                r"\right), \quad " + WEIGHT)])
+    claim = verify_text(text + "\n").documents[0].claims[-1]
+    assert claim.claim.reading.startswith("p_i, defined after the statement, is read as a definition local "
+                                          "to this statement")
+    assert claim.outcome.verdict.value == "confirmed"
+
+
+def test_a_trailing_row_that_does_not_define_a_new_name_keeps_the_statements_error():
+    # \tau is declared: "\tau = 1" after the statement is no definition of a shorthand
+    with pytest.raises(DerivationError) as caught:
+        outcome(r"\nabla_q \mathcal{L}_q = \frac{1}{\tau}\left( \sum_{i=0}^{K} p_i k_i - k_0 \right), \quad \tau = 1")
+    assert "'p_i' is not declared" in str(caught.value)
+
+
+def test_the_definition_does_not_outlive_its_statement():
+    # p_i is local to the claim that defines it; another statement that uses it is refused
+    with pytest.raises(DerivationError) as caught:
+        outcome(r"\sum_{i=0}^{K} p_i = 1", kind="identity")
+    assert "'p_i' is not declared" in str(caught.value)
+
+
+def test_a_statement_that_reads_alone_is_not_split():
+    # the comma belongs to the statement's own list; nothing after it defines anything
+    assert check_statement(r"\max(a, b) \geq a", "inequality", scalar=[{"name": "a"}, {"name": "b"}]
+                           ).verdict.value in ("proved", "confirmed")

@@ -1,0 +1,207 @@
+r"""A family named by a word and defined entry by entry (``\mathcal{L}^{sup}_{out,i} = …``, SupCon's
+per-anchor losses), and a total whose terms a chain names under its own letter (``\mathcal{L} =
+\sum_i \mathcal{L}_i = \sum_i …``): both as papers write them, both read as a reader takes them, each
+reading said.  Also the smaller things probing standard displays found: an operator set in bold
+(``z_i \boldsymbol{\cdot} z_p``), a name declared in another font, a condition ``\|z\| = 1``."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement, verify_text
+
+NOTATION = dict(
+    size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+    index=[{"name": "i", "from": "1", "to": "2N"}],
+    family=[{"name": "x", "shape": ["2N"]}],
+)
+
+
+def verdict(statement: str, kind: str = "identity", **changes) -> str:
+    return check_statement(statement, kind, **dict(NOTATION, **changes)).verdict.value
+
+
+@pytest.mark.parametrize("head", [r"\mathcal{L}^{sup}_{out,i}", r"\mathcal{L}_{out,i}^{sup}",
+                                  r"\mathcal{L}^{sup}_{\text{out},i}", r"\mathcal{L}^{sup}_{i,out}"])
+def test_a_word_beside_an_index_in_a_head_defines_the_entries_of_the_worded_family(head):
+    define = [{"name": "L", "line": 1, "latex": head + r" = \frac{-1}{2} x_i"}]
+    written = head.replace(",i", ",1").replace("i,", "1,")
+    assert verdict(written + r" = -\frac{x_1}{2}", define=define) == "proved"
+    assert verdict(written + r" = -\frac{x_2}{2}", define=define) == "refuted"
+    # the entries are those of the word's family only: the name alone is not defined
+    with pytest.raises(DerivationError):
+        verdict(r"\mathcal{L}^{sup} = 0", define=define)
+
+
+def test_an_undeclared_index_of_a_worded_head_is_one_its_body_uses():
+    # j is declared nowhere; the body uses it, so it is the entry's index
+    define = [{"name": "L", "line": 1, "latex": r"\ell_{pos,j} = x_j^2"}]
+    assert verdict(r"\ell_{pos,2} = x_2^2", define=define) == "proved"
+    # a letter the body does not use stays part of a name nothing declares
+    unused = [{"name": "L", "line": 1, "latex": r"\ell_{pos,j} = x_1"}]
+    with pytest.raises(DerivationError) as caught:
+        verdict(r"\ell_{pos,2} = x_1", define=unused)
+    assert "is not declared" in str(caught.value)
+
+
+def test_a_run_of_declared_indices_is_never_a_word():
+    # {ij,k}: indices i and j beside k, not the word "ij" (refused, as before, not misread)
+    notation = dict(NOTATION, index=NOTATION["index"] + [{"name": "j", "from": "1", "to": "2N"},
+                                                          {"name": "k", "from": "1", "to": "2N"}])
+    define = [{"name": "c", "line": 1, "latex": r"c_{ij,k} = x_k"}]
+    with pytest.raises(DerivationError):
+        check_statement(r"c_{ij,1} = x_1", define=define, **notation)
+
+
+@pytest.mark.parametrize("term", [r"\mathcal{L}_{i}", r"\ell_i"])
+def test_a_chain_names_the_term_of_a_total_under_its_own_letter(term):
+    # L = \sum_i L_i = \sum_i body: the total alone, its terms beside it (was "defined twice")
+    define = [{"name": "L", "line": 1, "latex": rf"\mathcal{{L}} = \sum_{{i=1}}^{{2N}} {term} = "
+                                                 r"\sum_{i=1}^{2N} \frac{-1}{2} x_i"}]
+    one = term.replace("{i}", "{1}").replace("_i", "_1")
+    assert verdict(r"\mathcal{L} = -\frac{1}{2} \sum_{i=1}^{2N} x_i", define=define) == "proved"
+    assert verdict(one + r" = -\frac{1}{2} x_1", define=define) == "proved"
+    assert verdict(one + r" = -\frac{1}{2} x_2", define=define) == "refuted"
+
+
+SUPCON = r"""<!-- contrastive-verify
+id = "supcon"
+title = "SupCon's two losses, as the paper writes them"
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[scalar]]
+name = '\tau'
+domain = "positive"
+role = "scale"
+
+[[family]]
+name = '\boldsymbol{z}'
+shape = ['2N', 'd']
+role = "unit"
+
+[[family]]
+name = '\tilde{y}'
+shape = ['2N']
+role = "label"
+
+[[index]]
+name = 'i'
+from = 1
+to = '2N'
+
+[[set]]
+name = 'I'
+from = 1
+to = '2N'
+
+[[set]]
+name = 'A(i)'
+index = 'a'
+from = 1
+to = '2N'
+where = 'a \neq i'
+
+[[set]]
+name = 'P(i)'
+index = 'p'
+from = 1
+to = '2N'
+where = 'p \neq i, \tilde{y}_p = \tilde{y}_i'
+nonempty = true
+-->
+
+<!-- define: name = '\mathcal{L}^{sup}_{out}' -->
+$$
+\mathcal{L}^{sup}_{out} = \sum_{i \in I} \mathcal{L}^{sup}_{out,i} = \sum_{i \in I} \frac{-1}{|P(i)|} \sum_{p \in P(i)} \log \frac{\exp\left(\boldsymbol{z}_i \boldsymbol{\cdot} \boldsymbol{z}_p / \tau\right)}{\sum\limits_{a \in A(i)} \exp\left(\boldsymbol{z}_i \boldsymbol{\cdot} \boldsymbol{z}_a / \tau\right)}
+$$
+
+<!-- define: name = '\mathcal{L}^{sup}_{in}' -->
+$$
+\mathcal{L}^{sup}_{in} = \sum_{i \in I} \mathcal{L}^{sup}_{in,i} = \sum_{i \in I} - \log \left\{ \frac{1}{|P(i)|} \sum_{p \in P(i)} \frac{\exp\left(\boldsymbol{z}_i \boldsymbol{\cdot} \boldsymbol{z}_p / \tau\right)}{\sum\limits_{a \in A(i)} \exp\left(\boldsymbol{z}_i \boldsymbol{\cdot} \boldsymbol{z}_a / \tau\right)} \right\}
+$$
+
+<!-- claim: id = "jensen", kind = "inequality" -->
+$$
+\mathcal{L}^{sup}_{in} \leq \mathcal{L}^{sup}_{out}
+$$
+
+<!-- claim: id = "per-anchor", kind = "inequality" -->
+$$
+\mathcal{L}^{sup}_{in,1} \leq \mathcal{L}^{sup}_{out,1}
+$$
+
+<!-- claim: id = "reversed", kind = "inequality" -->
+$$
+\mathcal{L}^{sup}_{in} \geq \mathcal{L}^{sup}_{out}
+$$
+"""
+
+
+def test_supcon_as_the_paper_writes_it_reads_and_jensen_is_decided(capsys):
+    result = verify_text(SUPCON, suffix=".md")
+    verdicts = {c.claim.id: c.outcome.verdict.value for c in result.documents[0].claims}
+    assert verdicts["jensen"] == "confirmed" and verdicts["per-anchor"] == "confirmed"
+    assert verdicts["reversed"] == "refuted"
+    # every chain of the two definitions (Σ L_i = Σ body) is checked, not assumed
+    assert {v for k, v in verdicts.items() if k.endswith("-chain")} == {"proved"}
+    warnings = capsys.readouterr().err
+    assert r"out is a word of the name \mathcal{L}^{sup}_{out}, whose entry (i) the row defines" in warnings
+
+
+def test_an_operator_in_bold_is_the_operator():
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}])
+    assert check_statement(r"u \boldsymbol{\cdot} v = u \cdot v", **notation).verdict.value == "proved"
+    assert check_statement(r"u \mathbf{\cdot} v = u^\top v", **notation).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("declared, written, hint", [
+    ("z", r"\boldsymbol{z}_1", "(z is declared: a name in another font is another name"),
+    (r"\mathbf{x}", "x_1", r"(\mathbf{x} is declared: a name in another font"),
+])
+def test_a_name_declared_in_another_font_is_named_in_the_error(declared, written, hint):
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1]}],
+                    family=[{"name": declared, "shape": ["N"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(written + " = 0", **notation)
+    assert hint in str(caught.value)
+
+
+def test_a_unit_norm_condition_points_at_the_unit_role():
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\|u - v\|^2 = 2 - 2 u^\top v", claim={"given": [r"\|u\| = 1"]}, **notation)
+    assert 'role = "unit" on their [[family]] or [[function]]' in str(caught.value)
+
+
+def test_messages_quote_the_latex_with_one_backslash():
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\mathcal{F} + a = 0", function=[{"name": r"\mathcal{F}", "arguments": 1}],
+                        scalar=[{"name": "a"}])
+    assert r"'\mathcal{F}' names a function or family" in str(caught.value)
+
+
+def test_a_family_defined_entry_by_entry_written_alone_asks_for_an_entry():
+    define = [{"name": "L", "line": 1, "latex": r"\mathcal{L}^{sup}_{out,i} = x_i"}]
+    with pytest.raises(DerivationError) as caught:
+        verdict(r"\mathcal{L}^{sup}_{out} = 0", define=define)
+    assert r"'\mathcal{L}^{sup}_{out}' is defined entry by entry: write an entry (at i), or their sum" \
+        in str(caught.value)
+
+
+def test_an_undeclared_variable_is_named_with_how_to_declare_it():
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\sigma(-x) = 1 - \sigma(x)",
+                        define=[{"name": "s", "line": 1, "latex": r"\sigma(t) = \frac{1}{1 + e^{-t}}"}])
+    assert "'x' is not declared (a variable the statement holds for every real value of is declared as a " \
+           "[[scalar]]: name = 'x')" in str(caught.value)
