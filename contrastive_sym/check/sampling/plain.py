@@ -31,6 +31,9 @@ class _PlainPrinter(StrPrinter):
                 + str(int(expr.exp)).translate(_SUPERSCRIPTS)
         return super()._print_Pow(expr, rational)
 
+    def _print_Abs(self, expr):
+        return f"|{self._print(expr.args[0])}|"
+
     def _print_Mul(self, expr):
         coefficient, factors = expr.as_coeff_mul()
         if not any(isinstance(f, (sp.Sum, sp.Product)) for f in factors[:-1]):
