@@ -64,3 +64,13 @@ def test_a_statement_that_reads_alone_is_not_split():
     # the comma belongs to the statement's own list; nothing after it defines anything
     assert check_statement(r"\max(a, b) \geq a", "inequality", scalar=[{"name": "a"}, {"name": "b"}]
                            ).verdict.value in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("statement", [r"\mathcal{L} = a + 1 = 1 + a",
+                                       r"\begin{aligned} \mathcal{L} &= a + 1 \\ &= 1 + a \end{aligned}"])
+def test_a_statement_that_starts_with_the_name_it_defines_says_how_to_annotate_it(statement):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, scalar=[{"name": "a"}])
+    assert str(caught.value).endswith("'\\mathcal{L}' is not declared; the display starts with the name it defines: "
+                                      "annotate it define: in Markdown (a [[define]] in TOML), and the chain after "
+                                      "the name is checked as a claim")

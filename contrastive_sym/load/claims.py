@@ -20,7 +20,7 @@ from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
-from .conditions import condition_of, rows_with_where_clauses
+from .conditions import condition_of, rows_with_where_clauses, with_definition_hint
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
@@ -358,7 +358,10 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
 
 def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder, scope: Scope,
            context: Context) -> None:
-    rows = translate_rows(latex, scope, where)
+    try:
+        rows = translate_rows(latex, scope, where)
+    except DerivationError as error:
+        raise with_definition_hint(error, latex)
     link = 0
     after = entry.get("after")
     pending = None

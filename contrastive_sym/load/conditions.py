@@ -2,6 +2,8 @@
 it (``…, \\quad p_i = …``), read under the document's notation."""
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from ..errors import DerivationError
@@ -39,6 +41,22 @@ def rows_with_where_clauses(latex: str, scope: Scope, where: Where) -> tuple[lis
     except DerivationError as plain:
         found = where_clauses(latex, scope, where)
         if found is None:
-            raise plain
+            raise with_definition_hint(plain, latex)
     text, inner, reading = found
     return translate_rows(text, inner, where), [reading]
+
+
+#: the name a display starts with, before its first '=' (or ':=', \triangleq), past an environment
+_FIRST_NAME = re.compile(r"\s*(?:\\begin\{[a-z]+\*?\}\s*)?(.*?)\s*&?\s*(?:=|:=|\\triangleq|\\coloneqq)", re.S)
+
+
+def with_definition_hint(error: DerivationError, latex: str) -> DerivationError:
+    """``error`` saying how to annotate the display when it is "'\\mathcal{L}' is not declared" and the
+    display starts with that name: a derivation written from a name it introduces (\\mathcal{L} &= … \\\\
+    &= …) is a definition whose chain is the claim."""
+    quoted = re.match(r"'(.+?)' is not declared", error.message)
+    start = _FIRST_NAME.match(latex)
+    if quoted and start and "".join(start.group(1).split()) == "".join(quoted.group(1).split()):
+        error.message += ("; the display starts with the name it defines: annotate it define: in Markdown (a "
+                          "[[define]] in TOML), and the chain after the name is checked as a claim")
+    return error
