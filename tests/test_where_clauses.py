@@ -74,3 +74,19 @@ def test_a_statement_that_starts_with_the_name_it_defines_says_how_to_annotate_i
     assert str(caught.value).endswith("'\\mathcal{L}' is not declared; the display starts with the name it defines: "
                                       "annotate it define: in Markdown (a [[define]] in TOML), and the chain after "
                                       "the name is checked as a claim")
+
+
+def test_a_statement_of_many_commas_that_does_not_read_tries_few_places(monkeypatch):
+    # each place tried reads a definition display: a hostile statement of 1500 commas once took a
+    # minute; only places followed by a relation are tried, at most MAX_TRIES of them
+    from contrastive_sym.latex import where_clauses
+    calls = []
+    real = where_clauses.define_all
+    monkeypatch.setattr(where_clauses, "define_all", lambda *a, **k: calls.append(1) or real(*a, **k))
+    with pytest.raises(DerivationError):
+        check_statement(r"\max(a, a) = q" + ", a = a" * 500, scalar=[{"name": "a"}])
+    assert 0 < len(calls) <= where_clauses.MAX_TRIES
+    calls.clear()
+    with pytest.raises(DerivationError):
+        check_statement(r"\max(a, a) = q" + ", a" * 1500, scalar=[{"name": "a"}])
+    assert calls == []

@@ -18,6 +18,8 @@ from .parser import Where
 from .scope import Scope
 
 _OPENERS, _CLOSERS = "{([", "})]"
+#: how many places a statement's definitions may start at are tried (each is a definition display read)
+MAX_TRIES = 4
 #: "where" or "with" in text, which may start the definitions without a comma
 _WORD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with)\b[^{}]*\}")
 
@@ -49,7 +51,12 @@ def _blanked(text: str, start: int, end: int) -> str:
 def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, str] | None:
     """(the statement's text with the definitions blanked, the scope with them bound, the reading)
     when ``text`` ends with definitions of names nothing declares; None otherwise."""
-    for end, start in _splits(text):
+    splits = _splits(text)
+    # a split is tried only where a relation follows before the next one (a head 'name = …'), and at
+    # most MAX_TRIES of them: a statement of a thousand commas that does not read is refused at once
+    candidates = [(end, start) for (end, start), after in zip(splits, [s for _, s in splits[1:]] + [len(text)])
+                  if "=" in text[start:after] or "\\triangleq" in text[start:after]]
+    for end, start in candidates[:MAX_TRIES]:
         tail = _blanked(text, 0, start)
         try:
             display = define_all(tail, scope, where)
