@@ -18,6 +18,7 @@ from .parser import Where
 from .scope import Scope
 
 _OPENERS, _CLOSERS = "{([", "})]"
+_SPACING = re.compile(r"(?:\s|\\[,;: ]|\\q?quad(?![a-zA-Z])|~)*")
 #: how many places a statement's definitions may start at are tried (each is a definition display read)
 MAX_TRIES = 4
 #: "where" or "with" in text, which may start the definitions without a comma
@@ -38,7 +39,9 @@ def _splits(text: str) -> list[tuple[int, int]]:
         elif depth == 0 and char == "," and not escaped:
             found.append((position, position + 1))
         elif depth == 0 and position in words:
-            found.append((position, position))
+            # ", \quad \text{where } …": the statement ends at the comma
+            comma = found[-1][0] if found and _SPACING.fullmatch(text[found[-1][1]:position]) else position
+            found.append((comma, position))
     return found
 
 
@@ -52,10 +55,8 @@ def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, st
     """(the statement's text with the definitions blanked, the scope with them bound, the reading)
     when ``text`` ends with definitions of names nothing declares; None otherwise."""
     splits = _splits(text)
-    # a split is tried only where a relation follows before the next one (a head 'name = …'), and at
-    # most MAX_TRIES of them: a statement of a thousand commas that does not read is refused at once
-    candidates = [(end, start) for (end, start), after in zip(splits, [s for _, s in splits[1:]] + [len(text)])
-                  if "=" in text[start:after] or "\\triangleq" in text[start:after]]
+    # a split is tried only where a relation follows (a head 'name = …'), and at most MAX_TRIES of them: a statement of a thousand commas that does not read is refused at once
+    candidates = [(end, start) for end, start in splits if "=" in text[start:] or "\\triangleq" in text[start:]]
     for end, start in candidates[:MAX_TRIES]:
         tail = _blanked(text, 0, start)
         try:
