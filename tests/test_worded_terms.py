@@ -205,3 +205,12 @@ def test_an_undeclared_variable_is_named_with_how_to_declare_it():
                         define=[{"name": "s", "line": 1, "latex": r"\sigma(t) = \frac{1}{1 + e^{-t}}"}])
     assert "'x' is not declared (a variable the statement holds for every real value of is declared as a " \
            "[[scalar]]: name = 'x')" in str(caught.value)
+
+
+@pytest.mark.parametrize("written", [r"\operatorname{sim}", r"\text{sim}", r"\mathrm{sim}"])
+def test_an_undeclared_similarity_says_how_papers_define_it(written):
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1]}],
+                    family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(written + r"(u, v) \leq 1", "inequality", **notation)
+    assert r"define it as the document does, for the cosine similarity \mathrm{sim}(u, v) = " in str(caught.value)

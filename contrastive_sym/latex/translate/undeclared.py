@@ -35,6 +35,10 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
         # σ(·) undeclared: most documents mean the logistic function, which is declared so
         return ("'\\sigma' is not declared: if it is the logistic function 1/(1 + e^{-x}), declare it as an "
                 "[[operator]] with meaning = \"logistic\"; a scale or a standard deviation is a [[scalar]]")
+    if re.sub(r"\\(text|mathrm|operatorname)\{(\w+)\}", r"\2", key) == "sim":
+        # \operatorname{sim}(u, v): papers define it, most often as the cosine similarity
+        return (f"'{key}' is not declared: define it as the document does, for the cosine similarity "
+                "\\mathrm{sim}(u, v) = \\frac{u^\\top v}{\\|u\\| \\|v\\|}, before the formulas that use it")
     if around and re.fullmatch(r"[a-z]", key):
         # \sum_i … h_j: one letter written for another, the slip this most often is
         shown = " and ".join(around)
