@@ -162,3 +162,9 @@ def test_a_witness_writes_a_greek_name_as_its_letter():
     # it wrote "\beta=1" (only τ, θ and η were shown as letters)
     outcome = check_statement(r"\beta \leq 1", "inequality", scalar=[{"name": r"\beta", "domain": "positive"}])
     assert outcome.verdict.value == "refuted" and sorted(outcome.witness.values) == ["β"], outcome.witness
+
+
+def test_a_witness_writes_a_greek_name_with_scripts_as_its_letter():
+    # it wrote "\tau^+=1" and "needs 1 - \tau^+ ≠ 0" (only a Greek name without scripts was a letter)
+    outcome = check_statement(r"\frac{(1 - \tau^+)^2}{1 - \tau^+} = 1 - \tau^+", scalar=[{"name": r"\tau^+"}])
+    assert outcome.verdict.value == "conditional" and outcome.condition == "1 - τ^+ ≠ 0", outcome

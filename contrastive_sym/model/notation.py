@@ -292,4 +292,9 @@ _GREEK = {"\\" + name: letter for name, letter in zip(
 
 
 def _plain(latex: str) -> str:
-    return _GREEK.get(latex, latex)
+    """A declared name as a witness shows it: its Greek letter as the letter, scripts kept (τ^+)."""
+    found = re.match(r"\\[a-zA-Z]+(?![a-zA-Z])", latex)
+    if found is None or latex in _GREEK:
+        return _GREEK.get(latex, latex)
+    letter = _GREEK.get(found.group())
+    return letter + latex[found.end():] if letter and latex[found.end():][:1] in ("_", "^", "'") else latex
