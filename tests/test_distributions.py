@@ -155,3 +155,13 @@ def test_a_word_subscript_in_a_definition_is_part_of_the_name():
     notation = dict(IID, define=[{"name": "l", "line": 1,
                                   "latex": r"l_{uniform} = \log \mathbb{E}_{(y, w) \sim r} e^{-2 (g(y) - g(w))^2}"}])
     assert check_statement(r"l_{uniform} \leq 0", "inequality", **notation).verdict.value == "confirmed"
+
+
+def test_an_expectation_over_a_point_nothing_draws_says_what_to_declare():
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.pipeline import check_statement
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"E_x (\log f(x)) \leq 0", "inequality", scalar=[{"name": "x", "role": "point"}],
+                        function=[{"name": "f", "arguments": 1, "domain": "positive"}])
+    assert ("\\mathbb{E}_{x}: no declared distribution draws it (declare one: a [[distribution]] with of = ['x'] "
+            "and the other points drawn with it)") in str(caught.value)

@@ -200,7 +200,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             if len(drawing) == 1:
                 return ExpectationOp((point,), drawing[0])
             raise self.fail(op, f"\\mathbb{{E}}_{{{self.source(tree).strip()}}}: "
-                                + ("no declared distribution draws it" if not drawing else
+                                + (f"no declared distribution draws it (declare one: a [[distribution]] with "
+                                   f"of = ['{self.source(tree).strip()}'] and the other points drawn with it)"
+                                   if not drawing else
                                    "several declared distributions draw it; write x \\sim p"))
         raise self.fail(op, "\\mathbb{E}_{…} reads x \\sim p, (x, y) \\sim p, a declared distribution, or a "
                             "point drawn by one declared distribution")
