@@ -63,9 +63,9 @@ class NamesMixin:
             raise self.fail(atom, self._undeclared(key, atom))
         self.refuse_index_after_its_sum(*self.index_written(key, meaning, ops), atom)     # \sum_i a_i - b_i
         if key is None and isinstance(atom, Tree) and atom.data == "norm" and ops and ops[0].data == "subscript" \
-                and self.source(ops[0].children[1]).strip("{} ") == "F":
-            # \|M\|_F: the Frobenius norm of a matrix
-            meaning, ops = self.frobenius(self.value(self.norm_inside(atom)), atom), ops[1:]
+                and self.source(ops[0].children[1]).strip("{} ") != "2":
+            # \|M\|_F, \|x\|_1, \|x\|_p: norms.py
+            meaning, ops = self.indexed_norm(atom, ops[0]), ops[1:]
         elif key is None:
             meaning = self.value(atom)
             if isinstance(atom, Tree) and atom.data == "norm":
@@ -202,15 +202,8 @@ class NamesMixin:
         return meaning
 
     def _euclidean(self, ops: list) -> list:
-        r"""``\|x\|_2`` is the Euclidean norm ``\|x\|``; another index (``_1``,
-        ``_\infty``) names a norm that is not read."""
-        if ops and ops[0].data == "subscript":
-            if self.source(ops[0].children[1]).strip("{} ") != "2":
-                index = self.source(ops[0].children[1]).strip()
-                raise self.fail(ops[0], f"the norm index '_{index}' is not read: only the "
-                                        "Euclidean norm \\|x\\| (or \\|x\\|_2) is")
-            return ops[1:]
-        return ops
+        r"""``\|x\|_2`` is the Euclidean norm ``\|x\|`` (another index is read by norms.py)."""
+        return ops[1:] if ops and ops[0].data == "subscript" else ops
 
     def _refuse_power_after_call(self, function, following: list) -> None:
         r"""``\log(x)^2`` reads as (log x)² to some and as log(x²) to others (``\log x^2``

@@ -32,6 +32,7 @@ from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
 from .matrix_rows import MatrixRowsMixin
 from .names import NamesMixin
+from .norms import NormsMixin
 from .not_numbers import NotNumbersMixin
 from .operators import OperatorsMixin
 from .optima import OptimaMixin
@@ -74,7 +75,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
-                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin):
+                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):

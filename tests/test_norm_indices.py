@@ -1,0 +1,44 @@
+r"""Norms written with an index (issue 13: a blog's triplet loss writes ``\|v_a - v_p\|_p``):
+``\|x\|_1`` is Σ|x_m|, ``\|x\|_p`` with p a declared positive scalar or a whole number is
+(Σ|x_m|^p)^{1/p}, ``\|x\|_2`` the Euclidean norm, ``\|M\|_F`` Frobenius; any other index is refused."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2, 3]}],
+                scalar=[{"name": "p", "domain": "positive"}, {"name": "q"}, {"name": "a"}],
+                family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}])
+
+
+def verdict(statement: str, kind: str = "identity", **claim) -> str:
+    return check_statement(statement, kind, claim=claim or None, **NOTATION).verdict.value
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"\|u\|_1 = \sum_{m=1}^d |u_m|", "identity", "proved"),
+    (r"\|u\|_{3}^3 = \sum_{m=1}^d |u_m|^3", "identity", "proved"),
+    (r"\|a\|_1 = |a|", "identity", "proved"),
+    (r"\|u\|_2 \leq \|u\|_1 \leq \sqrt{d} \|u\|_2", "inequality", "confirmed"),
+    (r"\|u\|_1 \leq \|u\|_2", "inequality", "refuted"),
+    # Minkowski's inequality fails below p = 1: the witness has p < 1
+    (r"\|u + v\|_p \leq \|u\|_p + \|v\|_p", "inequality", "refuted"),
+])
+def test_a_norm_with_an_index_is_the_norm_it_names(statement, kind, expected):
+    assert verdict(statement, kind) == expected
+
+
+def test_minkowski_holds_where_the_claim_says_p_is_at_least_one():
+    assert verdict(r"\|u + v\|_p \leq \|u\|_p + \|v\|_p", "inequality", given=[r"p \geq 1"]) == "confirmed"
+    witness = check_statement(r"\|u + v\|_p \leq \|u\|_p + \|v\|_p", "inequality", **NOTATION).witness
+    assert float(witness.values["p"]) < 1
+
+
+@pytest.mark.parametrize("index", [r"q", r"\infty", r"0"])
+def test_an_index_that_names_no_norm_is_refused(index):
+    # q may be 0 or negative (no norm there); the maximum norm is not read
+    with pytest.raises(DerivationError) as caught:
+        verdict(rf"\|u\|_{{{index}}} = 0")
+    assert "is not read: the Euclidean norm" in str(caught.value)
