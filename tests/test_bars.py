@@ -95,7 +95,8 @@ def test_positions_and_source_text_stay_the_users():
     assert rows[0].text == text
     assert [text[s.start:s.end] for s in rows[0].sides] == [r"\| u - v \|^2", "|a|"]
     error = refused(r"\| u - w \|")                    # w is not declared: column of w
-    assert (error.column, error.message) == (8, "'w' is not declared")
+    assert (error.column, error.message) == (8, "'w' is not declared (declare it: a real variable as a [[scalar]], "
+                                                "a vector as a [[family]] with shape = ['d'])")
     error = refused("|a|\n + |u|")
     assert (error.line, error.column, error.construct) == (2, 4, "|u|")
 

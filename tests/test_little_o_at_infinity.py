@@ -104,7 +104,8 @@ def test_minus_infinity_for_a_positive_variable_is_refused():
 def test_an_undeclared_point_is_an_error_with_file_and_line():
     with pytest.raises(ParseError) as error:
         check_statement(r"\log(1 + 1/\tau) = 1/\tau + o(1/\tau)", "limit", claim=at(r"\tau", "x"), **TAU)
-    assert re.fullmatch(r".*derivation\.toml:12:\d+: 'x' is not declared", str(error.value)), str(error.value)
+    assert re.fullmatch(r".*derivation\.toml:12:\d+: 'x' is not declared \(declare it: .*", str(error.value)), \
+        str(error.value)
 
 
 @pytest.mark.parametrize("written", [r"\infty + 1", r"\to \infty", r"{\infty"])

@@ -165,7 +165,7 @@ def test_a_cycle_between_two_rows_is_named():
 def test_rows_that_wait_on_each_other_report_the_row_that_fails_on_its_own():
     # \sigma(\ell) fails on q; L fails only because \sigma waits: the cause is reported
     message = refusal(r"L = \sigma(a) \\ \text{where } \sigma(\ell) = \ell + q")
-    assert message == r"d.toml:10:58: 'q' is not declared"
+    assert message.startswith(r"d.toml:10:58: 'q' is not declared (declare it:")
 
 
 def test_a_definitional_relation_inside_a_chain_is_refused():

@@ -203,8 +203,8 @@ def test_an_undeclared_variable_is_named_with_how_to_declare_it():
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\sigma(-x) = 1 - \sigma(x)",
                         define=[{"name": "s", "line": 1, "latex": r"\sigma(t) = \frac{1}{1 + e^{-t}}"}])
-    assert "'x' is not declared (a variable the statement holds for every real value of is declared as a " \
-           "[[scalar]]: name = 'x')" in str(caught.value)
+    assert "'x' is not declared (declare it: a real variable as a [[scalar]], a vector as a [[family]] with " \
+           "shape = ['d'])" in str(caught.value)
 
 
 @pytest.mark.parametrize("written", [r"\operatorname{sim}", r"\text{sim}", r"\mathrm{sim}"])

@@ -8,6 +8,7 @@ import re
 import lark
 import sympy as sp
 
+from ...errors import DerivationError
 from ...model.binders import put
 from ..scope import Macro
 from ..spelling import canonical_key
@@ -143,12 +144,33 @@ class MacroUsesMixin:
             if before == now:
                 continue
             old, new = macro.defined_in.lookup(before), self.scope.lookup(now)
+            if isinstance(old, sp.Symbol) and macro.defined_in.index_range(old) is None and old.is_real \
+                    and old in macro.body.free_symbols and old not in macro.defined_in.points:
+                # \mathcal{L}(f; 2) of \mathcal{L}(f; \alpha), α a declared scalar: the body at α = 2
+                new = self._label_value(now)
+                if new is not None:
+                    renamed[old] = new
+                    self.readings.append(f"{macro.key}({_shown(written)}) is {macro.key}({_shown(macro.labels)}) "
+                                         f"at {before} = {now}")
+                    continue
             if not (isinstance(old, sp.Symbol) and macro.defined_in.index_range(old) is not None
                     and isinstance(new, sp.Expr) and new.is_integer and old in macro.body.free_symbols):
                 return None
             renamed[old] = new
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         return put(macro.body, {**same, **renamed})
+
+    def _label_value(self, text: str):
+        """The number a label written at a use stands for (``2``, ``\\tau/2``); None when it reads as
+        anything else (a name of a point or a function is a label of its own)."""
+        from .translator import translate_expr     # the translator is made of this mixin
+        try:
+            value = translate_expr(text, self.scope)
+        except DerivationError:
+            return None
+        points = self.scope.points
+        return value if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase) \
+            and value.is_real is not False and not any(s in points for s in value.free_symbols) else None
 
     def indices_written(self, macro: Macro, written: str) -> dict:
         r"""{the index the definition was read with: its meaning here} for each declared

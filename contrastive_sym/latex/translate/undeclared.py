@@ -52,8 +52,8 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if re.fullmatch(r"[a-z]|\\(alpha|beta|gamma|delta|epsilon|varepsilon|eta|theta|kappa|lambda|mu|nu|xi|rho|"
                     r"tau|phi|varphi|chi|psi|omega)", key):
         # \sigma(-x) = 1 - \sigma(x): a variable the statement holds for every value of
-        return (f"'{key}' is not declared (a variable the statement holds for every real value of is "
-                f"declared as a [[scalar]]: name = '{key}')")
+        return (f"'{key}' is not declared (declare it: a real variable as a [[scalar]], a vector as a "
+                f"[[family]] with shape = ['d'])")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
 
 
