@@ -54,7 +54,8 @@ def with_definition_hint(error: DerivationError, latex: str) -> DerivationError:
     """``error`` saying how to annotate the display when it is "'\\mathcal{L}' is not declared" and the
     display starts with that name: a derivation written from a name it introduces (\\mathcal{L} &= … \\\\
     &= …) is a definition whose chain is the claim."""
-    quoted = re.match(r"'(.+?)' is not declared", error.message)
+    # only for the plain message: one that explains the name (a word in a subscript) says more already
+    quoted = re.match(r"'(.+?)' is not declared(?: \(|$)", error.message)
     start = _FIRST_NAME.match(latex)
     if quoted and start and "".join(start.group(1).split()) == "".join(quoted.group(1).split()):
         error.message += ("; the display starts with the name it defines: annotate it define: in Markdown (a "
