@@ -42,3 +42,17 @@ def test_an_index_that_names_no_norm_is_refused(index):
     with pytest.raises(DerivationError) as caught:
         verdict(rf"\|u\|_{{{index}}} = 0")
     assert "is not read: the Euclidean norm" in str(caught.value)
+
+
+@pytest.mark.parametrize("statement", [r"\|u\|_{L2} = \|u\|", r"\|u\|_{\ell_2}^2 = u^\top u",
+                                       r"\|u\|_{L_1} = \|u\|_1", r"\|u\|_{\ell_1} = \sum_{m=1}^d |u_m|"])
+def test_a_norm_named_by_its_space_is_that_norm(statement):
+    # an ELTE lecture writes \|…\|_{L2}
+    assert verdict(statement) == "proved"
+
+
+def test_an_undeclared_function_is_named_as_one():
+    with pytest.raises(DerivationError) as caught:
+        verdict(r"h(u_1) = 0")
+    assert "'h' is not declared (declare it: a function as a [[function]], a density as a [[distribution]], " \
+           "or define it)" in str(caught.value)

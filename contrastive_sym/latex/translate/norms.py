@@ -1,10 +1,16 @@
 r"""Norms written with an index: ``\|M\|_F`` (Frobenius, of a matrix), ``\|x\|_1`` (the sum of the
 absolute values of the components), ``\|x\|_p`` with p a declared positive scalar or a whole number
-(Σ_m |x_m|^p)^{1/p}.  ``\|x\|_2`` is the Euclidean norm, read with the norm itself; any other index
+(Σ_m |x_m|^p)^{1/p}; ``\|x\|_{L1}``, ``\|x\|_{\ell_1}`` alike.  ``\|x\|_2`` (``_{L2}``, ``_{\ell_2}``) is the
+Euclidean norm, read with the norm itself; any other index
 (``_\infty``, a p that may be 0 or negative, where the formula is no norm) is refused, naming it."""
 from __future__ import annotations
 
+import re
+
 import sympy as sp
+
+#: the norm named by its space, \|x\|_{L2}, \|x\|_{L_1}, \|x\|_{\ell_2}
+_NAMED = re.compile(r"(?:L|l|\\ell)\s*_?\s*\{?\s*([12])\s*\}?")
 
 
 class NormsMixin:
@@ -13,9 +19,14 @@ class NormsMixin:
     def indexed_norm(self, atom, subscript):
         index = self.source(subscript.children[1]).strip()
         bare = index.strip("{} ")
+        named = _NAMED.fullmatch(bare)
+        if named is not None and named.group(1) == "2":
+            return self.value(atom)         # \|x\|_{L2}, \|x\|_{\ell_2}: the Euclidean norm
         inside = self.value(self.norm_inside(atom))
         if bare == "F":
             return self.frobenius(inside, atom)
+        if named is not None:               # \|x\|_{L1}, \|x\|_{\ell_1}
+            return self._p_norm(inside, sp.Integer(named.group(1)), atom, bare)
         try:
             order = self.expr(subscript.children[1])
         except Exception:       # noqa: BLE001 - an index that does not read is named below
@@ -24,6 +35,9 @@ class NormsMixin:
             raise self.fail(subscript, f"the norm index '_{index}' is not read: the Euclidean norm \\|x\\| (or "
                                        "\\|x\\|_2), \\|x\\|_1, \\|x\\|_p with p a declared positive scalar or a whole "
                                        "number, and \\|M\\|_F of a matrix are")
+        return self._p_norm(inside, order, atom, bare)
+
+    def _p_norm(self, inside, order, atom, bare: str):
         vector = self.vector_of(inside)
         if vector is None and isinstance(inside, sp.Expr) and not isinstance(inside, sp.MatrixBase):
             self.refuse_loose_points(inside, atom)

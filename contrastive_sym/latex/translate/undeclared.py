@@ -52,6 +52,10 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if re.fullmatch(r"[a-z]|\\(alpha|beta|gamma|delta|epsilon|varepsilon|eta|theta|kappa|lambda|mu|nu|xi|rho|"
                     r"tau|phi|varphi|chi|psi|omega)", key):
         # \sigma(-x) = 1 - \sigma(x): a variable the statement holds for every value of
+        if start is not None and re.match(re.escape(key) + r"\s*(\\left\s*)?\(", text[start:]):
+            # p(w_i | w_I): a function or a density, which a definition or a declaration gives
+            return (f"'{key}' is not declared (declare it: a function as a [[function]], a density as a "
+                    "[[distribution]], or define it)")
         return (f"'{key}' is not declared (declare it: a real variable as a [[scalar]], a vector as a "
                 f"[[family]] with shape = ['d'])")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
