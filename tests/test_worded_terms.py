@@ -214,3 +214,16 @@ def test_an_undeclared_similarity_says_how_papers_define_it(written):
     with pytest.raises(DerivationError) as caught:
         check_statement(written + r"(u, v) \leq 1", "inequality", **notation)
     assert r"define it as the document does, for the cosine similarity \mathrm{sim}(u, v) = " in str(caught.value)
+
+
+def test_a_letter_of_the_name_beside_an_index_is_part_of_the_name():
+    # DCL's q_{B,i} (B for the batch): B is declared nowhere and the body does not use it, so it is
+    # a letter of the name q_B, whose entry i the row defines; read as a family over (B, i) before,
+    # every use then failed on B
+    define = [{"name": "q", "line": 1, "latex": r"q_{B,i}^{(1)} = 1 - \frac{1}{1 + x_i^2}"}]
+    assert verdict(r"q_{B,1}^{(1)} = \frac{x_1^2}{1 + x_1^2}", define=define) == "proved"
+    assert verdict(r"0 \leq q_{B,i}^{(1)} < 1", "inequality", define=define) == "confirmed"
+    assert verdict(r"q^{(1)}_{B,1} = q^{(1)}_{B,2}", define=define) == "refuted"
+    # a letter the body uses stays an index: c_{a,i} = x_a x_i is the entry (a, i)
+    both = [{"name": "c", "line": 1, "latex": r"c_{a,i} = x_a x_i"}]
+    assert verdict(r"c_{1,2} = x_1 x_2", define=both) == "proved"

@@ -91,7 +91,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             read = lambda inner: _BodyReader(text, inner, where).expr(body_tree)   # noqa: E731
             params = _index_params(index_tree, translator, scope) or entries_over_undeclared(
                 _index_params(index_tree, translator, scope, undeclared=True), scope, translator, read)
-            key, params = (key, params) if params else worded_head(key, index_tree, translator, scope, read)  # L_{out,i}
+            key, params = worded_head(key, index_tree, translator, scope, read, params or None)  # L_{out,i}
             if params is not None:
                 inner = scope
                 for name, symbol in params:

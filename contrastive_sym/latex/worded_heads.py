@@ -17,37 +17,58 @@ from .translate.trees import bare_letter, unwrap
 from .translate.worded import subscript_word
 
 
-def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable):
+def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, params=None):
     """(the family's key, the indices as (name, symbol) pairs) of a head ``key_{word, i}``; (``key``,
-    None) for any other subscript, or when the body (``read`` of a scope) does not read with the
-    indices bound or leaves an undeclared one unused."""
+    ``params``) for any other subscript, or when the body (``read`` of a scope) does not read with
+    the indices bound or leaves an undeclared one unused.  ``params``: the indices the subscript was
+    read as (every letter); a letter among them that nothing declares and the body does not use,
+    first or last (DCL's ``q_{B,i}``, B for the batch), is a word of the name too."""
     if not (isinstance(index_tree, Tree) and index_tree.data == "script_group"):
-        return key, None
+        return key, params
     items = index_tree.children[0]
     elements = [unwrap(c) for c in items.children if isinstance(c, Tree)]
     if {str(c) for c in items.children if isinstance(c, Token)} != {","} or len(elements) < 2:
-        return key, None
-    words = [e for e in elements if subscript_word(e, translator) is not None]
+        return key, params
+    words = [e for e in elements if subscript_word(e, translator) is not None] if params is None else \
+        [e for e in (elements[0], elements[-1]) if _unused_letter(e, params, scope, read)][:1]
     if len(words) != 1 or words[0] not in (elements[0], elements[-1]):
-        return key, None
+        return key, params
     letters = [e for e in elements if e is not words[0]]
     names = [str(e.children[0]) for e in letters if bare_letter(e)]
     declared = {n for n in names if scope.index_range(scope.lookup(n)) is not None}
     if len(names) != len(letters) or len(set(names)) != len(names) \
             or any(n not in declared and scope.lookup(n) is not None for n in names):
-        return key, None
-    params = [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
+        return key, params
+    given, params = params, [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
     inner = scope
     for name, symbol in params:
         inner = inner.bind(name, symbol)
     try:
         body = read(inner)
     except ParseError:
-        return key, None
+        return key, given
     if not isinstance(body, sp.Basic) or not all(body.has(s) for n, s in params if n not in declared):
-        return key, None
-    word = subscript_word(words[0], translator)
+        return key, given
+    word = subscript_word(words[0], translator) or str(words[0].children[0])
     family = f"{key}_{{{word}}}"
     translator.readings.append(f"_{' '.join(translator.source(index_tree).split())}: {word} is a word of the name "
                                f"{family}, whose entry ({', '.join(names)}) the row defines")
     return family, params
+
+
+def _unused_letter(element, params, scope: Scope, read: Callable) -> bool:
+    """Whether ``element`` is a letter nothing declares, read as one of ``params``, that the body does
+    not use: a letter of the name, not an index."""
+    if not bare_letter(element) or scope.lookup(str(element.children[0])) is not None:
+        return False
+    symbol = dict(params).get(str(element.children[0]))
+    if symbol is None:
+        return False
+    inner = scope
+    for name, bound in params:
+        inner = inner.bind(name, bound)
+    try:
+        body = read(inner)
+    except ParseError:
+        return False
+    return isinstance(body, sp.Basic) and not body.has(symbol)

@@ -19,7 +19,7 @@ from ..beside import entries_beside
 from ..scope import Family, Macro, form_key
 from .compare import certainly_equal
 from .index_families import IndexFamiliesMixin
-from .trees import unwrap
+from .trees import bare_letter, unwrap
 from .worded import subscript_word
 from .values import ListValue, MatrixValue, RowVector, Segment, Transposed, VectorValue, componentwise, is_vector
 
@@ -220,10 +220,12 @@ class MatricesMixin(IndexFamiliesMixin):
         if op.data != "subscript" or not (isinstance(arg, lark.Tree) and arg.data == "script_group"):
             return None
         elements = [unwrap(c) for c in arg.children[0].children if isinstance(c, lark.Tree)]
-        words = [e for e in elements if subscript_word(e, self) is not None]
+        words = [e for e in elements if subscript_word(e, self) is not None] or [
+            # q_{B,i} of q_{B,i} = … defined with B a letter of the name (latex/worded_heads.py)
+            e for e in elements[:1] + elements[-1:] if bare_letter(e) and self.scope.lookup(str(e.children[0])) is None]
         if len(elements) < 2 or len(words) != 1 or words[0] not in (elements[0], elements[-1]):
             return None
-        full = key + "_{" + subscript_word(words[0], self) + "}"
+        full = key + "_{" + (subscript_word(words[0], self) or str(words[0].children[0])) + "}"
         named = self.scope.lookup(full)
         # \mathcal{L}_{out} = \sum_i \mathcal{L}_{out,i}: the total alone, its terms beside it
         named = entries_beside(self.scope, full, named, "subscript") or named
