@@ -227,3 +227,25 @@ def test_a_letter_of_the_name_beside_an_index_is_part_of_the_name():
     # a letter the body uses stays an index: c_{a,i} = x_a x_i is the entry (a, i)
     both = [{"name": "c", "line": 1, "latex": r"c_{a,i} = x_a x_i"}]
     assert verdict(r"c_{1,2} = x_1 x_2", define=both) == "proved"
+
+
+def test_a_letter_nothing_declares_and_the_body_does_not_use_is_part_of_the_name():
+    # SwAV's p_t^{(k)} = …: t (for the target view) is no index; it was read as a family over t,
+    # and every use p_t^{(k)} then failed (p^{(k)} at t)
+    notation = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2]}],
+                    index=[{"name": "k", "from": 1, "to": "K"}], family=[{"name": "s", "shape": ["K"]}],
+                    define=[{"name": "p", "line": 1,
+                             "latex": r"p_t^{(k)} = \frac{e^{s_k}}{\sum_{k'=1}^{K} e^{s_{k'}}}"}])
+    assert check_statement(r"\sum_{k=1}^{K} p_t^{(k)} = 1", **notation).verdict.value == "proved"
+    assert check_statement(r"p_t^{(k)} = e^{s_k}", **notation).verdict.value == "refuted"
+    # a letter the body uses is the index, as before: w_j = x_j^2
+    define = [{"name": "w", "line": 1, "latex": r"w_j = x_j^2"}]
+    assert verdict(r"w_1 = x_1^2", define=define) == "proved"
+
+
+def test_a_name_in_another_font_with_a_transpose_is_named():
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1]}],
+                    family=[{"name": "z_t", "shape": ["d"]}, {"name": "c", "shape": ["d"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"\mathbf{z}_t^\top c = 0", **notation)
+    assert "(z_t is declared: a name in another font is another name" in str(caught.value)

@@ -23,6 +23,12 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
     the indices bound or leaves an undeclared one unused.  ``params``: the indices the subscript was
     read as (every letter); a letter among them that nothing declares and the body does not use,
     first or last (DCL's ``q_{B,i}``, B for the batch), is a word of the name too."""
+    if params and _none_used(params, scope, read):
+        # p_t^{(k)} = … with t declared nowhere and unused by the body: p_t is a name, not a family over t
+        translator.readings.append(f"{key}_{' '.join(translator.source(index_tree).split())}: "
+                                   f"{', '.join(n for n, _ in params)}, declared nowhere and unused by the body, "
+                                   "is part of the name")
+        return key, None
     if not (isinstance(index_tree, Tree) and index_tree.data == "script_group"):
         return key, params
     items = index_tree.children[0]
@@ -72,3 +78,17 @@ def _unused_letter(element, params, scope: Scope, read: Callable) -> bool:
     except ParseError:
         return False
     return isinstance(body, sp.Basic) and not body.has(symbol)
+
+
+def _none_used(params, scope: Scope, read: Callable) -> bool:
+    """Whether every one of ``params`` is a letter nothing declares that the body does not use."""
+    if any(scope.lookup(name) is not None for name, _ in params):
+        return False
+    inner = scope
+    for name, bound in params:
+        inner = inner.bind(name, bound)
+    try:
+        body = read(inner)
+    except ParseError:
+        return False
+    return isinstance(body, sp.Basic) and not any(body.has(symbol) for _, symbol in params)

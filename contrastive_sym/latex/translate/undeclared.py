@@ -66,19 +66,29 @@ _FONTS = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec", "mathit", "mathrm", "
 #: a one-letter (or one-command) name in a font, then its scripts: \boldsymbol{z}_i
 _IN_FONT = re.compile(r"\\(?:" + "|".join(_FONTS) + r")\s*\{\s*(\\?[A-Za-z]+)\s*\}")
 _PLAIN = re.compile(r"\\?[A-Za-z]+")
+#: a transpose written last, which the name's declaration does not write
+_TRANSPOSED = re.compile(r"\^\s*\{?\s*(?:\\top|\\intercal|\\mathsf\{T\}|T)\s*\}?$")
 
 
 def font_twin(key: str, lookup) -> str:
-    r"""`` (z is declared: …)`` when ``key`` (``\boldsymbol{z}_i``) is a declared name in another font
-    or without one (``lookup`` of a name: its meaning or None); "" otherwise.  TeX sets them apart,
-    and so do documents (x a number, \mathbf{x} a vector), so they stay two names."""
-    found = _IN_FONT.match(key) or _PLAIN.match(key)
-    if found is None:
-        return ""
-    letter = found.group(1) if found.re is _IN_FONT else found.group(0)
-    written = found.group(0)
-    for other in [letter] + [f"\\{font}{{{letter}}}" for font in _FONTS]:
-        if other != written and lookup(other) is not None:
+    r"""`` (z is declared: …)`` when ``key`` (``\boldsymbol{z}_i``, ``\mathbf{z}_t^\top``) is a declared
+    name in another font or without one (``lookup`` of a name: its meaning or None); "" otherwise.
+    TeX sets them apart, and so do documents (x a number, \mathbf{x} a vector), so they stay two names."""
+    key = _TRANSPOSED.sub("", key)
+    found = _IN_FONT.match(key)
+    if found is not None:
+        others = [found.group(1) + key[found.end():]]
+    else:
+        letter = _PLAIN.match(key)
+        if letter is None:
+            return ""
+        others = [f"\\{font}{{{letter.group()}}}" + rest for rest in dict.fromkeys((key[letter.end():], ""))
+                  for font in _FONTS]
+    for other in others:
+        if other != key and lookup(other) is not None:
             return (f" ({other} is declared: a name in another font is another name; write it as declared, "
                     "or declare it as written)")
+    if found is not None and key[found.end():] and lookup(found.group(1)) is not None:
+        return (f" ({found.group(1)} is declared: a name in another font is another name; write it as declared, "
+                "or declare it as written)")
     return ""
