@@ -90,3 +90,62 @@ def test_a_statement_of_many_commas_that_does_not_read_tries_few_places(monkeypa
     with pytest.raises(DerivationError):
         check_statement(r"\max(a, a) = q" + ", a" * 1500, scalar=[{"name": "a"}])
     assert calls == []
+
+
+STEP_WITH_SHORTHAND = r"""<!-- contrastive-verify
+id = "steps"
+title = "a step with its shorthand defined after it"
+
+[[size]]
+name = 'K'
+minimum = 1
+checked = [1, 2]
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[scalar]]
+name = '\tau'
+domain = "positive"
+role = "scale"
+
+[[family]]
+name = 'q'
+shape = ['d']
+
+[[family]]
+name = 'k'
+shape = ['K + 1', 'd']
+from = [0, 1]
+-->
+
+<!-- define: name = 'L' -->
+$$
+\mathcal{L}_q = -\log \frac{\exp(q \cdot k_0 / \tau)}{\sum_{i=0}^{K} \exp(q \cdot k_i / \tau)}
+$$
+
+<!-- derivation: id = "grad" -->
+$$
+\nabla_q \mathcal{L}_q = -\frac{k_0}{\tau} + \frac{\sum_{i=0}^{K} \exp(q \cdot k_i / \tau) k_i / \tau}{\sum_{j=0}^{K} \exp(q \cdot k_j / \tau)}
+$$
+
+<!-- step -->
+$$
+= \frac{1}{\tau}\left( \sum_{i=0}^{K} p_i k_i - k_0 \right), \quad p_i = \frac{\exp(q \cdot k_i / \tau)}{\sum_{j=0}^{K} \exp(q \cdot k_j / \tau)}
+$$
+"""
+
+
+def test_a_step_may_define_its_shorthand_after_it_and_its_note_says_so():
+    from contrastive_sym.pipeline import verify_text
+    claim = verify_text(STEP_WITH_SHORTHAND, suffix=".md").documents[0].claims[-1]
+    assert [s.outcome.verdict.value for s in claim.steps] == ["confirmed", "confirmed"]
+    assert claim.steps[-1].step.note == ("p_i, defined after the statement, is read as a definition local to "
+                                         "this statement")
+    # the same step with the sign of k_0 flipped is refuted, the shorthand still read
+    wrong = STEP_WITH_SHORTHAND.replace(r"p_i k_i - k_0 \right), \quad", r"p_i k_i + k_0 \right), \quad")
+    assert wrong != STEP_WITH_SHORTHAND
+    claim = verify_text(wrong, suffix=".md").documents[0].claims[-1]
+    assert claim.steps[-1].outcome.verdict.value == "refuted"

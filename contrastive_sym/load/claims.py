@@ -20,7 +20,7 @@ from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
-from .conditions import condition_of, rows_with_where_clauses, with_definition_hint
+from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
@@ -358,10 +358,7 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
 
 def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder, scope: Scope,
            context: Context) -> None:
-    try:
-        rows = translate_rows(latex, scope, where)
-    except DerivationError as error:
-        raise with_definition_hint(error, latex)
+    rows, said = rows_with_where_clauses(latex, scope, where)     # …, \quad p_i = …: said in each link's note
     link = 0
     after = entry.get("after")
     pending = None
@@ -380,7 +377,7 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
             if lhs is not None:
                 _refuse_unwritten_limit(relation, lhs, where)
             kwargs = dict(rel=_relation(relation, where), latex=text,
-                          note=_per_link(entry.get("note", ""), link) or "",
+                          note="; ".join(filter(None, [_per_link(entry.get("note", ""), link), *said])),
                           expect=_per_link(entry.get("expect"), link) or None, origin=origin,
                           restated_from=entry.get("restated_from", ""))
             if lhs is not None:
