@@ -1,13 +1,15 @@
 r"""Norms written with an index: ``\|M\|_F`` (Frobenius, of a matrix), ``\|x\|_1`` (the sum of the
-absolute values of the components), ``\|x\|_p`` with p a declared positive scalar or a whole number
-(Σ_m |x_m|^p)^{1/p}; ``\|x\|_{L1}``, ``\|x\|_{\ell_1}`` alike.  ``\|x\|_2`` (``_{L2}``, ``_{\ell_2}``) is the
-Euclidean norm, read with the norm itself; any other index
-(``_\infty``, a p that may be 0 or negative, where the formula is no norm) is refused, naming it."""
+absolute values of the components), ``\|x\|_p`` with p a positive number or a declared scalar of
+positive domain, (Σ_m |x_m|^p)^{1/p} (below 1 a quasi-norm, as the notation means it); ``_{L1}`` and
+``_{\ell_1}`` alike.  ``\|x\|_2`` (``_{L2}``, ``_{\ell_2}``) is the Euclidean norm, read with the norm
+itself; any other index (``_\infty``, a p that may be 0 or negative) is refused, naming it."""
 from __future__ import annotations
 
 import re
 
 import sympy as sp
+
+from ...errors import DerivationError
 
 #: the norm named by its space, \|x\|_{L2}, \|x\|_{L_1}, \|x\|_{\ell_2}
 _NAMED = re.compile(r"(?:L|l|\\ell)\s*_?\s*\{?\s*([12])\s*\}?")
@@ -29,12 +31,12 @@ class NormsMixin:
             return self._p_norm(inside, sp.Integer(named.group(1)), atom, bare)
         try:
             order = self.expr(subscript.children[1])
-        except Exception:       # noqa: BLE001 - an index that does not read is named below
+        except DerivationError:     # an index that does not read (\infty, a word) is named below
             order = None
-        if not isinstance(order, sp.Expr) or not (order.is_positive or order.is_Integer and order >= 1):
+        if not isinstance(order, sp.Expr) or not order.is_positive:
             raise self.fail(subscript, f"the norm index '_{index}' is not read: the Euclidean norm \\|x\\| (or "
-                                       "\\|x\\|_2), \\|x\\|_1, \\|x\\|_p with p a declared positive scalar or a whole "
-                                       "number, and \\|M\\|_F of a matrix are")
+                                       "\\|x\\|_2), \\|x\\|_1, \\|x\\|_p with p a positive number or a declared scalar "
+                                       "of positive domain, and \\|M\\|_F of a matrix are")
         return self._p_norm(inside, order, atom, bare)
 
     def _p_norm(self, inside, order, atom, bare: str):
