@@ -3,7 +3,9 @@ r"""A definition of the entries of a family named by a word: ``\mathcal{L}^{sup}
 The head's subscript writes a word and indices separated by commas (the word first or last, as
 translate/worded.py reads the uses): the definition is of the entry i of the family
 ``\mathcal{L}^{sup}_{out}``, and a use ``\mathcal{L}^{sup}_{out,1}`` is its entry 1.  The indices are
-declared ones, or letters nothing declares that the body uses (as ``C_{ij} = x_i x_j``)."""
+declared ones, or letters nothing declares that the body uses (as ``C_{ij} = x_i x_j``).  A letter
+nothing declares and the body does not use is part of the name: first or last beside indices (DCL's
+``q_{B,i}``), or every letter of the subscript (SwAV's ``p_t^{(k)}``)."""
 from __future__ import annotations
 
 from typing import Callable
@@ -46,14 +48,8 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
             or any(n not in declared and scope.lookup(n) is not None for n in names):
         return key, params
     given, params = params, [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
-    inner = scope
-    for name, symbol in params:
-        inner = inner.bind(name, symbol)
-    try:
-        body = read(inner)
-    except ParseError:
-        return key, given
-    if not isinstance(body, sp.Basic) or not all(body.has(s) for n, s in params if n not in declared):
+    body = _body_with(params, scope, read)
+    if body is None or not all(body.has(s) for n, s in params if n not in declared):
         return key, given
     word = subscript_word(words[0], translator) or str(words[0].children[0])
     family = f"{key}_{{{word}}}"
@@ -62,33 +58,31 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
     return family, params
 
 
+def _body_with(params, scope: Scope, read: Callable):
+    """The body read with ``params`` bound; None when it does not read so or is not a value."""
+    inner = scope
+    for name, bound in params:
+        inner = inner.bind(name, bound)
+    try:
+        body = read(inner)
+    except ParseError:
+        return None
+    return body if isinstance(body, sp.Basic) else None
+
+
 def _unused_letter(element, params, scope: Scope, read: Callable) -> bool:
     """Whether ``element`` is a letter nothing declares, read as one of ``params``, that the body does
     not use: a letter of the name, not an index."""
     if not bare_letter(element) or scope.lookup(str(element.children[0])) is not None:
         return False
     symbol = dict(params).get(str(element.children[0]))
-    if symbol is None:
-        return False
-    inner = scope
-    for name, bound in params:
-        inner = inner.bind(name, bound)
-    try:
-        body = read(inner)
-    except ParseError:
-        return False
-    return isinstance(body, sp.Basic) and not body.has(symbol)
+    body = _body_with(params, scope, read) if symbol is not None else None
+    return body is not None and not body.has(symbol)
 
 
 def _none_used(params, scope: Scope, read: Callable) -> bool:
     """Whether every one of ``params`` is a letter nothing declares that the body does not use."""
     if any(scope.lookup(name) is not None for name, _ in params):
         return False
-    inner = scope
-    for name, bound in params:
-        inner = inner.bind(name, bound)
-    try:
-        body = read(inner)
-    except ParseError:
-        return False
-    return isinstance(body, sp.Basic) and not any(body.has(symbol) for _, symbol in params)
+    body = _body_with(params, scope, read)
+    return body is not None and not any(body.has(symbol) for _, symbol in params)
