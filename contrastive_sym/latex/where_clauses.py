@@ -10,6 +10,7 @@ statement's own error."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..errors import DerivationError
 from .beside import bind_definition
@@ -55,12 +56,13 @@ def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, st
     """(the statement's text with the definitions blanked, the scope with them bound, the reading)
     when ``text`` ends with definitions of names nothing declares; None otherwise."""
     splits = _splits(text)
-    # a split is tried only where a relation follows (a head 'name = …'), and at most MAX_TRIES of them: a statement of a thousand commas that does not read is refused at once
+    # a split is tried only where a relation follows (a head 'name = …'), and at most MAX_TRIES of
+    # them: a statement of a thousand commas that does not read is refused at once
     candidates = [(end, start) for end, start in splits if "=" in text[start:] or "\\triangleq" in text[start:]]
     for end, start in candidates[:MAX_TRIES]:
-        tail = _blanked(text, 0, start)
+        tail, said = _blanked(text, 0, start), []
         try:
-            display = define_all(tail, scope, where)
+            display = define_all(tail, replace(scope, readings=said), where)
         except DerivationError:
             continue
         if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
@@ -69,7 +71,8 @@ def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, st
         for macro in display.macros:
             inner = bind_definition(inner, macro)
         heads = ", ".join(display.heads)
+        # what reading the definitions needed is said with them (a letter of a name, a sum's extent)
         return (_blanked(text, end, len(text)), inner,
-                f"{heads}, defined after the statement, {'is' if len(display.heads) == 1 else 'are'} "
-                "read as a definition local to this statement")
+                "; ".join([f"{heads}, defined after the statement, {'is' if len(display.heads) == 1 else 'are'} "
+                           "read as a definition local to this statement"] + said))
     return None

@@ -32,7 +32,6 @@ def condition_of(text: str, scope: Scope, context: Context):
     return table[relation](a, b)
 
 
-
 def rows_with_where_clauses(latex: str, scope: Scope, where: Where) -> tuple[list, list[str]]:
     """The rows of a statement, and what its reading needed: the definitions written after it
     (latex/where_clauses.py), tried only when the statement does not read without them."""
