@@ -149,3 +149,16 @@ def test_a_step_may_define_its_shorthand_after_it_and_its_note_says_so():
     assert wrong != STEP_WITH_SHORTHAND
     claim = verify_text(wrong, suffix=".md").documents[0].claims[-1]
     assert claim.steps[-1].outcome.verdict.value == "refuted"
+
+
+def test_what_a_trailing_definition_needed_is_said_with_it():
+    from contrastive_sym.pipeline import toml_value, verify_text
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}], family=[{"name": "x", "shape": ["N"]}])
+    statement = r"\sum_{a=1}^{N} \sum_{b=1}^{N} C_{ab} = \left(\sum_{a=1}^{N} x_a\right)^2, \quad C_{ab} = x_a x_b"
+    text = "\n".join(['id = "w"', 'title = "w"', 'source = "w.txt"',
+                      *[f"{table} = {toml_value(entries)}" for table, entries in notation.items()],
+                      "", "[[claim]]", 'id = "c"', "line = 2", 'title = "c"', "latex = " + toml_value(statement)])
+    claim = verify_text(text + "\n").documents[0].claims[-1]
+    assert claim.outcome.verdict.value in ("proved", "confirmed")
+    assert "C_{ab}, defined after the statement, is read as a definition local to this statement; _{ab}, letters " \
+           "no declaration names" in claim.claim.reading
