@@ -505,13 +505,13 @@ def test_a_sum_over_k_other_than_i_runs_over_the_range_of_i_end_to_end():
 
 
 @pytest.mark.parametrize("text", [r"1 + O(1/\tau)", r"1 + \mathcal{O}(1/\tau)", r"1 + \mathcal O\left(1/\tau\right)"])
-def test_big_o_is_named_not_called_undeclared(text):
+def test_big_o_without_its_limit_is_named_not_called_undeclared(text):
     from contrastive_sym.errors import DerivationError
     from contrastive_sym.pipeline import check_statement
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\log(1 + 1/\tau) = " + text, "limit",
                         scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}])
-    assert "big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o)" in str(caught.value)
+    assert "O(·) needs the limit it is taken in (declare little_o)" in str(caught.value)
 
 
 @pytest.mark.parametrize("statement, words", [

@@ -3,7 +3,7 @@
 ``at`` reads ``\\infty``, ``+\\infty``, ``-\\infty`` (also in braces) as sp.oo / -sp.oo, so
 ``f = g + o(h)`` is checked as ``(f − g)/h → 0`` along the ladder towards ∞; a side the
 declared domain excludes (τ > 0 towards −∞) and an undeclared point are errors naming the
-file and line.  Big-O is not read: ``O(·)`` is refused, never misread.
+file and line.  Big-O, ``O(h)``: the remainder ratio settles to a finite value along the ladder.
 """
 from __future__ import annotations
 
@@ -118,10 +118,16 @@ def test_infinity_inside_a_larger_text_is_refused(written):
                                      r"write \infty, +\infty or -\infty alone, or a finite point")
 
 
-def test_big_o_is_refused_not_misread():
-    for written in (r"O(1/\tau^2)", r"\mathcal{O}(1/\tau^2)"):
-        with pytest.raises(ParseError) as error:
-            check_statement(r"\log(1 + 1/\tau) = 1/\tau + " + written, "limit",
-                            claim=at(r"\tau", r"\infty"), **TAU)
-        assert "big-O 'O(…)' is not read" in str(error.value), str(error.value)
-        assert re.match(r".*derivation\.toml:11:\d+: ", str(error.value))
+@pytest.mark.parametrize("statement, expected", [
+    # the remainder ratio settles (bounded): O(h) holds, whatever its limit
+    (r"\log(1 + 1/\tau) = 1/\tau + O(1/\tau^2)", "proved"),
+    (r"\log(1 + 1/\tau) = 1/\tau + \mathcal{O}(1/\tau^2)", "proved"),
+    (r"\log(1 + 1/\tau) = O(1/\tau)", "proved"),
+    # the first-order term left out: (lhs − 0)/τ^{-2} grows like τ, not bounded
+    (r"\log(1 + 1/\tau) = O(1/\tau^2)", "refuted"),
+    (r"\log(1 + 1/\tau) = 2/\tau + O(1/\tau^2)", "refuted"),
+])
+def test_big_o_is_a_bounded_remainder_ratio(statement, expected):
+    # it was refused ("big-O is not read"); now (lhs − main part)/h must settle to a finite value
+    outcome = check_statement(statement, "limit", claim=at(r"\tau", r"\infty"), **TAU)
+    assert outcome.verdict.value.replace("confirmed", "proved") == expected, outcome.message

@@ -35,6 +35,7 @@ class Builtin(enum.Enum):
     PI = "pi"                      # \pi, unless the document declares it
     STOP_GRAD = "stop_grad"
     LITTLE_O = "o"
+    BIG_O = "O"                    # O(h), \mathcal{O}(h), unless the document declares O
     NABLA = "nabla"
     INDICATOR = "indicator"
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
@@ -411,6 +412,7 @@ _BUILTIN_KEYS = {
     "e": Builtin.EULER, r"\pi": Builtin.PI,
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD, r"\text{sg}": Builtin.STOP_GRAD,
     r"\text{tr}": Builtin.TRACE, r"\text{Tr}": Builtin.TRACE, r"\text{trace}": Builtin.TRACE, "o": Builtin.LITTLE_O,
+    "O": Builtin.BIG_O, r"\mathcal{O}": Builtin.BIG_O,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
     # notes and theses write the expectation E in roman or italic; a document that declares E
     # (an energy, an edge set) gives it that meaning instead

@@ -49,9 +49,6 @@ _CONSTRUCTS = [
      r"claim; there it reads as ="),
     (r"\\(simeq|cong|eqqcolon|doteq)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
-    # An undeclared O(…) or \mathcal{O}(…) is big-O notation: named, not "not declared".
-    (r"(?:\\mathcal\s*\{\s*O\s*\}|\\mathcal\s+O|O)\s*(?:\\(?:left|big|Big|bigg|Bigg)l?\s*)?\(",
-     r"big-O 'O(…)' is not read (only little-o o(…), with the claim's little_o); " + _RESTATE),
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
      r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "
      r"display states no relation to check; mark it unchecked, or a [[define]] with read = false"),

@@ -291,6 +291,19 @@ class LittleO(sp.Function):
         return r"o\left(%s\right)" % printer._print(self.args[0])
 
 
+class BigO(sp.Function):
+    r"""A remainder ``O(h)`` as ``x → x0``: some function ``r`` with ``r/h`` bounded near x0.
+
+    A marker too; the limit checker reads it and never evaluates it.
+    """
+
+    nargs = 3
+
+    @_powered
+    def _latex(self, printer):
+        return r"O\left(%s\right)" % printer._print(self.args[0])
+
+
 class MutualInformation(sp.Function):
     r"""``I(X;Y)`` of the joint distribution the expectation checker is using."""
 

@@ -23,7 +23,7 @@ import enum
 
 import sympy as sp
 
-from .nodes import BestCritic, ExpectXYK, LittleO, MutualInformation
+from .nodes import BestCritic, BigO, ExpectXYK, LittleO, MutualInformation
 
 
 class LinkKind(str, enum.Enum):
@@ -40,7 +40,7 @@ def link_kind(*sides: sp.Basic) -> LinkKind:
     o(·), then a limit; else it is pointwise."""
     if any(e.has(ExpectXYK, MutualInformation, BestCritic) for e in sides):
         return LinkKind.EXPECTATION
-    if any(e.has(LittleO) for e in sides):
+    if any(e.has(LittleO, BigO) for e in sides):
         return LinkKind.ASYMPTOTIC
     if any(e.has(sp.Limit) for e in sides):
         return LinkKind.LIMIT
@@ -133,9 +133,10 @@ def strip_limit(expr: sp.Basic) -> tuple[sp.Basic, bool]:
 
 
 def split_little_o(expr: sp.Basic):
-    """``g + o(h)`` → (g, h, LimitSpec) or None when there is no ``o(·)`` term."""
+    """``g + o(h)`` (or ``g + O(h)``: is_big_o tells them apart) → (g, h, LimitSpec) or None when
+    there is not one remainder term."""
     terms = sp.Add.make_args(expr)
-    rests = [t for t in terms if isinstance(t, LittleO)]
+    rests = [t for t in terms if isinstance(t, (LittleO, BigO))]
     if len(rests) != 1:
         return None
     o = rests[0]
@@ -143,6 +144,11 @@ def split_little_o(expr: sp.Basic):
     main = sp.Add(*[t for t in terms if t is not o])
     direction = "+-" if point not in (sp.oo, -sp.oo) else ""
     return main, h, LimitSpec(var, point, direction)
+
+
+def is_big_o(expr: sp.Basic) -> bool:
+    """Whether the remainder of ``g + O(h)`` is a big O (bounded ratio), not a little o."""
+    return any(isinstance(t, BigO) for t in sp.Add.make_args(expr))
 
 
 # --- terms written with an explicit order -------------------------------------------

@@ -1,4 +1,5 @@
-"""Asymptotic statements ``f = g + o(h)``: the little-o ladder, and SymPy's limit when it can."""
+"""Asymptotic statements ``f = g + o(h)`` and ``f = g + O(h)``: the ladder of the remainder ratio,
+and SymPy's limit when it can."""
 from __future__ import annotations
 
 import sympy as sp
@@ -8,7 +9,7 @@ from ...model.verdicts import Outcome, Verdict
 from ..symbolic import sandbox
 from ..config import CheckConfig
 from ..sampling.instantiate import instantiate
-from ...model.shapes import split_little_o
+from ...model.shapes import is_big_o, split_little_o
 from ..numeric.ladders import little_o_finding
 from ..numeric.ladder_points import Case, SideCache, keep_ladders, ladder_max_digits, sample_cases
 from ..registry import LinkState, LinkTask, method
@@ -35,7 +36,8 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
     """
     parts = split_little_o(task.rhs)
     if parts is None or task.relation is not Relation.EQ:
-        return Outcome(Verdict.ERROR, "asymptotic ladder", "expected lhs = g + o(h) with one o(·) term")
+        return Outcome(Verdict.ERROR, "asymptotic ladder", "expected lhs = g + o(h) (or O(h)) with one remainder term")
+    big = is_big_o(task.rhs)
     main, h, spec = parts
     # o(·) as a size N → ∞: N a real the ladder moves (size_limits.py)
     refused = through_values(task, spec.var, "asymptotic ladder")
@@ -54,18 +56,20 @@ def _asymptotic(task: LinkTask, state: LinkState, config: CheckConfig) -> Outcom
     def finding_at(case: Case, point, digits=config.digits):
         side = sides_of(case.instance, case.params, spec.var)[0]
         return little_o_finding(side, spec, point, digits, ladder_max_digits(config, digits),
-                                keep=keep_ladders(case.admits, point))
+                                keep=keep_ladders(case.admits, point), big=big)
 
     cases, sampling = sample_cases(task, config, instances, spec, finding_at)
-    outcome = ladder_verdict(task, config, instances, spec, cases, finding_at, "asymptotic ladder",
-                             f"(lhs − main part)/h → 0 as {spec.describe()}", sampling).outcome
+    claim = f"(lhs − main part)/h {'stays bounded' if big else '→ 0'} as {spec.describe()}"
+    outcome = ladder_verdict(task, config, instances, spec, cases, finding_at, "asymptotic ladder", claim,
+                             sampling).outcome
     closed = quotient.free_symbols == {spec.var} and not task.given
     if outcome.verdict is Verdict.CONFIRMED and config.symbolic and closed:
-        proof = sandbox.run(_limit_is_zero, quotient, spec.var, spec.point, spec.direction,
-                            seconds=config.symbolic_seconds, what="sympy.limit")
+        proof = sandbox.run(_limit_is_finite if big else _limit_is_zero, quotient, spec.var, spec.point,
+                            spec.direction, seconds=config.symbolic_seconds, what="sympy.limit")
         if proof.ok and proof.value:
+            found = "a finite limit of (lhs − main part)/h" if big else "lim (lhs − main part)/h = 0"
             return Outcome(Verdict.PROVED, "sympy.limit + asymptotic ladder",
-                           f"SymPy finds lim (lhs − main part)/h = 0 as {spec.describe()}, and the ladders "
+                           f"SymPy finds {found} as {spec.describe()}, and the ladders "
                            f"agree: {outcome.message}", evidence=outcome.evidence)
     return outcome
 
@@ -75,3 +79,10 @@ def _limit_is_zero(expr, var, point, direction) -> bool:
     if point in (sp.oo, -sp.oo):
         dirs = ["-" if point == sp.oo else "+"]
     return all(sp.limit(expr, var, point, d) == 0 for d in dirs)
+
+
+def _limit_is_finite(expr, var, point, direction) -> bool:
+    dirs = ["+", "-"] if direction == "+-" else [direction or "+"]
+    if point in (sp.oo, -sp.oo):
+        dirs = ["-" if point == sp.oo else "+"]
+    return all(sp.limit(expr, var, point, d).is_finite is True for d in dirs)

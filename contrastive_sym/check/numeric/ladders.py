@@ -344,8 +344,10 @@ def written_terms_finding(a: LadderSide, b: LadderSide, spec: LimitSpec, params:
 
 
 def little_o_finding(q: LadderSide, spec: LimitSpec, params: dict, digits: int,
-                     max_digits: int, keep=None) -> LimitFinding:
-    """``(f − g)/h → 0`` along every ladder."""
+                     max_digits: int, keep=None, big: bool = False) -> LimitFinding:
+    """``(f − g)/h → 0`` along every ladder; with ``big``, ``(f − g)/h`` tends to a finite value (a
+    ratio that settles is bounded there; one that grows without bound refutes O(h), and one that
+    does not settle decides nothing)."""
     findings = []
     for ladder in _ladders(spec, params, keep):
         qv = [q.value(params, x, digits, max_digits) for x in ladder]
@@ -356,6 +358,11 @@ def little_o_finding(q: LadderSide, spec: LimitSpec, params: dict, digits: int,
                                          undefined=_undefined_at(ladder, qv), skipped=skipped))
         elif t.kind == "unsettled":
             findings.append(LimitFinding(None, "the remainder ratio does not settle", skipped=skipped))
+        elif big:
+            findings.append(LimitFinding(True, f"(lhs − main part)/h tends to {t.describe()}, a finite value",
+                                         skipped=skipped) if t.kind == "finite" else
+                            LimitFinding(False, f"(lhs − main part)/h tends to {t.describe()}: not bounded",
+                                         lhs=t.describe(), rhs="a finite value", skipped=skipped))
         elif t.kind != "finite" or abs(t.value) > arb(10) ** -15:
             findings.append(LimitFinding(False, f"(lhs − main part)/h tends to {t.describe()}, not 0",
                                          lhs=t.describe(), rhs="0", skipped=skipped))

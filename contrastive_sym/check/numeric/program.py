@@ -28,7 +28,7 @@ from flint import arb, fmpq
 from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import Cancelled, Folded, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
+from ...model.nodes import BigO, Cancelled, Folded, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
@@ -39,7 +39,7 @@ from .precision import working_bits
 
 UNDEFINED = "undefined"
 # an application f(x) of a declared function is a variable of the expanded instance
-_UNSUPPORTED = (sp.Limit, LittleO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_NODES
+_UNSUPPORTED = (sp.Limit, LittleO, BigO, sp.MatrixBase, AppliedUndef) + DISTRIBUTION_NODES
 
 
 def supports(expr: sp.Basic) -> bool:

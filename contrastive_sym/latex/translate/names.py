@@ -7,7 +7,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ...model.nodes import ExpectXYK, LittleO, StopGrad
+from ...model.nodes import BigO, ExpectXYK, LittleO, StopGrad
 from ..beside import entries_beside
 from ..elementary import Elementary, OfVector
 from ..families import Leading
@@ -382,11 +382,11 @@ class NamesMixin:
                 return self.bare_expectation(self._one(value, node), node)
             if meaning is Builtin.TRACE:
                 return self.trace(self._one(value, node), node)
-            if meaning is Builtin.LITTLE_O:
+            if meaning in (Builtin.LITTLE_O, Builtin.BIG_O):
                 if self.scope.little_o is None:
-                    raise self.fail(node, "o(·) needs the limit it is taken in (declare little_o)")
+                    raise self.fail(node, f"{meaning.value}(·) needs the limit it is taken in (declare little_o)")
                 variable, point = self.scope.little_o
-                return LittleO(self._one(value, node), variable, point)
+                return (LittleO if meaning is Builtin.LITTLE_O else BigO)(self._one(value, node), variable, point)
             raise self.fail(node, f"{meaning.value} cannot be called")
         if isinstance(meaning, IndexSet):          # P(k): a set defined by a condition
             return self.apply_set(meaning, args_node, node)
