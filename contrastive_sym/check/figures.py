@@ -19,7 +19,7 @@ import sympy as sp
 
 from ..model.claims import Link, Relation
 from .sampling.instantiate import Instance, instantiate
-from ..model.shapes import LinkKind, limit_spec, link_kind, split_little_o, strip_limit
+from ..model.shapes import LinkKind, is_big_o, limit_spec, link_kind, split_little_o, strip_limit
 from .numeric.precision import digits_to_bits
 from .sampling.points import format_value, sample_points, stable_seed
 from .numeric.failures import Unsupported
@@ -94,7 +94,8 @@ def limit_figure(fig_id: str, link: Link, notation, overrides, witness: Witness 
     if little_o is not None:
         main, h, spec = little_o
         lhs, rhs = (link.lhs - main) / h, sp.Integer(0)
-        labels = ("(lhs − main part) / h", "0")
+        # o(h): the ratio must reach 0; O(h): it must stay bounded, and 0 is only a reference line
+        labels = ("(lhs − main part) / h", "0, for reference" if is_big_o(link.rhs) else "0")
     else:
         spec = limit_spec(link.lhs) or limit_spec(link.rhs)
         if spec is None:
