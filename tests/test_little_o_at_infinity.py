@@ -131,3 +131,28 @@ def test_big_o_is_a_bounded_remainder_ratio(statement, expected):
     # it was refused ("big-O is not read"); now (lhs − main part)/h must settle to a finite value
     outcome = check_statement(statement, "limit", claim=at(r"\tau", r"\infty"), **TAU)
     assert outcome.verdict.value.replace("confirmed", "proved") == expected, outcome.message
+
+
+@pytest.mark.parametrize("statement", [
+    r"\log(1 + 1/\tau) = 1/\tau + O(1/\tau^2), \quad \tau \to \infty",
+    r"\log(1 + 1/\tau) = 1/\tau + o(1/\tau) \quad (\tau \to +\infty)",
+    r"\log(1 + 1/\tau) = 1/\tau + \mathcal{O}\left(\frac{1}{\tau^2}\right) \text{ as } \tau \to \infty.",
+])
+def test_the_limit_written_after_the_statement_is_its_limit(statement):
+    # as papers write it: no little_o key, the display says where the variable goes
+    outcome = check_statement(statement, "limit", **TAU)
+    assert outcome.verdict.value in ("proved", "confirmed"), outcome.message
+    wrong = statement.replace("= 1/\\tau +", "= 2/\\tau +")
+    assert check_statement(wrong, "limit", **TAU).verdict.value == "refuted"
+
+
+def test_a_limit_clause_that_disagrees_with_little_o_is_an_error():
+    with pytest.raises(DerivationError) as error:
+        check_statement(r"\log(1 + 1/\tau) = 1/\tau + O(1/\tau^2), \quad \tau \to \infty", "limit",
+                        claim=at(r"\tau", "0"), **TAU)
+    assert "which limit is meant is not written once" in str(error.value)
+
+
+def test_an_arrow_after_a_statement_with_no_remainder_stays_refused():
+    with pytest.raises(DerivationError):
+        check_statement(r"\log(1 + 1/\tau) = 1/\tau, \quad \tau \to \infty", "limit", **TAU)

@@ -25,6 +25,7 @@ from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .labels import nonempty_reading
+from .limit_clauses import limit_clause
 from .proportional import proportional
 from .statements import leading_relation, one_model
 
@@ -37,6 +38,7 @@ def read_claim(entry: dict, context: Context) -> None:
     claim_id = read_text(entry, "id", context)
     origin = Origin(context.spec_path, context.locator.key_line(claim_path + ("id",))
                     or context.locator.origin(claim_id).line)
+    entry, limit_read, limit_said = _limit_clause(entry, context)      # …, \quad \tau \to \infty
     scope, bindings = local_scope(entry, context.scope, context)
     largest = dict(context.largest)
     sizes = {}
@@ -68,7 +70,8 @@ def read_claim(entry: dict, context: Context) -> None:
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        statement, reading, extents = statement_of(latex, scope, context, entry.get("proportional_in"))
+        statement, reading, extents = statement_of(limit_read or latex, scope, context, entry.get("proportional_in"))
+        extents = "; ".join(filter(None, [limit_said, extents]))
         # a condition the notation states (nonempty positives), and how far a sum was read
         # to reach, are said with any reading
         stated = nonempty_reading(statement.terms, scope)
@@ -99,6 +102,16 @@ def read_claim(entry: dict, context: Context) -> None:
     _check_given(claim, names, context)
     warn_unused_sizes(entry, claim, names | {n for c in claim.given for n in _names_in(c.predicate)},
                       context)
+
+
+def _limit_clause(entry: dict, context: Context) -> tuple[dict, str, str]:
+    """The claim with the limit its display writes after the statement (load/limit_clauses.py)."""
+    if entry.get("derived") or not isinstance(entry.get("latex"), str):
+        return entry, "", ""
+    try:
+        return limit_clause(entry, entry["latex"])
+    except ValueError as disagree:
+        raise context.fail(str(disagree), ("latex",)) from None
 
 
 def _check_given(claim, names: set, context: Context) -> None:
