@@ -108,8 +108,8 @@ def test_the_norm_of_a_vector_written_every_way():
     for text in [r"\|u\|^2", r"\|u\|_2^2", r"\lVert u \rVert^2", r"\Vert u \Vert^2", r"\left\|u\right\|_2^2"]:
         assert written_out(read(text)) == squared, text
     assert written_out(read(r"\|z_1\|_2^2")) == dot(z, z, 1, 1)
-    error = refused(r"\|u\|_\infty")
-    assert error.message.startswith("the norm index '_\\infty' is not read: the Euclidean norm \\|x\\| "
+    error = refused(r"\|u\|_{-1}")
+    assert error.message.startswith("the norm index '_{-1}' is not read: the Euclidean norm \\|x\\| "
                                     "(or \\|x\\|_2), \\|x\\|_1,")
 
 

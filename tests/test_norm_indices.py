@@ -1,6 +1,6 @@
 r"""Norms written with an index (issue 13: a blog's triplet loss writes ``\|v_a - v_p\|_p``):
-``\|x\|_1`` is Σ|x_m|, ``\|x\|_p`` with p a declared positive scalar or a whole number is
-(Σ|x_m|^p)^{1/p}, ``\|x\|_2`` the Euclidean norm, ``\|M\|_F`` Frobenius; any other index is refused."""
+``\|x\|_1`` is Σ|x_m|, ``\|x\|_p`` with p positive is (Σ|x_m|^p)^{1/p}, ``\|x\|_2`` the Euclidean
+norm, ``\|x\|_\infty`` the largest |x_m|, ``\|M\|_F`` Frobenius; any other index is refused."""
 from __future__ import annotations
 
 import pytest
@@ -36,9 +36,9 @@ def test_minkowski_holds_where_the_claim_says_p_is_at_least_one():
     assert float(witness.values["p"]) < 1
 
 
-@pytest.mark.parametrize("index", [r"q", r"\infty", r"0"])
+@pytest.mark.parametrize("index", [r"q", r"-1", r"0", r"\text{op}"])
 def test_an_index_that_names_no_norm_is_refused(index):
-    # q may be 0 or negative (no norm there); the maximum norm is not read
+    # q may be 0 or negative (no norm there); an operator norm of a vector names nothing
     with pytest.raises(DerivationError) as caught:
         verdict(rf"\|u\|_{{{index}}} = 0")
     assert "is not read: the Euclidean norm" in str(caught.value)
@@ -56,3 +56,14 @@ def test_an_undeclared_function_is_named_as_one():
         verdict(r"h(u_1) = 0")
     assert "'h' is not declared (declare it: a function as a [[function]], a density as a [[distribution]], " \
            "or define it)" in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"\|u\|_\infty \leq \|u\|_2 \leq \sqrt{d} \|u\|_\infty", "inequality", "confirmed"),
+    (r"\|u\|_2 \leq \|u\|_\infty", "inequality", "refuted"),
+    (r"\|u + v\|_{\infty} \leq \|u\|_\infty + \|v\|_\infty", "inequality", "confirmed"),
+    (r"\|u\|_{\ell_\infty} = \|u\|_\infty", "identity", "proved"),
+    (r"\|a\|_\infty = |a|", "identity", "proved"),
+])
+def test_the_maximum_norm_is_the_largest_absolute_component(statement, kind, expected):
+    assert verdict(statement, kind) == expected

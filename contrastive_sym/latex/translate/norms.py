@@ -2,7 +2,8 @@ r"""Norms written with an index: ``\|M\|_F`` (Frobenius, of a matrix), ``\|x\|_1
 absolute values of the components), ``\|x\|_p`` with p a positive number or a declared scalar of
 positive domain, (Σ_m |x_m|^p)^{1/p} (below 1 a quasi-norm, as the notation means it); ``_{L1}`` and
 ``_{\ell_1}`` alike.  ``\|x\|_2`` (``_{L2}``, ``_{\ell_2}``) is the Euclidean norm, read with the norm
-itself; any other index (``_\infty``, a p that may be 0 or negative) is refused, naming it."""
+itself; ``\|x\|_\infty`` (``_{\ell_\infty}``) the largest absolute value of a component; any other
+index (a p that may be 0 or negative, a word) is refused, naming it."""
 from __future__ import annotations
 
 import re
@@ -10,7 +11,10 @@ import re
 import sympy as sp
 
 from ...errors import DerivationError
+from ...model.nodes import MaxOver
 
+#: the maximum norm, \|x\|_\infty, \|x\|_{L_\infty}, \|x\|_{\ell_\infty}
+_INFINITE = re.compile(r"\+?\s*\\infty|(?:L|\\ell)\s*_?\s*\{?\s*\\infty\s*\}?")
 #: the norm named by its space, \|x\|_{L2}, \|x\|_{L_1}, \|x\|_{\ell_2}
 _NAMED = re.compile(r"(?:L|l|\\ell)\s*_?\s*\{?\s*([12])\s*\}?")
 
@@ -29,6 +33,8 @@ class NormsMixin:
             return self.frobenius(inside, atom)
         if named is not None:               # \|x\|_{L1}, \|x\|_{\ell_1}
             return self._p_norm(inside, sp.Integer(named.group(1)), atom, bare)
+        if _INFINITE.fullmatch(bare):       # \|x\|_\infty: the largest absolute value of a component
+            return self._max_norm(inside, atom)
         try:
             order = self.expr(subscript.children[1])
         except DerivationError:     # an index that does not read (\infty, a word) is named below
@@ -36,8 +42,18 @@ class NormsMixin:
         if not isinstance(order, sp.Expr) or not order.is_positive:
             raise self.fail(subscript, f"the norm index '_{index}' is not read: the Euclidean norm \\|x\\| (or "
                                        "\\|x\\|_2), \\|x\\|_1, \\|x\\|_p with p a positive number or a declared scalar "
-                                       "of positive domain, and \\|M\\|_F of a matrix are")
+                                       "of positive domain, \\|x\\|_\\infty, and \\|M\\|_F of a matrix are")
         return self._p_norm(inside, order, atom, bare)
+
+    def _max_norm(self, inside, atom):
+        vector = self.vector_of(inside)
+        if vector is None and isinstance(inside, sp.Expr) and not isinstance(inside, sp.MatrixBase):
+            self.refuse_loose_points(inside, atom)
+            return sp.Abs(inside)
+        if vector is None:
+            raise self.fail(atom, "‖·‖_∞ of something that is not a number or a vector")
+        m = self._fresh("m")
+        return MaxOver(sp.Abs(vector.component(m)), m, 1, vector.length)
 
     def _p_norm(self, inside, order, atom, bare: str):
         vector = self.vector_of(inside)
