@@ -249,3 +249,14 @@ def test_a_name_in_another_font_with_a_transpose_is_named():
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\mathbf{z}_t^\top c = 0", **notation)
     assert "(z_t is declared: a name in another font is another name" in str(caught.value)
+
+
+def test_a_bracketed_entry_of_a_family_over_letters_nothing_declares():
+    # VICReg's [C]_{k,l} with C_{k,l} = … Z_{i,k} … Z_{i,l}: k and l run over Z's columns, read from
+    # the family they index (it was "C is defined entry by entry")
+    notation = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 2, "checked": [2, 3]}],
+                    family=[{"name": "Z", "shape": ["n", "d"]}],
+                    define=[{"name": "C", "line": 1, "latex": r"C_{k,l} = \sum_{i=1}^{n} Z_{i,k} Z_{i,l}"}])
+    assert check_statement(r"[C]_{1,2} = C_{1,2}", **notation).verdict.value == "proved"
+    assert check_statement(r"\operatorname{tr}(C) = \sum_{i=1}^{n} \sum_{k=1}^{d} Z_{i,k}^2",
+                           **notation).verdict.value in ("proved", "confirmed")

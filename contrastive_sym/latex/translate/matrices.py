@@ -36,10 +36,28 @@ def index_shape(macro: Macro, scope) -> tuple[sp.Expr, ...] | None:
     for param in macro.index_params:
         declared = scope.lookup(str(param).removesuffix("_param"))
         bounds = scope.index_range(declared) if isinstance(declared, sp.Symbol) else None
-        if bounds is None or bounds[0] != 1:
+        extent = bounds[1] if bounds is not None and bounds[0] == 1 else \
+            _indexed_extent(macro.body, param, scope) if declared is None else None
+        if extent is None:
             return None
-        shape.append(bounds[1])
+        shape.append(extent)
     return tuple(shape)
+
+
+def _indexed_extent(body, param, scope):
+    r"""The extent of an index declared nowhere from the families its definition indexes with it
+    (``C_{k,l} = … Z_{i,k} …``: k runs over Z's second dimension), when every such place agrees and
+    counts from 1; None otherwise."""
+    families = {v.base: v for v in scope.names.values() if isinstance(v, Family)}
+    extents = set()
+    for indexed in body.atoms(sp.Indexed):
+        family = families.get(indexed.base)
+        for position, index in enumerate(indexed.indices):
+            if index == param:
+                if family is None or family.start(position) != 1:
+                    return None
+                extents.add(family.shape[position])
+    return extents.pop() if len(extents) == 1 else None
 
 
 def _entry_indices():
