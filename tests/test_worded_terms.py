@@ -260,3 +260,30 @@ def test_a_bracketed_entry_of_a_family_over_letters_nothing_declares():
     assert check_statement(r"[C]_{1,2} = C_{1,2}", **notation).verdict.value == "proved"
     assert check_statement(r"\operatorname{tr}(C) = \sum_{i=1}^{n} \sum_{k=1}^{d} Z_{i,k}^2",
                            **notation).verdict.value in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\|C - I\|_F^2 = \sum_{k=1}^{d} (1 - C_{kk})^2 + \sum_{k=1}^{d} \sum_{l=1, l \neq k}^{d} C_{kl}^2", "confirmed"),
+    (r"\|C - \mathbf{I}\|_F^2 = \|C\|_F^2", "refuted"),
+])
+def test_the_identity_matrix_beside_a_square_matrix(statement, expected):
+    # Barlow Twins' \|C - I\|_F^2: I, declared nowhere, is the identity of C's shape
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}], family=[{"name": "C", "shape": ["d", "d"]}])
+    assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_the_identity_anywhere_else_is_refused_and_a_call_of_i_is_undeclared():
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"a + I = a", scalar=[{"name": "a"}])
+    assert "the identity matrix I is read in a sum or a difference with a square matrix" in str(caught.value)
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"I(X; Y) \geq 0", "inequality", scalar=[{"name": "X", "role": "point"},
+                                                                 {"name": "Y", "role": "point"}])
+    assert str(caught.value).endswith("'I' is not declared")
+
+
+def test_an_indicator_written_i_is_still_the_indicator():
+    # I(y_i = y_j) with I declared nowhere: the indicator, not the identity matrix
+    notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2]}], family=[{"name": "y", "shape": ["N"], "role": "label"}],
+                    scalar=[{"name": "a"}])
+    assert check_statement(r"I(y_1 = y_2) + I(y_1 \neq y_2) = 1", **notation).verdict.value in ("proved", "confirmed")

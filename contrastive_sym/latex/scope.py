@@ -36,6 +36,7 @@ class Builtin(enum.Enum):
     STOP_GRAD = "stop_grad"
     LITTLE_O = "o"
     BIG_O = "O"                    # O(h), \mathcal{O}(h), unless the document declares O
+    IDENTITY = "identity matrix"   # C - I, \|C - \mathbf{I}\|_F: beside a square matrix, unless declared
     NABLA = "nabla"
     INDICATOR = "indicator"
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
@@ -413,6 +414,8 @@ _BUILTIN_KEYS = {
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD, r"\text{sg}": Builtin.STOP_GRAD,
     r"\text{tr}": Builtin.TRACE, r"\text{Tr}": Builtin.TRACE, r"\text{trace}": Builtin.TRACE, "o": Builtin.LITTLE_O,
     "O": Builtin.BIG_O, r"\mathcal{O}": Builtin.BIG_O,
+    "I": Builtin.IDENTITY, r"\mathbf{I}": Builtin.IDENTITY, r"\mathbb{I}": Builtin.IDENTITY,
+    r"\boldsymbol{I}": Builtin.IDENTITY, r"\bm{I}": Builtin.IDENTITY,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
     # notes and theses write the expectation E in roman or italic; a document that declares E
     # (an energy, an edge set) gives it that meaning instead

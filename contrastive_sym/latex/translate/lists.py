@@ -136,7 +136,7 @@ class ListsMixin:
         if len(terms) == 1:
             return self.term(terms[0][1])
         if not any(is_ellipsis(t) for _, t in terms):
-            values = [(sign, self.term(t)) for sign, t in terms]
+            values = self.identity_beside([(sign, self.term(t)) for sign, t in terms], node)   # matrices.py
             if any(isinstance(v, MatrixValue) for _, v in values):
                 return self.add_matrices(values, node)
             vectors = [v for _, v in values if isinstance(v, VectorValue)]

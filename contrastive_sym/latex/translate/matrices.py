@@ -16,7 +16,7 @@ import lark
 import sympy as sp
 
 from ..beside import entries_beside
-from ..scope import Family, Macro, form_key
+from ..scope import Builtin, Family, Macro, form_key
 from .compare import certainly_equal
 from .index_families import IndexFamiliesMixin
 from .trees import bare_letter, unwrap
@@ -159,6 +159,19 @@ class MatricesMixin(IndexFamiliesMixin):
             raise self.fail(node, "\\|·\\|_F (the Frobenius norm) of something that is not a matrix")
         r, c = _entry_indices()
         return sp.sqrt(sp.Sum(sp.Sum(matrix.entry(r, c) ** 2, (c, 1, matrix.cols)), (r, 1, matrix.rows)))
+
+    def identity_beside(self, values: list, node) -> list:
+        """(sign, value) pairs with the identity matrix I written as the identity of the square matrix
+        beside it (C - I); I beside no square matrix is refused, naming it."""
+        if not any(v is Builtin.IDENTITY for _, v in values):
+            return values
+        square = next((v for _, v in values if isinstance(v, MatrixValue) and certainly_equal(v.rows, v.cols)), None)
+        if square is None:
+            raise self.fail(node, "the identity matrix I is read in a sum or a difference with a square matrix "
+                                  "(C - I); here nothing beside it is one (declare I if it is a name of its own)")
+        row, col = _entry_indices()
+        identity = MatrixValue(sp.KroneckerDelta(row, col), row, col, square.rows, square.cols)
+        return [(sign, identity if v is Builtin.IDENTITY else v) for sign, v in values]
 
     def add_matrices(self, values: list, node) -> MatrixValue:
         """Σ ± A_r of (sign, matrix) pairs of one shape."""

@@ -114,7 +114,7 @@ class NamesMixin:
                 if at_event is not None and isinstance(self.scope.lookup(at_event), Macro):
                     # P(D=1 | v_i, c) of a definition at the event D=1
                     key, meaning, pending_error = at_event, self.scope.lookup(at_event), None
-            if meaning is None and not pending_error and self.indicator_letter(key, op):
+            if (meaning is None or meaning is Builtin.IDENTITY) and not pending_error and self.indicator_letter(key, op):
                 meaning = Builtin.INDICATOR         # I(y_i = y_j), undeclared: the indicator
             if op.data in ("subscript", "superscript", "prime") and key is not None:
                 longer = key + self.script_suffix(op)
@@ -168,7 +168,8 @@ class NamesMixin:
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
         message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
                              dict(self.scope.defined_later).get(key))
-        twin = font_twin(key, self.scope.lookup)
+        declared = lambda name: None if isinstance(self.scope.lookup(name), Builtin) else self.scope.lookup(name)  # noqa: E731
+        twin = font_twin(key, declared)
         # a name declared in another font is the likelier slip than a variable left undeclared
         return f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
             else message + twin * message.endswith("' is not declared")
@@ -350,6 +351,8 @@ class NamesMixin:
         return next((other for other in family.others if len(other.shape) == count), family)
 
     def _call(self, meaning, args_node, node):
+        if meaning is Builtin.IDENTITY:         # I(X; Y) with I declared nowhere: not the identity matrix
+            raise self.fail(node, self._undeclared(self.source(node.children[0]).strip(), node.children[0]))
         if meaning is Builtin.KL or isinstance(args_node, Tree) and args_node.data == "divergence_args":
             return self.divergence(meaning, args_node, node)
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket":

@@ -40,6 +40,9 @@ class NotNumbersMixin:
                             + (" (the notation does not declare E)" if plain else "") + ", which needs what it "
                             "averages, \\mathbb{E}_{x \\sim p}[…]" + ("; declare E if it is a value of its own "
                                                                     "(an energy)" if plain else ""))
+        if value is Builtin.IDENTITY:
+            raise self.fail(node, "the identity matrix I is read in a sum or a difference with a square matrix "
+                                  "(C - I); declare I if it is a name of its own")
         if isinstance(value, Macro) and value.index_params and not value.called:
             raise self.fail(node, f"'{self.source(node).strip()}' is defined entry by entry: write an entry "
                                   f"(at {', '.join(str(p).removesuffix('_param') for p in value.index_params)}), "

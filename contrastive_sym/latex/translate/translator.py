@@ -157,6 +157,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
                     elif isinstance(value, MatrixValue):
                         value = as_matrix(value)
                     if not isinstance(value, sp.Basic):
+                        self.refuse_non_numbers(value, child)   # says what it is (the identity I, …)
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
                     self.refuse_loose_points(value, child)
                     self.refuse_loose_draws(value, child)      # \sum_{j \sim p}^N outside E[…]
@@ -225,6 +226,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
         and sums combine; a row ``z_i`` becomes its components."""
         value = self.value(node) if value is None else value
         value = self.value_of(value)                # a point that is a vector (value_shape)
+        if value is Builtin.IDENTITY:
+            return value                            # C - I: its shape is the matrix's beside it (lists.py)
         if isinstance(value, RowVector):
             return self._components(value)
         if isinstance(value, VectorValue):
