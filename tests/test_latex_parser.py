@@ -605,3 +605,12 @@ def test_where_an_unclosed_delimiter_opened_is_a_position_in_the_file():
     with pytest.raises(ParseError, match=re.escape("the '(' opened at 11:16 is not closed before it")) as caught:
         parse("a = b \\\\\n c = \\frac{\\exp(d}{e}", Where("notes.toml", 10, 5))
     assert (caught.value.line, caught.value.column) == (11, 18)
+
+
+@pytest.mark.parametrize("text, closer", [(r"(a)) - b", ")"), (r"a + b)", ")"), (r"a]", "]")])
+def test_a_closer_with_no_opener_is_named_unbalanced(text, closer):
+    # an online book's (f(q_i,d_{i,j})) - y_{i,j})^2 said only "unexpected ')'; expected ',', a relation, …"
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert f"unexpected '{closer}': nothing before it opens a" in caught.value.message
+    assert "(an unbalanced parenthesis?)" in caught.value.message

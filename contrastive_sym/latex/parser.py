@@ -295,6 +295,11 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             at = "{}:{}".format(*where.at(opened[1], opened[2]))
             return where.error(f"unexpected {_quoted(shown)}: the {_quoted(opened[0])} opened at {at} is not "
                                f"closed before it (an unbalanced parenthesis?)", line, column, shown)
+        if shown in _CLOSERS and opened is None:
+            # (f(q, d)) - y)^2: one closer more than openers
+            return where.error(f"unexpected {_quoted(shown)}: nothing before it opens a {_quoted(_CLOSERS[shown])} "
+                               "it would close (an unbalanced parenthesis?)", token.line or line,
+                               token.column or column, shown)
         line, column = token.line or line, token.column or column
         if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):
             # \mathcal{A}(\cdot \mid x): a placeholder for the argument, a distribution named
