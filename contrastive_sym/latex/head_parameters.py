@@ -15,13 +15,9 @@ from .scope import Macro, Scope
 from .translate.macro_uses import VECTOR_LENGTH
 
 
-def entries_over_undeclared(params, scope: Scope, translator, read: Callable):
-    """``C_{ij} = x_i x_j`` with i and j declared nowhere (``params``: the letters, as macros.py
-    takes them): the entry (i, j), when the body reads (``read`` of a scope) with them bound and uses
-    every one (a body that does not, ``L_{ab} = …`` of other letters, keeps the name ``L_{ab}``);
-    said in the readings.  None otherwise."""
-    if params is None or len(params) < 2:
-        return None
+def body_with(params, scope: Scope, read: Callable):
+    """The body (``read`` of a scope) with ``params``, (name, symbol) pairs, bound; None when it does
+    not read so or is not a value."""
     inner = scope
     for name, symbol in params:
         inner = inner.bind(name, symbol)
@@ -29,7 +25,18 @@ def entries_over_undeclared(params, scope: Scope, translator, read: Callable):
         body = read(inner)
     except ParseError:
         return None
-    if not isinstance(body, sp.Basic) or not all(body.has(symbol) for _, symbol in params):
+    return body if isinstance(body, sp.Basic) else None
+
+
+def entries_over_undeclared(params, scope: Scope, translator, read: Callable):
+    """``C_{ij} = x_i x_j`` with i and j declared nowhere (``params``: the letters, as macros.py
+    takes them): the entry (i, j), when the body reads (``read`` of a scope) with them bound and uses
+    every one (a body that does not, ``L_{ab} = …`` of other letters, keeps the name ``L_{ab}``);
+    said in the readings.  None otherwise."""
+    if params is None or len(params) < 2:
+        return None
+    body = body_with(params, scope, read)
+    if body is None or not all(body.has(symbol) for _, symbol in params):
         return None
     letters = "".join(name for name, _ in params)
     translator.readings.append(f"_{{{letters}}}, letters no declaration names, written side by side and each used in "

@@ -13,7 +13,7 @@ from typing import Callable
 import sympy as sp
 from lark import Token, Tree
 
-from ..errors import ParseError
+from .head_parameters import body_with
 from .scope import Scope
 from .translate.trees import bare_letter, unwrap
 from .translate.worded import subscript_word
@@ -25,7 +25,10 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
     the indices bound or leaves an undeclared one unused.  ``params``: the indices the subscript was
     read as (every letter); a letter among them that nothing declares and the body does not use,
     first or last (DCL's ``q_{B,i}``, B for the batch), is a word of the name too."""
-    if params and _none_used(params, scope, read):
+    # the letters of the subscript read as indices that nothing declares and the body does not use
+    body = body_with(params, scope, read) if params else None
+    unused = {n for n, s in params or () if body is not None and scope.lookup(n) is None and not body.has(s)}
+    if params and len(unused) == len(params):
         # p_t^{(k)} = … with t declared nowhere and unused by the body: p_t is a name, not a family over t
         translator.readings.append(f"{key}_{' '.join(translator.source(index_tree).split())}: "
                                    f"{', '.join(n for n, _ in params)}, declared nowhere and unused by the body, "
@@ -38,7 +41,7 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
     if {str(c) for c in items.children if isinstance(c, Token)} != {","} or len(elements) < 2:
         return key, params
     words = [e for e in elements if subscript_word(e, translator) is not None] if params is None else \
-        [e for e in (elements[0], elements[-1]) if _unused_letter(e, params, scope, read)][:1]
+        [e for e in (elements[0], elements[-1]) if bare_letter(e) and str(e.children[0]) in unused][:1]
     if len(words) != 1 or words[0] not in (elements[0], elements[-1]):
         return key, params
     letters = [e for e in elements if e is not words[0]]
@@ -48,7 +51,7 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
             or any(n not in declared and scope.lookup(n) is not None for n in names):
         return key, params
     given, params = params, [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
-    body = _body_with(params, scope, read)
+    body = body_with(params, scope, read)
     if body is None or not all(body.has(s) for n, s in params if n not in declared):
         return key, given
     word = subscript_word(words[0], translator) or str(words[0].children[0])
@@ -56,33 +59,3 @@ def worded_head(key: str, index_tree, translator, scope: Scope, read: Callable, 
     translator.readings.append(f"_{' '.join(translator.source(index_tree).split())}: {word} is a word of the name "
                                f"{family}, whose entry ({', '.join(names)}) the row defines")
     return family, params
-
-
-def _body_with(params, scope: Scope, read: Callable):
-    """The body read with ``params`` bound; None when it does not read so or is not a value."""
-    inner = scope
-    for name, bound in params:
-        inner = inner.bind(name, bound)
-    try:
-        body = read(inner)
-    except ParseError:
-        return None
-    return body if isinstance(body, sp.Basic) else None
-
-
-def _unused_letter(element, params, scope: Scope, read: Callable) -> bool:
-    """Whether ``element`` is a letter nothing declares, read as one of ``params``, that the body does
-    not use: a letter of the name, not an index."""
-    if not bare_letter(element) or scope.lookup(str(element.children[0])) is not None:
-        return False
-    symbol = dict(params).get(str(element.children[0]))
-    body = _body_with(params, scope, read) if symbol is not None else None
-    return body is not None and not body.has(symbol)
-
-
-def _none_used(params, scope: Scope, read: Callable) -> bool:
-    """Whether every one of ``params`` is a letter nothing declares that the body does not use."""
-    if any(scope.lookup(name) is not None for name, _ in params):
-        return False
-    body = _body_with(params, scope, read)
-    return body is not None and not any(body.has(symbol) for _, symbol in params)

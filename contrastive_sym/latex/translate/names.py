@@ -168,7 +168,9 @@ class NamesMixin:
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
         message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
                              dict(self.scope.defined_later).get(key))
-        declared = lambda name: None if isinstance(self.scope.lookup(name), Builtin) else self.scope.lookup(name)  # noqa: E731
+        def declared(name):         # a declared name, never a builtin (\mathbf{I}, the identity)
+            meaning = self.scope.lookup(name)
+            return None if isinstance(meaning, Builtin) else meaning
         twin = font_twin(key, declared)
         # a name declared in another font is the likelier slip than a variable left undeclared
         return f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
