@@ -56,3 +56,34 @@ def test_a_definition_whose_arguments_a_sum_binds_again_is_said(capsys):
                                       "latex": r"L(x, x^+) = \sum_{x \in \mathcal{D}} g(x, x^+)"}])
     assert check_statement(r"L(x, x^+) = \sum_{(a, b) \in \mathcal{D}} g(a, b)", **notation).verdict.value == "proved"
     assert "the definition of L: it does not depend on its arguments x, x^+" in capsys.readouterr().err
+
+
+TWO_SETS = dict(
+    size=[{"name": "m", "minimum": 1, "checked": [1, 2]}, {"name": "l", "minimum": 1, "checked": [1, 3]}],
+    family=[{"name": "g", "shape": ["m"], "role": "point"}, {"name": "c", "shape": ["l"], "role": "point"}],
+    function=[{"name": "f", "arguments": 1}],
+    set=[{"name": r"\mathcal{G}", "members": "g"}, {"name": r"\mathcal{C}", "members": "c"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # each sum over members has an index of its own: the pairs of a positive and a corruption
+    (r"\sum_{t^+ \in \mathcal{G}} \sum_{t^- \in \mathcal{C}} (f(t^-) - f(t^+)) = "
+     r"\sum_{r=1}^{m} \sum_{s=1}^{l} (f(c_s) - f(g_r))", {"proved", "confirmed"}),
+    (r"\sum_{t^+ \in \mathcal{G}} \sum_{t^- \in \mathcal{C}} (f(t^-) - f(t^+)) = "
+     r"m \sum_{s=1}^{l} f(c_s) - l \sum_{r=1}^{m} f(g_r)", {"proved", "confirmed"}),
+    (r"\sum_{t^+ \in \mathcal{G}} \sum_{t^- \in \mathcal{C}} (f(t^-) - f(t^+)) = "
+     r"l \sum_{s=1}^{l} f(c_s) - m \sum_{r=1}^{m} f(g_r)", {"refuted"}),
+])
+def test_nested_sums_over_members_each_run_over_their_own_set(statement, expected):
+    # the inner sum once took the outer one's index k: Σ_k Σ_k f(c_k) - f(g_k), with both sets
+    # run over one index and c named past its last member
+    assert check_statement(statement, **TWO_SETS).verdict.value in expected
+
+
+def test_a_set_summed_over_by_its_members_is_used(capsys):
+    check_statement(r"\sum_{t \in \mathcal{G}} f(t) = \sum_{r=1}^{m} f(g_r)", **TWO_SETS)
+    err = capsys.readouterr().err
+    assert r"the set '\\mathcal{G}' is declared but" not in err
+    # the set no formula names is still said
+    assert r"the set '\\mathcal{C}' is declared but" in err

@@ -381,7 +381,11 @@ class Scope:
         return found | {k for k in _BUILTIN_KEYS if k.isalpha()}
 
     def declared_symbol_names(self) -> set[str]:
-        return {str(v) for v in self.names.values() if isinstance(v, sp.Symbol)} | \
+        # the symbols inside a bound value count too: a sum over the members of a set binds
+        # its name to the entry g[k], and a sum inside it must not take k for its own index
+        return {str(s) for v in self.names.values() if isinstance(v, sp.Basic) and not isinstance(v, sp.Symbol)
+                for s in v.free_symbols if isinstance(s, sp.Symbol)} | \
+               {str(v) for v in self.names.values() if isinstance(v, sp.Symbol)} | \
                {str(v.function) for v in self.names.values() if isinstance(v, AbstractFunction)} | \
                {str(v.base) for v in self.names.values() if isinstance(v, Family)}
 

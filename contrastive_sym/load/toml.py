@@ -47,7 +47,7 @@ from pathlib import Path
 from ..errors import DerivationError, warn
 from ..latex.notations import PendingNotation, defined_notations
 from ..latex.parser import Where
-from ..latex.scope import Scope
+from ..latex.scope import SET_KEY, Scope
 from ..latex.translate import text_key
 from ..model.claims import Document
 from ..model.notation import Origin
@@ -193,7 +193,8 @@ def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> 
             # an operator may be bound by its \text{…} key, a quantity I(X; Y) by its head I
             keys = {name, scope_key(name), scope_key(name.split("(")[0])}
             keys |= {text_key(name.strip())} if _TEXT_NAME.fullmatch(name.strip()) else set()
-            keys |= set_keys(name) if table == "set" else set()
+            # a sum over the set's members looks it up by its membership key (∈ name) alone
+            keys |= set_keys(name) | {SET_KEY + k for k in keys} if table == "set" else set()
             declared_twice = table == "function" and sum(e.get("name") == name for e in spec.get(table, ())) > 1
             if declared_twice and ("arguments", name, entry.get("arguments")) not in context.used:
                 # one letter, two functions: each declaration is used by the count of a use
