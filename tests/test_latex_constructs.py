@@ -568,6 +568,19 @@ def test_the_scripts_of_a_name_written_inside_its_font(written, plain):
         {"name": r"\mathbf{z}'", "shape": ["2"]}]).verdict.value == "proved"
 
 
+@pytest.mark.parametrize("statement", [
+    r"\sum_{k \in \mathcal{W_{neg}}} \|\mathbf{z}_k\|^2 = \sum_{k \in \mathcal{W}_{neg}} \|\mathbf{z}_k\|^2",
+    r"|\mathcal{W_{neg}}| = N",
+])
+def test_a_set_whose_scripts_are_written_inside_its_font(statement):
+    r"""``\mathcal{W_{neg}}`` after ``\in`` is the set declared ``\mathcal{W}_{neg}`` (a note on
+    word2vec writes both): it was looked up as ``\mathcalW_{neg}``, and not found."""
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1]}],
+                    family=[{"name": r"\mathbf{z}", "shape": ["N", "d"]}],
+                    set=[{"name": r"\mathcal{W}_{neg}", "to": "N"}])
+    assert check_statement(statement, **notation).verdict.value == "proved"
+
+
 def test_a_definition_whose_right_side_starts_on_the_next_row():
     """``L = \\nonumber \\\\ & a^2 + …``: the relation ends the row, its right side is below."""
     outcome = check_statement("(a + b)^2 = \\nonumber \\\\ & a^2 + 2ab + b^2", scalar=[{"name": "a"}, {"name": "b"}])
