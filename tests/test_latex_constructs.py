@@ -645,3 +645,54 @@ def test_a_condition_may_set_a_size_equal_to_a_number_and_no_value():
     assert check_statement(r"\sum_{i=1}^N s_i = s_1", **notation).verdict.value == "refuted"
     with pytest.raises(Exception, match="a condition cannot use '=' between values that are not sizes or indices"):
         check_statement(r"t^2 = 0", claim={"given": ["t = 0"]}, **notation)
+
+
+VECTOR_OF_A_POINT = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                         function=[{"name": "q", "arguments": 1, "shape": ["d"]}],
+                         scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point"}],
+                         define=[{"name": r"\bar{q}", "line": 1, "latex": r"\bar{q}(x) = q(x) / \|q(x)\|_2"}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # BYOL's normalised prediction, a function of a point whose value is a vector
+    (r"\bar{q}(x) \cdot \bar{q}(y) \leq 1", "inequality", {"conditional"}),
+    (r"\bar{q}(x) \cdot \bar{q}(y) \leq 0", "inequality", {"refuted"}),
+    (r"\|\bar{q}(y) - \bar{q}(x)\|^2 = 2 - 2 \bar{q}(x) \cdot \bar{q}(y)", "identity", {"conditional"}),
+])
+def test_a_function_of_points_defined_with_a_vector_value(statement, kind, expected):
+    # it was "a vector where a number is expected": a definition of points had to be a number
+    assert check_statement(statement, kind, **VECTOR_OF_A_POINT).verdict.value in expected
+
+
+RANGES = dict(size=[{"name": "P", "minimum": 2, "checked": [2, 3]}, {"name": "K", "minimum": 1, "checked": [1, 2]}],
+              family=[{"name": "x", "shape": ["K"]}, {"name": "D", "shape": ["P", "K"]}],
+              index=[{"name": "i", "from": 1, "to": "P"}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # a range written with the ellipsis and no commas, as the batch-hard triplet loss writes it
+    (r"\max_{p=1 \dots K} x_p = \max_{p=1, \dots, K} x_p", "identity", {"proved"}),
+    (r"\sum_{k=1...K} x_k = \sum_{k=1}^{K} x_k", "identity", {"proved"}),
+    (r"\min_{p=1 \dots K} x_p \geq x_1", "inequality", {"refuted"}),
+    # a minimum over several indices, each with its range, and a condition
+    # the least is at most the mean
+    (r"\min_{\substack{j=1 \dots P \\ n=1 \dots K \\ j \neq i}} D_{j,n} \leq \frac{1}{(P-1) K} \sum_{j \neq i} "
+     r"\sum_{n=1}^{K} D_{j,n}", "inequality", {"proved", "confirmed"}),
+    (r"\min_{\substack{j=1 \dots P \\ n=1 \dots K \\ j \neq i}} D_{j,n} \leq \min_{n=1 \dots K} D_{i,n}",
+     "inequality", {"refuted"}),
+])
+def test_ranges_written_with_an_ellipsis_alone_and_over_several_indices(statement, kind, expected):
+    assert check_statement(statement, kind, **RANGES).verdict.value in expected
+
+
+def test_a_loss_of_an_undeclared_encoder_used_as_its_head_writes_it():
+    r"""``\mathcal{L}(f) = …`` over declared embeddings, with f (the encoder) declared nowhere: a
+    use that writes ``\mathcal{L}(f)`` again is the definition (f was "not declared"); said."""
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}], family=[{"name": "z", "shape": ["N"]}],
+                    define=[{"name": "L", "line": 1, "latex": r"\mathcal{L}(f) = \sum_{i=1}^{N} z_i^2"}])
+    outcome = check_statement(r"\mathcal{L}(f) \geq 0", "inequality", **notation)
+    assert outcome.verdict.value in ("proved", "confirmed")
+    # a body that uses its parameter still needs the value a use gives
+    notation["define"] = [{"name": "g", "line": 1, "latex": r"g(\ell) = \ell^2 + \sum_{i=1}^{N} z_i^2"}]
+    with pytest.raises(ParseError, match=r"'\\ell' is not declared"):
+        check_statement(r"g(\ell) \geq 0", "inequality", **notation)

@@ -102,6 +102,18 @@ def test_many_undefined_points_of_empty_label_sets_are_explained_not_left_undeci
     assert "1[y_" in outcome.condition and "0" in outcome.condition
 
 
+def test_a_zero_drawn_at_the_smallest_size_only_does_not_make_a_size_condition():
+    # q(x)/‖q(x)‖ is undefined where q(x) = 0, at any d; the draws hit that zero at d = 1 only,
+    # and "it needs d ≥ 2" was said, which is false at d = 2.  A size is the condition only
+    # when every point of the smallest size fails (a maximum over k ≠ i at N = 1).
+    from contrastive_sym.pipeline import check_statement
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    function=[{"name": "q", "arguments": 1, "shape": ["d"]}], scalar=[{"name": "x", "role": "point"}])
+    outcome = check_statement(r"(q(x)/\|q(x)\|) \cdot q(x) = \|q(x)\|", **notation)
+    assert outcome.verdict is Verdict.CONDITIONAL
+    assert "d ≥" not in outcome.condition and "q(x" in outcome.condition
+
+
 def test_the_same_identity_over_positive_values_is_proved(tmp_path):
     doc = document(tmp_path, FAMILY_Y.format(domain="positive") + claim("c", r"\log(y_1^2) = 2 \log(y_1)"))
     assert outcomes(doc)["c"].outcome.verdict is Verdict.PROVED

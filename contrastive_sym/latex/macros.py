@@ -141,7 +141,8 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             # numbers; of vectors, or of indices? (head_parameters.py)
             return reread_parameters(key, parameters, scope, line, translator,
                                      lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
-        return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters)), parameters
+        return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
+                     scalar_keys=tuple(k for k, _ in parameters)), parameters
     indices = _index_args(elements, separators, scope)
     if indices is not None:
         # \mathcal{N}(t, c) = … with t, c declared indices: a family written with
@@ -173,8 +174,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|} with u, v declared vectors
         return Macro(key, translator.expr(body_tree), line=line, vector_args=vectors), []
     labels = "".join(translator.source(call_items).split())
-    body = translator.expr(body_tree)
     points = point_params(elements, translator)
+    # \bar{q}(x) = q(x) / \|q(x)\|: a function of points may take vector values
+    body, vector = _number_or_vector(translator, body_tree) if points is not None else (translator.expr(body_tree), {})
     if points is not None and any(kind == "event" for kind, _ in points):
         # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)
         key = translator.event_key(key, call_items)
@@ -187,7 +189,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                        f"{', '.join(unused)} (bound again inside it: a use's arguments "
                                        "change nothing)")
         return Macro(key, body, labels=labels, line=line, point_params=points,
-                     separators=tuple(separator_kind(s) for s in separators)), []
+                     separators=tuple(separator_kind(s) for s in separators), **vector), []
     arguments = _values([e for e in elements if translator.event_of(e) is None], translator) or ()
     indices = [v for v in arguments if isinstance(v, sp.Symbol) and scope.index_range(v) is not None]
     if indices and isinstance(body, sp.Basic) and not any(body.has(i) for i in indices):

@@ -237,6 +237,9 @@ class Macro:
     # f(u, v) = … with u, v names the document does not declare: the parameters, each a
     # real Dummy in the body, replaced by the values a use gives (\sigma(\ell) = …)
     scalar_params: tuple[sp.Dummy, ...] = ()
+    # their names as the head writes them (f of \mathcal{L}(f)): a use that writes them again,
+    # undeclared, is the definition itself when its body does not depend on them
+    scalar_keys: tuple[str, ...] = ()
     # f(u, v) = … with u, v declared vectors (families of one dimension): (base, length) of
     # each; a use puts its vectors' components in their place (\text{sim}(z_i, z_j))
     vector_args: tuple[tuple[sp.IndexedBase, sp.Expr], ...] = ()

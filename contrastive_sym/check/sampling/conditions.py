@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction as F
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...model.definedness import needs
 from ...model.nodes import MaxOver
@@ -28,13 +29,19 @@ from .sample import CompiledInstance, Hit, SampleReport
 
 
 def smallest_size(report: SampleReport, failures: list[Hit], notation) -> str | None:
-    """``K ≥ 3`` when every failure sits at the smallest K and larger K were checked and hold."""
+    """``K ≥ 3`` when the statement fails at every point of the smallest K and nowhere else
+    (larger K were checked and hold).  Failures at only some points of the smallest K say
+    nothing of K: q(x)/‖q(x)‖ is undefined where q(x) = 0, which the draws may hit at d = 1
+    only, and "it needs d ≥ 2" would then be false."""
     if not failures:
         return None
     for decl in notation.sizes:
         name = decl.symbol.name
         at = [dict(h.instance.sizes).get(name) for h in failures]
         if any(v is None for v in at) or set(at) != {decl.minimum}:
+            continue
+        smallest = {i.label for i in report.instances if dict(i.sizes).get(name) == decl.minimum}
+        if len(failures) < sum(report.checked_at.get(label, 0) for label in smallest):
             continue
         larger = [i for i in report.instances if dict(i.sizes).get(name, decl.minimum) > decl.minimum]
         if larger:
@@ -260,15 +267,20 @@ def _failing_as_written(expr: sp.Expr, notation, shared: _AtInstance, fails) -> 
     written = [need for need in map(needs, sp.preorder_traversal(expr)) if need is not None]
     for arg, op in _cheapest_first(dict.fromkeys(written)):
         if fails(shared.concretized(arg), op):
-            found.append(_describe(arg.xreplace(_display_names(arg, notation)), op))
+            # a component index the reader made is a Dummy: named as written (m, not _m) in the
+            # entries it indexes, q_θ(x)_m and p_{1,m}
+            shown = arg.xreplace({d: sp.Symbol(d.name, integer=True) for d in arg.atoms(sp.Dummy)
+                                  if d.name not in {str(s) for s in arg.free_symbols}})
+            found.append(_describe(shown.xreplace(_display_names(shown, notation)), op))
             break
     return found
 
 
 def _display_names(expr: sp.Expr, notation) -> dict:
-    """Each declared symbol and family element as the document writes it (x_j, τ, N)."""
+    """Each declared symbol, family element and function value as the document writes it
+    (x_j, τ, N, q_θ(x)_m)."""
     names = {}
-    for atom in expr.atoms(sp.Indexed, sp.Symbol):
+    for atom in expr.atoms(sp.Indexed, sp.Symbol, AppliedUndef):
         if notation.lookup(atom) is not None and not (isinstance(atom, sp.Symbol) and atom in names):
             names[atom] = sp.Symbol(notation.display(atom))
     return names

@@ -31,6 +31,13 @@ class _PlainPrinter(StrPrinter):
                 + str(int(expr.exp)).translate(_SUPERSCRIPTS)
         return super()._print_Pow(expr, rational)
 
+    def _print_Dummy(self, expr):
+        # a component index the reader made (Σ_{m=1}^{d} u_m²): its name, not SymPy's _m
+        return expr.name
+
+    def _print_StopGrad(self, expr):
+        return f"sg({self._print(expr.args[0])})"
+
     def _print_Abs(self, expr):
         return f"|{self._print(expr.args[0])}|"
 

@@ -46,6 +46,7 @@ class SampleReport:
     strict_ties: list[Hit] = field(default_factory=list)
     undefined: list[Hit] = field(default_factory=list)
     sizes_seen: set = field(default_factory=set)
+    checked_at: dict = field(default_factory=dict)   # instance label → points compared there
 
     @property
     def resolved(self) -> int:
@@ -140,6 +141,7 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
                 report.unsure.append(point)
                 continue
             report.points += 1
+            report.checked_at[ci.instance.label] = report.checked_at.get(ci.instance.label, 0) + 1
             result = ci.compare(point, relation, config.digits, config.max_digits)
             hit = Hit(ci.instance, point, result)
             if result.status is Status.HOLDS:

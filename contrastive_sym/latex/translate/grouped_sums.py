@@ -13,8 +13,9 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
+from ...model.nodes import MaxOver
 from .operators import range_sum
-from .trees import is_ellipsis, unwrap
+from .trees import is_ellipsis, spread_written_ranges, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
@@ -27,6 +28,7 @@ class GroupedSumsMixin:
     def index_groups(self, lower, upper) -> list | None:
         """The items of the subscript, one list per index in the order written; None unless
         two or more indices each get a range by a membership or an equation."""
+        lower = spread_written_ranges(lower)       # j = 1 \dots P, n = 1 \dots K
         if upper is not None or not (isinstance(lower, Tree) and lower.data == "script_group"):
             return None
         items = lower.children[0]
@@ -78,6 +80,33 @@ class GroupedSumsMixin:
             lo, hi = self._infer_range(body, variable, op, skip)
         total = range_sum(body, variable, lo, hi, skip)
         return componentwise(term, lambda _: total)
+
+    def grouped_extremum(self, groups: list, operand, op, pick: str):
+        r"""``\min_{j=1 \dots P, n=1 \dots K, j \neq i} D_{i,a,j,n}`` (the batch-hard triplet
+        loss's hardest negative): the extreme value over every index of the groups, each over
+        its range without its skipped value, as a sum over them reads them.  A maximum over no
+        value is undefined, never −∞."""
+        signed = self._signed_extremum(groups, operand, op, pick)
+        return signed if pick == "max" else -signed
+
+    def _signed_extremum(self, groups: list, operand, op, pick: str):
+        found = self._conditions_range(groups[0], None, op)
+        if found is None:
+            raise self.fail(op, f"the range of one index of this \\{pick} over several indices is not read "
+                                "(write each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
+        name, lo, hi, skip = found
+        variable = self._fresh(name)
+        inner = self.within(self.scope.bind(name, variable))
+        if len(groups) > 1:
+            body = inner._signed_extremum(groups[1:], operand, op, pick)
+        else:
+            term = inner.term(operand)
+            if not isinstance(term, sp.Expr):
+                raise self.fail(op, f"\\{pick} of a vector is not read")
+            body = term if pick == "max" else -term
+        if lo is None:
+            lo, hi = self._infer_range(body, variable, op, skip)
+        return MaxOver(body, variable, lo, hi, *(() if skip is None else (skip,)))
 
 
 def _relation(element) -> str | None:

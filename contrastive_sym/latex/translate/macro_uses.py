@@ -4,6 +4,7 @@ a labelled ``I(X; Y \mid g)``), and restrictions ``|_{i \neq j}``."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -51,6 +52,8 @@ class MacroUsesMixin:
     arguments into a defined name."""
 
     def _expand(self, macro: Macro, items, node):
+        if macro.scalar_params and self._written_as_its_head(macro, items):
+            return macro.body
         if macro.scalar_params:
             value = self._items(items)
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)
@@ -78,7 +81,7 @@ class MacroUsesMixin:
         if macro.point_params:
             substituted = self._substitute_points(macro, items)
             if substituted is not None:
-                return substituted
+                return self.macro_value(replace(macro, body=substituted), {})
         if macro.labels is not None:
             written = "".join(self.source(items).split())
             # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
@@ -130,7 +133,7 @@ class MacroUsesMixin:
         at a use written the same way: an index its label writes (i) is the i of the use,
         so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
         mapping = self.indices_written(macro, macro.labels)
-        return put(macro.body, mapping) if mapping else macro.body
+        return self.macro_value(replace(macro, body=put(macro.body, mapping) if mapping else macro.body), {})
 
     def _at_other_indices(self, macro: Macro, written: str):
         r"""The body of a function defined for labels (``p(w \mid c)``) at a use that writes other
@@ -190,6 +193,22 @@ class MacroUsesMixin:
                 if isinstance(now, sp.Expr) and now != meaning:
                     mapping[meaning] = now
         return mapping
+
+    def _written_as_its_head(self, macro: Macro, items) -> bool:
+        r"""``\mathcal{L}(f)`` used as its definition writes it, with f declared nowhere (the
+        encoder a loss is of, which its body reaches only through the embeddings): the body,
+        when it does not depend on f; said in the reading."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        if len(elements) != len(macro.scalar_keys) or any(macro.body.has(p) for p in macro.scalar_params):
+            return False
+        for element, key in zip(elements, macro.scalar_keys):
+            if canonical_key(self.source(element)) != canonical_key(key) or self.scope.lookup(key) is not None:
+                return False
+        shown = ", ".join(macro.scalar_keys)
+        note = (f"{macro.key}({shown}) is its definition, which does not depend on {shown} "
+                "(declared nowhere: what the loss is of, written for the reader)")
+        self.readings.extend([note] if note not in self.readings else [])
+        return True
 
     def macro_value(self, macro: Macro, mapping: dict):
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,

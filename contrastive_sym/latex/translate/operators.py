@@ -14,7 +14,7 @@ from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .quotients import exp_kept
 from .tuple_sums import TupleSumsMixin
-from .trees import balanced, bare_letter, unwrap
+from .trees import balanced, bare_letter, spread_written_ranges, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
@@ -247,6 +247,7 @@ class OperatorsMixin(TupleSumsMixin):
 
     def _sum_range(self, lower, upper, op):
         """``_k``, ``_{k=1}^{N}``, ``_{k \\neq i}``, ``_{i}^{N}``: name, lo, hi, skipped."""
+        lower = spread_written_ranges(lower)       # k = 1 \dots K is k = 1, \dots, K
         above = self.set_above(lower, upper, op) if upper is not None else None
         if above is not None:
             return above

@@ -76,6 +76,9 @@ class RangesMixin:
         guarded = self._guarded_extremum(op, lower, operand, pick, shown)
         if guarded is not None:
             return guarded
+        groups = self.index_groups(lower, None)     # \min_{j=1 \dots P, n=1 \dots K, j \neq i}
+        if groups is not None:
+            return self.grouped_extremum(groups, operand, op, pick)
         names = self._several_indices(lower) or self._index_run(lower)
         if names is not None:
             return self._nested_extremum(names, operand, op, pick)

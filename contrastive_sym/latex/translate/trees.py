@@ -6,6 +6,7 @@ import re
 import lark
 
 Tree = lark.Tree
+Token = lark.Token
 
 
 def unwrap(tree):
@@ -61,3 +62,30 @@ def balanced(text: str) -> str:
     node ends before the font's closing brace."""
     opened = len(re.findall(r"(?<!\\)\{", text)) - len(re.findall(r"(?<!\\)\}", text))
     return text + "}" * max(opened, 0)
+
+
+def spread_written_ranges(lower):
+    r"""A subscript with ``k = 1 \dots K`` (or ``k=1...K``, as the batch-hard triplet loss writes
+    its maxima) written as ``k = 1, \dots, K``, the form the ranges are read in; any other
+    subscript as it is.  Only an equation whose right side is a value, the ellipsis and a value
+    side by side is spread."""
+    if not (isinstance(lower, Tree) and lower.data == "script_group"):
+        return lower
+    items = lower.children[0]
+    spread, changed = [], False
+    for child in items.children:
+        item = unwrap(child) if isinstance(child, Tree) else None
+        right = item.children[2] if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3 else None
+        if isinstance(right, Tree) and right.data == "juxt" and len(right.children) == 2 \
+                and isinstance(right.children[1], Tree) and right.children[1].data == "juxt" \
+                and is_ellipsis(right.children[1].children[0]):
+            first, (ellipsis, last) = right.children[0], right.children[1].children
+            comma = Token("COMMA", ",")
+            spread += [Tree("item", [item.children[0], item.children[1], first], meta=item.meta), comma,
+                       Tree("item", [ellipsis], meta=ellipsis.meta), comma, Tree("item", [last], meta=last.meta)]
+            changed = True
+        else:
+            spread.append(child)
+    if not changed:
+        return lower
+    return Tree("script_group", [Tree(items.data, spread, meta=items.meta)], meta=lower.meta)
