@@ -23,6 +23,7 @@ from ..model.distributions import Density, Expectation
 from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role, bare_point
 from .index_families import index_values
+from .tilted_definitions import read_tilted
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
@@ -395,6 +396,8 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
         _say_readings(readings, entry.get("name", macro.key), where, context)
         return macro
     from .claims import definition_chain_claim   # claims → bindings → here: import when used
+    if read_tilted(entry, latex, line, where, context, scope):      # q(x) \propto w(x) p(x)
+        return None
     display = define_all(latex, replace(scope, readings=readings), where, line=line)
     _say_readings(readings, entry.get("name", display.macros[0].key), where, context)
     name = entry.get("name", display.macros[0].key)

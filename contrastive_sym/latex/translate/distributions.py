@@ -16,6 +16,7 @@ from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of
 from .density_draws import DensityDrawsMixin, DensityOp
 from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
+from .tilted import TiltedMixin, TiltedOp
 from .trees import unwrap
 from .values import relation_name
 
@@ -29,7 +30,7 @@ class SampleOp(ExpectationOp):
     sample_set: IndexSet | None = None
 
 
-class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin):
+class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin, TiltedMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 
@@ -154,6 +155,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
     def _expectation_subscript(self, arg, op) -> ExpectationOp:
         """``_{x \\sim p}``, ``_{(x, y) \\sim p}``, ``_p`` or ``_x``: what is drawn, from what."""
         tree = arg
+        if (tilted := self.tilted_subscript(arg, op)) is not None:    # q \propto w p: tilted.py
+            return tilted
         if isinstance(tree, Tree) and tree.data == "script_group":
             elements = [c for c in tree.children[0].children if isinstance(c, Tree)]
             if len(elements) != 1:
@@ -210,6 +213,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
+        if isinstance(op, TiltedOp):
+            return self.tilted_expectation(op, body, node)
         if isinstance(op, IndexExpectationOp):
             return self.index_expectation(op, body, node)
         if isinstance(op, SampleOp):
@@ -408,7 +413,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             if isinstance(lower, Tree) and lower.data == "script_group" else [lower]
         points = []
         for tree in trees:
-            key = self.atom_key(tree) if isinstance(tree, Tree) else None
+            key = (self.atom_key(tree) or self._written_key(tree)) if isinstance(tree, Tree) else None  # x, x^-
             meaning = self.scope.lookup(key) if key is not None else None
             point = self.as_point(meaning) if meaning is not None else None
             if point is None or not self._drawing(point):

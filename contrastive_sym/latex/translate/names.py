@@ -16,6 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..spelling import font_spelling
 from .primes import Primed
 from .quotients import exp_kept
+from .tilted import TiltedDistribution
 from .undeclared import font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
@@ -23,7 +24,7 @@ Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
 _CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary,
-             OfVector, Primed)
+             OfVector, Primed, TiltedDistribution)
 
 
 class NamesMixin:
@@ -401,6 +402,8 @@ class NamesMixin:
             return self._call_abstract(meaning, items, node)
         if isinstance(meaning, Distribution):
             return self._call_density(meaning, items, node)
+        if isinstance(meaning, TiltedDistribution):        # q(y) \propto w(y) p(y): tilted.py
+            return self.tilted_density(meaning, items, node)
         if isinstance(meaning, ExpectationOp):
             return self.expectation(meaning, self._one(self._items(items), node), node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
