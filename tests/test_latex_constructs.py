@@ -696,3 +696,32 @@ def test_a_loss_of_an_undeclared_encoder_used_as_its_head_writes_it():
     notation["define"] = [{"name": "g", "line": 1, "latex": r"g(\ell) = \ell^2 + \sum_{i=1}^{N} z_i^2"}]
     with pytest.raises(ParseError, match=r"'\\ell' is not declared"):
         check_statement(r"g(\ell) \geq 0", "inequality", **notation)
+
+
+EQUIV = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}], family=[{"name": "s", "shape": ["N", "N"]}],
+             index=[{"name": "i", "from": 1, "to": "N"}],
+             set=[{"name": "P(i)", "index": "p", "to": "N", "where": r"p \neq i"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # \equiv first in its row defines (SupCon's P_{ip}), over i declared and p declared nowhere;
+    # P(i), the set declared in that form, stays the set
+    (r"\sum_{p \in P(i)} P_{ip} = 1", {"proved", "confirmed"}),
+    (r"\sum_{p \in P(i)} P_{ip} = \frac{1}{|P(i)|}", {"refuted"}),
+])
+def test_equiv_first_in_its_row_defines(statement, expected):
+    notation = dict(EQUIV, define=[{"name": "d", "line": 1,
+                                    "latex": r"P_{ip} \equiv \frac{e^{s_{i,p}}}{\sum_{a \neq i} e^{s_{i,a}}}"}])
+    assert check_statement(statement, **notation).verdict.value in expected
+
+
+@pytest.mark.parametrize("written, read", [
+    (r"P_{ip} \equiv 2", "P_{ip}      = 2"),
+    (r"P_{ip} &\equiv 2", "P_{ip} &     = 2"),
+    # after another relation, or continuing the chain above it, it is a link, checked as one
+    (r"Q = A \equiv B", r"Q = A \equiv B"),
+    (r"Q &= A \\ &\equiv B", r"Q &= A \\ &\equiv B"),
+])
+def test_equiv_defines_only_first_in_a_row_with_a_head(written, read):
+    from contrastive_sym.latex.defined_as import definition_text
+    assert definition_text(written) == read

@@ -1,6 +1,6 @@
 r"""The field's standard losses written as their papers write them (issue 13): CLIP (with and without
 the similarity matrix), InfoNCE (as an expectation, in a note's letters, and as the temperature goes to
-0, to ∞ and in 1/τ with O(·)), SupCon's two losses, MoCo's query gradient, the softmax cross-entropy
+0, to ∞ and in 1/τ with O(·)), SupCon's two losses and its anchor gradient (as its appendix writes it), MoCo's query gradient, the softmax cross-entropy
 gradient, SimCLR's anchor gradient, Barlow Twins, the debiased contrastive loss, alignment and
 uniformity, DCL, SwAV, VICReg, the margin and N-pair losses, SigLIP's sigmoid loss, BYOL's and SimSiam's
 normalised losses, the spectral contrastive loss, the batch-hard triplet loss and hard-negative sampling's

@@ -1,5 +1,6 @@
 r"""How a document writes "is defined as": ``:=``, ``\coloneqq``, ``\triangleq``,
-``\stackrel{\text{def}}{=}``, and an assignment ``\gets`` whose name is not on its right."""
+``\stackrel{\text{def}}{=}``, ``\equiv`` first in its row, and an assignment ``\gets`` whose name is
+not on its right."""
 from __future__ import annotations
 
 import re
@@ -18,7 +19,7 @@ def definition_text(text: str) -> str:
     >>> definition_text(r"f(x) := x^2"), definition_text(r"L \triangleq -\log p")
     ('f(x)  = x^2', 'L          = -\\log p')
     """
-    match = _DEFINED_AS.search(text) or _assignment(text)
+    match = _DEFINED_AS.search(text) or _assignment(text) or _identically(text)
     if match is None:
         return text
     width = match.end() - match.start()
@@ -42,6 +43,23 @@ def _assignment(text: str):
     row_end = text.find("\\\\", match.end())
     body = "".join(text[match.end():row_end if row_end >= 0 else len(text)].split())
     return match if head and head not in body else None
+
+
+_EQUIV = re.compile(r"\\equiv(?![a-zA-Z])")
+#: a relation before ``\equiv`` in its row: then ``\equiv`` is a link of a chain, not the definition
+_EARLIER_RELATION = re.compile(r"=|<|>|\\(?:le|leq|ge|geq|ne|neq|approx|simeq|sim|propto|in|subset|subseteq)(?![a-zA-Z])")
+
+
+def _identically(text: str):
+    r"""``P_{ip} \equiv \frac{…}{…}`` (SupCon's appendix): in a definition, ``\equiv`` as the first
+    relation of its row is "is defined as"; anywhere else it is a link of the chain."""
+    match = _EQUIV.search(text)
+    if match is None:
+        return None
+    row_start = text.rfind("\\\\", 0, match.start()) + 1
+    head = text[row_start:match.start()].replace("\\", "").replace("&", "").strip()
+    # a row "&\equiv B" goes on with the chain above it: no head of its own
+    return None if not head or _EARLIER_RELATION.search(text, row_start, match.start()) else match
 
 
 __all__ = ["definition_text"]

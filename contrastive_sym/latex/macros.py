@@ -266,8 +266,10 @@ def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False
         # L_{ij} with i, j declared indices: the entry (i, j), as P_{ij} is read; a word
         # (l_{uniform}, \mathcal{L}_{info}) is part of a name, never seven indices
         letters = [str(tree.children[0]) if bare_letter(tree) else None for tree in run]
+        # P_{ip} with i a declared index and p declared nowhere (SupCon's appendix): the entry too
         if undeclared and None not in letters and len(set(letters)) == len(letters) <= 3 \
-                and all(scope.lookup(name) is None for name in letters + ["".join(letters)]):
+                and scope.lookup("".join(letters)) is None and any(scope.lookup(n) is None for n in letters) \
+                and all(scope.lookup(n) is None or scope.index_range(scope.lookup(n)) is not None for n in letters):
             return [(n, sp.Symbol(n + "_param", integer=True)) for n in letters]
         if not all(bare_letter(tree) and scope.index_range(scope.lookup(str(tree.children[0]))) is not None
                    for tree in run):

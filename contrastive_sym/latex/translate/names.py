@@ -147,8 +147,11 @@ class NamesMixin:
                 # N_i, N(y_i) beside a size N: the set declared in that form; x^{(i)} beside a point x: a sample
                 meaning = self.scope.lookup(form_key(key, op.data)) or self.bracketed_samples(meaning, key, op) or meaning
             elif key is not None and isinstance(meaning, Macro):
-                # z_i beside a definition of z alone: the batch's entry (latex/beside.py)
-                meaning = entries_beside(self.scope, key, meaning, op.data) or meaning
+                # z_i beside a definition of z alone: the batch's entry (latex/beside.py); P(i), a set
+                # declared in that form beside P_{ip} defined (SupCon's appendix), is the set
+                set_form = self.scope.lookup(form_key(key, op.data)) if op.data == "call" else None
+                meaning = set_form if isinstance(set_form, IndexSet) else \
+                    entries_beside(self.scope, key, meaning, op.data) or meaning
             if op.data == "call" and not isinstance(meaning, _CALLABLE):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
