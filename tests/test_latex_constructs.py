@@ -725,3 +725,9 @@ def test_equiv_first_in_its_row_defines(statement, expected):
 def test_equiv_defines_only_first_in_a_row_with_a_head(written, read):
     from contrastive_sym.latex.defined_as import definition_text
     assert definition_text(written) == read
+
+
+def test_parameters_after_a_semicolon_of_a_declared_function_are_named_in_the_count():
+    with pytest.raises(ParseError, match=r"here it has 2 \(what follows ';'.*declare them in 'arguments'"):
+        check_statement(r"p(u; \theta) = 1", function=[{"name": "p", "arguments": 1}],
+                        scalar=[{"name": "u", "role": "point"}, {"name": r"\theta"}])

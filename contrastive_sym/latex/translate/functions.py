@@ -44,8 +44,11 @@ class AbstractFunctionsMixin:
         args = [bare_point(a.base) if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
         if meaning.with_arguments(len(args)) is None:
             counts = " or ".join(str(f.arguments) for f in (meaning,) + meaning.overloads)
+            after = isinstance(value, ListValue) and ";" in value.separators
             raise self.fail(node, f"{meaning.name} is declared with {counts} "
-                                  f"argument{'s' * (counts != '1')}; here it has {len(args)}")
+                                  f"argument{'s' * (counts != '1')}; here it has {len(args)}"
+                            + (" (what follows ';', the parameters p_m(u; \\theta) is of, counts as arguments: "
+                               "declare them in 'arguments')" if after else ""))
         meaning = meaning.with_arguments(len(args))
         used = getattr(self.scope, "used", None)
         if used is not None:
