@@ -168,3 +168,16 @@ def test_a_witness_writes_a_greek_name_with_scripts_as_its_letter():
     # it wrote "\tau^+=1" and "needs 1 - \tau^+ ≠ 0" (only a Greek name without scripts was a letter)
     outcome = check_statement(r"\frac{(1 - \tau^+)^2}{1 - \tau^+} = 1 - \tau^+", scalar=[{"name": r"\tau^+"}])
     assert outcome.verdict.value == "conditional" and outcome.condition == "1 - τ^+ ≠ 0", outcome
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    # the temperature-free InfoNCE's logit, 2 arctanh(s) of a cosine similarity: a log-odds, undefined
+    # at s ≥ 1 (s > 0 here; said as a condition, never passed over)
+    (r"2 \operatorname{arctanh}(s) = \log \frac{1+s}{1-s}", ("conditional",)),
+    (r"\frac{d}{ds} 2 \operatorname{arctanh}(s) = \frac{2}{1 - s^2}", ("conditional",)),
+    (r"\text{artanh}(s) = s", ("refuted",)),
+    (r"\mathrm{arcsinh}(\theta) = \ln(\theta + \sqrt{\theta^2 + 1})", ("proved", "confirmed")),
+    (r"\operatorname{arccosh}(\theta) = \ln(\theta + \sqrt{\theta^2 - 1})", ("conditional",)),
+])
+def test_the_inverse_hyperbolic_functions_by_their_names(statement, verdicts):
+    assert check(statement).verdict.value in verdicts

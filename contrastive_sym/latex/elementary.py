@@ -13,6 +13,8 @@ reader's guess, and the line is refused with both readings), and ``\cos^2\theta`
 definedness.  The inverse functions ``\arccos`` and ``\arcsin`` (the angle of a cosine
 similarity in angular-margin losses) are defined on [-1, 1] only: elsewhere a side that uses
 them is undefined, as a logarithm of a negative number is; ``\arctan`` is defined everywhere.
+``\operatorname{arctanh}`` (also ``artanh``, ``atanh``, in ``\text`` or ``\mathrm``) is defined on (-1, 1),
+``arccosh`` on [1, ∞), ``arcsinh`` everywhere.
 ``\tan`` (with poles) is not read, nor ``\cos^{-1}`` (the inverse to some readers, the
 reciprocal to others), and ``\sigma`` (the logistic function to some documents, a scale to
 others) is read only as declared (an ``[[operator]]`` with meaning ``logistic``).
@@ -78,7 +80,11 @@ class OfVector:
 ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tanh, sp.cosh, sp.sinh)} \
     | {rf"\{name}": Elementary(name, f) for name, f in (("arccos", sp.acos), ("arcsin", sp.asin), ("arctan", sp.atan))} \
     | {rf"\text{{{name}}}": Elementary(name, f, written=rf"\text{{{name}}}")
-       for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus))} \
+       for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus),
+                       # the inverse hyperbolic functions, which LaTeX has no command for (the
+                       # temperature-free InfoNCE's 2 arctanh(s)): arctanh is defined on (-1, 1) only
+                       ("arctanh", sp.atanh), ("artanh", sp.atanh), ("atanh", sp.atanh),
+                       ("arcsinh", sp.asinh), ("arsinh", sp.asinh), ("arccosh", sp.acosh), ("arcosh", sp.acosh))} \
     | {rf"\text{{{written}}}": OfVector(name, rf"\text{{{written}}}")
        for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"))}
 

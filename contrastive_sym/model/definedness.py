@@ -22,6 +22,10 @@ def needs(node):
         return node.args[0], ">"
     if isinstance(node, (sp.acos, sp.asin)):
         return 1 - node.args[0] ** 2, ">="      # \arccos, \arcsin: on [-1, 1] only
+    if isinstance(node, sp.atanh):
+        return 1 - node.args[0] ** 2, ">"       # arctanh: on (-1, 1)
+    if isinstance(node, sp.acosh):
+        return node.args[0] - 1, ">="           # arccosh: on [1, ∞)
     if isinstance(node, sp.Pow) and node.exp.is_integer is not True:    # x^{1/2}, x^{a} with a sampled
         return node.base, ">" if node.exp.is_negative is not False else ">="
     if isinstance(node, sp.Pow) and node.exp.is_number and node.exp.is_negative:

@@ -26,7 +26,8 @@ from flint import arb, fmpq
 from sympy.printing.pycode import MpmathPrinter
 
 from ...model.claims import Relation
-from .dual import acos as dual_acos, asin as dual_asin, equal_indices, in_domain, nonzero, power
+from .dual import acos as dual_acos, acosh as dual_acosh, asin as dual_asin, atanh as dual_atanh, equal_indices, \
+    in_domain, nonzero, power
 from .failures import Undefined
 from .indices import binomial, var_key
 from .mp_definedness import MpmathCompiled
@@ -124,6 +125,10 @@ _NAMESPACE = {
     # arccos and arcsin: on [-1, 1] only (dual.py says where they are not resolved)
     "acos": lambda a: _where_defined(None, [lambda: dual_acos(_ball(a))]) or _ball(a).acos(),
     "asin": lambda a: _where_defined(None, [lambda: dual_asin(_ball(a))]) or _ball(a).asin(), "atan": lambda a: _ball(a).atan(),
+    # arctanh on (-1, 1), arccosh on [1, ∞) (dual.py), arcsinh everywhere
+    "atanh": lambda a: _where_defined(None, [lambda: dual_atanh(_ball(a))]) or _ball(a).atanh(),
+    "acosh": lambda a: _where_defined(None, [lambda: dual_acosh(_ball(a))]) or _ball(a).acosh(),
+    "asinh": lambda a: _ball(a).asinh(),
     "_not_real": _not_real,
     # |x| rewritten by SymPy as sqrt(x·conj(x)) (x not known real): conj is the identity on
     # the real balls evaluated here; a non-real x is a NaN ball, the side undefined

@@ -158,7 +158,33 @@ def _on_unit_interval(name: str, slope):
     return function
 
 
+def _on_interval(name: str, low, high, open_ends: bool, slope):
+    """The function ``name`` (arb's atanh or acosh) of a ball, defined between ``low`` and
+    ``high`` (None: unbounded) only, the ends excluded with ``open_ends``: outside the side
+    is not a real number (Undefined), and a ball not known to be inside is not resolved."""
+    def function(x):
+        value = base(x)
+        outside = (low is not None and (value <= low if open_ends else value < low)) or \
+            (high is not None and (value >= high if open_ends else value > high))
+        if outside:
+            raise Undefined(f"{name} of a number outside its domain")
+        inside = (low is None or (value > low if open_ends else value >= low)) and \
+            (high is None or (value < high if open_ends else value <= high))
+        if not inside:
+            raise ArithmeticError(f"whether the argument of {name} is in its domain is not resolved")
+        if isinstance(x, Dual):
+            return Dual(function(x.v), slope(x.v) * x.t, x.level)
+        return getattr(x, name)()
+    function.__name__ = name
+    return function
+
+
 acos = _on_unit_interval("acos", lambda v: -reciprocal(sqrt(1 - v * v)))
+# the inverse hyperbolic functions (the temperature-free InfoNCE's 2 arctanh(s)): arctanh on
+# (-1, 1), arccosh on [1, ∞) (no derivative at 1), arcsinh everywhere
+atanh = _on_interval("atanh", -1, 1, True, lambda v: reciprocal(1 - v * v))
+acosh = _on_interval("acosh", 1, None, False, lambda v: reciprocal(sqrt(v * v - 1)))
+asinh = _smooth("asinh", lambda v: reciprocal(sqrt(1 + v * v)))
 asin = _on_unit_interval("asin", lambda v: reciprocal(sqrt(1 - v * v)))
 atan = _smooth("atan", lambda v: reciprocal(1 + v * v))
 cos = _smooth("cos", lambda v: -sin(v))
@@ -280,4 +306,4 @@ def strip(x):
 #: [-1, 1] only, the others everywhere)
 #: (\cos …: latex/elementary.py).
 ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tanh: tanh, sp.cosh: cosh, sp.sinh: sinh,
-                sp.acos: acos, sp.asin: asin, sp.atan: atan}
+                sp.acos: acos, sp.asin: asin, sp.atan: atan, sp.atanh: atanh, sp.acosh: acosh, sp.asinh: asinh}
