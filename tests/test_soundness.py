@@ -381,6 +381,21 @@ def test_a_squared_difference_of_equal_inexact_values_is_a_number(tmp_path):
     assert "could not be decided" not in result.message
 
 
+def test_the_norm_of_a_gradient_that_vanishes_is_zero_not_undecided():
+    # at N = 1 the anchor's gradient is 0, computed as (p_1 - 1) v_1 with p_1 a ball around 1; the
+    # square root of the sum of its squared derivatives (which SymPy does not know to be real) was
+    # never a number, and the points left to SymPy ran past its budget: undecided
+    from contrastive_sym.pipeline import check_statement
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}],
+                    family=[{"name": "u", "shape": ["d"], "role": "unit"}, {"name": "v", "shape": ["N", "d"], "role": "unit"}],
+                    define=[{"name": "l", "line": 1, "latex": r"\ell(u) = -\log \frac{e^{u^\top v_1 / \tau}}"
+                                                             r"{\sum_{j=1}^{N} e^{u^\top v_j / \tau}}"}])
+    outcome = check_statement(r"\left\| \nabla_u \ell(u) \right\|_2 \leq \frac{2}{\tau}", "inequality", **notation)
+    assert outcome.verdict is Verdict.CONFIRMED, outcome.message
+    assert outcome.evidence.resolved == outcome.evidence.points
+
+
 @pytest.mark.parametrize("statement", [
     r"\sum_{i=1}^{N}\sum_{j=1}^{N} \|u_i - u_j\|_2^{\alpha} \ge 0",
     r"\sum_{i=1}^{N}\sum_{j=1}^{N} \|u_i - u_j\|_2^{3} \le 8 N^2",

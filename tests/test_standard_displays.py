@@ -4,7 +4,8 @@ the similarity matrix), InfoNCE (as an expectation, in a note's letters, and as 
 gradient, SimCLR's anchor gradient, Barlow Twins, the debiased contrastive loss, alignment and
 uniformity, DCL, SwAV, VICReg, the margin and N-pair losses, SigLIP's sigmoid loss, BYOL's and SimSiam's
 normalised losses, the spectral contrastive loss, the batch-hard triplet loss, hard-negative sampling's
-tilted distribution and noise-contrastive estimation's classifier, each in ``tests/data/standard_displays/`` with the
+tilted distribution, noise-contrastive estimation's classifier and the size of InfoNCE's gradient on the
+sphere, each in ``tests/data/standard_displays/`` with the
 verdict every claim should get (true claims proved or confirmed, the false ones refuted, each condition
 found).  Each file was first written as a new user would write it; what failed to read was fixed in
 the reader, never in the file."""

@@ -270,7 +270,7 @@ class Program(ForwardModeMixin):
             n = int(e.exp)
             return (lambda env: reciprocal(power(base(env), -n))) if n < 0 else (lambda env: power(base(env), n))
         # a sum of squares is ≥ 0 though its ball may hold negatives (u_i − u_i at i = j)
-        nonnegative = bool(e.base.is_nonnegative)
+        nonnegative = _squares(e.base)
         if e.exp == sp.Rational(-1, 2):
             return lambda env: reciprocal(sqrt(base(env)))
         if e.exp == sp.Rational(1, 2) and not nonnegative:
@@ -412,3 +412,18 @@ def program_set(exprs, fixed: dict) -> ProgramSet:
             _PROGRAMS.clear()
         found = _PROGRAMS[key] = ProgramSet(exprs, fixed)
     return found
+
+
+def _squares(e: sp.Expr) -> bool:
+    """Whether ``e`` is ≥ 0 by its form: what SymPy knows so, and sums and positive multiples of
+    even powers and absolute values of anything (‖∇_u ℓ‖ = (Σ_m (∂ℓ/∂u_m)²)^{1/2}, whose
+    derivatives SymPy does not know to be real; every value evaluated here is real, and one that
+    is not is undefined before it is squared)."""
+    if e.is_nonnegative or isinstance(e, sp.Abs) or isinstance(e, sp.Pow) and e.exp.is_Integer and e.exp % 2 == 0:
+        return True
+    if isinstance(e, sp.Sum):
+        return _squares(e.function)
+    if isinstance(e, (sp.Add, sp.Mul)):
+        return all(_squares(a) for a in e.args)
+    return False
+
