@@ -8,6 +8,8 @@ with its exact message and column.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 import sympy as sp
 
@@ -731,3 +733,12 @@ def test_parameters_after_a_semicolon_of_a_declared_function_are_named_in_the_co
     with pytest.raises(ParseError, match=r"here it has 2 \(what follows ';'.*declare them in 'arguments'"):
         check_statement(r"p(u; \theta) = 1", function=[{"name": "p", "arguments": 1}],
                         scalar=[{"name": "u", "role": "point"}, {"name": r"\theta"}])
+
+
+@pytest.mark.parametrize("statement, name", [
+    (r"\mathbf{z}_{t+k}^\top \mathbf{c} = 0", r"\mathbf{z}_{t+k}"),
+    (r"a_i^T \mathbf{c} = 0", "a_i"),
+])
+def test_an_undeclared_name_transposed_is_named_without_the_transpose(statement, name):
+    with pytest.raises(ParseError, match=re.escape(f"'{name}' is not declared")):
+        check_statement(statement, family=[{"name": r"\mathbf{c}", "shape": ["2"]}])

@@ -16,6 +16,8 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
+    # z_{t+k}^\top: the name not declared is the one transposed
+    key = re.sub(r"\^(?:\{\s*(?:\\top|\\intercal|\\mathsf\{T\}|T)\s*\}|\\top|\\intercal|T)$", "", key) or key
     if later:
         return (f"'{key}' is defined more than once, each time after this line (lines "
                 f"{', '.join(map(str, later))}): which definition is meant here is not written")
