@@ -58,6 +58,19 @@ class ParseError(DerivationError):
         return text
 
 
+class AmbiguousReading(ParseError):
+    """A formula that reads in more than one way (``\\exp a/\\tau``: exp(a/τ) or exp(a)/τ), with
+    each reading as an edit of ``text``, the formula as read: ``readings`` are
+    ``(start, end, replacement, shown)``.  A claim is then checked once per reading
+    (load/readings.py); anywhere else it is the refusal its message says."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 column: int | None = None, *, construct: str = "", text: str = "", readings: tuple = ()):
+        self.text = text
+        self.readings = readings
+        super().__init__(message, path, line, column, construct=construct)
+
+
 class SymbolicTimeout(ContrastiveVerifyError):
     """A symbolic computation ran past its hard time limit and its process was killed."""
 

@@ -15,9 +15,9 @@ from typing import Callable, Iterable
 from .check.config import CheckConfig
 from .check.documents import LinkCache, check_document
 from .check.faithfulness import check_documents_dir, source_matches
-from .errors import UsageError
+from .errors import ParseError, UsageError
 from .load import load_all
-from .model.claims import Document
+from .model.claims import Document, answers_to
 from .model.results import RunResult
 from .model.verdicts import Outcome
 
@@ -48,9 +48,9 @@ def select(documents: list[Document], only: str | None) -> tuple[list[Document],
         return documents, None
     doc_id, _, claim_id = only.rpartition(":")
     chosen = [d for d in documents if not doc_id or d.id == doc_id]
-    if not any(c.id == claim_id for d in chosen for c in d.claims):
+    if not any(answers_to(c.id, claim_id) for d in chosen for c in d.claims):
         raise UsageError(f"--only {only}: no claim with this id")
-    return [d for d in chosen if any(c.id == claim_id for c in d.claims)], claim_id
+    return [d for d in chosen if any(answers_to(c.id, claim_id) for c in d.claims)], claim_id
 
 
 def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, documents_dir: str | None = None,
@@ -143,4 +143,10 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
     lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in (claim or {}).items()]
     run = verify_text("\n".join(lines) + "\n", config=config)
     # the statement's own claim: a definition's chain (L = A = B) is a claim of its own, listed first
-    return next(c.outcome for c in run.documents[0].claims if c.claim.id == "statement")
+    claims = run.documents[0].claims
+    own = next((c.outcome for c in claims if c.claim.id == "statement"), None)
+    if own is None:     # \exp a/\tau: read once per reading (load/readings.py), which one outcome cannot say
+        readings = [c for c in claims if answers_to(c.claim.id, "statement")]
+        raise ParseError(f"{readings[0].claim.note}; checked once per reading: " + "; ".join(
+            f"{c.claim.reading.rpartition(': ')[2]} {c.outcome.verdict.value}" for c in readings), "example.toml", 1)
+    return own

@@ -5,7 +5,7 @@ import time
 from typing import Callable
 
 
-from ..model.claims import Claim, Document, Link
+from ..model.claims import Claim, Document, Link, answers_to
 from ..model.results import ClaimResult, ConclusionResult, DocumentResult, StepResult
 from ..model.verdicts import Outcome, Verdict, worst
 from . import budget
@@ -139,7 +139,7 @@ def check_document(document: Document, config: CheckConfig | None = None, only: 
     started = time.perf_counter()
     config = config or CheckConfig()
     cache = cache or LinkCache()
-    claims = [c for c in document.claims if not only or c.id == only]
+    claims = [c for c in document.claims if not only or answers_to(c.id, only)]
     results = []
     with scheduling():
         prefetch(claims, document, config)

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import sympy as sp
 
-from ..errors import DerivationError
+from ..errors import AmbiguousReading, DerivationError
 from ..latex.memberships import bounded_chain
 from ..latex.parser import Where
 from ..latex.printed import tolerance_of
@@ -27,7 +27,8 @@ from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .labels import nonempty_reading
 from .limit_clauses import limit_clause
 from .proportional import proportional
-from .statements import leading_relation, one_model
+from .readings import read_each_reading
+from .statements import leading_relation, link_text, one_model
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -70,7 +71,10 @@ def read_claim(entry: dict, context: Context) -> None:
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        statement, reading, extents = statement_of(limit_read or latex, scope, context, entry.get("proportional_in"))
+        try:
+            statement, reading, extents = statement_of(limit_read or latex, scope, context, entry.get("proportional_in"))
+        except AmbiguousReading as exc:          # \exp a/\tau: once per reading (readings.py)
+            return read_each_reading(exc, entry, limit_read or latex, context, read_claim)
         extents = "; ".join(filter(None, [limit_said, extents]))
         # a condition the notation states (nonempty positives), and how far a sum was read
         # to reach, are said with any reading
@@ -382,7 +386,7 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
             pending = lhs
             continue
         for position, (relation, side) in enumerate(zip(row.relations, sides)):
-            text = _link_text(latex, row, position)
+            text = link_text(latex, row, position)
             # a link belongs to the line its right side starts on
             offset = latex.count("\n", 0, side.start)
             row_line = line + offset
@@ -428,22 +432,3 @@ def _substitution(entry: dict, latex: str, line: int, where: Where, proof: Proof
                rel=step.relation, latex=latex, note=entry.get("note", ""),
                expect=entry.get("expect"), origin=Origin(where.path, where.line),
                restated_from=entry.get("restated_from", ""))
-
-
-def _link_text(latex: str, row, position: int) -> str:
-    """The LaTeX of one link of a row, as written: ``a \\leq b`` of ``a \\leq b \\leq c``."""
-    if row.continues:
-        if len(row.relations) == 1:
-            return _strip_row(row.text)
-        start = row.sides[position - 1].end if position else None
-        if start is None:
-            return latex[latex.find(row.text):row.sides[0].end] if row.text in latex else row.text
-        return latex[start:row.sides[position].end].strip()
-    return latex[row.sides[position].start:row.sides[position + 1].end]
-
-
-def _strip_row(text: str) -> str:
-    text = text.strip()
-    if text.endswith("\\\\"):
-        text = text[:-2].rstrip()
-    return text

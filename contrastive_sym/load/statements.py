@@ -46,3 +46,22 @@ def one_model(terms, where: Where) -> None:
                           "[[distribution]]: they are over different joints, which nothing relates; write "
                           "the mutual information of the distribution as its expectation, "
                           "\\mathbb{E}_{(x, y) \\sim p}[\\log \\frac{p(x, y)}{p(x) p(y)}]")
+
+
+def link_text(latex: str, row, position: int) -> str:
+    """The LaTeX of one link of a row, as written: ``a \\leq b`` of ``a \\leq b \\leq c``."""
+    if row.continues:
+        if len(row.relations) == 1:
+            return strip_row(row.text)
+        start = row.sides[position - 1].end if position else None
+        if start is None:
+            return latex[latex.find(row.text):row.sides[0].end] if row.text in latex else row.text
+        return latex[start:row.sides[position].end].strip()
+    return latex[row.sides[position].start:row.sides[position + 1].end]
+
+
+def strip_row(text: str) -> str:
+    text = text.strip()
+    if text.endswith("\\\\"):
+        text = text[:-2].rstrip()
+    return text

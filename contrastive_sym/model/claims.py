@@ -233,3 +233,10 @@ class Document:
     claims: tuple[Claim, ...]
     path: str = ""
     unchecked: tuple[tuple[int, str], ...] = ()
+
+
+def answers_to(claim_id: str, only: str) -> bool:
+    """Whether ``--only only`` selects the claim ``claim_id``: its own id, or one of the claims
+    of its readings (``c-reading-2`` of a claim ``c`` whose text reads in two ways: load/readings.py)."""
+    return claim_id == only or claim_id.startswith(only + "-reading-") and claim_id[len(only) + 9:].isdigit()
+

@@ -1,24 +1,71 @@
-r"""The message of a reading the notation leaves open, in the user's own text."""
+r"""The readings the notation leaves open, in the user's own text: the message, and each reading
+as an edit of the formula (:class:`~contrastive_sym.errors.AmbiguousReading`), so that a claim
+can be checked once per reading."""
 from __future__ import annotations
 
 import lark
 
+from ...errors import AmbiguousReading
+
 Tree = lark.Tree
 
 
-def quotient_then_factor(text: str, quotient, rest: list, first) -> str:
+def ambiguous(translator, node, message: str, start: int, end: int, readings: list[tuple[str, str]]):
+    """The error for a formula whose ``text[start:end]`` reads as each ``(replacement, shown)``."""
+    error = translator.fail(node, message)
+    return AmbiguousReading(error.message, error.path, error.line, error.column, construct=error.construct,
+                            text=translator.text, readings=tuple((start, end, r, s) for r, s in readings))
+
+
+def quotient_then_factor(translator, quotient, rest: list, first):
     r"""What ``a/b c`` reads as, both ways, in the user's own text (``u^\top v / \|u\| \|v\|``,
     SimCLR's cosine similarity), and the two ways to write the one meant.  ``rest`` are the
     product's items after the quotient, ``first`` the factor the numerator starts from."""
+    text = translator.text
     # the numerator from the product's first factor: a b / c is a (b / c), the same number as (a b)/c
-    numerator = " ".join(text[first.meta.start_pos:quotient.children[0].meta.end_pos].split())
-    denominator = " ".join(text[quotient.children[2].meta.start_pos:quotient.children[2].meta.end_pos].split())
+    top = text[first.meta.start_pos:quotient.children[0].meta.end_pos]
+    bottom = text[quotient.children[2].meta.start_pos:quotient.children[2].meta.end_pos]
+    numerator, denominator = " ".join(top.split()), " ".join(bottom.split())
     ends = [item[1].meta.end_pos for item in rest if item[0] == "factor" and isinstance(item[1], Tree)]
     ends += [item[2].meta.end_pos for item in rest if item[0] in ("op", "d") and isinstance(item[2], Tree)]
     start = quotient.children[2].meta.end_pos
-    following = " ".join(text[start:max(ends)].split()) if ends and max(ends) > start else "c"
+    end = max(ends) if ends and max(ends) > start else start
+    after = text[start:end]
+    following = " ".join(after.split()) or "c"
     whole = f"{numerator}/{denominator} {following}"
-    return (f"ambiguous: '{whole}' reads as ({numerator}/{denominator}) {following} or as "
-            f"{numerator}/({denominator} {following}); write \\frac{{{numerator}}}{{{denominator}}} "
-            f"{following} or {numerator}/({denominator} {following}) (restated_from records the line as "
-            "the document writes it)")
+    message = (f"ambiguous: '{whole}' reads as ({numerator}/{denominator}) {following} or as "
+               f"{numerator}/({denominator} {following}); write \\frac{{{numerator}}}{{{denominator}}} "
+               f"{following} or {numerator}/({denominator} {following}) (restated_from records the line as "
+               "the document writes it)")
+    if end == start:
+        return translator.fail(quotient, message)
+    return ambiguous(translator, quotient, message, first.meta.start_pos, end, [
+        (f"\\frac{{{top}}}{{{bottom}}} {after}", f"({numerator}/{denominator}) {following}"),
+        (f"\\frac{{{top}}}{{{bottom} {after}}}", f"{numerator}/({denominator} {following})")])
+
+
+def quotient_after_operator(translator, op, operand) -> None:
+    r"""``\exp a/\tau`` without parentheses is exp(a/τ) to some readers and exp(a)/τ to others
+    (``\exp\langle a,b\rangle/\tau``; ``\log a/b`` alike): refused, with both readings named and
+    given as edits.  ``\exp \frac{a}{\tau}`` is one factor: exp(a/τ)."""
+    name = "".join(translator.source(op).split())
+    stack = [operand]
+    while stack:
+        tree = stack.pop()
+        if not isinstance(tree, Tree):
+            continue
+        if tree.data == "quotient":
+            whole = translator.source(operand).strip()
+            denominator = translator.source(tree.children[2]).strip()
+            numerator = whole[:-len(denominator)].rstrip().removesuffix("/").rstrip() \
+                if whole.endswith(denominator) else translator.source(tree.children[0]).strip()
+            message = (f"ambiguous: {name} without parentheses before a quotient '{numerator}/{denominator}' "
+                       f"reads as {name}({numerator}/{denominator}) or as {name}({numerator})/{denominator}; "
+                       "write one of them")
+            if not whole.endswith(denominator) or tree.meta.end_pos != operand.meta.end_pos:
+                raise translator.fail(op, message)
+            raise ambiguous(translator, op, message, op.meta.start_pos, operand.meta.end_pos, [
+                (f"{name}\\left({numerator}/{denominator}\\right)", f"{name}({numerator}/{denominator})"),
+                (f"\\frac{{{name}\\left({numerator}\\right)}}{{{denominator}}}", f"{name}({numerator})/{denominator}")])
+        if tree.data in ("juxt", "dot", "neg", "pos"):
+            stack.extend(tree.children)

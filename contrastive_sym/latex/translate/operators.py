@@ -14,6 +14,7 @@ from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .quotients import exp_kept
 from .tuple_sums import TupleSumsMixin
+from .ambiguity import quotient_after_operator
 from .trees import balanced, bare_letter, spread_written_ranges, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -107,25 +108,8 @@ class OperatorsMixin(TupleSumsMixin):
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:
-        r"""``\exp a/\tau`` without parentheses is exp(a/τ) to some readers and exp(a)/τ
-        to others (``\exp\langle a,b\rangle/\tau``; ``\log a/b`` alike): refused, with
-        both readings named.  ``\exp \frac{a}{\tau}`` is one factor: exp(a/τ)."""
-        name = "".join(self.source(op).split())
-        stack = [operand]
-        while stack:
-            tree = stack.pop()
-            if not isinstance(tree, Tree):
-                continue
-            if tree.data == "quotient":
-                whole = self.source(operand).strip()
-                denominator = self.source(tree.children[2]).strip()
-                numerator = whole[:-len(denominator)].rstrip().removesuffix("/").rstrip() \
-                    if whole.endswith(denominator) else self.source(tree.children[0]).strip()
-                raise self.fail(op, f"ambiguous: {name} without parentheses before a quotient "
-                                    f"'{numerator}/{denominator}' reads as {name}({numerator}/{denominator}) "
-                                    f"or as {name}({numerator})/{denominator}; write one of them")
-            if tree.data in ("juxt", "dot", "neg", "pos"):
-                stack.extend(tree.children)
+        r"""``\exp a/\tau`` without parentheses: refused, each reading given (ambiguity.py)."""
+        quotient_after_operator(self, op, operand)
 
     def _sum(self, op, operand):
         lower, upper = _scripts(op)

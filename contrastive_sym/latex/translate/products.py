@@ -113,7 +113,7 @@ class ProductsMixin(LetterRunsMixin):
                 if follower is not None and follower[0] != "cdot":
                     before = [item[1] for item in items[:index]]
                     first = before[0] if before and all(item[0] == "factor" for item in items[:index]) else tree
-                    raise self.fail(tree, quotient_then_factor(self.text, tree, items[index + 1:], first))
+                    raise quotient_then_factor(self, tree, items[index + 1:], first)
             if index + 1 < len(items) and items[index + 1][0] == "factor" \
                     and (named := self.difference_name(tree, items[index + 1][1])) is not None:
                 values.append(named)        # \Delta s(w_c, w_t) of a definition of Δs
@@ -134,7 +134,7 @@ class ProductsMixin(LetterRunsMixin):
                 if isinstance(last, Tree) and last.data == "quotient" and follower is not None \
                         and follower[0] != "cdot":
                     # c a/b d: the run's quotient is followed by a factor, as in a/b c
-                    raise self.fail(last, quotient_then_factor(self.text, last, items[run_end + 1:], trees[0]))
+                    raise quotient_then_factor(self, last, items[run_end + 1:], trees[0])
                 run = self._letter_run(trees[:-1] + [numerator(last)])
                 while isinstance(last, Tree) and last.data == "quotient":
                     denominator = self.expr(last.children[2])

@@ -1,0 +1,84 @@
+r"""A claim whose text reads in two ways is checked once per reading (issue 13: "where a reading is
+ambiguous, report each reading, as the seeds' ambiguities are"): ``\exp\langle a,b\rangle/\tau`` is
+exp(⟨a,b⟩/τ) or exp(⟨a,b⟩)/τ, ``u^\top v / \|u\| \|v\|`` is (u^⊤v/‖u‖)‖v‖ or u^⊤v/(‖u‖‖v‖).  Each
+reading is a claim of its own with the document's expectation, so a statement true in one reading
+only is found; in a definition the text is still refused."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.pipeline import check_statement, verify_text
+
+HEADER = """<!-- contrastive-verify
+id = "readings"
+title = "readings"
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'a'
+shape = ['d']
+role = "unit"
+
+[[family]]
+name = 'b'
+shape = ['d']
+role = "unit"
+
+[[scalar]]
+name = '\\tau'
+domain = "positive"
+-->
+"""
+
+
+def claim(claim_id: str, latex: str, kind: str = "inequality", expect: str = "holds") -> str:
+    return f'\n<!-- claim: id = "{claim_id}", kind = "{kind}", expect = "{expect}" -->\n$$\n{latex}\n$$\n'
+
+
+def run(*claims: str, only: str | None = None):
+    return verify_text(HEADER + "".join(claims), suffix=".md", only=only).documents[0]
+
+
+def test_each_reading_is_a_claim_with_the_documents_expectation():
+    document = run(claim("positive", r"\exp\langle a,b\rangle/\tau > 0"),
+                   # exp(⟨a,b⟩/τ) ≥ e^{-1/τ} on the sphere; exp(⟨a,b⟩)/τ is not, at large τ
+                   claim("lower", r"\exp\langle a,b\rangle/\tau \geq e^{-1/\tau}"))
+    verdicts = {c.claim.id: c.outcome.verdict.value for c in document.claims}
+    assert verdicts == {"positive-reading-1": "confirmed", "positive-reading-2": "confirmed",
+                        "lower-reading-1": "confirmed", "lower-reading-2": "refuted"}
+    second = next(c for c in document.claims if c.claim.id == "lower-reading-2")
+    assert second.unexpected_items
+    assert "reading 2 of 2" in second.claim.reading and r"\exp(\langle a,b\rangle)/\tau" in second.claim.reading
+    assert second.claim.note.startswith("ambiguous: \\exp without parentheses before a quotient")
+    # the document's text is kept, the checked one restates it
+    assert second.claim.restated_from == r"\exp\langle a,b\rangle/\tau \geq e^{-1/\tau}"
+    assert second.claim.latex == r"\frac{\exp\left(\langle a,b\rangle\right)}{\tau} \geq e^{-1/\tau}"
+
+
+def test_a_quotient_before_a_factor_is_read_both_ways():
+    document = run(claim("cosine", r"a^\top b / \|a\| \|b\| \leq 1"))
+    assert [c.claim.id for c in document.claims] == ["cosine-reading-1", "cosine-reading-2"]
+    assert all(c.outcome.verdict.value == "confirmed" for c in document.claims)
+
+
+def test_only_selects_every_reading_of_a_claim():
+    document = run(claim("positive", r"\exp\langle a,b\rangle/\tau > 0"), claim("plain", r"\tau > 0"),
+                   only="positive")
+    assert [c.claim.id for c in document.claims] == ["positive-reading-1", "positive-reading-2"]
+
+
+def test_a_definition_that_reads_two_ways_is_still_refused():
+    with pytest.raises(ParseError, match=r"ambiguous: \\exp without parentheses"):
+        verify_text(HEADER + "\n<!-- define: name = 'g' -->\n$$\ng = \\exp\\langle a,b\\rangle/\\tau\n$$\n"
+                    + claim("c", r"g > 0"), suffix=".md")
+
+
+def test_the_one_statement_api_names_each_readings_verdict():
+    with pytest.raises(ParseError, match=r"ambiguous: .*checked once per reading: \\log\(a/b\) refuted; "
+                                         r"\\log\(a\)/b refuted"):
+        check_statement(r"\log a/b = 1", scalar=[{"name": "a"}, {"name": "b"}])
