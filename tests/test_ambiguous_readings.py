@@ -82,3 +82,9 @@ def test_the_one_statement_api_names_each_readings_verdict():
     with pytest.raises(ParseError, match=r"ambiguous: .*checked once per reading: \\log\(a/b\) refuted; "
                                          r"\\log\(a\)/b refuted"):
         check_statement(r"\log a/b = 1", scalar=[{"name": "a"}, {"name": "b"}])
+
+
+def test_two_reading_questions_in_one_claim_are_refused_at_the_documents_text():
+    with pytest.raises(ParseError, match=r"reads in more than one way again") as caught:
+        run(claim("twice", r"\exp\langle a,b\rangle/\tau \leq \exp\langle a,a\rangle/\tau"))
+    assert caught.value.column is not None and caught.value.message.startswith("ambiguous: \\exp")

@@ -22,7 +22,13 @@ def read_each_reading(error: AmbiguousReading, entry: dict, latex: str, context,
     for number, (start, end, replacement, shown) in enumerate(error.readings, 1):
         said = f"reading {number} of {count} of the document's '{' '.join(latex[start:end].split())}': {shown}"
         context.locator.enter(context.path)
-        read_claim({**entry, "id": f"{entry['id']}-reading-{number}", "latex": latex[:start] + replacement + latex[end:],
-                    "restated_from": entry.get("restated_from") or latex, "_reading_depth": depth + 1,
-                    "reading": "; ".join(filter(None, [entry.get("reading"), said])),
-                    "note": "; ".join(filter(None, [entry.get("note"), error.message]))}, context)
+        try:
+            read_claim({**entry, "id": f"{entry['id']}-reading-{number}", "latex": latex[:start] + replacement
+                        + latex[end:], "restated_from": entry.get("restated_from") or latex, "_reading_depth": depth + 1,
+                        "reading": "; ".join(filter(None, [entry.get("reading"), said])),
+                        "note": "; ".join(filter(None, [entry.get("note"), error.message]))}, context)
+        except AmbiguousReading as inner:
+            # a second question inside a reading: said at the document's text, never at the rewritten one
+            raise AmbiguousReading(f"{error.message}; and {shown} reads in more than one way again ("
+                                   f"{inner.message}): write the one meant", error.path, error.line, error.column,
+                                   construct=error.construct) from None
