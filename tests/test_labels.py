@@ -323,3 +323,25 @@ def test_a_set_written_with_the_letter_of_a_family_is_refused():
     with pytest.raises(DerivationError) as caught:
         check_statement(r"|M_i| = 1", **notation)
     assert "set M_i: 'M' is declared already" in str(caught.value)
+
+
+FINITE = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
+              family=[{"name": "y", "shape": ["N", "N"], "domain": "binary"}, {"name": "s", "shape": ["N", "N"]},
+                      {"name": "t", "shape": ["N"], "domain": "{-1, 1}"}],
+              index=[{"name": "i", "from": 1, "to": "N"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a retrieval loss's positives and negatives, by the binary label of the pair (i, j)
+    (r"\sum_{j \mid y_{ij}=1} s_{ij} + \sum_{j \mid y_{ij}=0} s_{ij} = \sum_{j=1}^{N} s_{ij}", "proved"),
+    (r"\sum_{j : y_{ij}=1} s_{ij} = \sum_{j=1}^{N} y_{ij} s_{ij}", "proved"),
+    (r"\sum_{j : y_{ij}=1} s_{ij} = \sum_{j=1}^{N} s_{ij}", "refuted"),
+    (r"\sum_{j : t_j \neq 1} s_{ij} = \sum_{j=1}^{N} \mathbb{1}[t_j = -1] s_{ij}", "proved"),
+])
+def test_a_sum_over_the_entries_of_a_finite_family_that_take_a_value(statement, expected):
+    assert check_statement(statement, **FINITE).verdict.value == expected
+
+
+def test_a_value_outside_the_domain_never_holds_and_is_refused():
+    with pytest.raises(ParseError, match=r"'y_\{ij\}=2' never holds: the entry takes only the values 0 and 1"):
+        check_statement(r"\sum_{j : y_{ij}=2} 1 = 0", **FINITE)

@@ -189,6 +189,8 @@ class LabelsMixin:
         compared with anything but a label, or by another relation, is refused."""
         if not (isinstance(item, Tree) and item.data in ("item", "chain") and len(item.children) == 3):
             return None
+        if self._compares_finite(item):
+            return self._value_condition(item)
         left, rel, right = item.children
         a, b = self._label_side(left), self._label_side(right)
         if a is None and b is None:
@@ -381,7 +383,38 @@ class LabelsMixin:
     def _compares_labels(self, element) -> bool:
         if not (isinstance(element, Tree) and element.data == "item" and len(element.children) == 3):
             return False
-        return any(self._is_label_name(side) for side in (element.children[0], element.children[2]))
+        return any(self._is_label_name(side) for side in (element.children[0], element.children[2])) \
+            or self._compares_finite(element)
+
+    def _compares_finite(self, element) -> bool:
+        """``y_{ij} = 1``: an entry of a family of a finite domain (binary, {-1, 1}) tested against
+        a whole number, with = or ≠ (a sum over the j whose pair is labelled 1)."""
+        if not (isinstance(element, Tree) and element.data in ("item", "chain") and len(element.children) == 3
+                and isinstance(element.children[1], Tree) and element.children[1].data == "relation"
+                and relation_name(str(element.children[1].children[0])) in ("=", "!=")):
+            return False
+        def finite(tree):
+            tree = unwrap(tree)
+            key = self.atom_key(tree.children[0]) if isinstance(tree, Tree) and tree.data == "subscript" else None
+            meaning = self.scope.lookup(key) if key is not None else None
+            return isinstance(meaning, Family) and meaning.base in dict(self.scope.finite)
+        def number(tree):
+            tree = unwrap(tree)
+            return isinstance(tree, Tree) and (tree.data == "number" or tree.data == "neg" and number(tree.children[-1]))
+        left, right = element.children[0], element.children[2]
+        return finite(left) and number(right) or finite(right) and number(left)
+
+    def _value_condition(self, item) -> sp.Expr:
+        """𝟙 of ``y_{ij} = 1`` (or ≠) for an entry of a finite domain: exact at its two values."""
+        left, rel, right = item.children
+        a, b = self.expr(left), self.expr(right)
+        entry, values, value = self._finite_test(a, b) or self._finite_test(b, a)
+        if value not in values:
+            raise self.fail(item, f"'{self.source(item).strip()}' never holds: the entry takes only the values "
+                                  f"{values[0]} and {values[1]} (its declared domain)")
+        other = values[1] if value == values[0] else values[0]
+        holds = (entry - other) / sp.Integer(value - other)
+        return holds if relation_name(str(rel.children[0])) == "=" else 1 - holds
 
     def _is_label_name(self, tree) -> bool:
         tree = unwrap(tree)
