@@ -64,6 +64,11 @@ REAL_FORMULAS = (
     r"x_1 + x_2 + ... + x_n = \sum_{k=1}^{n} x_k",
     r"\exp(t) \geq 1 + t, \quad t \neq 0",
     r"\log(\exp(x_1)+\exp(x_2)+...+\exp(x_n)) \geq \max(x_1, x_2)",
+    # issue 13, later: ranges written with the ellipsis alone, minima over several indices with a
+    # condition, the inverse hyperbolic functions, quotients that read in two ways
+    r"\max_{k=1 \dots n} x_k \geq \min_{\substack{j=1 \dots N \\ k=1...N \\ j \neq i}} s_{j,k}",
+    r"2 \operatorname{arctanh}(t) = \log \frac{1 + t}{1 - t}",
+    r"\exp\left(x_1/\tau\right) \leq \frac{\exp\left(x_1\right)}{\tau} \|x\|",
 )
 
 #: About 1000 decimal digits: no formula of a document writes a larger integer.
@@ -219,7 +224,11 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"\stackrel{\text{def}}{=}", r"\mathcal L", r"\mathbf x",
           # issue 13: norms of expressions, the stop-gradient spelled sg
           r"\left\|", r"\right\|", r"\bigl\|", r"\bigr\|", r"\Vert", r"\left\Vert", r"\text{sg}",
-          r"\operatorname{sg}", r"\text{stopgrad}"]
+          r"\operatorname{sg}", r"\text{stopgrad}",
+          # issue 13, later: \equiv defining, ranges k = 1 \dots K, sums by a value of a binary
+          # family, the inverse hyperbolic functions, a set's scripts inside its font, \exp a/b
+          r"\equiv", r"1 \dots n", "1...N", r"\mid", r"y_{ij}=1", r"\operatorname{arctanh}", r"\text{artanh}",
+          r"\mathcal{W_{neg}}", r"\exp x_1/\tau", r"\|x\| \|x\|"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
