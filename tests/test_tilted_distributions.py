@@ -46,6 +46,8 @@ def test_statements_about_a_tilted_distribution(statement, expected):
     (r"q(x^- \mid x) \propto " + TILT + r" p(x^-)", r"its arguments are the declared points"),
     (r"p(x^-) \propto " + TILT + r" p(x^-)", r"'p' is already declared"),
     (r"q(x^-) \propto " + TILT + r" p(x^-) = r", r"read as one row"),
+    # a weight that may be negative makes no distribution
+    (r"q(x^-) \propto f(x)^\top f(x^-) \, p(x^-)", r"is not ≥ 0 by what the notation declares"),
 ])
 def test_a_definition_by_propto_in_another_form_is_refused(definition, words):
     notation = dict(NOTATION, define=[{"name": "q", "line": 1, "latex": definition}])

@@ -105,6 +105,11 @@ def _split(value, points: list, translator: Translator, node, name: str) -> tupl
     if any(isinstance(d, Density) and set(d.args[1].args) & set(points) for d in sp.preorder_traversal(weight)):
         raise translator.fail(node, f"{name}: its weight names another density of its own points; only one "
                                     "density factor at the points is read")
+    if weight.is_nonnegative is not True:
+        # a negative weight makes no distribution, and E_p[w] might be 0: the reading would be a guess
+        raise translator.fail(node, f"{name}: its weight {sp.sstr(weight)} is not ≥ 0 by what the notation "
+                                    "declares, so w · p is no density up to a factor (declare the domains that make "
+                                    "it so: a function of points with domain = \"positive\")")
     return own[0], weight
 
 
