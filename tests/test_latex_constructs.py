@@ -742,3 +742,9 @@ def test_parameters_after_a_semicolon_of_a_declared_function_are_named_in_the_co
 def test_an_undeclared_name_transposed_is_named_without_the_transpose(statement, name):
     with pytest.raises(ParseError, match=re.escape(f"'{name}' is not declared")):
         check_statement(statement, family=[{"name": r"\mathbf{c}", "shape": ["2"]}])
+
+
+def test_a_name_with_an_arrow_is_one_name_however_the_arrow_is_written():
+    # CLIP's two directions, \mathcal{L}_{I \to T} defined and used as \mathcal{L}_{I \rightarrow T}
+    notation = dict(scalar=[{"name": "a"}], define=[{"name": "L", "line": 1, "latex": r"\mathcal{L}_{I \to T} = a^2"}])
+    assert check_statement(r"\mathcal{L}_{I \rightarrow T} \geq 0", "inequality", **notation).verdict.value == "proved"

@@ -68,6 +68,9 @@ def canonical_key(key: str) -> str:
     key = PRIME_SCRIPT.sub(lambda m: "'" * prime_count(m.group()), key)
     # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
     key = scripts_out_of_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key))
+    # \mathcal{L}_{T \rightarrow I} is \mathcal{L}_{T \to I}: TeX sets the one arrow for both (a key
+    # may come with its spaces dropped, \rightarrowI: only the longer commands are told apart)
+    key = re.sub(r"\\rightarrow(?!tail|fill)", r"\\to", key)
     key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
     key = re.sub(r"\\(mathrm|textrm|texttt|mbox|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)
