@@ -336,6 +336,16 @@ def test_a_sum_with_a_lower_bound_only_is_read_or_refused(text):
     assert isinstance(outcome(translate_rows, text, SCOPE), (ParseError, list))
 
 
+@pytest.mark.parametrize("text", [
+    # found by the fuzzing at 3000 examples: an index of a minimum over several given a start only
+    r"\max_{k=1 \dots n} x_k \geq \min_{\substack{j=1 \dots N \\ k= i}} s_{j,k}",
+    r"\min_{\substack{j= N \\ k=1...N \\ j \neq i}} s_{j,k} \geq 0",
+])
+def test_an_extremum_over_several_indices_with_a_start_only_is_refused(text):
+    result = outcome(translate_rows, text, SCOPE)
+    assert isinstance(result, ParseError) and "its end is not written" in result.message
+
+
 def test_a_sum_with_an_excluded_index_keeps_its_upper_bound():
     result = outcome(translate_rows, r"\sum_{k \neq i}^{5} x_k", SCOPE)
     if isinstance(result, list):

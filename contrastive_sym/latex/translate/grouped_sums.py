@@ -95,6 +95,10 @@ class GroupedSumsMixin:
             raise self.fail(op, f"the range of one index of this \\{pick} over several indices is not read "
                                 "(write each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
         name, lo, hi, skip = found
+        if lo is not None and hi is None:
+            raise self.fail(op, f"the index {name} of this \\{pick} over several indices starts at "
+                                f"{sp.latex(lo)} and its end is not written (write {name} \\in [N] or "
+                                f"{name} = 1, \\dots, N)")
         variable = self._fresh(name)
         inner = self.within(self.scope.bind(name, variable))
         if len(groups) > 1:

@@ -161,6 +161,8 @@ class LabelsMixin:
             elements = [c for c in items.children if isinstance(c, Tree)]
             tree = unwrap(elements[0]) if len(elements) == 1 and len(items.children) == 1 else None
         if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3:
+            if self._compares_finite(tree):         # y_{ij} = 1 of a binary family
+                return self._value_condition(tree)
             labels = self.label_condition(tree)      # y_i = y_j, y_i \neq y_j
             if labels is not None:
                 return labels
@@ -189,8 +191,6 @@ class LabelsMixin:
         compared with anything but a label, or by another relation, is refused."""
         if not (isinstance(item, Tree) and item.data in ("item", "chain") and len(item.children) == 3):
             return None
-        if self._compares_finite(item):
-            return self._value_condition(item)
         left, rel, right = item.children
         a, b = self._label_side(left), self._label_side(right)
         if a is None and b is None:
@@ -332,7 +332,7 @@ class LabelsMixin:
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         factor = sp.Integer(1)
         for item in labels:
-            factor *= inner.label_condition(item)
+            factor *= inner._value_condition(item) if inner._compares_finite(item) else inner.label_condition(item)
         if member is not None:
             factor *= member[1].condition.xreplace({member[1].index: variable})
         # an index with no range written runs over the families it indexes, the labels
