@@ -748,3 +748,20 @@ def test_a_name_with_an_arrow_is_one_name_however_the_arrow_is_written():
     # CLIP's two directions, \mathcal{L}_{I \to T} defined and used as \mathcal{L}_{I \rightarrow T}
     notation = dict(scalar=[{"name": "a"}], define=[{"name": "L", "line": 1, "latex": r"\mathcal{L}_{I \to T} = a^2"}])
     assert check_statement(r"\mathcal{L}_{I \rightarrow T} \geq 0", "inequality", **notation).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("text, column, font", [
+    # a library's docstring and a user guide write a loss and a matrix applied to a difference so
+    (r"\mathcal{L(X)} = 1", 1, r"\mathcal{L(X)}"),
+    (r"a + \mathbf{L(x_i-x_j)} = 1", 5, r"\mathbf{L(x_i-x_j)}"),
+])
+def test_a_font_around_more_than_a_name_is_named_with_what_to_write(text, column, font):
+    error = refused(text)
+    assert error.message.startswith(f"'{font}': a font around more than a name") and error.column == column
+    assert "set the font on each name" in error.message
+
+
+def test_an_expectation_given_an_event_is_named():
+    # a theory blog's supervised loss, averaged over pairs of distinct classes
+    error = refused(r"\mathbb{E}\left[L(f, c) | c \neq 1\right] = 0")
+    assert "conditions on an event, as an expectation given an event is written" in error.message

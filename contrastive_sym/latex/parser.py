@@ -255,6 +255,28 @@ def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
     return (char, *_line_column(text, start))
 
 
+#: a font command, then the brace its argument opens
+_FONT_OPEN = re.compile(r"\\(mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb)\s*\{$")
+
+
+def _font_around(text: str, position: int) -> tuple[str, int, str] | None:
+    r"""(message, start, construct) when ``position`` is inside a font's braces that hold more than a
+    name (``\mathcal{L(X)}``, ``\mathbf{L(x_i - x_j)}``); None otherwise."""
+    opened = _unclosed(text, position)
+    if opened is None or opened[0] != "{":
+        return None
+    start = sum(len(row) + 1 for row in text.split("\n")[:opened[1] - 1]) + opened[2] - 1   # the brace
+    font = _FONT_OPEN.search(text[:start + 1])
+    if font is None:
+        return None
+    end = text.find("}", position)
+    written = text[font.start():end + 1 if end >= 0 else len(text)]
+    head = text[start + 1:position].strip()
+    return (f"'{' '.join(written.split())}': a font around more than a name (here around '{head}' and what "
+            f"follows) is not read; set the font on each name, \\{font.group(1)}{{{head}}}(…), or restate the "
+            "line with restated_from", font.start(), written)
+
+
 def _line_column(text: str, position: int) -> tuple[int, int]:
     return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
 
@@ -301,6 +323,15 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
                                "it would close (an unbalanced parenthesis?)", token.line or line,
                                token.column or column, shown)
         line, column = token.line or line, token.column or column
+        font = _font_around(original, token.start_pos)
+        if font is not None:
+            return where.error(font[0], *_line_column(text, font[1]), font[2])
+        opened = _unclosed(original, token.start_pos)
+        if opened is not None and opened[0] == "[" and re.search(r"(\||\\mid|\\vert)\s*$", original[:token.start_pos]):
+            # \mathbb{E}[L(f) | c_1 \neq c_2]: an expectation given an event
+            return where.error(f"a bar inside brackets before '{shown}' conditions on an event, as an expectation "
+                               "given an event is written (\\mathbb{E}[X \\mid A]), which is not read yet; a "
+                               "condition is read inside a probability or a density, p(x \\mid c)", line, column, shown)
         if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):
             # \mathcal{A}(\cdot \mid x): a placeholder for the argument, a distribution named
             start = text.rindex("\\cdot", 0, token.start_pos)
