@@ -87,3 +87,11 @@ def test_a_set_summed_over_by_its_members_is_used(capsys):
     assert r"the set '\\mathcal{G}' is declared but" not in err
     # the set no formula names is still said
     assert r"the set '\\mathcal{C}' is declared but" in err
+
+
+def test_a_member_written_with_its_index_in_braces_is_a_member():
+    # \sum_{x_{j} \in X} (a post on CPC): "x_{j} is not a member of X as declared"
+    notation = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "x", "shape": ["n"], "role": "point"}], function=[{"name": "f", "arguments": 1}],
+                    set=[{"name": "X", "members": "x"}])
+    assert check_statement(r"\sum_{x_{j} \in X} f(x_{j}) = \sum_{j=1}^{n} f(x_j)", **notation).verdict.value == "proved"

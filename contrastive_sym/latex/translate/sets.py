@@ -165,7 +165,10 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
             head = self.atom_key(left.children[0])
             # v_j of the samples v_1 … v_n of a point v: the family found by its script
             samples = self.scope.lookup(form_key(head, "subscript")) if head is not None else None
-            index = self._bound_name(left.children[1])
+            script = unwrap(left.children[1])
+            items = script.children[0].children if isinstance(script, Tree) and script.data == "script_group" else ()
+            # x_{j} as x_j: the one letter in braces
+            index = self._bound_name(unwrap(items[0]) if len(items) == 1 else script)
             if found.members in (getattr(base, "base", None), getattr(samples, "base", None)) and index is not None:
                 return index, (found.lo, found.hi)
         members = self.family_key(found.members) if found.members is not None else None
