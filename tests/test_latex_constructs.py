@@ -765,3 +765,14 @@ def test_an_expectation_given_an_event_is_named():
     # a theory blog's supervised loss, averaged over pairs of distinct classes
     error = refused(r"\mathbb{E}\left[L(f, c) | c \neq 1\right] = 0")
     assert "conditions on an event, as an expectation given an event is written" in error.message
+
+
+def test_a_run_of_letters_whose_other_split_has_a_data_point_is_the_one_reading():
+    # a post on CPC writes exp in letters beside a declared point x: e·x·p multiplies a point, which
+    # has no value, so exp is the one reading (a helper's blind document showed it refused)
+    points = dict(scalar=[{"name": "x", "role": "point"}], function=[{"name": "g", "arguments": 1}],
+                  distribution=[{"name": "p", "of": ["x"]}])
+    assert check_statement(r"exp(g(x)) = \exp(g(x))", **points).verdict.value == "proved"
+    # with x and p values, e·x·p is a product: still ambiguous
+    with pytest.raises(ParseError, match=r"ambiguous run of letters 'exp'"):
+        check_statement(r"exp(x) > 0", "inequality", scalar=[{"name": "x"}, {"name": "p"}])

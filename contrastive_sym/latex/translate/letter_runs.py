@@ -65,6 +65,10 @@ class LetterRunsMixin:
             return None
         return self._postfix(second, base_key=key)
 
+    def _names_a_point(self, name: str) -> bool:
+        """Whether ``name`` is a declared data point (or a family of them): no factor of a product."""
+        return _is_point_meaning(self.scope.lookup(name), self.scope.points)
+
     def _letter_run(self, trees: list) -> list:
         letters = [str(letter_head(t).children[0]) for t in trees]
         word = "".join(letters)
@@ -73,6 +77,10 @@ class LetterRunsMixin:
         if not found:
             unknown = next((c for c in word if c not in names), word)
             raise self.fail(trees[0], f"'{word}': '{unknown}' is not declared")
+        if len(found) > 1:
+            # e·x·p with x a data point is no product (a point has no value): exp is the one reading
+            valued = [s for s in found if not any(self._names_a_point(name) for name in s)]
+            found = valued if len(valued) == 1 else found
         if len(found) > 1:
             shown = " or ".join("·".join(s) for s in found[:3])
             raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "
@@ -83,6 +91,11 @@ class LetterRunsMixin:
             values.append(self._postfix(last_tree, base_key=name))
             position += len(name)
         return values
+
+
+def _is_point_meaning(meaning, points) -> bool:
+    base = getattr(meaning, "base", meaning)
+    return base in points
 
 
 def difference_mark(tree) -> str | None:
