@@ -776,3 +776,13 @@ def test_a_run_of_letters_whose_other_split_has_a_data_point_is_the_one_reading(
     # with x and p values, e·x·p is a product: still ambiguous
     with pytest.raises(ParseError, match=r"ambiguous run of letters 'exp'"):
         check_statement(r"exp(x) > 0", "inequality", scalar=[{"name": "x"}, {"name": "p"}])
+
+
+@pytest.mark.parametrize("statement", [
+    r"\frac{dK}{d\epsilon}\big\vert_{\epsilon=1} = 2",      # a blog's proof of NCE's theorem
+    r"\frac{dK}{d\epsilon}\vert_{\epsilon=1} = 2",
+])
+def test_a_restriction_bar_written_vert_is_the_bar(statement):
+    # it read as the command \vert with a subscript, after the derivative: "d/dx needs what it differentiates"
+    notation = dict(scalar=[{"name": r"\epsilon"}], define=[{"name": "K", "line": 1, "latex": r"K(\epsilon) = \epsilon^2"}])
+    assert check_statement(statement, **notation).verdict.value == "proved"

@@ -172,6 +172,8 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
         cleaned = pair_bars(group_evaluation_bars(cleaned))   # \left. … \right|_{x=0}: a group, then the bar
+        # \frac{dK}{d\epsilon}\big\vert_{\epsilon=0}: a restriction written \vert is the bar | (same length)
+        cleaned = _VERT_RESTRICTION.sub(lambda m: "|" + " " * (len(m.group(0)) - 1), cleaned)
     except BarError as exc:     # the construct as written (punctuation was blanked in ``cleaned``)
         written = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),
@@ -254,6 +256,9 @@ def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
     char, start = stack[-1]
     return (char, *_line_column(text, start))
 
+
+#: \vert left unpaired before a subscript: the bar of a restriction, f(x)\big\vert_{x=0}
+_VERT_RESTRICTION = re.compile(r"\\vert(?=\s*_)")
 
 #: a font command, then the brace its argument opens
 _FONT_OPEN = re.compile(r"\\(mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb)\s*\{$")
