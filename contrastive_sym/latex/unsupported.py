@@ -67,8 +67,8 @@ _CONSTRUCTS = [
     (r"\\(xrightarrow|xlongrightarrow)\s*\{",
      r"'\{0}{{…}}' (an arrow with the limit written over it, A \xrightarrow{{\tau \to 0^+}} B) is not read yet: "
      r"write the limit, \lim_{{\tau \to 0^+}} A = B, or " + _RESTATE),
-    (r"\\(int|oint|iint)(?![a-zA-Z])",
-     r"'\{0}' is not read (the checker evaluates no integrals); " + _RESTATE),
+    (r"\\(oint|iint|iiint)(?![a-zA-Z])",
+     r"'\{0}' is not read (an integral is read as one \int of a density, \int p(x) g(x) \, dx); " + _RESTATE),
     (r"\\choose(?![a-zA-Z])", r"'{n \choose k}' is not read; write \binom{n}{k}"),
     (r"\\(lfloor|lceil)(?![a-zA-Z])", r"'\{0}' (a rounding to a whole number) is not read; " + _RESTATE),
     (r"!(?![=])", r"'!' (a factorial) is not read; write the product it stands for (\prod_{k=1}^{n} k), "

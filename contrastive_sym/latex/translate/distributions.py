@@ -16,6 +16,7 @@ from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of
 from .density_draws import DensityDrawsMixin, DensityOp
 from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
+from .integrals import IntegralsMixin
 from .tilted import TiltedMixin, TiltedOp
 from .trees import unwrap
 from .values import relation_name
@@ -30,7 +31,8 @@ class SampleOp(ExpectationOp):
     sample_set: IndexSet | None = None
 
 
-class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin, TiltedMixin):
+class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin, TiltedMixin,
+                         IntegralsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 

@@ -105,6 +105,8 @@ class OperatorsMixin(TupleSumsMixin):
             return self.extreme_or_optimum(op, op.children[1].children[0], operand, "max")
         if kind == "optimum_op":
             return self.optimum_op(op, operand)
+        if kind == "int_op":                # \int p(x) g(x) dx: integrals.py
+            return self.integral(op, operand)
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:

@@ -1,0 +1,44 @@
+r"""Integrals of a density, as theory papers write an expectation (issue 13: "'\int' is not read"):
+``\int_x p(x) g(x) \, dx`` is E_{x∼p}[g(x)], decided on the finite tables of unknown weights the
+expectations use.  True statements are confirmed, false ones refuted; an integral the tables cannot
+stand for exactly is refused, naming why: no density factor, bounds, several differentials, or an
+integrand that depends on a density's value rather than on ratios of densities (a density's value
+is no probability)."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from contrastive_sym.pipeline import check_statement
+
+POINTS = dict(scalar=[{"name": "x", "role": "point"}], function=[{"name": "g", "arguments": 1}],
+              distribution=[{"name": "p", "of": ["x"]}, {"name": "q", "of": ["x"]}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"\int_x p(x) g(x) \, dx = \mathbb{E}_{x \sim p}[g(x)]", "identity", "confirmed"),
+    (r"\int p(x) \, dx = 1", "identity", "confirmed"),
+    (r"\int_{\mathcal{X}} p(x) g(x) \mathrm{d}x = \int p(x) g(x) dx", "identity", "confirmed"),
+    # Jensen, written with integrals, and its reverse
+    (r"\int_x { p(x) e^{g(x)} dx } \geq e^{\int p(x) g(x) dx}", "inequality", "confirmed"),
+    (r"\int_x { p(x) e^{g(x)} dx } \leq e^{\int p(x) g(x) dx}", "inequality", "refuted"),
+    # the KL divergence is nonnegative; the differential may sit inside the log's operand
+    (r"\int p(x) \log \frac{p(x)}{q(x)} \, dx \geq 0", "inequality", "confirmed"),
+    (r"\int p(x) \log \frac{q(x)}{p(x)} \, dx \geq 0", "inequality", "refuted"),
+])
+def test_an_integral_of_a_density_is_its_expectation(statement, kind, expected):
+    assert check_statement(statement, kind, **POINTS).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"\int g(x) \, dx = 1", "names no declared density of x alone"),
+    (r"\int_0^1 p(x) \, dx = 1", "an integral with bounds is not read"),
+    (r"\int p(x) g(x) = 1", r"the differential \(dx\) that ends the integral is not found"),
+    (r"\int_y p(x) g(x) \, dx = 1", "the integral is written over 'y' and its differential is dx"),
+    # a density's value exceeds 1 where it is narrow: ∫ p log p ≤ 0 holds for the tables, not for densities
+    (r"\int p(x) \log p(x) \, dx \leq 0", "depends on values of densities, not only on their ratios"),
+])
+def test_an_integral_the_tables_cannot_stand_for_is_refused(statement, words):
+    notation = dict(POINTS, scalar=POINTS["scalar"] + [{"name": "y", "role": "point"}])
+    with pytest.raises(ParseError, match=words):
+        check_statement(statement, **notation)
