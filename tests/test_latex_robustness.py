@@ -228,7 +228,9 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           # issue 13, later: \equiv defining, ranges k = 1 \dots K, sums by a value of a binary
           # family, the inverse hyperbolic functions, a set's scripts inside its font, \exp a/b
           r"\equiv", r"1 \dots n", "1...N", r"\mid", r"y_{ij}=1", r"\operatorname{arctanh}", r"\text{artanh}",
-          r"\mathcal{W_{neg}}", r"\exp x_1/\tau", r"\|x\| \|x\|"]
+          r"\mathcal{W_{neg}}", r"\exp x_1/\tau", r"\|x\| \|x\|",
+          # integrals of a density, a restriction bar written \vert, a font around a call
+          r"\int_x", r"\int", r"\, dx", r"\mathrm{d}x", r"\big\vert_{", r"\mathcal{L(x)}"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
