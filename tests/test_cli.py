@@ -141,3 +141,12 @@ def test_default_run_covers_the_four_documents_in_json():
     steps = [s for d in data["documents"] for c in d["claims"] for s in c["steps"]]
     assert steps and all(isinstance(s["line"], int) for s in steps)
     assert data["summary"]["unexpected"] == 0 and data["summary"]["error"] == 0
+
+
+def test_an_error_in_a_formula_that_starts_with_a_blank_line_names_its_own_line(tmp_path, capsys):
+    # latex = ''' followed by an empty line: the error was placed at line 2 of the file
+    path = tmp_path / "d.toml"
+    path.write_text('id = "t"\ntitle = "t"\nsource = "t.txt"\n\n[[scalar]]\nname = \'x\'\n\n[[claim]]\n'
+                    'id = "c"\nline = 1\ntitle = "c"\nlatex = \'\'\'\n\nx = (1 +\n\'\'\'\n', encoding="utf-8")
+    assert main([str(path)]) == 2
+    assert f"{path}:14:8: the formula ends before" in capsys.readouterr().err

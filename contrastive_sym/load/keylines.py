@@ -163,7 +163,11 @@ class Locator:
         return self.keys.line(path)
 
     def where(self, value: str) -> Where:
-        first = value.split("\n", 1)[0]
+        rows = value.split("\n")
+        # a value that starts with empty lines (a blank line after the opening quotes) is found
+        # by its first written line, placed that many lines below: an error counts from line 1
+        skipped = next((n for n, row in enumerate(rows) if row.strip()), 0)
+        first = rows[skipped]
         position = self.raw.find(first, self.cursor) if first else -1
         if position < 0:
             position = self.raw.find(first) if first else -1
@@ -172,7 +176,7 @@ class Locator:
         self.cursor = position + len(first)
         line = self.keys.line_of(position)
         column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
-        return Where(self.path, line, column)
+        return Where(self.path, line - skipped, 1 if skipped else column)
 
     def origin(self, value: str) -> Origin:
         where = self.where(value) if isinstance(value, str) else Where(self.path, self.base_line)
