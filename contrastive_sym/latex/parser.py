@@ -229,8 +229,14 @@ _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
     """The innermost delimiter ``(``, ``[`` or ``{`` that is open at ``position`` in the text
-    as written, with its line and column; None when every one is closed.  ``\\{`` and
-    ``\\}`` (set braces) are a pair of their own; a closer with no opener is skipped."""
+    as written, with its line and column; None when every one is closed."""
+    found = _innermost_open(text, position)
+    return None if found is None else (found[0], *_line_column(text, found[1]))
+
+
+def _innermost_open(text: str, position: int) -> tuple[str, int] | None:
+    """The innermost delimiter open at ``position`` and where it is.  ``\\{`` and ``\\}`` (set
+    braces) are a pair of their own; a closer with no opener is skipped."""
     stack: list[tuple[str, int]] = []
     index = 0
     while index < min(position, len(text)):
@@ -251,10 +257,7 @@ def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
                     del stack[depth:]
                     break
         index += 1
-    if not stack:
-        return None
-    char, start = stack[-1]
-    return (char, *_line_column(text, start))
+    return stack[-1] if stack else None
 
 
 #: \vert left unpaired before a subscript: the bar of a restriction, f(x)\big\vert_{x=0}
@@ -267,10 +270,10 @@ _FONT_OPEN = re.compile(r"\\(mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|m
 def _font_around(text: str, position: int) -> tuple[str, int, str] | None:
     r"""(message, start, construct) when ``position`` is inside a font's braces that hold more than a
     name (``\mathcal{L(X)}``, ``\mathbf{L(x_i - x_j)}``); None otherwise."""
-    opened = _unclosed(text, position)
+    opened = _innermost_open(text, position)
     if opened is None or opened[0] != "{":
         return None
-    start = sum(len(row) + 1 for row in text.split("\n")[:opened[1] - 1]) + opened[2] - 1   # the brace
+    start = opened[1]
     font = _FONT_OPEN.search(text[:start + 1])
     if font is None:
         return None

@@ -123,8 +123,7 @@ class CasesMixin:
             if value not in values:
                 raise self.fail(items, f"{where} never holds: '{sides[0] if entry == a else sides[1]}' takes "
                                        f"only the values {values[0]} and {values[1]} (its declared domain)")
-            other = values[1] if value == values[0] else values[0]
-            holds = (entry - other) / sp.Integer(value - other)
+            holds = takes_value(entry, values, value)
             indicator = holds if relation == "=" else 1 - holds
             written = sides if entry == a else sides[::-1]
             return _Condition(number, relation, entry, sp.Integer(value), text, *written, indicator,
@@ -248,3 +247,10 @@ def _exclusive(first: _Condition, second: _Condition) -> bool:
                 if gap.is_Number and gap != 0:      # j = i and j = i + 1
                     return True
     return False
+
+
+def takes_value(entry: sp.Expr, values: tuple, value: int) -> sp.Expr:
+    """𝟙[entry = value] for an entry of a domain of the two ``values``: exact at both."""
+    other = values[1] if value == values[0] else values[0]
+    return (entry - other) / sp.Integer(value - other)
+

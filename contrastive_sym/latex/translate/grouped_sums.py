@@ -63,23 +63,29 @@ class GroupedSumsMixin:
 
     def grouped_sum(self, groups: list, operand, op):
         """Σ over the first group's index of the sum over the others, then the operand."""
-        found = self._conditions_range(groups[0], None, op)
-        if found is None:
-            raise self.fail(op, "the range of one index of this sum over several indices is not read (write "
-                                "each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
-        name, lo, hi, skip = found
-        if lo is not None and hi is None:
-            raise self.fail(op, f"the index {name} of this sum over several indices starts at "
-                                f"{sp.latex(lo)} and its end is not written (write {name} \\in [N] or "
-                                f"{name} = 1, \\dots, N)")
-        variable = self._fresh(name)
-        inner = self.within(self.scope.bind(name, variable))
+        variable, inner, lo, hi, skip = self._first_group(groups, op, "sum")
         term = inner.grouped_sum(groups[1:], operand, op) if len(groups) > 1 else inner.term(operand)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip)
         total = range_sum(body, variable, lo, hi, skip)
         return componentwise(term, lambda _: total)
+
+    def _first_group(self, groups: list, op, what: str):
+        """(its bound index, the translator that binds it, lo, hi, the value left out) of the first
+        group of a sum or an extremum (``what``) over several indices; a range not written is
+        (None, None), for the caller to infer from the body."""
+        found = self._conditions_range(groups[0], None, op)
+        if found is None:
+            raise self.fail(op, f"the range of one index of this {what} over several indices is not read (write "
+                                "each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
+        name, lo, hi, skip = found
+        if lo is not None and hi is None:
+            raise self.fail(op, f"the index {name} of this {what} over several indices starts at "
+                                f"{sp.latex(lo)} and its end is not written (write {name} \\in [N] or "
+                                f"{name} = 1, \\dots, N)")
+        variable = self._fresh(name)
+        return variable, self.within(self.scope.bind(name, variable)), lo, hi, skip
 
     def grouped_extremum(self, groups: list, operand, op, pick: str):
         r"""``\min_{j=1 \dots P, n=1 \dots K, j \neq i} D_{i,a,j,n}`` (the batch-hard triplet
@@ -90,17 +96,7 @@ class GroupedSumsMixin:
         return signed if pick == "max" else -signed
 
     def _signed_extremum(self, groups: list, operand, op, pick: str):
-        found = self._conditions_range(groups[0], None, op)
-        if found is None:
-            raise self.fail(op, f"the range of one index of this \\{pick} over several indices is not read "
-                                "(write each as k \\in [N], k \\in S or k = 1, \\dots, N, conditions as k \\neq i)")
-        name, lo, hi, skip = found
-        if lo is not None and hi is None:
-            raise self.fail(op, f"the index {name} of this \\{pick} over several indices starts at "
-                                f"{sp.latex(lo)} and its end is not written (write {name} \\in [N] or "
-                                f"{name} = 1, \\dots, N)")
-        variable = self._fresh(name)
-        inner = self.within(self.scope.bind(name, variable))
+        variable, inner, lo, hi, skip = self._first_group(groups, op, f"\\{pick}")
         if len(groups) > 1:
             body = inner._signed_extremum(groups[1:], operand, op, pick)
         else:

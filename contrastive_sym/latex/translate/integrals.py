@@ -85,12 +85,9 @@ class IntegralsMixin:
         return None
 
     def _is_differential_d(self, tree) -> bool:
-        """The d of a differential: d, \\mathrm{d}, \\text{d}, \\operatorname{d}."""
-        tree = unwrap(tree)
-        if isinstance(tree, Tree) and tree.data == "letter":
-            return str(tree.children[0]) == "d"
-        return isinstance(tree, Tree) and tree.data == "text" and "".join(self.source(tree).split()) in (
-            r"\mathrm{d}", r"\text{d}", r"\operatorname{d}", r"\mathrm d")
+        """The d of a differential, as a derivative's is read (d, \\mathrm{d}: derivatives.py)."""
+        mark = self._d_mark(unwrap(tree))
+        return mark is not None and mark[1] == 1
 
     def _point_under_integral(self, tree):
         """The point a subscript names (``\\int_x``), or None for a space or a set (``\\int_{\\mathcal{X}}``)."""

@@ -18,6 +18,7 @@ import sympy as sp
 
 from ...model import encodings as enc
 from ..scope import Builtin, Family
+from .cases import takes_value
 from .compare import certainly_equal
 from .operators import _scripts
 from .trees import bare_letter, unwrap
@@ -412,8 +413,7 @@ class LabelsMixin:
         if value not in values:
             raise self.fail(item, f"'{self.source(item).strip()}' never holds: the entry takes only the values "
                                   f"{values[0]} and {values[1]} (its declared domain)")
-        other = values[1] if value == values[0] else values[0]
-        holds = (entry - other) / sp.Integer(value - other)
+        holds = takes_value(entry, values, value)
         return holds if relation_name(str(rel.children[0])) == "=" else 1 - holds
 
     def _is_label_name(self, tree) -> bool:

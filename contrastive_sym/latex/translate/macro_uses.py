@@ -15,6 +15,7 @@ from ..scope import Macro
 from ..spelling import canonical_key
 from .compare import certainly_equal
 from .lists import apply_list
+from .trees import balanced
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
 #: the length of the vectors a function of vector arguments declared nowhere takes (latex/macros.py),
@@ -85,7 +86,7 @@ class MacroUsesMixin:
         if macro.labels is not None:
             written = "".join(self.source(items).split())
             # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
-            written = self.scope.reading(written + "}" * max(0, written.count("{") - written.count("}")))
+            written = self.scope.reading(balanced(written))
             if canonical_key(written) == canonical_key(macro.labels):
                 return self._labelled_body(macro)
             overload = self.scope.lookup(labelled_key(macro.key, written))

@@ -8,7 +8,7 @@ import sympy as sp
 
 from ..scope import SET_KEY, IndexSet, form_key
 from ..spelling import canonical_key
-from .trees import is_ellipsis, unwrap
+from .trees import balanced, is_ellipsis, unwrap
 from .values import ListValue, Segment, relation_name
 from .entry_sums import EntrySumsMixin
 from .pair_sums import PairSumsMixin
@@ -235,11 +235,8 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
         """The key of a name with its scripts, as written (``\\mathcal{I}_u^+``); a font's
         letter set without braces, as ``\\mathcal{W_{neg}}`` is read (``\\mathcal W_{neg}``),
         keeps its font (dropping the space would make it ``\\mathcalW``)."""
-        written = self.source(tree)
-        # the span of \mathcal{W_{neg}}'s name stops before the font's closing brace, which the
-        # parser read as a space after the scripts (latex/continuations.scripts_out_of_fonts)
-        written += "}" * max(0, written.count("{") - written.count("}"))
-        return canonical_key(written)
+        # the span of \mathcal{W_{neg}}'s name stops before the font's closing brace
+        return canonical_key(balanced(self.source(tree)))
 
     def cardinality(self, value):
         """``|S|`` of a declared set: its number of members (of a set defined by a
