@@ -152,8 +152,9 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         for number in waiting:
             try:
                 line = entries[number].get("line", 0)
-                readers[number] = lambda entry=entries[number], line=line: sections.reading(
-                    line, context, lambda: read_definition(entry, context, document_level=True))
+                readers[number] = lambda entry=entries[number], line=line, number=number: sections.reading(
+                    line, context, lambda: _at_define(context, number) or read_definition(entry, context,
+                                                                                          document_level=True))
                 uses[number] = _with_uses(context, readers[number])[1]
             except DerivationError as exc:
                 errors.setdefault(number, exc)
@@ -183,6 +184,13 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
             reading.refused.append(Refusal(line, cascade))
     reading.read += len(read)
     return [entries[number] for number in sorted(read)]
+
+
+def _at_define(context: Context, number: int) -> None:
+    """The locator at define ``number``'s table: its errors are placed in it (the defines are
+    read out of the file's order, and again, so where the last one left the search is wrong)."""
+    context.path = ("define", number)
+    context.locator.enter(context.path)
 
 
 def _keys_defined(latex: str, scope: Scope) -> set:

@@ -472,8 +472,14 @@ def test_differences_multiples_and_sums_of_rows_are_vectors():
     assert isinstance(scaled, Vector)
     assert scaled.args[1] not in {v for inner in scaled.atoms(sp.Sum) for v in inner.variables}
     assert scaled.subs(d, 2).doit().subs(point) == sp.Matrix([[-sp.sqrt(sp.Rational(265, 100))]] * 2)
+    # two vectors side by side: their dot product, the one product of two vectors that is a
+    # number (blog posts write exp(z_i z_k)); three do not say which two are dotted
+    assert translate_expr(r"\tau z_1 z_2", moving_scope()).subs(d, 2).doit().subs(point) \
+        == tau * translate_expr(r"z_1 \cdot z_2", moving_scope()).subs(d, 2).doit().subs(point)
+    with pytest.raises(ParseError, match="3 vectors side by side"):
+        translate_expr(r"z_1 z_2 z_1", moving_scope())
     with pytest.raises(ParseError, match="product of two vectors"):
-        translate_expr(r"z_1 z_2", moving_scope())
+        translate_expr(r"(z_1 - z_2)(z_1 + z_2)", moving_scope())
     with pytest.raises(ParseError, match="vector where a number"):
         translate_expr(r"\log(z_1 - z_2)", moving_scope())
     with pytest.raises(ParseError, match="vector where a number"):

@@ -25,6 +25,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .beside import bind_definition, one_beside_other
+from .draw_rows import draw_rows
 from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
@@ -147,9 +148,16 @@ def _rows(tree, translator: Translator, definitional: frozenset[int], line: int 
     a row ``= body …``, and the rows ``= …`` that continue a chain."""
     found: list[Row] = []
     trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
+    drawn = draw_rows(trees, translator)     # t_A \sim T beside x_A := t_A(x): a remark (draw_rows.py)
+    if drawn and len(drawn) == len(trees):
+        raise translator.fail(trees[0], "this display says where names are drawn from ('\\sim') and defines "
+                                        "nothing: a definition is 'name = expression'")
     number = 0
     while number < len(trees):
         row = trees[number]
+        if number in drawn:
+            number += 1
+            continue
         if row.data == "quantifier_row" and found:
             # "h_i = … \\ \forall i": of the definition above it
             translator.check_definition_quantifier(row.children[0], found[-1].head)

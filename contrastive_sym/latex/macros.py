@@ -88,7 +88,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     if call_items is None:
         key, index_tree = split_subscript(head, translator, key)
         if index_tree is not None and not isinstance(scope.lookup(key), Family):
-            read = lambda inner: _BodyReader(text, inner, where).expr(body_tree)   # noqa: E731
+            read = lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree)[0]   # noqa: E731
             params = _index_params(index_tree, translator, scope) or entries_over_undeclared(
                 _index_params(index_tree, translator, scope, undeclared=True), scope, translator, read)
             key, params = worded_head(key, index_tree, translator, scope, read, params or None)  # L_{out,i}

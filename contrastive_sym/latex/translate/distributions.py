@@ -11,7 +11,7 @@ import sympy as sp
 
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import bare_point
-from ..scope import Distribution, ExpectationOp, Family, IndexSet
+from ..scope import AbstractFunction, Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
 from .density_draws import DensityDrawsMixin, DensityOp
 from .divergences import DivergencesMixin
@@ -397,8 +397,11 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
     def _shown_point(self, point) -> str:
         """A point as a message names it: x, or 'the entries of \\mathbf{x}'."""
         if isinstance(point, sp.Indexed):
-            key = self.family_key(point.base)
-            return f"the entries of {key}"
+            return f"the entries of {self.family_key(point.base)}"
+        if isinstance(point, sp.core.function.AppliedUndef):     # t_A(x), a point a declared function gives
+            name = next((v.name for v in self.scope.names.values()
+                         if isinstance(v, AbstractFunction) and v.function == point.func), str(point.func))
+            return f"{name}({', '.join(self._shown_point(a) for a in point.args)})"
         return self.scope.key_of(point) or str(point)
 
     # --- sums over every value of points ---------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import lark
 import sympy as sp
+from sympy.core.function import AppliedUndef
 from sympy.core.symbol import Str
 
 from ...errors import ParseError
@@ -27,6 +28,24 @@ Tree = lark.Tree
 #: the extreme value over an index that sup and inf are when their subscript is one
 OVER_AN_INDEX = {"sup": "max", "inf": "min", "max": "max", "min": "min"}
 _NAMES = ("letter", "command", "font", "accent")
+
+
+def _written_in_abstract_names(body: sp.Expr) -> bool:
+    """Whether ``body`` uses a function or an entry of a family, whose values the notation
+    leaves open (an encoder's output z_i, f_θ(x), sim(u, v)): a parameter they depend on need
+    not be written.  A body of declared numbers alone writes every dependence it has."""
+    return bool(body.atoms(AppliedUndef) or body.atoms(sp.Indexed))
+
+
+def _twin_in(body: sp.Expr, bound: list) -> str | None:
+    """A name ``body`` writes that is one of ``bound`` in another case or variant (Y for y,
+    \\vartheta for \\theta): the optimum's name written differently, not a dependence left
+    unwritten; None when there is none."""
+    def plain(symbol) -> str:
+        return symbol.name.lower().lstrip("\\").removeprefix("var")
+    names = {plain(b) for b in bound}
+    return next((sp.latex(s) for s in sorted(body.free_symbols, key=str) if isinstance(s, sp.Symbol)
+                 and s not in bound and plain(s) in names), None)
 
 
 class OptimaMixin:
@@ -73,8 +92,21 @@ class OptimaMixin:
             raise self.fail(op, f"{shown} of a vector or a list is not read: an optimum is of one value")
         if bound and len(bound) == len(named) and not body.free_symbols & set(bound):
             names = ", ".join(self.source(t).strip() for t in named)
-            raise self.fail(op, f"{shown} runs over {names}, and what it optimises does not depend on "
-                                f"{'it' if len(named) == 1 else 'them'}: is a name written differently there?")
+            # θ declared (the parameters), the body in embeddings: they depend on it, unwritten; θ
+            # named here only (\min_{\vartheta} of a body in θ, \arg\min_y of one in Y): a slip
+            declared = all(isinstance(self.scope.lookup(self.atom_key(t) or ""), sp.Symbol) for t in named)
+            twin = _twin_in(body, bound)
+            if not (declared and _written_in_abstract_names(body)) or twin:
+                raise self.fail(op, f"{shown} runs over {names}, and what it optimises does not depend on "
+                                    f"{'it' if len(named) == 1 else 'them'}: is a name written differently there?"
+                                    + (f" (it writes {twin})" if twin else "")
+                                    + ("" if declared or twin or not _written_in_abstract_names(body) else
+                                       f" (if it depends on {names} through its functions or families, declare "
+                                       f"{names} as [[scalar]] parameters)"))
+            # \min_\theta -\log \frac{e^{sim(z_i, z_j)}}{…}: the embeddings depend on θ, unwritten
+            note = (f"{shown} runs over {names}, which what it optimises writes only through functions and "
+                    f"families (their dependence on {names} is not written); the optimum is not computed")
+            self.readings.extend([note] if note not in self.readings else [])
         return Optimum(body, Str(sense), Str(over), sp.Tuple(*bound))
 
     def _refuse_argument_not_a_number(self, op, shown: str, named: list, bound: list) -> None:

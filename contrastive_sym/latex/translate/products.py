@@ -16,6 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary
 from .ambiguity import quotient_then_factor
+from .side_by_side import dot_side_by_side
 from .letter_runs import LetterRunsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
@@ -243,6 +244,7 @@ class ProductsMixin(LetterRunsMixin):
                 merged.append(self.dot(left.vector, value, node))
             else:
                 merged.append(value)
+        merged = dot_side_by_side(self, merged, node)      # z_i z_k: side_by_side.py
         row = row_of_a_matrix(merged) if getattr(self, "reading_matrix_row", False) else None
         if row is not None:
             return [row]        # p(x_1)^{1/2} f(x_1)^\top, a row of a matrix written out

@@ -1,0 +1,40 @@
+r"""Two vectors written side by side, ``\mathbf{z_i} \mathbf{z_k}`` inside an exponential: notes
+and blog posts write the similarity of two embeddings so.  The product of two column vectors
+is not defined; the one product of two vectors that is a number is their dot product, which is
+what such a formula needs, so it is read so and the reading says it.  Three vectors side by
+side (``a b c``: (a·b) c or a (b·c)) do not say which two are dotted, and are refused; a
+transpose written (``a^\top b``, ``a b^\top``) says what it is and is read before this."""
+from __future__ import annotations
+
+from .trees import balanced
+from .values import is_vector
+
+
+def dot_side_by_side(translator, merged: list, node) -> list:
+    """``merged`` (a product's factors, transposes already read) with each pair of vectors
+    written side by side made their dot product."""
+    result, position = [], 0
+    while position < len(merged):
+        run = position
+        while run + 1 < len(merged) and is_vector(merged[position]) and is_vector(merged[run + 1]):
+            run += 1
+        if run - position >= 2:
+            raise translator.fail(node, f"{run - position + 1} vectors side by side in "
+                                        f"'{_short(translator.source(node))}': which two are dotted is not "
+                                        "written (write a \\cdot b, or a^\\top b, for a dot product)")
+        if run == position + 1:
+            result.append(translator.dot(merged[position], merged[run], node))
+            note = (f"two vectors side by side in '{_short(translator.source(node))}' are read as their dot "
+                    "product (a b as a \\cdot b, the one product of two vectors that is a number)")
+            if note not in translator.readings:
+                translator.readings.append(note)
+            position = run + 1
+            continue
+        result.append(merged[position])
+        position += 1
+    return result
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = balanced(" ".join(text.split()))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
