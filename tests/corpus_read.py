@@ -19,7 +19,10 @@ display read whose rows state a relation, as a claim of its own (``identity``, o
 ``inequality`` when a link is <, ≤, > or ≥), unless the display says why it is not a
 statement that holds (``unchecked = "…"``: a condition training imposes on the encoder, as
 a derivation's ``[[unchecked]]`` says; it is still read).  A display ``A \propto B`` names the
-variables its factor does not depend on with ``proportional_in``, as a claim does.  The verdicts are counted per document and
+variables its factor does not depend on with ``proportional_in``, as a claim does.  A display
+that opens with a relation (``$$ = … $$``, posts whose MathJax cannot break a display) continues
+the display or define just before it, as a Markdown ``step`` annotation reads it: the two are one
+chain, one claim, which replaces the one above.  The verdicts are counted per document and
 each refuted or undecided one is listed with its message, to be checked by hand.
 
     python3 tests/corpus_read.py            # the table, every refusal and every refutation
@@ -32,6 +35,7 @@ import argparse
 import contextlib
 import io
 import json
+import re
 import sys
 import tomllib
 from dataclasses import asdict, dataclass, field, replace
@@ -115,21 +119,48 @@ def read_document(path: Path) -> DocumentReading:
     reading.displays += len(defines)
     given: dict = {}        # key → [(line, None if read, else the refusal's message)]
     read_defines, claims = _read_defines(reading, spec, context, sections, given), []
+    # what a display that opens with a relation continues: the display or define just before it
+    before = {e.get("line", 0): ("define", e["latex"]) for e in read_defines if "latex" in e}
+    previous_line = {d.get("line", 0): max([k for k in [e.get("line", 0) for e in defines] +
+                                            [x.get("line", 0) for x in displays] if k < d.get("line", 0)], default=None)
+                     for d in displays}
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
         line = display.get("line", 0)
+        latex, continued = display.get("latex", ""), before.get(previous_line[line])
+        if CONTINUES.match(latex) and continued is not None:
+            # "$$ = … $$" after "$$ L = … $$": the next step of the chain above it, as a Markdown step
+            # annotation reads it; the two displays are one claim, which replaces the one above
+            latex = continued[1].rstrip() + "\n\\\\\n" + latex
+            where = replace(where, line=where.line - latex.count("\n", 0, len(continued[1].rstrip()) + 4),
+                            column=1 if where.column > 1 else where.column)
+        entry = {**display, "latex": latex}
+        if CONTINUES.match(latex) and previous_line[line] is not None:
+            reading.refused.append(Refusal(line, f"this display opens with a relation: it continues the one of line "
+                                                 f"{previous_line[line]}, which is not read"))
+            continue
         rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
-            line, context, lambda: _display_rows(display, where, context))))
+            line, context, lambda: _display_rows(entry, where, context))))
         relations = {r for row in rows or () for r in row.relations}
+        first = continued[2] if rows is not None and latex != display.get("latex") and continued[0] == "display" \
+            else line
+        if rows is not None and relations:
+            before[line] = ("display", latex, first)
+        if rows is not None and first != line:     # the claim of the display it continues is this one now
+            claims = [c for c in claims if c["line"] != first]
         if relations and not display.get("unchecked"):
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
-            claims.append({"id": f"line-{display['line']}", "line": display["line"],
-                           "title": f"the display of line {display['line']}", "kind": kind,
-                           "latex": display["latex"]}
+            claims.append({"id": f"line-{line}", "line": first,
+                           "title": f"the display of line {line}", "kind": kind, "latex": latex}
                           | ({"proportional_in": display["proportional_in"]} if "proportional_in" in display else {}))
     _check(reading, spec, read_defines, claims)
     return reading
+
+
+#: a display that opens with a relation (after an environment's start and an alignment mark)
+CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*)*(?:&\s*)?"
+                       r"(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z]))")
 
 
 def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections,

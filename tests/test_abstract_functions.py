@@ -59,6 +59,13 @@ def test_a_scalar_function_of_two_points_is_one_application():
     assert translate_expr(r"\exp(\text{sim}(\mathbf{x}, \mathbf{x}^+)/\tau)", scope) == sp.exp(sim(x, xp) / tau)
 
 
+def test_a_bar_between_the_arguments_of_a_declared_function_is_a_comma():
+    # u_\theta(w | c), a score of w given c: a function conditions nothing (a distribution would)
+    scope, _, sim, x, xp, _, _, _ = _scope()
+    for written in (r"\text{sim}(\mathbf{x} \mid \mathbf{x}^+)", r"\text{sim}(\mathbf{x} | \mathbf{x}^+)"):
+        assert translate_expr(written, scope) == sim(x, xp)
+
+
 def test_a_family_named_with_a_superscript_keeps_its_subscript_as_index():
     scope, _, sim, x, _, xm, _, _ = _scope()
     i = sp.Symbol("i", integer=True)
@@ -75,7 +82,7 @@ def test_a_family_named_with_a_superscript_keeps_its_subscript_as_index():
     (r"\text{sim}(\mathbf{x}, \tau)", "which is not a list of data points"),
     (r"\mathbf{x} + 1", "is a data point"),
     (r"\tau \mathbf{x}^+", "is a data point"),
-    (r"\text{sim}(\mathbf{x} \mid \mathbf{x}^+)", "a conditional p(x \\mid c) is not read"),
+    (r"\text{sim}(\mathbf{x} : \mathbf{x}^+)", "':' between the arguments of \\text{sim}"),
     (r"\text{sim}(\mathbf{x}, \ldots, \mathbf{x}^+)", "the ellipsis runs from \\mathbf{x} to \\mathbf{x}^+"),
     (r"\text{sim} + 1", "needs arguments"),
 ])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from corpus_read import CORPUS, read_corpus, table  # noqa: E402
+from corpus_read import CORPUS, read_corpus, read_document, table  # noqa: E402
 
 README = Path(__file__).parent.parent / "README.md"
 DOCUMENTS = sorted(CORPUS.glob("*.toml"))
@@ -45,3 +45,48 @@ def test_the_readme_reports_the_corpus_as_it_reads_today(readings):
     """After the reader learns a construct, paste ``python3 tests/corpus_read.py``'s table
     into the README."""
     assert table(readings) in README.read_text(encoding="utf-8")
+
+
+CONTINUED = r"""id = "c"
+title = "c"
+source = "c.md"
+
+[corpus]
+url = "https://example.org/c.md"
+revision = "0"
+kind = "blog"
+
+[[scalar]]
+name = 'a'
+domain = "positive"
+
+[[display]]
+line = 3
+latex = 'a^2 \log a = a \cdot a \log a'
+
+[[display]]
+line = 5
+latex = '''
+= \log a^{a^2}'''
+
+[[display]]
+line = 7
+latex = '''
+\leq a'''
+
+[[display]]
+line = 9
+latex = '= a^3'
+"""
+
+
+def test_a_display_that_opens_with_a_relation_continues_the_one_before_it(tmp_path):
+    # posts whose MathJax cannot break a display write a chain over several, each opening with
+    # its relation: read as a Markdown step annotation reads it, one chain with the one above
+    path = tmp_path / "c.toml"
+    path.write_text(CONTINUED)
+    reading = read_document(path)
+    assert reading.read == 4 and reading.refused == []
+    # one claim, the chain of four displays: its ≤ fails (a² log a > a for large a)
+    assert reading.verdicts == {"refuted": 1}
+    assert [finding.line for finding in reading.findings] == [3]

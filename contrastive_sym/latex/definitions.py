@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
-from ..errors import DerivationError
+from ..errors import DerivationError, ParseError
 from .beside import bind_definition, one_beside_other
 from .draw_rows import draw_rows
 from .expand import expand_macros
@@ -31,6 +31,7 @@ from .memberships import trailing_membership
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
 from .parser import Where, parse
+from .rewritten_errors import as_written
 from .printed import tolerance_of
 from .scope import Macro, Scope
 from .translate import Translator, relation_name
@@ -122,6 +123,14 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     original = text
     text, definitional = definition_text_all(text)
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too
+    try:
+        return _define_read(text, original, definitional, scope, where, line)
+    except ParseError as exc:        # at a := read as =: placed and quoted as written
+        raise as_written(exc, text, original, where) from None
+
+
+def _define_read(text: str, original: str, definitional: frozenset[int], scope: Scope, where: Where,
+                 line: int | None) -> DefinedDisplay:
     tree = parse(text, where)
     translator = Translator(text, scope, where)
     say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,

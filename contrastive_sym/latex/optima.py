@@ -4,7 +4,7 @@ column of an error still points into the user's text).
 Papers write the optimum of an objective in many ways: ``\arg\min_\theta``,
 ``\operatorname*{arg\,min}_\theta``, ``\mathop{\rm argmax}``, ``\text{argmin}_{y}``,
 ``\argmax`` (the usual ``\DeclareMathOperator*``), ``argmin`` or ``sup`` in plain
-letters, and ``\underset{\theta}{\arg\min}`` with the variable under the operator.  Each
+letters, ``arg \max`` and ``\text{arg}\min`` (the word in letters, the operator a command), and ``\underset{\theta}{\arg\min}`` with the variable under the operator.  Each
 becomes one mark of the private use area (``\argmin``, ``\argmax``, ``\sup``, ``\inf``
 alike), followed by spaces; ``\underset{X}{op}`` becomes the operator with ``_{X}``
 after it, X where it was written.  The translator reads the mark (:mod:`.translate.optima`).
@@ -28,6 +28,9 @@ _SPELLINGS = re.compile(
     rf"|\\rm\s*(?P<rm>{_WORD})(?![a-zA-Z])"
     # \arg\min, \arg\,\max
     rf"|\\arg{_SPACE}\\(?P<command>min|max)(?![a-zA-Z])"
+    # arg \max, \text{arg}\min, \mathrm{arg}\,\max: the word in letters, the operator a command
+    rf"|(?:(?<![\\a-zA-Z])arg|\\(?:operatorname\*?|text|textrm|mathrm)\s*\{{\s*arg\s*\}}){_SPACE}"
+    rf"\\(?P<lettered>min|max)(?![a-zA-Z])"
     # \argmin, \argmax: the operator most preambles declare
     r"|\\(?P<declared>argmin|argmax)(?![a-zA-Z])"
     # argmin in plain letters, and sup or inf with a subscript

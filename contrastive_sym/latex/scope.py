@@ -414,7 +414,7 @@ class Scope:
 
 
 _BUILTIN_KEYS = {
-    r"\log": Builtin.LOG, "log": Builtin.LOG, r"\ln": Builtin.LOG,
+    r"\log": Builtin.LOG, "log": Builtin.LOG, r"\ln": Builtin.LOG, "ln": Builtin.LOG,
     r"\exp": Builtin.EXP, "exp": Builtin.EXP,
     r"\max": Builtin.MAX, "max": Builtin.MAX, r"\min": Builtin.MIN, "min": Builtin.MIN,
     "e": Builtin.EULER, r"\pi": Builtin.PI,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
-from ...model.distributions import IidExpectation
+from ...model.distributions import Density, IidExpectation
 from ...model.notation import BarePoint
 from ...errors import ParseError
 from ..scope import Distribution, ExpectationOp
@@ -61,7 +61,8 @@ class CompoundDrawsMixin:
                 continue
             left, _, right = tree.children
             if waiting:
-                clauses.append(self._independent_draw(waiting + [left], right, op))
+                clauses.append(self._written_joint(waiting + [left], right)
+                               or self._independent_draw(waiting + [left], right, op))
                 waiting = []
             elif family_of_draws(left) is not None:
                 clauses.append(self.family_draw(left, right, op))
@@ -79,6 +80,22 @@ class CompoundDrawsMixin:
         for clause in reversed(op.clauses):
             body = self.expectation(clause, body, node)
         return body
+
+    def _written_joint(self, trees: list, right) -> ExpectationOp | None:
+        r"""``x, c \sim p(x, c)``: the points drawn together by the declared distribution whose density
+        the right side writes at exactly them (p draws x and c jointly, as ``(x, c) \sim p`` says); None
+        for any other right side."""
+        try:
+            density = self.value(right)
+        except ParseError:
+            return None
+        points = [self.as_point(self.value(t)) for t in trees]
+        if not isinstance(density, Density) or density.args[2].args or set(density.args[1].args) != set(points) \
+                or len(points) != len(density.args[1].args):
+            return None
+        distribution = next((d for d in self.scope.names.values()
+                             if isinstance(d, Distribution) and d.tag == density.args[0]), None)
+        return ExpectationOp(tuple(points), distribution) if distribution is not None else None
 
     def _independent_draw(self, trees: list, right, op) -> ExpectationOp:
         distribution = self.declared_distribution(right)

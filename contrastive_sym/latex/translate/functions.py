@@ -22,6 +22,8 @@ from .values import ListValue, Segment, VectorValue, as_vector, relation_name
 
 
 Tree = lark.Tree
+#: the bar of u(w | c) as the grammar reads it: \mid, or | (written \ue004 once paired)
+_BARS = frozenset({"\\mid", "\ue004"})
 
 
 class AbstractFunctionsMixin:
@@ -32,11 +34,15 @@ class AbstractFunctionsMixin:
         if isinstance(value, ListValue):
             if any(s.var is not None for s in value.segments):
                 raise self.fail(node, "an ellipsis among the arguments of a declared function is not read")
-            bad = sorted(set(value.separators) - {",", ";"})
+            bad = sorted(set(value.separators) - {",", ";"} - _BARS)
             if bad:
-                raise self.fail(node, f"'{bad[0]}' between the arguments of {meaning.name}: a "
-                                      "conditional p(x \\mid c) is not read; a declared function "
+                raise self.fail(node, f"'{bad[0]}' between the arguments of {meaning.name}: a declared function "
                                       "takes data points separated by commas")
+            if set(value.separators) & _BARS:
+                # u_\theta(w | c), a score of w given c: a function, not a density, conditions nothing
+                note = (f"the bar between the arguments of {meaning.name}(…) is read as a comma: {meaning.name} is a "
+                        "declared [[function]] of its arguments, not a [[distribution]]")
+                self.readings.extend([note] if note not in self.readings else [])
             args = [s.pattern for s in value.segments]
         else:
             args = [Segment(value).pattern]

@@ -128,11 +128,13 @@ class LabelsMixin:
                                 f"value; {_SAYS}")
 
     def indicator_letter(self, key: str | None, op) -> bool:
-        r"""Whether ``key`` (undeclared) applied by ``op`` is an indicator: ``I(y_i = y_j)``,
+        r"""Whether ``key`` (undeclared; None for the digit 1) applied by ``op`` is an indicator: ``I(y_i = y_j)``,
         ``\mathbb{I}[k \neq i]``, ``\mathbb{I}_{[y_i \neq y_j]}`` (the letter I of papers and
         READMEs, where 𝟙 is not at hand), its argument one relation; said in the reading.  A
         declared I (the mutual information I(X; Y)) is never this."""
-        if key not in _INDICATOR_LETTERS or op.data not in ("call", "subscript"):
+        # 1_{[k \neq i]} and {1}_{[k \neq i]}: the digit one for 𝟙, with a condition as its subscript
+        if not (key in _INDICATOR_LETTERS or key is None and op.data == "subscript") \
+                or op.data not in ("call", "subscript"):
             return False
         tree = unwrap(op.children[1])
         if isinstance(tree, Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
@@ -145,7 +147,8 @@ class LabelsMixin:
             return False
         written = "".join(self.source(op.children[0]).split())
         note = (f"{written}(…) of a condition, which the notation does not declare, is read as the indicator "
-                "\\mathbb{1}[…]")
+                "\\mathbb{1}[…]") if key is not None else \
+            "1 with a condition as its subscript (1_{[k \\neq i]}) is read as the indicator \\mathbb{1}_{[…]}"
         self.readings.extend([note] if note not in self.readings else [])
         return True
 

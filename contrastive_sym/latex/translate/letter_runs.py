@@ -65,6 +65,19 @@ class LetterRunsMixin:
             return None
         return self._postfix(second, base_key=key)
 
+    def _scripted_last_letter(self, tree) -> str | None:
+        """The letter of ``tree`` (the last of a run: p of ``p_n(u)``) when it is the base of a
+        declared name with its first script (``p_n``); None otherwise."""
+        while isinstance(tree, Tree) and tree.data in ("call", "prime", "restricted"):
+            tree = tree.children[0]
+        if not (isinstance(tree, Tree) and tree.data in ("subscript", "superscript")):
+            return None
+        letter = letter_head(tree)
+        if letter is None:
+            return None
+        name = str(letter.children[0])
+        return name if self.scope.lookup(name + self.script_suffix(tree)) is not None else None
+
     def _names_a_point(self, name: str) -> bool:
         """Whether ``name`` is a declared data point (or a family of them): no factor of a product."""
         return _is_point_meaning(self.scope.lookup(name), self.scope.points)
@@ -74,9 +87,12 @@ class LetterRunsMixin:
         word = "".join(letters)
         names = self.scope.letter_names()
         found = splits(word, names)
+        last = self._scripted_last_letter(trees[-1]) if not found else None
+        if last is not None:
+            # v p_n(u) written vp_n(u): the last letter is a declared name with its script (p_n), not alone
+            found = [split + [last] for split in splits(word[:-1], names)]
         if not found:
-            unknown = next((c for c in word if c not in names), word)
-            raise self.fail(trees[0], f"'{word}': '{unknown}' is not declared")
+            raise self.fail(trees[0], f"'{word}': '{_first_unknown(word, names)}' is not declared")
         if len(found) > 1:
             # e·x·p with x a data point is no product (a point has no value): exp is the one reading
             valued = [s for s in found if not any(self._names_a_point(name) for name in s)]
@@ -91,6 +107,18 @@ class LetterRunsMixin:
             values.append(self._postfix(last_tree, base_key=name))
             position += len(name)
         return values
+
+
+def _first_unknown(word: str, names) -> str:
+    """The first letter of ``word`` that no name starts at, the longest names read first
+    (``lnp``: ln is the logarithm, p the letter not declared)."""
+    position = 0
+    while position < len(word):
+        longest = max((len(n) for n in names if word.startswith(n, position)), default=0)
+        if not longest:
+            return word[position]
+        position += longest
+    return next((c for c in word if c not in names), word)
 
 
 def _is_point_meaning(meaning, points) -> bool:

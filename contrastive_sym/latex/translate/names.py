@@ -115,7 +115,8 @@ class NamesMixin:
                 if at_event is not None and isinstance(self.scope.lookup(at_event), Macro):
                     # P(D=1 | v_i, c) of a definition at the event D=1
                     key, meaning, pending_error = at_event, self.scope.lookup(at_event), None
-            if (meaning is None or meaning is Builtin.IDENTITY) and not pending_error and self.indicator_letter(key, op):
+            if (meaning is None or meaning is Builtin.IDENTITY or (key is None and meaning == 1)) and not pending_error \
+                    and self.indicator_letter(key, op):
                 meaning = Builtin.INDICATOR         # I(y_i = y_j), undeclared: the indicator
             if op.data in ("subscript", "superscript", "prime") and key is not None:
                 longer = key + self.script_suffix(op)

@@ -11,7 +11,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.nodes import Guarded, MaxOver
-from ..scope import SET_KEY, IndexSet
+from ..scope import IndexSet
 from .trees import unwrap
 from .values import relation_name
 
@@ -158,8 +158,7 @@ class RangesMixin:
                 and relation_name(str(member.children[1].children[0])) == "in"):
             return None
         left, _, right = member.children
-        key = self.atom_key(right) if isinstance(right, Tree) else None
-        found = self.scope.lookup(SET_KEY + key) if key is not None else None
+        found = self.declared_set(right) if isinstance(right, Tree) else None    # X, X_{neg}, \mathcal{D}
         if not isinstance(found, IndexSet) or found.members is None or unwrap(left).data == "subscript":
             return None
         k = self._fresh("k")

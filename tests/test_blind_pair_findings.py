@@ -1,0 +1,93 @@
+r"""What the documents added blind showed (a tutorial notebook, a seminar's README, a note on the
+InfoNCE bound, a blog post on NCE exported from WordPress): the ways they write what the reader
+already means, each now read with the meaning a reader gives it, and what stays refused.
+
+* ``&amp;`` (and ``&lt;``, ``&gt;``) in a page exported as HTML is the character MathJax reads;
+* ``ln`` in letters is the logarithm, as ``log`` in letters is;
+* ``arg \max`` and ``\text{arg}\min`` (the word in letters, the operator a command) are argmax and argmin;
+* ``1_{[k \neq i]}`` and ``{1}_{[k \neq i]}`` (the digit for 𝟙) are the indicator;
+* ``u_\theta(w | c)``, a declared function with a bar between its arguments, is the function of them
+  (a function conditions nothing: only a distribution does);
+* ``\mathbb{E}_{x, c \sim p(x, c)}``: the density written at exactly the points drawn, a joint draw;
+* ``\sum_{x' \in X_{neg}}`` over a set named with a subscript, whose members are a family of points.
+"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+    family=[{"name": "s", "shape": ["N"]}, {"name": "x", "shape": ["N"], "role": "point"}],
+    index=[{"name": "i", "from": 1, "to": "N"}],
+    scalar=[{"name": "a", "domain": "positive"}, {"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+    function=[{"name": "u", "arguments": 2}, {"name": "J", "arguments": 1}],
+    distribution=[{"name": "p", "of": ["x", "c"]}],
+    set=[{"name": "X_{neg}", "members": "x", "from": 2}],
+)
+
+
+def check(statement: str):
+    kind = "inequality" if any(r in statement for r in (r"\leq", r"\geq", "&lt;", "&gt;")) else "identity"
+    return check_statement(statement, kind, **NOTATION)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"a &amp;= \log e^{a}", "proved"),
+    (r"a &lt; a + 1", "proved"),
+    (r"a &gt; a + 1", "refuted"),
+    (r"ln a = \log a", "proved"),
+    (r"ln \, a^2 = 2 \log a", "proved"),
+    (r"ln a = \log (2a)", "refuted"),
+    (r"\sum_{k=1}^{N} 1_{[k \neq i]} s_k = \sum_{k \neq i} s_k", "proved"),
+    (r"\sum_{k=1}^{N} {1}_{[k \neq i]} s_k = \sum_{k \neq i} s_k", "proved"),
+    (r"\sum_{k=1}^{N} 1_{[k \neq i]} s_k = \sum_{k=1}^{N} s_k", "refuted"),
+    (r"u(x | c) = u(x, c)", "proved"),
+    (r"u(x \mid c) = u(c, x)", "refuted"),
+    (r"\mathbb{E}_{x, c \sim p(x, c)} u(x, c) = \mathbb{E}_{(x, c) \sim p} u(x, c)", "holds"),
+    (r"\mathbb{E}_{x, c \sim p(x, c)} u(x, c) = u(x, c)", "refuted"),
+    (r"\sum_{x' \in X_{neg}} u(x', c) = \sum_{k=2}^{N} u(x_k, c)", "holds"),
+    (r"\sum_{x' \in X_{neg}} u(x', c) = \sum_{k=1}^{N} u(x_k, c)", "refuted"),
+])
+def test_what_the_documents_write_is_read_as_a_reader_reads_it(statement, verdict):
+    outcome = check(statement)
+    expected = {"proved", "confirmed"} if verdict in ("holds", "proved") else {verdict}
+    assert outcome.verdict.value in expected, outcome.message
+
+
+@pytest.mark.parametrize("latex, said", [
+    (r"F = arg \max_{a} J(a)", "optimum"),
+    (r"F = \text{arg}\min_{a} J(a)", "optimum"),
+])
+def test_an_argmax_in_letters_before_the_operator_is_an_optimum(latex, said):
+    notation = NOTATION | {"define": [{"name": "F", "line": 3, "latex": latex}]}
+    outcome = check_statement(r"F \geq 0", "inequality", **notation)
+    assert outcome.verdict.value == "undecided" and said in outcome.message
+
+
+@pytest.mark.parametrize("statement, message", [
+    (r"u(x : c) = u(x, c)", "':' between the arguments of u"),
+    (r"\mathbb{E}_{x, c \sim p(x \mid c)} u(x, c) = 0", r"'p(x \mid c)' is not a declared [[distribution]]"),
+])
+def test_what_still_says_nothing_clear_is_refused(statement, message):
+    with pytest.raises(DerivationError) as caught:
+        check(statement)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"vp_n(u) = v \cdot p_n(u)", "proved"),       # v p_n(u) written without a space
+    (r"vp_n(u) = p_n(u)", "refuted"),
+])
+def test_a_run_of_letters_may_end_in_a_declared_name_with_its_script(statement, verdict):
+    notation = dict(scalar=[{"name": "v", "domain": "positive"}, {"name": "u", "role": "point"}],
+                    function=[{"name": "p_n", "arguments": 1, "domain": "positive"}])
+    assert check_statement(statement, "identity", **notation).verdict.value == verdict
+
+
+def test_a_run_of_letters_names_the_letter_no_name_starts_at():
+    # lnp: ln is the logarithm; p is what is not declared
+    with pytest.raises(DerivationError, match="'lnp': 'p' is not declared"):
+        check_statement("lnp = 1", "identity", scalar=[{"name": "a"}])
