@@ -19,7 +19,7 @@ from contrastive_sym.pipeline import check_statement, toml_value, verify_text
 
 NOTATION = dict(
     size=[{"name": "N", "minimum": 2, "checked": [2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
-    family=[{"name": r"\mathbf{z}", "shape": ["N", "d"]}],
+    family=[{"name": r"\mathbf{z}", "shape": ["N", "d"]}, {"name": "W", "shape": ["d", "d"]}],
     scalar=[{"name": r"\tau", "domain": "positive"}, {"name": r"\theta"}, {"name": "x"}],
     function=[{"name": r"\text{sim}", "arguments": 2}],
 )
@@ -54,6 +54,7 @@ def test_the_reading_says_the_dot_product():
 @pytest.mark.parametrize("statement, message", [
     (r"\mathbf{z_1} \mathbf{z_2} \mathbf{z_1} = 0", "3 vectors side by side"),
     (r"(\mathbf{z}_1 - \mathbf{z}_2)(\mathbf{z}_1 + \mathbf{z}_2) = 0", "a product of two vectors"),
+    (r"W \mathbf{z_1} \mathbf{z_2} = 0", "a product of two vectors"),      # beside a matrix: not written
 ])
 def test_what_does_not_say_which_product_is_refused(statement, message):
     with pytest.raises(DerivationError, match=message):

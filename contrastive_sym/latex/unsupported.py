@@ -47,6 +47,9 @@ _CONSTRUCTS = [
      r"there it reads as ="),
     (r":=", r"':=' defines: a definition is read in a [[define]] table (or a define annotation), not in a "
      r"claim; there it reads as ="),
+    (r"\\(gg|ll)(?![a-zA-Z])",
+     r"'\{0}' (much greater, much less: by how much is not written) is not a relation the checker decides; "
+     r"write the bound it means (a \geq 10 b), or " + _RESTATE),
     (r"\\(simeq|cong|eqqcolon|doteq)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",

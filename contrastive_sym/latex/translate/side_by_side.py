@@ -3,7 +3,8 @@ and blog posts write the similarity of two embeddings so.  The product of two co
 is not defined; the one product of two vectors that is a number is their dot product, which is
 what such a formula needs, so it is read so and the reading says it.  Three vectors side by
 side (``a b c``: (a·b) c or a (b·c)) do not say which two are dotted, and are refused; a
-transpose written (``a^\top b``, ``a b^\top``) says what it is and is read before this."""
+transpose written (``a^\top b``, ``a b^\top``) says what it is and is read before this.  Beside a
+matrix (``W x y``) nothing is dotted: the product refuses what it cannot multiply."""
 from __future__ import annotations
 
 from .trees import balanced
@@ -13,6 +14,8 @@ from .values import is_vector
 def dot_side_by_side(translator, merged: list, node) -> list:
     """``merged`` (a product's factors, transposes already read) with each pair of vectors
     written side by side made their dot product."""
+    if any(translator._matrix_value(v) is not None for v in merged):
+        return merged       # W x y: which product is meant is not written; the product refuses it
     result, position = [], 0
     while position < len(merged):
         run = position
