@@ -92,3 +92,13 @@ def test_a_run_of_letters_names_the_letter_no_name_starts_at():
     # lnp: ln is the logarithm; p is what is not declared
     with pytest.raises(DerivationError, match="'lnp': 'p' is not declared"):
         check_statement("lnp = 1", "identity", scalar=[{"name": "a"}])
+
+
+def test_two_points_each_drawn_by_two_distributions_say_which_draws_which_is_not_written():
+    # a post's E_{x, y} with x from the data and y from the noise, both densities over one space
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point", "value_of": "x"}],
+                    distribution=[{"name": "p_d", "of": ["x"]}, {"name": "p_n", "of": ["x"]}],
+                    function=[{"name": "g", "arguments": 1}])
+    with pytest.raises(DerivationError, match=r"p_d and p_n each draw them, and which draws which is not written: "
+                                              r"write \\mathbb\{E\}_\{x \\sim p_d, …\}"):
+        check_statement(r"\mathbb{E}_{x, y} [g(x) + g(y)] = 0", "identity", **notation)

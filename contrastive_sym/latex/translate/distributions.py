@@ -11,7 +11,7 @@ import sympy as sp
 
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.notation import bare_point
-from ..scope import AbstractFunction, Distribution, ExpectationOp, Family, IndexSet
+from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
 from .density_draws import DensityDrawsMixin, DensityOp
 from .divergences import DivergencesMixin
@@ -259,7 +259,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 ", ".join(self.source(t).strip() for t in trees)
             raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: " + (
                 "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
-                f"{' and '.join(sorted(d.name for d in drawing))} draw them together; write (x, y) \\sim p"))
+                f"{' and '.join(sorted(d.name for d in drawing))} each draw them, and which draws which is not written: "
+                f"write \\mathbb{{E}}_{{{written.split(',')[0].strip('( ')} \\sim {drawing[0].name}, …}}, or (…) \\sim p"))
         return ExpectationOp(tuple(points), drawing[0])
 
     def sample_expectation(self, found: IndexSet, body, node) -> SampleExpectation:
@@ -399,8 +400,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         if isinstance(point, sp.Indexed):
             return f"the entries of {self.family_key(point.base)}"
         if isinstance(point, sp.core.function.AppliedUndef):     # t_A(x), a point a declared function gives
-            name = next((v.name for v in self.scope.names.values()
-                         if isinstance(v, AbstractFunction) and v.function == point.func), str(point.func))
+            name = next((v.name for v in self.scope.names.values() if getattr(v, "function", None) == point.func), "f")
             return f"{name}({', '.join(self._shown_point(a) for a in point.args)})"
         return self.scope.key_of(point) or str(point)
 
