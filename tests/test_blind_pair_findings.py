@@ -102,3 +102,24 @@ def test_two_points_each_drawn_by_two_distributions_say_which_draws_which_is_not
     with pytest.raises(DerivationError, match=r"p_d and p_n each draw them, and which draws which is not written: "
                                               r"write \\mathbb\{E\}_\{x \\sim p_d, …\}"):
         check_statement(r"\mathbb{E}_{x, y} [g(x) + g(y)] = 0", "identity", **notation)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\mathbb{E}_{x, y}[g(x) g(y)] = \mathbb{E}_{x \sim p_d}[g(x)] \mathbb{E}_{y \sim p_n}[g(y)]", "confirmed"),
+    (r"\mathbb{E}_{x, y}[g(x) g(y)] = \mathbb{E}_{x \sim p_d}[g(x)^2]", "refuted"),
+])
+def test_points_each_drawn_by_one_distribution_of_their_own_are_drawn_independently(statement, verdict):
+    # E_{x, y} with x from the data p_d and y from the noise p_n (NCE): no joint is declared, so the
+    # one reading is x ~ p_d and y ~ p_n independently, said in the reading
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point"}],
+                    distribution=[{"name": "p_d", "of": ["x"]}, {"name": "p_n", "of": ["y"]}],
+                    function=[{"name": "g", "arguments": 1}])
+    assert check_statement(statement, "identity", **notation).verdict.value == verdict
+
+
+def test_points_written_as_a_tuple_are_a_joint_draw_still():
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "y", "role": "point"}],
+                    distribution=[{"name": "p_d", "of": ["x"]}, {"name": "p_n", "of": ["y"]}],
+                    function=[{"name": "g", "arguments": 1}])
+    with pytest.raises(DerivationError, match="no declared distribution draws these points together"):
+        check_statement(r"\mathbb{E}_{(x, y)}[g(x) g(y)] = 0", "identity", **notation)

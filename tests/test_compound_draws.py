@@ -64,8 +64,9 @@ def test_the_node_writes_its_draws():
 
 
 @pytest.mark.parametrize("statement, words", [
-    # no draw written: the points drawn together, as (x, y), which no distribution does here
-    (r"\mathbb{E}_{x, y} [f(x)] = 0", "no declared distribution draws these points together"),
+    # no draw written, the points as a tuple: drawn together, which no distribution does here (without
+    # the parentheses, x and y, each drawn by one distribution of its own, are drawn independently)
+    (r"\mathbb{E}_{(x, y)} [f(x)] = 0", "no declared distribution draws these points together"),
     (r"\mathbb{E}_{x, x^+ \sim p_\texttt{pos}} [f(x)] = 0", r"write (x, x^+) \sim p_\texttt{pos} for a joint draw"),
     (r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M+1} \sim p_\texttt{data}} f(x^-_1) = 0", "are not all entries of x^-"),
     (r"\mathbb{E}_{\{x^-_i\}_{i=1}^{M} \sim q} f(x^-_1) = 0", "q does not draw the entries of x^-"),

@@ -75,6 +75,37 @@ class CompoundDrawsMixin:
                                 "for points drawn together by one declared distribution")
         return DrawsOp((), None, tuple(clauses))
 
+    def _joint_points_op(self, tree, op, trees: list | None = None) -> ExpectationOp:
+        r"""``\mathbb{E}_{(x, x^+)}`` (and ``\mathbb{E}_{x, x^+}``, ``trees`` the names without the
+        parentheses): the points drawn jointly by the one declared distribution that has a
+        coordinate for each, as ``\mathbb{E}_x`` reads one point.  Without parentheses, points
+        that no distribution draws together, each drawn by exactly one (a post's x from the data
+        and y from the noise), are drawn independently, each from its own (said in the reading)."""
+        if trees is None:
+            trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
+        points = []
+        for element in trees:
+            point = self.as_point(self.value(element))
+            if point is None or point in points:
+                raise self.fail(element, f"'{self.source(element).strip()}' in \\mathbb{{E}}_{{(…)}} is not a "
+                                         "declared point, once")
+            points.append(point)
+        drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
+        apart = [self._drawing(q) for q in points]
+        if not drawing and tree is None and all(len(d) == 1 for d in apart) and len({d[0] for d in apart}) == len(apart):
+            shown = ", ".join(f"{self.source(t).strip()} \\sim {d[0].name}" for t, d in zip(trees, apart))
+            note = f"\\mathbb{{E}}_{{{', '.join(self.source(t).strip() for t in trees)}}}: {shown}, independently"
+            self.readings.extend([note] if note not in self.readings else [])
+            return DrawsOp((), None, tuple(ExpectationOp((q,), d[0]) for q, d in zip(points, apart)))
+        if len(drawing) != 1:
+            written = "".join(self.source(tree).split()) if tree is not None else \
+                ", ".join(self.source(t).strip() for t in trees)
+            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: " + (
+                "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
+                f"{' and '.join(sorted(d.name for d in drawing))} each draw them, and which draws which is not written: "
+                f"write \\mathbb{{E}}_{{{written.split(',')[0].strip('( ')} \\sim {drawing[0].name}, …}}, or (…) \\sim p"))
+        return ExpectationOp(tuple(points), drawing[0])
+
     def draws_expectation(self, op: DrawsOp, body, node):
         """E_{A, B}[body] = E_A[E_B[body]]: the clauses are independent draws."""
         for clause in reversed(op.clauses):

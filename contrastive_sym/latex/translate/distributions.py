@@ -240,29 +240,6 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             self.readings.extend([note] if note not in self.readings else [])
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
 
-    def _joint_points_op(self, tree, op, trees: list | None = None) -> ExpectationOp:
-        r"""``\mathbb{E}_{(x, x^+)}`` (and ``\mathbb{E}_{x, x^+}``, ``trees`` the names without the
-        parentheses): the points drawn jointly by the one declared distribution that has a
-        coordinate for each, as ``\mathbb{E}_x`` reads one point."""
-        if trees is None:
-            trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
-        points = []
-        for element in trees:
-            point = self.as_point(self.value(element))
-            if point is None or point in points:
-                raise self.fail(element, f"'{self.source(element).strip()}' in \\mathbb{{E}}_{{(…)}} is not a "
-                                         "declared point, once")
-            points.append(point)
-        drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
-        if len(drawing) != 1:
-            written = "".join(self.source(tree).split()) if tree is not None else \
-                ", ".join(self.source(t).strip() for t in trees)
-            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: " + (
-                "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
-                f"{' and '.join(sorted(d.name for d in drawing))} each draw them, and which draws which is not written: "
-                f"write \\mathbb{{E}}_{{{written.split(',')[0].strip('( ')} \\sim {drawing[0].name}, …}}, or (…) \\sim p"))
-        return ExpectationOp(tuple(points), drawing[0])
-
     def sample_expectation(self, found: IndexSet, body, node) -> SampleExpectation:
         r"""``\mathbb{E}_X[body]``: the positive as the body writes it is member 1 of X, drawn
         given the context; the other members are the negatives.  A member named in the body
