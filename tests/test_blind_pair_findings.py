@@ -123,3 +123,22 @@ def test_points_written_as_a_tuple_are_a_joint_draw_still():
                     function=[{"name": "g", "arguments": 1}])
     with pytest.raises(DerivationError, match="no declared distribution draws these points together"):
         check_statement(r"\mathbb{E}_{(x, y)}[g(x) g(y)] = 0", "identity", **notation)
+
+
+SAMPLE = dict(size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+              scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+              family=[{"name": "x", "shape": ["N"], "role": "point"}],
+              distribution=[{"name": "p", "of": ["x", "c"]}], function=[{"name": "f", "arguments": 2, "domain": "positive"}],
+              set=[{"name": "X", "members": "x", "drawn_from": "p", "positive": "x", "context": "c"}])
+INFONCE = r"\left[ \log \frac{f(x, c)}{\sum_{x' \in X} f(x', c)} \right]"
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\mathbb{E}_{X \sim p(X)} " + INFONCE + r" = \mathbb{E}_{X} " + INFONCE, "holds"),
+    (r"\mathbb{E}_{X \sim p} " + INFONCE + r" \leq 0", "holds"),
+    (r"\mathbb{E}_{X \sim p} " + INFONCE + r" \leq -\log N", "refuted"),
+])
+def test_a_sample_set_drawn_from_its_distribution_is_the_expectation_over_the_sample(statement, verdict):
+    # \mathbb{E}_{X \sim p(X)}, a note's InfoNCE: the sample set X drawn as it is declared, as \mathbb{E}_X
+    outcome = check_statement(statement, "inequality" if r"\leq" in statement else "identity", **SAMPLE)
+    assert outcome.verdict.value in ({"proved", "confirmed"} if verdict == "holds" else {verdict}), outcome.message

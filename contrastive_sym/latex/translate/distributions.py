@@ -4,6 +4,7 @@ document declares (``[[distribution]]``): ``p(x)``, ``p(x, c)``, ``p(x \mid c; \
 ``\mathbb{E}_x`` (x drawn by exactly one distribution) and ``\sum_{x, c} …``."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import lark
@@ -173,6 +174,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 return drawn_index
             if family_of_draws(left) is not None:
                 return self.family_draw(left, right, op)
+            sample = self._sample_drawn(left, right)
+            if sample is not None:      # X \sim p(X): the sample set X, drawn as it is declared
+                return SampleOp((), sample.sample.distribution, sample)
             drawn = [unwrap(c) for c in left.children[0].children if isinstance(c, Tree)] \
                 if isinstance(left, Tree) and left.data == "paren" else [left]
             by_density = self.drawn_by_density(left, drawn, right, op)
@@ -211,6 +215,16 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                                    "several declared distributions draw it; write x \\sim p"))
         raise self.fail(op, "\\mathbb{E}_{…} reads x \\sim p, (x, y) \\sim p, a declared distribution, or a "
                             "point drawn by one declared distribution")
+
+    def _sample_drawn(self, left, right) -> IndexSet | None:
+        r"""The declared sample set ``left`` names when ``right`` is the distribution its members are
+        drawn from, by name or written at the set (``X \sim p``, ``X \sim p(X)``); None otherwise."""
+        found = self.declared_set(left) if isinstance(left, Tree) else None
+        if found is None or found.sample is None:
+            return None
+        name, written = found.sample.distribution.name, "".join(self.source(right).split())
+        at_set = re.fullmatch(re.escape(name) + r"(\\left)?\((.*?)(\\right)?\)", written)
+        return found if written == name or (at_set and at_set.group(2) == "".join(found.name.split())) else None
 
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
