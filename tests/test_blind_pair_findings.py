@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import DerivationError
-from contrastive_sym.pipeline import check_statement
+from contrastive_sym.pipeline import check_statement, verify_text
 
 NOTATION = dict(
     size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
@@ -142,3 +142,53 @@ def test_a_sample_set_drawn_from_its_distribution_is_the_expectation_over_the_sa
     # \mathbb{E}_{X \sim p(X)}, a note's InfoNCE: the sample set X drawn as it is declared, as \mathbb{E}_X
     outcome = check_statement(statement, "inequality" if r"\leq" in statement else "identity", **SAMPLE)
     assert outcome.verdict.value in ({"proved", "confirmed"} if verdict == "holds" else {verdict}), outcome.message
+
+
+PAIRS = dict(size=[{"name": "d", "minimum": 2, "checked": [2, 3]}],
+             family=[{"name": "C", "shape": ["d", "d"]}, {"name": "z", "shape": ["d"]}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # a sum over pairs with one range and a condition after it, ';' or ','
+    (r"\sum_{i,j=1; i\neq j}^{d} C_{ij} = \sum_{i=1}^{d} \sum_{j \neq i} C_{ij}", "proved"),
+    (r"\sum_{i,j=1, j\neq i}^{d} C_{ij} = \sum_{i=1}^{d} \sum_{j \neq i} C_{ij}", "proved"),
+    (r"\sum_{i,j=1; i\neq j}^{d} C_{ij} = \sum_{i,j=1}^{d} C_{ij}", "refuted"),
+    # a transpose written in a text font of another size
+    (r"z^{\text{\tiny T}} z = z \cdot z", "proved"),
+    # spacing that carries nothing, before a sentence's end
+    (r"z \cdot z \enspace = \sum_{m=1}^{d} z_m^2 \thinspace .", "proved"),
+    # a row that ends with a sign goes on in the next one
+    ("z \\cdot z = z_1^2 + \\\\ \\sum_{m=2}^{d} z_m^2", "proved"),
+    ("z \\cdot z = z_1^2 - \\\\ \\sum_{m=2}^{d} z_m^2", "refuted"),
+])
+def test_layout_and_sums_other_documents_write(statement, verdict):
+    outcome = check_statement(statement, "identity", **PAIRS)
+    assert outcome.verdict.value in ({"proved", "confirmed"} if verdict == "proved" else {verdict}), outcome.message
+
+
+def test_a_family_of_a_section_is_named_as_written_in_a_message():
+    # its symbol is x__from10 inside; the message names x
+    text = "\n".join(['id = "s"', 'title = "s"', 'source = "s.md"', "",
+                      "[[size]]", "name = 'N'", "minimum = 2", "checked = [2]", "",
+                      "[[function]]", "name = 'g'", "arguments = 1", "",
+                      "[[section]]", "line = 10", 'title = "later"', "",
+                      "[[section.family]]", "name = 'x'", "shape = ['N']", 'role = "point"', "",
+                      "[[claim]]", 'id = "c"', "line = 12", 'title = "c"', 'kind = "identity"',
+                      r"latex = '\mathbb{E}[g(x_1)] = 0'", ""])
+    with pytest.raises(DerivationError) as caught:
+        verify_text(text)
+    assert "no declared distribution draws the entries of x, so" in str(caught.value)
+    assert "__from" not in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\log (a^2) \equiv 2 \log a", "proved"),        # a review's I(X; Y) \equiv \mathbb{E}[…]: identically equal
+    (r"\log (a^2) \equiv \log a", "refuted"),
+])
+def test_identically_equal_between_numbers_is_equal(statement, verdict):
+    assert check(statement).verdict.value == verdict
+
+
+def test_a_congruence_is_named_and_refused():
+    with pytest.raises(DerivationError, match=r"'\\pmod' \(a congruence, or a remainder\) is not read"):
+        check(r"a \equiv 1 \pmod{2}")

@@ -177,7 +177,8 @@ _SIZING_WORDS = frozenset(
 
 # Horizontal space: meaningless in math mode, one space in text mode.
 _SPACING = frozenset(["\\,", "\\;", "\\:", "\\>", "\\ ", "\\\t", "\\\n", "\\\r", "\\quad", "\\qquad",
-                      "~", _NO_BREAK_SPACE])
+                      "\\enspace", "\\thinspace", "\\medspace", "\\thickspace", "\\negthinspace",
+                      "\\negmedspace", "\\negthickspace", "~", _NO_BREAK_SPACE])
 _NEGATIVE_SPACE = "\\!"
 _ALIGNMENT = frozenset(["&", "$", "\\\\"])
 _ALIGN_ENVIRONMENTS = tuple(f"\\{command}{{{name}}}" for command in ("begin", "end")

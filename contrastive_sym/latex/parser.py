@@ -29,6 +29,7 @@ from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRIT
                             unbrace_signs, unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
+from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
 
@@ -192,7 +193,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     except MatrixLayoutError as exc:
         raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
     cleaned = join_repeated_relations(cleaned)   # a = &\\ & = c: the sign repeated at a break
-    cleaned = join_continuations(cleaned)   # a row that starts with + or − (same length)
+    cleaned = join_after_operators(join_continuations(cleaned))   # a row that starts with + or −, or after one ending so
     cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
     cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
     cleaned = forall_in_words(cleaned)        # \text{for all } i is \forall i (same length)

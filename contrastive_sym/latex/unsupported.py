@@ -47,6 +47,7 @@ _CONSTRUCTS = [
      r"there it reads as ="),
     (r":=", r"':=' defines: a definition is read in a [[define]] table (or a define annotation), not in a "
      r"claim; there it reads as ="),
+    (r"\\(pmod|bmod|mod)(?![a-zA-Z])", r"'\{0}' (a congruence, or a remainder) is not read; " + _RESTATE),
     (r"\\(gg|ll)(?![a-zA-Z])",
      r"'\{0}' (much greater, much less: by how much is not written) is not a relation the checker decides; "
      r"write the bound it means (a \geq 10 b), or " + _RESTATE),

@@ -4,6 +4,7 @@ points (role ``point``) are only ever their arguments; the standard functions ``
 ``\sin``, ``\tanh``, ``\cosh``, ``\sinh`` (latex/elementary.py)."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import lark
@@ -281,7 +282,9 @@ class AbstractFunctionsMixin:
 
     def family_key(self, base) -> str:
         """The name a family is declared under (\\mathbf{x} for the IndexedBase x)."""
-        key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base), str(base))
+        # a family of a [[section]] is named x__from349 inside: shown as written, x
+        key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base),
+                   re.sub(r"__from\d+$", "", str(base)))
         # the samples x_1 … x_n of a point x are bound under a form of x's name: they are x
         return next((key[:-len(f)] for f in (form_key("", "subscript"), form_key("", "superscript"))
                      if key.endswith(f)), key)

@@ -128,8 +128,8 @@ class OperatorsMixin(TupleSumsMixin):
             return self._nested_sum(names, operand, op)
         ranged = self._several_from(lower) if upper is not None else None
         if ranged is not None:
-            # \sum_{i,j=1}^n: Σ_{i=1}^n Σ_{j=1}^n, every index over the one range written
-            return self._nested_sum(ranged[0], operand, op, (self.expr(ranged[1]), self.expr(upper)))
+            # \sum_{i,j=1}^n: Σ_{i=1}^n Σ_{j=1}^n, every index over the one range written (i ≠ j after it: skipped)
+            return self._nested_sum(ranged[0], operand, op, (self.expr(ranged[1]), self.expr(upper)), ranged[2])
         over_pairs = self._unequal_pair(lower, upper, operand, op)
         if over_pairs is not None:
             return over_pairs
@@ -200,26 +200,33 @@ class OperatorsMixin(TupleSumsMixin):
             return None
         items = lower.children[0]
         elements = [unwrap(c) for c in items.children if isinstance(c, Tree)]
-        if len(elements) < 2 or {str(c) for c in items.children if not isinstance(c, Tree)} != {","}:
+        ends = [n for n, e in enumerate(elements) if _relation_of(e) == "="]
+        if len(ends) != 1 or ends[0] < 1 or {str(c) for c in items.children if not isinstance(c, Tree)} - {",", ";"}:
             return None
-        last = elements[-1]
-        if not (isinstance(last, Tree) and last.data == "item" and len(last.children) == 3
-                and relation_name(str(last.children[1].children[0])) == "="):
-            return None
-        names = [self._bound_name(e) for e in elements[:-1]] + [self._bound_name(last.children[0])]
+        last, unequal = elements[ends[0]], []
+        names = [self._bound_name(e) for e in elements[:ends[0]]] + [self._bound_name(last.children[0])]
+        for condition in elements[ends[0] + 1:]:      # \sum_{i,j=1; i \neq j}^{d}: pairs of distinct indices
+            pair = [self._bound_name(side) for side in condition.children[::2]] if _relation_of(condition) == "!=" else []
+            if len(pair) != 2 or not set(pair) <= set(names) or pair[0] == pair[1]:
+                return None
+            unequal.append(tuple(sorted(pair, key=names.index)))
         if None in names or len(set(names)) != len(names):
             return None
-        return names, last.children[2]
+        return names, last.children[2], unequal
 
-    def _nested_sum(self, names: list[str], operand, op, bounds=None):
+    def _nested_sum(self, names: list[str], operand, op, bounds=None, unequal=()):
         """``\\sum_{i,j} body``: Σ_i Σ_j body, each index over the range the families it
-        indexes give (as ``\\sum_i`` alone reads it), or over ``bounds`` (lo, hi) when written."""
+        indexes give (as ``\\sum_i`` alone reads it), or over ``bounds`` (lo, hi) when written;
+        ``unequal``: pairs (earlier, later) of names, the later skipping the earlier's value."""
         scope, variables = self.fresh_bound(names)
         term = self.within(scope).term(operand)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
-        for variable in reversed(variables):
-            lo, hi = bounds if bounds is not None else self._infer_range(body, variable, op)
-            body = sp.Sum(body, (variable, lo, hi))
+        for position in reversed(range(len(variables))):
+            lo, hi = bounds if bounds is not None else self._infer_range(body, variables[position], op)
+            skips = [variables[names.index(a)] for a, b in unequal if b == names[position]]
+            if len(skips) > 1:
+                raise self.fail(op, f"{names[position]} is told apart from several indices here; one is read")
+            body = range_sum(body, variables[position], lo, hi, skips[0] if skips else None)
         return componentwise(term, lambda _: body)
 
     def _sum_over_pairs(self, op, upper, operand, first: str, second: str, pair_set: PairSet):

@@ -386,7 +386,8 @@ class ProductsMixin(LetterRunsMixin):
                                 f"is read only on a family indexed by superscripts (the positive of pair "
                                 f"{after.group(2)}: declare the family with the mark, index_written = "
                                 "\"superscript\")")
-        script = "".join(self.source(arg).split())
+        # ^{\text{\tiny T}}: a size inside the text changes nothing
+        script = "".join(re.sub(r"\\(?:tiny|scriptsize|footnotesize|small)(?![a-zA-Z])", "", self.source(arg)).split())
         mark = _TRANSPOSE.get(script[1:-1] if script.startswith("{") and script.endswith("}") else script)
         if mark == "top":
             return self._transpose(meaning, op)

@@ -167,9 +167,14 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             for (_, first), (child, other) in zip(shapes, shapes[1:]):
                 if 2 in (len(first), len(other)) and not _same_shape(first, other):
                     raise self.fail(child, f"the sides of this relation are {shape_said(first)} and {shape_said(other)}")
+            if "same-direction" in relations and not any(_is_direction(side.expr) for side in sides) \
+                    and not re.search(r"\\(?:pmod|bmod|mod)(?![a-zA-Z])", self.source(row)):
+                # I(X; Y) \equiv \mathbb{E}[…] between numbers: identically equal (by definition), as = is
+                relations = ["=" if r == "same-direction" else r for r in relations]
+                self.readings.append("≡ between numbers is read as =: equal for every value (as defined)")
             if "same-direction" in relations and not all(_is_direction(side.expr) for side in sides):
                 raise self.fail(row, "≡ is read as 'the same direction', between two gradient steps "
-                                     "('gradient descent on F \\equiv gradient ascent on G')")
+                                     "('gradient descent on F \\equiv gradient ascent on G'), and as = between numbers")
             if quantifier is not None:
                 self.check_quantifier(quantifier, [side.expr for side in sides])
             line, _ = _position(row)
