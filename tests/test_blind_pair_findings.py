@@ -192,3 +192,17 @@ def test_identically_equal_between_numbers_is_equal(statement, verdict):
 def test_a_congruence_is_named_and_refused():
     with pytest.raises(DerivationError, match=r"'\\pmod' \(a congruence, or a remainder\) is not read"):
         check(r"a \equiv 1 \pmod{2}")
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # an array of one column used to break a chain into rows, as aligned would
+    (r"\begin{array}{l} \log a^2 = 2 \log a \\ = \log a + \log a \end{array}.", "proved"),
+    (r"\begin{array}{l} \log a^2 = 2 \log a \\ = 3 \log a \end{array}", "refuted"),
+])
+def test_an_array_of_one_column_is_rows(statement, verdict):
+    assert check(statement).verdict.value == verdict
+
+
+def test_an_array_with_cells_is_still_refused():
+    with pytest.raises(DerivationError, match=r"'\\begin\{array\}' \(an array or matrix\) is not read"):
+        check(r"\begin{array}{ll} a & a \end{array} = 1")

@@ -302,8 +302,10 @@ def test_equiv_relates_gradient_steps_only():
     assert rows[0].relations == ("same-direction",)
     descent, ascent = (side.expr for side in rows[0].sides)
     assert descent == -ascent
+    # between numbers ≡ is = (identically equal); a gradient step beside a number is refused
+    assert translate_rows(r"F \equiv u", critic_scope())[0].relations == ("=",)
     with pytest.raises(ParseError, match="same direction"):
-        translate_rows(r"F \equiv u", critic_scope())
+        translate_rows(r"\text{gradient descent on } F \equiv u", critic_scope())
     with pytest.raises(ParseError, match="whole side"):
         translate_expr(r"u \text{gradient descent on } F", critic_scope())
 

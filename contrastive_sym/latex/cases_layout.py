@@ -37,6 +37,26 @@ _LEAD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:if|for|when|si|où|pour)
 _QUAD = re.compile(r"\\(?:quad|qquad)(?![a-zA-Z])")
 
 
+#: ``\begin{array}{l} … \end{array}`` with one column, no brace before it: rows of a long chain
+_ONE_COLUMN = re.compile(r"\\begin\s*\{array\}\s*\{\s*[lcr]\s*\}")
+_ARRAY_CLOSE = re.compile(r"\\end\s*\{array\}")
+
+
+def blank_row_arrays(text: str) -> str:
+    r"""``text`` with each array of one column and no ``&`` (``\begin{array}{l} a = b \\ = c
+    \end{array}``, a chain broken into rows as ``aligned`` would) written as its rows: the begin and
+    the end become spaces (same length).  Any other array is left to be read or refused."""
+    for opening in reversed(list(_ONE_COLUMN.finditer(text))):
+        closing = _ARRAY_CLOSE.search(text, opening.end())
+        inner = text[opening.end():closing.start()] if closing is not None else ""
+        if closing is None or "&" in inner or "\\begin" in inner \
+                or re.search(r"\\(?:left\s*\\\{|\{)\s*$", text[:opening.start()]):
+            continue        # a cell, a nested environment, or the brace of cases: not rows of a chain
+        text = (text[:opening.start()] + " " * (opening.end() - opening.start()) + inner
+                + " " * (closing.end() - closing.start()) + text[closing.end():])
+    return text
+
+
 class CasesError(Exception):
     """A cases layout that is refused: ``message``, where (``position``) and what."""
 

@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ParseError
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
-from .cases_layout import MARKERS, CasesError, array_is_layout, mark_cases
+from .cases_layout import blank_row_arrays, MARKERS, CasesError, array_is_layout, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
@@ -135,6 +135,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         raise where.error(f"the character U+{ord(text[private]):04X} is not read",
                           *_line_column(text, private), text[private])
     _check_nesting(text, where)
+    text = blank_row_arrays(text)           # \begin{array}{l} rows of a chain \end{array} (same length)
     never = next((m for m in _NEVER_READ.finditer(text)
                   if m.group(1) != "array" or not array_is_layout(text, m.start())), None)
     if never is not None:
