@@ -206,3 +206,20 @@ def test_an_array_of_one_column_is_rows(statement, verdict):
 def test_an_array_with_cells_is_still_refused():
     with pytest.raises(DerivationError, match=r"'\\begin\{array\}' \(an array or matrix\) is not read"):
         check(r"\begin{array}{ll} a & a \end{array} = 1")
+
+
+def test_cases_grouping_definitions_of_their_own_say_so():
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "x^+", "role": "point"},
+                            {"name": "x^-", "role": "point"}, {"name": "m"}],
+                    function=[{"name": "D", "arguments": 2}],
+                    define=[{"name": "L", "line": 3, "latex": "\\begin{cases}\n  \\mathcal{L}(x, x^+) &= D(x, x^+)^2 \\\\\n"
+                             "  \\mathcal{L}(x, x^-) &= \\max (0, m - D(x, x^-)^2),\n\\end{cases}"}])
+    with pytest.raises(DerivationError, match=r"a row of cases whose condition starts with a relation: cases that "
+                                              r"group definitions of their own"):
+        check_statement("m = m", "identity", **notation)
+
+
+def test_a_slice_of_a_family_is_named():
+    notation = dict(size=[{"name": "K", "minimum": 2, "checked": [2]}], family=[{"name": "x", "shape": ["K"]}])
+    with pytest.raises(DerivationError, match=r"'x_\{1:K\}', a slice \(the entries from one index to another at once\)"):
+        check_statement(r"x_{1: K} = 0", "identity", **notation)

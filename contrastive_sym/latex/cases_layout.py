@@ -57,6 +57,18 @@ def blank_row_arrays(text: str) -> str:
     return text
 
 
+def cases_row_defines(text: str, position: int) -> str | None:
+    r"""Why a relation at ``position`` of the marked ``text`` is not read, when it opens a cases
+    row's condition (``\begin{cases} \mathcal{L}(x, x^+) &= … \\ \mathcal{L}(x, x^-) &= … \end{cases}``,
+    cases grouping definitions of their own); None otherwise."""
+    before = text[:position].rstrip()
+    if not before.endswith(SEPARATOR) or not re.match(r"\s*(=|<|>|\\(?:leq?|geq?)(?![a-zA-Z]))", text[position:]):
+        return None
+    return ("a row of cases whose condition starts with a relation: cases that group definitions of their own "
+            r"(\mathcal{L}(x, x^+) &= … \\ \mathcal{L}(x, x^-) &= …) are not read; a case is a value and its "
+            "condition (1 & j = i); write each definition as a row of its own, without cases")
+
+
 class CasesError(Exception):
     """A cases layout that is refused: ``message``, where (``position``) and what."""
 

@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ParseError
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
-from .cases_layout import blank_row_arrays, MARKERS, CasesError, array_is_layout, mark_cases
+from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
@@ -337,6 +337,8 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
                                "it would close (an unbalanced parenthesis?)", token.line or line,
                                token.column or column, shown)
         line, column = token.line or line, token.column or column
+        if (grouped := cases_row_defines(text, token.start_pos)) is not None:
+            return where.error(grouped, line, column, shown)
         font = _font_around(original, token.start_pos)
         if font is not None:
             return where.error(font[0], *_line_column(text, font[1]), font[2])

@@ -296,6 +296,11 @@ class MatricesMixin(IndexFamiliesMixin):
         if len(family.shape) > 2 and len(indices) == len(family.shape) - 1:
             m = sp.Dummy("m", integer=True)
             return VectorValue(family.base[(*family.stored(indices), m)], m, family.shape[-1])
+        written = "".join(self.source(op).split())
+        if re.search(r"_\{[^{}:,]+:[^{}:,]+\}$", written):
+            # x_{1:K}, the samples x_1 … x_K at once (a slice, as code and variational bounds write it)
+            raise self.fail(op, f"'{written}', a slice (the entries from one index to "
+                                "another at once), is not read: write the entries, x_1, \\dots, x_K, or sum over them")
         if len(indices) != len(family.shape):
             raise self.fail(op, f"{self.family_key(family.base)} takes {len(family.shape)} indices, got {len(indices)}")
         return family.base[family.stored(indices)]
