@@ -223,3 +223,23 @@ def test_a_slice_of_a_family_is_named():
     notation = dict(size=[{"name": "K", "minimum": 2, "checked": [2]}], family=[{"name": "x", "shape": ["K"]}])
     with pytest.raises(DerivationError, match=r"'x_\{1:K\}', a slice \(the entries from one index to another at once\)"):
         check_statement(r"x_{1: K} = 0", "identity", **notation)
+
+
+WORDS = dict(size=[{"name": "V", "minimum": 2, "checked": [2, 3]}, {"name": "M", "minimum": 1, "checked": [1, 2]}],
+             index=[{"name": "w_I", "from": 1, "to": "V"}, {"name": "w_O", "from": 1, "to": "V"}],
+             family=[{"name": "v", "shape": ["V", "M"]}, {"name": "u", "shape": ["V", "M"]}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # word2vec's softmax over the vocabulary: v_{w_i} under \sum_{i=1}^V is the word i
+    (r"\sum_{i=1}^{V} \exp(u_{w_i}^\top v_{w_I}) = \sum_{k=1}^{V} \exp(u_k^\top v_{w_I})", "proved"),
+    (r"\sum_{i=1}^{V} \exp(u_{w_i}^\top v_{w_I}) = \sum_{k=1}^{V} \exp(u_k^\top v_{w_O})", "refuted"),
+])
+def test_a_word_named_by_the_index_of_a_sum_is_that_index(statement, verdict):
+    outcome = check_statement(statement, "identity", **WORDS)
+    assert outcome.verdict.value in ({"proved", "confirmed"} if verdict == "proved" else {verdict}), outcome.message
+
+
+def test_a_word_outside_a_sum_over_its_index_is_not_declared():
+    with pytest.raises(DerivationError, match="'w_j' is not declared|'j' is not declared"):
+        check_statement(r"u_{w_j}^\top v_{w_I} = 0", "identity", **WORDS)

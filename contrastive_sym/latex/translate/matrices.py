@@ -219,6 +219,9 @@ class MatricesMixin(IndexFamiliesMixin):
         (or a definition of indices) ``\hat{\rho}_{\text{neg}}`` declared: its entry at the other
         items of the subscript, the word naming the family as it does in the declaration.
         None for any other script."""
+        word_index = self._word_at_index(key, op)
+        if word_index is not None:
+            return word_index
         found = self._worded_family(key, op)
         if found is None:
             return None
@@ -233,6 +236,25 @@ class MatricesMixin(IndexFamiliesMixin):
             kept.pop()
         rest = lark.Tree(arg.data, [lark.Tree(items.data, kept, items.meta)], arg.meta)
         return self._subscript(named, lark.Tree(op.data, [op.children[0], rest], op.meta))
+
+    def _word_at_index(self, key: str, op):
+        r"""``w_i`` under ``\sum_{i=1}^{V}`` (``v'_{w_i}``), in a notation that names words by declared
+        indices of one range, w_O, w_I, w_c, and gives w alone no meaning: the word i, that is the
+        index i of the sum (said in the reading).  None for anything else."""
+        script = unwrap(op.children[1]) if op.data == "subscript" else None
+        if isinstance(script, lark.Tree) and script.data == "script_group" and len(script.children[0].children) == 1:
+            script = unwrap(script.children[0].children[0])
+        name = self._bound_name(script) if isinstance(script, lark.Tree) and script.data == "letter" else None
+        if self.scope.lookup(key) is not None or name is None or name not in getattr(self, "open_sums", ()):
+            return None
+        words = {self.scope.index_range(v) for k, v in self.scope.names.items()
+                 if k.startswith(key + "_") and isinstance(v, sp.Symbol) and self.scope.index_range(v) is not None}
+        if len(words) != 1:
+            return None
+        note = (f"{key}_{name}, under the sum over {name}: the word {name} (the notation names words by their "
+                f"indices, as {key}_… are declared)")
+        self.readings.extend([note] if note not in self.readings else [])
+        return self.scope.lookup(name)
 
     def worded_superscript_first(self, key: str | None, ops: list) -> list | None:
         r"""``\mathcal{L}^{sup}_{out,i}`` (or ``_{out,i}^{sup}``) with the family ``\mathcal{L}^{sup}_{out}``
