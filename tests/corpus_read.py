@@ -119,35 +119,35 @@ def read_document(path: Path) -> DocumentReading:
     reading.displays += len(defines)
     given: dict = {}        # key → [(line, None if read, else the refusal's message)]
     read_defines, claims = _read_defines(reading, spec, context, sections, given), []
-    # what a display that opens with a relation continues: the display or define just before it
-    before = {e.get("line", 0): ("define", e["latex"]) for e in read_defines if "latex" in e}
-    previous_line = {d.get("line", 0): max([k for k in [e.get("line", 0) for e in defines] +
-                                            [x.get("line", 0) for x in displays] if k < d.get("line", 0)], default=None)
-                     for d in displays}
+    # what a display that opens with a relation continues: the display or define just before it, as
+    # (its LaTeX, the line of the claim it is part of: None for a define, which is no claim)
+    before = {e.get("line", 0): (e["latex"], None) for e in read_defines if "latex" in e}
+    lines = [e.get("line", 0) for e in defines] + [d.get("line", 0) for d in displays]
+    previous_line = {d.get("line", 0): max((k for k in lines if k < d.get("line", 0)), default=None) for d in displays}
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
         line = display.get("line", 0)
-        latex, continued = display.get("latex", ""), before.get(previous_line[line])
+        latex, continued, first = display.get("latex", ""), before.get(previous_line[line]), line
         if CONTINUES.match(latex) and continued is not None:
             # "$$ = … $$" after "$$ L = … $$": the next step of the chain above it, as a Markdown step
             # annotation reads it; the two displays are one claim, which replaces the one above
-            latex = continued[1].rstrip() + "\n\\\\\n" + latex
-            where = replace(where, line=where.line - latex.count("\n", 0, len(continued[1].rstrip()) + 4),
-                            column=1 if where.column > 1 else where.column)
-        entry = {**display, "latex": latex}
-        if CONTINUES.match(latex) and previous_line[line] is not None:
+            prefix = continued[0].rstrip() + "\n\\\\\n"
+            latex, first = prefix + latex, continued[1] or line
+            where = replace(where, line=where.line - prefix.count("\n"), column=1 if where.column > 1 else where.column)
+        elif CONTINUES.match(latex) and previous_line[line] is not None:
             reading.refused.append(Refusal(line, f"this display opens with a relation: it continues the one of line "
                                                  f"{previous_line[line]}, which is not read"))
             continue
+        entry = {**display, "latex": latex}
         rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
             line, context, lambda: _display_rows(entry, where, context))))
         relations = {r for row in rows or () for r in row.relations}
-        first = continued[2] if rows is not None and latex != display.get("latex") and continued[0] == "display" \
-            else line
-        if rows is not None and relations:
-            before[line] = ("display", latex, first)
-        if rows is not None and first != line:     # the claim of the display it continues is this one now
+        if rows is None:
+            continue
+        if relations:
+            before[line] = (latex, first)
+        if first != line:       # the claim of the display it continues is this one now
             claims = [c for c in claims if c["line"] != first]
         if relations and not display.get("unchecked"):
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..latex.scope import Macro, Scope
+from ..model.notation import section_suffix
 from ..latex.translate.term_labels import term_labels_in
 from .context import Context, read_int, scope_key
 from .declarations import read_notation
@@ -176,7 +177,7 @@ def read_sections(spec: dict, context: Context) -> Sections:
         own = {key for table in SECTION_TABLES for item in entry.get(table, ()) for key in _keys_of(item)}
         start = replace(before, names={k: v for k, v in before.names.items() if k not in own})
         context.scope, context.prefix = start, ("section", number)
-        builder.symbol_suffix = f"__from{line}"
+        builder.symbol_suffix = section_suffix(line)
         try:
             read_notation({table: entry[table] for table in SECTION_TABLES if table in entry}, context)
             after = context.scope

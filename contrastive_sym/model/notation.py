@@ -25,6 +25,17 @@ class BarePoint(sp.Symbol):
         return sp.IndexedBase(self.name, real=True)
 
 
+def section_suffix(line: int) -> str:
+    """What a symbol declared in the ``[[section]]`` that starts at ``line`` carries, apart from
+    the document's own of the same name (x and x__from349)."""
+    return f"__from{line}"
+
+
+def written_name(name: str) -> str:
+    """``name`` of a symbol without the suffix of its section: the name as the document writes it."""
+    return re.sub(r"__from\d+$", "", name)
+
+
 def bare_point(base: sp.IndexedBase) -> BarePoint:
     """The point ``x`` of the family of points ``x_i`` written without an index."""
     return BarePoint(str(base.label), real=True)

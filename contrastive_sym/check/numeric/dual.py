@@ -145,33 +145,24 @@ def _on_unit_interval(name: str, slope):
     it the side is not a real number (Undefined), and a ball not known to be inside is not
     resolved (ArithmeticError: more digits, or exact arithmetic, decide).  On a dual, the
     derivative ``slope`` of the value, which has none at ±1 (a division by 0 there)."""
-    def function(x):
-        value = base(x)
-        if value > 1 or value < -1:
-            raise Undefined(f"{name} of a number outside [-1, 1]")
-        if not (value <= 1 and value >= -1):
-            raise ArithmeticError(f"whether the argument of {name} is in [-1, 1] is not resolved")
-        if isinstance(x, Dual):
-            return Dual(function(x.v), slope(x.v) * x.t, x.level)
-        return getattr(x, name)()
-    function.__name__ = name
-    return function
+    return _on_interval(name, -1, 1, False, slope, "[-1, 1]")
 
 
-def _on_interval(name: str, low, high, open_ends: bool, slope):
+def _on_interval(name: str, low, high, open_ends: bool, slope, domain: str = "its domain"):
     """The function ``name`` (arb's atanh or acosh) of a ball, defined between ``low`` and
     ``high`` (None: unbounded) only, the ends excluded with ``open_ends``: outside the side
-    is not a real number (Undefined), and a ball not known to be inside is not resolved."""
+    is not a real number (Undefined), and a ball not known to be inside is not resolved.
+    ``domain``: the interval as the messages name it."""
     def function(x):
         value = base(x)
         outside = (low is not None and (value <= low if open_ends else value < low)) or \
             (high is not None and (value >= high if open_ends else value > high))
         if outside:
-            raise Undefined(f"{name} of a number outside its domain")
+            raise Undefined(f"{name} of a number outside {domain}")
         inside = (low is None or (value > low if open_ends else value >= low)) and \
             (high is None or (value < high if open_ends else value <= high))
         if not inside:
-            raise ArithmeticError(f"whether the argument of {name} is in its domain is not resolved")
+            raise ArithmeticError(f"whether the argument of {name} is in {domain} is not resolved")
         if isinstance(x, Dual):
             return Dual(function(x.v), slope(x.v) * x.t, x.level)
         return getattr(x, name)()

@@ -11,7 +11,7 @@ import lark
 import sympy as sp
 
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
-from ...model.notation import bare_point
+from ...model.notation import bare_point, written_name
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
 from .density_draws import DensityDrawsMixin, DensityOp
@@ -393,7 +393,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         if isinstance(point, sp.core.function.AppliedUndef):     # t_A(x), a point a declared function gives
             name = next((v.name for v in self.scope.names.values() if getattr(v, "function", None) == point.func), "f")
             return f"{name}({', '.join(self._shown_point(a) for a in point.args)})"
-        return self.scope.key_of(point) or re.sub(r"__from\d+$", "", str(point))
+        return self.scope.key_of(point) or written_name(str(point))
 
     # --- sums over every value of points ---------------------------------------------
     def _alphabet_sum(self, lower, upper, operand, op):

@@ -4,7 +4,6 @@ points (role ``point``) are only ever their arguments; the standard functions ``
 ``\sin``, ``\tanh``, ``\cosh``, ``\sinh`` (latex/elementary.py)."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import lark
@@ -14,7 +13,7 @@ from sympy.core.function import AppliedUndef
 from ...errors import ParseError
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.nodes import Optimum
-from ...model.notation import BarePoint, bare_point
+from ...model.notation import BarePoint, bare_point, written_name
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
@@ -284,7 +283,7 @@ class AbstractFunctionsMixin:
         """The name a family is declared under (\\mathbf{x} for the IndexedBase x)."""
         # a family of a [[section]] is named x__from349 inside: shown as written, x
         key = next((k for k, v in self.scope.names.items() if isinstance(v, Family) and v.base == base),
-                   re.sub(r"__from\d+$", "", str(base)))
+                   written_name(str(base)))
         # the samples x_1 … x_n of a point x are bound under a form of x's name: they are x
         return next((key[:-len(f)] for f in (form_key("", "subscript"), form_key("", "superscript"))
                      if key.endswith(f)), key)

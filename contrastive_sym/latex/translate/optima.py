@@ -72,7 +72,7 @@ class OptimaMixin:
 
     def optimum(self, op, lower, operand, sense: str) -> Optimum:
         """The optimum of ``operand`` over the subscript ``lower`` (None: not written)."""
-        scope, bound, named = self.scope, [], self._optimised_names(lower)
+        scope, bound, named, undeclared = self.scope, [], self._optimised_names(lower), []
         for tree in named:
             key = self.atom_key(tree)
             meaning = scope.lookup(key) if key is not None else None
@@ -82,6 +82,7 @@ class OptimaMixin:
                 symbol = sp.Dummy(key.lstrip("\\"), real=True)
                 scope = scope.bind(key, symbol)
                 bound.append(symbol)
+                undeclared.append(symbol)
         over = " ".join(self.source(lower).split()) if lower is not None else ""
         over = over[1:-1] if over.startswith("{") and over.endswith("}") else over
         shown = optimum_written(sense, over)
@@ -94,15 +95,14 @@ class OptimaMixin:
             names = ", ".join(self.source(t).strip() for t in named)
             # θ declared (the parameters), the body in embeddings: they depend on it, unwritten; θ
             # named here only (\min_{\vartheta} of a body in θ, \arg\min_y of one in Y): a slip
-            declared = all(isinstance(self.scope.lookup(self.atom_key(t) or ""), sp.Symbol) for t in named)
-            twin = _twin_in(body, bound)
-            if not (declared and _written_in_abstract_names(body)) or twin:
+            declared, abstract, twin = not undeclared, _written_in_abstract_names(body), _twin_in(body, bound)
+            if not (declared and abstract) or twin:
+                hint = f" (it writes {twin})" if twin else "" if declared or not abstract else (
+                    f" (if it depends on {names} through its functions or families, declare {names} as "
+                    "[[scalar]] parameters)")
                 raise self.fail(op, f"{shown} runs over {names}, and what it optimises does not depend on "
-                                    f"{'it' if len(named) == 1 else 'them'}: is a name written differently there?"
-                                    + (f" (it writes {twin})" if twin else "")
-                                    + ("" if declared or twin or not _written_in_abstract_names(body) else
-                                       f" (if it depends on {names} through its functions or families, declare "
-                                       f"{names} as [[scalar]] parameters)"))
+                                    f"{'it' if len(named) == 1 else 'them'}: is a name written differently "
+                                    f"there?{hint}")
             # \min_\theta -\log \frac{e^{sim(z_i, z_j)}}{…}: the embeddings depend on θ, unwritten
             note = (f"{shown} runs over {names}, which what it optimises writes only through functions and "
                     f"families (their dependence on {names} is not written); the optimum is not computed")

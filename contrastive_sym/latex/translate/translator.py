@@ -167,8 +167,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, Operato
             for (_, first), (child, other) in zip(shapes, shapes[1:]):
                 if 2 in (len(first), len(other)) and not _same_shape(first, other):
                     raise self.fail(child, f"the sides of this relation are {shape_said(first)} and {shape_said(other)}")
-            if "same-direction" in relations and not any(_is_direction(side.expr) for side in sides) \
-                    and not re.search(r"\\(?:pmod|bmod|mod)(?![a-zA-Z])", self.source(row)):
+            if "same-direction" in relations and not any(_is_direction(side.expr) for side in sides):
                 # I(X; Y) \equiv \mathbb{E}[…] between numbers: identically equal (by definition), as = is
                 relations = ["=" if r == "same-direction" else r for r in relations]
                 self.readings.append("≡ between numbers is read as =: equal for every value (as defined)")
