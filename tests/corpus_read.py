@@ -167,7 +167,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
                   given: dict) -> list:
     """The defines that read, in the file's order, read as the loader reads them: one that
     uses a name a later one gives is read again once the others are (documents define F
-    by a G they define below); one that never reads is refused with its first error.
+    by a G they define below); one that never reads is refused with the error of its last
+    reading.
     ``given`` gets the line of each definition of each name, and why it is refused if it
     is, so that a formula whose name's definition in force at its line was refused is
     refused too, never read with another definition of that name (the loader stops at
@@ -188,7 +189,7 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
                                                                                           document_level=True))
                 uses[number] = _with_uses(context, readers[number])[1]
             except DerivationError as exc:
-                errors.setdefault(number, exc)
+                errors[number] = exc
                 still.append(number)
             except Exception as exc:    # a crash of the reader is a finding too, never a pass
                 errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))

@@ -68,7 +68,7 @@ BASE = {
                {"name": r"\theta"}, {"name": "u", "role": "point"}],
     "family": [{"name": "g", "shape": ["n"], "domain": "real", "role": "value", "symbol": "g",
                 "display": "g", "index_written": "subscript", "value_of": "u", "from": 1, "value_shape": [],
-                "values": [1, "n"]},
+                "values": [1, "n"], "index": "k", "equals": "k"},
                {"name": "v", "shape": ["n"]}],
     "function": [{"name": "f", "arguments": 1, "shape": ["n"], "domain": "real", "role": "value",
                   "symbol": "f", "display": "f"}],

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from sympy import Basic
 
-from .scope import Family, Macro, Scope, form_key
+from .scope import Family, Macro, Scope, form_key, labelled_key
 
 
 def _by_index(meaning) -> bool:
@@ -46,8 +46,14 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
     """``scope`` with ``macro`` bound under its name.  Beside a family or an entrywise
     definition of that name, a definition of the name alone takes the name and the entries
     stay under the scripted form; an entrywise definition beside one of the name alone
-    goes under the scripted form.  Otherwise the definition replaces what the name meant."""
+    goes under the scripted form.  A labelled definition for other labels than the name's goes
+    beside it.  Otherwise the definition replaces what the name meant."""
     first = scope.names.get(macro.key)
+    if macro.labels is not None and isinstance(first, Macro) and first.labels is not None \
+            and first.labels != macro.labels:
+        # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
+        # which the bare name keeps (a use is read by the one whose labels it fits)
+        return scope.bind(labelled_key(macro.key, macro.labels), macro)
     if _alone(macro) and _entrywise(first):
         return scope.bind(form_key(macro.key, _form(first)), first).bind(macro.key, macro)
     if _entrywise(macro) and _alone(first):

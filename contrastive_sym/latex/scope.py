@@ -283,6 +283,11 @@ class EllipsisReading:
 SET_KEY = "\u2208"
 
 
+def labelled_key(key: str, labels: str) -> str:
+    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
+    return f"{key}({labels})"
+
+
 def form_key(head: str, form: str) -> str:
     """The key a set with a parameter is also found under: N_{•} for N_i (form
     "subscript"), N(•) for P(i) and N(y_i), so that one letter may also name a size; and

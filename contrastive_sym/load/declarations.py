@@ -17,13 +17,14 @@ from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
 from ..latex.scope import Path as ScopePath
-from ..latex.translate import labelled_key, text_key
+from ..latex.translate import text_key
 from ..latex.translate.draws import IndexDistribution
 from ..model.distributions import Density, Expectation
 from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role, bare_point
 from .index_families import index_values
 from .tilted_definitions import read_tilted
+from .family_expressions import family_expression
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
@@ -76,9 +77,13 @@ def read_notation(spec: dict, context: Context) -> None:
                                 read_enum(Domain, entry.get("domain", "real"), context, origin),
                                 role=role, latex=entry.get("display", name), origin=origin)
         scope = scope.bind(name, symbol)
+    expressions = []
     for entry in table_entries(spec, "family", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
+        if "equals" in entry or "index" in entry:
+            expressions.append((context.path, entry, name))     # y_i = 𝟙[i = w_O], read last
+            continue
         shape = tuple(read_formula(s, scope, context) for s in entry.get("shape", ()))
         check_entries(name, shape, context.largest, context, ("shape",))
         role = read_enum(Role, entry.get("role", "value"), context, origin)
@@ -179,6 +184,12 @@ def read_notation(spec: dict, context: Context) -> None:
         _quantity(entry, context)
     for entry in table_entries(spec, "pair_set", context):
         context.scope = bind_pair_set(entry, context.scope, context)
+    for path, entry, name in expressions:
+        # of indices and anything declared: read once everything is
+        context.path = path
+        context.locator.enter(path)
+        context.scope = context.scope.bind(name, family_expression(entry, name, context.scope, context))
+    context.path = context.prefix
 
 
 _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
@@ -352,13 +363,8 @@ def _record_definition(entry: dict, name: str, context: Context) -> None:
 
 def _bind_macro(macro: Macro, context: Context) -> None:
     """A second definition of a labelled name for other arguments (I^K(X;Y|g) after
-    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps."""
-    first = context.scope.names.get(macro.key)
-    if macro.labels is not None and isinstance(first, Macro) and first.labels is not None \
-            and first.labels != macro.labels:
-        context.scope = context.scope.bind(labelled_key(macro.key, macro.labels), macro)
-    else:
-        context.scope = bind_definition(context.scope, macro)
+    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps (beside.py)."""
+    context.scope = bind_definition(context.scope, macro)
 
 
 def _symbol_name(latex: str) -> str:

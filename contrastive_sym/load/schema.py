@@ -128,7 +128,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                hint="with role = 'index': the first and last value, e.g. values = [1, 'C']"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
                                                  "values of, e.g. value_of = \"x'\""),
-               "value_shape": _VALUE_SHAPE},
+               "value_shape": _VALUE_SHAPE,
+               # entries that are an expression of their index (load/family_expressions.py)
+               "index": Field("text", hint="the letter of the entry's index in 'equals', e.g. index = 'i'"),
+               "equals": Field("formula", hint="the entry at index i, e.g. equals = '\\mathbb{1}[i = w_O]'")},
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
                  "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                                 hint="the length of a vector value, e.g. shape = ['d']"),

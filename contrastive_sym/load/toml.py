@@ -113,8 +113,8 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
 def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     """The definitions, before any claim: a claim may use one given further down.  A
     definition that uses a name a later one gives (documents define F by a G they define
-    below) is read again once the others are read; one that never reads raises its first
-    error.  They are recorded in the file's order."""
+    below) is read again once the others are read; one that never reads raises the error of
+    its last reading.  They are recorded in the file's order."""
     builder, waiting, read = context.builder, [], []
     start = len(builder._definitions)
     wait_for_notations(spec.get("define", ()), context)
@@ -132,14 +132,16 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
             waiting.append((number, entry, exc))
     while waiting:
         still = []
-        for number, entry, first_error in waiting:
+        for number, entry, _ in waiting:
             context.path = ("define", number)
             context.locator.enter(context.path)
             try:
                 _define_at_line(entry, context, sections)
                 read.append(number)
-            except DerivationError:
-                still.append((number, entry, first_error))
+            except DerivationError as exc:
+                # the error of the last try: once the names it used early are read, what stops it
+                # may be something else (its first error would name a definition given below)
+                still.append((number, entry, exc))
         if len(still) == len(waiting):
             raise still[0][2]
         waiting = still

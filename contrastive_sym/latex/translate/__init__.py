@@ -19,7 +19,7 @@ notation does not decide it:
 Nothing here runs SymPy's simplify, solve or limit, which can hang while a file is read:
 terms are compared by :func:`~.compare.certainly_equal`, exact and bounded.
 """
-from .macro_uses import labelled_key
+from ..scope import labelled_key
 from .names import text_key
 from .translator import MAX_DEPTH, Translator, translate_expr, translate_rows
 from .values import ListValue, Row, Segment, Side, relation_name

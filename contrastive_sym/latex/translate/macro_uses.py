@@ -9,13 +9,11 @@ from dataclasses import replace
 import lark
 import sympy as sp
 
-from ...errors import DerivationError
 from ...model.binders import put
 from ..scope import Macro
 from ..spelling import canonical_key
 from .compare import certainly_equal
 from .lists import apply_list
-from .trees import balanced
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
 #: the length of the vectors a function of vector arguments declared nowhere takes (latex/macros.py),
@@ -33,10 +31,6 @@ def written_letters(written: str) -> set[str]:
     a word in \\text{…}."""
     return set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])|(?<=[{(,])[A-Za-z](?=[A-Za-z])"
                           r"|(?<=[A-Za-z])[A-Za-z](?=[})])", _WORDS.sub("", written)))
-
-
-#: what separates the labels of a function defined for labels: p(w \mid c), I(x, y; g)
-_LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
 
 
 def _writes_scripted(written: str, key: str) -> bool:
@@ -84,19 +78,7 @@ class MacroUsesMixin:
             if substituted is not None:
                 return self.macro_value(replace(macro, body=substituted), {})
         if macro.labels is not None:
-            written = "".join(self.source(items).split())
-            # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
-            written = self.scope.reading(balanced(written))
-            if canonical_key(written) == canonical_key(macro.labels):
-                return self._labelled_body(macro)
-            overload = self.scope.lookup(labelled_key(macro.key, written))
-            if isinstance(overload, Macro):
-                return self._labelled_body(overload)
-            at_other_indices = self._at_other_indices(macro, written)
-            if at_other_indices is not None:
-                return at_other_indices
-            raise self.fail(node, f"{macro.key} is defined for ({_shown(macro.labels)}), "
-                                  f"not ({_shown(written)})")
+            return self.labelled_use(macro, items, node)
         value = self._items(items)
         if macro.list_param is not None:
             family, length = macro.list_param
@@ -128,53 +110,6 @@ class MacroUsesMixin:
         """Whether ``row`` is a row of a family of rows of the length of ``family``'s."""
         declared = self._family_of(family)
         return declared is not None and len(declared.shape) == 2 and certainly_equal(declared.shape[1], row.length)
-
-    def _labelled_body(self, macro: Macro):
-        r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),
-        at a use written the same way: an index its label writes (i) is the i of the use,
-        so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
-        mapping = self.indices_written(macro, macro.labels)
-        return self.macro_value(replace(macro, body=put(macro.body, mapping) if mapping else macro.body), {})
-
-    def _at_other_indices(self, macro: Macro, written: str):
-        r"""The body of a function defined for labels (``p(w \mid c)``) at a use that writes other
-        indices in their places (``p(v \mid c)``, ``p(w_O \mid w_I)``): each label that differs is
-        a declared index of the definition and a whole number at the use; None otherwise."""
-        defined, used = (_LABEL_PARTS.split(canonical_key(text)) for text in (macro.labels, written))
-        if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
-            return None
-        renamed = {}
-        for before, now in zip(defined[::2], used[::2]):
-            if before == now:
-                continue
-            old, new = macro.defined_in.lookup(before), self.scope.lookup(now)
-            if isinstance(old, sp.Symbol) and macro.defined_in.index_range(old) is None and old.is_real \
-                    and old in macro.body.free_symbols and old not in macro.defined_in.points:
-                # \mathcal{L}(f; 2) of \mathcal{L}(f; \alpha), α a declared scalar: the body at α = 2
-                new = self._label_value(now)
-                if new is not None:
-                    renamed[old] = new
-                    self.readings.append(f"{macro.key}({_shown(written)}) is {macro.key}({_shown(macro.labels)}) "
-                                         f"at {before} = {now}")
-                    continue
-            if not (isinstance(old, sp.Symbol) and macro.defined_in.index_range(old) is not None
-                    and isinstance(new, sp.Expr) and new.is_integer and old in macro.body.free_symbols):
-                return None
-            renamed[old] = new
-        same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
-        return put(macro.body, {**same, **renamed})
-
-    def _label_value(self, text: str):
-        """The number a label written at a use stands for (``2``, ``\\tau/2``); None when it reads as
-        anything else (a name of a point or a function is a label of its own)."""
-        from .translator import translate_expr     # the translator is made of this mixin
-        try:
-            value = translate_expr(text, self.scope)
-        except DerivationError:
-            return None
-        points = self.scope.points
-        return value if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase) \
-            and value.is_real is not False and not any(s in points for s in value.free_symbols) else None
 
     def indices_written(self, macro: Macro, written: str) -> dict:
         r"""{the index the definition was read with: its meaning here} for each declared
@@ -262,13 +197,3 @@ class MacroUsesMixin:
                     return
                 raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
         raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
-
-
-def _shown(labels: str) -> str:
-    r"""Labels as a message writes them: ``D=1\midw_c,w_o`` → ``D=1 \mid w_c, w_o``."""
-    return re.sub(r"([,;])(?=\S)", r"\1 ", re.sub(r"(\\(?:mid|vert))(?=\S)", r" \1 ", labels))
-
-
-def labelled_key(key: str, labels: str) -> str:
-    """The key of a second definition of ``key`` for other arguments: ``I(X;Y)``."""
-    return f"{key}({labels})"

@@ -238,14 +238,19 @@ class MatricesMixin(IndexFamiliesMixin):
         return self._subscript(named, lark.Tree(op.data, [op.children[0], rest], op.meta))
 
     def _word_at_index(self, key: str, op):
-        r"""``w_i`` under ``\sum_{i=1}^{V}`` (``v'_{w_i}``), in a notation that names words by declared
-        indices of one range, w_O, w_I, w_c, and gives w alone no meaning: the word i, that is the
-        index i of the sum (said in the reading).  None for anything else."""
+        r"""``w_i`` under ``\sum_{i=1}^{V}`` (``v'_{w_i}``): :meth:`word_of_index`; None for
+        anything else."""
         script = unwrap(op.children[1]) if op.data == "subscript" else None
         if isinstance(script, lark.Tree) and script.data == "script_group" and len(script.children[0].children) == 1:
             script = unwrap(script.children[0].children[0])
         name = self._bound_name(script) if isinstance(script, lark.Tree) and script.data == "letter" else None
-        if self.scope.lookup(key) is not None or name is None or name not in getattr(self, "open_sums", ()):
+        return None if name is None else self.word_of_index(key, name)
+
+    def word_of_index(self, key: str, name: str):
+        r"""``w_i`` under a sum over i, in a notation that names words by declared indices of one
+        range, w_O, w_I, w_c, and gives w alone no meaning: the word i, that is the index i of
+        the sum (said in the reading).  None for anything else."""
+        if self.scope.lookup(key) is not None or name not in getattr(self, "open_sums", ()):
             return None
         words = {self.scope.index_range(v) for k, v in self.scope.names.items()
                  if k.startswith(key + "_") and isinstance(v, sp.Symbol) and self.scope.index_range(v) is not None}

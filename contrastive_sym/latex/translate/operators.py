@@ -297,6 +297,12 @@ class OperatorsMixin(TupleSumsMixin):
         if member is None and isinstance(alone, Tree) and alone.data in ("inner", "paren"):
             return (f"a sum over the tuples {' '.join(self.source(alone).split())} is read when one index numbers "
                     "every entry, each an entry of a declared family (\\sum_{(x_i, y_i)} is \\sum_i)")
+        drawn = next((unwrap(e) for e in elements if _relation_of(e) == r"\sim"), None)
+        if member is None and drawn is not None and len(elements) > 1:
+            # \sum_{i=1, \tilde{w}_i \sim Q}^N: N draws, written beside the index that numbers them
+            return (f"a sum whose terms are drawn ({' '.join(self.source(drawn).split())}) beside the index that "
+                    "numbers them is random, and the draw of a family of indices is not read: a sum over draws "
+                    "is read as \\sum_{j \\sim p}^N, inside an expectation")
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children

@@ -26,6 +26,7 @@ from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
 from .labels import LabelsMixin
+from .labelled_uses import LabelledUsesMixin
 from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
@@ -71,7 +72,7 @@ MAX_NUMBER_DIGITS = 100
 _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z])")
 
 
-class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
+class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,

@@ -1,0 +1,157 @@
+r"""Uses of a function the document defines for the arguments as it writes them (its labels):
+``p(w_O \mid w_I) = …`` used at ``p(w_O \mid w_I)``, at other indices (``p(w \mid w_I)``, the
+word ``w_i`` of a sum over i), at a value of a declared scalar (``\mathcal{L}(g; 2)``), or at an
+event that fixes one of its variables (``p(d=1, w \mid w_I)`` of ``p(d, w \mid w_I) = …``).
+
+A head may be defined several times for other labels (``p(w_O \mid w_I)`` and
+``p(d, w \mid w_I)``); a use is read by the one definition it fits.  When two fit with
+different values, the use is ambiguous and refused.  Each reading other than the labels
+written alike is said in the claim's reading."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import sympy as sp
+
+from ...errors import DerivationError
+from ...model.binders import put
+from ..scope import Macro, labelled_key
+from ..spelling import canonical_key
+from .trees import balanced
+
+#: what separates the labels of a function defined for labels: p(w \mid c), I(x, y; g)
+_LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
+#: a word named by an index: w_i, w_{i}
+_WORD_AT = re.compile(r"([A-Za-z])_\{?([A-Za-z])\}?")
+
+
+def shown(labels: str) -> str:
+    r"""Labels as a message writes them: ``D=1\midw_c,w_o`` → ``D=1 \mid w_c, w_o``."""
+    return re.sub(r"([,;])(?=\S)", r"\1 ", re.sub(r"(\\(?:mid|vert))(?=\S)", r" \1 ", labels))
+
+
+def _parts(labels: str) -> list[str]:
+    r"""The labels and their separators, a bar written \mid, \vert or | alike."""
+    parts = _LABEL_PARTS.split(canonical_key(labels))
+    return [("|" if p in (r"\mid", r"\vert") else p) if n % 2 else p for n, p in enumerate(parts)]
+
+
+class LabelledUsesMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a use of a
+    function defined for labels."""
+
+    def labelled_use(self, macro: Macro, items, node):
+        """The value of ``macro`` (the definition the head's name is bound to) at the labels
+        ``items`` writes, by whichever of the head's definitions fits them."""
+        written = "".join(self.source(items).split())
+        # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
+        written = self.scope.reading(balanced(written))
+        if canonical_key(written) == canonical_key(macro.labels):
+            return self._labelled_body(macro)
+        overload = self.scope.lookup(labelled_key(macro.key, written))
+        if isinstance(overload, Macro):
+            return self._labelled_body(overload)
+        definitions = [macro] + [m for k, m in self.scope.names.items()
+                                 if k.startswith(macro.key + "(") and isinstance(m, Macro)
+                                 and m.labels is not None and m is not macro]
+        fitting, self.misfits = [], []
+        for definition in definitions:
+            readings_before = len(self.readings)
+            value = self._at_other_indices(definition, written)
+            if value is not None:
+                fitting.append((definition, value, self.readings[readings_before:]))
+            del self.readings[readings_before:]
+        if len({str(value) for _, value, _ in fitting}) > 1:
+            raise self.fail(node, f"{macro.key}({shown(written)}) fits more than one of its definitions, "
+                                  + " and ".join(f"({shown(d.labels)})" for d, _, _ in fitting)
+                                  + ", with different values: write the labels as one of them writes them")
+        if fitting:
+            _, value, readings = fitting[0]
+            self.readings.extend(r for r in readings if r not in self.readings)
+            return value
+        raise self.fail(node, f"{macro.key} is defined for "
+                              + " and ".join(f"({shown(d.labels)})" for d in definitions)
+                              + f", not ({shown(written)})" + "".join(f": {m}" for m in self.misfits[:1]))
+
+    def _labelled_body(self, macro: Macro):
+        r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),
+        at a use written the same way: an index its label writes (i) is the i of the use,
+        so under \sum_{i=1}^N it is the sum's i, not the i the definition was read with."""
+        mapping = self.indices_written(macro, macro.labels)
+        return self.macro_value(replace(macro, body=put(macro.body, mapping) if mapping else macro.body), {})
+
+    def _at_other_indices(self, macro: Macro, written: str):
+        r"""The body of a function defined for labels (``p(w \mid c)``) at a use that writes other
+        values in their places: an index of the definition at a whole number (``p(v \mid c)``,
+        ``p(w_O \mid w_I)``, ``p(w_i \mid w_I)`` under a sum over i), a declared scalar at a
+        value (``\mathcal{L}(f; 2)``), a declared variable of a finite domain fixed by an event
+        (``p(d=1, w \mid w_I)`` of ``p(d, w \mid w_I)``); None when the use does not fit."""
+        defined, used = _parts(macro.labels), _parts(written)
+        if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
+            return None
+        renamed = {}
+        for before, now in zip(defined[::2], used[::2]):
+            if before == now:
+                continue
+            old = macro.defined_in.lookup(before)
+            if not (isinstance(old, sp.Symbol) and old in macro.body.free_symbols):
+                return None
+            value = self._label_at(macro, (before, now), old, written)
+            if value is None:
+                return None
+            renamed[old] = value
+        same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
+        return put(macro.body, {**same, **renamed})
+
+    def _label_at(self, macro: Macro, label: tuple[str, str], old: sp.Symbol, written: str):
+        """The value the label ``now`` of a use (all its labels: ``written``) gives the
+        definition's variable ``old`` (written ``before``), said in the reading where it is not
+        an index put in; None if it gives none."""
+        (before, now), defined_in = label, macro.defined_in
+        use, definition = f"{macro.key}({shown(written)})", f"{macro.key}({shown(macro.labels)})"
+        if defined_in.index_range(old) is not None:
+            # p(v | c), p(w_i | w_I) under a sum over i, p(1 | c): the body at that index
+            new = self.scope.lookup(now)
+            if new is None:
+                new = self._word_named(now)
+            if new is None and re.fullmatch(r"\d+", now):
+                new = sp.Integer(now)
+            return new if isinstance(new, sp.Expr) and new.is_integer else None
+        if not old.is_real or old in defined_in.points:
+            return None
+        values = dict(defined_in.finite).get(old)
+        event = re.fullmatch(re.escape(before) + r"=(.+)", now)
+        if values is not None:
+            # p(d=1, w | w_I) of p(d, w | w_I), d of the declared values {0, 1}: the event d = 1
+            # fixes d; a value outside them is an event of probability 0, not the body there
+            value = self._label_value(event.group(1)) if event else None
+            if value is not None and value not in values:
+                self.misfits.append(f"{before} = {event.group(1)} is not one of the values of {before} "
+                                    f"({', '.join(str(v) for v in values)})")
+            if value is None or value not in values:
+                return None
+            self.readings.append(f"{use} is {definition} at the event {before} = {event.group(1)}")
+            return value
+        # \mathcal{L}(f; 2) of \mathcal{L}(f; \alpha), α a declared scalar: the body at α = 2
+        value = self._label_value(now)
+        if value is not None:
+            self.readings.append(f"{use} is {definition} at {before} = {now}")
+        return value
+
+    def _word_named(self, written: str):
+        """``w_i``, a label naming the word of a sum's index (matrices.py); None otherwise."""
+        found = _WORD_AT.fullmatch(written)
+        return self.word_of_index(found.group(1), found.group(2)) if found else None
+
+    def _label_value(self, text: str):
+        """The number a label written at a use stands for (``2``, ``\\tau/2``); None when it reads as
+        anything else (a name of a point or a function is a label of its own)."""
+        from .translator import translate_expr     # the translator is made of this mixin
+        try:
+            value = translate_expr(text, self.scope)
+        except DerivationError:
+            return None
+        points = self.scope.points
+        return value if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase) \
+            and value.is_real is not False and not any(s in points for s in value.free_symbols) else None
