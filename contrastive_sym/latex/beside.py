@@ -38,8 +38,15 @@ def _form(meaning) -> str:
 
 def one_beside_other(one, other) -> bool:
     """Whether two definitions of one name in a display are the name alone and its entries
-    (``\\mathcal{L} = \\sum_i \\mathcal{L}_i = …``: the total and the term the chain names)."""
+    (``\\mathcal{L} = \\sum_i \\mathcal{L}_i = …``: the total and the term the chain names), or
+    one function for two sets of labels (``p(1 | c, w)`` and ``p(0 | c, w)``: two posteriors)."""
+    if _labelled(one) and _labelled(other):
+        return one.labels != other.labels
     return _alone(one) and _entrywise(other) or _entrywise(one) and _alone(other)
+
+
+def _labelled(meaning) -> bool:
+    return isinstance(meaning, Macro) and meaning.labels is not None
 
 
 def bind_definition(scope: Scope, macro: Macro) -> Scope:
@@ -49,8 +56,7 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
     goes under the scripted form.  A labelled definition for other labels than the name's goes
     beside it.  Otherwise the definition replaces what the name meant."""
     first = scope.names.get(macro.key)
-    if macro.labels is not None and isinstance(first, Macro) and first.labels is not None \
-            and first.labels != macro.labels:
+    if _labelled(macro) and _labelled(first) and first.labels != macro.labels:
         # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
         # which the bare name keeps (a use is read by the one whose labels it fits)
         return scope.bind(labelled_key(macro.key, macro.labels), macro)

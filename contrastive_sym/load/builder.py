@@ -247,7 +247,8 @@ class DocumentBuilder:
         return {d.function for d in self._functions if d.role is Role.POINT}
 
     def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
-                     origin: Origin | None = None, aliases: tuple = (), mixture: tuple = ()) -> DistributionDecl:
+                     origin: Origin | None = None, aliases: tuple = (), mixture: tuple = (),
+                     discrete: bool = False) -> DistributionDecl:
         """A distribution over the point declarations ``coordinates`` (their symbols): its
         cells have unknown positive weights (a function of one point per coordinate); or,
         with ``mixture`` ((component tag, weight), …), the mixture of declared ones."""
@@ -260,7 +261,7 @@ class DocumentBuilder:
             self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
                                                 r"\tilde{%s}" % latex, origin))
         decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin, aliases=aliases,
-                                mixture=tuple(mixture))
+                                mixture=tuple(mixture), discrete=discrete)
         self._distributions.append(decl)
         return decl
 

@@ -53,7 +53,8 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         drawn_too = tuple((alias, coordinate) for alias, coordinate in aliases if coordinate in coordinates)
         mixture = _mixture(entry, name, coordinates, scope, context) if "mixture" in entry else ()
         decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
-                                            latex=name, origin=origin, aliases=drawn_too, mixture=mixture)
+                                            latex=name, origin=origin, aliases=drawn_too, mixture=mixture,
+                                            discrete=entry.get("discrete") is True)
         scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
                                               aliases=drawn_too))
     return scope

@@ -40,6 +40,9 @@ class DistributionDecl:
     # p = τ^+ p^+ + τ^- p^-: pairs (component tag, weight) of declared distributions over the
     # same coordinates, the weights positive and summing to 1; () for a table of its own
     mixture: tuple = field(default=(), kw_only=True)
+    # declared discrete (a table of probabilities: words, classes); otherwise its points may
+    # have densities, which the checker also tries (check/sampling/distributions.py)
+    discrete: bool = field(default=False, kw_only=True)
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
         """Which coordinate a point (x, x_3, the label x of a family) is a value of."""
@@ -136,6 +139,18 @@ class AlphabetSum(_TupleArgs):
     def _latex(self, printer):
         body, bound = self.args
         return r"\sum_{%s} %s" % (", ".join(printer._print(a) for a in bound), printer._print(body))
+
+
+class PointIntegral(AlphabetSum):
+    r"""``\int body \, dx``: an expectation under a density (``\mathbb{E}_{p(x \mid c)}``, the
+    positive of a sample) or a divergence written over every value of the points.  Over a
+    table of probabilities it is the sum over the values, as ``AlphabetSum``; where the table is
+    read as densities each value is a cell, and its term counts with the cell's volume."""
+
+    @_powered
+    def _latex(self, printer):
+        body, bound = self.args
+        return r"\int %s \, %s" % (printer._print(body), " ".join(f"d{printer._print(a)}" for a in bound))
 
 
 class SampleExpectation(sp.Function):

@@ -273,6 +273,19 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
     # a condition must explain every point not known to hold: the failures, and the open
     # points no method settled (settling stops at the first failure), which may fail too
     unexplained = failures + list(state.report.open)
+    # failing only where the tables are read as densities: true of probabilities, if every point
+    # of the tables of probabilities was decided (else whether it holds for them is open)
+    discrete = conditions.discrete_points(state.report, failures, task.notation)
+    if discrete and any(h.instance.cell_width is None for h in state.report.open):
+        return Outcome(Verdict.UNDECIDED, method_name,
+                       f"{reason}, where the points have densities ({first.instance.label}); whether it holds "
+                       f"with {discrete} is open{_open_tail(state.report, config)}",
+                       witness=w, evidence=_evidence(state.report, config))
+    if discrete:
+        return Outcome(Verdict.CONDITIONAL, method_name,
+                       f"{reason}, where the points have densities ({first.instance.label}); it holds for every "
+                       f"table of probabilities sampled, so it needs {discrete}, which the document does not state",
+                       witness=w, condition=discrete, evidence=_evidence(state.report, config))
     condition = conditions.smallest_size(state.report, unexplained, task.notation) or \
         conditions.distinct_values(unexplained, by_instance, task.relation, config)
     if condition:
@@ -384,10 +397,14 @@ def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) ->
                        f"point could be decided{tail}", witness=w,
                        evidence=_evidence(report, config), notes=notes)
     settled = f", {report.settled} of them settled by SymPy's exact arithmetic" if report.settled else ""
+    # the tables of points read as probabilities and as densities: one choice of sizes, said so
+    choices = {(i.sizes, i.indices) for i in report.instances if i.label in report.sizes_seen}
+    as_densities = ", its points' tables read as probabilities and as densities" \
+        if any(i.cell_width is not None for i in report.instances) else ""
     if report.resolved >= max(5, report.points // 3) or report.resolved and _every_point(state):
         return Outcome(Verdict.CONFIRMED, "sampling",
                        f"holds at all {report.resolved} decided points of {report.points}{settled} "
-                       f"({len(report.sizes_seen)} size/index choices){tail}",
+                       f"({len(choices)} size/index choices{as_densities}){tail}",
                        evidence=_evidence(report, config), notes=notes)
     return Outcome(Verdict.UNDECIDED, "sampling",
                    f"only {report.resolved} of {report.points} sampled points could be decided{tail}",

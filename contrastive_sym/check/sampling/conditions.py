@@ -7,7 +7,9 @@ named.  The candidates are generic, derived from where the failures are:
 * every failure has tied values in one family (``s_{1,1} = s_{1,2}``), and breaking the
   ties makes the step hold: the step needs distinct values;
 * the step is undefined at some points of the stated domain (``log(-v)`` with
-  ``v ∈ ℝ``): it needs the arguments of its logarithms to be positive.
+  ``v ∈ ℝ``): it needs the arguments of its logarithms to be positive;
+* every failure is where the points' tables are read as densities (p(x) ≤ 1): the step
+  needs its points to be discrete.
 
 A candidate is accepted only when the step holds everywhere it was sampled under it.
 """
@@ -98,6 +100,21 @@ def break_ties(variables, point: dict, sign: int = 1) -> dict:
 
 def _break_ties(hit: Hit) -> dict:
     return break_ties(hit.instance.variables, hit.point)
+
+
+def discrete_points(report: SampleReport, failures: list[Hit], notation) -> str | None:
+    """"x, c discrete" when the statement fails only where the tables of its points are read
+    as densities (distributions.py) and holds for every table of probabilities sampled: true
+    of probabilities (p(x) ≤ 1, an entropy ≥ 0), not of densities."""
+    if not failures or any(h.instance.cell_width is None for h in failures) \
+            or not any(i.cell_width is None for i in report.instances):
+        return None
+    drawn = [d for d in notation.distributions if not d.discrete]
+    points = dict.fromkeys(notation.lookup(c).latex for d in drawn for c in d.coordinates
+                           if notation.lookup(c) is not None)
+    names = ", ".join(d.latex for d in drawn)
+    return (f"{', '.join(points)} discrete ({names}: a table of probabilities, not a density; declare "
+            f"the distribution discrete = true if so)")
 
 
 def distinct_values(failures: list[Hit], by_instance: dict, relation, config) -> str | None:

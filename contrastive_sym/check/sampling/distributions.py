@@ -17,6 +17,13 @@ probability of a cell is its weight over the sum of the table.  Then
 
 A finite table is a distribution, so a refutation is a genuine counterexample; a
 statement that holds for every table sampled is confirmed as any sampled statement is.
+
+A table is also read as a density (``width``): each value of a coordinate is a cell of that
+width, so ``p(a, b | c)`` is the probability over width², an integral over x (``PointIntegral``:
+an expectation under a density, a divergence) is width times the sum, a sum written over the
+values (``\sum_x``) stays a sum, and an expectation is unchanged.  What holds for probabilities and not for
+densities (p(x) ≤ 1, an entropy ≥ 0, p(x, c) ≤ p(x)) fails there: the pointwise method then
+says that the step needs its points to be discrete (sampling/conditions.py).
 Expectations over the values of an index and sums over sampled indices: :mod:`.draws`.
 """
 from __future__ import annotations
@@ -27,7 +34,7 @@ from functools import reduce
 import sympy as sp
 
 from ...model.distributions import (DISTRIBUTION_NODES, INDEX_DRAW_NODES, AlphabetSum, Density, Expectation,
-                                    IidExpectation, SampleExpectation, coordinate_index)
+                                    IidExpectation, PointIntegral, SampleExpectation, coordinate_index)
 from ...model.notation import IndexDecl, Notation
 from ..numeric.failures import Unsupported
 from .draws import expand_draws
@@ -36,9 +43,10 @@ from .draws import expand_draws
 MAX_CELLS = 256
 
 
-def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
+def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None = None) -> tuple:
     """``exprs`` (the sides of one concrete instance) with every distribution node written
-    out over finite alphabets shared by all of them; unchanged without such nodes."""
+    out over finite alphabets shared by all of them, as probabilities, or with ``width`` as
+    densities on cells of that width; unchanged without such nodes."""
     if not notation.distributions or not any(e.has(*DISTRIBUTION_NODES) for e in exprs):
         return exprs
     if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
@@ -66,7 +74,35 @@ def expand_distributions(exprs: tuple, notation: Notation) -> tuple:
     for decl in decls:
         if decl.mixture:       # its components are declared before it
             tables[decl.tag] = _Mixture(decl, [(tables[tag], weight) for tag, weight in decl.mixture])
-    return tuple(_expand(expr, tables, alphabets, space) for expr in exprs)
+    # the width of a coordinate's cells: 1 (probabilities) where it is discrete
+    continuous = _continuous(exprs, notation) if width is not None else set()
+    widths = {c: width if c in continuous else sp.S.One for c in coordinates}
+    return tuple(_expand(expr, tables, alphabets, space, widths) for expr in exprs)
+
+
+def has_point_densities(exprs: tuple, notation: Notation) -> bool:
+    """Whether ``exprs`` hold a density or an integral of points that may have densities,
+    whose value differs when they do."""
+    if not notation.distributions or not any(isinstance(e, sp.Basic) and e.has(Density, AlphabetSum, SampleExpectation)
+                                            for e in exprs):
+        return False
+    return bool(_continuous(exprs, notation))
+
+
+def _continuous(exprs: tuple, notation: Notation) -> set:
+    """The coordinates that may have densities: drawn by a distribution of points not declared
+    discrete, and not summed over by a sum the statement writes over their values (\\sum_x p(x)
+    presumes x discrete, as the writer does)."""
+    decls = [d for d in notation.distributions
+             if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
+    coordinates, aliases = [], []
+    for decl in decls:
+        coordinates += [c for c in decl.coordinates if c not in coordinates]
+        aliases += [a for a in decl.aliases if a not in aliases]
+    space = _Space(coordinates, tuple(aliases))
+    summed = {space.of(point) for e in exprs if isinstance(e, sp.Basic)
+              for node in sp.preorder_traversal(e) if type(node) is AlphabetSum for point in node.args[1].args}
+    return {c for d in decls if not d.discrete for c in d.coordinates} - summed
 
 
 class _Space:
@@ -105,7 +141,7 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
         # every member 1 … N
         negatives = _write_samples(IidExpectation(body, members, 1 if apart else 2, count, tag))
         positive = apart[0] if apart else members[1]
-        return AlphabetSum(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * negatives, sp.Tuple(positive))
+        return PointIntegral(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * negatives, sp.Tuple(positive))
     return expr.func(*(_write_samples(arg) for arg in expr.args))
 
 
@@ -161,21 +197,22 @@ class _Mixture:
         return sp.Add(*(weight * table.marginal(fixed) for table, weight in self.components))
 
 
-def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space) -> sp.Basic:
+def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space, widths: dict) -> sp.Basic:
     if not expr.has(*DISTRIBUTION_NODES):
         return expr
     if isinstance(expr, Density):
         tag, args, given = expr.args
         table = tables[tag]
         fixed = _fixed(table, args.args + given.args)
-        joint = table.marginal(fixed)
+        # a density of points on cells of a width: the probability over the cell's volume
+        joint = table.marginal(fixed) / _volume(args.args, space, widths)
         if not given.args:
             return joint
         return joint / table.marginal(_fixed(table, given.args))
     if isinstance(expr, Expectation):
         body, drawn, tag = expr.args
         table = tables[tag]
-        body = _expand(body, tables, alphabets, space)
+        body = _expand(body, tables, alphabets, space, widths)
         slots = [table.decl.coordinate_of(point) for point in drawn.args]
         terms = []
         if len(table.alphabets) == 1 and len(drawn.args) > 1:
@@ -190,11 +227,19 @@ def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space) -> sp.
         return sp.Add(*terms)
     if isinstance(expr, AlphabetSum):
         body, drawn = expr.args
-        body = _expand(body, tables, alphabets, space)
+        body = _expand(body, tables, alphabets, space, widths)
         choices = [alphabets[space.of(point)] for point in drawn.args]
-        return sp.Add(*(body.xreplace(dict(zip(drawn.args, values)))
-                        for values in itertools.product(*choices)))
-    return expr.func(*(_expand(arg, tables, alphabets, space) for arg in expr.args))
+        # an integral over the points: each cell's value times its volume; a sum written over
+        # the values of points (\sum_x) is a sum, which presumes them discrete
+        volume = _volume(drawn.args, space, widths) if isinstance(expr, PointIntegral) else sp.S.One
+        return volume * sp.Add(*(body.xreplace(dict(zip(drawn.args, values)))
+                                                   for values in itertools.product(*choices)))
+    return expr.func(*(_expand(arg, tables, alphabets, space, widths) for arg in expr.args))
+
+
+def _volume(points, space: _Space, widths: dict) -> sp.Expr:
+    """The volume of the cell of ``points``: the product of their coordinates' widths."""
+    return sp.Mul(*(widths.get(space.of(point), sp.S.One) for point in points))
 
 
 def _fixed(table: _Table, points) -> dict:

@@ -19,7 +19,7 @@ from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
 from ..numeric.indices import inputs_of, var_key
-from .distributions import expand_distributions
+from .distributions import expand_distributions, has_point_densities
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
 
@@ -58,6 +58,9 @@ class Instance:
     fixed: tuple[tuple[sp.Symbol, int], ...] = ()
     interpreted: bool = False   # sides kept symbolic, evaluated by .program with `fixed`
     basis: tuple = ()           # for a direction link: the keys of ∇g_1, ∇g_2, …
+    # the points' tables read as densities on cells of this width (distributions.py); None:
+    # as probabilities
+    cell_width: sp.Expr | None = None
 
     @property
     def subs(self) -> dict:
@@ -74,12 +77,15 @@ class Instance:
     @property
     def label(self) -> str:
         parts = [f"{k}={v}" for k, v in self.sizes + self.indices]
+        if self.cell_width is not None:
+            parts.append(f"densities on cells of width {self.cell_width}")
         return ", ".join(parts) if parts else "(no sizes)"
 
     @property
     def weight(self) -> tuple:
-        """Instances are tried smallest first: witnesses come out small."""
-        return tuple(v for _, v in self.sizes), tuple(v for _, v in self.indices)
+        """Instances are tried smallest first, probabilities before densities: witnesses come
+        out small, and a failure of probabilities is named before one of densities."""
+        return (self.cell_width is not None,), tuple(v for _, v in self.sizes), tuple(v for _, v in self.indices)
 
 
 def used_sizes(exprs, notation: Notation) -> list[SizeDecl]:
@@ -370,6 +376,31 @@ def instantiate(lhs: sp.Basic, rhs: sp.Basic, relation: Relation, notation: Nota
     return list(_INSTANCES[key])
 
 
+#: the widths of the cells on which a table of points is also read as densities
+CELL_WIDTHS = (sp.Rational(1, 1000), sp.Integer(1000))
+
+
+def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: dict, width) -> Instance:
+    """The instance of both sides with the distributions written out over one set of
+    alphabets (as densities on cells of ``width``, or as probabilities when it is None)."""
+    left, right = expand_distributions(concrete, notation, width)
+    if sp.Tuple(left, right).has(MaxOver):
+        # its members depend on the labels, which only the compiled programs read
+        raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
+                          "function of points")
+    _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
+    if relation is Relation.SAME_DIRECTION:
+        directions = sorted(
+            {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},
+            key=sp.default_sort_key)
+        left_c = direction_coefficients(left, directions)
+        right_c = direction_coefficients(right, directions)
+    else:
+        left_c, right_c = components(left), components(right)
+    return Instance(lhs=left_c, rhs=right_c, variables=variables_of(left_c + right_c, notation),
+                    cell_width=width, **labels)
+
+
 def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instance]:
     exprs = (lhs, rhs)
     sizes = used_sizes(exprs, notation)
@@ -395,22 +426,14 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                 instances.append(Instance(lhs=(lhs,), rhs=(rhs,), interpreted=True, basis=basis,
                                           variables=variables, **labels))
                 continue
-            # the distributions of both sides over one set of alphabets
-            left, right = expand_distributions((concretize(lhs, subs), concretize(rhs, subs)), notation)
-            if sp.Tuple(left, right).has(MaxOver):
-                # its members depend on the labels, which only the compiled programs read
-                raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
-                                  "function of points")
-            _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
-            if relation is Relation.SAME_DIRECTION:
-                directions = sorted(
-                    {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},
-                    key=sp.default_sort_key)
-                left_c = direction_coefficients(left, directions)
-                right_c = direction_coefficients(right, directions)
-            else:
-                left_c, right_c = components(left), components(right)
-            instances.append(Instance(lhs=left_c, rhs=right_c,
-                                      variables=variables_of(left_c + right_c, notation), **labels))
+            concrete = (concretize(lhs, subs), concretize(rhs, subs))
+            # probabilities, then (where a density's value depends on it) densities on narrow and
+            # on wide cells: what holds only for probabilities fails at one of them.  At the first
+            # choice of sizes only: what fails for densities fails at any size, and each reading
+            # costs as much as the probabilities' (a sample expectation's tables grow with N)
+            first = not any(i.cell_width is not None for i in instances)
+            widths = (None,) + (CELL_WIDTHS if first and has_point_densities(concrete, notation) else ())
+            for width in widths:
+                instances.append(_expanded(concrete, relation, notation, size_values, labels, width))
     instances.sort(key=lambda inst: inst.weight)
     return instances

@@ -102,6 +102,11 @@ def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witn
         said = "; ".join(f"{name} is the function {FORMULA.replace('θ', f'θ^({name})')} (the function of "
                          "values it stands for at this point)" for name in sampled)
         note = f"{note}; {said}" if note else said
+    if inst.cell_width is not None:
+        # the values are cell weights (\tilde{p}); the densities are what makes the point a witness
+        read = (f"the points' table is read as densities on cells of width {inst.cell_width}: a density is the "
+                "probability of its cell (the weights \\tilde{p} over their sum) over the cell's volume")
+        note = f"{note}; {read}" if note else read
     return Witness(
         sizes=dict(inst.sizes),
         indices=dict(inst.indices),

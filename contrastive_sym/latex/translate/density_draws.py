@@ -12,7 +12,7 @@ import lark
 import sympy as sp
 
 from ...errors import ParseError
-from ...model.distributions import AlphabetSum, Density, unbound_symbols
+from ...model.distributions import Density, PointIntegral, unbound_symbols
 from ..scope import Distribution, ExpectationOp
 
 Tree = lark.Tree
@@ -63,14 +63,14 @@ class DensityDrawsMixin:
                                 f"(write x \\sim p(x \\mid c))")
         return self._expectation_under_density(density, right, op)
 
-    def density_expectation(self, op: DensityOp, body) -> AlphabetSum | None:
+    def density_expectation(self, op: DensityOp, body) -> PointIntegral | None:
         r"""``\mathbb{E}_{p(x \mid c)}[body]``: the sum over every value of x of p(x | c)·body, c
         free (an expectation around it draws it); None for a density given nothing (an
         expectation of its own)."""
         if not op.given:
             return None
         density = Density(op.distribution.tag, sp.Tuple(*op.bound), sp.Tuple(*op.given))
-        return AlphabetSum(density * body, sp.Tuple(*op.bound))
+        return PointIntegral(density * body, sp.Tuple(*op.bound))
 
     def _density_points(self, op: DensityOp, body, node) -> DensityOp:
         r"""The points ``\mathbb{E}_{p(x)}[body]`` draws: p(x) is the density of the coordinate

@@ -3,7 +3,7 @@ r"""The Kullback-Leibler divergence of two densities, as documents write it:
 ``\mathrm{KL}(p \parallel q)`` of two declared distributions over the same points.
 
 D_KL(P ‖ Q) is the sum, over every value of the points P is the density of, of
-P·log(P/Q): an :class:`~contrastive_sym.model.distributions.AlphabetSum`, checked exactly on
+P·log(P/Q): a :class:`~contrastive_sym.model.distributions.PointIntegral`, checked exactly on
 finite tables as every expectation is.  Under a conditional density, ``p(y \mid x)``, the
 points it is given (x) stay free, for an expectation around it to draw.  P may be a
 product of densities of distinct points (p(x) p(y), the reverse divergence).  Anything else
@@ -15,7 +15,7 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
-from ...model.distributions import AlphabetSum, Density, unbound_symbols
+from ...model.distributions import Density, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Builtin, Distribution
 
@@ -64,7 +64,7 @@ class DivergencesMixin:
                      f"depends on {', '.join(self._shown_point(p) for p in foreign)}, which P is not of")
             raise self.fail(second_tree, f"D_{{KL}}(P \\| Q) compares two distributions of the same points: "
                                          f"'{self._written(second_tree)}' {which}")
-        return AlphabetSum(first * sp.log(first / second), points)
+        return PointIntegral(first * sp.log(first / second), points)
 
     def _divergence_of_distributions(self, first: Distribution, second: Distribution, node):
         r"""``D_{KL}(p \| q)`` of two declared distributions: over all their coordinates, which
@@ -74,7 +74,7 @@ class DivergencesMixin:
                                   f"different points ({', '.join(first.written)}; {', '.join(second.written)})")
         points = sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in first.coordinates))
         p, q = Density(first.tag, points, sp.Tuple()), Density(second.tag, points, sp.Tuple())
-        return AlphabetSum(p * sp.log(p / q), points)
+        return PointIntegral(p * sp.log(p / q), points)
 
     def _unbound_points(self, expr) -> set:
         """The points ``expr`` writes outside the expectations and sums that bind them."""
