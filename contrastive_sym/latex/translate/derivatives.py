@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import lark
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Nabla
 from ...model.value_functions import moves_with
-from ..scope import Family
+from ..scope import AbstractFunction, Family
 from .trees import unwrap
 from .values import VectorValue
 
@@ -170,10 +171,22 @@ class DerivativesMixin:
             return self.derivative_matrix(f, self.matrix_of(variable), node)
         if by_vector is None:
             return self._derivative(f, self.expr(denominator, variable), node)
-        if not isinstance(by_vector.body, sp.Indexed):
+        if not isinstance(by_vector.body, sp.Indexed) and not self.value_at_point(by_vector.body):
             raise self.fail(denominator, "a derivative by a vector is read by a row z_k of a family "
                                          "or a declared vector, not by an expression of vectors")
         return VectorValue(self._derivative(f, by_vector.body, node), by_vector.index, by_vector.length)
+
+    def value_at_point(self, expr) -> bool:
+        r"""Whether ``expr`` is the value of a declared function at data points, or a component
+        of it: ``g(x)``, ``f(x^a_i)`` (the embedding of a point, a variable of its own, as
+        gradients by embeddings are written: ∂L/∂f(x_i^a)).  Two points are two values, one
+        point one value, as the sampler draws them; a function of values (h(a)) is not one."""
+        declared = {f.function for meaning in self.scope.names.values() if isinstance(meaning, AbstractFunction)
+                    for f in (meaning,) + meaning.overloads if f.role != "point"}
+        if not isinstance(expr, AppliedUndef) or expr.func not in declared:
+            return False
+        arguments = [a for a in expr.args if not (isinstance(a, sp.Symbol) and a.is_integer)]
+        return bool(arguments) and all(self.as_point(a) is not None for a in arguments)
 
     def _nabla_by(self, script, operand, op):
         r"""``\nabla_Z F``: by the family of a declared ``gradient`` (as ``\nabla F``), or the
@@ -221,7 +234,7 @@ class DerivativesMixin:
         if not isinstance(f, sp.Expr) or isinstance(f, sp.MatrixBase):
             # ∇_s ∇_s τ, ∂(a vector)/∂s: a Jacobian or a second derivative by a matrix
             raise self.fail(node, "a derivative of a vector or a matrix (a Jacobian) is not read")
-        if not isinstance(variable, (sp.Symbol, sp.Indexed)):
+        if not isinstance(variable, (sp.Symbol, sp.Indexed)) and not self.value_at_point(variable):
             raise self.fail(node, "a derivative with respect to an expression")
         self.refuse_random(f, node)
         if isinstance(variable, sp.Symbol) and variable.is_integer:
