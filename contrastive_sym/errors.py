@@ -71,6 +71,18 @@ class AmbiguousReading(ParseError):
         super().__init__(message, path, line, column, construct=construct)
 
 
+class SeveralChains(ParseError):
+    """A display of several equations, each a chain of its own (``p(1|c) = … \\\\ p(0|c) = …``),
+    with ``chains`` the formula ``text`` once per chain, the others' rows blanked.  A claim is
+    then one claim per chain (load/chains.py); anywhere else it is the refusal its message says."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 column: int | None = None, *, text: str = "", chains: tuple = ()):
+        self.text = text
+        self.chains = chains
+        super().__init__(message, path, line, column)
+
+
 class SymbolicTimeout(ContrastiveVerifyError):
     """A symbolic computation ran past its hard time limit and its process was killed."""
 

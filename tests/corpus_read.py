@@ -48,6 +48,8 @@ from contrastive_sym.latex.scope import Macro, Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
+from contrastive_sym.errors import SeveralChains
+from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
@@ -306,9 +308,15 @@ def _refusing_cascades(line: int, where: Where, given: dict, context: Context, r
 def _display_rows(display: dict, where: Where, context: Context):
     r"""The rows of a display, or the error that stops it: it must read as a claim's
     statement reads (a display that starts with a relation, '\implies …', does not)."""
-    rows = translate_rows(display.get("latex", ""), context.scope, where)
+    latex = display.get("latex", "")
+    rows = translate_rows(latex, context.scope, where)
     if any(row.relations for row in rows):
-        statement_of(display.get("latex", ""), context.scope, context, display.get("proportional_in"))
+        try:
+            statement_of(latex, context.scope, context, display.get("proportional_in"))
+        except SeveralChains as several:
+            # a display of several equations: each is a claim of its own, as the loader reads it
+            for text in chain_texts(several, latex) or (latex,):
+                statement_of(text, context.scope, context, display.get("proportional_in"))
     return rows
 
 

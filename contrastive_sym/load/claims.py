@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import sympy as sp
 
-from ..errors import AmbiguousReading, DerivationError
+from ..errors import AmbiguousReading, DerivationError, SeveralChains
 from ..latex.memberships import bounded_chain
 from ..latex.parser import Where
 from ..latex.printed import tolerance_of
@@ -20,6 +20,7 @@ from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
+from .chains import read_each_chain, several_chains
 from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
@@ -75,6 +76,8 @@ def read_claim(entry: dict, context: Context) -> None:
             statement, reading, extents = statement_of(limit_read or latex, scope, context, entry.get("proportional_in"))
         except AmbiguousReading as exc:          # \exp a/\tau: once per reading (readings.py)
             return read_each_reading(exc, entry, limit_read or latex, context, read_claim)
+        except SeveralChains as exc:             # two equations in one display: one claim each (chains.py)
+            return read_each_chain(exc, entry, limit_read or latex, context, read_claim)
         extents = "; ".join(filter(None, [limit_said, extents]))
         # a condition the notation states (nonempty positives), and how far a sum was read
         # to reach, are said with any reading
@@ -181,7 +184,7 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
         if row.continues and not terms:
             raise where.error(leading_relation(latex))
         if not row.continues and terms:
-            raise where.error("a statement is one chain of relations")
+            raise several_chains(latex, rows, where)
         if not terms:
             terms.append(row.sides[0].expr)
             sides = row.sides[1:]
