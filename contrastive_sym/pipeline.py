@@ -145,6 +145,11 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
     # the statement's own claim: a definition's chain (L = A = B) is a claim of its own, listed first
     claims = run.documents[0].claims
     own = next((c.outcome for c in claims if c.claim.id == "statement"), None)
+    equations = [c for c in claims if c.claim.id.startswith("statement-chain-")]
+    if own is None and equations:       # a = b \\ c = d: one claim per equation (load/chains.py)
+        raise ParseError(f"the statement writes {len(equations)} equations, each checked as a claim of its own: "
+                         + "; ".join(f"equation {n} {c.outcome.verdict.value}" for n, c in enumerate(equations, 1)),
+                         "example.toml", 1)
     if own is None:     # \exp a/\tau: read once per reading (load/readings.py), which one outcome cannot say
         readings = [c for c in claims if answers_to(c.claim.id, "statement")]
         raise ParseError(f"{readings[0].claim.note}; checked once per reading: " + "; ".join(

@@ -52,3 +52,9 @@ def test_an_error_in_the_second_equation_points_at_its_column():
         claims(latex)
     # the q, in the line "latex = '…'" of the claim (9 characters before the formula)
     assert f":{9 + latex.index('q') + 1}: 'q' is not declared" in str(caught.value)
+
+
+def test_only_selects_the_equations_of_a_claim():
+    from contrastive_sym.model.claims import answers_to
+    assert answers_to("post-chain-2", "post") and answers_to("post", "post")
+    assert not answers_to("post-chain-x", "post") and not answers_to("poster-chain-1", "post")

@@ -55,10 +55,10 @@ class LabelledUsesMixin:
         definitions = [macro] + [m for k, m in self.scope.names.items()
                                  if k.startswith(macro.key + "(") and isinstance(m, Macro)
                                  and m.labels is not None and m is not macro]
-        fitting, self.misfits = [], []
+        fitting, misfits = [], []
         for definition in definitions:
             readings_before = len(self.readings)
-            value = self._at_other_indices(definition, written)
+            value = self._at_other_indices(definition, written, misfits)
             if value is not None:
                 fitting.append((definition, value, self.readings[readings_before:]))
             del self.readings[readings_before:]
@@ -72,7 +72,7 @@ class LabelledUsesMixin:
             return value
         raise self.fail(node, f"{macro.key} is defined for "
                               + " and ".join(f"({shown(d.labels)})" for d in definitions)
-                              + f", not ({shown(written)})" + "".join(f": {m}" for m in self.misfits[:1]))
+                              + f", not ({shown(written)})" + "".join(f": {m}" for m in misfits[:1]))
 
     def _labelled_body(self, macro: Macro):
         r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),
@@ -81,12 +81,13 @@ class LabelledUsesMixin:
         mapping = self.indices_written(macro, macro.labels)
         return self.macro_value(replace(macro, body=put(macro.body, mapping) if mapping else macro.body), {})
 
-    def _at_other_indices(self, macro: Macro, written: str):
+    def _at_other_indices(self, macro: Macro, written: str, misfits: list):
         r"""The body of a function defined for labels (``p(w \mid c)``) at a use that writes other
         values in their places: an index of the definition at a whole number (``p(v \mid c)``,
         ``p(w_O \mid w_I)``, ``p(w_i \mid w_I)`` under a sum over i), a declared scalar at a
         value (``\mathcal{L}(f; 2)``), a declared variable of a finite domain fixed by an event
-        (``p(d=1, w \mid w_I)`` of ``p(d, w \mid w_I)``); None when the use does not fit."""
+        (``p(d=1, w \mid w_I)`` of ``p(d, w \mid w_I)``); None when the use does not fit, and
+        why in ``misfits`` where a message should say it."""
         defined, used = _parts(macro.labels), _parts(written)
         if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
             return None
@@ -97,14 +98,14 @@ class LabelledUsesMixin:
             old = macro.defined_in.lookup(before)
             if not (isinstance(old, sp.Symbol) and old in macro.body.free_symbols):
                 return None
-            value = self._label_at(macro, (before, now), old, written)
+            value = self._label_at(macro, (before, now), old, written, misfits)
             if value is None:
                 return None
             renamed[old] = value
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         return put(macro.body, {**same, **renamed})
 
-    def _label_at(self, macro: Macro, label: tuple[str, str], old: sp.Symbol, written: str):
+    def _label_at(self, macro: Macro, label: tuple[str, str], old: sp.Symbol, written: str, misfits: list):
         """The value the label ``now`` of a use (all its labels: ``written``) gives the
         definition's variable ``old`` (written ``before``), said in the reading where it is not
         an index put in; None if it gives none."""
@@ -127,7 +128,7 @@ class LabelledUsesMixin:
             # fixes d; a value outside them is an event of probability 0, not the body there
             value = self._label_value(event.group(1)) if event else None
             if value is not None and value not in values:
-                self.misfits.append(f"{before} = {event.group(1)} is not one of the values of {before} "
+                misfits.append(f"{before} = {event.group(1)} is not one of the values of {before} "
                                     f"({', '.join(str(v) for v in values)})")
             if value is None or value not in values:
                 return None
