@@ -120,6 +120,34 @@ domain = "positive"
     assert found["after-false"].verdict.value == "refuted", found["after-false"].message
 
 
+def test_a_definition_in_a_later_part_does_not_reach_back_past_a_section_between_them():
+    # g is a scalar of the section at line 20, and defined at line 50, after a section (line 40)
+    # that does not declare it: at line 30, g is the section's scalar; from line 50, the definition
+    text = HEADER + '''
+[[section]]
+line = 20
+
+[[section.scalar]]
+name = 'g'
+domain = "positive"
+
+[[section]]
+line = 40
+
+[[section.scalar]]
+name = 'h'
+
+[[define]]
+name = "g"
+line = 50
+latex = 'g = s_1 - s_1 - 1'
+''' + claim("scalar", 30, r"g > 0", "inequality") + claim("defined", 60, r"g = -1") \
+        + claim("uses-h", 45, r"h - h = 0")
+    found = verdicts(text)
+    assert found["scalar"].verdict.value in ("proved", "confirmed"), found["scalar"].message
+    assert found["defined"].verdict.value == "proved", found["defined"].message
+
+
 def test_two_sections_at_one_line_are_an_error_naming_it():
     text = HEADER + REGRESSION + REGRESSION.replace("regression", "again") + claim("c", 30, "1 = 1")
     with pytest.raises(DerivationError, match="two sections start at line 20"):

@@ -69,17 +69,19 @@ class Sections:
     def scope_at(self, line: int, current: Scope) -> Scope:
         """``current`` (the document's notation and every definition read so far) as a
         formula at ``line`` reads it.  The sections that declare a name cut the document
-        into parts; a definition of the name holds in its own part, before its display too,
-        and in no other: the meaning of the other parts is their section's (or the
-        document's, before them all)."""
+        into parts; a definition of the name holds in its own part, before its display too
+        (but not before a section that starts between them), and in no other: the meaning of
+        the other parts is their section's (or the document's, before them all)."""
         in_force = [s for s in self.sections if s.line <= line]
         names = dict(current.names)
         for key in {k for s in self.sections for k in s.hidden | s.overlay.keys()}:
             starts = [s for s in self.sections if key in s.hidden or key in s.overlay]
             here = _part(starts, line)
             meaning = current.names.get(key)
-            if isinstance(meaning, Macro) and meaning.line is not None and _part(starts, meaning.line) is here:
-                continue    # defined in this part of the document: the definition holds
+            if isinstance(meaning, Macro) and meaning.line is not None and _part(starts, meaning.line) is here \
+                    and not any(line < s.line <= meaning.line for s in self.sections):
+                continue    # defined in this part of the document: the definition holds (a use before it
+                # too, unless a section starts between them: then the definition is another part's)
             if here is None and not (isinstance(meaning, Macro) and meaning.line is not None):
                 continue    # before the sections that declare it: the document's own meaning
             if here is not None and key in here.overlay:
