@@ -12,6 +12,10 @@ defines nothing for the displays after it).  A define is read by ``read_definiti
 whole or not at all: a display of several rows defines every name of it, and a chain
 written after a definition (``\mathcal{L} = A = B``) is read only when its links read
 too (they become a claim of the document); a link that does not read refuses the define.
+A definition the document writes inline, in its text (``$D_{i,j} = D(z_i, z_j)$``), is an
+``[[inline]]`` table with the keys of a define: read as one, and counted neither as a display nor
+as read (its refusal is listed, marked so), so that the shorthands a document defines in its
+sentences serve its displays without changing what is measured.
 
 Then it checks what was read, as a user's derivation would be: the notation, the defines
 that read (a chain written in a define is a claim, see docs/reference.md), and every
@@ -93,8 +97,16 @@ class DocumentReading:
         return 100.0 * self.read / self.displays if self.displays else 0.0
 
 
+#: the header of a definition written inline in the document's text (``$D_{i,j} = D(z_i, z_j)$``)
+INLINE = re.compile(r"^\[\[inline\]\]", re.MULTILINE)
+
+
 def read_document(path: Path) -> DocumentReading:
     raw = path.read_text(encoding="utf-8")
+    # a definition written inline is read as a [[define]] (the same line in the file, so that an
+    # error points at it) and not counted as a display, read or refused (its refusal is listed)
+    inline = [(e.get("line", 0), e.get("latex", "")) for e in tomllib.loads(raw).get("inline", [])]
+    raw = INLINE.sub("[[define]]", raw)
     spec = tomllib.loads(raw)
     about = spec.pop("corpus", {})
     displays = spec.pop("display", [])
@@ -118,13 +130,14 @@ def read_document(path: Path) -> DocumentReading:
         reading.error = str(exc)
         return reading
     defines = spec.get("define", [])
-    reading.displays += len(defines)
+    reading.displays += len([e for e in defines if (e.get("line", 0), e.get("latex", "")) not in inline])
     given: dict = {}        # key → [(line, None if read, else the refusal's message)]
-    read_defines, claims = _read_defines(reading, spec, context, sections, given), []
+    read_defines, claims = _read_defines(reading, spec, context, sections, given, inline), []
     # what a display that opens with a relation continues: the display or define just before it, as
     # (its LaTeX, the line of the claim it is part of: None for a define, which is no claim)
     before = {e.get("line", 0): (e["latex"], None) for e in read_defines if "latex" in e}
-    lines = [e.get("line", 0) for e in defines] + [d.get("line", 0) for d in displays]
+    lines = [e.get("line", 0) for e in defines if (e.get("line", 0), e.get("latex", "")) not in inline] + \
+        [d.get("line", 0) for d in displays]
     previous_line = {d.get("line", 0): max((k for k in lines if k < d.get("line", 0)), default=None) for d in displays}
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
@@ -166,7 +179,7 @@ CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*)*(?:&\s*)?"
 
 
 def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections,
-                  given: dict) -> list:
+                  given: dict, inline: list) -> list:
     """The defines that read, in the file's order, read as the loader reads them: one that
     uses a name a later one gives is read again once the others are (documents define F
     by a G they define below); one that never reads is refused with the error of its last
@@ -200,9 +213,11 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         if len(still) == len(waiting):
             break
         waiting = still
+    inline_numbers = {n for n, e in enumerate(entries) if (e.get("line", 0), e.get("latex", "")) in inline}
     for number, exc in sorted(errors.items()):
         if number not in read:
-            reading.refused.append(Refusal(entries[number].get("line", 0), " ".join(str(exc).split())))
+            said = "(a definition written inline, not counted) " if number in inline_numbers else ""
+            reading.refused.append(Refusal(entries[number].get("line", 0), said + " ".join(str(exc).split())))
     for number, entry in enumerate(entries):
         for key in _keys_defined(entry.get("latex", ""), context.scope):
             given.setdefault(key, []).append((entry.get("line", 0), None if number in read else number))
@@ -215,8 +230,9 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         context.scope = saved       # the probe's definition, read again, is not kept
         if cascade is not None:
             read.discard(number)
-            reading.refused.append(Refusal(line, cascade))
-    reading.read += len(read)
+            reading.refused.append(Refusal(line, ("(a definition written inline, not counted) " if number in inline_numbers
+                                                  else "") + cascade))
+    reading.read += len(read - inline_numbers)
     return [entries[number] for number in sorted(read)]
 
 

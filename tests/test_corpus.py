@@ -90,3 +90,44 @@ def test_a_display_that_opens_with_a_relation_continues_the_one_before_it(tmp_pa
     # one claim, the chain of four displays: its ≤ fails (a² log a > a for large a)
     assert reading.verdicts == {"refuted": 1}
     assert [finding.line for finding in reading.findings] == [3]
+
+
+INLINE = r"""id = "i"
+title = "i"
+source = "i.md"
+
+[corpus]
+url = "https://example.org/i.md"
+revision = "0"
+kind = "blog"
+
+[[scalar]]
+name = 'a'
+domain = "positive"
+
+[[inline]]
+name = 'b'
+line = 2
+latex = 'b = 2 a'
+
+[[inline]]
+name = 'c'
+line = 2
+latex = 'c = q'
+
+[[display]]
+line = 4
+latex = 'b - a = a'
+"""
+
+
+def test_a_definition_written_inline_serves_the_displays_and_is_not_counted(tmp_path):
+    path = tmp_path / "i.toml"
+    path.write_text(INLINE, encoding="utf-8")
+    reading = read_document(path)
+    assert (reading.displays, reading.read) == (1, 1)
+    assert reading.verdicts == {"proved": 1}
+    # the inline definition that does not read is listed, marked, and not counted
+    (refused,) = reading.refused
+    assert refused.message.startswith("(a definition written inline, not counted) ") and "'q' is not declared" in \
+        refused.message
