@@ -72,3 +72,11 @@ def test_what_fails_for_probabilities_is_refuted_with_a_table_of_probabilities(s
     outcome = check_statement(statement, **notation())
     assert outcome.verdict.value == "refuted", outcome.message
     assert "densities" not in (outcome.witness.note or "")
+
+
+def test_the_condition_names_the_points_of_the_distributions_the_statement_uses():
+    notation_two = dict(notation(), scalar=notation()["scalar"] + [{"name": "y", "role": "point"}],
+                        distribution=notation()["distribution"] + [{"name": "q", "of": ["y"]}])
+    outcome = check_statement(r"p(x) \leq 1", **notation_two)
+    assert outcome.verdict.value == "conditional"
+    assert outcome.condition.startswith("x, c discrete (p:")

@@ -275,7 +275,7 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
     unexplained = failures + list(state.report.open)
     # failing only where the tables are read as densities: true of probabilities, if every point
     # of the tables of probabilities was decided (else whether it holds for them is open)
-    discrete = conditions.discrete_points(state.report, failures, task.notation)
+    discrete = conditions.discrete_points(state.report, failures, task.notation, (task.lhs, task.rhs))
     if discrete and any(h.instance.cell_width is None for h in state.report.open):
         return Outcome(Verdict.UNDECIDED, method_name,
                        f"{reason}, where the points have densities ({first.instance.label}); whether it holds "

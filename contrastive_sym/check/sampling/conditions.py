@@ -102,14 +102,17 @@ def _break_ties(hit: Hit) -> dict:
     return break_ties(hit.instance.variables, hit.point)
 
 
-def discrete_points(report: SampleReport, failures: list[Hit], notation) -> str | None:
+def discrete_points(report: SampleReport, failures: list[Hit], notation, sides: tuple = ()) -> str | None:
     """"x, c discrete" when the statement fails only where the tables of its points are read
     as densities (distributions.py) and holds for every table of probabilities sampled: true
-    of probabilities (p(x) ≤ 1, an entropy ≥ 0), not of densities."""
+    of probabilities (p(x) ≤ 1, an entropy ≥ 0), not of densities.  The points named are
+    those of the distributions the statement's ``sides`` use."""
     if not failures or any(h.instance.cell_width is None for h in failures) \
             or not any(i.cell_width is None for i in report.instances):
         return None
-    drawn = [d for d in notation.distributions if not d.discrete]
+    used = {s for side in sides if isinstance(side, sp.Basic) for s in side.atoms(sp.Symbol)}
+    drawn = [d for d in notation.distributions if not d.discrete and d.tag in used] or \
+        [d for d in notation.distributions if not d.discrete]
     points = dict.fromkeys(notation.lookup(c).latex for d in drawn for c in d.coordinates
                            if notation.lookup(c) is not None)
     names = ", ".join(d.latex for d in drawn)
