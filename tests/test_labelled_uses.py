@@ -122,3 +122,29 @@ def test_a_sum_drawn_beside_its_index_says_what_is_not_read():
                         **dict(NCE, distribution=[{"name": "Q", "of": [r"\tilde{w}"]}]))
     assert "a sum whose terms are drawn (w_i \\sim Q) beside the index that numbers them is random" \
         in str(caught.value)
+
+
+DPR = dict(
+    size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "n", "minimum": 1, "checked": [1, 2]}],
+    index=[{"name": "i", "from": 1, "to": "N"}],
+    family=[{"name": "q", "shape": ["N"], "role": "point"}, {"name": "p^+", "shape": ["N"], "role": "point"},
+            {"name": "p^-", "shape": ["N", "n"], "role": "point"}],
+    function=[{"name": r"\text{sim}", "arguments": 2}],
+    define=[{"name": "L", "line": 1, "latex": r"\mathcal{L}(q_i, p_i^+, p_{i,1}^-, \dots, p_{i,n}^-) = -\log "
+             r"\frac{\exp(\text{sim}(q_i, p_i^+))}{\exp(\text{sim}(q_i, p_i^+)) + \sum_{j=1}^n \exp(\text{sim}(q_i, p_{i,j}^-))}"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\mathcal{L}(q_i, p_i^+, p_{i,1}^-, \dots, p_{i,n}^-) \geq 0", "confirmed"),
+    # sim is any function: the loss is not bounded by log(n + 1)
+    (r"\mathcal{L}(q_i, p_i^+, p_{i,1}^-, \dots, p_{i,n}^-) \leq \log(n+1)", "refuted"),
+])
+def test_a_head_with_dots_between_declared_names_is_read_as_labels(statement, expected):
+    assert check_statement(statement, **DPR).verdict.value == expected
+
+
+def test_dots_between_undeclared_names_that_are_not_one_list_stay_refused():
+    bad = dict(DPR, define=[{"name": "L", "line": 1, "latex": r"\mathcal{L}(q_i, r_1, \dots, r_n) = 1"}])
+    with pytest.raises(DerivationError, match="a list parameter is written x_1, ..., x_n"):
+        check_statement(r"1 = 1", **bad)

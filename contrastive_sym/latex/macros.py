@@ -15,7 +15,7 @@ from dataclasses import replace
 import lark
 import sympy as sp
 
-from ..errors import ParseError
+from ..errors import DerivationError, ParseError
 from .beside import refuse_entries_of_family
 from .defined_as import definition_text
 from .expand import expand_macros
@@ -115,7 +115,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
     # LSE(x_1, ..., x_n): a function of a list
     if any(is_ellipsis(e) for e in elements) and set(separators) <= {","}:
-        return _list_macro(key, elements, body_tree, text, scope, where, line, translator)
+        listed = _list_macro(key, elements, body_tree, text, scope, where, line, translator)
+        if listed is not None:
+            return listed
     # sim(z_i, z_j): a function of rows of a declared family
     rows_of = _row_params(elements, separators, scope)
     if rows_of is not None:
@@ -302,6 +304,10 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator):
     family_name = _subscripted_letter(first)
     length_name = _subscript_name(last)
     if family_name is None or length_name is None or _subscripted_letter(last) != family_name:
+        if _all_declared(elements, translator):
+            # \mathcal{L}(q_i, p_i^+, p_{i,1}^-, \dots, p_{i,n}^-): the names its body uses, each
+            # declared, written for the reader: labels a use repeats (read below)
+            return None
         raise translator.fail(first, "a list parameter is written x_1, ..., x_n")
     placeholder = sp.IndexedBase(family_name + "_list", real=True)
     length = sp.Symbol(length_name + "_length", integer=True, positive=True)
@@ -309,6 +315,18 @@ def _list_macro(key, elements, body_tree, text, scope, where, line, translator):
     inner = scope.bind(*bound[0]).bind(*bound[1])
     body = _BodyReader(text, inner, where).expr(body_tree)
     return Macro(key, body, list_param=(placeholder, length), line=line), bound
+
+
+def _all_declared(elements: list, translator) -> bool:
+    """Whether every argument but the dots is a value or a point the notation declares."""
+    for element in elements:
+        if is_ellipsis(element):
+            continue
+        try:
+            translator.value(element)
+        except DerivationError:
+            return False
+    return True
 
 
 def _subscripted_letter(tree):
