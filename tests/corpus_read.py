@@ -99,6 +99,8 @@ class DocumentReading:
 
 #: the header of a definition written inline in the document's text (``$D_{i,j} = D(z_i, z_j)$``)
 INLINE = re.compile(r"^\[\[inline\]\]", re.MULTILINE)
+#: what the refusal of such a definition starts with
+INLINE_SAID = "(a definition written inline, not counted) "
 
 
 def read_document(path: Path) -> DocumentReading:
@@ -216,7 +218,7 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     inline_numbers = {n for n, e in enumerate(entries) if (e.get("line", 0), e.get("latex", "")) in inline}
     for number, exc in sorted(errors.items()):
         if number not in read:
-            said = "(a definition written inline, not counted) " if number in inline_numbers else ""
+            said = INLINE_SAID if number in inline_numbers else ""
             reading.refused.append(Refusal(entries[number].get("line", 0), said + " ".join(str(exc).split())))
     for number, entry in enumerate(entries):
         for key in _keys_defined(entry.get("latex", ""), context.scope):
@@ -230,8 +232,7 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         context.scope = saved       # the probe's definition, read again, is not kept
         if cascade is not None:
             read.discard(number)
-            reading.refused.append(Refusal(line, ("(a definition written inline, not counted) " if number in inline_numbers
-                                                  else "") + cascade))
+            reading.refused.append(Refusal(line, (INLINE_SAID if number in inline_numbers else "") + cascade))
     reading.read += len(read - inline_numbers)
     return [entries[number] for number in sorted(read)]
 

@@ -56,16 +56,10 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
         if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
             raise Unsupported("a probability p(k) at an index that no expectation or sum makes concrete")
     exprs = tuple(_write_samples(e) for e in exprs)
-    # a distribution of indices has index coordinates (and no alphabet of points)
-    decls = [d for d in notation.distributions
-             if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
+    decls, space = _points_space(notation)
     if not decls or not any(e.has(Density, Expectation, AlphabetSum) for e in exprs):
         return exprs
-    coordinates, aliases = [], []
-    for decl in decls:
-        coordinates += [c for c in decl.coordinates if c not in coordinates]
-        aliases += [a for a in decl.aliases if a not in aliases]
-    space = _Space(coordinates, tuple(aliases))
+    coordinates = space.coordinates
     named: dict = {c: set() for c in coordinates}
     for expr in exprs:
         _collect(expr, space, named, frozenset())
@@ -93,16 +87,22 @@ def _continuous(exprs: tuple, notation: Notation) -> set:
     """The coordinates that may have densities: drawn by a distribution of points not declared
     discrete, and not summed over by a sum the statement writes over their values (\\sum_x p(x)
     presumes x discrete, as the writer does)."""
+    decls, space = _points_space(notation)
+    summed = {space.of(point) for e in exprs if isinstance(e, sp.Basic)
+              for node in sp.preorder_traversal(e) if type(node) is AlphabetSum for point in node.args[1].args}
+    return {c for d in decls if not d.discrete for c in d.coordinates} - summed
+
+
+def _points_space(notation: Notation) -> tuple[list, "_Space"]:
+    """The distributions of points (a distribution of indices has index coordinates, and no
+    alphabet of points) and the space of their coordinates."""
     decls = [d for d in notation.distributions
              if not any(isinstance(notation.lookup(c), IndexDecl) for c in d.coordinates)]
     coordinates, aliases = [], []
     for decl in decls:
         coordinates += [c for c in decl.coordinates if c not in coordinates]
         aliases += [a for a in decl.aliases if a not in aliases]
-    space = _Space(coordinates, tuple(aliases))
-    summed = {space.of(point) for e in exprs if isinstance(e, sp.Basic)
-              for node in sp.preorder_traversal(e) if type(node) is AlphabetSum for point in node.args[1].args}
-    return {c for d in decls if not d.discrete for c in d.coordinates} - summed
+    return decls, _Space(coordinates, tuple(aliases))
 
 
 class _Space:
@@ -233,7 +233,7 @@ def _expand(expr: sp.Basic, tables: dict, alphabets: dict, space: _Space, widths
         # the values of points (\sum_x) is a sum, which presumes them discrete
         volume = _volume(drawn.args, space, widths) if isinstance(expr, PointIntegral) else sp.S.One
         return volume * sp.Add(*(body.xreplace(dict(zip(drawn.args, values)))
-                                                   for values in itertools.product(*choices)))
+                                 for values in itertools.product(*choices)))
     return expr.func(*(_expand(arg, tables, alphabets, space, widths) for arg in expr.args))
 
 
