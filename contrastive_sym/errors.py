@@ -65,9 +65,12 @@ class AmbiguousReading(ParseError):
     (load/readings.py); anywhere else it is the refusal its message says."""
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None,
-                 column: int | None = None, *, construct: str = "", text: str = "", readings: tuple = ()):
+                 column: int | None = None, *, construct: str = "", text: str = "", readings: tuple = (),
+                 kind: str = ""):
         self.text = text
         self.readings = readings
+        # what is ambiguous ("sum-end"): a formula with two such places is read one way throughout
+        self.kind = kind
         super().__init__(message, path, line, column, construct=construct)
 
 

@@ -52,9 +52,10 @@ from contrastive_sym.latex.scope import Macro, Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
-from contrastive_sym.errors import SeveralChains
+from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
+from contrastive_sym.load.readings import each_reading
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
@@ -326,6 +327,19 @@ def _display_rows(display: dict, where: Where, context: Context):
     r"""The rows of a display, or the error that stops it: it must read as a claim's
     statement reads (a display that starts with a relation, '\implies …', does not)."""
     latex = display.get("latex", "")
+    try:
+        return _rows_of(latex, display, where, context)
+    except AmbiguousReading as ambiguous:
+        # a display that reads in several ways is read once per reading, as the loader reads a claim
+        if ambiguous.text != latex or not ambiguous.readings:
+            raise
+        found = []
+        each_reading(ambiguous, latex, lambda number, said, text, alike: found.append(
+            _rows_of(text, display, where, context)))
+        return found[0]
+
+
+def _rows_of(latex: str, display: dict, where: Where, context: Context):
     rows = translate_rows(latex, context.scope, where)
     if any(row.relations for row in rows):
         try:

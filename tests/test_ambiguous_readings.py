@@ -88,3 +88,71 @@ def test_two_reading_questions_in_one_claim_are_refused_at_the_documents_text():
     with pytest.raises(ParseError, match=r"reads in more than one way again") as caught:
         run(claim("twice", r"\exp\langle a,b\rangle/\tau \leq \exp\langle a,a\rangle/\tau"))
     assert caught.value.column is not None and caught.value.message.startswith("ambiguous: \\exp")
+
+
+SUMS = """<!-- contrastive-verify
+id = "sum-ends"
+title = "sum ends"
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = 'a'
+shape = ['N']
+
+[[family]]
+name = 'b'
+shape = ['N']
+
+[[index]]
+name = 'i'
+from = 1
+to = 'N'
+
+[[macro]]
+name = '\\A'
+arguments = 1
+body = 'a_{#1}'
+-->
+"""
+
+
+def sum_claims(*claims: str):
+    return {c.claim.id: c for c in verify_text(SUMS + "".join(claims), suffix=".md").documents[0].claims}
+
+
+def test_an_index_after_its_sums_body_is_read_both_ways():
+    # \sum_i a_i - b_i: (Σ_i a_i) − b_i with i the declared index, or Σ_i (a_i − b_i)
+    found = sum_claims(claim("ends", r"\sum_{i=1}^N a_i - b_i = \sum_{i=1}^N (a_i - b_i)", "identity"))
+    assert {k: c.outcome.verdict.value for k, c in found.items()} == {"ends-reading-1": "refuted",
+                                                                     "ends-reading-2": "proved"}
+    first, second = found["ends-reading-1"].claim, found["ends-reading-2"].claim
+    assert "takes one term" in first.reading and "takes the terms after it too (… - b_i)" in second.reading
+    assert first.latex == r"\left(\sum_{i=1}^N a_i\right) - b_i = \sum_{i=1}^N (a_i - b_i)"
+    assert second.latex == r"\sum_{i=1}^N \left(a_i - b_i\right) = \sum_{i=1}^N (a_i - b_i)"
+
+
+def test_a_later_sum_whose_end_is_open_is_read_as_the_first():
+    # two sums of one display, each open: one claim per reading, not four; the second sum's
+    # run stops at the sign before the next sum
+    found = sum_claims(claim("two", r"\sum_{i=1}^N a_i - b_i + \sum_{i=1}^N b_i - a_i = 0", "identity"))
+    assert {k: c.outcome.verdict.value for k, c in found.items()} == {"two-reading-1": "refuted",
+                                                                     "two-reading-2": "proved"}
+    second = found["two-reading-2"].claim
+    assert second.latex == r"\sum_{i=1}^N \left(a_i - b_i\right) + \sum_{i=1}^N \left(b_i - a_i\right) = 0"
+    assert "each of the 2 places alike read so" in second.reading
+
+
+def test_a_sum_written_with_the_documents_macros_is_read_both_ways_from_its_text():
+    found = sum_claims(claim("macro", r"\sum_{i=1}^N \A{i} - b_i = \sum_{i=1}^N (a_i - b_i)", "identity"))
+    assert found["macro-reading-2"].outcome.verdict.value == "proved"
+    assert found["macro-reading-2"].claim.latex == r"\sum_{i=1}^N \left(\A{i} - b_i\right) = \sum_{i=1}^N (a_i - b_i)"
+
+
+def test_a_sum_whose_later_terms_cannot_be_told_stays_refused():
+    # the run after the body is a product with another sum: no second reading to offer
+    with pytest.raises(ParseError, match=r"ambiguous: this 'i' comes after the sum over i"):
+        sum_claims(claim("product", r"\sum_{i=1}^N a_i - b_i \sum_{j=1}^N b_j = 0", "identity"))

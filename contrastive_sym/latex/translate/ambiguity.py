@@ -17,6 +17,41 @@ def ambiguous(translator, node, message: str, start: int, end: int, readings: li
                             text=translator.text, readings=tuple((start, end, r, s) for r, s in readings))
 
 
+def insertions_ambiguous(translator, node, message: str, readings: list, kind: str = ""):
+    """The error for a formula that reads as each ``(insertions, shown)``, ``insertions`` being
+    ``(offset, text)`` put into the formula as read.  The edits are made in the formula as
+    written (before the document's macros were expanded: the reading is checked from the
+    user's text); an edit that falls inside the expansion of a macro leaves only the refusal."""
+    where, written = translator.where, translator.text
+    mapped = []
+    for insertions, shown in readings:
+        at = [(_written_offset(where, offset), put) for offset, put in insertions]
+        if any(offset is None for offset, _ in at):
+            return translator.fail(node, message)
+        mapped.append((sorted(at), shown))
+    written = getattr(where, "written", "") or written
+    start = min(offset for at, _ in mapped for offset, _ in at)
+    end = max(offset for at, _ in mapped for offset, _ in at)
+    edits = []
+    for at, shown in mapped:
+        pieces, position = [], start
+        for offset, put in at:
+            pieces += [written[position:offset], put]
+            position = offset
+        edits.append((start, end, "".join(pieces) + written[position:end], shown))
+    error = translator.fail(node, message)
+    return AmbiguousReading(error.message, error.path, error.line, error.column, construct=error.construct,
+                            text=written, readings=tuple(edits), kind=kind)
+
+
+def _written_offset(where, offset: int) -> int | None:
+    """``offset`` of the formula as read, in the formula as written; None inside a macro's expansion."""
+    for (start, end), (origin_start, origin_end) in zip(getattr(where, "spans", ()), getattr(where, "origins", ())):
+        if start < offset < end:
+            return None
+    return where._written_offset(offset) if getattr(where, "spans", ()) else offset
+
+
 def quotient_then_factor(translator, quotient, rest: list, first):
     r"""What ``a/b c`` reads as, both ways, in the user's own text (``u^\top v / \|u\| \|v\|``,
     SimCLR's cosine similarity), and the two ways to write the one meant.  ``rest`` are the

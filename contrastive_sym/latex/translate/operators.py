@@ -144,7 +144,7 @@ class OperatorsMixin(TupleSumsMixin):
         term = inner.term(operand)
         if isinstance(operand, Tree) and not getattr(operand.meta, "empty", True):
             # the index is free after the body: a later use of it is named as such
-            self.close_sum(var_name, operand.meta.end_pos)
+            self.close_sum(var_name, operand.meta.end_pos, operand.meta.start_pos, op.meta.start_pos)
         # a sum of vectors is the vector of the sums of their components
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:

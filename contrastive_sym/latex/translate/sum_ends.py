@@ -16,17 +16,20 @@ import re
 import lark
 import sympy as sp
 
+from .ambiguity import insertions_ambiguous
+
 Tree = lark.Tree
 
 
 class SumEndsMixin:
-    def close_sum(self, index: str, end: int) -> None:
-        """The body of a sum over ``index`` ends at ``end`` of the text."""
-        self.__dict__.setdefault("closed_sums", []).append((index, end))
+    def close_sum(self, index: str, end: int, body: int | None = None, sign: int | None = None) -> None:
+        """The body of a sum over ``index`` ends at ``end`` of the text; it starts at ``body``,
+        and the sum's sign (``\\sum``) at ``sign``."""
+        self.__dict__.setdefault("closed_sums", []).append((index, end, body, sign))
 
     def closed_before(self, start: int | None) -> list[str]:
         """The indices of the sums, in this side, whose bodies end before ``start``."""
-        return [name for name, end in getattr(self, "closed_sums", ()) if start is not None and end <= start]
+        return [name for name, end, *_ in getattr(self, "closed_sums", ()) if start is not None and end <= start]
 
     def scripted_index_name(self, node) -> str | None:
         """The key of a declared index whose name has scripts (w_c, w_{t}, i^+), written
@@ -65,14 +68,82 @@ class SumEndsMixin:
         if start is not None and (re.search(r"\|\s*_\s*\{?\s*" + re.escape(key) + r"\s*=", self.text[start:])
                                   or re.search(r"\|\s*_\s*\{?\s*$", self.text[:start])):
             return      # \left. a_j \right|_{j=i}: the bar after it binds j
-        if any(name == key and end <= start and not _group_closes(self.text[end:start])
-               for name, end in getattr(self, "closed_sums", ()) if start is not None):
+        closed = [(end, body, sign) for name, end, body, sign in getattr(self, "closed_sums", ())
+                  if name == key and start is not None and end <= start and not _group_closes(self.text[end:start])]
+        if closed:
             script = key if len(key) == 1 else "{" + key + "}"
-            raise self.fail(node, f"ambiguous: this '{key}' comes after the sum over {key}, whose body ends before "
-                                  f"this term (a sum takes one term), so it reads as the declared index {key}, "
-                                  f"while a reader may take the sum over this term too: put the terms it sums in "
-                                  f"parentheses (\\sum_{script} (a_{script} - b_{script})), or name the sum's index "
-                                  f"otherwise")
+            message = (f"ambiguous: this '{key}' comes after the sum over {key}, whose body ends before this term "
+                       f"(a sum takes one term), so it reads as the declared index {key}, while a reader may take "
+                       f"the sum over this term too: put the terms it sums in parentheses (\\sum_{script} "
+                       f"(a_{script} - b_{script})), or name the sum's index otherwise")
+            raise sum_end_readings(self, node, message, key, *closed[-1])
+
+
+def sum_end_readings(translator, node, message: str, key: str, end: int, body: int | None, sign: int | None):
+    r"""The refusal of a later ``key`` after the sum over it ended, with its two readings as edits
+    (:func:`.ambiguous`): the sum ends where it is read to (``(\sum_i a_i) - b_i``, the later i the
+    declared index), or it runs to the end of the terms after it (``\sum_i (a_i - b_i)``: to the next
+    relation, row or column, or to the group that holds the sum)."""
+    text = translator.text
+    stop = _terms_end(text, end)
+    if body is None or sign is None or stop is None or stop <= node.meta.end_pos - 1:
+        return translator.fail(node, message)
+    run = " ".join(text[end:stop].split())
+    return insertions_ambiguous(translator, node, message, [
+        ([(sign, r"\left("), (end, r"\right)")], f"the sum over {key} takes one term, and the later {key} "
+                                                   f"is the declared index {key}"),
+        ([(body, r"\left("), (stop, r"\right)")], f"the sum over {key} takes the terms after it too "
+                                                    f"(… {run})")], kind="sum-end")
+
+
+#: what ends a run of terms at the depth of a sum: a relation, a column or row of an array, a
+#: comma, \tag, \label, \quad, \text (words after a formula)
+_ENDS = re.compile(r"\\\\|&|,|=|<|>|\\(?:le|ge|leq|geq|neq|ne|approx|sim|simeq|propto|tag|label|quad|qquad|"
+                   r"text|intertext|implies|iff|Rightarrow|Longrightarrow|to|rightarrow|in|triangleq|coloneqq|"
+                   r"equiv|cong|ll|gg|lesssim|gtrsim|leqslant|geqslant)(?![a-zA-Z])")
+
+
+_NEXT_SUM = re.compile(r"\\(?:sum|prod|int)(?![a-zA-Z])")
+
+
+def _terms_end(text: str, start: int) -> int | None:
+    """Where the run of terms that starts at ``start`` (after a sum's body) ends: at the first
+    relation, column, row or comma at its depth, where the group around it closes, or at the sign
+    before the term of another sum; its trailing blanks left out.  None for a run that contains nothing."""
+    depth, position, signs = 0, start, []
+    while position < len(text):
+        char = text[position]
+        if text.startswith(r"\left", position) or text.startswith(r"\right", position):
+            # \left( … \right): counted by the bracket that follows; \left. and \right. too
+            after = position + (5 if text.startswith(r"\left", position) else 6)
+            if after < len(text) and text[after] == ".":
+                depth += 1 if text.startswith(r"\left", position) else -1
+                if depth < 0:
+                    break
+                position = after + 1
+                continue
+            position = after
+            continue
+        if char in "{([":
+            depth += 1
+        elif char in "})]":
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and _ENDS.match(text, position):
+            break
+        elif depth == 0 and _NEXT_SUM.match(text, position):
+            # another sum: the run ends at the sign before its term (… - b_i + \frac{1}{N}\sum_j c_j)
+            signs = [at for at in signs if at > start]
+            position = signs[-1] if signs else position
+            break
+        if depth == 0 and char in "+-":
+            signs.append(position)
+        position += 2 if char == "\\" else 1
+    stop = position
+    while stop > start and text[stop - 1].isspace():
+        stop -= 1
+    return stop if text[start:stop].strip() else None
 
 
 def _group_closes(between: str) -> bool:
