@@ -120,7 +120,8 @@ def test_a_sum_drawn_beside_its_index_says_what_is_not_read():
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\sum_{i=1, w_i \sim Q}^N \log q(w_i) = 0",
                         **dict(NCE, distribution=[{"name": "Q", "of": [r"\tilde{w}"]}]))
-    assert "a sum whose terms are drawn (w_i \\sim Q) beside the index that numbers them is random" \
+    # w_i is no entry of draws declared beside the index Q draws (tests/test_named_draws.py)
+    assert "the draws a sum names beside its index are read as the entries of a family of indices" \
         in str(caught.value)
 
 

@@ -27,6 +27,9 @@ class Family:
     # a family of indices (role index): the first and last value of its entries, which index
     # other families (W_{y_i}: translate/index_families.py)
     values: tuple | None = None
+    # a family of indices named as a declared index is (w̃_1 … w̃_N beside w̃): the draws of that
+    # index, each a value a statement holds for (load/index_families.py, translate/draws.py)
+    draws_of: str | None = None
 
     def start(self, position: int) -> int:
         return self.first[position] if self.first else 1

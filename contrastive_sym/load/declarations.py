@@ -22,7 +22,7 @@ from ..latex.translate.draws import IndexDistribution
 from ..model.distributions import Density, Expectation
 from ..model.nodes import MutualInformation
 from ..model.notation import Domain, Origin, Role, bare_point
-from .index_families import index_values
+from .index_families import draws_of_an_index, index_values
 from .tilted_definitions import read_tilted
 from .family_expressions import family_expression
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
@@ -116,8 +116,9 @@ def read_notation(spec: dict, context: Context) -> None:
         # s^+_i beside a scalar s^+ (one anchor's similarity, then a batch's): the family is
         # found by its script, s^+ alone stays the scalar (read from the table: not a use)
         beside = scope.names.get(name)
-        samples = len(shape) == 1 and not leading and isinstance(beside, sp.Symbol) and not beside.is_integer and (
-            beside in builder.points() if role is Role.POINT else beside not in builder.points())
+        draws = name if draws_of_an_index(spec, name, role, shape) else None     # w̃_i beside the index w̃
+        samples = draws or len(shape) == 1 and not leading and isinstance(beside, sp.Symbol) and not beside.is_integer \
+            and (beside in builder.points() if role is Role.POINT else beside not in builder.points())
         form = "superscript" if superscript else "subscript"
         # s^-_j beside s^-_{i,j}: one name, two families, told apart by how many indices a use
         # writes (scripts below the name only)
@@ -134,7 +135,7 @@ def read_notation(spec: dict, context: Context) -> None:
         base = builder.family(symbol, shape, read_enum(Domain, entry.get("domain", "real"), context, origin),
                               role=role, latex=latex, origin=origin,
                               superscript=superscript, first=first, leading_superscript=leading, values=values)
-        family = Family(base, shape, superscript, leading_superscript=leading, first=first, values=values)
+        family = Family(base, shape, superscript, leading_superscript=leading, first=first, values=values, draws_of=draws)
         if vector_rows and len(shape) == 1:
             rows = replace(beside, others=())
             scope = scope.bind(name, replace(family, others=(rows,) + beside.others, rows=rows))

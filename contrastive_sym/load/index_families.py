@@ -27,3 +27,11 @@ def index_values(entry: dict, name: str, role: Role, shape: tuple, scope, contex
     if not all(sp.sympify(v).is_integer for v in (lo, hi)):
         raise context.fail(f"family {name}: values are whole numbers or sizes, e.g. values = [1, 'C']", ("values",))
     return lo, hi
+
+
+def draws_of_an_index(spec: dict, name: str, role: Role, shape: tuple) -> bool:
+    """Whether a family of indices is named as a declared ``[[index]]`` is: the noise words
+    w̃_1 … w̃_N beside the index w̃ a noise distribution draws (``\\sum_{i=1, \\tilde{w}_i \\sim Q}^N``).
+    The family is then found by its subscript, and the name alone stays the index."""
+    return role is Role.INDEX and len(shape) == 1 and any(
+        isinstance(entry, dict) and entry.get("name") == name for entry in spec.get("index") or ())

@@ -229,6 +229,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
+        if not isinstance(op, IndexExpectationOp):
+            self.refuse_fixed_draws(body, node)          # w̃_i, read for each draw (draws.py)
         if isinstance(op, TiltedOp):
             return self.tilted_expectation(op, body, node)
         if isinstance(op, IndexExpectationOp):
@@ -287,6 +289,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         (x_1 … x_N beside x), does not say what it averages over: refused."""
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
+        self.refuse_fixed_draws(body, node)
         points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
         # \mathbb{E}\log\frac{p(x, y)}{p(x) p(y)}: the points at which a density is taken are drawn too
         points |= {a for density in body.atoms(Density) for a in (*density.args[1], *density.args[2])

@@ -21,7 +21,8 @@ import sympy as sp
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from ...model.distributions import IndexExpectation, IndexProbability, SampledSum
-from ..scope import Distribution, ExpectationOp
+from ..families import Family
+from ..scope import Distribution, ExpectationOp, form_key
 from .trees import unwrap
 from .values import relation_name
 
@@ -103,6 +104,10 @@ class IndexDrawsMixin:
         symbol = self.scope.lookup(key) if key is not None else None
         declared = self.scope.index_range(symbol) if isinstance(symbol, sp.Symbol) else None
         written = self.source(tree).strip()
+        if declared is None and symbol is None:
+            entry = self._drawn_entry(tree, distribution)
+            if entry is not None:
+                return entry
         if declared is None:
             raise self.fail(tree, f"'{written}' drawn from {distribution.name} is not a declared [[index]] "
                                   "(the letter an expectation draws is declared as an index)")
@@ -115,6 +120,34 @@ class IndexDrawsMixin:
                                   f"{distribution.name} draws over {distribution.lo} … {distribution.hi}")
         return symbol
 
+    def _drawn_entry(self, tree, distribution: IndexDistribution) -> sp.Indexed | None:
+        """``\\tilde{w}_i`` of ``\\mathbb{E}_{\\tilde{w}_i \\sim Q}``: an entry of the draws declared
+        beside the index Q draws (load/index_families.py), which the expectation averages over;
+        None for anything else."""
+        if not (isinstance(tree, Tree) and tree.data == "subscript"):
+            return None
+        head = self.atom_key(tree.children[0])
+        family = self.scope.lookup(form_key(head, "subscript")) if head is not None else None
+        if not isinstance(family, Family) or family.draws_of is None \
+                or self.scope.lookup(family.draws_of) != distribution.coordinates[0]:
+            return None
+        entry = self.expr(tree)
+        return entry if isinstance(entry, sp.Indexed) and entry.base == family.base else None
+
+    def refuse_fixed_draws(self, body, node, averaged=()) -> None:
+        """An expectation of a body that names draws of an index (w̃_i of \\sum_{i=1, \\tilde{w}_i
+        \\sim Q}^N, read for each draw) that it does not average over itself: whether it averages over
+        them too is not written, and the two readings differ."""
+        if not isinstance(body, sp.Basic):
+            return
+        fixed = sorted({str(e) for e in body.atoms(sp.Indexed) if e not in averaged
+                        and getattr(self._family_of(e.base), "draws_of", None) is not None})
+        if fixed:
+            raise self.fail(node, f"an expectation of {', '.join(fixed)}, draws of an index it does not draw "
+                                  "itself: whether it averages over them too is not written (a sum over draws "
+                                  "inside an expectation is \\sum_{j \\sim Q}^N; one draw is "
+                                  "\\mathbb{E}_{\\tilde{w}_i \\sim Q})")
+
     def index_draw_op(self, left, right, op) -> IndexExpectationOp | None:
         """``\\mathbb{E}_{i \\sim p_u^+}``: None when ``right`` is no distribution over indices."""
         found = self.index_distribution_at(right, op)
@@ -124,7 +157,7 @@ class IndexDrawsMixin:
         if isinstance(left, Tree) and left.data == "paren":
             raise self.fail(left, f"{distribution.name} draws one index: write i \\sim {distribution.name}")
         drawn = self.drawn_index(left, distribution, op)
-        self._refuse_circular(drawn.name, values, distribution, op)
+        self._refuse_circular(str(drawn), values, distribution, op)
         return IndexExpectationOp((drawn,), distribution, values)
 
     def _refuse_circular(self, name: str, values: tuple, distribution: IndexDistribution, op) -> None:
@@ -178,7 +211,8 @@ class IndexDrawsMixin:
                 raise self.fail(node, "a sum over sampled indices inside a sum under a function (log Σ_i …): "
                                       "whether its terms share one set of draws or each draws anew is not "
                                       "written, and the expectations differ")
-        bound = _bound_symbol(drawn.name, body)
+        self.refuse_fixed_draws(body, node, (drawn,))
+        bound = _bound_symbol(drawn.name if isinstance(drawn, sp.Symbol) else str(drawn.base), body)
         distribution = op.distribution
         return IndexExpectation(body.xreplace({drawn: bound}), bound, distribution.tag, distribution.lo,
                                 distribution.hi, *op.given_values)
@@ -200,6 +234,8 @@ class IndexDrawsMixin:
         """``\\sum_{j \\sim p}^N body``; None when the sum's index is not drawn (``\\sim``)."""
         trees = [unwrap(c) for c in lower.children[0].children if isinstance(c, Tree)] \
             if isinstance(lower, Tree) and lower.data == "script_group" else [unwrap(lower)]
+        if len(trees) == 2 and _is_draw(trees[1]):
+            return self.sum_of_named_draws(trees, upper, operand, op)
         if len(trees) != 1 or not _is_draw(trees[0]):
             return None
         left, _, right = trees[0].children
@@ -230,6 +266,50 @@ class IndexDrawsMixin:
         if self.vector_of(body) is not None or not isinstance(body, sp.Expr):
             raise self.fail(op, "a sum over draws of something that is not a number")
         return SampledSum(body, bound, distribution.tag, distribution.lo, distribution.hi, count, *values)
+
+    def sum_of_named_draws(self, trees: list, upper, operand, op):
+        r"""``\sum_{i=1, \tilde{w}_i \sim Q}^N body``: the N noise words w̃_1 … w̃_N, the entries of a
+        family of indices declared beside the index w̃ that Q draws (load/index_families.py), summed
+        over i.  The draws are read as values the statement holds for, each one of w̃'s range: a
+        statement of them holds for every draw (Q gives each value a chance); an average over them
+        is written in an expectation, \sum_{j \sim Q}^N.  None when the subscript is not so."""
+        start, draw = trees
+        if not (isinstance(start, Tree) and start.data == "item" and len(start.children) == 3
+                and relation_name(str(start.children[1].children[0])) == "=" and upper is not None):
+            return None
+        name = self._bound_name(start.children[0])
+        left, _, right = draw.children
+        found = self.index_distribution_at(right, op)
+        family = self.scope.lookup(self.atom_key(unwrap(left).children[0]) or "") \
+            if isinstance(unwrap(left), Tree) and unwrap(left).data == "subscript" else None
+        drawn = self.scope.lookup(form_key(self.atom_key(unwrap(left).children[0]), "subscript")) \
+            if family is not None else None
+        if name is None or found is None or not isinstance(drawn, Family) or drawn.draws_of is None:
+            raise self.fail(op, f"\\sum_{{… , {' '.join(self.source(draw).split())}}}: the draws a sum names "
+                                "beside its index are read as the entries of a family of indices declared "
+                                "beside the index its distribution draws ([[family]] with role = \"index\", "
+                                "named as that [[index]]), or write \\sum_{j \\sim p}^N inside an expectation")
+        distribution, values = found
+        index = distribution.coordinates[0]
+        written = "".join(self.source(unwrap(left).children[1]).split()).strip("{}")
+        if written != name or self.scope.lookup(drawn.draws_of) != index or values:
+            raise self.fail(draw, f"'{' '.join(self.source(draw).split())}' draws the entry {written} of "
+                                  f"{drawn.draws_of}'s draws from {distribution.name}: read when the entry is the "
+                                  f"sum's index {name} and {distribution.name} draws {drawn.draws_of} itself")
+        variable = self._fresh(name)
+        inner = self.within(self.scope.bind(name, variable))
+        inner.open_sums += (name,)
+        body = inner.expr(operand)
+        if self.vector_of(body) is not None or not isinstance(body, sp.Expr):
+            raise self.fail(op, "a sum over draws of something that is not a number")
+        count = self.expr(upper)
+        shown = " ".join(self.source(left).split())
+        note = (f"\\sum_{{{name}=1, {shown} \\sim {distribution.name}}}^{{{' '.join(self.source(upper).split())}}} "
+                f"is read for each draw of {drawn.draws_of}'s entries, each one of its values: what is stated of "
+                f"it holds for every draw (an average over the draws is an expectation, \\sum_{{j \\sim "
+                f"{distribution.name}}}^N inside \\mathbb{{E}})")
+        self.readings.extend([note] if note not in self.readings else [])
+        return sp.Sum(body, (variable, 1, count))
 
     def refuse_loose_draws(self, expr, node) -> None:
         """A sum over sampled indices outside every expectation: a random quantity."""

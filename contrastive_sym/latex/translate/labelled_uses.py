@@ -103,7 +103,8 @@ class LabelledUsesMixin:
                 return None
             renamed[old] = value
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
-        return put(macro.body, {**same, **renamed})
+        # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
+        return self.put_drawn(macro.body, {**same, **renamed})
 
     def _label_at(self, macro: Macro, label: tuple[str, str], old: sp.Symbol, written: str, misfits: list):
         """The value the label ``now`` of a use (all its labels: ``written``) gives the
@@ -118,6 +119,8 @@ class LabelledUsesMixin:
                 new = self._word_named(now)
             if new is None and re.fullmatch(r"\d+", now):
                 new = sp.Integer(now)
+            if new is None:
+                new = self._drawn_entry_named(now, defined_in.index_range(old))
             return new if isinstance(new, sp.Expr) and new.is_integer else None
         if not old.is_real or old in defined_in.points:
             return None
@@ -138,6 +141,15 @@ class LabelledUsesMixin:
         value = self._label_value(now)
         if value is not None:
             self.readings.append(f"{use} is {definition} at {before} = {now}")
+        return value
+
+    def _drawn_entry_named(self, written: str, index_range):
+        """``\\tilde{w}_i``, a label naming an entry of a family of indices whose values are the
+        range of the definition's index; None otherwise."""
+        value = self._label_value(written)
+        values = self._drawn_values(value.base) if isinstance(value, sp.Indexed) else None
+        if values is None or any(sp.simplify(a - b) != 0 for a, b in zip(values, index_range)):
+            return None
         return value
 
     def _word_named(self, written: str):

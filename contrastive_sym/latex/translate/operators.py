@@ -301,8 +301,9 @@ class OperatorsMixin(TupleSumsMixin):
         if member is None and drawn is not None and len(elements) > 1:
             # \sum_{i=1, \tilde{w}_i \sim Q}^N: N draws, written beside the index that numbers them
             return (f"a sum whose terms are drawn ({' '.join(self.source(drawn).split())}) beside the index that "
-                    "numbers them is random, and the draw of a family of indices is not read: a sum over draws "
-                    "is read as \\sum_{j \\sim p}^N, inside an expectation")
+                    "numbers them is read from where it starts to its number of draws, \\sum_{i=1, \\tilde{w}_i "
+                    "\\sim Q}^N (the draws a family of indices declared beside the index Q draws), or as "
+                    "\\sum_{j \\sim p}^N inside an expectation")
         if member is None:
             return "this sum's index is not understood"
         left, _, right = member.children
