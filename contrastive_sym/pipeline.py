@@ -150,8 +150,11 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
         raise ParseError(f"the statement writes {len(equations)} equations, each checked as a claim of its own: "
                          + "; ".join(f"equation {n} {c.outcome.verdict.value}" for n, c in enumerate(equations, 1)),
                          "example.toml", 1)
+    readings = [c for c in claims if answers_to(c.claim.id, "statement")]
+    if own is None and not readings and run.documents[0].document.unchecked:
+        # θ ← m θ + (1 - m) θ': an update rule states no relation, so it has no outcome (load/updates.py)
+        raise ParseError(run.documents[0].document.unchecked[0][1], "example.toml", 1)
     if own is None:     # \exp a/\tau: read once per reading (load/readings.py), which one outcome cannot say
-        readings = [c for c in claims if answers_to(c.claim.id, "statement")]
         raise ParseError(f"{readings[0].claim.note}; checked once per reading: " + "; ".join(
             f"{c.claim.reading.rpartition(': ')[2]} {c.outcome.verdict.value}" for c in readings), "example.toml", 1)
     return own

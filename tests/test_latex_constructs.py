@@ -520,9 +520,9 @@ def test_big_o_without_its_limit_is_named_not_called_undeclared(text):
 
 
 @pytest.mark.parametrize("statement, words", [
-    # an update rule names its arrow, not "not declared"
-    (r"\theta \leftarrow m \theta + (1 - m) \theta", r"'\leftarrow' (an assignment: an update rule, a map) is not "
-     "a relation the checker decides"),
+    # an update rule is read, and says it states no relation (tests/test_update_rules.py)
+    (r"\theta \leftarrow m \theta + (1 - m) \theta", r"an update rule, \theta \leftarrow m \theta + (1 - m) \theta: it "
+     "gives \\theta a new value and states no relation to check"),
     # an event inside a probability names the relation it met
     (r"p(C = 1 \mid c) = m", "a relation 'C = 1' where a value is expected (an event"),
     # a point used as a number is named as the notation writes it, x_{n}, not x[n]

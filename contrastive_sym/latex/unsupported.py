@@ -55,7 +55,8 @@ _CONSTRUCTS = [
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
      r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "
-     r"display states no relation to check; mark it unchecked, or a [[define]] with read = false"),
+     r"display states no relation to check; an update rule alone in its display (\theta \leftarrow m \theta + "
+     r"(1-m) \theta') is read as one, not checked; else mark it unchecked, or a [[define]] with read = false"),
     (r"\\(Rightarrow|Longrightarrow|Leftrightarrow|Longleftrightarrow|iff|therefore)(?![a-zA-Z])",
      r"'\{0}' (an implication between statements) is not a relation the checker decides: state what "
      r"follows as a statement of its own (a claim, or the next step of a derivation), or " + _RESTATE),

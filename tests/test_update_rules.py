@@ -1,0 +1,74 @@
+r"""A display that is an update rule (issue 13): ``\theta_k \leftarrow m \theta_k + (1-m) \theta_q`` (MoCo,
+BYOL), ``m := m - 1``.  It states no relation, so it is never a claim that passes: it is read (both
+sides in the notation, their shapes alike) and recorded as a statement not checked, with why."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError, ParseError
+from contrastive_sym.pipeline import verify_text
+
+HEADER = """<!-- contrastive-verify
+id = "updates"
+title = "updates"
+
+[[size]]
+name = 'P'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = '\\theta_k'
+shape = ['P']
+
+[[family]]
+name = '\\theta_q'
+shape = ['P']
+
+[[scalar]]
+name = 'm'
+-->
+"""
+
+
+def document(latex: str, annotation: str = ""):
+    return verify_text(HEADER + f'\n<!-- claim: id = "u"{annotation} -->\n$$\n{latex}\n$$\n', suffix=".md").documents[0]
+
+
+@pytest.mark.parametrize("latex, said", [
+    (r"\theta_k \leftarrow m \theta_k + (1-m) \theta_q", r"an update rule, \theta_k \leftarrow m \theta_k + (1-m) "
+                                                         r"\theta_q: it gives \theta_k a new value"),
+    (r"m := m - 1", "an update rule, m := m - 1: it gives m a new value and states no relation to check"),
+    (r"\begin{align*} m \gets m^2, \end{align*}", "an update rule, m \\gets m^2: it gives m a new value"),
+    (r"m \leftarrow m + 1, \qquad m \in [0, 1)", "(the condition after it, 'm \\in [0, 1)', is not read)"),
+])
+def test_an_update_rule_is_read_and_recorded_as_not_checked(latex, said):
+    found = document(latex)
+    assert found.claims == ()
+    (line, reason), = found.document.unchecked
+    assert said in reason and "states no relation to check" in reason
+
+
+def test_an_update_rule_is_not_a_claim_that_passes_in_any_output():
+    found = document(r"\theta_k \leftarrow m \theta_k + (1-m) \theta_q")
+    assert not any(c.outcome.verdict.value in ("proved", "confirmed") for c in found.claims)
+
+
+@pytest.mark.parametrize("latex, message", [
+    (r"\theta_k \leftarrow m \theta_k + (1-m) \theta_z", r"'\\theta_z' is not declared"),
+    (r"\theta_k \leftarrow m + \theta_k \cdot \theta_q",
+     r"the update rule gives \\theta_k, a vector of length P, the value of a number"),
+])
+def test_an_update_rule_whose_sides_do_not_read_is_the_error_they_are(latex, message):
+    with pytest.raises(ParseError, match=message):
+        document(latex)
+
+
+def test_an_update_rule_has_nothing_to_expect():
+    with pytest.raises(DerivationError, match=r"an update rule, .*'expect' has nothing to apply to"):
+        document(r"m \leftarrow m^2", ', expect = "refuted"')
+
+
+def test_an_assignment_beside_another_relation_is_refused_as_before():
+    with pytest.raises(ParseError, match=r"an assignment: an update rule, a map"):
+        document(r"\theta_k \leftarrow \theta_k + \theta_q = 0")
