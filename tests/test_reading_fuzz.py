@@ -15,13 +15,14 @@ import sympy as sp
 from hypothesis import given
 
 from contrastive_sym.latex.expand import MacroDef
-from contrastive_sym.latex.scope import AbstractFunction, Distribution, Family, IndexSet
+from contrastive_sym.latex.scope import AbstractFunction, Distribution, Family, IndexSet, form_key
+from contrastive_sym.latex.translate.draws import IndexDistribution
 from contrastive_sym.model.notation import BarePoint  # noqa: F401  (the points' class is importable)
 from test_latex_robustness import (FUZZ, SCOPE, TOKENS, WHERE, assert_rows_well_formed, assert_well_placed,
                                    mutations_of, nothing_opened_or_run, outcome, warm)  # noqa: F401  (warm is a fixture)
 from hypothesis import strategies as st
 
-from contrastive_sym.errors import ParseError
+from contrastive_sym.errors import AmbiguousReading, ParseError
 from contrastive_sym.latex.definitions import define_all
 from contrastive_sym.latex.translate import translate_rows
 
@@ -30,6 +31,7 @@ point_x, point_c = sp.IndexedBase("px", real=True), sp.IndexedBase("pc", real=Tr
 anchor = sp.Symbol("a", real=True)
 f, sim = sp.Function("f", real=True), sp.Function("sim", real=True)
 word = sp.Symbol("wc", integer=True)       # an index named with a script, w_c
+noise_word = sp.Symbol("wt", integer=True)  # the index a noise distribution draws, \tilde{w}
 READING_SCOPE = replace(
     SCOPE.bind("d", d).bind(r"\mathbf{x}", Family(point_x, (sp.Symbol("N", integer=True, positive=True),)))
     .bind("c", Family(point_c, (sp.Symbol("N", integer=True, positive=True),))).bind("a", anchor)
@@ -40,7 +42,14 @@ READING_SCOPE = replace(
     .bind("w_c", word).with_index_range(word, sp.Integer(1), sp.Symbol("N", integer=True, positive=True))
     # a family of indices (role index), whose entries index others: s_{q_1, 1}
     .bind("q", Family(sp.IndexedBase("q", integer=True), (sp.Symbol("N", integer=True, positive=True),),
-                      values=(sp.Integer(1), sp.Symbol("n", integer=True, positive=True)))),
+                      values=(sp.Integer(1), sp.Symbol("n", integer=True, positive=True))))
+    .bind(r"\tilde{w}", noise_word).with_index_range(noise_word, sp.Integer(1), sp.Symbol("N", integer=True, positive=True))
+    .bind("Q", IndexDistribution("Q", sp.Symbol("Q"), (noise_word,), (r"\tilde{w}",), lo=sp.Integer(1),
+                                 hi=sp.Symbol("N", integer=True, positive=True)))
+    # the noise words \tilde{w}_1 … \tilde{w}_n, draws of the index \tilde{w} (load/index_families.py)
+    .bind(form_key(r"\tilde{w}", "subscript"),
+          Family(sp.IndexedBase("wdraws", integer=True), (sp.Symbol("n", integer=True, positive=True),),
+                 values=(sp.Integer(1), sp.Symbol("N", integer=True, positive=True)), draws_of=r"\tilde{w}")),
     points=frozenset({point_x, point_c, anchor}),
     macros=(MacroDef(r"\E", 0, r"\mathbb{E}"), MacroDef(r"\norm", 1, r"\left\| #1 \right\|"),
             MacroDef(r"\pair", 2, r"\text{sim}(#1, #2)")))
@@ -117,9 +126,21 @@ READING_FORMULAS = (
     r"- \arccos(\frac{1}{2}) + \arcsin(0)",
     # an entry at the value of an entry of a family of indices
     r"s_{q_1, 1} + \sum_{k \neq q_1} s_{k, q_k} = \sum_{k=1}^{n} \mathbb{1}[q_1 = k] s_{k, 1} + \sum_{k \neq q_1} s_{k, q_k}",
+    # noise words named beside the index that numbers them, and one averaged by its expectation
+    r"\sum_{i=1, \tilde{w}_i \sim Q}^{n} s_{\tilde{w}_i, 1} + \sum_{\substack{i=1 \\ \tilde{w}_i \sim Q}}^{n} t "
+    r"= \mathbb{E}_{\tilde{w}_1 \sim Q} s_{\tilde{w}_1, 2}",
+)
+
+#: Formulas that read in two ways (each reading an edit of the text: tests below)
+AMBIGUOUS_FORMULAS = (
+    # a declared index after its sum's body: the sum takes one term, or the terms after it
+    r"\frac{1}{N} \sum_{i=1}^{N} s_{i,1} - s_{i,2} + \sum_{i=1}^{N} s_{1,i} - t = \norm{s_{i,1}}",
+    r"\exp\langle s_1, s_2 \rangle/\tau = t",
 )
 
 READING_TOKENS = TOKENS + [
+    r"\sum_{i=1, \tilde{w}_i \sim Q}^{n}", r"\tilde{w}_i", r"\tilde{w}", r"\sim Q}", r"\mathbb{E}_{\tilde{w}_1 \sim Q}",
+    r"\sum_{i=1}^{N} s_{i,1} - s_{i,2}", r"- s_{i,1}", r"\\ &+", r"\norm{s_{i,1}}",
     "f(", r"f(\mathbf{x})", r"f(\mathbf{x}_i)^\top", r"\text{sim}(", "a", ", a)", r"\mathbf{x}_1",
     "c_1", "p(", r"\mid", "|", r"\vert", r"\mathbb{E}_{", r"\sim p}", r"\E", r"\E_{\mathbf{x} \sim p}",
     r"\norm{", r"\pair", r"\sum_{k \in S}", r"\sum_{k \in [N], k \neq i}", r"\sum_{\mathbf{x}, c}",
@@ -219,7 +240,7 @@ reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".j
 
 
 def mutated_reading_formulas():
-    return mutations_of(READING_FORMULAS)
+    return mutations_of(READING_FORMULAS + AMBIGUOUS_FORMULAS)
 
 
 def check_translate(text: str) -> None:
@@ -228,8 +249,33 @@ def check_translate(text: str) -> None:
     assert record.refused == []
     if isinstance(result, ParseError):
         assert_well_placed(result, text, WHERE)
+        if isinstance(result, AmbiguousReading) and result.readings:
+            check_each_reading(result, text)
     else:
         assert_rows_well_formed(result)
+
+
+def check_each_reading(error: AmbiguousReading, text: str) -> None:
+    """Each reading of a formula that reads in two ways is an edit of its text as written, which
+    ends in rows or a placed error of its own."""
+    assert error.text == text
+    for start, end, replacement, shown in error.readings:
+        assert 0 <= start <= end <= len(text) and isinstance(shown, str) and shown
+        edited = text[:start] + replacement + text[end:]
+        with nothing_opened_or_run() as record:
+            result = outcome(translate_rows, edited, READING_SCOPE, WHERE)
+        assert record.refused == []
+        if isinstance(result, ParseError):
+            assert_well_placed(result, edited, WHERE)
+        else:
+            assert_rows_well_formed(result)
+
+
+def test_the_ambiguous_formulas_read_in_each_way(warm):
+    for formula in AMBIGUOUS_FORMULAS:
+        error = outcome(translate_rows, formula, READING_SCOPE, WHERE)
+        assert isinstance(error, AmbiguousReading) and len(error.readings) == 2, error
+        check_each_reading(error, formula)
 
 
 def check_define(text: str) -> None:
