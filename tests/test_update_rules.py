@@ -72,3 +72,25 @@ def test_an_update_rule_has_nothing_to_expect():
 def test_an_assignment_beside_another_relation_is_refused_as_before():
     with pytest.raises(ParseError, match=r"an assignment: an update rule, a map"):
         document(r"\theta_k \leftarrow \theta_k + \theta_q = 0")
+
+
+# --- fuzzing: random displays around an assignment end in None, a reason, or a placed error ------
+from hypothesis import given, strategies as st  # noqa: E402
+
+from contrastive_sym.load.updates import read_update_rule  # noqa: E402
+from test_latex_robustness import FUZZ, SCOPE, TOKENS, WHERE, assert_well_placed, nothing_opened_or_run, outcome  # noqa: E402
+
+ASSIGNMENTS = [r"\leftarrow", r"\gets", ":=", r"\coloneqq", "t", "n", "x_1", r"\qquad", ", ", r"\begin{align*}",
+               r"\end{align*}", r"\label{a}", "&", r"\\", "="]
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(TOKENS + ASSIGNMENTS), max_size=30).map("".join))
+def test_an_assignment_in_random_text_ends_in_a_reason_or_a_placed_error(text):
+    with nothing_opened_or_run() as record:
+        result = outcome(read_update_rule, text, SCOPE, WHERE)
+    assert record.refused == []
+    if isinstance(result, ParseError):
+        assert_well_placed(result, text, WHERE)
+    else:
+        assert result is None or result.startswith("an update rule, ")
