@@ -45,16 +45,19 @@ def test_the_reading_says_which_tolerance():
         "≈ read as 6.905 ≤ … ≤ 6.915: the printed 6.91 gives ±0.005, half a unit in its last digit")
 
 
-@pytest.mark.parametrize("statement, message", [
-    (r"\log 1000 \approx \log 999", "\\approx between two expressions states no tolerance"),
-    (r"1 \approx \log 3 \approx 1.1", "this chain links only by \\approx, \\sim or \\propto"),
+@pytest.mark.parametrize("statement", [r"\log 1000 \approx \log 999", r"1 \approx \log 3 \approx 1.1"])
+def test_an_approximation_without_a_printed_number_is_read_and_undecided(statement):
+    # read (real documents approximate), never a pass: the verdict says why it is not checked
+    result = run(statement)
+    assert result.outcome.verdict.value == "undecided"
+    assert "an approximation (≈) stated with no tolerance" in result.outcome.message
+
+
+def test_a_row_that_starts_with_an_approximation_is_refused():
     # a row that starts with ≈ continues a display above it (was an IndexError)
-    (r"\approx \log 3", "the statement starts with a relation ('\\approx')"),
-])
-def test_an_approximation_without_a_printed_number_is_refused(statement, message):
     with pytest.raises(ParseError) as caught:
-        run(statement)
-    assert message in str(caught.value)
+        run(r"\approx \log 3")
+    assert "the statement starts with a relation ('\\approx')" in str(caught.value)
 
 
 @pytest.mark.parametrize("statement, expected", [

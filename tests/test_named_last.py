@@ -5,7 +5,7 @@ r"""Two ways blog posts and notes write a definition (issue 13), read as a mathe
   is a name nothing declares; the links before it are a claim, checked as any other.
 * ``\sim`` between two values (asymptotically equal, of the same order, or a model of the left
   side: the display does not say which) is a link that is read and not decided: undecided, with
-  the reason, never a pass; the links beside it are checked.
+  the reason, never a pass; the links beside it are checked, and one alone is undecided.
 * ``\prod_{l \neq i}^{\mathcal{V}}``: a declared set written above the operator is the range of
   the index written below it.
 """
@@ -77,9 +77,9 @@ def test_a_name_that_is_declared_is_not_read_as_written_last():
         _run(r"a + b = b + a = a", [], **REALS)
 
 
-def test_sim_alone_is_read_and_not_decided_so_it_is_refused_as_a_statement():
-    with pytest.raises(DerivationError, match=r"links only by \\approx, \\sim or \\propto"):
-        check_statement(r"a \sim a + b", **REALS)
+def test_sim_alone_is_read_and_not_decided():
+    outcome = check_statement(r"a \sim a + b", **REALS)
+    assert outcome.verdict.value == "undecided" and "∼ between two values" in outcome.message
 
 
 def test_sim_beside_a_decided_link_leaves_that_link_checked():

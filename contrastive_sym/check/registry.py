@@ -130,13 +130,11 @@ def registered() -> list[Method]:
 #: why a link that is read is not decided (the other links of its chain are)
 _UNCHECKED = {
     Relation.APPROX: "not checked: an approximation (≈) stated with no tolerance says how close its sides are "
-                     "nowhere; the links beside it in the chain are checked",
+                     "nowhere (a printed value gives one: a \\approx 6.91 is 6.905 ≤ a ≤ 6.915)",
     Relation.PROPTO: "not checked: a proportionality (∝) in a chain does not say in which variables the factor "
-                     "is constant (a claim A \\propto B of its own, with proportional_in, is checked); the links "
-                     "beside it are",
+                     "is constant (a claim A \\propto B of its own, with proportional_in, is checked)",
     Relation.SIM: "not checked: ∼ between two values says they are alike in a sense the display does not write "
-                  "(asymptotically equal, of the same order, or a model of the left side); the links beside it "
-                  "in the chain are checked",
+                  "(asymptotically equal, of the same order, or a model of the left side)",
 }
 
 

@@ -210,10 +210,6 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
                               "(an [[unchecked]] entry); a definition by an optimum, \\hat{\\theta} = \\arg\\min_\\theta …, "
                               "is read in a [[define]]")
         raise where.error("a statement needs a relation (=, <, \\leq, …)")
-    if all(r in _UNCHECKED.values() for r in relations):
-        raise where.error("this chain links only by \\approx, \\sim or \\propto, which the checker reads and does not "
-                          "decide: with nothing else to check, it is not read (a printed value gives \\approx a "
-                          "tolerance: a \\approx 6.91; a claim A \\propto B takes proportional_in)")
     one_model(terms, where)
     parts = [terms[0]]
     for relation, term in zip(relations, terms[1:]):
@@ -242,8 +238,7 @@ def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str]
         statement = chain(value - tolerance, "<=", other, "<=", value + tolerance)
         return statement, (f"≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)}: the "
                            f"printed {written} gives ±{_decimal(tolerance)}, half a unit in its last {'digit' if '.' in written else 'nonzero digit'}")
-    raise where.error("\\approx between two expressions states no tolerance and is not read: write the "
-                      "printed value (a \\approx 6.91), or restate the line with restated_from")
+    return None     # ≈ between two expressions: read, and not decided (a link of its own)
 
 
 def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str] | None:
