@@ -63,6 +63,25 @@ def test_alignment_and_uniformity_as_written(statement, expected):
     assert check_statement(statement, "inequality", **ALIGNMENT).verdict.value == expected
 
 
+@pytest.mark.parametrize("statement, expected", [
+    # a document's \DeclareMathOperator{\E}{\mathbb{E}} writes \operatorname{\mathbb{E}}: the E it names
+    (r"\operatorname{\mathbb{E}}_{(x, y) \sim p_\mathsf{pos}} \left[ \|f(x) - f(y)\|_2^2 \right] \geq 0", "confirmed"),
+    (r"\operatorname*{\mathbb{E}}_{x \sim p_\mathsf{data}} \left[ \|f(x)\|_2^2 \right] \leq -1", "refuted"),
+    # the Kullback-Leibler divergence written \mathcal{D}_{\text{KL}}, as \mathbb{D}_{\text{KL}} is
+    (r"\mathcal{D}_{\text{KL}}(p_\mathsf{data}(x) \| p_\mathsf{data}(x)) = 0", "proved"),
+])
+def test_an_operator_name_around_a_symbol_is_that_symbol(statement, expected):
+    assert check_statement(statement, "inequality", **ALIGNMENT).verdict.value in (
+        (expected, "proved") if expected == "confirmed" else (expected, "confirmed") if expected == "proved" else (expected,))
+
+
+def test_an_operator_name_of_a_word_stays_a_word():
+    # \operatorname{tr} is the trace, a name of its own, not unwrapped
+    from contrastive_sym.latex.continuations import unwrap_math_classes
+    assert unwrap_math_classes(r"\operatorname{tr}(M)") == r"\operatorname{tr}(M)"
+    assert unwrap_math_classes(r"\operatorname{\mathbb{E}}_x") == r"              \mathbb{E} _x"
+
+
 @pytest.mark.parametrize("written", [r"\bm{z}_i^\mathsf{T} \bm{z}_j", r"\bm{z}_i^{\mathsf{T}} \bm{z}_j"])
 def test_a_font_in_a_script_is_read_as_tex_reads_it(written):
     assert check_statement(written + r" = \bm{z}_j^\top \bm{z}_i", **SIMCLR).verdict.value == "proved"

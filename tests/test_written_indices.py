@@ -487,6 +487,20 @@ def test_proportional_is_a_positive_factor_independent_of_the_named_variables(st
     assert outcome.verdict.value in verdicts
 
 
+def test_proportional_in_a_point_names_its_samples_where_the_statement_writes_them():
+    # x, a point, beside its samples x_1 … x_N: CPC's f(x_{t+k}, c) \propto p(x_{t+k} | c) / p(x_{t+k})
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+                    scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+                    family=[{"name": "x", "shape": ["N"], "role": "point"}],
+                    function=[{"name": "f", "arguments": 2, "domain": "positive"}],
+                    distribution=[{"name": "p", "of": ["x", "c"]}])
+    true = check_statement(r"3 p(x_1 \mid c) \propto \frac{p(x_1 \mid c)}{1}", claim={"proportional_in": ["x"]},
+                           **notation)
+    false = check_statement(r"f(x_1, c) \propto \frac{p(x_1 \mid c)}{p(x_1)}", claim={"proportional_in": ["x"]},
+                            **notation)
+    assert true.verdict.value in ("proved", "confirmed") and false.verdict.value == "refuted"
+
+
 @pytest.mark.parametrize("statement, claim, words", [
     (r"e^{y} \propto e^{y}", {}, "name the variables in the claim, proportional_in"),
     (r"e^{y} \propto e^{y}", {"proportional_in": ["a"]}, "proportional_in names a, which the statement does not use"),

@@ -15,13 +15,14 @@ same domain and role, sampled independently)::
 
 The equality says that B/A takes the same value at y and at y′; the inequality that it is
 positive.  A variable named that the statement does not use is an error (the claim would
-say nothing about it), as is ``\propto`` without ``proportional_in``.
+say nothing about it), as is ``\propto`` without ``proportional_in``.  A point declared beside its
+samples (x beside x_1 … x_N) names the samples when the statement writes them and not x.
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from ..latex.scope import Family
+from ..latex.scope import Family, form_key
 from ..model.claims import Statement
 from ..model.notation import IndexDecl, ScalarDecl
 from .builder import chain
@@ -36,14 +37,14 @@ def proportional(lhs: sp.Expr, rhs: sp.Expr, names, context: Context, where) -> 
     if not names:
         raise where.error("\\propto says 'equal up to a positive factor that does not depend on …': name the "
                           "variables in the claim, proportional_in = ['y']")
-    copies = {}
-    for name in names:
-        copies.update(_copy(name, context, where))
     used = (lhs.free_symbols | rhs.free_symbols | {a.base for a in (lhs + rhs).atoms(sp.Indexed)})
-    unused = [name for name, originals in zip(names, (_originals(n, context) for n in names))
-              if not set(originals) & used]
+    meanings = {name: _meaning(name, used, context) for name in names}
+    unused = [name for name in names if not set(_originals(meanings[name])) & used]
     if unused:
         raise where.error(f"proportional_in names {', '.join(unused)}, which the statement does not use")
+    copies = {}
+    for name in names:
+        copies.update(_copy(name, meanings[name], context, where))
     statement = chain(sp.Integer(0), "<", lhs * rhs.xreplace(copies), "=", lhs.xreplace(copies) * rhs)
     shown = ", ".join(names)
     primed = ", ".join(f"{n}{_COPY}" for n in names)
@@ -51,17 +52,26 @@ def proportional(lhs: sp.Expr, rhs: sp.Expr, names, context: Context, where) -> 
                        f"{shown} and {primed}: B/A is one positive number whatever {shown} is")
 
 
-def _originals(name: str, context: Context) -> list:
+def _meaning(name: str, used: set, context: Context):
+    """What ``name`` names: a declared scalar, family or index; a point x beside its samples x_i
+    (load/declarations.py) names the samples when the statement uses them and not x."""
     meaning = context.scope.lookup(scope_key(name))
+    samples = [context.scope.lookup(form_key(scope_key(name), form)) for form in ("subscript", "superscript")]
+    samples = [s for s in samples if isinstance(s, Family) and s.base in used]
+    if isinstance(meaning, sp.Symbol) and meaning not in used and len(samples) == 1:
+        return samples[0]
+    return meaning
+
+
+def _originals(meaning) -> list:
     if isinstance(meaning, Family):
         return [meaning.base]
     return [meaning] if isinstance(meaning, sp.Symbol) else []
 
 
-def _copy(name: str, context: Context, where) -> dict:
+def _copy(name: str, meaning, context: Context, where) -> dict:
     """{the variable: its copy}, the copy declared beside it with the same domain and role
     (once: a second claim proportional in the same variable uses the same copy)."""
-    meaning = context.scope.lookup(scope_key(name))
     builder = context.builder
     made = _made(meaning, builder)
     if made is not None:
