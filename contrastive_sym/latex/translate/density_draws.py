@@ -30,6 +30,14 @@ class DensityOp(ExpectationOp):
     given: tuple = ()
 
 
+@dataclass(frozen=True)
+class ProductOp(ExpectationOp):
+    r"""``\mathbb{E}_{p(x)p(z)}`` before its body: a product of densities is independent draws, one
+    per factor, a factor given a point another draws (``p(x) q(y \mid x)``) drawn inside it."""
+
+    factors: tuple = ()
+
+
 class DensityDrawsMixin:
     r"""The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     ``\mathbb{E}_{p(x, y)}`` (used by :class:`~.distributions.DistributionsMixin`)."""
@@ -43,6 +51,37 @@ class DensityDrawsMixin:
         written = " ".join(self.source(tree).split())
         distribution = next(d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag)
         return DensityOp(tuple(points.args), distribution, written, tuple(given.args))
+
+    def _expectation_under_product(self, value, tree, op) -> ProductOp | None:
+        r"""``\mathbb{E}_{p(x)p(z)}``, ``\mathbb{E}_{p(x) q(y \mid x)}``: the factors' draws, outermost
+        first; None when ``value`` is no product of densities.  A factor written twice, or factors
+        that draw one point twice or are given each other's points, are refused."""
+        if not (isinstance(value, sp.Mul) and len(value.args) > 1 and all(isinstance(f, Density) for f in value.args)):
+            if isinstance(value, (sp.Mul, sp.Pow)) and value.atoms(Density):
+                raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: an expectation under "
+                                    "a product of densities reads each density once, each of its own points")
+            return None
+        factors = [self._expectation_under_density(f, tree, op) for f in value.args]
+        drawn = [p for f in factors for p in f.bound]
+        if len(set(drawn)) != len(drawn):
+            raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}} draws a point in two of "
+                                "its densities: which draws it is not written")
+        ordered, left = [], list(factors)
+        while left:
+            # outermost: a factor given no point that another factor left to place draws
+            free = [f for f in left if not set(f.given) & {p for g in left if g is not f for p in g.bound}]
+            if not free:
+                raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: its densities are "
+                                    "given each other's points")
+            ordered.append(free[0])
+            left.remove(free[0])
+        return ProductOp(tuple(drawn), ordered[0].distribution, factors=tuple(ordered))
+
+    def product_expectation(self, op: ProductOp, body, node):
+        """``body`` averaged by each factor's draw, the innermost first."""
+        for factor in reversed(op.factors):
+            body = self.expectation(factor, body, node)
+        return body
 
     def drawn_by_density(self, left, drawn: list, right, op) -> DensityOp | None:
         r"""``\mathbb{E}_{x \sim p(x \mid c)}``: the draw of the points of the density written

@@ -14,7 +14,7 @@ from ...model.distributions import AlphabetSum, Density, Expectation, IidExpecta
 from ...model.notation import bare_point, written_name
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
-from .density_draws import DensityDrawsMixin, DensityOp
+from .density_draws import DensityDrawsMixin, DensityOp, ProductOp
 from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .integrals import IntegralsMixin
@@ -203,6 +203,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                                        for c in value.coordinates), value)
         if isinstance(value, Density):
             return self._expectation_under_density(value, tree, op)
+        product = self._expectation_under_product(value, tree, op)     # p(x) p(z): density_draws.py
+        if product is not None:
+            return product
         point = self.as_point(value)
         if point is not None:
             drawing = self._drawing(point)
@@ -229,6 +232,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
+        if isinstance(op, ProductOp):
+            return self.product_expectation(op, body, node)
         if not isinstance(op, IndexExpectationOp):
             self.refuse_fixed_draws(body, node)          # w̃_i, read for each draw (draws.py)
         if isinstance(op, TiltedOp):
