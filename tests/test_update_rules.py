@@ -78,7 +78,8 @@ def test_an_assignment_beside_another_relation_is_refused_as_before():
 from hypothesis import given, strategies as st  # noqa: E402
 
 from contrastive_sym.load.updates import read_update_rule  # noqa: E402
-from test_latex_robustness import FUZZ, SCOPE, TOKENS, WHERE, assert_well_placed, nothing_opened_or_run, outcome  # noqa: E402
+from test_latex_robustness import (FUZZ, SCOPE, TOKENS, WHERE, assert_well_placed, nothing_opened_or_run,  # noqa: E402
+                                   outcome, warm)  # noqa: F401  (warm is a fixture)
 
 ASSIGNMENTS = [r"\leftarrow", r"\gets", ":=", r"\coloneqq", "t", "n", "x_1", r"\qquad", ", ", r"\begin{align*}",
                r"\end{align*}", r"\label{a}", "&", r"\\", "="]
@@ -86,7 +87,7 @@ ASSIGNMENTS = [r"\leftarrow", r"\gets", ":=", r"\coloneqq", "t", "n", "x_1", r"\
 
 @FUZZ
 @given(st.lists(st.sampled_from(TOKENS + ASSIGNMENTS), max_size=30).map("".join))
-def test_an_assignment_in_random_text_ends_in_a_reason_or_a_placed_error(text):
+def test_an_assignment_in_random_text_ends_in_a_reason_or_a_placed_error(warm, text):
     with nothing_opened_or_run() as record:
         result = outcome(read_update_rule, text, SCOPE, WHERE)
     assert record.refused == []
@@ -94,3 +95,10 @@ def test_an_assignment_in_random_text_ends_in_a_reason_or_a_placed_error(text):
         assert_well_placed(result, text, WHERE)
     else:
         assert result is None or result.startswith("an update rule, ")
+
+
+def test_a_name_inside_a_command_on_the_right_is_not_the_name_again():
+    # x in \exp is no use of x: x \gets \exp(m) is not an update rule (in a claim it is refused as before)
+    from contrastive_sym.load.updates import read_update_rule
+    assert read_update_rule(r"x \gets \exp(m)", SCOPE, WHERE) is None
+    assert read_update_rule(r"t \gets t + \tau", SCOPE, WHERE).startswith("an update rule, t \\gets t + \\tau")

@@ -82,8 +82,11 @@ def _assignment(latex: str):
     if _OTHER.search(head) or _OTHER.search(value):
         return None
     head, value = " ".join(head.split()), " ".join(value.split()).rstrip(".,").strip()
-    # the name written again on the right: an update (a name not on its right is a definition)
-    if not head or "".join(head.split()) not in "".join(value.split()):
+    # the name written again on the right, as a name (x in \exp is not x): an update; a name not on
+    # its right is a definition
+    name = "".join(head.split())
+    before = r"(?<![A-Za-z\\])" if name[:1].isalpha() else r"(?<!\\)"
+    if not name or not re.search(before + re.escape(name) + r"(?![A-Za-z])", "".join(value.split())):
         return None
     return match, head, value
 
