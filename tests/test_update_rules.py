@@ -102,3 +102,10 @@ def test_a_name_inside_a_command_on_the_right_is_not_the_name_again():
     from contrastive_sym.load.updates import read_update_rule
     assert read_update_rule(r"x \gets \exp(m)", SCOPE, WHERE) is None
     assert read_update_rule(r"t \gets t + \tau", SCOPE, WHERE).startswith("an update rule, t \\gets t + \\tau")
+
+
+def test_an_error_at_the_assignment_is_placed_and_quoted_as_written(warm):
+    # found by the fuzz: the assignment is read as =, and an error there quoted the = (not written)
+    error = outcome(read_update_rule, r"\frac\leftarrow\frac", SCOPE, WHERE)
+    assert isinstance(error, ParseError)
+    assert_well_placed(error, r"\frac\leftarrow\frac", WHERE)

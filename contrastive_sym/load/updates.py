@@ -13,7 +13,9 @@ import re
 
 import sympy as sp
 
+from ..errors import ParseError
 from ..latex.parser import Where
+from ..latex.rewritten_errors import as_written
 from ..latex.translate import translate_rows
 from ..latex.translate.values import shape_said
 from ..model.nodes import Vector
@@ -41,7 +43,10 @@ def read_update_rule(latex: str, scope, where: Where) -> str | None:
     cut = _CONDITION.search(latex, match.end())
     text = latex[:match.start()] + "=".rjust(match.end() - match.start()) + (
         latex[match.end():cut.start()] + " " * (len(latex) - cut.start()) if cut else latex[match.end():])
-    rows = translate_rows(text, scope, where)
+    try:
+        rows = translate_rows(text, scope, where)
+    except ParseError as error:        # at the assignment read as =: placed and quoted as written
+        raise as_written(error, text, latex, where) from None
     if len(rows) != 1 or rows[0].relations != ("=",):
         raise where.error(f"'{match.group()}' of an update rule gives one name a value: a display of one row, "
                           f"name {match.group()} value", *_place(latex, match.start()), match.group())
