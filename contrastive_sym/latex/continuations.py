@@ -207,16 +207,13 @@ def unbrace_signs(text: str) -> str:
     return _BRACED_SIGN.sub(replace, text)
 
 
-#: \mathop{\mathbb{E}}, and \operatorname{\mathbb{E}} as \DeclareMathOperator{\E}{\mathbb{E}} writes it:
-#: the operator's name is a command (a word, \operatorname{tr}, is a name of its own)
 _MATHOP = re.compile(r"\\(?:mathop|mathord|mathbin|mathrel|operatorname\*?(?=\s*\{\s*\\[a-zA-Z]))\s*\{")
 
 
 def unwrap_math_classes(text: str) -> str:
-    r"""``text`` with ``\mathop{\mathbb{E}}`` (or ``\operatorname{\mathbb{E}}``, a document's
-    ``\DeclareMathOperator{\E}{\mathbb{E}}``) written ``\mathbb{E}`` (same length: the wrapper and
-    its closing brace become spaces).  The wrapper sets spacing and where limits go; the symbol
-    inside is what it means."""
+    r"""``text`` with ``\mathop{\mathbb{E}}``, ``\operatorname{\mathbb{E}}`` (not ``\operatorname{tr}``, a name)
+    written ``\mathbb{E}`` (same length: the wrapper and its closing brace become spaces).  The wrapper
+    sets spacing and where limits go; the symbol inside is what it means."""
     out = text
     for match in reversed(list(_MATHOP.finditer(text))):
         close = _closing(text, match.end())
