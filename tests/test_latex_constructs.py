@@ -366,7 +366,7 @@ def test_an_assignment_whose_name_is_not_on_its_right_is_a_definition():
 
 def test_definition_text_keeps_every_column():
     from contrastive_sym.latex.macros import definition_text
-    for text in [r"f := x", r"L \coloneqq x", r"L \triangleq x", r"L \stackrel{\text{def}}{=} x",
+    for text in [r"f := x", r"f :&= x", r"L \coloneqq x", r"L \triangleq x", r"L \stackrel{\text{def}}{=} x",
                  r"L \overset{\mathrm{def}}{=} x", r"L \gets x", r"L \leftarrow x"]:
         rewritten = definition_text(text)
         assert len(rewritten) == len(text) and rewritten.endswith("= x") and rewritten.startswith(text[0])

@@ -7,8 +7,8 @@ import re
 
 
 #: The relations a document defines with, read as ``=`` in a definition (and only there):
-#: ``:=``, ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
-_DEFINED_AS = re.compile(r":=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
+#: ``:=`` (also ``:&=``, aligned on its ``=``), ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
+_DEFINED_AS = re.compile(r":[ \t]*&?[ \t]*=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
                          r"\\(?:stackrel|overset)[ \t]*\{[ \t]*\\(?:text|mathrm)[ \t]*\{[ \t]*def[ \t]*\}[ \t]*\}[ \t]*\{[ \t]*=[ \t]*\}")
 
 
