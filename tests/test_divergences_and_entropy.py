@@ -121,3 +121,25 @@ def test_letters_under_a_name_that_takes_no_index_are_part_of_a_name():
     with pytest.raises(DerivationError) as info:
         check_statement(r"\tau_{ab} = 1", scalar=[{"name": r"\tau", "domain": "positive"}])
     assert info.value.message.startswith("'\\tau_{ab}' is not declared: '\\tau' takes no index")
+
+
+MEASURES = dict(scalar=[{"name": "x", "role": "point"}],
+                distribution=[{"name": "p", "of": ["x"], "measure": "P"}, {"name": "q", "of": ["x"], "measure": "Q"}],
+                function=[{"name": "T", "arguments": 1}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # KL(P || Q) of the measures whose densities the document writes p(x), q(x) (measure = 'P')
+    (r"\mathrm{KL}(P \| Q) = \mathrm{KL}(p(x) \| q(x))", ("proved", "confirmed")),
+    # the Donsker-Varadhan bound, and its reverse
+    (r"\mathrm{KL}(P \| Q) \geq \mathbb{E}_{p(x)} T(x) - \log \mathbb{E}_{q(x)} e^{T(x)}", ("confirmed",)),
+    (r"\mathrm{KL}(P \| Q) \leq \mathbb{E}_{p(x)} T(x) - \log \mathbb{E}_{q(x)} e^{T(x)}", ("refuted",)),
+])
+def test_a_measure_is_written_by_its_own_letter(statement, expected):
+    assert check_statement(statement, **MEASURES).verdict.value in expected
+
+
+def test_a_measure_letter_that_names_something_else_is_an_error():
+    with pytest.raises(DerivationError, match=r"measure 'P' already names something"):
+        check_statement("x = x", scalar=[{"name": "x", "role": "point"}, {"name": "P"}],
+                        distribution=[{"name": "p", "of": ["x"], "measure": "P"}])

@@ -55,9 +55,22 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
                                             latex=name, origin=origin, aliases=drawn_too, mixture=mixture,
                                             discrete=entry.get("discrete") is True)
-        scope = scope.bind(name, Distribution(name, decl.tag, tuple(coordinates), tuple(written),
-                                              aliases=drawn_too))
+        distribution = Distribution(name, decl.tag, tuple(coordinates), tuple(written), aliases=drawn_too)
+        scope = _with_measure(entry, name, scope.bind(name, distribution), distribution, context)
     return scope
+
+
+def _with_measure(entry: dict, name: str, scope: Scope, distribution: Distribution, context: Context) -> Scope:
+    r"""``scope`` with the distribution also bound to the letter of its measure (``measure = 'P'`` of
+    the density p: a document writes \mathrm{KL}(P \| Q) of the measures whose densities it writes
+    p(x), q(x)); a letter that already names something is an error."""
+    if "measure" not in entry:
+        return scope
+    measure = read_text(entry, "measure", context)
+    if measure == name or scope.lookup(measure) is not None:
+        raise context.fail(f"distribution {name}: measure {measure!r} already names something: the measure's "
+                           "letter is another than the density's and declared nowhere else", ("measure",))
+    return scope.bind(measure, distribution)
 
 
 def _mixture(entry: dict, name: str, coordinates: list, scope: Scope, context: Context) -> tuple:

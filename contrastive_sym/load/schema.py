@@ -145,7 +145,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
                      "mixture": Field("formula_map", hint="declared distributions and their weights, e.g. "
                                                           "mixture = { 'p^+' = '\\tau^+', 'p^-' = '\\tau^-' }"),
                      # a table of probabilities (words, classes), never read as densities
-                     "discrete": Field("bool", hint="true or false (true: its points take finitely many values)")},
+                     "discrete": Field("bool", hint="true or false (true: its points take finitely many values)"),
+                     # the measure's own letter beside its density's: P of p (KL(P \| Q))
+                     "measure": _F},
     "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F,
             # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
             "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),
