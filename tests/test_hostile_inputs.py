@@ -75,7 +75,7 @@ BASE = {
     "set": [{"name": "S", "from": 1, "to": "n", "members": "g", "index": "p", "where": "p \\neq 1", "nonempty": False,
              "any_subset": False, "drawn_from": "P", "positive": "u", "context": "u", "position": "d"}],
     "distribution": [{"name": "P", "symbol": "P", "of": ["u"], "given": ["i"], "mixture": {"Q": "1"},
-                      "discrete": False}],
+                      "discrete": False, "measure": "M"}],
     "macro": [{"name": r"\half", "arguments": 1, "body": r"\frac{#1}{2}"}],
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n",
                "pairing": "halves"},
