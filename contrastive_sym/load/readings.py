@@ -22,7 +22,6 @@ def read_each_reading(error: AmbiguousReading, entry: dict, latex: str, context,
     depth = entry.get("_reading_depth", 0)
     if error.text != latex or depth >= MAX_DEPTH or not error.readings:
         raise error
-    count = len(error.readings)
 
     def read(number: int, said: str, text: str, alike: int) -> None:
         context.locator.enter(context.path)

@@ -14,7 +14,8 @@ import re
 import sympy as sp
 
 from ..errors import ParseError
-from ..latex.parser import Where
+from ..latex.definitions import _depth
+from ..latex.parser import Where, _line_column
 from ..latex.rewritten_errors import as_written
 from ..latex.translate import translate_rows
 from ..latex.translate.values import shape_said
@@ -49,11 +50,11 @@ def read_update_rule(latex: str, scope, where: Where) -> str | None:
         raise as_written(error, text, latex, where) from None
     if len(rows) != 1 or rows[0].relations != ("=",):
         raise where.error(f"'{match.group()}' of an update rule gives one name a value: a display of one row, "
-                          f"name {match.group()} value", *_place(latex, match.start()), match.group())
+                          f"name {match.group()} value", *_line_column(latex, match.start()), match.group())
     name, given = (_shape(side.expr) for side in rows[0].sides)
     if name != given and not (len(name) == len(given) and all(sp.simplify(a - b) == 0 for a, b in zip(name, given))):
         raise where.error(f"the update rule gives {head}, {shape_said(name)}, the value of {shape_said(given)}",
-                          *_place(latex, match.start()), match.group())
+                          *_line_column(latex, match.start()), match.group())
     condition = " ".join(latex[cut.end():].split()).rstrip(".,") if cut else ""
     return (f"an update rule, {head} {match.group()} {value}: it gives {head} a new value and states no "
             f"relation to check" + (f" (the condition after it, '{condition}', is not read)" if condition else ""))
@@ -103,19 +104,6 @@ def _shape(side) -> tuple:
         shape.append(side.args[2])
         side = side.args[0]
     return tuple(shape)
-
-
-def _place(text: str, position: int) -> tuple[int, int]:
-    """The 1-based (line, column) of ``position`` in ``text``."""
-    return text.count("\n", 0, position) + 1, position - (text.rfind("\n", 0, position) + 1) + 1
-
-
-def _depth(text: str, position: int) -> int:
-    depth = 0
-    for char in text[:position]:
-        depth += char in "{(["
-        depth -= char in "})]"
-    return depth
 
 
 __all__ = ["read_update_rule", "update_rule_claim"]

@@ -124,15 +124,20 @@ class IndexDrawsMixin:
         """``\\tilde{w}_i`` of ``\\mathbb{E}_{\\tilde{w}_i \\sim Q}``: an entry of the draws declared
         beside the index Q draws (load/index_families.py), which the expectation averages over;
         None for anything else."""
+        family = self._draws_family(tree)
+        if family is None or self.scope.lookup(family.draws_of) != distribution.coordinates[0]:
+            return None
+        entry = self.expr(tree)
+        return entry if isinstance(entry, sp.Indexed) and entry.base == family.base else None
+
+    def _draws_family(self, tree) -> Family | None:
+        """The draws of an index (a family of indices declared beside it) that ``tree``, an entry
+        written with a subscript (``\\tilde{w}_i``), names; None for anything else."""
         if not (isinstance(tree, Tree) and tree.data == "subscript"):
             return None
         head = self.atom_key(tree.children[0])
         family = self.scope.lookup(form_key(head, "subscript")) if head is not None else None
-        if not isinstance(family, Family) or family.draws_of is None \
-                or self.scope.lookup(family.draws_of) != distribution.coordinates[0]:
-            return None
-        entry = self.expr(tree)
-        return entry if isinstance(entry, sp.Indexed) and entry.base == family.base else None
+        return family if isinstance(family, Family) and family.draws_of is not None else None
 
     def refuse_fixed_draws(self, body, node, averaged=()) -> None:
         """An expectation of a body that names draws of an index (w̃_i of \\sum_{i=1, \\tilde{w}_i
@@ -279,19 +284,17 @@ class IndexDrawsMixin:
             return None
         name = self._bound_name(start.children[0])
         left, _, right = draw.children
+        left = unwrap(left)
         found = self.index_distribution_at(right, op)
-        family = self.scope.lookup(self.atom_key(unwrap(left).children[0]) or "") \
-            if isinstance(unwrap(left), Tree) and unwrap(left).data == "subscript" else None
-        drawn = self.scope.lookup(form_key(self.atom_key(unwrap(left).children[0]), "subscript")) \
-            if family is not None else None
-        if name is None or found is None or not isinstance(drawn, Family) or drawn.draws_of is None:
+        drawn = self._draws_family(left)
+        if name is None or found is None or drawn is None:
             raise self.fail(op, f"\\sum_{{… , {' '.join(self.source(draw).split())}}}: the draws a sum names "
                                 "beside its index are read as the entries of a family of indices declared "
                                 "beside the index its distribution draws ([[family]] with role = \"index\", "
                                 "named as that [[index]]), or write \\sum_{j \\sim p}^N inside an expectation")
         distribution, values = found
         index = distribution.coordinates[0]
-        written = "".join(self.source(unwrap(left).children[1]).split()).strip("{}")
+        written = "".join(self.source(left.children[1]).split()).strip("{}")
         if written != name or self.scope.lookup(drawn.draws_of) != index or values:
             raise self.fail(draw, f"'{' '.join(self.source(draw).split())}' draws the entry {written} of "
                                   f"{drawn.draws_of}'s draws from {distribution.name}: read when the entry is the "
