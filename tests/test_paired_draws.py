@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from contrastive_sym.errors import ParseError
 from contrastive_sym.pipeline import check_statement
 
 PAIRS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
@@ -86,3 +87,51 @@ def test_a_plain_E_read_as_the_expectation_is_said_in_the_readings():
               f"latex = {toml_value(statement)}"]
     claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
     assert "E, which the notation does not declare, is read as the expectation" in claim.claim.reading
+
+
+# Poole et al.'s bounds as a review writes them: p over X and Y, r over X alone (the
+# proposal of the other samples), X_1 … X_K beside the values x_1 … x_K, and a bare E
+POOLE = dict(size=[{"name": "K", "minimum": 1, "checked": [1, 2]}],
+             scalar=[{"name": "X", "role": "point"}, {"name": "Y", "role": "point"},
+                     {"name": "x", "role": "point", "value_of": "X"}, {"name": "y", "role": "point", "value_of": "Y"}],
+             family=[{"name": "x", "shape": ["K"], "role": "point"}, {"name": "y", "shape": ["K"], "role": "point"},
+                     {"name": "X", "shape": ["K"], "role": "point"}],
+             distribution=[{"name": "p", "of": ["X", "Y"]}, {"name": "r", "of": ["X"]}],
+             quantity=[{"name": "I(X;Y)", "meaning": "mutual information", "of": "p"}])
+VAE = (r"\mathbb{E}\left[\frac{1}{K} \sum_{i=1}^{K} \log \frac{p(y_{i} \mid x_{i})}"
+       r"{\frac{1}{K} \sum_{j=1}^{K} p(y_{i} \mid x_{j})}\right]")
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"I(X;Y) \geq " + VAE, "confirmed"),
+    (r"I(X;Y) \leq " + VAE, "refuted"),
+])
+def test_a_bare_expectation_is_over_the_one_distribution_that_draws_every_point(statement, expected):
+    """r draws X but not Y: only p draws both x_i and y_i, so E[…] is over K pairs from p,
+    and the reading says why r is not it.  X_1 … X_K are values of X too; the body uses
+    x_1 … x_K, the samples of the point x, which are what it pairs with y_i."""
+    from contrastive_sym.pipeline import toml_key, toml_value, verify_text
+    lines = ['id = "e"', 'title = "e"', 'source = "e.txt"']
+    lines += [f"{toml_key(t)} = {toml_value(v)}" for t, v in POOLE.items()]
+    lines += ["", "[[claim]]", 'id = "c"', "line = 1", 'title = "c"', 'kind = "inequality"',
+              f"latex = {toml_value(statement)}"]
+    claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
+    assert claim.outcome.verdict.value == expected
+    assert "over p, the one declared distribution that draws every point it averages (r draws only some)" \
+        in claim.claim.reading
+
+
+def test_two_distributions_that_each_draw_every_point_leave_a_bare_expectation_unclear():
+    notation = dict(POOLE, distribution=[{"name": "p", "of": ["X", "Y"]}, {"name": "q", "of": ["X", "Y"]}])
+    with pytest.raises(ParseError, match="drawn by p and q, so which it averages over is not written"):
+        check_statement(r"I(X;Y) \geq " + VAE, "inequality", **notation)
+
+
+def test_negatives_declared_as_values_beside_the_samples_are_not_paired_by_choice():
+    """x^- declared value_of X beside x_1 … x_K: which family pairs with y is not written
+    when the body uses x^-, so it is refused rather than paired."""
+    notation = dict(POOLE, family=POOLE["family"] + [{"name": "x^-", "shape": ["K"], "role": "point",
+                                                        "value_of": "X"}])
+    body = r"\mathbb{E}\left[\frac{1}{K} \sum_{i=1}^{K} \log p(y_i \mid x^-_i)\right] \leq 0"
+    with pytest.raises(ParseError, match="does not draw as written"):
+        check_statement(body, "inequality", **notation)

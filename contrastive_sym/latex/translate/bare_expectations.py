@@ -1,0 +1,148 @@
+"""Expectations written without a subscript, ``\\mathbb{E}[…]``: what they average over is
+read from the points their body uses (a mixin of the translator)."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ...model.distributions import Density, Expectation, IidExpectation
+from ...model.notation import bare_point
+from ..scope import Distribution, IndexSet
+
+
+class BareExpectationsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
+    ``\\mathbb{E}[…]`` without a subscript."""
+
+    def bare_expectation(self, body, node) -> Expectation:
+        r"""``\mathbb{E}[f(x, c)]`` without a subscript: over the one declared distribution
+        that draws every point the body uses (all its coordinates drawn), as
+        ``\mathbb{E}_p[…]`` reads.  A body whose points no declared distribution draws, or
+        that two distributions share, or that uses other points of the same declarations
+        (x_1 … x_N beside x), does not say what it averages over: refused."""
+        if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
+            raise self.fail(node, "an expectation of something that is not a number")
+        self.refuse_fixed_draws(body, node)
+        points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
+        # \mathbb{E}\log\frac{p(x, y)}{p(x) p(y)}: the points at which a density is taken are drawn too
+        points |= {a for density in body.atoms(Density) for a in (*density.args[1], *density.args[2])
+                   if self._is_point(a)}
+        over_sample = self._bare_sample_expectation(body, points, node)
+        if over_sample is not None:
+            return over_sample
+        if not points and _constant(body):
+            # E[-\frac{1}{N}(-N \log N)]: the mean of a constant is the constant, whatever is drawn
+            self.readings.append(f"{self.source(node).strip()} is the mean of a constant (of sizes and "
+                                 "numbers only): the constant")
+            return body
+        if not points:
+            raise self.fail(node, "\\mathbb{E}[…] of something that draws no point does not say what it "
+                                  "averages over: write \\mathbb{E}_{x \\sim p}[…]")
+        undrawn = sorted({self._shown_point(p) for p in points if not self._drawing(p)})
+        if undrawn:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: no declared distribution draws "
+                                  f"{', '.join(undrawn)}, so what it averages over is not written: write "
+                                  "\\mathbb{E}_{x \\sim p}[…]")
+        distributions = {id(d): d for p in points for d in self._drawing(p)}
+        # p over (X, Y) beside r over X alone, and a body of x_i and y_i: only p draws them
+        # all, so only p can be what it averages over (r would leave y_i fixed); said
+        covering = [d for d in distributions.values() if all(any(e is d for e in self._drawing(p)) for p in points)]
+        if len(covering) != 1:
+            names = sorted(d.name for d in distributions.values())
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: its points are drawn by "
+                                  f"{' and '.join(names)}, so which it averages over is not written")
+        distribution = covering[0]
+        if len(distributions) > 1:
+            partial = sorted(d.name for d in distributions.values() if d is not distribution)
+            self.readings.append(f"\\mathbb{{E}}[…] without a subscript is over {distribution.name}, the one "
+                                 f"declared distribution that draws every point it averages "
+                                 f"({' and '.join(partial)} {'draws' if len(partial) == 1 else 'draw'} only some)")
+        coordinates = [bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates]
+        # a scalar point declared value_of a coordinate (x^+ beside x') is drawn in its place
+        # when it is the one point of that coordinate the body uses
+        for alias, coordinate in distribution.aliases:
+            slot = distribution.coordinates.index(coordinate)
+            if alias in points and not any(distribution.coordinate_of(p) == slot for p in points - {alias}):
+                coordinates[slot] = alias
+        coordinates = tuple(coordinates)
+        pairs = self._paired_entries(distribution, points)
+        if pairs is not None:
+            return IidExpectation(body, *pairs, distribution.tag)
+        loose = sorted({self._shown_point(p) for p in points if p not in coordinates})
+        if loose:
+            # x_1, …, x_N of a family p draws: other samples, random too, but how they are
+            # drawn (with x, independently, one of them x itself) is not written
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: {', '.join(loose)} are points of "
+                                  f"{distribution.name} that it does not draw as written (how they are drawn "
+                                  "beside the others is not said): write what it averages over, "
+                                  "\\mathbb{E}_{x \\sim p}[…]")
+        return Expectation(body, sp.Tuple(*coordinates), distribution.tag)
+
+    def _paired_entries(self, distribution: Distribution, points: set):
+        r"""(records, 1, N) when every coordinate of ``distribution`` is a family of points of
+        one length N and the body uses only their entries: ``\mathbb{E}[\frac{1}{N} \sum_i \log
+        \frac{e^{f(x_i, y_i)}}{…}]`` of the InfoNCE bound, each pair (x_i, y_i) drawn from p,
+        independently of the others (said in the readings).  None for anything else."""
+        # a coordinate's family, or the samples x_1 … x_N of a point coordinate x: the one
+        # family of values of that coordinate, or of several the one the body uses when it is
+        # the samples of a point (X_1 … beside x_1 …, x a value of X); x^- declared value_of
+        # beside x_1 … x_N would leave which family pairs with y unsaid
+        aliased = [(alias, coordinate) for alias, coordinate in distribution.aliases
+                   if isinstance(alias, sp.IndexedBase)]
+        used = {p.base for p in points if isinstance(p, sp.Indexed)}
+        named = {str(coordinate) for coordinate in distribution.coordinates} | \
+            {str(alias) for alias, _ in distribution.aliases if isinstance(alias, sp.Symbol)}
+
+        def family(coordinate):
+            candidates = [alias for alias, other in aliased if other == coordinate]
+            chosen = [alias for alias in candidates if alias in used]
+            if len(candidates) == 1:
+                return candidates[0]
+            return chosen[0] if len(chosen) == 1 and self.family_key(chosen[0]) in named else coordinate
+        families = [self._family_of(family(c)) for c in distribution.coordinates]
+        if not families or any(f is None or len(f.shape) != 1 or f.first for f in families) \
+                or len({f.shape[0] for f in families}) != 1:
+            return None
+        bases = tuple(f.base for f in families)
+        if not points or any(not (isinstance(p, sp.Indexed) and p.base in bases) for p in points):
+            return None
+        written = ", ".join(f"{self.family_key(b)}_i" for b in bases)
+        record = f"({written})" if len(bases) > 1 else written
+        self.readings.append(f"\\mathbb{{E}}[…] over the entries of points {distribution.name} draws: {record} for "
+                             f"i = 1 … {families[0].shape[0]}, each drawn from {distribution.name} independently of "
+                             "the others")
+        members = sp.Tuple(*bases) if len(bases) > 1 else bases[0]
+        return members, sp.Integer(1), families[0].shape[0]
+
+    def _bare_sample_expectation(self, body, points: set, node):
+        r"""``\mathbb{E}[…]`` whose body uses the positive or the members of one declared
+        sample set X, and otherwise only its context: the context drawn from the marginal of
+        X's distribution, then X given it, E_c E_X[…].  None when no sample set is used."""
+        used = [s for s in {id(v): v for v in self.scope.names.values()
+                            if isinstance(v, IndexSet) and v.sample is not None}.values()
+                if any(p == s.sample.positive or isinstance(p, sp.Indexed) and p.base == s.members
+                       for p in points)]
+        if not used:
+            return None
+        if len(used) > 1:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript over two sample sets "
+                                  f"({', '.join(sorted(s.name for s in used))}): write which, \\mathbb{{E}}_X")
+        found = used[0]
+        sample = found.sample
+        others = sorted(self._shown_point(p) for p in points
+                        if p not in (sample.positive, sample.context)
+                        and not (isinstance(p, sp.Indexed) and p.base == found.members))
+        if others:
+            raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript over the sample {found.name} and its "
+                                  f"context: {', '.join(others)} are other points, and how they are drawn is "
+                                  "not written")
+        inner = self.sample_expectation(found, body, node)
+        return Expectation(inner, sp.Tuple(sample.context), sample.distribution.tag)
+
+
+def _constant(body) -> bool:
+    """Whether ``body`` is a number, whatever is drawn: made of sizes, indices and numbers
+    only (no family entry, scalar, function value or density, which a document may mean
+    to be random)."""
+    return all(symbol.is_integer for symbol in body.free_symbols) and not body.atoms(sp.Indexed) \
+        and not body.atoms(sp.core.function.AppliedUndef) and not body.atoms(Density)
