@@ -243,3 +243,19 @@ def test_a_word_named_by_the_index_of_a_sum_is_that_index(statement, verdict):
 def test_a_word_outside_a_sum_over_its_index_is_not_declared():
     with pytest.raises(DerivationError, match="'w_j' is not declared|'j' is not declared"):
         check_statement(r"u_{w_j}^\top v_{w_I} = 0", "identity", **WORDS)
+
+
+def test_a_witness_names_the_points_of_a_section_as_written():
+    # x and z of a section are x__from10 and z__from10 inside; a witness's table shows x and z
+    text = "\n".join(['id = "s"', 'title = "s"', 'source = "s.md"', "",
+                      "[[section]]", "line = 10", 'title = "later"', "",
+                      "[[section.scalar]]", "name = 'x'", 'role = "point"', "",
+                      "[[section.scalar]]", "name = 'z'", 'role = "point"', "",
+                      "[[section.distribution]]", "name = 'P'", "of = ['x', 'z']", "",
+                      "[[claim]]", 'id = "c"', "line = 12", 'title = "c"', 'kind = "identity"',
+                      r"latex = '\mathbb{E}_{(x, z) \sim P}\left[\log \frac{P(x, z)}{P(x) P(z)}\right] = 0'", ""])
+    outcome = verify_text(text).documents[0].claims[0].outcome
+    assert outcome.verdict.value == "refuted"
+    names = list(outcome.witness.values)
+    assert names and not any("__from" in name for name in names), names
+    assert any("z_⋆1" in name for name in names), names

@@ -93,3 +93,63 @@ def test_a_sample_set_needs_all_three_keys():
     entry = {k: v for k, v in SAMPLE["set"][0].items() if k != "context"}
     with pytest.raises(DerivationError, match="a sample set needs members, drawn_from, positive, context"):
         check_statement(r"\mathbb{E}_X[\log f(x, c)] = 0", **dict(SAMPLE, set=[entry], define=[]))
+
+
+# A thesis's X = {x^*, x_1, …, x_{N-1}}: the positive x^* written apart and a member, the
+# negatives x_1 … x_{N-1}, and E_X averaging over the context z too (its chain ends at I(x, z))
+STARRED = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+    scalar=[{"name": "x", "role": "point"}, {"name": "z", "role": "point"},
+            {"name": "x^*", "role": "point", "value_of": "x"}],
+    family=[{"name": "x", "shape": ["N - 1"], "role": "point"}],
+    distribution=[{"name": "P", "of": ["x", "z"]}],
+    function=[{"name": "h", "arguments": 2, "domain": "positive"}],
+    quantity=[{"name": "I(x,z)", "meaning": "mutual information", "of": "P"}],
+    set=[{"name": "X", "members": "x", "drawn_from": "P", "positive": "x^*", "context": "z",
+          "positive_member": True, "draws_context": True}],
+)
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the sum over X takes the positive, then the negatives
+    (r"\sum_{x \in X} h(x, z) = h(x^*, z) + \sum_{j=1}^{N-1} h(x_j, z)", "identity", "holds"),
+    (r"\sum_{x \in X} h(x, z) = \sum_{j=1}^{N-1} h(x_j, z)", "identity", "refuted"),
+    (r"|X| = N", "identity", "holds"),
+    # E_X draws z as well: the mean log density ratio at the positive is the mutual information,
+    # a number, which it would not be for a fixed z
+    (r"E_X \left[\log \frac{P(x^*, z)}{P(x^*) P(z)}\right] = I(x, z)", "identity", "holds"),
+    (r"E_X \left[\log \frac{P(x^*, z)}{P(x^*) P(z)}\right] = 0", "identity", "refuted"),
+    # the InfoNCE bound with X written so
+    (r"E_X \left[\log \frac{h(x^*, z)}{\sum_{x \in X} h(x, z)}\right] \leq I(x, z) - \log N", "inequality",
+     "holds"),
+    (r"E_X \left[\log \frac{h(x^*, z)}{\sum_{x \in X} h(x, z)}\right] \geq I(x, z) - \log N", "inequality",
+     "refuted"),
+])
+def test_a_positive_written_apart_that_is_a_member_and_a_context_drawn_too(statement, kind, expected):
+    verdict = check_statement(statement, kind, **STARRED).verdict.value
+    assert verdict in (("proved", "confirmed") if expected == "holds" else (expected,))
+
+
+def test_without_draws_context_the_context_stays_fixed():
+    """The same mean with z fixed is KL(P(·|z) ‖ P), a function of z, not I(x, z)."""
+    notation = dict(STARRED, set=[{k: v for k, v in STARRED["set"][0].items() if k != "draws_context"}])
+    assert check_statement(r"E_X \left[\log \frac{P(x^*, z)}{P(x^*) P(z)}\right] = I(x, z)",
+                           **notation).verdict.value == "refuted"
+
+
+@pytest.mark.parametrize("changes, words", [
+    # x_1 is a member already: positive_member is for a positive written apart
+    ({"positive": "x_1", "positive_member": True, "draws_context": False},
+     "positive_member says that a positive written apart"),
+])
+def test_positive_member_needs_a_positive_written_apart(changes, words):
+    notation = dict(STARRED, set=[dict(STARRED["set"][0], **changes)])
+    with pytest.raises(DerivationError, match=words):
+        check_statement(r"|X| = N", **notation)
+
+
+@pytest.mark.parametrize("key", ["positive_member", "draws_context"])
+def test_the_sample_keys_go_with_a_sample_set(key):
+    entry = {"name": "S", "from": 1, "to": "N", key: True}
+    with pytest.raises(DerivationError, match=f"'{key}' goes with a sample set"):
+        check_statement(r"|S| = N", **dict(STARRED, set=[entry]))

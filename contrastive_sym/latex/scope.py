@@ -162,6 +162,11 @@ class SampleDraw:
     # the positive is a point of its own (x^+ beside the negatives x^-_1 … x^-_{N-1}): the
     # members are the negatives, all drawn from the marginal
     apart: bool = False
+    # the positive written apart is a member too (X = {x^*, x_1, …, x_{N-1}}): a sum over X
+    # takes it before the negatives, and |X| counts it
+    positive_member: bool = False
+    # \mathbb{E}_X averages over the context too (CPC: "E_X integrates over x, c")
+    draws_context: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,7 +205,7 @@ class IndexSet:
             return sp.Sum(self.condition, *((c, self.lo, self.hi) for c in self.components))
         if self.condition is not None:
             return sp.Sum(self.condition, (self.index, self.lo, self.hi))
-        return self.hi - self.lo + 1
+        return self.hi - self.lo + 1 + (1 if self.sample is not None and self.sample.positive_member else 0)
 
     def applied(self, values: tuple, written: str) -> "IndexSet":
         """The set a use names, P(k): the parameters replaced by the use's values."""

@@ -160,7 +160,11 @@ SCHEMA: dict[str, dict[str, Field]] = {
             "positive": Field("formula", hint="the positive member as formulas write it, e.g. positive = 'x'"),
             "context": Field("formula", hint="the point the positive is drawn given, e.g. context = 'c'"),
             "position": Field("text", hint="the letter of the positive's place among the members, e.g. "
-                                           "position = 'd'")},
+                                           "position = 'd'"),
+            "positive_member": Field("bool", hint="true or false (true: the positive written apart is a "
+                                                  "member too, X = {x^*, x_1, …, x_{N-1}})"),
+            "draws_context": Field("bool", hint="true or false (true: \\mathbb{E}_X averages over the context "
+                                                "too)")},
     "gradient": {"by": _RF, "directions": _RF},
     "path": {"parameter": _RF, "moves": _RF, "along": _RF},
     "operator": {"name": _RF, "meaning": _choice(OperatorKind, required=True), "of": _F, "line": _L,

@@ -34,9 +34,10 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
             if key in entry and ("members" not in entry or any(k not in entry for k in SAMPLE_KEYS)):
                 raise context.fail(f"set {name}: a sample set needs members, {', '.join(SAMPLE_KEYS)} together",
                                    (key,))
-        if "position" in entry and "drawn_from" not in entry:
-            raise context.fail(f"set {name}: 'position' goes with a sample set (drawn_from, positive, context)",
-                               ("position",))
+        for key in ("position", "positive_member", "draws_context"):
+            if key in entry and "drawn_from" not in entry:
+                raise context.fail(f"set {name}: '{key}' goes with a sample set (drawn_from, positive, context)",
+                                   (key,))
         for key in ("index", "nonempty"):
             if key in entry and "where" not in entry:
                 raise context.fail(f"set {name}: '{key}' goes with 'where' (a set defined by a condition)",
@@ -125,7 +126,13 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
         if position is not None and apart:
             raise context.fail(f"set {name}: position is the place of the positive among the members; this "
                                "positive is not a member (the members are the negatives)", ("position",))
-        sample = replace(found, sample=SampleDraw(distribution, positive, given, position, apart))
+        member = entry.get("positive_member") is True
+        if member and not apart:
+            raise context.fail(f"set {name}: positive_member says that a positive written apart from the members "
+                               f"(x^* beside x_1, …) is one of {name} too; this positive is already a member",
+                               ("positive_member",))
+        drawn = entry.get("draws_context") is True
+        sample = replace(found, sample=SampleDraw(distribution, positive, given, position, apart, member, drawn))
         scope = scope.bind(name, sample).bind(SET_KEY + name, sample)
     return scope
 

@@ -8,6 +8,7 @@ precision before it is reported.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction as F
 
 import sympy as sp
@@ -110,12 +111,19 @@ def build(ci: CompiledInstance, point: dict, comparison, note: str = "") -> Witn
     return Witness(
         sizes=dict(inst.sizes),
         indices=dict(inst.indices),
-        values={v.name: format_value(point[v.key]) for v in inst.variables},
+        values={name: format_value(point[v.key]) for name, v in _shown_names(inst.variables)},
         lhs=format_side(comparison.lhs),
         rhs=format_side(comparison.rhs),
         digits=comparison.digits,
         note=note,
     )
+
+
+def _shown_names(variables) -> list:
+    """(name, variable) with a section's suffix dropped from each name (x__from110 is x as the
+    document writes it), unless two names would then be one (both are kept as they are)."""
+    shown = [re.sub(r"__from\d+", "", v.name) for v in variables]
+    return [(s if shown.count(s) == 1 else v.name, v) for s, v in zip(shown, variables)]
 
 
 # --- exact signs where the balls cannot decide -------------------------------------

@@ -137,6 +137,8 @@ class BareExpectationsMixin:
                                   f"context: {', '.join(others)} are other points, and how they are drawn is "
                                   "not written")
         inner = self.sample_expectation(found, body, node)
+        if sample.draws_context:        # E_X already averages over the context
+            return inner
         return Expectation(inner, sp.Tuple(sample.context), sample.distribution.tag)
 
 

@@ -277,15 +277,26 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             if loose:
                 raise self.fail(node, f"\\mathbb{{E}}_{{{found.name}}}[…] names {', '.join(loose)}, one of the "
                                       f"negatives {found.name}: which one is not written (sum over them)")
-            return SampleExpectation(body, members, found.hi, sample.context, sample.distribution.tag,
-                                     sample.positive)
+            return self._over_context(found, SampleExpectation(body, members, found.hi, sample.context,
+                                                               sample.distribution.tag, sample.positive))
         body = body.xreplace({sample.positive: members[1]})
         loose = sorted({str(e) for e in _named_members(body, members, frozenset()) if e != members[1]})
         if loose:
             raise self.fail(node, f"\\mathbb{{E}}_{{{found.name}}}[…] names {', '.join(loose)}, a member of "
                                   f"{found.name} other than the positive: which member it is is not written "
                                   f"(write the positive as its declaration does, or sum over {found.name})")
-        return SampleExpectation(body, members, found.hi, sample.context, sample.distribution.tag)
+        return self._over_context(found, SampleExpectation(body, members, found.hi, sample.context,
+                                                           sample.distribution.tag))
+
+    def _over_context(self, found: IndexSet, inner):
+        """``inner`` averaged over the context too when the set says E_X draws it (said)."""
+        sample = found.sample
+        if not sample.draws_context:
+            return inner
+        note = (f"\\mathbb{{E}}_{{{found.name}}} averages over the context {self._shown_point(sample.context)} "
+                f"too (drawn from {sample.distribution.name})")
+        self.readings.extend([note] if note not in self.readings else [])
+        return Expectation(inner, sp.Tuple(sample.context), sample.distribution.tag)
 
     def _shown_point(self, point) -> str:
         """A point as a message names it: x, or 'the entries of \\mathbf{x}'."""

@@ -168,13 +168,20 @@ class RangesMixin:
                 scope = scope.bind(name, base[k])
         else:
             name = self._written_key(left)
-            if self.scope.lookup(name) is not None and not isinstance(self.scope.lookup(name), sp.Basic):
+            meaning = self.scope.lookup(name)
+            # \sum_{x \in X} with x the members' own family name: each member in turn
+            if meaning is not None and not isinstance(meaning, sp.Basic) \
+                    and getattr(meaning, "base", None) != found.members:
                 return None
             scope = self.scope.bind(name, found.members[k])
         term = self.within(scope).term(operand)
         if not isinstance(term, sp.Expr):
             raise self.fail(op, f"a sum of vectors over the members of {found.name} is not read")
-        return sp.Sum(term, (k, found.lo, found.hi))
+        total = sp.Sum(term, (k, found.lo, found.hi))
+        if found.sample is not None and found.sample.positive_member and not found.records:
+            # X = {x^*, x_1, …, x_{N-1}}: the positive written apart is the first term
+            total = self.within(self.scope.bind(name, found.sample.positive)).term(operand) + total
+        return total
 
     def _record_names(self, left, found: IndexSet) -> list:
         r"""(name, family) of each name a sum over a set of records binds: the names of
