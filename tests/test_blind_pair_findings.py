@@ -69,7 +69,6 @@ def test_an_argmax_in_letters_before_the_operator_is_an_optimum(latex, said):
 
 @pytest.mark.parametrize("statement, message", [
     (r"u(x : c) = u(x, c)", "':' between the arguments of u"),
-    (r"a \gg 1", r"'\gg' (much greater, much less: by how much is not written) is not a relation the checker"),
     (r"\mathbb{E}_{x, c \sim p(x \mid c)} u(x, c) = 0", r"'p(x \mid c)' is not a declared [[distribution]]"),
 ])
 def test_what_still_says_nothing_clear_is_refused(statement, message):

@@ -557,9 +557,33 @@ def test_two_different_relations_at_a_row_break_are_not_read():
 @pytest.mark.parametrize("statement", [r"a \to b", r"a \longrightarrow b", r"a + b \rightarrow b"])
 def test_an_arrow_between_two_expressions_is_not_read_as_equality(statement):
     """``A \\to B`` (as N → ∞, said in the prose) is a limit the display does not write: never
-    checked as A = B, which finite sizes would refute."""
-    with pytest.raises(DerivationError, match="a limit this display does not write"):
-        check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])
+    checked as A = B, which finite sizes would refute; the link is read and undecided, saying why."""
+    outcome = check_statement(statement, scalar=[{"name": "a"}, {"name": "b"}])
+    assert outcome.verdict.value == "undecided"
+    assert "tends to the other under a limit the display does not write" in outcome.message
+
+
+def test_an_arrow_between_two_expressions_is_no_step_of_a_proof():
+    from contrastive_sym.pipeline import toml_key, toml_value, verify_text
+    lines = ['id = "e"', 'title = "e"', 'source = "e.txt"', f"scalar = {toml_value([{'name': 'a'}, {'name': 'b'}])}",
+             "", "[[claim]]", 'id = "c"', "line = 1", 'title = "c"', 'kind = "identity"', "latex = 'a = a'",
+             "", "[[claim.step]]", "line = 2", r"latex = 'a \to b'"]
+    with pytest.raises(DerivationError, match="it is not a step"):
+        verify_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("statement, words", [
+    (r"a \gg b", "≫ (much greater) does not say by how much"),
+    (r"a \ll b", "≪ (much less) does not say by how much"),
+])
+def test_much_greater_and_much_less_are_read_and_undecided(statement, words):
+    outcome = check_statement(statement, "inequality", scalar=[{"name": "a"}, {"name": "b"}])
+    assert outcome.verdict.value == "undecided" and words in outcome.message
+
+
+def test_a_false_link_beside_a_much_greater_one_is_refuted():
+    outcome = check_statement(r"a + 1 = a \gg b", scalar=[{"name": "a"}, {"name": "b"}])
+    assert outcome.verdict.value == "refuted"
 
 
 @pytest.mark.parametrize("written, plain", [

@@ -219,7 +219,7 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"_\text{N-pair}", r"\texttt{a}", r"\operatorname*{max}", "s^-", r"\ln", r"\lVert", r"\rVert",
           r"\vert", r"\lvert", r"\rvert", r"\sqrt", r"\prod", r"\tag{3}", r"\color{red}",
           r"\displaystyle", r"\left.", r"\right.", r"\!", r"\,", r"\sum\limits", r"\begin{equation*}",
-          r"\begin{cases}", r"\overbrace", r"\overset", r"\approx", r"\propto",
+          r"\begin{cases}", r"\overbrace", r"\overset", r"\approx", r"\propto", r"\gg", r"\ll", r"\longrightarrow",
           r"\left|", r"\right|", r"\bigl|", r"\bigr|", r"\bigg|_", ":=", r"\coloneqq", r"\triangleq",
           r"\stackrel{\text{def}}{=}", r"\mathcal L", r"\mathbf x",
           # issue 13: norms of expressions, the stop-gradient spelled sg

@@ -135,6 +135,12 @@ _UNCHECKED = {
                      "is constant (a claim A \\propto B of its own, with proportional_in, is checked)",
     Relation.SIM: "not checked: ∼ between two values says they are alike in a sense the display does not write "
                   "(asymptotically equal, of the same order, or a model of the left side)",
+    Relation.MUCH_GT: "not checked: ≫ (much greater) does not say by how much (write the bound it means, "
+                      "a \\geq 10 b)",
+    Relation.MUCH_LT: "not checked: ≪ (much less) does not say by how much (write the bound it means, "
+                      "10 a \\leq b)",
+    Relation.TENDS: "not checked: an arrow between two expressions says that one tends to the other under a limit "
+                    "the display does not write (write it, \\lim_{N \\to \\infty} A = B)",
 }
 
 

@@ -33,6 +33,7 @@ _RELATIONS = {
     "same-direction": Relation.SAME_DIRECTION,
     # links of a statement's chain that are read and not decided (never a proof's step)
     "approx": Relation.APPROX, "propto": Relation.PROPTO, "sim": Relation.SIM,
+    "much_gt": Relation.MUCH_GT, "much_lt": Relation.MUCH_LT, "tends": Relation.TENDS,
 }
 
 

@@ -195,8 +195,8 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
         else:
             sides = row.sides
         for relation, side in zip(row.relations, sides):
-            _refuse_unwritten_limit(relation, terms[-1], where)
-            relations.append(_relation(relation, where, unchecked=True))
+            relations.append("tends" if _unwritten_limit(relation, terms[-1])
+                             else _relation(relation, where, unchecked=True))
             terms.append(side.expr)
     terms, relations = bounded_chain(terms, relations, rows[-1].within, where)
     if not relations:
@@ -319,17 +319,16 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
 
 
 #: links a statement's chain reads and the checker does not decide (the others are checked)
-_UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto", "\\sim": "sim"}
+_UNCHECKED = {"\\approx": "approx", "\\simeq": "approx", "\\propto": "propto", "\\sim": "sim",
+              "\\gg": "much_gt", "\\ll": "much_lt"}
 
 
-def _refuse_unwritten_limit(symbol: str, lhs, where: Where) -> None:
-    r"""``A \to B`` reads as A = B only where A is a limit written out (``\lim_{K \to \infty} I^K
-    \to I``); between two expressions it says that one tends to the other under a limit the
-    display does not write (as N → ∞, in the prose), and equality would be a misreading."""
-    if _STEP_RELATIONS.get(symbol) == "=" and symbol != "=" and not getattr(lhs, "has", lambda *_: False)(sp.Limit):
-        raise where.error("an arrow (\\to, \\rightarrow) between two expressions says that one tends to the other under a limit "
-                          "this display does not write: it is not read; write the limit, "
-                          "\\lim_{N \\to \\infty} A = B")
+def _unwritten_limit(symbol: str, lhs) -> bool:
+    r"""Whether ``A \to B`` links two expressions: it reads as A = B only where A is a limit
+    written out (``\lim_{K \to \infty} I^K \to I``); between two expressions it says that one
+    tends to the other under a limit the display does not write (as N → ∞, in the prose):
+    equality would be a misreading, so the link is read and not decided."""
+    return _STEP_RELATIONS.get(symbol) == "=" and symbol != "=" and not getattr(lhs, "has", lambda *_: False)(sp.Limit)
 
 
 _WRITTEN = {"!=": "\\neq", "->": "\\to", "=>": "\\implies", "same-direction": "\\equiv", "in": "\\in"}  # as written
@@ -393,8 +392,11 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
             offset = latex.count("\n", 0, side.start)
             row_line = line + offset
             origin = Origin(where.path, where.line + offset)
-            if lhs is not None:
-                _refuse_unwritten_limit(relation, lhs, where)
+            if lhs is not None and _unwritten_limit(relation, lhs):
+                # a proof's step is decided, or it is no step: an arrow between expressions is neither
+                raise where.error("an arrow (\\to, \\rightarrow) between two expressions says that one tends to "
+                                  "the other under a limit this display does not write: it is not a step; write "
+                                  "the limit, \\lim_{N \\to \\infty} A = B")
             kwargs = dict(rel=_relation(relation, where), latex=text,
                           note="; ".join(filter(None, [_per_link(entry.get("note", ""), link), *said])),
                           expect=_per_link(entry.get("expect"), link) or None, origin=origin,

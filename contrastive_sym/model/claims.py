@@ -28,10 +28,15 @@ class Relation(enum.Enum):
     PROPTO = "∝"
     # two values alike in a sense the display does not write (asymptotic, of an order, a model)
     SIM = "∼"
+    # much greater, much less: by how much is not written
+    MUCH_GT = "≫"
+    MUCH_LT = "≪"
+    # one side tends to the other under a limit the display does not write (A \to B, as N → ∞)
+    TENDS = "→"
 
     @property
     def is_decided(self) -> bool:
-        return self not in (Relation.APPROX, Relation.PROPTO, Relation.SIM)
+        return self not in _UNDECIDED
 
     def flipped(self) -> "Relation":
         """The relation with its sides swapped: ``a < b`` ⟺ ``b > a``."""
@@ -51,7 +56,11 @@ _FLIP = {
     Relation.LE: Relation.GE, Relation.GE: Relation.LE,
     Relation.SAME_DIRECTION: Relation.SAME_DIRECTION,
     Relation.APPROX: Relation.APPROX, Relation.PROPTO: Relation.PROPTO, Relation.SIM: Relation.SIM,
+    Relation.MUCH_GT: Relation.MUCH_LT, Relation.MUCH_LT: Relation.MUCH_GT, Relation.TENDS: Relation.TENDS,
 }
+#: relations read and never decided: links of a chain whose other links are checked
+_UNDECIDED = frozenset({Relation.APPROX, Relation.PROPTO, Relation.SIM, Relation.MUCH_GT, Relation.MUCH_LT,
+                        Relation.TENDS})
 _IMPLIES = {
     Relation.EQ: {Relation.EQ, Relation.LE, Relation.GE, Relation.SAME_DIRECTION},
     Relation.LT: {Relation.LT, Relation.LE},
@@ -62,6 +71,9 @@ _IMPLIES = {
     Relation.APPROX: {Relation.APPROX},
     Relation.PROPTO: {Relation.PROPTO},
     Relation.SIM: {Relation.SIM},
+    Relation.MUCH_GT: {Relation.MUCH_GT},
+    Relation.MUCH_LT: {Relation.MUCH_LT},
+    Relation.TENDS: {Relation.TENDS},
 }
 
 

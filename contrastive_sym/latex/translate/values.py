@@ -107,7 +107,7 @@ _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq"
 
 
 #: relations a chain may link by that are read and not decided (≈ with no printed value, ≃, ∝)
-UNCHECKED_RELATIONS = frozenset({r"\approx", r"\simeq", r"\propto", r"\sim"})
+UNCHECKED_RELATIONS = frozenset({r"\approx", r"\simeq", r"\propto", r"\sim", r"\gg", r"\ll"})
 
 
 def relation_name(token: str) -> str:
