@@ -152,7 +152,7 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
                          "example.toml", 1)
     readings = [c for c in claims if answers_to(c.claim.id, "statement")]
     if own is None and not readings and run.documents[0].document.unchecked:
-        # θ ← m θ + (1 - m) θ': an update rule states no relation, so it has no outcome (load/updates.py)
+        # θ ← m θ + (1 - m) θ', f : X → ℝ^d: no relation stated, so no outcome (load/nothing_to_check.py)
         raise ParseError(run.documents[0].document.unchecked[0][1], "example.toml", 1)
     if own is None:     # \exp a/\tau: read once per reading (load/readings.py), which one outcome cannot say
         raise ParseError(f"{readings[0].claim.note}; checked once per reading: " + "; ".join(

@@ -56,7 +56,7 @@ from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.readings import each_reading
-from contrastive_sym.load.updates import read_update_rule
+from contrastive_sym.load.nothing_to_check import nothing_to_check
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
@@ -328,8 +328,8 @@ def _display_rows(display: dict, where: Where, context: Context):
     r"""The rows of a display, or the error that stops it: it must read as a claim's
     statement reads (a display that starts with a relation, '\implies …', does not)."""
     latex = display.get("latex", "")
-    if read_update_rule(latex, context.scope, where) is not None:
-        return []       # an update rule (θ ← m θ + (1 - m) θ_q): read, and states nothing to check
+    if nothing_to_check(latex, context.scope, where) is not None:
+        return []       # an update rule, a signature: read, and states nothing to check
     try:
         return _rows_of(latex, display, where, context)
     except AmbiguousReading as ambiguous:

@@ -165,3 +165,18 @@ def test_an_expectation_over_a_point_nothing_draws_says_what_to_declare():
                         function=[{"name": "f", "arguments": 1, "domain": "positive"}])
     assert ("\\mathbb{E}_{x}: no declared distribution draws it (declare one: a [[distribution]] with of = ['x'] "
             "and the other points drawn with it)") in str(caught.value)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # x drawn inside and named outside: the drawn x runs over every cell, the cell of the named x
+    # among them, and putting a cell for it must not change the named cell in the marginals
+    # (it did: the first two were refuted, 0.31 against 0.30)
+    (r"\mathbb{E}_{x \sim p}\left[\frac{p(x \mid c)}{p(x)}\right] p(x) = p(x)", "confirmed"),
+    (r"\sum_{x} p(x \mid c) + p(x) = 1 + p(x)", "confirmed"),
+    (r"\mathbb{E}_{x \sim p}\left[\frac{p(x \mid c)}{p(x)}\right] p(x) = 2 p(x)", "refuted"),
+    (r"\mathbb{E}_{x \sim p}[h(x, x)] = h(x, x)", "refuted"),
+])
+def test_a_point_drawn_inside_an_expectation_is_bound_there_and_free_outside(statement, expected):
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+                    function=[{"name": "h", "arguments": 2}], distribution=[{"name": "p", "of": ["x", "c"]}])
+    assert check_statement(statement, **notation).verdict.value == expected

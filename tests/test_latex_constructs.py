@@ -237,9 +237,9 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
     (r"a + \left\{ b \middle| b \leq a \right\}", "'\\middle' (a set written by a condition, \\left\\{ z_i "
      "\\middle| i \\leq t \\right\\}) is not read: a set the checker sums over or counts is a declared [[set]] "
      "(its members or a condition on indices); " + RESTATE, 15),
-    (r"g : a \mapsto b", "':' is not read here: a map's signature (f : \\mathcal{X} \\to \\mathbb{R}^d, g : x "
-     "\\mapsto z) states no relation to check (declare f as a [[function]], with shape, and role = \"unit\" for "
-     "the sphere), and a condition after ':' is read only in a sum's subscript (\\sum_{j : y_j = y_i}); " + RESTATE, 3),
+    (r"g : a \mapsto b", "':' is not read here: a map's signature is read alone in its display (f : "
+     "\\mathcal{X} \\to \\mathbb{R}^d, g : x \\mapsto z, or the two on two rows), and states no relation to "
+     "check; a condition after ':' is read only in a sum's subscript (\\sum_{j : y_j = y_i}); " + RESTATE, 3),
     (r"\frac{a}{b.\text{size}(0)}", "'.' before a call (x.size(0), code rather than mathematics) is not read: "
      "write the value it stands for (N for the number of entries), or " + RESTATE, 11),
     # a brace with a mark is a notation of the document's own (latex/notations.py), none defined here

@@ -63,9 +63,9 @@ _CONSTRUCTS = [
     (r"\\middle(?![a-zA-Z])", r"'\middle' (a set written by a condition, \left\{ z_i \middle| i \leq t \right\}) is not "
      r"read: a set the checker sums over or counts is a declared [[set]] (its members or a condition on indices); "
      + _RESTATE),
-    (r":(?!=)", r"':' is not read here: a map's signature (f : \mathcal{X} \to \mathbb{R}^d, g : x \mapsto z) "
-     r'states no relation to check (declare f as a [[function]], with shape, and role = "unit" for the sphere), '
-     r"and a condition after ':' is read only in a sum's subscript (\sum_{j : y_j = y_i}); " + _RESTATE),
+    (r":(?!=)", r"':' is not read here: a map's signature is read alone in its display (f : \mathcal{X} \to "
+     r"\mathbb{R}^d, g : x \mapsto z, or the two on two rows), and states no relation to check; a condition after "
+     r"':' is read only in a sum's subscript (\sum_{j : y_j = y_i}); " + _RESTATE),
     (r"\.(?=\s*(?:\\text\s*\{\s*)?[a-zA-Z_]+\s*\}?\s*\()",
      r"'.' before a call (x.size(0), code rather than mathematics) is not read: write the value it stands for "
      r"(N for the number of entries), or " + _RESTATE),

@@ -30,7 +30,7 @@ from .limit_clauses import limit_clause
 from .proportional import proportional
 from .readings import read_each_reading
 from .statements import leading_relation, link_text, one_model
-from .updates import update_rule_claim
+from .nothing_to_check import nothing_to_check_claim
 
 _STEP_RELATIONS = {"=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
                    "same-direction": "same-direction", "->": "="}
@@ -73,7 +73,8 @@ def read_claim(entry: dict, context: Context) -> None:
     if not entry.get("derived"):
         latex = read_text(entry, "latex", context)
         context.locator.at(claim_path + ("latex",))
-        if update_rule_claim(entry, limit_read or latex, scope, context):      # θ ← m θ + (1 - m) θ_q
+        # θ ← m θ + (1 - m) θ_q, f : \mathcal{X} \to \mathbb{R}^d
+        if nothing_to_check_claim(entry, limit_read or latex, scope, context):
             context.used |= bindings.used
             return None
         try:

@@ -20,8 +20,6 @@ from ..latex.rewritten_errors import as_written
 from ..latex.translate import translate_rows
 from ..latex.translate.values import shape_said
 from ..model.nodes import Vector
-from ..model.notation import Origin
-from .context import read_int
 
 #: the assignments of an update: ``\leftarrow``, ``\gets``, ``:=``, ``\coloneqq``
 _ASSIGN = re.compile(r"\\(?:leftarrow|gets|coloneqq)(?![a-zA-Z])|:=")
@@ -60,20 +58,6 @@ def read_update_rule(latex: str, scope, where: Where) -> str | None:
             f"relation to check" + (f" (the condition after it, '{condition}', is not read)" if condition else ""))
 
 
-def update_rule_claim(entry: dict, latex: str, scope, context) -> bool:
-    """Whether the claim ``entry`` is an update rule, recorded then as a statement not checked,
-    with why; one with an expectation, a proof or a premise is an error (it states nothing)."""
-    said = read_update_rule(latex, scope, context.locator.where(latex))
-    if said is None:
-        return False
-    for key in ("expect", "step", "given"):
-        if entry.get(key):
-            raise context.fail(f"{said}: '{key}' has nothing to apply to", (key,))
-    context.builder.unchecked(read_int(entry, "line", context), said,
-                              origin=Origin(context.spec_path, context.locator.key_line(context.path + ("latex",))))
-    return True
-
-
 def _assignment(latex: str):
     """(the assignment, the name, the value as written) of an update rule; None for anything
     else."""
@@ -106,4 +90,4 @@ def _shape(side) -> tuple:
     return tuple(shape)
 
 
-__all__ = ["read_update_rule", "update_rule_claim"]
+__all__ = ["read_update_rule"]

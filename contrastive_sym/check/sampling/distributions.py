@@ -63,7 +63,12 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     named: dict = {c: set() for c in coordinates}
     for expr in exprs:
         _collect(expr, space, named, frozenset())
-    alphabets = {c: sorted(points, key=sp.default_sort_key) + _unnamed(c) for c, points in named.items()}
+    # a named point's cell is a symbol of its own while the nodes are written out: the point x
+    # named outside E_{x ~ p}[…] is drawn inside it too, and putting each cell for the drawn x
+    # into marginals that sum over a cell written x would change that cell as well (capture)
+    cells = {point: sp.Dummy(str(point)) for points in named.values() for point in points}
+    alphabets = {c: [cells[p] for p in sorted(points, key=sp.default_sort_key)] + _unnamed(c)
+                 for c, points in named.items()}
     tables = {decl.tag: _Table(decl, alphabets) for decl in decls if not decl.mixture}
     for decl in decls:
         if decl.mixture:       # its components are declared before it
@@ -71,7 +76,8 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     # the width of a coordinate's cells: 1 (probabilities) where it is discrete
     continuous = _continuous(exprs, notation) if width is not None else set()
     widths = {c: width if c in continuous else sp.S.One for c in coordinates}
-    return tuple(_expand(expr, tables, alphabets, space, widths) for expr in exprs)
+    named_back = {cell: point for point, cell in cells.items()}
+    return tuple(_expand(expr, tables, alphabets, space, widths).xreplace(named_back) for expr in exprs)
 
 
 def has_point_densities(exprs: tuple, notation: Notation) -> bool:

@@ -19,6 +19,7 @@ from .density_draws import DensityDrawsMixin, DensityOp, ProductOp
 from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .integrals import IntegralsMixin
+from .negative_draws import NegativeDrawsMixin, NegativeOp
 from .tilted import TiltedMixin, TiltedOp
 from .trees import unwrap
 from .values import relation_name
@@ -34,7 +35,7 @@ class SampleOp(ExpectationOp):
 
 
 class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin, TiltedMixin,
-                         IntegralsMixin, BareExpectationsMixin):
+                         IntegralsMixin, BareExpectationsMixin, NegativeDrawsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 
@@ -167,6 +168,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 # (x, x^+) \sim p, \{x^-_i\}_{i=1}^M \sim q; x, y \sim p: draws of their own
                 return self.compound_draws(elements, op)
             tree = unwrap(elements[0])
+        negative = self.negative_draw_op(tree, op)      # x_j \in X_{neg}, X - \{x^*\}: negative_draws.py
+        if negative is not None:
+            return negative
         if isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3 \
                 and relation_name(str(tree.children[1].children[0])) == r"\sim":
             left, _, right = tree.children
@@ -243,6 +247,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return self.index_expectation(op, body, node)
         if isinstance(op, SampleOp):
             return self.sample_expectation(op.sample_set, body, node)
+        if isinstance(op, NegativeOp):
+            return self.negative_expectation(op, body, node)
         if isinstance(op, DrawsOp):
             return self.draws_expectation(op, body, node)
         if isinstance(op, FamilyDrawOp):
