@@ -258,3 +258,38 @@ def test_a_witness_names_the_points_of_a_section_as_written():
     names = list(outcome.witness.values)
     assert names and not any("__from" in name for name in names), names
     assert any("z_⋆1" in name for name in names), names
+
+
+@pytest.mark.parametrize("definition, claim, verdict", [
+    # a long side broken before its sign, in a one-column array, its name written last
+    (r"\begin{array}{l} 1 + a \\ - b \triangleq J \end{array}.", "J = 1 + a - b", "proved"),
+    (r"\begin{array}{l} 1 + a \\ - b \triangleq J \end{array}.", "J = 1 + a + b", "refuted"),
+    (r"1 + a \\ + b \triangleq J", "J = 1 + a + b", "proved"),
+    # I with a script beside a declared I (a mutual information), and I alone where none is
+    # declared (else the identity matrix): names the display gives
+    (r"1 + a - b \triangleq I_{\alpha}", r"I_{\alpha} = 1 + a - b", "proved"),
+    (r"1 + a - b \triangleq I", "I = 1 + a - b", "proved"),
+])
+def test_a_row_that_starts_with_a_sign_goes_on_with_the_row_before(definition, claim, verdict):
+    name = claim.split(" = ")[0]
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}, {"name": r"\alpha"}],
+                    define=[{"name": name, "line": 1, "latex": definition}])
+    if name.startswith("I_"):
+        notation.update(scalar=notation["scalar"] + [{"name": "X", "role": "point"}, {"name": "Y", "role": "point"}],
+                        distribution=[{"name": "p", "of": ["X", "Y"]}],
+                        quantity=[{"name": "I(X ; Y)", "meaning": "mutual information", "of": "p"}])
+    assert check_statement(claim, **notation).verdict.value == verdict
+
+
+@pytest.mark.parametrize("text, joined", [
+    (r"\begin{pmatrix} 1 \\ -1 \end{pmatrix}", False),         # the entries of a vector
+    (r"\left(\begin{array}{c} 1 \\ -1 \end{array}\right)", False),
+    (r"\begin{array}{cc} 1 & 2 \\ -1 & 0 \end{array}", False),
+    (r"\begin{cases} 1 & a > 0 \\ -1 & a \leq 0 \end{cases}", False),
+    (r"a = b \\ -c = d", False),                                # two equations, each with its relation
+    (r"\begin{array}{l} 1 + a \\ - b = c \end{array}", True),
+    (r"\sum_{j=1}^K a_j \\ - b = c", True),                     # the = of the subscript is no relation
+])
+def test_rows_of_entries_or_of_equations_are_not_joined(text, joined):
+    from contrastive_sym.latex.row_breaks import join_after_operators
+    assert (r"\\" not in join_after_operators(text)) is joined

@@ -11,7 +11,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .macros import head_parts
-from .scope import Macro
+from .scope import Builtin, Macro
 from .translate import Translator, relation_name
 
 Tree = lark.Tree
@@ -71,9 +71,22 @@ def _undeclared_name(side, translator: Translator) -> bool:
         translator.value(side)
     except DerivationError as exc:
         written = "".join(getattr(exc, "construct", "").split())
-        return "is not declared" in exc.message and \
-            written in ("".join(translator.source(node).split()) for node in (callee, side))
-    return False
+        if "is not declared" in exc.message and \
+                written in ("".join(translator.source(node).split()) for node in (callee, side)):
+            return True
+        # I_{\alpha} beside a declared I that takes no subscript: a name of its own, not declared
+        if exc.message.endswith("takes no subscript") and isinstance(callee, Tree) and callee.data == "subscript" \
+                and written == "".join(translator.source(callee).split()):
+            return True
+    return _shadows_identity(callee, translator)
+
+
+def _shadows_identity(side, translator: Translator) -> bool:
+    r"""Whether ``side`` is I, or I with a script (``I_{\alpha}``), where the notation declares no I:
+    read as the identity matrix elsewhere, it is here a name the document gives."""
+    base = side.children[0] if isinstance(side, Tree) and side.data in ("subscript", "superscript") else side
+    key = translator.atom_key(base) if isinstance(base, Tree) else None
+    return key is not None and key not in translator.scope.names and translator.scope.lookup(key) is Builtin.IDENTITY
 
 
 def summands_named(row: Row, translator: Translator) -> list[Row]:
