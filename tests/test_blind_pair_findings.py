@@ -293,3 +293,31 @@ def test_a_row_that_starts_with_a_sign_goes_on_with_the_row_before(definition, c
 def test_rows_of_entries_or_of_equations_are_not_joined(text, joined):
     from contrastive_sym.latex.row_breaks import join_after_operators
     assert (r"\\" not in join_after_operators(text)) is joined
+
+
+def test_T_declared_as_a_size_and_the_transpose_of_a_vector_are_told_apart():
+    """A post declares T (the number of noise samples) and writes f(x)^T f(x^+): a vector has no
+    power T, so ^T is its transpose, said in the reading; a^T of a number stays a power."""
+    from contrastive_sym.pipeline import toml_key, toml_value, verify_text
+    notation = dict(size=[{"name": "T", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "u", "shape": ["d"]}], scalar=[{"name": "a", "domain": "positive"}])
+    lines = ['id = "e"', 'title = "e"', 'source = "e.txt"'] + [f"{toml_key(t)} = {toml_value(v)}" for t, v in notation.items()]
+    for number, latex in enumerate([r"u^T u = \|u\|^2", r"a^T = a^{T}", r"u^T u = 2 \|u\|^2"]):
+        lines += ["", "[[claim]]", f'id = "c{number}"', f"line = {number + 1}", 'title = "c"', 'kind = "identity"',
+                  f"latex = {toml_value(latex)}"]
+    claims = verify_text("\n".join(lines) + "\n").documents[0].claims
+    assert [c.outcome.verdict.value for c in claims] == ["proved", "proved", "refuted"]
+    assert "a vector or a matrix has no power: ^T is its transpose" in claims[0].claim.reading
+
+
+@pytest.mark.parametrize("definition, claim, verdict", [
+    (r"\log \mathcal{L}(x) = H(x) - c", r"\mathcal{L}(x) = e^{H(x) - c}", "proved"),
+    (r"\log \mathcal{L}(x) = H(x) - c", r"\mathcal{L}(x) = e^{H(x) + c}", "refuted"),
+    (r"\log{\mathcal{L}(x)} = H(x) - c", r"\log \mathcal{L}(x) = H(x) - c", "proved"),
+    (r"\ln Z = c", r"Z = e^{c}", "proved"),
+    (r"\log(Z) = c", r"Z > 0", "proved"),
+])
+def test_a_definition_written_through_its_logarithm_defines_the_exponential(definition, claim, verdict):
+    notation = dict(scalar=[{"name": "c"}, {"name": "x", "role": "point"}], function=[{"name": "H", "arguments": 1}],
+                    define=[{"name": "L", "line": 1, "latex": definition}])
+    assert check_statement(claim, **notation).verdict.value == verdict

@@ -152,3 +152,29 @@ def test_a_plain_E_is_the_expectation_unless_the_document_declares_it():
 def test_a_plain_E_used_as_a_value_says_it_is_read_as_the_expectation():
     with pytest.raises(DerivationError, match="'E' is read as the expectation .* declare E if it is a value"):
         check_statement(r"E = 1", "identity", **NOTATION)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\mathbb{E}_{\{x^-_i\}^{N}_{i=1} \sim q}\left[\sum_{i=1}^N g(x^-_i)\right] = N \mathbb{E}_{x^- \sim q}[g(x^-)]",
+     "confirmed"),
+    (r"\mathbb{E}_{\{x^-_i\}^{N}_{i=1} \sim q}\left[\sum_{i=1}^N g(x^-_i)\right] = \mathbb{E}_{x \sim q}[g(x)]",
+     "refuted"),
+])
+def test_a_family_declared_value_of_beside_a_point_of_its_name_is_drawn_by_its_entries(statement, expected):
+    """A post writes one negative x^- and the negatives x^-_1 … x^-_N, both values of x: the
+    family is bound under its indexed form, and it is that which is a value of x (it was the
+    point x^- twice, and the draw of the entries was refused)."""
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}],
+                    scalar=[{"name": "x", "role": "point"}, {"name": "x^-", "role": "point", "value_of": "x"}],
+                    family=[{"name": "x^-", "shape": ["N"], "role": "point", "value_of": "x"}],
+                    function=[{"name": "g", "arguments": 1}], distribution=[{"name": "q", "of": ["x"]}])
+    assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_draws_of_a_family_with_no_distribution_after_them_say_so():
+    # it was "a relation 'i=1' where a value is expected"
+    notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}], scalar=[{"name": "x", "role": "point"}],
+                    family=[{"name": "x^-", "shape": ["N"], "role": "point", "value_of": "x"}],
+                    function=[{"name": "g", "arguments": 1}], distribution=[{"name": "q", "of": ["x"]}])
+    with pytest.raises(DerivationError, match=r"with no distribution after it: what draws its entries is not written"):
+        check_statement(r"\mathbb{E}_{x, \{x^-_i\}^{N}_{i=1}}\left[\sum_{i=1}^N g(x^-_i)\right] = 0", **notation)

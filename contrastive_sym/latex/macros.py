@@ -65,11 +65,44 @@ def define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int
     head binds for the body (``k`` of ``w_k``), as (name, meaning) pairs: a chain written
     after the body is read with the same bindings.  The macro keeps how to read it again
     in another scope (a derivative by a name it uses reads it with that name held)."""
+    inner = _logarithm_of_a_head(head)
+    if inner is not None:
+        # \log \mathcal{L}(x) = H(x) - c (energy models, NCE): the name is the exponential of the
+        # body, the one real value whose logarithm the display writes
+        macro, params = define_row(inner, body_tree, text, scope, where, line)
+        return _exponential_of(macro, head, scope, where, text), params
     macro, params = _define_row(head, body_tree, text, scope, where, line)
 
     def rebuild(other: Scope) -> Macro:
         return _define_row(head, body_tree, text, other, where, line)[0]
     return replace(macro, rebuild=rebuild, defined_in=scope), params
+
+
+def _logarithm_of_a_head(head):
+    r"""The head inside ``\log f(x)``, ``\ln f(x)`` or ``\log(f(x))`` (a natural logarithm of a name,
+    called or not); None for any other head."""
+    operator = head.children[0] if isinstance(head, Tree) and head.data == "apply_op" and len(head.children) == 2 else None
+    if isinstance(operator, Tree) and operator.data == "log_op" and [str(c) for c in operator.children] in (["\\log"], ["\\ln"]):
+        inner = unwrap(head.children[1])
+        # \log{\mathcal{L}(x)}: the braces around the name carry nothing
+        while isinstance(inner, Tree) and inner.data in ("braces", "chain_in_group") and len(inner.children) == 1:
+            inner = unwrap(inner.children[0])
+        return inner
+    if isinstance(head, Tree) and head.data == "log_call" and str(head.children[0]).replace(" ", "") in ("\\log(", "\\ln("):
+        items = [c for c in head.children[1].children if isinstance(c, Tree)]
+        return unwrap(items[0]) if len(items) == 1 else None
+    return None
+
+
+def _exponential_of(macro: Macro, head, scope: Scope, where: Where, text: str) -> Macro:
+    """``macro`` defined by its logarithm: its value the exponential of the body read."""
+    if macro.vector_index is not None or macro.matrix_shape is not None or macro.list_param is not None \
+            or not isinstance(macro.body, sp.Expr):
+        raise Translator(text, scope, where).fail(head, "a definition by a logarithm, \\log f = …, defines a "
+                                                        "number: this one's right side is not one")
+    rebuild = macro.rebuild
+    return replace(macro, body=sp.exp(macro.body),
+                   rebuild=(lambda other: replace(rebuild(other), body=sp.exp(rebuild(other).body))) if rebuild else None)
 
 
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):

@@ -85,6 +85,10 @@ class CompoundDrawsMixin:
             trees = [unwrap(c) for c in tree.children[0].children if isinstance(c, Tree)]
         points = []
         for element in trees:
+            if family_of_draws(element) is not None:
+                written = "".join(self.source(element).split())
+                raise self.fail(element, f"{written} in \\mathbb{{E}}_{{…}} with no distribution after it: what draws "
+                                         f"its entries is not written (write {written} \\sim q)")
             point = self.as_point(self.value(element))
             if point is None or point in points:
                 raise self.fail(element, f"'{self.source(element).strip()}' in \\mathbb{{E}}_{{(…)}} is not a "

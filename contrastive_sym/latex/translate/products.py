@@ -393,9 +393,12 @@ class ProductsMixin(LetterRunsMixin):
             return self._transpose(meaning, op)
         if mark == "T" and self.scope.lookup("T") is None:
             return self._transpose(meaning, op)
-        if mark == "T" and self.vector_of(meaning) is not None:
-            raise self.fail(op, "ambiguous: ^T of a vector is its transpose, but T is a declared "
-                                "name (a power?); write ^\\top for the transpose")
+        if mark == "T" and (self.vector_of(meaning) is not None or self.matrix_of(meaning) is not None):
+            # T is a declared name (a size, a horizon), but a vector or a matrix has no power T:
+            # ^T can only be its transpose, said
+            note = "T is a declared name, and a vector or a matrix has no power: ^T is its transpose"
+            self.readings.extend([note] if note not in self.readings else [])
+            return self._transpose(meaning, op)
         if (notation := self.bracket_notation(op, meaning)) is not None:
             return notation                # (x)^+, [x]^+: the positive part, or the document's own notation
         if isinstance(arg, Tree) and arg.data in ("script_sign", "star_script", "prime_script"):
