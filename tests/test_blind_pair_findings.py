@@ -321,3 +321,21 @@ def test_a_definition_written_through_its_logarithm_defines_the_exponential(defi
     notation = dict(scalar=[{"name": "c"}, {"name": "x", "role": "point"}], function=[{"name": "H", "arguments": 1}],
                     define=[{"name": "L", "line": 1, "latex": definition}])
     assert check_statement(claim, **notation).verdict.value == verdict
+
+
+@pytest.mark.parametrize("definition, claim, verdict", [
+    # a textbook's "defined as", \doteq (≐), and 'for all' over the head's own arguments
+    (r"g(a, b) \doteq a^2 + b, \quad \forall a, b \in \Delta_{m}", "g(1, 2) = 3", "proved"),
+    (r"g(a, b) \doteq a^2 + b, \qquad \forall a, b \in \mathbb{R}", "g(1, 2) = 4", "refuted"),
+    (r"g(a, b) \doteq a^2 + b", "g(a, b) = a^2 + b", "proved"),
+])
+def test_a_definition_by_doteq_over_its_arguments_for_all_of_them(definition, claim, verdict):
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}], define=[{"name": "g", "line": 1, "latex": definition}])
+    assert check_statement(claim, **notation).verdict.value == verdict
+
+
+def test_for_all_over_a_name_that_is_no_argument_of_the_head_is_refused_as_before():
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}, {"name": "c"}],
+                    define=[{"name": "g", "line": 1, "latex": r"g(a, b) \doteq a^2 + b, \quad \forall c \in \Delta_{m}"}])
+    with pytest.raises(DerivationError, match="does not use c"):
+        check_statement("g(1, 2) = 3", **notation)

@@ -1,4 +1,4 @@
-r"""How a document writes "is defined as": ``:=``, ``\coloneqq``, ``\triangleq``,
+r"""How a document writes "is defined as": ``:=``, ``\coloneqq``, ``\triangleq``, ``\doteq``,
 ``\stackrel{\text{def}}{=}``, ``\equiv`` first in its row, and an assignment ``\gets`` whose name is
 not on its right."""
 from __future__ import annotations
@@ -7,8 +7,9 @@ import re
 
 
 #: The relations a document defines with, read as ``=`` in a definition (and only there):
-#: ``:=`` (also ``:&=``, aligned on its ``=``), ``\coloneqq``, ``\triangleq``, ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
-_DEFINED_AS = re.compile(r":[ \t]*&?[ \t]*=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|"
+#: ``:=`` (also ``:&=``, aligned on its ``=``), ``\coloneqq``, ``\triangleq``, ``\doteq`` (≐, a textbook's "defined
+#: as"), ``\stackrel{\text{def}}{=}``, ``\overset{\text{def}}{=}``.
+_DEFINED_AS = re.compile(r":[ \t]*&?[ \t]*=|\\coloneqq(?![a-zA-Z])|\\triangleq(?![a-zA-Z])|\\doteq(?![a-zA-Z])|"
                          r"\\(?:stackrel|overset)[ \t]*\{[ \t]*\\(?:text|mathrm)[ \t]*\{[ \t]*def[ \t]*\}[ \t]*\}[ \t]*\{[ \t]*=[ \t]*\}")
 
 

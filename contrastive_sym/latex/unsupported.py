@@ -42,7 +42,7 @@ _CONSTRUCTS = [
      r"else write the expression it refers to, or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
-    (r"\\(triangleq|coloneqq)(?![a-zA-Z])",
+    (r"\\(triangleq|coloneqq|doteq)(?![a-zA-Z])",
      r"'\{0}' defines: a definition is read in a [[define]] table (or a define annotation), not in a claim; "
      r"there it reads as ="),
     (r":=", r"':=' defines: a definition is read in a [[define]] table (or a define annotation), not in a "
@@ -51,7 +51,7 @@ _CONSTRUCTS = [
     (r"\\(gg|ll)(?![a-zA-Z])",
      r"'\{0}' (much greater, much less: by how much is not written) is not a relation the checker decides; "
      r"write the bound it means (a \geq 10 b), or " + _RESTATE),
-    (r"\\(simeq|cong|eqqcolon|doteq)(?![a-zA-Z])",
+    (r"\\(simeq|cong|eqqcolon)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
      r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "

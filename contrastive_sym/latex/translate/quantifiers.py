@@ -50,9 +50,36 @@ class QuantifiersMixin:
         r"""``h_i = f(x_i), \forall i \in [k]``: a definition holds for every value of the indices
         its name is defined over, so the clause adds nothing; it must still name those indices,
         over their declared ranges, never narrow them or name something else."""
+        if self._over_the_arguments(quantifier, head):
+            return
         indices = [self.scope.lookup(letter) for letter in sorted(written_letters(self.source(head)))]
         indices = [i for i in indices if isinstance(i, sp.Symbol) and self.scope.index_range(i) is not None]
         self.check_quantifier(quantifier, [sp.Add(*indices)] if indices else [sp.Integer(0)])
+
+    def _over_the_arguments(self, quantifier, head) -> bool:
+        r"""``d(\vp, \vq) \doteq \CE(\vp, \vq), \quad \forall \vp, \vq \in \Delta_m``: a 'for all' that names
+        exactly arguments of the head defines the name at every value of them, as a definition does
+        anyway; the set they are in is the document's domain of the definition, said and not
+        checked.  False for any other clause."""
+        head = unwrap(head)
+        if not (isinstance(head, Tree) and head.data == "call") or not self.source(quantifier).lstrip().startswith("\\forall"):
+            return False
+        arguments = {"".join(self.source(c).split()) for c in head.children[1].children[0].children if isinstance(c, Tree)}
+        named, sets = [], []
+        for item in (unwrap(c) for c in quantifier.children[1:] if isinstance(c, Tree)):
+            if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+                if relation_name(str(item.children[1].children[0])) != "in":
+                    return False
+                sets.append(" ".join(self.source(item.children[2]).split()))
+                item = item.children[0]
+            named += ["".join(self.source(n).split()) for n in _names(item)]
+        if not named or not set(named) <= arguments:
+            return False
+        if any(not _is_reals(s) for s in sets):
+            note = (f"\\forall {', '.join(named)} \\in {', '.join(sets)}: the definition's arguments; where they "
+                    "are is the definition's domain, not checked")
+            self.readings.extend([note] if note not in self.readings else [])
+        return True
 
     def _check_quantifier(self, node, exprs) -> None:
         items = [c for c in node.children[1:] if isinstance(c, Tree)]
