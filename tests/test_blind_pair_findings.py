@@ -207,15 +207,28 @@ def test_an_array_with_cells_is_still_refused():
         check(r"\begin{array}{ll} a & a \end{array} = 1")
 
 
-def test_cases_grouping_definitions_of_their_own_say_so():
+@pytest.mark.parametrize("claim, verdict", [
+    (r"\mathcal{L}(x, x^+) = D(x, x^+)^2", "proved"),
+    (r"\mathcal{L}(x, x^-) \geq 0", "confirmed"),
+    (r"\mathcal{L}(x, x^-) = D(x, x^-)^2", "refuted"),
+])
+def test_cases_grouping_definitions_of_their_own_are_their_rows(claim, verdict):
+    """A brace around rows that are each 'name &= …' (never 'value & condition') groups them: the
+    rows are read as definitions of their own (it was refused, asking to drop the brace)."""
     notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "x^+", "role": "point"},
                             {"name": "x^-", "role": "point"}, {"name": "m"}],
                     function=[{"name": "D", "arguments": 2}],
                     define=[{"name": "L", "line": 3, "latex": "\\begin{cases}\n  \\mathcal{L}(x, x^+) &= D(x, x^+)^2 \\\\\n"
                              "  \\mathcal{L}(x, x^-) &= \\max (0, m - D(x, x^-)^2),\n\\end{cases}"}])
-    with pytest.raises(DerivationError, match=r"a row of cases whose condition starts with a relation: cases that "
-                                              r"group definitions of their own"):
-        check_statement("m = m", "identity", **notation)
+    outcome = check_statement(claim, **notation).verdict.value
+    assert outcome in (("proved", "confirmed") if verdict in ("proved", "confirmed") else (verdict,))
+
+
+def test_a_row_of_cases_whose_condition_starts_with_a_relation_beside_a_true_case_says_so():
+    notation = dict(scalar=[{"name": "a"}], define=[{"name": "L", "line": 3, "latex":
+                    "L = \\begin{cases} a &= 1 \\\\ 0 & a \\neq 1 \\end{cases}"}])
+    with pytest.raises(DerivationError, match=r"a row of cases whose condition starts with a relation"):
+        check_statement("a = a", "identity", **notation)
 
 
 def test_a_slice_of_a_family_is_named():
@@ -339,3 +352,28 @@ def test_for_all_over_a_name_that_is_no_argument_of_the_head_is_refused_as_befor
                     define=[{"name": "g", "line": 1, "latex": r"g(a, b) \doteq a^2 + b, \quad \forall c \in \Delta_{m}"}])
     with pytest.raises(DerivationError, match="does not use c"):
         check_statement("g(1, 2) = 3", **notation)
+
+
+@pytest.mark.parametrize("claim, verdict", [
+    (r"\mathcal{L}(x, x^+) = D(x, x^+)^2", "proved"),
+    (r"\mathcal{L}(x, x^-) = m - D(x, x^-)", "proved"),
+    # it was read by the first definition, at x^- in place of x^+: proved, falsely
+    (r"\mathcal{L}(x, x^-) = D(x, x^-)^2", "refuted"),
+])
+def test_a_name_defined_at_two_sets_of_points_is_read_by_the_head_a_use_writes(claim, verdict):
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "x^+", "role": "point"},
+                            {"name": "x^-", "role": "point"}, {"name": "m"}],
+                    function=[{"name": "D", "arguments": 2}],
+                    define=[{"name": "L+", "line": 3, "latex": r"\mathcal{L}(x, x^+) = D(x, x^+)^2"},
+                            {"name": "L-", "line": 4, "latex": r"\mathcal{L}(x, x^-) = m - D(x, x^-)"}])
+    assert check_statement(claim, **notation).verdict.value == verdict
+
+
+def test_a_name_defined_at_two_sets_of_points_used_at_others_is_refused():
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "x^+", "role": "point"},
+                            {"name": "x^-", "role": "point"}, {"name": "y", "role": "point"}],
+                    function=[{"name": "D", "arguments": 2}],
+                    define=[{"name": "L+", "line": 3, "latex": r"\mathcal{L}(x, x^+) = D(x, x^+)^2"},
+                            {"name": "L-", "line": 4, "latex": r"\mathcal{L}(x, x^-) = - D(x, x^-)"}])
+    with pytest.raises(DerivationError, match=r"is defined at \(x, x\^\+\) and \(x, x\^-\); at \(x, y\) which"):
+        check_statement(r"\mathcal{L}(x, y) = 0", **notation)

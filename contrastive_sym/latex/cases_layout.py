@@ -112,6 +112,13 @@ def mark_cases(text: str) -> str:
             at = opening.end() + inner.start()
             raise CasesError(f"an environment inside '{shown}' (at '{_construct(text, at)}') is not read",
                              at, _construct(text, at))
+        if name == "cases" and _rows_of_definitions(text, opening.end(), ending.start()):
+            # \begin{cases} \mathcal{L}(x, x^+) &= … \\ \mathcal{L}(x, x^-) &= … \end{cases}: a brace that
+            # groups rows of their own (each 'name &= …', never 'value & condition'): the rows
+            _blank(out, text, opening.start(), opening.end(), " ")
+            _blank(out, text, ending.start(), ending.end(), " ")
+            position = ending.end()
+            continue
         _blank(out, text, opening.start(), opening.end(), BEGIN)
         _blank(out, text, ending.start(), ending.end(), END)
         _mark_rows(out, text, opening.end(), ending.start(), shown)
@@ -183,6 +190,27 @@ def _separator(text: str, start: int, end: int) -> tuple[int, int] | None:
     if "&" in found:
         return found["&"]
     return min(found.values(), default=None)
+
+
+#: a relation opening what follows a row's '&': a definition or a link, never a condition
+_RELATION_FIRST = re.compile(r"\s*(?:=|:=|\\(?:coloneqq|triangleq|doteq|equiv)(?![a-zA-Z]))")
+
+
+def _rows_of_definitions(text: str, start: int, end: int) -> bool:
+    """Whether every row of the cases body ``text[start:end]`` is ``head &= …`` (a relation right
+    after its one '&' outside groups): rows grouped by a brace, not cases."""
+    rows, row, count = [], [start, None], 0
+    for token in _outside_groups(text, start, end):
+        if token.group() == "\\\\":
+            rows.append(row)
+            row = [token.end(), None]
+        elif token.group() == "&":
+            count += 1
+            row[1] = token.end() if row[1] is None else -1
+    rows.append(row)
+    rows = [(a, b) for a, b in rows if b is not None or text[a:end if b is None else b].strip()]
+    return count > 0 and len(rows) > 1 and all(b is not None and b >= 0 and _RELATION_FIRST.match(text, b)
+                                               for _, b in rows)
 
 
 def _outside_groups(text: str, start: int, end: int):

@@ -10,9 +10,10 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
-from ..scope import Macro
+from ..scope import Macro, labelled_key
 from ..spelling import canonical_key
 from .compare import certainly_equal
+from .labelled_uses import shown
 from .lists import apply_list
 from .values import ListValue, RowVector, Segment, VectorValue, relation_name
 
@@ -74,6 +75,7 @@ class MacroUsesMixin:
                 raise self.fail(node, f"{macro.key} takes {len(macro.index_params)} indices, separated by commas")
             return self.macro_value(macro, dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
         if macro.point_params:
+            macro = self._definition_at_points(macro, items, node)
             substituted = self._substitute_points(macro, items)
             if substituted is not None:
                 return self.macro_value(replace(macro, body=substituted), {})
@@ -105,6 +107,26 @@ class MacroUsesMixin:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return put(body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _definition_at_points(self, macro: Macro, items, node) -> Macro:
+        r"""Of the definitions of one name at points (``\mathcal{L}(x, x^+) = …`` and ``\mathcal{L}(x, x^-) =
+        …``: a pair loss for a positive and for a negative), the one whose head writes the use's
+        arguments as they are; with one definition, it at any points; with several and none
+        written so, which applies is not written: refused, never the first taken."""
+        from .trees import balanced
+        written = self.scope.reading(balanced("".join(self.source(items).split())))
+        if canonical_key(written) == canonical_key(macro.labels or ""):
+            return macro
+        overload = self.scope.lookup(labelled_key(macro.key, written))
+        if isinstance(overload, Macro) and overload.point_params:
+            return overload
+        others = [m for k, m in self.scope.names.items() if k.startswith(macro.key + "(") and isinstance(m, Macro)
+                  and m.point_params and m is not macro]
+        if others:
+            heads = " and ".join(f"({shown(d.labels)})" for d in [macro] + others)
+            raise self.fail(node, f"{macro.key} is defined at {heads}; at ({shown(written)}) which definition "
+                                  "applies is not written (write its arguments as one head writes them)")
+        return macro
 
     def _rows_alike(self, family: sp.IndexedBase, row: RowVector) -> bool:
         """Whether ``row`` is a row of a family of rows of the length of ``family``'s."""
@@ -197,3 +219,4 @@ class MacroUsesMixin:
                     return
                 raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
         raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
+
