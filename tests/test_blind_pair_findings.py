@@ -377,3 +377,36 @@ def test_a_name_defined_at_two_sets_of_points_used_at_others_is_refused():
                             {"name": "L-", "line": 4, "latex": r"\mathcal{L}(x, x^-) = - D(x, x^-)"}])
     with pytest.raises(DerivationError, match=r"is defined at \(x, x\^\+\) and \(x, x\^-\); at \(x, y\) which"):
         check_statement(r"\mathcal{L}(x, y) = 0", **notation)
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # the scripts of a one-letter name inside its accent are the accented name's (\vec{w}_i)
+    (r"\vec{w_i} + \hat{z_i} = \vec{w}_i + \hat z_i", "proved"),
+    (r"\hat{z_i} = 2 \hat{z}_i", "refuted"),
+    # a transpose written before the index it follows: the i-th row, transposed
+    (r"u^{\top}_i u_j = u_i \cdot u_j", "proved"),
+    (r"u^T_i u_j = u_i \cdot u_i", "refuted"),
+])
+def test_scripts_written_inside_an_accent_or_before_a_transpose_are_where_tex_sets_them(statement, verdict):
+    notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": r"\hat{z}", "shape": ["N"]}, {"name": r"\vec{w}", "shape": ["N"]},
+                            {"name": "u", "shape": ["N", "d"]}],
+                    index=[{"name": "i", "from": 1, "to": "N"}, {"name": "j", "from": 1, "to": "N"}])
+    assert check_statement(statement, **notation).verdict.value == verdict
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # Levy and Goldberg's counts #(w, c), a declared function named \#
+    (r"\log \frac{\#(a, b) \cdot D}{\#(a) \cdot \#(b)} = \log \#(a, b) + \log D - \log \#(a) - \log \#(b)", "proved"),
+    (r"\log \#(a, b) = \log \#(a)", "refuted"),
+    # a run of letters that is a name the document defines, called: that name, not a product
+    (r"PMI(a, b) = \log a - \log b", "holds"),
+])
+def test_counts_written_with_a_hash_and_a_defined_run_of_letters(statement, verdict):
+    notation = dict(scalar=[{"name": "a", "domain": "positive"}, {"name": "b", "domain": "positive"},
+                            {"name": "D", "domain": "positive"}, {"name": "P"}, {"name": "M"}],
+                    function=[{"name": r"\#", "symbol": "count", "arguments": 2, "domain": "positive"},
+                              {"name": r"\#", "symbol": "count1", "arguments": 1, "domain": "positive"}],
+                    define=[{"name": "PMI", "line": 1, "latex": r"PMI(x, y) = \log x - \log y"}])
+    outcome = check_statement(statement, **notation).verdict.value
+    assert outcome in (("proved", "confirmed", "conditional") if verdict == "holds" else (verdict,))

@@ -288,21 +288,6 @@ def font_switches_as_commands(text: str) -> str:
     return FONT_SWITCH.sub(lambda m: m.group(2) + "{" + m.group(1), text)
 
 
-#: \mathbf{h_i}, \mathbf{A'}, \boldsymbol{z_{ij}^+}: the scripts and primes of a one-letter name
-#: written inside its font, which TeX sets as they would be after it
-_SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt"
-                             r"|pmb|textbf|textit|textsf|mathbbm|mathds|cal|bf|sf|tt|it))(\s*)\{(\s*[A-Za-z])"
-                             r"((?:\s*(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9+\-*])|'))+\s*)\}")
-
-
-def scripts_out_of_fonts(text: str) -> str:
-    r"""``text`` with ``\mathbf{h_i}`` written ``\mathbf h_i`` and ``\mathbf{A'}`` written ``\mathbf A'``
-    (same length: the font's braces become spaces, and the font takes the next letter, as
-    TeX's does).  The name is the letter in the font; its scripts index it, as they do
-    outside.  A name of several letters with scripts inside its font is left to be refused."""
-    return _SCRIPT_IN_FONT.sub(lambda m: m.group(1) + m.group(2) + " " + m.group(3) + m.group(4) + " ", text)
-
-
 #: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N"): the range of an index, as written
 RANGE_WRITTEN = re.compile(r"(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
                            r"(?:\\text\s*\{\s*for\s*\}\s*)?([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"

@@ -25,10 +25,11 @@ from .memberships import drop_trailing_membership
 from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, conditions_after_bars,
                             drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             font_switches_as_commands, forall_in_words, join_continuations, join_repeated_relations,
-                            mark_first, mark_forall_commas, ranges_as_quantifiers, row_labels, scripts_out_of_fonts,
-                            unbrace_signs, unwrap_math_classes)
+                            mark_first, mark_forall_commas, ranges_as_quantifiers, row_labels, unbrace_signs,
+                            unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
+from .script_places import scripts_out_of_fonts, transposes_after_indices
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
@@ -207,7 +208,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = scripts_out_of_fonts(cleaned)  # \mathbf{h_i} is \mathbf{h}_i (same length)
     try:
-        return _parser().parse(cleaned)
+        return transposes_after_indices(_parser().parse(cleaned))   # C^\top_j is C_j^\top
     except UnexpectedInput as exc:
         raise _explain(exc, cleaned, where, text) from None
     except RecursionError:  # pragma: no cover - nesting is bounded above

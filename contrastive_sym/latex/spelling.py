@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .continuations import scripts_out_of_fonts
+from .script_places import scripts_out_of_fonts
 
 _ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
 _GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import lark
 
+from ..scope import Macro
 from .trees import letter_head
 
 Tree = lark.Tree
@@ -97,6 +98,12 @@ class LetterRunsMixin:
             # e·x·p with x a data point is no product (a point has no value): exp is the one reading
             valued = [s for s in found if not any(self._names_a_point(name) for name in s)]
             found = valued if len(valued) == 1 else found
+        if len(found) > 1 and [word] in found and isinstance(self.scope.lookup(word), Macro) \
+                and isinstance(trees[-1], Tree) and trees[-1].data == "call":
+            # PMI(w;c) where the document defines PMI(x;y): the name it defines, called, never P·M·I(…)
+            note = f"{word}(…) is the name the document defines, not a product of {'·'.join(found[-1])}"
+            self.readings.extend([note] if note not in self.readings else [])
+            found = [[word]]
         if len(found) > 1:
             shown = " or ".join("·".join(s) for s in found[:3])
             raise self.fail(trees[0], f"ambiguous run of letters {word!r}: {shown}; "

@@ -1,0 +1,62 @@
+r"""Scripts written in another place than the one TeX sets them at, moved there (same length,
+so that every column of an error still points into the user's text):
+
+* the scripts and primes of a one-letter name written inside its font or accent,
+  ``\mathbf{h_i}``, ``\vec{w_i}``: the name is the letter in its font, indexed as outside;
+* a transpose written before the index it follows, ``C^{\top}_j``: the j-th row, transposed,
+  ``C_j^{\top}`` (TeX stacks the two scripts; only their order in the text differs), moved in the
+  parsed tree, whose positions stay those of the text."""
+from __future__ import annotations
+
+import re
+
+import lark
+from lark.tree import Meta
+
+#: \mathbf{h_i}, \mathbf{A'}, \boldsymbol{z_{ij}^+}: the scripts and primes of a one-letter name
+#: written inside its font, which TeX sets as they would be after it; likewise inside an accent,
+#: \vec{w_i}, \hat{z_i}, \tilde{x_i} (the accent spans the scripts; the name is the accented
+#: letter, indexed as \vec{w}_i, as papers mean it)
+_SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt"
+                             r"|pmb|textbf|textit|textsf|mathbbm|mathds|cal|bf|sf|tt|it"
+                             r"|hat|tilde|bar|vec|check|breve|widehat|widetilde|overline))(\s*)\{(\s*[A-Za-z])"
+                             r"((?:\s*(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9+\-*])|'))+\s*)\}")
+
+
+def scripts_out_of_fonts(text: str) -> str:
+    r"""``text`` with ``\mathbf{h_i}`` written ``\mathbf h_i`` and ``\mathbf{A'}`` written ``\mathbf A'``
+    (same length: the font's braces become spaces, and the font takes the next letter, as
+    TeX's does).  The name is the letter in the font; its scripts index it, as they do
+    outside.  A name of several letters with scripts inside its font is left to be refused."""
+    return _SCRIPT_IN_FONT.sub(lambda m: m.group(1) + m.group(2) + " " + m.group(3) + m.group(4) + " ", text)
+
+
+def transposes_after_indices(tree: lark.Tree) -> lark.Tree:
+    r"""``tree`` with each ``C^{\top}_j`` (a subscript of a transposed name) read as ``C_j^{\top}``: the
+    subscript goes to the name, the transpose around it; positions stay those of the text."""
+    for node in tree.iter_subtrees():
+        marked = node.children[0] if node.data == "subscript" and node.children else None
+        if not (isinstance(marked, lark.Tree) and marked.data == "superscript" and _transpose_mark(marked.children[1])):
+            continue
+        base, mark = marked.children
+        index = node.children[1]
+        meta = Meta()
+        meta.empty = False
+        for name in ("line", "column", "start_pos"):
+            setattr(meta, name, getattr(base.meta, name))
+        for name in ("end_line", "end_column", "end_pos"):
+            setattr(meta, name, getattr(index.meta, name))
+        node.data, node.children = "superscript", [lark.Tree("subscript", [base, index], meta), mark]
+    return tree
+
+
+def _transpose_mark(mark) -> bool:
+    r"""Whether a superscript's argument is ``\top``, ``\intercal`` or ``T`` (braced or not)."""
+    while isinstance(mark, lark.Tree) and mark.data in ("script_group", "items", "item") and len(mark.children) == 1:
+        mark = mark.children[0]
+    return isinstance(mark, lark.Tree) and (
+        mark.data == "command" and str(mark.children[0]) in ("\\top", "\\intercal")
+        or mark.data == "letter" and str(mark.children[0]) == "T")
+
+
+__all__ = ["scripts_out_of_fonts", "transposes_after_indices"]
