@@ -122,11 +122,14 @@ class MacroUsesMixin:
             return overload
         others = [m for k, m in self.scope.names.items() if k.startswith(macro.key + "(") and isinstance(m, Macro)
                   and m.point_params and m is not macro]
-        if others:
-            heads = " and ".join(f"({shown(d.labels)})" for d in [macro] + others)
+        # of those whose head has the use's shape (the same points in the same places), more than one
+        # is ambiguous; a use of another shape goes on to be read as before (an event, labels)
+        fitting = [d for d in [macro] + others if self._substitute_points(d, items) is not None]
+        if len(fitting) > 1:
+            heads = " and ".join(f"({shown(d.labels)})" for d in fitting)
             raise self.fail(node, f"{macro.key} is defined at {heads}; at ({shown(written)}) which definition "
                                   "applies is not written (write its arguments as one head writes them)")
-        return macro
+        return fitting[0] if fitting else macro
 
     def _rows_alike(self, family: sp.IndexedBase, row: RowVector) -> bool:
         """Whether ``row`` is a row of a family of rows of the length of ``family``'s."""
