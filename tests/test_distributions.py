@@ -180,3 +180,24 @@ def test_a_point_drawn_inside_an_expectation_is_bound_there_and_free_outside(sta
     notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
                     function=[{"name": "h", "arguments": 2}], distribution=[{"name": "p", "of": ["x", "c"]}])
     assert check_statement(statement, **notation).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # x^- \sim p(x): the density written at its coordinate's letter, another value of it drawn
+    (r"\mathbb{E}_{x^- \sim p(x)}[h(x^-, x^-)] = \mathbb{E}_{x \sim p}[h(x, x)]", "confirmed"),
+    (r"\mathbb{E}_{x^+ \sim p(x \mid c)}[h(x^+, c)] = \sum_{x} p(x \mid c) h(x, c)", "confirmed"),
+    (r"\mathbb{E}_{x^+ \sim p(x \mid c)}[h(x^+, c)] = \mathbb{E}_{x^- \sim p(x)}[h(x^-, c)]", "refuted"),
+])
+def test_a_value_of_a_coordinate_drawn_from_the_density_written_at_its_letter(statement, expected):
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"},
+                            {"name": "x^-", "role": "point", "value_of": "x"}, {"name": "x^+", "role": "point", "value_of": "x"}],
+                    function=[{"name": "h", "arguments": 2}], distribution=[{"name": "p", "of": ["x", "c"]}])
+    assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_a_point_drawn_from_the_density_of_another_coordinate_is_refused():
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"},
+                            {"name": "x^-", "role": "point", "value_of": "x"}],
+                    function=[{"name": "h", "arguments": 2}], distribution=[{"name": "p", "of": ["x", "c"]}])
+    with pytest.raises(DerivationError, match=r"draws other points than the density is of"):
+        check_statement(r"\mathbb{E}_{x^- \sim p(c)}[h(x^-, c)] = 0", **notation)

@@ -96,10 +96,23 @@ class DensityDrawsMixin:
         if not isinstance(density, Density):
             return None
         points = [self.as_point(self.value(tree)) for tree in drawn]
-        if points != list(density.args[1].args):
-            raise self.fail(op, f"'{' '.join(self.source(left).split())} \\sim "
-                                f"{' '.join(self.source(right).split())}' draws other points than the density is of "
-                                f"(write x \\sim p(x \\mid c))")
+        written = list(density.args[1].args)
+        if points != written:
+            distribution = next(d for d in self.scope.names.values()
+                                if isinstance(d, Distribution) and d.tag == density.args[0])
+            if len(points) != len(written) or any(p is None or distribution.coordinate_of(p) is None
+                                                  or distribution.coordinate_of(p) != distribution.coordinate_of(w)
+                                                  for p, w in zip(points, written)):
+                raise self.fail(op, f"'{' '.join(self.source(left).split())} \\sim "
+                                    f"{' '.join(self.source(right).split())}' draws other points than the density is of "
+                                    f"(write x \\sim p(x \\mid c))")
+            # x^- \sim p(x): the density written at its coordinate's letter names the distribution of
+            # that coordinate, and x^- (a value of it) is what is drawn; said
+            note = (f"'{' '.join(self.source(left).split())} \\sim {' '.join(self.source(right).split())}': "
+                    f"{', '.join(self._shown_point(p) for p in points)} drawn from the density written at "
+                    f"{', '.join(self._shown_point(w) for w in written)}, a value of the same coordinate")
+            self.readings.extend([note] if note not in self.readings else [])
+            density = Density(density.args[0], sp.Tuple(*points), density.args[2])
         return self._expectation_under_density(density, right, op)
 
     def density_expectation(self, op: DensityOp, body) -> PointIntegral | None:
