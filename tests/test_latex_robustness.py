@@ -230,7 +230,11 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"\equiv", r"1 \dots n", "1...N", r"\mid", r"y_{ij}=1", r"\operatorname{arctanh}", r"\text{artanh}",
           r"\mathcal{W_{neg}}", r"\exp x_1/\tau", r"\|x\| \|x\|",
           # integrals of a density, a restriction bar written \vert, a font around a call
-          r"\int_x", r"\int", r"\, dx", r"\mathrm{d}x", r"\big\vert_{", r"\mathcal{L(x)}"]
+          r"\int_x", r"\int", r"\, dx", r"\mathrm{d}x", r"\big\vert_{", r"\mathcal{L(x)}",
+          # this session: \doteq, counts \#, scripts inside an accent, a transpose before its index,
+          # definitions grouped by a brace, a name defined through its logarithm, sample-set negatives
+          r"\doteq", r"\#", r"\vec{w_i}", r"\hat{z_i}", r"C^{\top}_j", r"^\top_", r"\begin{cases}", r"&=",
+          r"\end{cases}", r"\log{", r"\ln", r"X - \{x^*\}", r"\setminus", r"\in X_{neg}", r"\gg", r"\ll"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
