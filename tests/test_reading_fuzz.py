@@ -343,3 +343,10 @@ def test_an_error_at_a_definitional_relation_is_placed_where_it_is_written(warm,
     check_define(text)
     error = outcome(define_all, text, READING_SCOPE, WHERE, 3)
     assert isinstance(error, ParseError) and error.construct == r"\coloneqq"
+
+
+@pytest.mark.parametrize("text", [r"x_1/\log\E", r"x_1/\E x_1", r"\E x_1 / x_1 x_1"])
+def test_a_quotient_read_both_ways_is_edited_in_the_text_as_written(warm, text):
+    # found by the fuzz (seed 1 at 3000 examples): the readings of a/b c were edits of the text
+    # with the document's macro \E expanded, not of the text as written
+    check_translate(text)

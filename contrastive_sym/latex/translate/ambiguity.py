@@ -11,10 +11,17 @@ Tree = lark.Tree
 
 
 def ambiguous(translator, node, message: str, start: int, end: int, readings: list[tuple[str, str]]):
-    """The error for a formula whose ``text[start:end]`` reads as each ``(replacement, shown)``."""
+    """The error for a formula whose ``text[start:end]`` reads as each ``(replacement, shown)``.  The
+    span is placed in the formula as written (a macro wholly inside it is replaced with the rest);
+    a span that starts or ends inside a macro's expansion leaves only the refusal."""
+    where = translator.where
+    written = getattr(where, "written", "") or translator.text
+    start, end = _written_offset(where, start), _written_offset(where, end)
+    if start is None or end is None:
+        return translator.fail(node, message)
     error = translator.fail(node, message)
     return AmbiguousReading(error.message, error.path, error.line, error.column, construct=error.construct,
-                            text=translator.text, readings=tuple((start, end, r, s) for r, s in readings))
+                            text=written, readings=tuple((start, end, r, s) for r, s in readings))
 
 
 def insertions_ambiguous(translator, node, message: str, readings: list, kind: str = ""):
