@@ -77,8 +77,8 @@ def test_the_node_writes_the_positive_apart():
      "conditional one"),
     ({"quantity": [{"name": "I(X; X^+)", "meaning": "mutual information", "of": "x"}]},
      "of two points, whose mutual information"),
-    # a position is the place of the positive among the members: this one is not a member
-    ({"set": [dict(NAMED["set"][0], position="d")]}, "not a member"),
+    # a position is the place of the positive among the members' entries: this one is written apart
+    ({"set": [dict(NAMED["set"][0], position="d")]}, "written apart from them"),
 ])
 def test_what_the_declarations_do_not_say_is_refused(changes, words):
     with pytest.raises(DerivationError, match=words):

@@ -153,3 +153,9 @@ def test_the_sample_keys_go_with_a_sample_set(key):
     entry = {"name": "S", "from": 1, "to": "N", key: True}
     with pytest.raises(DerivationError, match=f"'{key}' goes with a sample set"):
         check_statement(r"|S| = N", **dict(STARRED, set=[entry]))
+
+
+def test_a_positive_written_apart_has_no_place_among_the_entries():
+    notation = dict(STARRED, set=[dict(STARRED["set"][0], position="d")])
+    with pytest.raises(DerivationError, match="this positive is written apart from them"):
+        check_statement(r"|X| = N", **notation)

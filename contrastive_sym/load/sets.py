@@ -124,8 +124,9 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
             raise context.fail(f"set {name}: position is one letter (the random place of the positive, "
                                "as p(d = i \\mid X, c) writes it)", ("position",))
         if position is not None and apart:
-            raise context.fail(f"set {name}: position is the place of the positive among the members; this "
-                               "positive is not a member (the members are the negatives)", ("position",))
+            raise context.fail(f"set {name}: position is the place of the positive among the members' entries; "
+                               "this positive is written apart from them (the entries are the negatives), so it "
+                               "has no place among them", ("position",))
         member = entry.get("positive_member") is True
         if member and not apart:
             raise context.fail(f"set {name}: positive_member says that a positive written apart from the members "
