@@ -159,3 +159,43 @@ def test_a_positive_written_apart_has_no_place_among_the_entries():
     notation = dict(STARRED, set=[dict(STARRED["set"][0], position="d")])
     with pytest.raises(DerivationError, match="this positive is written apart from them"):
         check_statement(r"|X| = N", **notation)
+
+
+# the positive written at a place of its own among the members, x_{t+k}: the negatives are the
+# members at the other places (it was moved to place 1, so a sum over j \neq t+k took the positive)
+PLACED = dict(
+    size=[{"name": "N", "minimum": 2, "checked": [2, 3]}],
+    family=[{"name": "x", "shape": ["N"], "role": "point"}],
+    scalar=[{"name": "c", "role": "point"}],
+    distribution=[{"name": "p", "of": ["x", "c"]}],
+    set=[{"name": "X", "members": "x", "drawn_from": "p", "positive": "x_2", "context": "c"}],
+)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\mathbb{E}_X\left[\sum_{j \neq 2} \frac{p(x_j \mid c)}{p(x_j)}\right] = N - 1", "confirmed"),
+    (r"\mathbb{E}_X\left[\frac{p(x_2 \mid c)}{p(x_2)}\right] = 1", "refuted"),
+    (r"\mathbb{E}_X\left[\sum_{j \neq 1} \frac{p(x_j \mid c)}{p(x_j)}\right] = N - 1", "refuted"),
+])
+def test_the_positive_stays_at_the_place_the_document_writes_it(statement, expected):
+    assert check_statement(statement, **PLACED).verdict.value == expected
+
+
+@pytest.mark.parametrize("places, statement, expected", [
+    # the mean over one negative, its places the members' other than the positive's
+    ({"name": "X_{neg}", "from": 1, "to": "N", "index": "j", "where": r"j \neq 2"},
+     r"\mathbb{E}_X\left[\mathbb{E}_{x_j \in X_{neg}} \frac{p(x_j \mid c)}{p(x_j)}\right] = 1", "confirmed"),
+    ({"name": "X_{neg}", "from": 1, "to": "N", "index": "j", "where": r"j \neq 2"},
+     r"\mathbb{E}_X\left[\mathbb{E}_{x_j \in X_{neg}} \frac{p(x_j \mid c)}{p(x_j)}\right] = 2", "refuted"),
+])
+def test_the_mean_over_one_negative_of_a_set_of_their_places(places, statement, expected):
+    notation = dict(PLACED, set=PLACED["set"] + [places], index=[{"name": "j", "from": 1, "to": "N"}])
+    assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_a_set_of_places_that_holds_the_positive_s_is_refused():
+    notation = dict(PLACED, set=PLACED["set"] + [{"name": "X_{neg}", "from": 2, "to": "N"}],
+                    index=[{"name": "j", "from": 1, "to": "N"}])
+    with pytest.raises(DerivationError, match=r"holds the places of its negatives only \(the positive is at place 2\)"):
+        check_statement(r"\mathbb{E}_X\left[\mathbb{E}_{x_j \in X_{neg}} \frac{p(x_j \mid c)}{p(x_j)}\right] = 1",
+                        **notation)

@@ -160,7 +160,9 @@ class SampleExpectation(sp.Function):
     Args ``(body, members, N, context, tag)``: ``members`` the IndexedBase of x, bound in
     ``body``; c stays free (an expectation around it may draw it).  With a sixth, the
     positive is that point of its own (x^+, bound in ``body``, drawn from p(· | c)), and the
-    N members (x^-_1 … x^-_N) are the negatives, each from the marginal."""
+    N members (x^-_1 … x^-_N) are the negatives, each from the marginal; or the sixth is the
+    member at the place the document writes the positive (x_{t+k}), and the others are the
+    negatives."""
 
     nargs = (5, 6)
 
@@ -168,6 +170,10 @@ class SampleExpectation(sp.Function):
     def _latex(self, printer):
         body, members, count, context, tag, *positive = self.args
         member = printer._print(members)
+        if positive and isinstance(positive[0], sp.Indexed) and positive[0].base == members:
+            return r"\mathbb{E}_{%s \sim %s(\cdot \mid %s),\ \text{the other of } %s_1, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
+                printer._print(positive[0]), printer._print(tag), printer._print(context), member, member,
+                printer._print(count), printer._print(tag), printer._print(body))
         if positive:
             return r"\mathbb{E}_{%s \sim %s(\cdot \mid %s),\ %s_1, \dots, %s_{%s} \sim %s}\left[%s\right]" % (
                 printer._print(positive[0]), printer._print(tag), printer._print(context), member, member,

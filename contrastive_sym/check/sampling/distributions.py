@@ -143,10 +143,19 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
         body, members, count, context, tag, *apart = expr.args
         if not count.is_Integer or count < (0 if apart else 1):
             raise Unsupported(f"a sample of {count} members")
-        # the negatives, each from the marginal: members 2 … N, or with a positive of its own
-        # every member 1 … N
-        negatives = _write_samples(IidExpectation(body, members, 1 if apart else 2, count, tag))
-        positive = apart[0] if apart else members[1]
+        place = apart[0].indices[0] if apart and isinstance(apart[0], sp.Indexed) and apart[0].base == members else None
+        if place is not None:
+            # the positive at the place the document writes it (x_{t+k}), the other members the negatives
+            if not (place.is_Integer and 1 <= place <= count):
+                raise Unsupported(f"the positive at place {place} of a sample of {count} members")
+            after = IidExpectation(body, members, place + 1, count, tag)
+            negatives = _write_samples(IidExpectation(after, members, 1, place - 1, tag))
+            positive = apart[0]
+        else:
+            # the negatives, each from the marginal: members 2 … N, or with a positive of its own
+            # every member 1 … N
+            negatives = _write_samples(IidExpectation(body, members, 1 if apart else 2, count, tag))
+            positive = apart[0] if apart else members[1]
         return PointIntegral(Density(tag, sp.Tuple(positive), sp.Tuple(context)) * negatives, sp.Tuple(positive))
     return expr.func(*(_write_samples(arg) for arg in expr.args))
 

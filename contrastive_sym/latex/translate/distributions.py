@@ -285,14 +285,18 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                                       f"negatives {found.name}: which one is not written (sum over them)")
             return self._over_context(found, SampleExpectation(body, members, found.hi, sample.context,
                                                                sample.distribution.tag, sample.positive))
-        body = body.xreplace({sample.positive: members[1]})
-        loose = sorted({str(e) for e in _named_members(body, members, frozenset()) if e != members[1]})
+        # x_{t+k}: the positive stays at the place written, so that a sum over j \neq t+k is the negatives
+        written = sample.positive if isinstance(sample.positive, sp.Indexed) and sample.positive.base == members \
+            and sample.positive.indices[0] != 1 else None
+        body = body if written is not None else body.xreplace({sample.positive: members[1]})
+        positive = written if written is not None else members[1]
+        loose = sorted({str(e) for e in _named_members(body, members, frozenset()) if e != positive})
         if loose:
             raise self.fail(node, f"\\mathbb{{E}}_{{{found.name}}}[…] names {', '.join(loose)}, a member of "
                                   f"{found.name} other than the positive: which member it is is not written "
                                   f"(write the positive as its declaration does, or sum over {found.name})")
         return self._over_context(found, SampleExpectation(body, members, found.hi, sample.context,
-                                                           sample.distribution.tag))
+                                                           sample.distribution.tag, *([written] if written is not None else [])))
 
     def _over_context(self, found: IndexSet, inner):
         """``inner`` averaged over the context too when the set says E_X draws it (said)."""

@@ -29,6 +29,8 @@ class NegativeOp(ExpectationOp):
     marginal; the point it draws is the one of the members' coordinate that the body uses."""
 
     sample_set: IndexSet | None = None
+    # x_j of \mathbb{E}_{x_j \in X_{neg}}: the member written, drawn as one negative
+    member: sp.Basic | None = None
 
 
 class NegativeDrawsMixin:
@@ -77,22 +79,43 @@ class NegativeDrawsMixin:
             raise self.fail(op, f"\\mathbb{{E}}_{{{self.source(left).strip()} \\in {found.name}}}: a member of "
                                 f"{found.name} may be its positive, drawn given the context, or a negative, drawn "
                                 "from the marginal: which is not written (write the set of the negatives)")
-        first = 1 if found.sample.apart else 2
-        if places.members is not None or places.condition is not None \
-                or not (sp.simplify(places.lo - first).is_nonnegative and sp.simplify(found.hi - places.hi).is_nonnegative):
+        if places.members is not None or not self._negatives_only(found, places):
+            positive = found.sample.positive
+            where = ("a point of its own" if found.sample.apart else f"at place {positive.indices[0]}"
+                     if isinstance(positive, sp.Indexed) else "member 1")
             raise self.fail(op, f"\\mathbb{{E}}_{{{self.source(left).strip()} \\in {places.name}}}: the mean over one "
                                 f"negative of {found.name} is read when {places.name} holds the places of its negatives "
-                                f"only ({first} … {found.hi}, the positive being "
-                                f"{'a point of its own' if found.sample.apart else 'member 1'})")
-        self._say_negative(found)
-        return ExpectationOp((member,), found.sample.distribution)
+                                f"only (the positive is {where})")
+        return NegativeOp((), found.sample.distribution, found, member)
+
+    @staticmethod
+    def _negatives_only(found: IndexSet, places: IndexSet) -> bool:
+        """Whether every place of ``places`` is a negative's: within the members' places and, unless
+        the positive is a point of its own, not the positive's (its place written, or 1)."""
+        positive = found.sample.positive
+        place = None if found.sample.apart else (
+            positive.indices[0] if isinstance(positive, sp.Indexed) and positive.base == found.members else sp.S.One)
+        inside = sp.simplify(places.lo - found.lo).is_nonnegative and sp.simplify(found.hi - places.hi).is_nonnegative
+        if not inside or place is None:
+            return bool(inside) and places.condition is None
+        if places.condition is not None:
+            # {j : j \neq t+k}: the condition fails at the positive's place
+            return sp.simplify(places.condition.xreplace({places.index: place})) == 0
+        return bool(sp.simplify(places.lo - place - 1).is_nonnegative or sp.simplify(place - places.hi - 1).is_nonnegative)
 
     def negative_expectation(self, op: NegativeOp, body, node):
         r"""``\mathbb{E}_{X - \{x^*\}}[g(x)]``: the point of the members' coordinate that ``body``
         uses (one), drawn from the marginal."""
         from ...model.distributions import Expectation
+        from ...model.notation import bare_point
         found = op.sample_set
         distribution = found.sample.distribution
+        if op.member is not None:
+            # the member written stands for one negative, drawn here: the point of the members'
+            # coordinate in its place (an outer \mathbb{E}_X then sees no member named loose)
+            point = bare_point(found.members)
+            self._say_negative(found)
+            return Expectation(body.xreplace({op.member: point}), sp.Tuple(point), distribution.tag)
         slot = distribution.coordinate_of(found.sample.positive)
         points = {a for a in body.free_symbols | body.atoms(sp.Indexed)
                   if self._is_point(a) and distribution.coordinate_of(a) == slot and a != found.sample.positive}
