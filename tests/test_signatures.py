@@ -99,3 +99,11 @@ def test_a_colon_in_random_text_ends_in_a_reason_or_a_placed_error(warm, text):
         assert_well_placed(result, text, WHERE)
     else:
         assert result is None or result.startswith("a map's signature, ")
+
+
+@pytest.mark.parametrize("text", [r"\frac&\frac:\longrightarrow", "\\begin{align} h(x) &: X \\to \\mathbb{R}^3 \\end{align}"])
+def test_an_error_of_a_signature_quotes_the_text_as_written(warm, text):
+    # found by the fuzz (seed 2 at 3000 examples): the construct was the head with its layout dropped
+    error = outcome(read_signature, text, SCOPE, WHERE)
+    assert isinstance(error, ParseError)
+    assert_well_placed(error, text, WHERE)

@@ -59,8 +59,9 @@ def read_signature(latex: str, scope, where: Where) -> str | None:
     name = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\)\s*$", "", head)     # e_k(\cdot; \theta_k): the map e_k
     meaning = scope.lookup("".join(name.split())) or scope.lookup(name)
     if meaning is None:
+        start, written = _written(latex, _first_colon(latex), before=True)
         raise where.error(f"'{name}' is not declared: a map's signature names a declared [[function]] (or a "
-                          "definition)", *_line_column(latex, max(latex.find(name), 0)), name)
+                          "definition)", *_line_column(latex, start), written)
     if arrows:
         _agree(name, meaning, rest[arrows[0].end():].strip(), scope, latex, where)
     return (f"a map's signature, {'; '.join(rows)}: it says what {name} takes and gives, and states no relation "
@@ -84,9 +85,34 @@ def _agree(name: str, meaning, codomain: str, scope, latex: str, where: Where) -
         wanted = (value,)
     if tuple(wanted) != shape and not (wanted == (sp.Integer(1),) and shape == ()):
         said = "numbers (no shape)" if not shape else f"vectors of shape {[str(s) for s in shape]}"
+        arrow = next((m for m in _ARROW.finditer(latex, _first_colon(latex)) if _depth(latex, m.start()) == 0), None)
+        start, written = _written(latex, arrow.end() if arrow else 0, before=False)
         raise where.error(f"the signature says {name} takes values in {codomain.strip()}, and its declaration "
-                          f"gives {said}", *_line_column(latex, max(latex.rfind(codomain.strip()[:6]), 0)),
-                          codomain.strip())
+                          f"gives {said}", *_line_column(latex, start), written)
+
+
+def _first_colon(latex: str) -> int:
+    """Where the signature's colon is in the display as written (0 when it is not found there)."""
+    return next((m.start() for m in re.finditer(r":(?!=)", latex)
+                 if _depth(latex, m.start()) == 0 and latex[m.start() - 1:m.start()] not in (":", "\\")), 0)
+
+
+def _written(latex: str, at: int, before: bool) -> tuple[int, str]:
+    """(where, what) of the text as written before ``at`` (the head, from the row's start) or after it
+    (the codomain, to the row's end): an error's construct, as the user wrote it."""
+    if before:
+        start = max(latex.rfind("\\\\", 0, at) + 2 if "\\\\" in latex[:at] else 0,
+                    max((m.end() for m in re.finditer(r"\\begin\s*\{[^{}]*\}", latex[:at])), default=0))
+        end = at
+    else:
+        start = at
+        stop = re.search(r"\\\\|&|\\end\s*\{", latex[at:])
+        end = at + stop.start() if stop else len(latex)
+    while start < end and latex[start].isspace():
+        start += 1
+    while end > start and (latex[end - 1].isspace() or latex[end - 1] in ".,&"):
+        end -= 1
+    return start, latex[start:end] or latex[at:at + 1]
 
 
 __all__ = ["read_signature"]
