@@ -350,3 +350,8 @@ def test_a_quotient_read_both_ways_is_edited_in_the_text_as_written(warm, text):
     # found by the fuzz (seed 1 at 3000 examples): the readings of a/b c were edits of the text
     # with the document's macro \E expanded, not of the text as written
     check_translate(text)
+
+
+def test_an_error_in_a_definition_quotes_a_relation_rewritten_for_reading_as_written(warm):
+    # found by the fuzz (seed 3 at 3000 examples): \equiv read as = was quoted as the = it was read as
+    check_define('F = \\\\ &+{x_1\\equiv \\{1 \\ldots n\\}}')

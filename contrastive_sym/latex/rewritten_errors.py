@@ -20,8 +20,18 @@ def as_written(error: ParseError, text: str, original: str, where: Where) -> Par
     if not 1 <= line <= len(starts):
         return error
     offset = starts[line - 1] + column - 1
-    if not 0 <= offset < len(text) or text[offset] == original[offset]:
+    if not 0 <= offset < len(text):
         return error
+    if text[offset] == original[offset]:
+        # the error starts where the two agree, but its construct may span a rewritten part
+        # (x_1 \equiv … read as x_1 = …): the construct as written, same place
+        construct = error.construct or ""
+        if not construct or not text.startswith(construct, offset) \
+                or original[offset:offset + len(construct)] == construct:
+            return error
+        written = original[offset:offset + len(construct)]
+        return ParseError(error.message.replace(f"'{construct}'", f"'{written}'", 1), error.path, error.line,
+                          error.column, construct=written)
     start, end = offset, offset + 1
     while start > 0 and text[start - 1] != original[start - 1]:
         start -= 1
