@@ -287,3 +287,16 @@ def test_an_indicator_written_i_is_still_the_indicator():
     notation = dict(size=[{"name": "N", "minimum": 2, "checked": [2]}], family=[{"name": "y", "shape": ["N"], "role": "label"}],
                     scalar=[{"name": "a"}])
     assert check_statement(r"I(y_1 = y_2) + I(y_1 \neq y_2) = 1", **notation).verdict.value in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("define, written, hint", [
+    # a definition of l(\theta) used as \ell(\theta) (a thesis's proposition), and of \mathcal{L}_c used as L_c
+    ({"name": "l", "line": 1, "latex": r"l(\theta) = \theta^2"}, r"\ell(a) = a^2",
+     r"(l is declared: \ell and l are two letters"),
+    ({"name": "L", "line": 1, "latex": r"\mathcal{L}_{\text{c}}(\theta) = \theta^2"}, r"L_{\text{c}}(a) = a^2",
+     r"(\mathcal{L}_{\text{c}} is declared: a name in another font is another name"),
+])
+def test_a_name_the_document_defines_in_another_letter_or_font_is_named(define, written, hint):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(written, scalar=[{"name": "a"}], define=[define])
+    assert hint in str(caught.value)

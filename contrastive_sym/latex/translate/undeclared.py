@@ -64,7 +64,7 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
 
 
 
-_FONTS = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec", "mathit", "mathrm", "mathsf", "bf")
+_FONTS = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec", "mathit", "mathrm", "mathsf", "bf", "mathcal")
 #: a one-letter (or one-command) name in a font, then its scripts: \boldsymbol{z}_i
 _IN_FONT = re.compile(r"\\(?:" + "|".join(_FONTS) + r")\s*\{\s*(\\?[A-Za-z]+)\s*\}")
 _PLAIN = re.compile(r"\\?[A-Za-z]+")
@@ -93,4 +93,11 @@ def font_twin(key: str, lookup) -> str:
     if found is not None and key[found.end():] and lookup(found.group(1)) is not None:
         return (f" ({found.group(1)} is declared: a name in another font is another name; write it as declared, "
                 "or declare it as written)")
+    # \ell(\theta) beside a definition of l(\theta): TeX sets the two letters apart, and so does the reader
+    script = re.match(r"\\ell(?![a-zA-Z])|l(?![a-zA-Z])", key)
+    if script is not None:
+        other = ("l" if script.group().startswith("\\") else "\\ell") + key[script.end():]
+        if lookup(other) is not None:
+            return (f" ({other} is declared: \\ell and l are two letters; write it as declared, or declare it "
+                    "as written)")
     return ""
