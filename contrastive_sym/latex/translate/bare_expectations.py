@@ -7,7 +7,7 @@ import sympy as sp
 
 from ...model.distributions import Density, Expectation, IidExpectation
 from ...model.notation import bare_point
-from ..scope import Distribution, IndexSet
+from ..scope import Distribution
 
 
 class BareExpectationsMixin:
@@ -118,8 +118,7 @@ class BareExpectationsMixin:
         r"""``\mathbb{E}[…]`` whose body uses the positive or the members of one declared
         sample set X, and otherwise only its context: the context drawn from the marginal of
         X's distribution, then X given it, E_c E_X[…].  None when no sample set is used."""
-        used = [s for s in {id(v): v for v in self.scope.names.values()
-                            if isinstance(v, IndexSet) and v.sample is not None}.values()
+        used = [s for s in self.sample_sets()
                 if any(p == s.sample.positive or isinstance(p, sp.Indexed) and p.base == s.members
                        for p in points)]
         if not used:

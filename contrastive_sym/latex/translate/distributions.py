@@ -93,8 +93,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return None
         left, _, right = event.children
         written = "".join(self.source(left).split())
-        found = [s for s in {id(v): v for v in self.scope.names.values() if isinstance(v, IndexSet)}.values()
-                 if s.sample is not None and s.sample.position == written and s.sample.distribution == meaning]
+        found = [s for s in self.sample_sets() if s.sample.position == written and s.sample.distribution == meaning]
         if not found:
             return None
         (sample_set,) = found
@@ -115,6 +114,12 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return Density(meaning.tag, sp.Tuple(members[k]), sp.Tuple(context)) / \
                 Density(meaning.tag, sp.Tuple(members[k]), sp.Tuple())
         return ratio(place) / sp.Sum(ratio(j), (j, sample_set.lo, sample_set.hi))
+
+    def sample_sets(self) -> list[IndexSet]:
+        """The declared sample sets (``[[set]]`` with ``drawn_from``), each once (a set is bound
+        under two keys)."""
+        return list({id(v): v for v in self.scope.names.values()
+                     if isinstance(v, IndexSet) and v.sample is not None}.values())
 
     def declared_distribution(self, tree) -> Distribution:
         """The declared distribution of points ``tree`` names (after ``\\sim``), or an error."""

@@ -44,17 +44,13 @@ class LabelledUsesMixin:
     def labelled_use(self, macro: Macro, items, node):
         """The value of ``macro`` (the definition the head's name is bound to) at the labels
         ``items`` writes, by whichever of the head's definitions fits them."""
-        written = "".join(self.source(items).split())
-        # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
-        written = self.scope.reading(balanced(written))
+        written = self.written_labels(items)
         if canonical_key(written) == canonical_key(macro.labels):
             return self._labelled_body(macro)
         overload = self.scope.lookup(labelled_key(macro.key, written))
         if isinstance(overload, Macro):
             return self._labelled_body(overload)
-        definitions = [macro] + [m for k, m in self.scope.names.items()
-                                 if k.startswith(macro.key + "(") and isinstance(m, Macro)
-                                 and m.labels is not None and m is not macro]
+        definitions = self.definitions_of(macro)
         fitting, misfits = [], []
         for definition in definitions:
             readings_before = len(self.readings)
@@ -73,6 +69,16 @@ class LabelledUsesMixin:
         raise self.fail(node, f"{macro.key} is defined for "
                               + " and ".join(f"({shown(d.labels)})" for d in definitions)
                               + f", not ({shown(written)})" + "".join(f": {m}" for m in misfits[:1]))
+
+    def written_labels(self, items) -> str:
+        """The arguments of a use as its labels are compared: as written, spaces dropped."""
+        # \mathbf{h_j} is read as \mathbf{h}_j, whose tree ends before the brace written last
+        return self.scope.reading(balanced("".join(self.source(items).split())))
+
+    def definitions_of(self, macro: Macro) -> list[Macro]:
+        """``macro`` and the definitions of its name for other labels (bound beside it)."""
+        return [macro] + [m for k, m in self.scope.names.items() if k.startswith(macro.key + "(")
+                          and isinstance(m, Macro) and m.labels is not None and m is not macro]
 
     def _labelled_body(self, macro: Macro):
         r"""The body of a function defined for the arguments as written (``p(s^i_k | s^i_l)``),

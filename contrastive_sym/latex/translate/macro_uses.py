@@ -75,8 +75,7 @@ class MacroUsesMixin:
                 raise self.fail(node, f"{macro.key} takes {len(macro.index_params)} indices, separated by commas")
             return self.macro_value(macro, dict(zip(macro.index_params, (self.expr(node, a.pattern) for a in args))))
         if macro.point_params:
-            macro = self._definition_at_points(macro, items, node)
-            substituted = self._substitute_points(macro, items)
+            macro, substituted = self._definition_at_points(macro, items, node)
             if substituted is not None:
                 return self.macro_value(replace(macro, body=substituted), {})
         if macro.labels is not None:
@@ -108,28 +107,29 @@ class MacroUsesMixin:
             return put(body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
 
-    def _definition_at_points(self, macro: Macro, items, node) -> Macro:
+    def _definition_at_points(self, macro: Macro, items, node) -> tuple[Macro, object]:
         r"""Of the definitions of one name at points (``\mathcal{L}(x, x^+) = …`` and ``\mathcal{L}(x, x^-) =
         …``: a pair loss for a positive and for a negative), the one whose head writes the use's
-        arguments as they are; with one definition, it at any points; with several and none
-        written so, which applies is not written: refused, never the first taken."""
-        from .trees import balanced
-        written = self.scope.reading(balanced("".join(self.source(items).split())))
-        if canonical_key(written) == canonical_key(macro.labels or ""):
-            return macro
+        arguments as they are, with its body at the use's points (None when the use does not have
+        the head's shape); with one definition, it at any points; with several and none written
+        so, which applies is not written: refused, never the first taken."""
+        written = self.written_labels(items)
+        same = canonical_key(written) == canonical_key(macro.labels or "")
         overload = self.scope.lookup(labelled_key(macro.key, written))
-        if isinstance(overload, Macro) and overload.point_params:
-            return overload
-        others = [m for k, m in self.scope.names.items() if k.startswith(macro.key + "(") and isinstance(m, Macro)
-                  and m.point_params and m is not macro]
-        # of those whose head has the use's shape (the same points in the same places), more than one
-        # is ambiguous; a use of another shape goes on to be read as before (an event, labels)
-        fitting = [d for d in [macro] + others if self._substitute_points(d, items) is not None]
-        if len(fitting) > 1:
-            heads = " and ".join(f"({shown(d.labels)})" for d in fitting)
-            raise self.fail(node, f"{macro.key} is defined at {heads}; at ({shown(written)}) which definition "
-                                  "applies is not written (write its arguments as one head writes them)")
-        return fitting[0] if fitting else macro
+        if not same and isinstance(overload, Macro) and overload.point_params:
+            macro = overload
+        elif not same:
+            # of those whose head has the use's shape (the same points in the same places), more than
+            # one is ambiguous; a use of another shape goes on to be read as before (an event, labels)
+            fitting = [(d, body) for d in self.definitions_of(macro) if d.point_params
+                       for body in [self._substitute_points(d, items)] if body is not None]
+            if len(fitting) > 1:
+                heads = " and ".join(f"({shown(d.labels)})" for d, _ in fitting)
+                raise self.fail(node, f"{macro.key} is defined at {heads}; at ({shown(written)}) which definition "
+                                      "applies is not written (write its arguments as one head writes them)")
+            if fitting:
+                return fitting[0]
+        return macro, self._substitute_points(macro, items)
 
     def _rows_alike(self, family: sp.IndexedBase, row: RowVector) -> bool:
         """Whether ``row`` is a row of a family of rows of the length of ``family``'s."""

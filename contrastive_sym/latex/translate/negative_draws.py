@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
+from ...model.distributions import Expectation
+from ...model.notation import bare_point
 from ..scope import ExpectationOp, IndexSet
 from .trees import unwrap
 from .values import relation_name
@@ -69,9 +71,7 @@ class NegativeDrawsMixin:
             return None
         member = self.value(left)
         places = self.declared_set(right)
-        samples = [s for s in {id(v): v for v in self.scope.names.values()
-                               if isinstance(v, IndexSet) and v.sample is not None}.values()
-                   if isinstance(member, sp.Indexed) and member.base == s.members]
+        samples = [s for s in self.sample_sets() if isinstance(member, sp.Indexed) and member.base == s.members]
         if len(samples) != 1 or places is None:
             return None
         found = samples[0]
@@ -106,8 +106,6 @@ class NegativeDrawsMixin:
     def negative_expectation(self, op: NegativeOp, body, node):
         r"""``\mathbb{E}_{X - \{x^*\}}[g(x)]``: the point of the members' coordinate that ``body``
         uses (one), drawn from the marginal."""
-        from ...model.distributions import Expectation
-        from ...model.notation import bare_point
         found = op.sample_set
         distribution = found.sample.distribution
         if op.member is not None:
