@@ -160,7 +160,7 @@ def read_document(path: Path) -> DocumentReading:
             continue
         entry = {**display, "latex": latex}
         rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
-            line, context, lambda: _display_rows(entry, where, context))))
+            line, context, lambda: _display_rows(entry, where, context), latex)))
         relations = {r for row in rows or () for r in row.relations}
         if rows is None:
             continue
@@ -205,7 +205,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
                 line = entries[number].get("line", 0)
                 readers[number] = lambda entry=entries[number], line=line, number=number: sections.reading(
                     line, context, lambda: _at_define(context, number) or read_definition(entry, context,
-                                                                                          document_level=True))
+                                                                                          document_level=True),
+                    entry.get("latex", ""))
                 uses[number] = _with_uses(context, readers[number])[1]
             except DerivationError as exc:
                 errors[number] = exc

@@ -28,6 +28,7 @@ from .beside import bind_definition, one_beside_other
 from .draw_rows import draw_rows
 from .expand import expand_macros
 from .memberships import trailing_membership
+from .definition_twins import alike, renamed, same
 from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
 from .parser import Where, parse
@@ -273,8 +274,8 @@ def _define_in_order(rows, text, scope, where, line, translator):
                 continue
             own[id(row)] = macro
             twin = next((r for r in rows if id(r) in macros and macros[id(r)].key == macro.key), None)
-            if twin is not None and _renamed(macro, macros[id(twin)]):
-                # h_i = f(x_i), h_j = f(x_j): one family defined entry by entry, written twice
+            if twin is not None and (renamed(macro, macros[id(twin)]) or alike(macro, macros[id(twin)], row, translator)):
+                # h_i = f(x_i), h_j = f(x_j): one family defined entry by entry, written twice (or alike)
                 macros[id(row)], bound[id(row)] = macros[id(twin)], params
                 continue
             merged = with_diagonal(macro, macros[id(twin)]) if twin is not None else None
@@ -351,30 +352,11 @@ def _check_order_free(rows, macros, own, text, scope, where, line, translator) -
             again, _ = define_row(row.head, row.body, text, others, where, line)
         except DerivationError:
             again = None
-        if again is None or not (_same(again, own[id(row)]) or _renamed(again, macros[id(row)])):
+        if again is None or not (same(again, own[id(row)]) or renamed(again, macros[id(row)])):
             raise translator.fail(row.head, f"the definition of '{translator.source(row.head)}' reads "
                                             "differently once the other rows of this display are "
                                             "defined (it uses a name another row defines, which was "
                                             "declared already): name them apart")
-
-
-def _renamed(a: Macro, b: Macro) -> bool:
-    """``a`` is ``b`` with its index parameters named differently (``h_j`` after ``h_i``)."""
-    if not a.index_params or len(a.index_params) != len(b.index_params):
-        return False
-    renamed = a.body.xreplace(dict(zip(a.index_params, b.index_params)))
-    return _same(Macro(a.key, renamed, b.index_params), Macro(b.key, b.body, b.index_params))
-
-
-def _same(a: Macro, b: Macro) -> bool:
-    """Equal macros, up to the dummy symbols each translation makes afresh."""
-    return _canonical(a) == _canonical(b)
-
-
-def _canonical(macro: Macro):
-    dummies = sorted(macro.body.atoms(sp.Dummy), key=lambda d: d.dummy_index)
-    body = macro.body.xreplace({d: sp.Symbol(f"_dummy{n}", **d.assumptions0) for n, d in enumerate(dummies)})
-    return (macro.key, body, macro.index_params, macro.list_param, macro.vector_params, macro.labels)
 
 
 def _chain(row: Row, bound, text, original, scope, where, translator) -> Chain:

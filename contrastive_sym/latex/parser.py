@@ -102,10 +102,11 @@ def _as_primes(match) -> str:
     return "'" * count + " " * (len(match.group()) - count)
 
 
+#: &amp; of a page exported as HTML; \\# of kramdown, which turns \\ into \ (a row break then # is no TeX)
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "#": "\\#"}
+_HTML_ENTITY = re.compile(r"&(amp|lt|gt);|\\\\(#)")
 #: A backslash before a line end or a tab is TeX's control space, as "\\ " is: read as a space
 #: (the line end stays, so that every line and column of the text is still the user's).
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">"}
-_HTML_ENTITY = re.compile(r"&(amp|lt|gt);")
 _CONTROL_SPACE = re.compile(r"\\\\|\\(?=[\t\r\n])")
 #: A row with nothing in it (``a \\ \\ b``, a blank line left in an align): its break is spacing.
 _EMPTY_ROW = re.compile(r"\\\\(?=(?:\s|&)*\\\\)")
@@ -144,8 +145,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
     cleaned = _CONTROL_SPACE.sub(lambda m: m.group() if len(m.group()) == 2 else " ", text)   # "\⏎": a space
-    # &amp; in a page exported as HTML (MathJax reads the character the browser decoded)
-    cleaned = _HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1)] + " " * (len(m.group()) - 1), cleaned)
+    cleaned = _HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1) or m.group(2)].ljust(len(m.group())), cleaned)
     cleaned = _EMPTY_ROW.sub("  ", cleaned)      # a \\ before another with nothing between: spacing
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body

@@ -352,6 +352,9 @@ class Scope:
     # (key, lines) of each name the document defines more than once, every time after the
     # line being read: which definition is meant there is not written (load/sections.py)
     defined_later: tuple = ()
+    # (key, why) of each definition a section cuts off: it uses a name the section declares
+    # anew, so which meaning of that name a use there means is not written (load/sections.py)
+    cut_off: tuple = ()
 
     def key_of(self, meaning) -> str | None:
         """The name ``meaning`` is bound under (``w_c`` for the index symbol wc), or None."""

@@ -24,12 +24,17 @@ its own part only (q defined at line 61, in a section that declares q anew at li
 is not the q of line 25, which an earlier section declares).  A name defined twice means, at each line, the definition in force there: the last
 given at or before it; before them all, none (with or without sections).  A declaration
 that uses a name a later section declares again keeps the meaning it was read with:
-declare it again in the section if it is meant to change too.
+declare it again in the section if it is meant to change too.  So does a definition, except
+in a formula that writes the changed name too (``Sections._cut_off``): refused there, as the
+formula would hold two meanings of one written name.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, field, replace
 
+from ..errors import DerivationError
+from ..latex.definition_twins import same
 from ..latex.scope import Macro, Scope
 from ..model.notation import section_suffix
 from ..latex.translate.term_labels import term_labels_in
@@ -56,6 +61,8 @@ class Sections:
     base: Scope | None = None
     # (line, label, LaTeX) of each term a formula of the document labels, \underbrace{…}_{(1)}
     term_labels: tuple = ()
+    # (definition, the meanings of the names a section changed) → whether it reads alike
+    alike: dict = field(default_factory=dict, compare=False, repr=False)
 
     def labels_at(self, line: int) -> tuple:
         """(label, LaTeX) of each label in force at ``line``: the last of each label that a
@@ -66,7 +73,7 @@ class Sections:
                 found[label] = latex
         return tuple(found.items())
 
-    def scope_at(self, line: int, current: Scope) -> Scope:
+    def scope_at(self, line: int, current: Scope, written: str = "") -> Scope:
         """``current`` (the document's notation and every definition read so far) as a
         formula at ``line`` reads it.  The sections that declare a name cut the document
         into parts; a definition of the name holds in its own part, before its display too
@@ -90,9 +97,50 @@ class Sections:
                 names[key] = self.base.names[key]
             else:
                 names.pop(key, None)
-        return replace(in_force[-1].scope if in_force else current, names=names)
+        scope = replace(in_force[-1].scope if in_force else current, names=names)
+        cut_off = self._cut_off(line, scope, written) if written else ()
+        if not cut_off:
+            return scope
+        return replace(scope, names={k: v for k, v in names.items() if k not in dict(cut_off)},
+                       cut_off=scope.cut_off + cut_off)
 
-    def reading(self, line: int, context: Context, read):
+    def _cut_off(self, line: int, scope: Scope, written: str) -> tuple:
+        """(key, why) of each definition in ``scope`` read with a meaning of a name that a section
+        has changed since, when the formula at ``line`` (its LaTeX: ``written``) writes that name
+        too: p_joint(y = 0 | x) defined with the density p_noise, used beside p_noise(x) after a
+        section sets p_noise to 1.  One written name would mean two things in one formula, and
+        whether the author means the definition read again is not written.  A formula that does not
+        write the name (a summary R ≥ I_BA of bounds each defined in its own section) reads each
+        definition as it was given, and so does one whose definition reads alike in the section."""
+        changed = {k for s in self.sections for k in s.overlay.keys() | s.hidden if names_written(written, k)}
+        found = []
+        for key, meaning in scope.names.items() if changed else ():
+            if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
+                continue
+            moved = sorted(k for k in changed if meaning.defined_in.names.get(k) is not None
+                           and meaning.defined_in.names.get(k) is not scope.names.get(k))
+            if moved and not self._reads_alike(meaning, scope, moved):
+                touching = [s.line for s in self.sections if set(moved) & (s.overlay.keys() | s.hidden)]
+                start = max((at for at in touching if at <= max(line, meaning.line or 0)), default=min(touching))
+                found.append((key, f"'{key.replace('•', '·')}' is defined at line {meaning.line} with "
+                                   f"{', '.join(moved)} of the notation there, and the section of line {start} "
+                                   f"declares {'them' if len(moved) > 1 else 'it'} anew: this formula writes "
+                                   f"{'them' if len(moved) > 1 else 'it'} too, and whether the definition is "
+                                   "meant with the new meaning is not written (define it again in this part "
+                                   "of the document, or restate the line with restated_from)"))
+        return tuple(found)
+
+    def _reads_alike(self, macro: Macro, scope: Scope, moved: list) -> bool:
+        """Whether ``macro`` read again in ``scope`` is what it was (it does not use ``moved``)."""
+        memo = (id(macro), tuple(id(scope.names.get(k)) for k in moved))
+        if memo not in self.alike:
+            try:
+                self.alike[memo] = same(macro.rebuild(scope), macro)
+            except DerivationError:
+                self.alike[memo] = False
+        return self.alike[memo]
+
+    def reading(self, line: int, context: Context, read, written: str = ""):
         """``read()`` with the scope of ``line``; what it binds (a definition) is kept in
         the document's scope."""
         document = context.scope
@@ -103,7 +151,7 @@ class Sections:
             result = read()
             note_redefinitions(document, context)
             return result
-        local = self.scope_at(line, chosen)
+        local = self.scope_at(line, chosen, written)
         context.scope = local
         try:
             result = read()
@@ -113,6 +161,24 @@ class Sections:
         context.scope = replace(document, names={**document.names, **bound})
         note_redefinitions(document, context)
         return result
+
+
+def names_written(text: str, key: str) -> bool:
+    """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
+    of a longer name (q of \\sqrt or of q_i is not q)."""
+    compact = "".join(text.split())
+    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z_])", compact) is not None
+
+
+def texts_of(entry) -> str:
+    """Every text of a formula's table (its LaTeX, its steps', its given), one after another."""
+    if isinstance(entry, str):
+        return entry + "\n"
+    if isinstance(entry, dict):
+        return "".join(texts_of(v) for v in entry.values())
+    if isinstance(entry, (list, tuple)):
+        return "".join(texts_of(v) for v in entry)
+    return ""
 
 
 def _part(starts: list, line: int) -> Section | None:

@@ -59,7 +59,7 @@ from .declarations import _TEXT_NAME, read_definition, read_notation
 from .keylines import Locator
 from .labels import set_keys
 from .schema import validate_table
-from .sections import Sections, read_sections
+from .sections import Sections, read_sections, texts_of
 
 
 def load_toml(path: Path, strict: bool = False) -> Document:
@@ -100,7 +100,7 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
                           origin=Origin(path, context.locator.key_line(context.path + ("reason",))
                                         or context.locator.where(entry["reason"]).line))
     for entry in table_entries(spec, "claim", context):
-        sections.reading(entry.get("line", 0), context, lambda: read_claim(entry, context))
+        sections.reading(entry.get("line", 0), context, lambda: read_claim(entry, context), texts_of(entry))
     document = builder.build(path)
     _warn_unused(spec, context)
     if strict and context.warnings:
@@ -168,7 +168,7 @@ def wait_for_notations(defines, context: Context) -> None:
 def _define_at_line(entry: dict, context: Context, sections: Sections) -> None:
     """A definition read in the notation of its line."""
     sections.reading(entry.get("line", 0), context,
-                     lambda: read_definition(entry, context, document_level=True))
+                     lambda: read_definition(entry, context, document_level=True), texts_of(entry))
 
 
 def _warn_unused(spec: dict, context: Context) -> None:

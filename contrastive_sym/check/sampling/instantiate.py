@@ -339,7 +339,8 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
 def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
     """Every entry a link names exists at these sizes: x_{K+1} of a family of K entries is
     an error of the statement (:class:`OutOfRange`), never a value of its own."""
-    for symbol in symbols:
+    # in a fixed order, so that of two entries past their shapes one run names the same as the next
+    for symbol in sorted(symbols, key=sp.default_sort_key):
         if not isinstance(symbol, sp.Indexed):
             continue
         decl = notation.lookup(symbol)

@@ -17,6 +17,7 @@ from ...model.notation import BarePoint, bare_point, written_name
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
+from .labelled_uses import shown
 from .trees import bare_letter, unwrap
 from .values import ListValue, Segment, VectorValue, as_vector, relation_name
 
@@ -167,9 +168,30 @@ class AbstractFunctionsMixin:
                 and relation_name(str(tree.children[1].children[0])) == "="):
             return None
         left = unwrap(tree.children[0])
-        if not bare_letter(left) or self.scope.lookup(str(left.children[0])) is not None:
+        if not bare_letter(left):
+            return None
+        if self.scope.lookup(str(left.children[0])) is not None and self.label_event(element) is None:
             return None
         return "".join(self.source(tree).split())
+
+    def label_event(self, element) -> tuple[sp.Symbol, sp.Expr] | None:
+        r"""``y = 0`` of ``p(y = 0 \mid x)`` with y a declared variable of finitely many values
+        (``binary``) and 0 one of them: (y, 0); None for any other argument (a value outside
+        them is no event of y, and is refused where it is read)."""
+        tree = unwrap(element)
+        if not (isinstance(tree, Tree) and tree.data == "item" and len(tree.children) == 3
+                and relation_name(str(tree.children[1].children[0])) == "="):
+            return None
+        left = unwrap(tree.children[0])
+        symbol = self.scope.lookup(str(left.children[0])) if bare_letter(left) else None
+        values = dict(self.scope.finite).get(symbol) if isinstance(symbol, sp.Symbol) else None
+        if values is None:
+            return None
+        try:
+            value = self.value(tree.children[2])
+        except ParseError:
+            return None
+        return (symbol, value) if value in values else None
 
     def event_key(self, key: str, items) -> str | None:
         r"""``P(D=1,•|•)``: the name a definition at an event is keyed by, the event as written,
@@ -195,6 +217,15 @@ class AbstractFunctionsMixin:
             if kind == "event":
                 if self.event_of(element) != head_value:
                     return None
+                continue
+            event = self.label_event(element) if kind == "fixed" else None
+            if event is not None:
+                # p(x \mid y = 0) of p(x \mid y) = …, y of the declared values {0, 1}: the body at y = 0
+                if event[0] != head_value:
+                    return None
+                mapping[head_value] = event[1]
+                self.readings.append(f"{macro.key}({shown(macro.labels)}) is read at the event "
+                                     f"{' '.join(self.source(element).split())}")
                 continue
             value = self.value(element)
             if kind == "point":

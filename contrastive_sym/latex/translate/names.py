@@ -52,7 +52,7 @@ class NamesMixin:
             base_key = self.atom_key(atom)
         ops = self._superscript_of_family_first(base_key, ops) or self.worded_superscript_first(base_key, ops) \
             or _subscript_first(ops)
-        self._refuse_double_scripts(ops)
+        self.refuse_double_scripts(ops)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None
         if meaning is None and base_key is not None and not any(op.data == "call" for op in ops) \
@@ -72,7 +72,7 @@ class NamesMixin:
             if isinstance(atom, Tree) and atom.data == "norm":
                 ops = self._euclidean(ops)
             if isinstance(atom, Tree) and atom.data in ("log_call", "log_power_call", "exp_call"):
-                self._refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
+                self.refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
                                               ops[:1])
         return self._apply_ops(meaning, key, ops, node)
 
@@ -110,11 +110,12 @@ class NamesMixin:
         with its scripts, primes and parentheses ``ops`` applied left to right."""
         pending_error = None
         for position, op in enumerate(ops):
-            if op.data == "call" and key is not None:
-                at_event = self.event_key(key, op.children[1].children[0])
-                if at_event is not None and isinstance(self.scope.lookup(at_event), Macro):
-                    # P(D=1 | v_i, c) of a definition at the event D=1
-                    key, meaning, pending_error = at_event, self.scope.lookup(at_event), None
+            found = self.at_written_labels(key, meaning, op) if op.data == "call" and key is not None else None
+            if found is not None:
+                # p(y = 0) declared whole, P(D=1 | v, c) defined at its event, a posterior: label_events.py
+                key, meaning, pending_error = *found, None
+                if key is None:
+                    continue
             if (meaning is None or meaning is Builtin.IDENTITY or (key is None and meaning == 1)) and not pending_error \
                     and self.indicator_letter(key, op):
                 meaning = Builtin.INDICATOR         # I(y_i = y_j), undeclared: the indicator
@@ -161,8 +162,9 @@ class NamesMixin:
                 right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
                 return self._times(self._settle(meaning, node), right, op)
             if op.data == "call":
-                self._refuse_power_after_call(meaning, ops[position + 1:position + 2])
-            meaning = self._apply_postfix(meaning, op, key)
+                self.refuse_power_after_call(meaning, ops[position + 1:position + 2])
+            meaning = self.call_or_posterior(lambda m=meaning, o=op, k=key: self._apply_postfix(m, o, k), key, meaning, op) \
+                if op.data == "call" else self._apply_postfix(meaning, op, key)
             key = None
         if meaning is None:
             raise self.fail(pending_error or node, self._undeclared(key, node))
@@ -171,6 +173,8 @@ class NamesMixin:
     def _undeclared(self, key: str, node) -> str:
         """Why the name ``key`` (written at ``node``) has no meaning (see :func:`undeclared`)."""
         start = getattr(node.meta, "start_pos", None) if isinstance(node, Tree) else None
+        if key in dict(self.scope.cut_off):
+            return dict(self.scope.cut_off)[key]
         message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
                              dict(self.scope.defined_later).get(key))
         def declared(name):         # a declared name, never a builtin (\mathbf{I}, the identity)
@@ -213,17 +217,6 @@ class NamesMixin:
         r"""``\|x\|_2`` is the Euclidean norm ``\|x\|`` (another index is read by norms.py)."""
         return ops[1:] if ops and ops[0].data == "subscript" else ops
 
-    def _refuse_power_after_call(self, function, following: list) -> None:
-        r"""``\log(x)^2`` reads as (log x)² to some and as log(x²) to others (``\log x^2``
-        is log(x²)); TeX writes the first \log^2 x.  Refused rather than guessed."""
-        if function not in (Builtin.LOG, Builtin.EXP) or not following \
-                or following[0].data != "superscript":
-            return
-        name = "log" if function is Builtin.LOG else "exp"
-        instead = r"\log^2 x, (\log x)^2 or \log(x^2)" if name == "log" else r"(\exp x)^2 or \exp(x^2)"
-        raise self.fail(following[0].children[1], f"ambiguous: a power after \\{name}(…) may be a "
-                                                  f"power of the {name} or of its argument; write {instead}")
-
     def _partner(self, partner: Partner, node) -> sp.Expr:
         """``j``, the other view of ``i``: row i + N of the first N rows, i − N of the others."""
         anchor = self.scope.lookup(partner.of)
@@ -231,19 +224,6 @@ class NamesMixin:
             raise self.fail(node, f"'{self.source(node).strip()}' is the other view of '{partner.of}', "
                                   "which is not an index here")
         return partner.row(anchor)
-
-    def _refuse_double_scripts(self, ops) -> None:
-        """``x^a^b`` and ``x_a_b`` are errors in TeX too ("Double superscript"): reading
-        them as (x^a)^b would be a guess, and 9^9^9^… a tower too large to evaluate."""
-        seen = set()
-        for op in ops:
-            if op.data in ("call", "restricted"):
-                seen.clear()
-            elif op.data in ("subscript", "superscript"):
-                if op.data in seen:
-                    raise self.fail(op, f"double {op.data}: TeX refuses it too; "
-                                        f"write {{…}} around the first {op.data}'s term")
-                seen.add(op.data)
 
     def atom_key(self, atom) -> str | None:
         if isinstance(atom, Tree) and atom.data in ("letter", "command"):

@@ -27,6 +27,8 @@ from .functions import AbstractFunctionsMixin
 from .held import HeldDerivativesMixin
 from .labels import LabelsMixin
 from .labelled_uses import LabelledUsesMixin
+from .label_events import LabelEventsMixin
+from .script_refusals import ScriptRefusalsMixin
 from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
@@ -76,7 +78,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
-                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin):
+                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
+                 ScriptRefusalsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):

@@ -1,0 +1,104 @@
+r"""Probabilities at events of a class label, as NCE and negative sampling write them.
+
+A document that classifies data against noise names a label y (``binary``: 1 for data, 0 for
+noise), gives the class-conditional densities ``p(x \mid y)`` (by cases, or ``p(x \mid y=1) = …``
+row by row) and the priors ``p(y = 0)``, ``p(y = 1)`` (declared numbers, or defined), and then
+writes the posterior ``p(y = 0 \mid x)``.  A call of the head ``p`` is read here, before its
+definitions are tried:
+
+- written as a name the notation declares whole (``p(y = 0)``, a prior declared as a number):
+  that number, even beside a definition of ``p`` for other arguments;
+- at an event the head is defined at (``P(D=1 \mid v, c) = …``): that definition;
+- at a posterior the document does not define, ``p(y = v \mid x)`` with y declared of finitely
+  many values: Bayes' rule, ``p(x \mid y=v)\, p(y=v) / \sum_w p(x \mid y=w)\, p(y=w)``, each factor
+  read as the document writes it, said in the reading.  A factor the notation does not give
+  (no prior of some value) is an error that names it: the posterior is then not written anywhere.
+
+A posterior the document defines is its definition, as written; that it agrees with Bayes' rule
+is then what the document's other displays show or not."""
+from __future__ import annotations
+
+import lark
+import sympy as sp
+
+from ...errors import DerivationError
+from ..scope import Macro
+from .functions import separator_kind
+from .trees import unwrap
+
+Tree = lark.Tree
+
+
+class LabelEventsMixin:
+    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads a call of a
+    name at events of a label (see the module's text)."""
+
+    def at_written_labels(self, key: str, meaning, op):
+        """(key, meaning) the call ``op`` of the name ``key`` stands for by the rules above, the
+        key None once the call is read; None to read the call as any other."""
+        items = op.children[1]
+        whole = self.scope.lookup(key + "".join(self.source(items).split()))
+        if isinstance(whole, sp.Expr) and meaning is not None:
+            # p(y = 0) declared as a number beside p(x \mid y) defined: the number declared
+            return None, whole
+        if not isinstance(items, Tree) or not items.children or not isinstance(items.children[0], Tree):
+            return None
+        at_event = self.event_key(key, items.children[0])
+        if at_event is None:
+            return None
+        if at_event in dict(self.scope.cut_off):
+            raise self.fail(op, dict(self.scope.cut_off)[at_event])
+        if isinstance(self.scope.lookup(at_event), Macro):
+            # P(D=1 | v_i, c) of a definition at the event D=1
+            return at_event, self.scope.lookup(at_event)
+        return None
+
+    def call_or_posterior(self, apply, key: str | None, meaning, op):
+        """``apply()``, the call ``op`` of the name ``key`` read by the head's definitions; when
+        none reads it and the call is a posterior of a label, Bayes' rule (see the module)."""
+        try:
+            return apply()
+        except DerivationError as exc:
+            items = op.children[1]
+            if not (isinstance(meaning, Macro) and key is not None and isinstance(items, Tree) and items.children
+                    and isinstance(items.children[0], Tree)):
+                raise
+            posterior = self._by_bayes(key, items.children[0], op, exc)
+            if posterior is None:
+                raise
+            return posterior
+
+    def _by_bayes(self, key: str, items, node, why: DerivationError):
+        r"""``p(y = v \mid x)`` by Bayes' rule from ``p(x \mid y = w)`` and ``p(y = w)`` at each value
+        w of y; None when the call is not a posterior of a label (an event, a bar, then values)."""
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        separators = [separator_kind(str(c)) for c in items.children if not isinstance(c, Tree)]
+        event = self.label_event(elements[0]) if len(elements) >= 2 else None
+        if event is None or separators[:1] != ["|"] or "|" in separators[1:]:
+            return None
+        label, value = event
+        label_written = self.source(unwrap(unwrap(elements[0]).children[0])).strip()
+        given = self.source(elements[1]).strip() + "".join(
+            f"{s} {self.source(e).strip()}" for s, e in zip(separators[1:], elements[2:]))
+        values = dict(self.scope.finite)[label]
+        terms = {}
+        for other in values:
+            conditional = f"{key}({given} \\mid {label_written} = {other})"
+            prior = f"{key}({label_written} = {other})"
+            terms[other] = self._written_factor(conditional, node, why) * self._written_factor(prior, node, why)
+        self.readings.append(f"{key}({label_written} = {value} \\mid {given}) is not defined: it is read by Bayes' "
+                             f"rule, {key}({given} \\mid {label_written} = {value}) {key}({label_written} = {value}) "
+                             f"over the sum of the same at each value of {label_written} "
+                             f"({', '.join(str(v) for v in values)})")
+        return terms[value] / sp.Add(*terms.values())
+
+    def _written_factor(self, text: str, node, why: DerivationError) -> sp.Expr:
+        """The value of ``text``, a factor of Bayes' rule, read in this scope; when the notation
+        does not give it, the error of the call as the head's definitions read it, with this said."""
+        from .translator import translate_expr     # the translator is made of this mixin
+        try:
+            return translate_expr(text, self.scope)
+        except DerivationError as exc:
+            raise self.fail(node, f"{why.message}; nor is it a posterior by Bayes' rule, which needs {text}: "
+                                  f"{exc.message}") from None
+
