@@ -22,7 +22,8 @@ that read (a chain written in a define is a claim, see docs/reference.md), and e
 display read whose rows state a relation, as a claim of its own (``identity``, or
 ``inequality`` when a link is <, ≤, > or ≥), unless the display says why it is not a
 statement that holds (``unchecked = "…"``: a condition training imposes on the encoder, as
-a derivation's ``[[unchecked]]`` says; it is still read).  A display ``A \propto B`` names the
+a derivation's ``[[unchecked]]`` says; it is still read); a define may say so of the chain it
+writes after its definition (a link that holds by what the prose says and the notation cannot).  A display ``A \propto B`` names the
 variables its factor does not depend on with ``proportional_in``, as a claim does.  A display
 that opens with a relation (``$$ = … $$``, posts whose MathJax cannot break a display) continues
 the display or define just before it, as a Markdown ``step`` annotation reads it: the two are one
@@ -112,6 +113,9 @@ def read_document(path: Path) -> DocumentReading:
     inline = [(e.get("line", 0), e.get("latex", "")) for e in tomllib.loads(raw).get("inline", [])]
     raw = INLINE.sub("[[define]]", raw)
     spec = tomllib.loads(raw)
+    # a define may say that the chain it writes is not checked (a link the notation cannot state)
+    unchecked = {d.get("line", 0) + n for d in spec.get("define", []) if d.pop("unchecked", None)
+                 for n in range(d.get("latex", "").count("\n") + 1)}
     about = spec.pop("corpus", {})
     displays = spec.pop("display", [])
     reading = DocumentReading(path.stem, spec.get("title", ""), about.get("url", ""), about.get("revision", ""),
@@ -173,7 +177,7 @@ def read_document(path: Path) -> DocumentReading:
             claims.append({"id": f"line-{line}", "line": first,
                            "title": f"the display of line {line}", "kind": kind, "latex": latex}
                           | ({"proportional_in": display["proportional_in"]} if "proportional_in" in display else {}))
-    _check(reading, spec, read_defines, claims)
+    _check(reading, spec, read_defines, claims, unchecked)
     return reading
 
 
@@ -355,8 +359,9 @@ def _rows_of(latex: str, display: dict, where: Where, context: Context):
     return rows
 
 
-def _check(reading: DocumentReading, spec: dict, defines: list, claims: list) -> None:
-    """Check the defines and displays that read as a derivation; count the verdicts."""
+def _check(reading: DocumentReading, spec: dict, defines: list, claims: list, unchecked: set = frozenset()) -> None:
+    """Check the defines and displays that read as a derivation; count the verdicts (not those of
+    the chains of the defines at the lines ``unchecked``: read, their chains not checked)."""
     derivation = {k: v for k, v in spec.items() if k not in ("define", "display", "corpus")}
     if defines:
         derivation["define"] = defines
@@ -366,6 +371,8 @@ def _check(reading: DocumentReading, spec: dict, defines: list, claims: list) ->
     with contextlib.redirect_stderr(io.StringIO()):     # unused-name warnings: not findings here
         run = verify_text("\n".join(lines) + "\n", config=CORPUS_CONFIG)
     for result in run.documents[0].claims:
+        if result.claim.line in unchecked and not result.claim.id.startswith("line-"):
+            continue
         verdict = result.outcome.verdict.value
         reading.verdicts[verdict] = reading.verdicts.get(verdict, 0) + 1
         if verdict not in ("proved", "confirmed", "conditional"):

@@ -177,3 +177,17 @@ def test_a_formula_that_does_not_write_the_changed_name_keeps_the_definition():
     # a summary of what was defined before the section: each definition as it was given
     text = claim(r'P(y = 0 \mid x) \leq 1', line=25, extra=SECTION)
     assert outcome(text).outcome.verdict.value in ("proved", "confirmed", "conditional")
+
+
+@pytest.mark.parametrize("text, key, written", [
+    (r"p(x) + 1", "p", True),
+    (r"p^+(x) + p_i", "p", False),      # p^+ and p_i are names of their own
+    (r"\sqrt{q}", "q", True),
+    (r"\sqrt{2}", "q", False),          # the q of \sqrt is no name
+    (r"p'(x)", "p", False),
+    (r"p_{\text{noise}}(x)", r"p_{\text{noise}}", True),
+    (r"p_{\text{noise}} ^ {+}", r"p_{\text{noise}}", False),
+])
+def test_a_name_is_written_only_as_itself(text, key, written):
+    from contrastive_sym.load.sections import names_written
+    assert names_written(text, key) is written

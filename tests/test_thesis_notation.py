@@ -114,3 +114,17 @@ def test_a_function_word_as_a_subscript_is_part_of_a_name():
     assert check_statement(r"L_{\log}(a, b) = \log(1 + e^{a - b})", **notation).verdict.value == "proved"
     with pytest.raises(DerivationError, match=r"the script \{\\log\} is a word"):
         check_statement(r"a_{\log} = 1", scalar=[{"name": "a"}])
+
+
+@pytest.mark.parametrize("name", [r"\tau_{\min}", r"\lambda_{\max}", r"\tau_\min", r"\lambda_\max", r"\sigma_{\sup}"])
+def test_min_and_max_as_a_subscript_are_part_of_a_name(name):
+    """\\tau_{\\min}, \\lambda_{\\max}: the bounds of a range, names (not an optimum without its body)."""
+    scalars = dict(scalar=[{"name": name, "domain": "positive"}])
+    assert check_statement(name + r" \leq " + name + " + 1", **scalars).verdict.value == "proved"
+    assert check_statement(name + r" \geq " + name + " + 1", **scalars).verdict.value == "refuted"
+
+
+def test_a_max_over_an_index_is_still_an_operator():
+    family = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], index=[{"name": "j", "from": 1, "to": "N"}],
+                  family=[{"name": "s", "shape": ["N"]}])
+    assert check_statement(r"\max_{j} s_j \geq s_1", "inequality", **family).verdict.value in ("proved", "confirmed")

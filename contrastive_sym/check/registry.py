@@ -140,7 +140,8 @@ _UNCHECKED = {
     Relation.MUCH_LT: "not checked: ≪ (much less) does not say by how much (write the bound it means, "
                       "10 a \\leq b)",
     Relation.TENDS: "not checked: an arrow between two expressions says that one tends to the other under a limit "
-                    "the display does not write (write it, \\lim_{N \\to \\infty} A = B)",
+                    "the display does not write (write it in the variable it is taken in: \\lim_{\\tau \\to 0^+} A = B, "
+                    "\\lim_{N \\to \\infty} A = B)",
 }
 
 

@@ -124,8 +124,8 @@ def _closing(text: str, start: int) -> int | None:
 
 
 #: \sum_{j \mid y_{ij} = 1}: the bar after a sum's index separates its condition, as a colon does
-_CONDITION_BAR = re.compile(r"(\\(?:sum|prod|max|min)(?![a-zA-Z])(?:\s*\\(?:no)?limits(?![a-zA-Z]))?\s*_\s*\{[^{}:|\\]*?)"
-                            r"(\\mid(?![a-zA-Z])|\|)")
+_CONDITION_BAR = re.compile(r"(\\(?:sum|prod|max|min)(?![a-zA-Z])(?:\s*\\(?:no)?limits(?![a-zA-Z]))?\s*_\s*\{[^{}:|\\]*?"
+                            r"|\\\{\s*[A-Za-z](?:[^{}:|\\]|\\in(?![a-zA-Z]))*?)(\\mid(?![a-zA-Z])|\|)")     # and \{k \mid k \neq i\}
 #: the spellings of brackets by name, as the bracket itself (same length)
 _NAMED_BRACKETS = re.compile(r"\\(lbrack|rbrack|lparen|rparen)(?![a-zA-Z])")
 _BRACKET_OF = {"lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")"}
@@ -133,7 +133,8 @@ _BRACKET_OF = {"lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")"}
 
 def conditions_after_bars(text: str) -> str:
     r"""``text`` with the bar that separates a sum's index from its condition written as a colon
-    (``\sum_{j \mid y_{ij} = 1}`` is ``\sum_{j : y_{ij} = 1}``, same length), and ``\lbrack``,
+    (``\sum_{j \mid y_{ij} = 1}`` is ``\sum_{j : y_{ij} = 1}``, same length; so is the bar of a set
+    written by a condition, ``\{k \mid k \neq i\}``), and ``\lbrack``,
     ``\rbrack``, ``\lparen``, ``\rparen`` as the brackets they name."""
     text = _CONDITION_BAR.sub(lambda m: m.group(1) + ":".ljust(len(m.group(2))), text)
     return _NAMED_BRACKETS.sub(lambda m: _BRACKET_OF[m.group(1)].ljust(len(m.group())), text)
@@ -332,7 +333,7 @@ def drop_trailing_name(text: str) -> str:
 
 #: "\text{\eqref{eq:loss}} &= …": a chain whose first side refers to another display
 #: the start of a display: white space and the environments that open it
-_DISPLAY_START = r"^(\s*(?:\\begin\s*\{(?:align|aligned|equation|gather|gathered|split|multline)\*?\}\s*)*"
+_DISPLAY_START = r"^(\s*(?:\\begin\s*\{(?:align|aligned|equation|eqnarray|gather|gathered|split|multline)\*?\}\s*)*"
 LEADING_REFERENCE = re.compile(_DISPLAY_START + r"(?P<link>(?:\\text\s*\{\s*)?\(?\s*\\(?:eqref|ref)\s*\{[^{}]*\}\s*\)?(?:\s*\})?"
                                r"\s*&?\s*(?:=|<|>|\\(?:leq?|geq?)(?![a-zA-Z]))))")
 _A_RELATION = re.compile(r"=|<|>|\\(?:leq?|geq?)(?![a-zA-Z])")

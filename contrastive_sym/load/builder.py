@@ -266,6 +266,12 @@ class DocumentBuilder:
         self._distributions.append(decl)
         return decl
 
+    def draws_too(self, tag: sp.Symbol, aliases: tuple) -> None:
+        """The distribution ``tag`` declared before also draws ``aliases`` ((point, coordinate)
+        pairs a later section declares value_of one of its coordinates)."""
+        self._distributions = [dataclasses.replace(d, aliases=d.aliases + aliases) if d.tag == tag else d
+                               for d in self._distributions]
+
     def scalar_domain(self, symbol: sp.Symbol) -> Domain | None:
         """The domain of a scalar declared so far; None for anything else."""
         return next((d.domain for d in self._scalars if d.symbol == symbol), None)

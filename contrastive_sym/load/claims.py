@@ -25,7 +25,7 @@ from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
-from .labels import nonempty_reading
+from .labels import nonempty_reading, unwritten_indices
 from .limit_clauses import limit_clause
 from .proportional import proportional
 from .readings import read_each_reading
@@ -86,7 +86,8 @@ def read_claim(entry: dict, context: Context) -> None:
         extents = "; ".join(filter(None, [limit_said, extents]))
         # a condition the notation states (nonempty positives), and how far a sum was read
         # to reach, are said with any reading
-        stated = nonempty_reading(statement.terms, scope)
+        stated = "; ".join(filter(None, [nonempty_reading(statement.terms, scope),
+                                         unwritten_indices(statement.terms, limit_read or latex, scope)]))
         if reading or stated or extents:
             said = entry.get("reading") or reading
             entry = {**entry, "reading": "; ".join(part for part in (said, extents, stated) if part)}
@@ -397,7 +398,7 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
                 # a proof's step is decided, or it is no step: an arrow between expressions is neither
                 raise where.error("an arrow (\\to, \\rightarrow) between two expressions says that one tends to "
                                   "the other under a limit this display does not write: it is not a step; write "
-                                  "the limit, \\lim_{N \\to \\infty} A = B")
+                                  "the limit in the variable it is taken in, \\lim_{\\tau \\to \\infty} A = B or \\lim_{N \\to \\infty} A = B")
             kwargs = dict(rel=_relation(relation, where), latex=text,
                           note="; ".join(filter(None, [_per_link(entry.get("note", ""), link), *said])),
                           expect=_per_link(entry.get("expect"), link) or None, origin=origin,

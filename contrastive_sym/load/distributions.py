@@ -23,8 +23,9 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
     name of a declared LaTeX name."""
     # the points declared value_of another here, and those of the notation this one extends
     # (a section's distribution over Y draws the y the document declared value_of Y)
-    aliases = scope.point_aliases + _point_aliases(spec, scope, context)
-    scope = replace(scope, point_aliases=aliases)
+    added = _point_aliases(spec, scope, context)
+    aliases = scope.point_aliases + added
+    scope = _drawing_too(replace(scope, point_aliases=aliases), added, context)
     for entry in table_entries(spec, "distribution", context):
         name = read_text(entry, "name", context)
         origin = context.locator.origin(name)
@@ -57,6 +58,20 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
                                             discrete=entry.get("discrete") is True)
         distribution = Distribution(name, decl.tag, tuple(coordinates), tuple(written), aliases=drawn_too)
         scope = _with_measure(entry, name, scope.bind(name, distribution), distribution, context)
+    return scope
+
+
+def _drawing_too(scope: Scope, added: tuple, context: Context) -> Scope:
+    """``scope`` with each distribution declared before (a section's notation extends the
+    document's) drawing the points declared here value_of one of its coordinates: a section's y
+    value_of Y is drawn by the p over (X, Y) declared at the top, as the reverse already holds."""
+    for key, meaning in list(scope.names.items()):
+        if not isinstance(meaning, Distribution):
+            continue
+        new = tuple(pair for pair in added if pair[1] in meaning.coordinates and pair not in meaning.aliases)
+        if new:
+            context.builder.draws_too(meaning.tag, new)
+            scope = scope.bind(key, replace(meaning, aliases=meaning.aliases + new))
     return scope
 
 

@@ -210,6 +210,20 @@ def nonempty_reading(exprs, scope: Scope) -> str:
     return "class labels sampled only where " + "; ".join(stated) + " (stated)"
 
 
+def unwritten_indices(exprs, latex: str, scope: Scope) -> str:
+    """What a claim takes of a declared index it does not write, on which a definition it uses
+    depends (``L = \\sum_{i,j,k} … x_l``: l free in L's body): "" when there is none."""
+    compact = "".join(latex.split())
+    free = {s for e in exprs for s in sp.sympify(e).free_symbols if scope.index_range(s) is not None}
+    unwritten = sorted(key for key in (scope.key_of(s) for s in free) if key is not None and not re.search(
+        r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z])", compact))
+    if not unwritten:
+        return ""
+    names = ", ".join(unwritten)
+    return (f"a definition it uses depends on the index {names}, which the statement does not write: it is "
+            f"checked at each value of {'them' if len(unwritten) > 1 else 'it'}")
+
+
 def _shown(found: IndexSet) -> str:
     if found.form == "subscript":
         return f"{found.name}_{found.params[0].name}"

@@ -165,9 +165,9 @@ class Sections:
 
 def names_written(text: str, key: str) -> bool:
     """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
-    of a longer name (q of \\sqrt or of q_i is not q)."""
+    of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either)."""
     compact = "".join(text.split())
-    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z_])", compact) is not None
+    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z_^'])", compact) is not None
 
 
 def texts_of(entry) -> str:

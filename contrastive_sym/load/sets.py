@@ -105,8 +105,8 @@ def read_sample_draws(spec: dict, scope: Scope, context: Context) -> Scope:
                                ("drawn_from",))
         members = distribution.coordinate_of(found.members)
         if members is None:
-            raise context.fail(f"set {name}: its members {found.members} are not a coordinate of "
-                               f"{distribution.name}", ("drawn_from",))
+            raise context.fail(f"set {name}: its members {entry.get('members', found.members)} are not a "
+                               f"coordinate of {distribution.name} (declare them value_of one)", ("drawn_from",))
         positive = _point(entry["positive"], scope, context, "positive")
         if distribution.coordinate_of(positive) != members:
             raise context.fail(f"set {name}: the positive is a point of its members' coordinate "

@@ -54,6 +54,12 @@ def _size_symbol(task: LinkTask):
     return None
 
 
+def _outside_nodes(expr: sp.Basic) -> set:
+    """The free symbols of ``expr`` outside its mutual informations, critics and expectations."""
+    nodes = [n for n in sp.preorder_traversal(expr) if isinstance(n, (MutualInformation, BestCritic, ExpectXYK))]
+    return sp.sympify(expr).xreplace({n: sp.Integer(0) for n in nodes}).free_symbols
+
+
 def _table(rows) -> str:
     return "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in rows) + "]"
 
@@ -96,6 +102,16 @@ def _expectation(task: LinkTask, state: LinkState, config: CheckConfig) -> Outco
     if spec is not None:
         return _limit_in_k(task, config, spec)
     k_sym = _size_symbol(task)
+    outside = sorted({str(task.notation.display(s)) for s in _outside_nodes(task.lhs) | _outside_nodes(task.rhs)
+                      if not (s.is_integer and s.is_positive)})
+    if outside:
+        # I(q; p^+) with no distribution declared beside a loss of points: the exact method computes
+        # its joint's I(X; Y) and E[…] of the critic g, and nothing else the link writes
+        return Outcome(Verdict.UNDECIDED, _METHOD,
+                       "not checked: the exact method computes the mutual information and the expectations of its "
+                       f"own joint of X, Y and critic g, and this link also writes {', '.join(outside)}, which it "
+                       "does not draw (declare the [[distribution]] a mutual information is of, of = 'p', to "
+                       "check it by sampling)", condition="")
     decl = task.notation.size(k_sym) if k_sym is not None else None
     declared = tuple(dict(task.overrides).get(k_sym, decl.checked if decl else (2,)))
     sizes = [k for k in declared if k <= _LARGEST_K] or [min(declared)]

@@ -52,6 +52,7 @@ class NamesMixin:
             base_key = self.atom_key(atom)
         ops = self._superscript_of_family_first(base_key, ops) or self.worded_superscript_first(base_key, ops) \
             or _subscript_first(ops)
+        ops = self.power_after_the_call(base_key, ops)      # \mathcal{D}^2(x, y): function_powers.py
         self.refuse_double_scripts(ops)
         key = base_key
         meaning = self.scope.lookup(key) if key is not None else None

@@ -29,6 +29,7 @@ from .labels import LabelsMixin
 from .labelled_uses import LabelledUsesMixin
 from .label_events import LabelEventsMixin
 from .script_refusals import ScriptRefusalsMixin
+from .function_powers import FunctionPowersMixin
 from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
@@ -79,7 +80,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
-                 ScriptRefusalsMixin):
+                 ScriptRefusalsMixin, FunctionPowersMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -357,7 +358,14 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         return self.value(Tree("subscript", [atom, Tree("script_group", [items], node.meta)], node.meta))
 
     def t_set(self, node):
-        return self._items(node.children[1])
+        items = node.children[1]
+        if any(not isinstance(c, lark.Tree) and str(c).strip() == ":" for c in getattr(items, "children", ())):
+            # {k : k ≠ i}, {n_i | sim(q, n_i) > t}: members by a condition, which only a sum reads
+            written = " ".join(self.source(node).split())
+            raise self.fail(node, f"'{written}', a set written by a condition, is read as the range of a sum "
+                                  r"(\sum_{k \in \{k \in [N] : k \neq i\}}) or declared as a [[set]] with index "
+                                  "and where (then |P(i)| is its size), not as a value here")
+        return self._items(items)
 
     def t_interval(self, node):
         raise self.fail(node, "\\llbracket a, b \\rrbracket (the whole numbers from a to b) is read after "

@@ -58,7 +58,7 @@ TEXT_ARGUMENT = frozenset({r"\text", r"\textrm", r"\textit", r"\textbf", r"\text
 # Display environments that become rows of the report's own aligned display.
 FLATTENED_ENVIRONMENTS = frozenset({"align", "align*", "aligned", "equation", "equation*",
                                     "gather", "gather*", "gathered", "split", "multline",
-                                    "multline*"})
+                                    "multline*", "eqnarray", "eqnarray*"})
 KEPT_ENVIRONMENTS = frozenset({"cases", "matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix",
                                "Vmatrix", "smallmatrix"})
 
