@@ -67,13 +67,37 @@ def test_what_is_no_divergence_of_the_same_points_is_refused(statement, words):
     assert words in info.value.message
 
 
-def test_an_entropy_is_of_one_coordinate_of_a_declared_distribution():
-    for quantity, words in [({"name": "H(X, Y)", "meaning": "entropy", "of": "p"}, "is of one of its points"),
+def test_an_entropy_is_of_points_of_a_declared_distribution():
+    for quantity, words in [({"name": "H(X, W)", "meaning": "entropy", "of": "p"}, "'W' is not one of them"),
+                            ({"name": "H(X | Y | X)", "meaning": "entropy", "of": "p"}, "one bar"),
+                            ({"name": "H(X | X)", "meaning": "entropy", "of": "p"}, "written twice"),
                             ({"name": "H(X)", "meaning": "entropy"}, "an entropy needs 'of'")]:
         notation = dict(NOTATION, quantity=[quantity])
         with pytest.raises(DerivationError) as info:
-            check_statement(r"H(X) \ge 0", **notation)
+            check_statement(r"1 \ge 0", **notation)
         assert words in info.value.message
+
+
+ENTROPIES = dict(NOTATION, quantity=[
+    {"name": "I(X; Y)", "meaning": "mutual information", "of": "p"},
+    {"name": "H(X)", "meaning": "entropy", "of": "p"}, {"name": "H(Y)", "meaning": "entropy", "of": "p"},
+    {"name": "H(X, Y)", "meaning": "entropy", "of": "p"}, {"name": "H(Y | X)", "meaning": "entropy", "of": "p"}])
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    # the chain rule and the mutual information by entropies (a conditional entropy written with
+    # \mid, \vert or | alike)
+    (r"H(Y \mid X) = H(X, Y) - H(X)", ("confirmed", "proved")),
+    (r"I(X; Y) = H(Y) - H(Y \vert X)", ("confirmed", "proved")),
+    (r"H(Y | X) \le H(Y)", ("confirmed", "proved")),
+    (r"H(Y \mid X) = H(Y)", ("refuted",)),
+    (r"H(X, Y) = H(X) + H(Y)", ("refuted",)),
+    # true of Shannon's entropies only: a conditional differential entropy may be negative
+    (r"H(Y \mid X) \ge 0", ("conditional",)),
+])
+def test_joint_and_conditional_entropies(statement, verdicts):
+    kind = "inequality" if ("\\le" in statement or "\\ge" in statement) else "identity"
+    assert check_statement(statement, kind, **ENTROPIES).verdict.value in verdicts
 
 
 def _document(*claims: tuple[int, str], sections: str = "") -> str:

@@ -177,7 +177,7 @@ _SIZING_WORDS = frozenset(
 
 # Horizontal space: meaningless in math mode, one space in text mode.
 _SPACING = frozenset(["\\,", "\\;", "\\:", "\\>", "\\ ", "\\\t", "\\\n", "\\\r", "\\quad", "\\qquad",
-                      "\\enspace", "\\thinspace", "\\medspace", "\\thickspace", "\\negthinspace",
+                      "\\space", "\\enspace", "\\thinspace", "\\medspace", "\\thickspace", "\\negthinspace",
                       "\\negmedspace", "\\negthickspace", "~", _NO_BREAK_SPACE])
 _NEGATIVE_SPACE = "\\!"
 _ALIGNMENT = frozenset(["&", "$", "\\\\"])

@@ -258,6 +258,9 @@ class Macro:
     # S = Z Z^\top: a definition whose value is a matrix, kept as the family of its entries
     # (index_params the row and the column) with its shape
     matrix_shape: tuple | None = None
+    # a [[family]] given by equals (\bar{z} with \bar{z}_r = …, of shape ['d']): the number of its
+    # entries, so that its name alone is the vector of them
+    entries: sp.Expr | None = None
     # how to read the definition again in another scope (one that holds a name it uses
     # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
     rebuild: object = field(default=None, compare=False, repr=False)

@@ -15,19 +15,17 @@ from ..errors import DerivationError
 from ..latex.beside import bind_definition
 from ..latex.definitions import define_all
 from ..latex.macros import define
-from ..latex.scope import Distribution, Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
+from ..latex.scope import Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
 from ..latex.scope import Path as ScopePath
 from ..latex.translate import text_key
-from ..latex.translate.draws import IndexDistribution
-from ..model.distributions import Density, Expectation
-from ..model.nodes import MutualInformation
-from ..model.notation import Domain, Origin, Role, bare_point
+from ..model.notation import Domain, Origin, Role
 from .index_families import draws_of_an_index, index_values
 from .tilted_definitions import read_tilted
 from .family_expressions import family_expression
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
+from .quantities import read_quantity
 from .functions import read_functions
 from .point_values import read_point_values
 from .macros import read_macros
@@ -182,7 +180,7 @@ def read_notation(spec: dict, context: Context) -> None:
     for entry in table_entries(spec, "operator", context):
         _operator(entry, context)
     for entry in table_entries(spec, "quantity", context):
-        _quantity(entry, context)
+        read_quantity(entry, context, _record_definition, _bind_macro)
     for entry in table_entries(spec, "pair_set", context):
         context.scope = bind_pair_set(entry, context.scope, context)
     for path, entry, name in expressions:
@@ -197,7 +195,6 @@ _TEXT_NAME = re.compile(r"\\(text|textrm|mathrm|operatorname)\s*\{[^{}]*\}")
 #: [[operator]] meanings; an expectation also names the critic's family (``of``).
 _OPERATORS = {kind.value: kind for kind in OperatorKind}
 #: [[quantity]] meanings: a name that stands for a quantity the checker computes.
-_QUANTITIES = {"mutual information": MutualInformation, "entropy": None}
 
 
 def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -> sp.Expr:
@@ -292,64 +289,6 @@ def bind_pair_set(entry: dict, scope: Scope, context: Context) -> Scope:
     samples = read_formula(entry["samples"], scope, context)
     anchors = read_formula(entry["anchors"], scope, context)
     return scope.bind(scope_key(name), PairSet(samples, anchors))
-
-
-def _quantity(entry: dict, context: Context) -> None:
-    name = read_text(entry, "name", context)
-    origin = context.locator.origin(name)
-    meaning = entry.get("meaning")
-    node = _QUANTITIES.get(meaning)
-    match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
-    if meaning not in _QUANTITIES or match is None:
-        raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
-                              f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
-    _record_definition(entry, name, context)
-    key, labels = match.group(1), scope_key(match.group(2))
-    if meaning == "entropy":
-        body = _entropy_of(entry, name, match.group(2), context)
-    else:
-        body = node() if "of" not in entry else _information_of(entry, name, match.group(2), context)
-    _bind_macro(Macro(key, body, labels=labels, line=entry.get("line")), context)
-
-
-def _information_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
-    r"""The mutual information of the two coordinates of a declared distribution p
-    (``of = 'p'``), the expectation of log p(a, b)/(p(a)p(b)) over (a, b) ~ p: what a
-    document means by I(X; Y) beside the densities it writes."""
-    distribution = context.scope.lookup(read_text(entry, "of", context))
-    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution) \
-            or len(distribution.coordinates) != 2:
-        raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]] of two points, whose "
-                           "mutual information it is", ("of",))
-    if len(re.split(r";|,", arguments)) != 2 or re.search(r"\\mid|\|", arguments):
-        raise context.fail(f"quantity {name}: the mutual information of a distribution is of its two "
-                           "coordinates, I(X; Y) (a conditional one, I(X; Y \\mid Z), is not read)", ("name",))
-    a, b = (bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
-    tag = distribution.tag
-
-    def density(*points):
-        return Density(tag, sp.Tuple(*points), sp.Tuple())
-    return Expectation(sp.log(density(a, b) / (density(a) * density(b))), sp.Tuple(a, b), tag)
-
-
-def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
-    r"""The entropy of one coordinate of a declared distribution p (``of = 'p'``, ``h(X)``):
-    −E_{x ~ p}[log p(x)], the formula a document's H(X) or h(X) stands for beside the densities
-    it writes.  Checked, as every expectation, on finite tables: there it is Shannon's entropy
-    (≥ 0, which a differential entropy need not be; docs/reference.md says so)."""
-    distribution = context.scope.lookup(read_text(entry, "of", context)) if "of" in entry else None
-    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution):
-        raise context.fail(f"quantity {name}: an entropy needs 'of', the declared [[distribution]] whose "
-                           "coordinate it is the entropy of", ("of",))
-    point = context.scope.lookup(scope_key(arguments))
-    point = bare_point(point.base) if isinstance(point, Family) else point
-    if len(re.split(r";|,", arguments)) != 1 or re.search(r"\\mid|\|", arguments) \
-            or not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
-        raise context.fail(f"quantity {name}: the entropy of a distribution is of one of its points, "
-                           f"{', '.join(distribution.written)} (a joint or a conditional entropy is not read)",
-                           ("name",))
-    density = Density(distribution.tag, sp.Tuple(point), sp.Tuple())
-    return -Expectation(sp.log(density), sp.Tuple(point), distribution.tag)
 
 
 def _record_definition(entry: dict, name: str, context: Context) -> None:

@@ -2,7 +2,8 @@ r"""A family whose entries are an expression of their index (``[[family]]`` with
 ``equals``): the one-hot labels of a cross entropy, y_i = 𝟙[i = w_O] (a post says in words that
 y_i is 1 for the output word and 0 for every other), which a declared family of free entries
 cannot say.  The family is then no variable of its own: every y_k is the expression at i = k,
-as a definition ``y_i = …`` would make it."""
+as a definition ``y_i = …`` would make it, and its name alone is the vector of its entries
+(``z_b - \bar{z}`` of the batch mean \bar{z}_r = \frac{1}{N} \sum_b z_{b,r})."""
 from __future__ import annotations
 
 import re
@@ -35,9 +36,10 @@ def family_expression(entry: dict, name: str, scope: Scope, context: Context) ->
         raise context.fail(f"family {name}: index = '{letter}' names something declared above; the entry's "
                            "index is a letter of its own", ("index",))
     parameter = sp.Symbol(f"{letter}_param", integer=True)
-    inner = scope.bind(letter, parameter).with_index_range(parameter, sp.S.One, read_formula(shape[0], scope, context))
+    length = read_formula(shape[0], scope, context)
+    inner = scope.bind(letter, parameter).with_index_range(parameter, sp.S.One, length)
     body = read_formula(entry["equals"], inner, context, ("equals",))
     if not isinstance(body, sp.Expr) or isinstance(body, sp.MatrixBase) or not body.is_real:
         raise context.fail(f"family {name}: equals = {entry['equals']!r} is not a real number at each index",
                            ("equals",))
-    return Macro(name, body, index_params=(parameter,), defined_in=scope)
+    return Macro(name, body, index_params=(parameter,), defined_in=scope, entries=length)

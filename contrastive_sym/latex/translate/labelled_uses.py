@@ -51,6 +51,9 @@ class LabelledUsesMixin:
         if isinstance(overload, Macro):
             return self._labelled_body(overload)
         definitions = self.definitions_of(macro)
+        alike = [d for d in definitions if _parts(d.labels) == _parts(written)]
+        if alike:       # H(Y \mid X) of H(Y|X): the bar written \mid, \vert or | alike
+            return self._labelled_body(alike[0])
         fitting, misfits = [], []
         for definition in definitions:
             readings_before = len(self.readings)

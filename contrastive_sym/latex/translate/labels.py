@@ -18,8 +18,8 @@ import sympy as sp
 
 from ...model import encodings as enc
 from ..scope import Builtin, Family
-from .cases import takes_value
 from .compare import certainly_equal
+from .value_conditions import ValueConditionsMixin
 from .operators import _scripts
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
@@ -98,7 +98,7 @@ def loose_label(expr: sp.Basic, labels) -> str | None:
     return None
 
 
-class LabelsMixin:
+class LabelsMixin(ValueConditionsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads labels
     and conditioned sums.  First among the Translator's bases: its ``_sum`` reads the
     sums whose conditions compare labels or name a conditioned set, and passes every
@@ -336,7 +336,8 @@ class LabelsMixin:
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         factor = sp.Integer(1)
         for item in labels:
-            factor *= inner._value_condition(item) if inner._compares_finite(item) else inner.label_condition(item)
+            factor *= inner._value_condition(item) if inner._compares_finite(item) else \
+                inner._drawn_condition(item) if inner._compares_drawn(item) else inner.label_condition(item)
         if member is not None:
             factor *= member[1].condition.xreplace({member[1].index: variable})
         # an index with no range written runs over the families it indexes, the labels
@@ -388,36 +389,7 @@ class LabelsMixin:
         if not (isinstance(element, Tree) and element.data == "item" and len(element.children) == 3):
             return False
         return any(self._is_label_name(side) for side in (element.children[0], element.children[2])) \
-            or self._compares_finite(element)
-
-    def _compares_finite(self, element) -> bool:
-        """``y_{ij} = 1``: an entry of a family of a finite domain (binary, {-1, 1}) tested against
-        a whole number, with = or ≠ (a sum over the j whose pair is labelled 1)."""
-        if not (isinstance(element, Tree) and element.data in ("item", "chain") and len(element.children) == 3
-                and isinstance(element.children[1], Tree) and element.children[1].data == "relation"
-                and relation_name(str(element.children[1].children[0])) in ("=", "!=")):
-            return False
-        def finite(tree):
-            tree = unwrap(tree)
-            key = self.atom_key(tree.children[0]) if isinstance(tree, Tree) and tree.data == "subscript" else None
-            meaning = self.scope.lookup(key) if key is not None else None
-            return isinstance(meaning, Family) and meaning.base in dict(self.scope.finite)
-        def number(tree):
-            tree = unwrap(tree)
-            return isinstance(tree, Tree) and (tree.data == "number" or tree.data == "neg" and number(tree.children[-1]))
-        left, right = element.children[0], element.children[2]
-        return finite(left) and number(right) or finite(right) and number(left)
-
-    def _value_condition(self, item) -> sp.Expr:
-        """𝟙 of ``y_{ij} = 1`` (or ≠) for an entry of a finite domain: exact at its two values."""
-        left, rel, right = item.children
-        a, b = self.expr(left), self.expr(right)
-        entry, values, value = self._finite_test(a, b) or self._finite_test(b, a)
-        if value not in values:
-            raise self.fail(item, f"'{self.source(item).strip()}' never holds: the entry takes only the values "
-                                  f"{values[0]} and {values[1]} (its declared domain)")
-        holds = takes_value(entry, values, value)
-        return holds if relation_name(str(rel.children[0])) == "=" else 1 - holds
+            or self._compares_finite(element) or self._compares_drawn(element)
 
     def _is_label_name(self, tree) -> bool:
         tree = unwrap(tree)

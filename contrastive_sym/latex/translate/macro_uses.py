@@ -49,7 +49,8 @@ class MacroUsesMixin:
 
     def _expand(self, macro: Macro, items, node):
         if macro.scalar_params and self._written_as_its_head(macro, items):
-            return macro.body
+            # \mathrm{Var}_b(z^j) under \sum_j: the index its argument writes is the sum's j
+            return self.macro_value(macro, self.indices_written(macro, ", ".join(macro.scalar_keys)))
         if macro.scalar_params:
             value = self._items(items)
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)

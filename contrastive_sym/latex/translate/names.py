@@ -195,6 +195,10 @@ class NamesMixin:
             # the function as the document first defined it; L^{(ij)} under \sum_{i,j} is
             # the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
+        if isinstance(meaning, Macro) and meaning.entries is not None and len(meaning.index_params) == 1:
+            # \bar{z} of a [[family]] given by equals: the vector of its entries (family_expressions.py)
+            m = sp.Dummy("m", integer=True)
+            return VectorValue(meaning.body.xreplace({meaning.index_params[0]: m}), m, meaning.entries)
         if isinstance(meaning, Macro) and meaning.vector_args and not meaning.index_params and not any(
                 isinstance(base.label, sp.Dummy) for base, _ in meaning.vector_args):
             # \ell(s) = … with s a declared vector, then \partial \ell / \partial s_j: \ell at s, as defined

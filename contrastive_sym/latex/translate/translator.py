@@ -113,7 +113,9 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         said: list[str] = []
         last_side = None        # (value, tree) of the last side read: a trailing \in is about it
         say_remarks(self.text, trees, self.where, said)
-        if _PLAIN_E.search(self.text) and self.scope.lookup("E") is Builtin.EXPECTATION:
+        if any(not re.search(r"\\[A-Za-z]+\s*\{\s*$", self.text[:m.start()]) for m in _PLAIN_E.finditer(self.text)) \
+                and self.scope.lookup("E") is Builtin.EXPECTATION:
+            # E written plain; \mathcal{E}_{megm}, \mathrm{E} are names of their own
             said.append("E, which the notation does not declare, is read as the expectation \\mathbb{E}")
         if drop_trailing_name(self.text) != self.text:
             named = TRAILING_NAME.search(self.text)

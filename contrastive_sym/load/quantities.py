@@ -1,0 +1,96 @@
+r"""``[[quantity]]``: quantities the checker computes, written as the document writes them: the
+mutual information ``I(X; Y)`` (of the exact method's joint, or with ``of`` of a declared
+distribution's two points) and the entropies ``H(X)``, ``H(X, Y)``, ``H(Y \mid X)`` of a declared
+distribution's points."""
+from __future__ import annotations
+
+import re
+
+import sympy as sp
+
+from ..errors import DerivationError
+from ..latex.scope import Distribution, Family, Macro
+from ..latex.translate.draws import IndexDistribution
+from ..model.distributions import Density, Expectation
+from ..model.nodes import MutualInformation
+from ..model.notation import bare_point
+from .context import Context, read_text, scope_key
+
+_QUANTITIES = {"mutual information": MutualInformation, "entropy": None}
+
+
+def read_quantity(entry: dict, context: Context, record_definition, bind_macro) -> None:
+    """One ``[[quantity]]``: its formula bound under its name, for the labels it writes;
+    ``record_definition`` and ``bind_macro`` as the declarations record and bind a definition."""
+    name = read_text(entry, "name", context)
+    origin = context.locator.origin(name)
+    meaning = entry.get("meaning")
+    node = _QUANTITIES.get(meaning)
+    match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
+    if meaning not in _QUANTITIES or match is None:
+        raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
+                              f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
+    record_definition(entry, name, context)
+    key, labels = match.group(1), scope_key(match.group(2))
+    if meaning == "entropy":
+        body = _entropy_of(entry, name, match.group(2), context)
+    else:
+        body = node() if "of" not in entry else _information_of(entry, name, match.group(2), context)
+    bind_macro(Macro(key, body, labels=labels, line=entry.get("line")), context)
+
+
+def _information_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
+    r"""The mutual information of the two coordinates of a declared distribution p
+    (``of = 'p'``), the expectation of log p(a, b)/(p(a)p(b)) over (a, b) ~ p: what a
+    document means by I(X; Y) beside the densities it writes."""
+    distribution = context.scope.lookup(read_text(entry, "of", context))
+    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution) \
+            or len(distribution.coordinates) != 2:
+        raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]] of two points, whose "
+                           "mutual information it is", ("of",))
+    if len(re.split(r";|,", arguments)) != 2 or re.search(r"\\mid|\|", arguments):
+        raise context.fail(f"quantity {name}: the mutual information of a distribution is of its two "
+                           "coordinates, I(X; Y) (a conditional one, I(X; Y \\mid Z), is not read)", ("name",))
+    a, b = (bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
+    tag = distribution.tag
+
+    def density(*points):
+        return Density(tag, sp.Tuple(*points), sp.Tuple())
+    return Expectation(sp.log(density(a, b) / (density(a) * density(b))), sp.Tuple(a, b), tag)
+
+
+def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
+    r"""The entropy of points of a declared distribution p (``of = 'p'``): of one, ``h(X)``,
+    −E_{x ~ p}[log p(x)]; the joint entropy of several, ``H(X, Y)``, −E[log p(x, y)]; the
+    conditional entropy ``H(Y \mid X)``, −E_{(x, y) ~ p}[log p(x, y)/p(x)]: the formulas a
+    document's H stands for beside the densities it writes.  Checked, as every expectation, on
+    finite tables: there they are Shannon's entropies (≥ 0, which a differential entropy need not
+    be; docs/reference.md says so)."""
+    distribution = context.scope.lookup(read_text(entry, "of", context)) if "of" in entry else None
+    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution):
+        raise context.fail(f"quantity {name}: an entropy needs 'of', the declared [[distribution]] whose "
+                           "points it is the entropy of", ("of",))
+    parts = re.split(r"\\mid(?![a-zA-Z])|\\vert(?![a-zA-Z])|\|", arguments)
+    if len(parts) > 2:
+        raise context.fail(f"quantity {name}: an entropy is of points, or of points given others (one bar)",
+                           ("name",))
+    groups = [[_entropy_point(written, distribution, name, context) for written in re.split(r";|,", part)]
+              for part in parts]
+    of, given = groups[0], groups[1] if len(groups) == 2 else []
+    if len(set(of + given)) != len(of + given):
+        raise context.fail(f"quantity {name}: a point is written twice in the entropy's arguments", ("name",))
+
+    def density(points):
+        return Density(distribution.tag, sp.Tuple(*points), sp.Tuple())
+    body = sp.log(density(of + given) / density(given)) if given else sp.log(density(of))
+    return -Expectation(body, sp.Tuple(*(of + given)), distribution.tag)
+
+
+def _entropy_point(written: str, distribution: Distribution, name: str, context: Context) -> sp.Basic:
+    """The point ``written`` names among the coordinates of ``distribution``; an error otherwise."""
+    point = context.scope.lookup(scope_key(written.strip()))
+    point = bare_point(point.base) if isinstance(point, Family) else point
+    if not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
+        raise context.fail(f"quantity {name}: an entropy of a distribution is of its points, "
+                           f"{', '.join(distribution.written)}; {written.strip()!r} is not one of them", ("name",))
+    return point

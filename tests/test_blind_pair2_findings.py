@@ -1,0 +1,60 @@
+r"""What two more documents added blind showed (a thesis chapter on NCA metric learning in LaTeX,
+notes on Barlow Twins and VICReg), each fixed and kept so:
+
+* ``\space`` is spacing, as ``\quad`` is (a row ``W_{ij} = …, \space W_{ii} = 0`` defines both);
+* a sum over the j of one class, ``\sum_{j : c_j = c_i}``, with c a family of indices (classes
+  1 … T), reads as the indicator ``\mathbb{1}[c_j = c_i]`` does;
+* a name written in another font, ``\mathcal{E}_{nca}``, is not the plain E the reading says is
+  the expectation.
+(The index an undeclared argument writes and a family given by equals written alone:
+test_index_in_an_undeclared_argument.py; the entropies: test_divergences_and_entropy.py.)"""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.pipeline import check_statement, verify_text
+
+CLASSES = dict(size=[{"name": "n", "minimum": 2, "checked": [2, 3]}, {"name": "T", "minimum": 1, "checked": [1, 2]}],
+               index=[{"name": "i", "from": 1, "to": "n"}, {"name": "t", "from": 1, "to": "T"}],
+               family=[{"name": "c", "shape": ["n"], "role": "index", "values": [1, "T"]},
+                       {"name": "w", "shape": ["n"]}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    (r"\sum_{j : c_j = c_i} w_j = \sum_{j=1}^{n} \mathbb{1}[c_j = c_i] w_j", "proved"),
+    (r"\sum_{j : c_j = t} w_j = \sum_{j=1}^{n} \mathbb{1}[c_j = t] w_j", "proved"),
+    (r"\sum_{j : c_j \neq c_i} w_j + \sum_{j : c_j = c_i} w_j = \sum_{j=1}^{n} w_j", ("proved", "confirmed")),
+    (r"\sum_{j : c_j = c_i} w_j = \sum_{j=1}^{n} w_j", "refuted"),
+])
+def test_a_sum_over_the_members_of_a_class(statement, verdict):
+    assert check_statement(statement, **CLASSES).verdict.value in ((verdict,) if isinstance(verdict, str) else verdict)
+
+
+def test_space_is_spacing():
+    notation = dict(size=[{"name": "n", "minimum": 2, "checked": [2, 3]}], index=[{"name": "i", "from": 1, "to": "n"},
+                    {"name": "j", "from": 1, "to": "n"}], family=[{"name": "x", "shape": ["n"]}],
+                    define=[{"name": "W", "line": 1, "latex": r"W_{ij} = \exp(-(x_i - x_j)^2), \space W_{ii} = 0"}])
+    assert check_statement(r"W_{1,1} = 0", **notation).verdict.value == "proved"
+    assert check_statement(r"W_{1,2} = \exp(-(x_1 - x_2)^2)", **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"\space a = a", scalar=[{"name": "a"}]).verdict.value == "proved"
+
+
+def test_a_name_in_another_font_is_not_the_plain_e():
+    text = r'''
+id = "e"
+title = "e"
+source = "e.tex"
+[[scalar]]
+name = 'u'
+[[define]]
+line = 1
+latex = '\mathcal{E}_{megm} = u^2'
+[[claim]]
+id = "c"
+line = 2
+title = "c"
+latex = '\frac{\partial \mathcal{E}_{megm}}{\partial u} = 2u'
+'''
+    claim = next(c for c in verify_text(text).documents[0].claims if c.claim.id == "c")
+    assert claim.outcome.verdict.value == "proved"
+    assert "expectation" not in (claim.claim.reading or "")
