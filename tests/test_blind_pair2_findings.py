@@ -58,3 +58,24 @@ latex = '\frac{\partial \mathcal{E}_{megm}}{\partial u} = 2u'
     claim = next(c for c in verify_text(text).documents[0].claims if c.claim.id == "c")
     assert claim.outcome.verdict.value == "proved"
     assert "expectation" not in (claim.claim.reading or "")
+
+
+COVARIANCE = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2]}, {"name": "d", "minimum": 1, "checked": [1, 2]}],
+                  family=[{"name": "z", "shape": ["N", "d"]}],
+                  define=[{"name": "C", "line": 1, "latex": r"\hat{C}(Z) = \sum_{b=1}^{N} z_b z_b^\top"}])
+
+
+@pytest.mark.parametrize("statement, verdicts", [
+    # a matrix defined with an argument the notation declares nowhere (what it is of): its entries
+    (r"[\hat{C}(Z)]_{1,1} = \sum_{b=1}^{N} z_{b,1}^2", ("proved", "confirmed")),
+    (r"\mathrm{tr}(\hat{C}(Z)) = \sum_{b=1}^{N} \|z_b\|^2", ("proved", "confirmed")),
+    (r"[\hat{C}(Z)]_{1,1} = 0", ("refuted",)),
+])
+def test_a_matrix_defined_of_an_undeclared_argument(statement, verdicts):
+    assert check_statement(statement, **COVARIANCE).verdict.value in verdicts
+
+
+def test_a_matrix_is_not_a_number():
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match="a d × d matrix and a number"):
+        check_statement(r"\hat{C}(Z) = 1", **COVARIANCE)

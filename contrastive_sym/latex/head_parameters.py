@@ -65,11 +65,24 @@ def vector_parameters(key: str, parameters, scope: Scope, line, translator, read
     return Macro(key, body, line=line, vector_args=tuple((base, length) for base in bases))
 
 
-def reread_parameters(key: str, parameters, scope: Scope, line, translator, read: Callable, failed: ParseError):
+def reread_parameters(key: str, parameters, scope: Scope, line, translator, read: Callable, failed: ParseError,
+                      read_value: Callable | None = None):
     """(the macro, the names it binds) of a head whose arguments nothing declares and whose body
-    does not read them as numbers (``failed``): as vectors, else as indices; ``failed`` when neither
-    reads (or the error of the reading that got further into the body)."""
+    does not read them as numbers (``failed``): as vectors, else as indices, else (``read_value``:
+    the body a vector or a matrix that does not use them) as what the value is of; ``failed`` when
+    none reads (or the error of the reading that got further into the body)."""
     errors = [failed]
+    if read_value is not None:
+        try:
+            body, shape = read_value(scope)
+        except ParseError as exc:
+            errors.append(exc)
+        else:
+            if shape and isinstance(body, sp.Basic) and not any(body.has(s) for _, s in parameters):
+                # \hat{C}(Z) = \frac{1}{N-1} \sum_b (z_b - \bar{z})(z_b - \bar{z})^\top: a matrix of
+                # what Z's rows are, Z declared nowhere (a use writes it as the head does)
+                return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
+                             scalar_keys=tuple(k for k, _ in parameters), **shape), parameters
     for reading in (vector_parameters, index_parameters):
         try:
             found = reading(key, parameters, scope, line, translator, read)

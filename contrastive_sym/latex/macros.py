@@ -172,10 +172,10 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         try:
             body = _BodyReader(text, inner, where).expr(body_tree)
         except ParseError as exc:
-            # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|}, \ell(i, j) = … z_i …: not a function of
-            # numbers; of vectors, or of indices? (head_parameters.py)
-            return reread_parameters(key, parameters, scope, line, translator,
-                                     lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
+            # \text{sim}(u, v) = …, \ell(i, j) = … z_i …, \hat{C}(Z) = a matrix: not a function of numbers
+            return reread_parameters(key, parameters, scope, line, translator,     # (head_parameters.py)
+                                     lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc,
+                                     lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
         return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
                      scalar_keys=tuple(k for k, _ in parameters)), parameters
     indices = _index_args(elements, separators, scope)

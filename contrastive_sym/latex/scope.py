@@ -258,8 +258,7 @@ class Macro:
     # S = Z Z^\top: a definition whose value is a matrix, kept as the family of its entries
     # (index_params the row and the column) with its shape
     matrix_shape: tuple | None = None
-    # a [[family]] given by equals (\bar{z} with \bar{z}_r = …, of shape ['d']): the number of its
-    # entries, so that its name alone is the vector of them
+    # a [[family]] given by equals (\bar{z}_r = …, shape ['d']): how many entries its name alone has
     entries: sp.Expr | None = None
     # how to read the definition again in another scope (one that holds a name it uses
     # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
@@ -355,8 +354,7 @@ class Scope:
     # (key, lines) of each name the document defines more than once, every time after the
     # line being read: which definition is meant there is not written (load/sections.py)
     defined_later: tuple = ()
-    # (key, why) of each definition a section cuts off: it uses a name the section declares
-    # anew, so which meaning of that name a use there means is not written (load/sections.py)
+    # (key, why) of each definition cut off where a section changed a name it uses (load/sections.py)
     cut_off: tuple = ()
 
     def key_of(self, meaning) -> str | None:

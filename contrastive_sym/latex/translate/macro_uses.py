@@ -15,7 +15,7 @@ from ..spelling import canonical_key
 from .compare import certainly_equal
 from .labelled_uses import shown
 from .lists import apply_list
-from .values import ListValue, RowVector, Segment, VectorValue, relation_name
+from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue, relation_name
 
 #: the length of the vectors a function of vector arguments declared nowhere takes (latex/macros.py),
 #: put in at each use from the vectors it writes
@@ -49,6 +49,10 @@ class MacroUsesMixin:
 
     def _expand(self, macro: Macro, items, node):
         if macro.scalar_params and self._written_as_its_head(macro, items):
+            if macro.matrix_shape is not None:      # \hat{C}(Z), a matrix
+                row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
+                return MatrixValue(macro.body.xreplace(dict(zip(macro.index_params, (row, col)))), row, col,
+                                   *macro.matrix_shape)
             # \mathrm{Var}_b(z^j) under \sum_j: the index its argument writes is the sum's j
             return self.macro_value(macro, self.indices_written(macro, ", ".join(macro.scalar_keys)))
         if macro.scalar_params:
