@@ -150,6 +150,11 @@ def check_statement(statement: str, kind: str = "identity", *, config: CheckConf
         raise ParseError(f"the statement writes {len(equations)} equations, each checked as a claim of its own: "
                          + "; ".join(f"equation {n} {c.outcome.verdict.value}" for n, c in enumerate(equations, 1)),
                          "example.toml", 1)
+    implied = [c for c in claims if c.claim.id.startswith("statement-implied-")]
+    if own is None and implied:         # A \implies B \implies C: each consequence where its premise holds
+        raise ParseError(f"the statement writes {len(implied)} consequences, each checked where its premise holds: "
+                         + "; ".join(f"consequence {n} {c.outcome.verdict.value}" for n, c in enumerate(implied, 1)),
+                         "example.toml", 1)
     readings = [c for c in claims if answers_to(c.claim.id, "statement")]
     if own is None and not readings and run.documents[0].document.unchecked:
         # θ ← m θ + (1 - m) θ', f : X → ℝ^d: no relation stated, so no outcome (load/nothing_to_check.py)

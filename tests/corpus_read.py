@@ -56,6 +56,8 @@ from contrastive_sym.load.context import Context, RecordingScope, table_entries
 from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
+from contrastive_sym.load.conditions import condition_of
+from contrastive_sym.load.implications import consequences, implication_parts
 from contrastive_sym.load.readings import each_reading
 from contrastive_sym.load.nothing_to_check import nothing_to_check
 from contrastive_sym.load.declarations import read_definition, read_notation
@@ -350,12 +352,17 @@ def _display_rows(display: dict, where: Where, context: Context):
 def _rows_of(latex: str, display: dict, where: Where, context: Context):
     rows = translate_rows(latex, context.scope, where)
     if any(row.relations for row in rows):
-        try:
-            statement_of(latex, context.scope, context, display.get("proportional_in"))
-        except SeveralChains as several:
-            # a display of several equations: each is a claim of its own, as the loader reads it
-            for text in chain_texts(several, latex) or (latex,):
+        # A \implies B: B read where A holds, A as its condition, as the loader reads it
+        parts = implication_parts(latex)
+        for text, premise in consequences(latex, parts) if parts else [(latex, None)]:
+            if premise is not None:
+                condition_of(premise, context.scope, context)
+            try:
                 statement_of(text, context.scope, context, display.get("proportional_in"))
+            except SeveralChains as several:
+                # a display of several equations: each is a claim of its own, as the loader reads it
+                for chain in chain_texts(several, text) or (text,):
+                    statement_of(chain, context.scope, context, display.get("proportional_in"))
     return rows
 
 

@@ -79,3 +79,11 @@ def test_a_matrix_is_not_a_number():
     from contrastive_sym.errors import DerivationError
     with pytest.raises(DerivationError, match="a d × d matrix and a number"):
         check_statement(r"\hat{C}(Z) = 1", **COVARIANCE)
+
+
+def test_a_slice_up_to_an_index_is_named_as_such():
+    from contrastive_sym.errors import DerivationError
+    notation = dict(size=[{"name": "T", "minimum": 1, "checked": [1, 2]}], index=[{"name": "t", "from": 1, "to": "T"}],
+                    family=[{"name": "z", "shape": ["T"]}], function=[{"name": "g", "arguments": 1}])
+    with pytest.raises(DerivationError, match=r"'z_\{\\leq t\}', the entries up to an index at once \(a slice\)"):
+        check_statement(r"g(z_{\leq t}) = g(z_{\leq t})", **notation)

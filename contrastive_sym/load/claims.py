@@ -25,6 +25,7 @@ from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
+from .implications import implication_parts, read_each_consequence
 from .labels import nonempty_reading, unwritten_indices
 from .limit_clauses import limit_clause
 from .proportional import proportional
@@ -77,6 +78,9 @@ def read_claim(entry: dict, context: Context) -> None:
         if nothing_to_check_claim(entry, limit_read or latex, scope, context):
             context.used |= bindings.used
             return None
+        implied = implication_parts(limit_read or latex) if not entry.get("_implied") else []
+        if implied:     # A \implies B: B where A holds (implications.py)
+            return read_each_consequence(implied, entry, limit_read or latex, context, read_claim)
         try:
             statement, reading, extents = statement_of(limit_read or latex, scope, context, entry.get("proportional_in"))
         except AmbiguousReading as exc:          # \exp a/\tau: once per reading (readings.py)

@@ -11,7 +11,11 @@ from ..latex.parser import Where
 from ..latex.scope import Scope
 from ..latex.where_clauses import where_clauses
 from ..latex.translate import translate_rows
+from ..model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from .context import Context
+
+#: what a condition may not hold: the points' tables are written out for a statement's sides only
+_DRAWN = (Expectation, Density, AlphabetSum, IidExpectation, SampleExpectation)
 
 #: ``given = ['\\|z_1\\| = 1']``: vectors of norm 1 are declared so, and sampled on the sphere
 _UNIT_HINT = "; vectors of norm 1 are declared so: role = \"unit\" on their [[family]] or [[function]]"
@@ -29,6 +33,13 @@ def condition_of(text: str, scope: Scope, context: Context):
         unit = relation == "=" and b == 1 and ("\\|" in text or "\\lVert" in text or "\\Vert" in text)
         raise where.error(f"a condition cannot use {relation!r}" + " between values that are not sizes or indices "
                           "(write the value in the statement)" * (relation == "=") + _UNIT_HINT * unit)
+    drawn = sorted({type(n).__name__ for side in (a, b) if isinstance(side, sp.Basic)
+                    for n in sp.preorder_traversal(side) if isinstance(n, _DRAWN)})
+    if drawn:
+        # the checker writes a distribution's tables out for the statement's sides only
+        raise where.error("a condition on an expectation or a density of a declared distribution is not read as "
+                          "a given: the checker draws the distributions' tables for the statement only (state "
+                          "the claim without the condition, or the condition on values)")
     return table[relation](a, b)
 
 

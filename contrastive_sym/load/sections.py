@@ -37,6 +37,7 @@ from ..errors import DerivationError
 from ..latex.definition_twins import same
 from ..latex.scope import Macro, Scope
 from ..model.notation import section_suffix
+from ..latex.translate.labelled_uses import shown
 from ..latex.translate.term_labels import term_labels_in
 from .context import Context, read_int, scope_key
 from .declarations import read_notation
@@ -73,7 +74,7 @@ class Sections:
                 found[label] = latex
         return tuple(found.items())
 
-    def scope_at(self, line: int, current: Scope, written: str = "") -> Scope:
+    def scope_at(self, line: int, current: Scope, written: str = "", redefined: frozenset = frozenset()) -> Scope:
         """``current`` (the document's notation and every definition read so far) as a
         formula at ``line`` reads it.  The sections that declare a name cut the document
         into parts; a definition of the name holds in its own part, before its display too
@@ -98,21 +99,24 @@ class Sections:
             else:
                 names.pop(key, None)
         scope = replace(in_force[-1].scope if in_force else current, names=names)
-        cut_off = self._cut_off(line, scope, written) if written else ()
+        cut_off = self._cut_off(line, scope, written, redefined) if written else ()
         if not cut_off:
             return scope
         return replace(scope, names={k: v for k, v in names.items() if k not in dict(cut_off)},
                        cut_off=scope.cut_off + cut_off)
 
-    def _cut_off(self, line: int, scope: Scope, written: str) -> tuple:
+    def _cut_off(self, line: int, scope: Scope, written: str, redefined: frozenset = frozenset()) -> tuple:
         """(key, why) of each definition in ``scope`` read with a meaning of a name that a section
         has changed since, when the formula at ``line`` (its LaTeX: ``written``) writes that name
         too: p_joint(y = 0 | x) defined with the density p_noise, used beside p_noise(x) after a
         section sets p_noise to 1.  One written name would mean two things in one formula, and
         whether the author means the definition read again is not written.  A formula that does not
         write the name (a summary R ≥ I_BA of bounds each defined in its own section) reads each
-        definition as it was given, and so does one whose definition reads alike in the section."""
-        changed = {k for s in self.sections for k in s.overlay.keys() | s.hidden if names_written(written, k)}
+        definition as it was given, and so does one whose definition reads alike in the section.  So
+        for a name the document defines again (``redefined``): P(y=1|a,b) defined with the P(b|y=1,a)
+        of line 98, used beside P after line 131 defines P(b|y=1,a) anew."""
+        sectioned = {k for s in self.sections for k in s.overlay.keys() | s.hidden}
+        changed = {k for k in sectioned | set(redefined) if names_written(written, k.split("(")[0] or k)}
         found = []
         for key, meaning in scope.names.items() if changed else ():
             if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
@@ -120,15 +124,22 @@ class Sections:
             moved = sorted(k for k in changed if meaning.defined_in.names.get(k) is not None
                            and meaning.defined_in.names.get(k) is not scope.names.get(k))
             if moved and not self._reads_alike(meaning, scope, moved):
-                touching = [s.line for s in self.sections if set(moved) & (s.overlay.keys() | s.hidden)]
-                start = max((at for at in touching if at <= max(line, meaning.line or 0)), default=min(touching))
-                found.append((key, f"'{key.replace('•', '·')}' is defined at line {meaning.line} with "
-                                   f"{', '.join(moved)} of the notation there, and the section of line {start} "
-                                   f"declares {'them' if len(moved) > 1 else 'it'} anew: this formula writes "
-                                   f"{'them' if len(moved) > 1 else 'it'} too, and whether the definition is "
-                                   "meant with the new meaning is not written (define it again in this part "
-                                   "of the document, or restate the line with restated_from)"))
+                found.append((key, f"'{_shown_key(key)}' is defined at line {meaning.line} with "
+                                   f"{', '.join(moved)} of the notation there, and "
+                                   + " and ".join(self._changed_where(k, line, meaning, scope, sectioned) for k in moved)
+                                   + f": this formula writes {'them' if len(moved) > 1 else 'it'} too, and whether "
+                                   "the definition is meant with the new meaning is not written (define it again "
+                                   "after that line, or restate the line with restated_from)"))
         return tuple(found)
+
+    def _changed_where(self, key: str, line: int, meaning: Macro, scope: Scope, sectioned: set) -> str:
+        """Where the meaning of ``key`` changed since ``meaning`` was read: a section, or a definition."""
+        if key in sectioned:
+            touching = [s.line for s in self.sections if key in s.overlay.keys() | s.hidden]
+            start = max((at for at in touching if at <= max(line, meaning.line or 0)), default=min(touching))
+            return f"the section of line {start} declares {key.replace('•', '·')} anew"
+        now = scope.names.get(key)
+        return f"{key.replace('•', '·')} is defined anew at line {getattr(now, 'line', None)}"
 
     def _reads_alike(self, macro: Macro, scope: Scope, moved: list) -> bool:
         """Whether ``macro`` read again in ``scope`` is what it was (it does not use ``moved``)."""
@@ -147,11 +158,11 @@ class Sections:
         chosen = definitions_in_force(document, context.redefined, line)
         if self.term_labels:
             chosen = replace(chosen, term_labels=self.labels_at(line))
-        if not self.sections and chosen is document:
+        if not self.sections and chosen is document and not (written and context.redefined):
             result = read()
             note_redefinitions(document, context)
             return result
-        local = self.scope_at(line, chosen, written)
+        local = self.scope_at(line, chosen, written, frozenset(context.redefined))
         context.scope = local
         try:
             result = read()
@@ -161,6 +172,12 @@ class Sections:
         context.scope = replace(document, names={**document.names, **bound})
         note_redefinitions(document, context)
         return result
+
+
+def _shown_key(key: str) -> str:
+    """A key as a message writes it: P(y=1\\mida,b) as P(y=1 \\mid a, b), a place • as ·."""
+    head, _, labels = key.replace("•", "·").partition("(")
+    return f"{head}({shown(labels[:-1])})" if labels.endswith(")") else head
 
 
 def names_written(text: str, key: str) -> bool:

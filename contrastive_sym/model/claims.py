@@ -249,8 +249,9 @@ class Document:
 
 def answers_to(claim_id: str, only: str) -> bool:
     """Whether ``--only only`` selects the claim ``claim_id``: its own id, or one of the claims
-    of its readings (``c-reading-2`` of a claim ``c`` whose text reads in two ways: load/readings.py)
-    or of its equations (``c-chain-2`` of a display of several: load/chains.py)."""
+    of its readings (``c-reading-2`` of a claim ``c`` whose text reads in two ways: load/readings.py),
+    of its equations (``c-chain-2`` of a display of several: load/chains.py) or of the consequences of
+    its implications (``c-implied-2``: load/implications.py)."""
     return claim_id == only or any(claim_id.startswith(only + part) and claim_id[len(only + part):].isdigit()
-                                   for part in ("-reading-", "-chain-"))
+                                   for part in ("-reading-", "-chain-", "-implied-"))
 

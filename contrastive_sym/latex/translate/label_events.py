@@ -23,6 +23,7 @@ import sympy as sp
 
 from ...errors import DerivationError
 from ..scope import Macro
+from ..spelling import canonical_key
 from .functions import separator_kind
 from .trees import unwrap
 
@@ -60,6 +61,14 @@ class LabelEventsMixin:
             return apply()
         except DerivationError as exc:
             items = op.children[1]
+            cut_off = dict(self.scope.cut_off)
+            if key is not None and cut_off:
+                # a definition for these arguments cut off where a name it uses changed (load/sections.py)
+                written = self.written_labels(items.children[0] if isinstance(items, Tree) and items.children else items)
+                found = next((why for cut, why in cut_off.items() if cut.startswith(key + "(")
+                              and canonical_key(cut[len(key) + 1:-1]) == canonical_key(written)), None)
+                if found is not None:
+                    raise self.fail(op, found) from None
             if not (isinstance(meaning, Macro) and key is not None and isinstance(items, Tree) and items.children
                     and isinstance(items.children[0], Tree)):
                 raise

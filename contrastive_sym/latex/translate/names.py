@@ -4,6 +4,8 @@ r"""Names with their scripts, primes and calls: ``x_0``, ``I_{\text{InfoNCE}}^K`
 from __future__ import annotations
 
 
+import re
+
 import lark
 import sympy as sp
 
@@ -302,6 +304,10 @@ class NamesMixin:
             # s_{i1}, s_{12} of a matrix s: the entry (i, 1), (1, 2), as TeX writes it
             return self.family_entry(meaning, [*lead, *digits], op) if isinstance(meaning, Family) \
                 else self.macro_value(meaning, dict(zip(meaning.index_params, digits)))
+        if re.match(r"\{?\s*(<|>|\\(le|leq|lt|ge|geq|gt)(?![a-zA-Z]))", self.source(arg)):
+            # z_{\le t}: the entries up to t at once (CPC's context), not an index
+            raise self.fail(op, f"'{' '.join(self.source(op).split())}', the entries up to an index at once (a "
+                                "slice), is not read: write the entries, z_1, \\dots, z_t, or sum over them")
         run = self.name_run(arg)
         if run is not None and len(run) > 1 and not arity:
             self.refuse_word_run(op)        # I_{BA} beside I(X; Y): a name of its own
