@@ -87,3 +87,29 @@ def test_a_slice_up_to_an_index_is_named_as_such():
                     family=[{"name": "z", "shape": ["T"]}], function=[{"name": "g", "arguments": 1}])
     with pytest.raises(DerivationError, match=r"'z_\{\\leq t\}', the entries up to an index at once \(a slice\)"):
         check_statement(r"g(z_{\leq t}) = g(z_{\leq t})", **notation)
+
+
+SUPPOSED = dict(scalar=[{"name": r"\theta", "equals": "0.5"}, {"name": "m", "equals": r"\arccos(0.59)"},
+                        {"name": "a"}])
+
+
+@pytest.mark.parametrize("statement, verdict", [
+    # a value a document supposes (θ = 0.5 radians), declared as a scalar equal to a number
+    (r"\cos(\theta) \approx 0.878", "proved"),
+    (r"\cos(\theta) \approx 0.87", "refuted"),
+    (r"\cos(m) = 0.59", "proved"),
+])
+def test_a_scalar_may_equal_a_number(statement, verdict):
+    assert check_statement(statement, **SUPPOSED).verdict.value == verdict
+
+
+def test_a_scalar_equal_to_a_point_is_refused():
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match="is not a real number or an expression of the scalars"):
+        check_statement("b = b", scalar=[{"name": "x", "role": "point"}, {"name": "b", "equals": "x + 1"}])
+
+
+def test_an_index_compared_with_a_class_stays_a_condition_on_the_index():
+    # \sum_{j \neq c_i}: the index j skips the class of i (a softmax's other classes), as before
+    assert check_statement(r"\sum_{j \neq c_i} w_j + w_{c_i} = \sum_{j=1}^{n} w_j", **CLASSES).verdict.value \
+        in ("proved", "confirmed")

@@ -80,3 +80,13 @@ def test_the_condition_names_the_points_of_the_distributions_the_statement_uses(
     outcome = check_statement(r"p(x) \leq 1", **notation_two)
     assert outcome.verdict.value == "conditional"
     assert outcome.condition.startswith("x, c discrete (p:")
+
+
+def test_a_point_a_discrete_distribution_draws_is_discrete_under_every_distribution():
+    """Found by a document added blind: p declared discrete, q over the same point not, and
+    p(x) ≤ 1 came out conditional on x being discrete, naming q."""
+    notation = dict(scalar=[{"name": "x", "role": "point"}],
+                    distribution=[{"name": "p", "of": ["x"], "discrete": True}, {"name": "q", "of": ["x"]}])
+    assert check_statement(r"p(x) \leq 1", **notation).verdict.value == "confirmed"
+    assert check_statement(r"q(x) \leq 1", **notation).verdict.value == "confirmed"
+    assert check_statement(r"q(x) \leq \frac{1}{2}", **notation).verdict.value == "refuted"

@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ..errors import DerivationError
 from ..latex.beside import bind_definition
@@ -199,7 +200,8 @@ _OPERATORS = {kind.value: kind for kind in OperatorKind}
 
 def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -> sp.Expr:
     """τ^- = 1 − τ^+: a scalar that stands for an expression of the scalars and sizes declared
-    above it, everywhere (it is no variable of its own: a witness shows what it is made of)."""
+    above it, everywhere (it is no variable of its own: a witness shows what it is made of); or a
+    number (θ = 0.5, \\arccos(0.59): a value a document supposes, in a section of its own)."""
     others = sorted(k for k in ("domain", "role", "symbol", "display", "value_of") if k in entry)
     if others:
         raise context.fail(f"scalar {name}: 'equals' makes it an expression of the scalars above; "
@@ -207,11 +209,11 @@ def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -
                            "them", ("equals",))
     value = read_formula(entry["equals"], scope, context, ("equals",))
     builder = context.builder
-    if not isinstance(value, sp.Expr) or not value.free_symbols or value.atoms(sp.Function) \
+    if not isinstance(value, sp.Expr) or value.atoms(AppliedUndef) or value.is_real is False \
             or any(builder.scalar_domain(s) is None and s not in builder.sizes() or s in builder.points()
                    for s in value.free_symbols):
-        raise context.fail(f"scalar {name}: equals = {entry['equals']!r} is not an expression of the "
-                           "scalars and sizes declared above it", ("equals",))
+        raise context.fail(f"scalar {name}: equals = {entry['equals']!r} is not a real number or an expression "
+                           "of the scalars and sizes declared above it", ("equals",))
     return value
 
 

@@ -92,11 +92,14 @@ def has_point_densities(exprs: tuple, notation: Notation) -> bool:
 def _continuous(exprs: tuple, notation: Notation) -> set:
     """The coordinates that may have densities: drawn by a distribution of points not declared
     discrete, and not summed over by a sum the statement writes over their values (\\sum_x p(x)
-    presumes x discrete, as the writer does)."""
+    presumes x discrete, as the writer does).  A coordinate that a distribution declared discrete
+    draws takes discrete values, under every distribution over it (a second one, q(x), is then a
+    table of probabilities too)."""
     decls, space = _points_space(notation)
     summed = {space.of(point) for e in exprs if isinstance(e, sp.Basic)
               for node in sp.preorder_traversal(e) if type(node) is AlphabetSum for point in node.args[1].args}
-    return {c for d in decls if not d.discrete for c in d.coordinates} - summed
+    discrete = {c for d in decls if d.discrete for c in d.coordinates}
+    return {c for d in decls if not d.discrete for c in d.coordinates} - summed - discrete
 
 
 def _points_space(notation: Notation) -> tuple[list, "_Space"]:

@@ -111,7 +111,16 @@ def _positive_patterns(m: int) -> list[list[F]]:
         [TINY * (k + 1) for k in r],
         [F(10) ** 30 * (k + 1) for k in r],
         [F(1), 1 + TINY] + [F(2)] * (m - 2) if m >= 2 else [F(1)],
-    ] + _diagonal(m, F(1), TINY)
+    ] + _diagonal(m, F(1), TINY) + _one_dominant(m)
+
+
+def _one_dominant(m: int) -> list[list[F]]:
+    """One value at 1 and the others TINY, at each of the first places and the last: the weights of
+    a distribution that is nearly a point mass (p(x) near 1, which no table of comparable weights
+    reaches); none for fewer than two values."""
+    if m < 2:
+        return []
+    return [[F(1) if k == j else TINY for k in range(m)] for j in sorted({*range(min(m, 3)), m - 1})]
 
 
 def _binary_patterns(m: int) -> list[list[F]]:

@@ -361,8 +361,12 @@ class LabelsMixin(ValueConditionsMixin):
             return None
         colon = separators.count(":")
         labels, rest, member, name = [], [], None, None
+        # j : c_j = t, the index named before a colon: a class of a family of indices compared, not j
+        named = str(elements[0].children[0]) if colon and bare_letter(elements[0]) else None
         for element in elements:
-            if self._compares_labels(element):
+            if self._compares_labels(element) or named is not None and self._compares_drawn(element) \
+                    and not any(bare_letter(unwrap(side)) and str(unwrap(side).children[0]) == named
+                                for side in element.children[::2]):
                 labels.append(element)
                 continue
             found = self._conditioned_member(element)
@@ -389,7 +393,7 @@ class LabelsMixin(ValueConditionsMixin):
         if not (isinstance(element, Tree) and element.data == "item" and len(element.children) == 3):
             return False
         return any(self._is_label_name(side) for side in (element.children[0], element.children[2])) \
-            or self._compares_finite(element) or self._compares_drawn(element)
+            or self._compares_finite(element)
 
     def _is_label_name(self, tree) -> bool:
         tree = unwrap(tree)
