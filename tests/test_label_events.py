@@ -169,7 +169,7 @@ def test_a_formula_that_writes_a_name_a_section_changed_beside_a_definition_of_t
     # writes both: which p_n the definition means there is not written
     text = claim(r'P(y = 0 \mid x) = \frac{1}{1 + \frac{P(y = 1) p_m(x)}{P(y = 0) p_n(x)}}', line=25, extra=SECTION)
     with pytest.raises(DerivationError, match=r"is defined at line 5 with p_n of the notation there, and the "
-                                              r"section of line 20 declares it anew"):
+                                              r"section of line 20 declares p_n anew"):
         verify_text(text)
 
 

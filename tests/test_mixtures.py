@@ -63,7 +63,7 @@ def test_a_mixture_that_is_not_a_distribution_is_refused(mixture, scalars, messa
 
 @pytest.mark.parametrize("scalar, message", [
     ({"name": "t", "equals": "1", "domain": "positive"}, "'domain' belongs to them"),
-    ({"name": "t", "equals": "x"}, "not an expression of the scalars"),
+    ({"name": "t", "equals": "x"}, "not a real number or an expression of the scalars"),
 ])
 def test_a_scalar_that_equals_an_expression_is_only_that(scalar, message):
     with pytest.raises(DerivationError, match=message):

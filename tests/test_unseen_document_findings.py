@@ -148,10 +148,18 @@ def test_a_statement_that_starts_with_an_arrow_is_named_a_consequence():
     assert message.startswith("the statement starts with '\\implies': a consequence of the display before it")
 
 
-@pytest.mark.parametrize("arrow", ["Rightarrow", "Longrightarrow", "iff", "therefore"])
+@pytest.mark.parametrize("arrow", ["iff", "therefore"])
 def test_an_implication_arrow_is_named_not_undeclared(arrow):
     message = refusal(PAIR.split("[[distribution]]")[0].replace('role = "point"', "") + claim(f"x = x \\{arrow} x = x"))
     assert message.startswith(f"'\\{arrow}' (an implication between statements) is not a relation the checker decides")
+
+
+@pytest.mark.parametrize("arrow", ["Rightarrow", "Longrightarrow", "implies"])
+def test_an_implication_whose_premise_is_no_condition_is_named(arrow):
+    # A \Rightarrow B is read (B where A holds: test_implications.py); x = x is no condition on values
+    message = refusal(PAIR.split("[[distribution]]")[0].replace('role = "point"', "") + claim(f"x = x \\{arrow} x = x"))
+    assert message.startswith(f"'\\{arrow}' (an implication between statements): its premise 'x = x' is not read "
+                              "as a condition")
 
 
 def test_a_placeholder_argument_is_named():

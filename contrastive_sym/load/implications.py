@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 
+from ..errors import DerivationError
+from .conditions import condition_of
+
 #: the arrows of an implication between statements
 _ARROW = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow)(?![a-zA-Z])")
 #: what lays a display out and is no part of a premise as a condition
@@ -74,6 +77,14 @@ def read_each_consequence(parts: list, entry: dict, latex: str, context, read_cl
     count = len(found)
     for number, (text, premise) in enumerate(found, 1):
         context.locator.enter(context.path)
+        try:
+            condition_of(premise, context.scope, context)
+        except DerivationError as exc:
+            arrow = latex[parts[number - 1][1]:parts[number][0]]       # the arrow between the two
+            exc.message = (f"'{arrow}' (an implication between statements): its premise "
+                           f"'{_statement_text(premise)}' is not read as a condition, where the consequence "
+                           f"would be checked: {exc.message}")
+            raise
         said = (f"an implication: read where its premise {_statement_text(premise)} holds (a point where it fails is no "
                 "counterexample); the premise is not checked on its own")
         read_claim({**entry, "id": f"{entry['id']}-implied-{number}" if count > 1 else entry["id"],
