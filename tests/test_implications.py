@@ -6,10 +6,16 @@ document defines again later, used beside that name: refused as ambiguous, not r
 document added blind defined P(b | y=1, a) anew and wrote the posterior with it)."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import check_statement, verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_result, with_claim  # noqa: E402
 
 REALS = dict(scalar=[{"name": "a"}, {"name": "b"}])
 
@@ -82,13 +88,7 @@ latex = 'g = a^3'
 
 
 def _claim(latex: str, line: int = 4) -> str:
-    return REDEFINED + f"""
-[[claim]]
-id = "c"
-line = {line}
-title = "c"
-latex = '{latex}'
-"""
+    return with_claim(REDEFINED, latex, line)
 
 
 def test_a_definition_read_with_a_name_defined_again_is_refused_beside_that_name():
@@ -98,5 +98,5 @@ def test_a_definition_read_with_a_name_defined_again_is_refused_beside_that_name
 
 
 def test_a_formula_that_does_not_write_the_name_keeps_the_definition():
-    claim = next(c for c in verify_text(_claim(r"h = a^2 + 1")).documents[0].claims if c.claim.id == "c")
+    claim = claim_result(_claim(r"h = a^2 + 1"))
     assert claim.outcome.verdict.value == "proved"

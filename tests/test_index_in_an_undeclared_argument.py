@@ -5,9 +5,13 @@ is used, the j of an enclosing ``\sum_j`` (found by a document added blind: the 
 declared j, so Σ_j Var_b(z^j) = d·Var_b(z^j), false, was proved)."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_result, with_claim  # noqa: E402
 
 NOTATION = r'''
 id = "columns"
@@ -46,14 +50,7 @@ latex = '\mathrm{Var}_b(z^j) = \frac{1}{N}\sum_b z_{b,j}^2'
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    return next(c for c in verify_text(text).documents[0].claims if c.claim.id == "c").outcome.verdict.value
+    return claim_result(with_claim(NOTATION, latex, 3)).outcome.verdict.value
 
 
 @pytest.mark.parametrize("latex, expected", [

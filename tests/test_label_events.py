@@ -6,10 +6,16 @@ definition written twice alike in one display, and a definition that a section's
 a name it uses would change, in a formula that writes that name too (refused, not guessed)."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_result, with_claim  # noqa: E402
 
 NOTATION = r'''
 id = "nce"
@@ -48,18 +54,10 @@ latex = 'P(x \vert y) = \begin{cases} p_n(x) & y = 0 \\ p_m(x) & y = 1 \end{case
 
 
 def claim(latex: str, line: int = 10, extra: str = "") -> str:
-    return NOTATION + extra + f"""
-[[claim]]
-id = "c"
-line = {line}
-title = "c"
-latex = '{latex}'
-"""
+    return with_claim(NOTATION + extra, latex, line)
 
 
-def outcome(text: str):
-    run = verify_text(text)
-    return next(c for c in run.documents[0].claims if c.claim.id == "c")
+outcome = claim_result
 
 
 def test_a_definition_by_cases_over_a_label_is_read_at_its_event():

@@ -4,9 +4,13 @@ document's points, already held): its density is the marginal at it, and a sampl
 section draws its members from it."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_result, with_claim  # noqa: E402
 
 TOP = r'''
 id = "section-points"
@@ -60,15 +64,7 @@ context = 'x'
 
 
 def verdict(latex: str) -> str:
-    text = TOP + f"""
-[[claim]]
-id = "c"
-line = 12
-title = "c"
-latex = '{latex}'
-"""
-    claims = verify_text(text).documents[0].claims
-    return next(c for c in claims if c.claim.id == "c").outcome.verdict.value
+    return claim_result(with_claim(TOP, latex, 12)).outcome.verdict.value
 
 
 @pytest.mark.parametrize("latex, expected", [

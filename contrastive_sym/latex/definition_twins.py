@@ -18,9 +18,10 @@ def renamed(a: Macro, b: Macro) -> bool:
 
 def alike(a: Macro, b: Macro, row, translator) -> bool:
     """``a`` is ``b`` written again (p(C=1) = … twice in one display), which the reading says."""
-    if same(a, b):
+    found = same(a, b)
+    if found:
         translator.readings.append(f"'{translator.source(row.head)}' is defined twice, alike: one definition")
-    return same(a, b)
+    return found
 
 
 def same(a: Macro, b: Macro) -> bool:

@@ -95,3 +95,12 @@ def _spellings(names: dict) -> dict:
     # the dict is kept with its index so that its id is not reused while cached
     _spelling_cache[id(names)] = (names, index)
     return index
+
+
+def names_written(text: str, key: str, index: bool = False) -> bool:
+    """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
+    of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either).
+    An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it."""
+    compact = "".join(text.split())
+    after = r"(?![A-Za-z])" if index else r"(?![A-Za-z_^'])"
+    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + after, compact) is not None

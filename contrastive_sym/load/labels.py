@@ -30,6 +30,7 @@ import sympy as sp
 
 from ..latex.parser import parse
 from ..latex.scope import Family, IndexSet, Scope, form_key
+from ..latex.spelling import names_written
 from ..latex.translate import Translator
 from ..model.notation import NonEmptyRule
 from .context import Context, read_text, scope_key, table_entries
@@ -213,10 +214,9 @@ def nonempty_reading(exprs, scope: Scope) -> str:
 def unwritten_indices(exprs, latex: str, scope: Scope) -> str:
     """What a claim takes of a declared index it does not write, on which a definition it uses
     depends (``L = \\sum_{i,j,k} … x_l``: l free in L's body): "" when there is none."""
-    compact = "".join(latex.split())
     free = {s for e in exprs for s in sp.sympify(e).free_symbols if scope.index_range(s) is not None}
-    unwritten = sorted(key for key in (scope.key_of(s) for s in free) if key is not None and not re.search(
-        r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z])", compact))
+    unwritten = sorted(key for key in (scope.key_of(s) for s in free)
+                       if key is not None and not names_written(latex, key, index=True))
     if not unwritten:
         return ""
     names = ", ".join(unwritten)

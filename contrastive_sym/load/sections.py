@@ -30,12 +30,12 @@ formula would hold two meanings of one written name.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 from ..errors import DerivationError
 from ..latex.definition_twins import same
 from ..latex.scope import Macro, Scope
+from ..latex.spelling import names_written
 from ..model.notation import section_suffix
 from ..latex.translate.labelled_uses import shown
 from ..latex.translate.term_labels import term_labels_in
@@ -178,13 +178,6 @@ def _shown_key(key: str) -> str:
     """A key as a message writes it: P(y=1\\mida,b) as P(y=1 \\mid a, b), a place • as ·."""
     head, _, labels = key.replace("•", "·").partition("(")
     return f"{head}({shown(labels[:-1])})" if labels.endswith(")") else head
-
-
-def names_written(text: str, key: str) -> bool:
-    """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
-    of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either)."""
-    compact = "".join(text.split())
-    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + r"(?![A-Za-z_^'])", compact) is not None
 
 
 def texts_of(entry) -> str:

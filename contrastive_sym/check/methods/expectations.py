@@ -37,7 +37,7 @@ from ..exact.certificate import certify
 from ..exact.conditions import RELATIONS, Conditions, Unusable
 from ..exact.critics import critic_family
 from ..exact.joints import exact_mutual_information, joint_family
-from ..exact.sides import FAILS, HOLDS, TIE, Evaluator, bodies, combinations, compare, where
+from ..exact.sides import FAILS, HOLDS, NODES, TIE, Evaluator, bodies, combinations, compare, where
 from ..registry import LinkState, LinkTask, method
 
 _K_LADDER = (2, 8, 32, 128, 512)
@@ -56,7 +56,7 @@ def _size_symbol(task: LinkTask):
 
 def _outside_nodes(expr: sp.Basic) -> set:
     """The free symbols of ``expr`` outside its mutual informations, critics and expectations."""
-    nodes = [n for n in sp.preorder_traversal(expr) if isinstance(n, (MutualInformation, BestCritic, ExpectXYK))]
+    nodes = [n for n in sp.preorder_traversal(expr) if isinstance(n, NODES)]
     return sp.sympify(expr).xreplace({n: sp.Integer(0) for n in nodes}).free_symbols
 
 

@@ -14,15 +14,20 @@ from .values import relation_name
 Tree = lark.Tree
 
 
+def _equality(element) -> bool:
+    """Whether ``element`` is one relation ``=`` or ``≠`` between two sides."""
+    return isinstance(element, Tree) and element.data in ("item", "chain") and len(element.children) == 3 \
+        and isinstance(element.children[1], Tree) and element.children[1].data == "relation" \
+        and relation_name(str(element.children[1].children[0])) in ("=", "!=")
+
+
 class ValueConditionsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads them."""
 
     def _compares_finite(self, element) -> bool:
         """``y_{ij} = 1``: an entry of a family of a finite domain (binary, {-1, 1}) tested against
         a whole number, with = or ≠ (a sum over the j whose pair is labelled 1)."""
-        if not (isinstance(element, Tree) and element.data in ("item", "chain") and len(element.children) == 3
-                and isinstance(element.children[1], Tree) and element.children[1].data == "relation"
-                and relation_name(str(element.children[1].children[0])) in ("=", "!=")):
+        if not _equality(element):
             return False
         def finite(tree):
             tree = unwrap(tree)
@@ -49,9 +54,7 @@ class ValueConditionsMixin:
     def _compares_drawn(self, element) -> bool:
         """``c_j = c_i``, ``c_j = t``: an entry of a family of indices (role index, its values a range
         of classes) tested for equality, with = or ≠ (a sum over the j of class c_i)."""
-        if not (isinstance(element, Tree) and element.data in ("item", "chain") and len(element.children) == 3
-                and isinstance(element.children[1], Tree) and element.children[1].data == "relation"
-                and relation_name(str(element.children[1].children[0])) in ("=", "!=")):
+        if not _equality(element):
             return False
         def drawn(tree):
             tree = unwrap(tree)
