@@ -261,7 +261,7 @@ def _keys_defined(latex: str, scope: Scope) -> set:
         text, definitional = _definitions.definition_text_all(text)
         text = _definitions.prose_blanked(text)
         translator = _definitions.Translator(text, scope, where)
-        rows = _definitions._rows(_definitions.parse(text, where), translator, definitional)
+        rows, _ = _definitions._rows(_definitions.parse(text, where), translator, definitional)
         return {head_parts(row.head, translator)[0] for row in rows}
     except Exception:
         pass

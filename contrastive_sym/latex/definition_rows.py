@@ -36,8 +36,8 @@ def head_written_last(row: Row, translator: Translator, line: int | None = None)
     body) pair returned; None when the row is not of that shape.  A first side known only
     by a definition given after ``line`` (the display's) is the name this display defines:
     ``L(k) = L^{*}(f(k))`` before the display that defines L otherwise defines L, not L^*."""
-    if not row.links or _undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
-            not _undeclared_name(row.links[-1][1], translator):
+    if not row.links or undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
+            not undeclared_name(row.links[-1][1], translator):
         return None
     sides = [row.head] + [side for _, side in row.links]
     relations = [relation for relation, _ in row.links]
@@ -59,7 +59,7 @@ def _defined_after(side, translator: Translator, line: int | None) -> bool:
     return line is not None and isinstance(meaning, Macro) and meaning.line is not None and meaning.line > line
 
 
-def _undeclared_name(side, translator: Translator) -> bool:
+def undeclared_name(side, translator: Translator) -> bool:
     """Whether ``side`` has the shape of a definition's head (``h``, ``h_\theta(v, c)``) and
     reading it stops at its own name, which nothing declares."""
     try:

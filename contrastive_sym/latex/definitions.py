@@ -18,7 +18,7 @@ other, a name defined twice, a row whose reading would depend on the order of th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import lark
 import sympy as sp
@@ -26,10 +26,11 @@ import sympy as sp
 from ..errors import DerivationError, ParseError
 from .beside import bind_definition, one_beside_other
 from .draw_rows import draw_rows
+from .statement_rows import base_name, read_statement
 from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_twins import alike, renamed, same
-from .definition_rows import Row, domain_stated, head_written_last, summands_named, with_diagonal, one_line
+from .definition_rows import Row, domain_stated, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
 from .parser import Where, parse
 from .rewritten_errors import as_written
@@ -74,6 +75,8 @@ class Chain:
     text: str          # the chain as the display writes it (from its first side to its last)
     # the definition's scalar arguments the chain runs over, as (name, symbol): every real value
     arguments: tuple = ()
+    # a row of the display that states rather than defines (A \ge B beside B's definition)
+    statement: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,10 @@ def _define_read(text: str, original: str, definitional: frozenset[int], scope: 
     translator = Translator(text, scope, where)
     say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,
                 defines=True)
-    rows = _rows(tree, translator, definitional, line)
+    rows, statements = _rows(tree, translator, definitional, line)
+    if not rows:
+        raise translator.fail(tree, "every row of this display states a relation, and none defines: a "
+                                    "definition is 'name = expression' (state the display as a claim)")
     macros, bound, own = _define_in_order(rows, text, scope, where, line, translator)
     final = scope
     for macro in macros.values():
@@ -145,6 +151,10 @@ def _define_read(text: str, original: str, definitional: frozenset[int], scope: 
         _check_order_free(rows, macros, own, text, scope, where, line, translator)
     chains = tuple(_chain(row, bound[id(row)], text, original, final, where, translator)
                    for row in rows if row.links)
+    # a statement beside σ(x) = … is about every x the definition is (its arguments, once each)
+    arguments = tuple({name: (name, symbol) for row in rows for name, symbol in bound[id(row)]}.values())
+    chains += tuple(replace(_chain(row, arguments, text, original, final, where, translator), statement=True)
+                    for row in statements)
     membership = trailing_membership(text)
     if membership is not None:
         chains += _membership_chain(membership, rows[-1], bound[id(rows[-1])], text, original, final, where,
@@ -153,9 +163,11 @@ def _define_read(text: str, original: str, definitional: frozenset[int], scope: 
     return DefinedDisplay(tuple(unique), chains, tuple(one_line(translator, r.head) for r in rows))
 
 
-def _rows(tree, translator: Translator, definitional: frozenset[int], line: int | None = None) -> list[Row]:
+def _rows(tree, translator: Translator, definitional: frozenset[int],
+          line: int | None = None) -> tuple[list[Row], list[Row]]:
     """The definitions of the display: a row ``head = body …``, a head alone followed by
-    a row ``= body …``, and the rows ``= …`` that continue a chain."""
+    a row ``= body …``, and the rows ``= …`` that continue a chain; and apart, the rows that
+    state rather than define (:func:`_states`)."""
     found: list[Row] = []
     trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
     drawn = draw_rows(trees, translator)     # t_A \sim T beside x_A := t_A(x): a remark (draw_rows.py)
@@ -200,8 +212,13 @@ def _rows(tree, translator: Translator, definitional: frozenset[int], line: int 
                 row, "this row is neither a definition 'name = expression' nor a continuation "
                      "'= …' of the chain above it")
         number += 1
+    statements, heads = [], {base_name(translator.source(row.head)) for row in found}
     for row in found:
-        relation, row.body = head_written_last(row, translator, line) or row.links.pop(0)
+        stated, written_last = read_statement(row, translator, heads, line)    # statement_rows.py
+        if stated:
+            statements.append(row)
+            continue
+        relation, row.body = written_last or row.links.pop(0)
         if str(relation.children[0]) == "\\propto":
             raise translator.fail(relation, "a definition by '\\propto' (a density up to its normalising "
                                             "factor) is not read yet; a claim A \\propto B with "
@@ -213,7 +230,9 @@ def _rows(tree, translator: Translator, definitional: frozenset[int], line: int 
             if _approximates_a_printed_value(row.links, position, translator):
                 continue
             _check_link_relation(relation, translator, definitional)
-    return found + [named for row in found if row.first is None for named in summands_named(row, translator)]
+    found = [row for row in found if row not in statements]
+    return found + [named for row in found if row.first is None for named in summands_named(row, translator)], \
+        statements
 
 
 def _approximates_a_printed_value(links, position: int, translator: Translator) -> bool:

@@ -352,8 +352,10 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
     # every chain's claim is read before anything is recorded: a definition that is
     # refused (and perhaps read again once a later one is) leaves nothing behind
     claims = [definition_chain_claim(_chain_id(name, number, len(display.chains)),
-                                     f"the chain written in the definition of {_chain_name(name, chain, display)} "
-                                     f"at line {line + chain.offset}", line, chain, where, context)
+                                     (f"the statement written beside the definition of {name} at line "
+                                      f"{line + chain.offset}" if chain.statement else
+                                      f"the chain written in the definition of {_chain_name(name, chain, display)} "
+                                      f"at line {line + chain.offset}"), line, chain, where, context)
               for number, chain in enumerate(display.chains)]
     if len({c["id"] for c in claims}) != len(claims):  # pragma: no cover - ids are numbered
         raise where.error("two chains of this definition have the same id")

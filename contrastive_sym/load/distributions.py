@@ -33,6 +33,9 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         if written and scope.index_range(scope.lookup(written[0])) is not None or "given" in entry:
             scope = _index_distribution(entry, name, written, scope, context, symbol_name)
             continue
+        if "marginal_of" in entry:
+            scope = _marginal(entry, name, written, scope, context)
+            continue
         if not 1 <= len(written) <= MAX_COORDINATES:
             raise context.fail(f"distribution {name}: 'of' lists the points it draws, 1 … "
                                f"{MAX_COORDINATES} declarations of role \"point\"", ("of",))
@@ -59,6 +62,34 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
         distribution = Distribution(name, decl.tag, tuple(coordinates), tuple(written), aliases=drawn_too)
         scope = _with_measure(entry, name, scope.bind(name, distribution), distribution, context)
     return scope
+
+
+def _marginal(entry: dict, name: str, written: list, scope: Scope, context: Context) -> Scope:
+    r"""``scope`` with ``name`` bound to the marginal of a declared distribution on some of its
+    coordinates (P_X of P_{XZ}): the same table, so P_X(x) and \mathbb{E}_{P_X} are P_{XZ}'s
+    marginal at x, and \mathbb{E}_{P_X P_Z} the product of the marginals."""
+    beside = sorted(set(entry) & {"mixture", "discrete", "given", "symbol"})
+    if beside:
+        raise context.fail(f"distribution {name}: a marginal is its distribution's table; {beside[0]!r} is that "
+                           "distribution's to declare", (beside[0],))
+    parent = scope.lookup(read_text(entry, "marginal_of", context))
+    if not isinstance(parent, Distribution) or isinstance(parent, IndexDistribution):
+        raise context.fail(f"distribution {name}: marginal_of names no [[distribution]] of points declared above",
+                           ("marginal_of",))
+    coordinates = []
+    for point in written:
+        meaning = scope.lookup(point)
+        symbol = meaning.base if isinstance(meaning, Family) else meaning
+        if symbol not in parent.coordinates or symbol in coordinates:
+            raise context.fail(f"distribution {name}: {point!r} in 'of' is not one of the coordinates of "
+                               f"{parent.name} ({', '.join(parent.written)}), each once", ("of",))
+        coordinates.append(symbol)
+    if not coordinates or len(coordinates) == len(parent.coordinates):
+        raise context.fail(f"distribution {name}: a marginal draws some of the coordinates of {parent.name} "
+                           f"({', '.join(parent.written)}), not none and not all", ("of",))
+    aliases = tuple(pair for pair in parent.aliases if pair[1] in coordinates)
+    marginal = Distribution(name, parent.tag, tuple(coordinates), tuple(written), aliases=aliases)
+    return _with_measure(entry, name, scope.bind(name, marginal), marginal, context)
 
 
 def _drawing_too(scope: Scope, added: tuple, context: Context) -> Scope:

@@ -147,7 +147,10 @@ SCHEMA: dict[str, dict[str, Field]] = {
                      # a table of probabilities (words, classes), never read as densities
                      "discrete": Field("bool", hint="true or false (true: its points take finitely many values)"),
                      # the measure's own letter beside its density's: P of p (KL(P \| Q))
-                     "measure": _F},
+                     "measure": _F,
+                     # P_X, the marginal of P_{XZ} on its X (load/distributions.py)
+                     "marginal_of": Field("formula", hint="a declared distribution of more points, e.g. "
+                                                          "marginal_of = 'P_{XZ}'")},
     "set": {"name": _RF, "from": _NUMBER_F, "to": _NUMBER_F, "members": _F,
             # a set defined by a condition (load/labels.py): P(i) = {p : p ≠ i, y_p = y_i}
             "index": Field("text", hint="the member's letter in 'where', e.g. index = 'p'"),

@@ -13,6 +13,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.distributions import Density, PointIntegral, unbound_symbols
+from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp
 
 Tree = lark.Tree
@@ -76,6 +77,31 @@ class DensityDrawsMixin:
             ordered.append(free[0])
             left.remove(free[0])
         return ProductOp(tuple(drawn), ordered[0].distribution, factors=tuple(ordered))
+
+    def product_of_distributions(self, tree, op) -> ProductOp | None:
+        r"""``\mathbb{E}_{P_X P_Z}``: declared distributions written side by side, the independent
+        draws of each one's points (the product measure); None when ``tree`` is not two or more
+        declared distributions side by side."""
+        trees, rest = [], tree
+        while isinstance(rest, Tree) and rest.data == "juxt":
+            trees.append(rest.children[0])
+            rest = rest.children[1]
+        trees.append(rest)
+        if len(trees) < 2:
+            return None
+        try:
+            values = [self.value(t) for t in trees]
+        except ParseError:
+            return None
+        if not all(isinstance(v, Distribution) for v in values):
+            return None
+        factors = [ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in v.coordinates), v)
+                   for v in values]
+        drawn = [p for f in factors for p in f.bound]
+        if len(set(drawn)) != len(drawn):
+            raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: two of its distributions "
+                                "draw one point, and which draws it is not written")
+        return ProductOp(tuple(drawn), values[0], factors=tuple(factors))
 
     def product_expectation(self, op: ProductOp, body, node):
         """``body`` averaged by each factor's draw, the innermost first."""

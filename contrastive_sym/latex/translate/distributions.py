@@ -151,9 +151,13 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         return points
 
     def _drawing(self, point) -> list:
-        """The declared distributions that draw ``point`` (have its coordinate)."""
-        return [d for d in self.scope.names.values()
-                if isinstance(d, Distribution) and d.coordinate_of(point) is not None]
+        """The declared distributions that draw ``point`` (have its coordinate), each table once (a
+        measure's letter and a marginal, marginal_of, are their distribution's table)."""
+        found = {}
+        for d in self.scope.names.values():
+            if isinstance(d, Distribution) and d.coordinate_of(point) is not None:
+                found.setdefault(d.tag, d)
+        return list(found.values())
 
     def as_point(self, value):
         """A point (x, x_3, the bare label x of a family of points), or None."""
@@ -199,6 +203,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return ExpectationOp(tuple(self._points_of(distribution, drawn, op)), distribution)
         if isinstance(tree, Tree) and tree.data == "paren":
             return self._joint_points_op(tree, op)
+        product = self.product_of_distributions(tree, op)     # P_X P_Z: density_draws.py
+        if product is not None:
+            return product
         value = self.value(tree)
         if isinstance(value, IndexSet) and value.sample is not None:
             return SampleOp((), value.sample.distribution, value)

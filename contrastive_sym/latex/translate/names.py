@@ -400,7 +400,9 @@ class NamesMixin:
         if isinstance(meaning, TiltedDistribution):        # q(y) \propto w(y) p(y): tilted.py
             return self.tilted_density(meaning, items, node)
         if isinstance(meaning, ExpectationOp):
-            return self.expectation(meaning, self._one(self._items(items), node), node)
+            with self.averaging(meaning):       # T in E_P[T] is T at its draws (drawn_functions.py)
+                body = self.at_drawn_points(self._one(self._items(items), node), items)
+            return self.expectation(meaning, body, node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
         if isinstance(meaning, Operator) and meaning.kind in (OperatorKind.LOGISTIC, OperatorKind.SOFTPLUS):

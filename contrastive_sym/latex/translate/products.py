@@ -148,7 +148,8 @@ class ProductsMixin(LetterRunsMixin):
                 values.extend(run)
                 index = run_end + 1
                 continue
-            values.append(self.value(tree))
+            with self.averaging(next((v for v in reversed(values) if isinstance(v, ExpectationOp)), None)):
+                values.append(self.at_drawn_points(self.value(tree), tree))     # E_P{[T]}: drawn_functions.py
             index += 1
         values = self.elementary_applied(self._dot_products(values, node), node)
         # a declared operator written as text (\text{stop\_grad}) applies to what follows

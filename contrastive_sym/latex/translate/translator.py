@@ -21,6 +21,7 @@ from ..remarks import say_remarks
 from ..scope import Builtin, Family, Macro, Scope
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
+from .drawn_functions import DrawnFunctionsMixin
 from .compare import certainly_equal
 from .distributions import DistributionsMixin
 from .functions import AbstractFunctionsMixin
@@ -80,7 +81,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
-                 ScriptRefusalsMixin, FunctionPowersMixin):
+                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -92,6 +93,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         self.depth = 0
         # readings taken where a text has one (extents.py); a definition's go to its sink
         self.readings: list[str] = scope.readings if scope.readings is not None else []
+        # the expectations whose bodies are being read, innermost last (drawn_functions.py)
+        self._averaging: list = []
 
     # --- errors -----------------------------------------------------------------
     def fail(self, node, message: str) -> ParseError:
@@ -216,6 +219,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         """The number ``node`` stands for (``value``: its translation, if already made)."""
         # a point declared with a value_shape is its value (a number, or a vector refused below)
         value = self.value_of(self.value(node) if value is None else value)
+        value = self.at_drawn_points(value, node)       # T in E_P[T]: drawn_functions.py
         if isinstance(value, Family) and value.base in self.scope.points:
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
@@ -236,7 +240,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         """A number or a vector (:class:`VectorValue`): what +, −, products, quotients
         and sums combine; a row ``z_i`` becomes its components."""
         value = self.value(node) if value is None else value
-        value = self.value_of(value)                # a point that is a vector (value_shape)
+        value = self.at_drawn_points(self.value_of(value), node)    # a point's value; T in E_P[T]
         if value is Builtin.IDENTITY:
             return value                            # C - I: its shape is the matrix's beside it (lists.py)
         if isinstance(value, RowVector):

@@ -1,0 +1,79 @@
+r"""A defining display with a row that states rather than defines: a derivative of the function
+the display defines (``\sigma(x) = \frac{e^x}{1 + e^x}, \quad \frac{\partial \sigma(x)}{\partial x} =
+\sigma(x)(1 - \sigma(x))``, a library's documentation) or an order between a declared value and the
+name the next row defines (``I(X, Z) \ge I_\Theta(X, Z) \\ I_\Theta(X, Z) = …``, notes on MINE).
+The row is a claim of the document, checked with the display's definitions, about every value of
+the definition's arguments; before, the whole display was refused."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import verify_text
+
+NOTATION = r'''
+id = "rows"
+title = "rows"
+source = "notes.md"
+
+[[scalar]]
+name = 'a'
+
+[[scalar]]
+name = 'b'
+domain = "positive"
+'''
+
+
+def define(latex: str) -> str:
+    return NOTATION + f"""
+[[define]]
+name = 'g'
+line = 3
+latex = '''{latex}'''
+"""
+
+
+def chain_verdicts(latex: str) -> dict:
+    document = verify_text(define(latex)).documents[0]
+    return {c.claim.id: (c.outcome.verdict.value, c.claim.title) for c in document.claims}
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"g(x) = \frac{e^x}{1 + e^x}, \quad \frac{\partial g(x)}{\partial x} = g(x)(1 - g(x))", ("proved", "confirmed")),
+    (r"g(x) = \frac{e^x}{1 + e^x}, \quad \frac{\partial g(x)}{\partial x} = g(x)(1 + g(x))", ("refuted",)),
+    (r"g(x) = \frac{e^x}{1 + e^x} \\ g'(x) = g(x) g(-x)", ("proved", "confirmed")),
+])
+def test_a_derivative_row_beside_a_definition_is_checked(latex, expected):
+    verdicts = chain_verdicts(latex)
+    assert len(verdicts) == 1
+    verdict, title = next(iter(verdicts.values()))
+    assert verdict in expected
+    assert title.startswith("the statement written beside the definition of g")
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"a^2 + b \ge g \\ g = a^2", ("proved", "confirmed")),
+    (r"a^2 \ge g \\ g = a^2 + b", ("refuted",)),
+])
+def test_an_order_row_beside_the_definition_it_uses_is_checked(latex, expected):
+    verdicts = chain_verdicts(latex)
+    assert [v for v, _ in verdicts.values()] and all(v in expected for v, _ in verdicts.values())
+
+
+def test_a_display_of_statements_only_defines_nothing():
+    with pytest.raises(DerivationError) as caught:
+        verify_text(define(r"a^2 + b \ge a^2 \\ b \ge 0"))
+    assert "none defines" in caught.value.message
+
+
+def test_a_definition_by_an_order_stays_refused():
+    """A name nothing declares, related by ≥, is no definition: the row is not a statement."""
+    with pytest.raises(DerivationError) as caught:
+        verify_text(define(r"g \ge a^2"))
+    assert "relates its name by" in caught.value.message
+
+
+def test_a_primed_name_the_display_does_not_define_unprimed_is_a_name_of_its_own():
+    """f'(k) = (f(k) - γ)/τ, a library's modified score: a definition of f', not a derivative."""
+    assert chain_verdicts(r"g'(x) = \frac{x - a}{b}") == {}
