@@ -141,3 +141,57 @@ def test_a_marginal_declared_wrong_is_an_error(entry, message):
     with pytest.raises(DerivationError) as caught:
         verify_text(MINE + "\n[[distribution]]\n" + entry + "\n")
     assert message in caught.value.message
+
+
+SECTION_MARGINAL = r'''
+id = "t6"
+title = "a joint and its marginal declared in a section"
+source = "t.md"
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[section]]
+line = 1
+
+[[section.scalar]]
+name = 'u'
+role = "point"
+value_shape = ['d']
+
+[[section.scalar]]
+name = 'v'
+role = "point"
+value_shape = ['d']
+
+[[section.distribution]]
+name = '\pi'
+of = ['u', 'v']
+
+[[section.distribution]]
+name = '\mu'
+of = ['u']
+marginal_of = '\pi'
+
+[[claim]]
+id = "c1"
+line = 2
+title = "x"
+latex = '\mathbb{E}[u\cdot v] \le \mathbb{E}[u\cdot v] + 1'
+'''
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "1", "5"])
+def test_a_bare_expectation_beside_a_marginal_reads_alike_for_every_hash_seed(tmp_path, hash_seed):
+    """E[u·v] is drawn by the joint π, never by its marginal μ, whatever order a section's names
+    were bound in (it was refused, naming μ, under some hash seeds)."""
+    import os
+    import subprocess
+    path = tmp_path / "t6.toml"
+    path.write_text(SECTION_MARGINAL)
+    done = subprocess.run([sys.executable, "-m", "contrastive_sym", str(path)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 confirmed" in done.stdout

@@ -33,7 +33,7 @@ _ALIGNED_END = re.compile(r"\\end\s*\{aligned\}\s*\\right\s*\.")
 _TOKEN = re.compile(r"\\\\|\\[a-zA-Z]+|\\.|.", re.S)
 _SPACE = re.compile(r"(?:\s|\\[,;:! ]|\\(?:quad|qquad)(?![a-zA-Z])|~)*")
 #: A word that opens a condition (\text{if } j = i): read as nothing, what follows is the condition.
-_LEAD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:if|for|when|si|où|pour)\s*\}")
+_LEAD = re.compile(r"\\(?:text|textrm|mathrm|mbox)\s*\{\s*(?:if|for|when|si|où|pour)\s*\}")
 _QUAD = re.compile(r"\\(?:quad|qquad)(?![a-zA-Z])")
 
 

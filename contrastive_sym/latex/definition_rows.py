@@ -151,32 +151,7 @@ def one_line(translator: Translator, node) -> str:
     return " ".join(translator.source(node).split())
 
 
-_BOUNDS = {">": sp.Gt, ">=": sp.Ge, "<": sp.Lt, "<=": sp.Le}
-
-
 def domain_stated(row, translator: Translator) -> bool:
-    r"""Whether ``row`` (a row after a definition) is ``\alpha > 0``, ``t \geq 0``: a declared
-    scalar compared with a number, which the display states of a parameter.  When the declared
-    domain implies it, the row is read and said (nothing to check: every value sampled is in
-    the domain); when it does not, the check would run over values the display excludes:
-    refused, naming the domain to declare.  False for any other row."""
-    if len(row.children) != 3 or not isinstance(row.children[1], Tree) or row.children[1].data != "relation":
-        return False
-    left, relation, right = row.children
-    bound = _BOUNDS.get(relation_name(str(relation.children[0])))
-    if bound is None:
-        return False
-    try:
-        symbol, number = translator.value(left), translator.expr(right)
-    except DerivationError:
-        return False
-    if not isinstance(symbol, sp.Symbol) or symbol.is_integer or not number.is_number:
-        return False
-    shown = one_line(translator, row)
-    if bound(symbol, number) is not sp.true:
-        raise translator.fail(row, f"'{shown}' states a condition on {one_line(translator, left)} that its "
-                                   "declared domain does not imply: declare the domain the display states "
-                                   "(domain = \"positive\" for > 0), so that it is checked over those values only")
-    translator.readings.append(f"'{shown}' states the domain {one_line(translator, left)} is declared with: "
-                               "read, nothing to check")
-    return True
+    r"""Whether ``row`` (a row after a definition) states the domain of a declared scalar
+    (translate/stated_domains.py)."""
+    return translator.stated_domain(row)

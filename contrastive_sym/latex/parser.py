@@ -17,11 +17,13 @@ import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
+from .braced_arguments import unbraced_arguments
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
+from .wide_spaces import wide_spaces_as_rows
 from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, conditions_after_bars,
                             drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
                             font_switches_as_commands, forall_in_words, join_continuations, join_repeated_relations,
@@ -152,7 +154,8 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = _SLANTED.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)   # \leqslant: \leq
     cleaned = _BOLD_OPERATOR.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)
     cleaned = PRIME_SCRIPT.sub(_as_primes, cleaned)   # x^{\prime}: x'
-    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", cleaned))   # \substack{a \\ b}: a, b
+    # A = B \quad C = D: two rows; \max{(a, b)}: \max(a, b); \substack{a \\ b}: a, b
+    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", wide_spaces_as_rows(unbraced_arguments(cleaned))))
     digits = _MULTI_DIGIT_SCRIPT.search(cleaned)
     if digits is not None:
         mark, number = digits.groups()
@@ -163,8 +166,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
                           *_line_column(text, digits.start()), text[digits.start():digits.end()])
     cleaned = drop_trailing_name(cleaned)   # "… \triangleq I_{NCE}" ending a chain names it
     cleaned = drop_trailing_membership(cleaned)   # "… \in \mathbb{R}^d": read by the translator
-    first = LEADING_LABEL.search(cleaned)
-    first = [(first.start("link"), first.end(), first.group("link"))] if first is not None else []
+    first = [(m.start("link"), m.end(), m.group("link")) for m in [LEADING_LABEL.search(cleaned)] if m is not None]
     dropped = drop_leading_reference(cleaned, labels)   # "\eqref{eq:x} &= …", "(1) &= …": a link to what is written elsewhere
     lone = [label for label in first + row_labels(cleaned) if dropped[label[0]:label[1]] == cleaned[label[0]:label[1]]]
     if lone:
@@ -196,12 +198,10 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         raise where.error(exc.message, *_line_column(text, exc.position), exc.construct) from None
     cleaned = join_repeated_relations(cleaned)   # a = &\\ & = c: the sign repeated at a break
     cleaned = join_after_operators(join_continuations(cleaned))   # a row that starts with + or −, or after one ending so
-    cleaned = drop_annotations(cleaned)     # \overset{(a)}{=} is = (same length)
-    cleaned = blank_remarks(cleaned)        # '& \text{by Jensen}' ending a row (same length)
+    cleaned = blank_remarks(drop_annotations(cleaned))   # \overset{(a)}{=} is =; '& \text{by Jensen}' ending a row
     cleaned = forall_in_words(cleaned)        # \text{for all } i is \forall i (same length)
     cleaned = ranges_as_quantifiers(cleaned)   # ", i = 1, \dots, k" ending a row is \forall i \in [k]
-    cleaned = mark_forall_commas(cleaned)   # \forall i, j: one clause (same length)
-    cleaned = mark_first(cleaned)           # x^{(i)+} is x^{+(i)} (same length)
+    cleaned = mark_first(mark_forall_commas(cleaned))   # \forall i, j: one clause; x^{(i)+} is x^{+(i)}
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
     cleaned = font_switches_as_commands(cleaned)   # {\cal L} is \cal{ L} (same length)
     cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)

@@ -82,7 +82,9 @@ class Sections:
         the other parts is their section's (or the document's, before them all)."""
         in_force = [s for s in self.sections if s.line <= line]
         names = dict(current.names)
-        for key in {k for s in self.sections for k in s.hidden | s.overlay.keys()}:
+        # in one order whatever the hash seed: the order names are bound in is the order lookups by
+        # table (a distribution's marginals) meet them
+        for key in sorted({k for s in self.sections for k in s.hidden | s.overlay.keys()}):
             starts = [s for s in self.sections if key in s.hidden or key in s.overlay]
             here = _part(starts, line)
             meaning = current.names.get(key)

@@ -156,8 +156,10 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         found = {}
         for d in self.scope.names.values():
             if isinstance(d, Distribution) and d.coordinate_of(point) is not None:
-                found.setdefault(d.tag, d)
-        return list(found.values())
+                found.setdefault(d.tag, []).append(d)
+        # of one table, the distribution of all its coordinates (the joint, not a marginal of it),
+        # whatever order the names were bound in
+        return [max(ds, key=lambda d: (len(d.coordinates), d.name)) for ds in found.values()]
 
     def as_point(self, value):
         """A point (x, x_3, the bare label x of a family of points), or None."""

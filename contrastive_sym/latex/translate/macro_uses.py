@@ -10,7 +10,7 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
-from ..scope import Macro, labelled_key
+from ..scope import Family, Macro, labelled_key
 from ..spelling import canonical_key
 from .compare import certainly_equal
 from .labelled_uses import shown
@@ -97,20 +97,30 @@ class MacroUsesMixin:
             mapping, body = {}, macro.body
             for (family, param), arg in zip(macro.vector_params, args):
                 row = arg.pattern
+                # the body stores the row written at the parameter as any entry is stored (a family
+                # counted from 0 keeps k_0 at 1): the use's stored row is the parameter's value less
+                # that shift, never shifted twice
+                shift = self._storage_shift(family)
                 if isinstance(row, RowVector) and row.family == family:
-                    mapping[param] = row.row
+                    mapping[param] = row.row - shift
                 elif isinstance(row, sp.Indexed) and row.base == family and len(row.indices) == 1:
-                    mapping[param] = row.indices[0]
+                    mapping[param] = row.indices[0] - shift
                 elif isinstance(row, RowVector) and self._rows_alike(family, row):
                     # sim(h_i, h_j) = … used at sim(h_i, h^+_j): the row of another family of rows
                     # of the same length takes the place of this argument's row
-                    body = body.replace(lambda e, f=family, p=param: isinstance(e, sp.Indexed) and e.base == f
+                    body = body.replace(lambda e, f=family, p=param + shift: isinstance(e, sp.Indexed) and e.base == f
                                         and e.indices[0] == p,
                                         lambda e, r=row: r.family[(r.row, *e.indices[1:])])
                 else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return put(body, mapping)
         raise self.fail(node, f"{macro.key} takes no arguments")
+
+    def _storage_shift(self, base) -> int:
+        """How far the first index of the family ``base`` is stored from where it is written: 1 for a
+        family counted from 0 (k_0 is stored at 1), 0 for one counted from 1."""
+        family = self.scope.lookup(self.family_key(base))
+        return 1 - family.start(0) if isinstance(family, Family) and family.first else 0
 
     def _definition_at_points(self, macro: Macro, items, node) -> tuple[Macro, object]:
         r"""Of the definitions of one name at points (``\mathcal{L}(x, x^+) = …`` and ``\mathcal{L}(x, x^-) =

@@ -90,8 +90,9 @@ class OperatorsMixin(TupleSumsMixin):
                 return self._max(self._items(listed), op, minimum=True)
             if name == r"\exp":
                 raise self.fail(op, "\\exp with a subscript is not read")
-            lower = op.children[1].children[0] if len(op.children) == 2 else None
-            return self.extreme_or_optimum(op, lower, operand, name.lstrip("\\"))
+            lower = op.children[1].children[0] if len(op.children) >= 2 else None
+            upper = op.children[2] if len(op.children) == 3 else None
+            return self.extreme_or_optimum(op, lower, operand, name.lstrip("\\"), upper)
         if kind == "partial_op":
             return self.partial_op(op, operand)
         if kind == "nabla_op":
@@ -102,7 +103,8 @@ class OperatorsMixin(TupleSumsMixin):
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
                 return BestCritic(self.expr(operand))
-            return self.extreme_or_optimum(op, op.children[1].children[0], operand, "max")
+            upper = op.children[2] if len(op.children) == 3 else None
+            return self.extreme_or_optimum(op, op.children[1].children[0], operand, "max", upper)
         if kind == "optimum_op":
             return self.optimum_op(op, operand)
         if kind == "int_op":                # \int p(x) g(x) dx: integrals.py

@@ -57,10 +57,15 @@ class OptimaMixin:
         lower = op.children[1].children[0] if len(op.children) == 2 else None
         return self.extreme_or_optimum(op, lower, operand, sense)
 
-    def extreme_or_optimum(self, op, lower, operand, sense: str):
+    def extreme_or_optimum(self, op, lower, operand, sense: str, upper=None):
         """``\\max_k f`` over an index (a value), else the optimum of f over what the
         subscript names; an argmin or argmax, and an optimum with nothing under it, is
-        always the latter."""
+        always the latter.  With an upper limit (``\\max_{l=1}^{B}``), over an index only."""
+        if upper is not None:
+            if sense not in ("max", "min"):
+                raise self.fail(op, f"\\{sense} with an upper limit is not read (a maximum or minimum over an "
+                                    "index may have one, \\max_{k=1}^{N})")
+            return self.extremum(op, lower, operand, OVER_AN_INDEX[sense], upper)
         if lower is None or sense.startswith("arg"):
             return self.optimum(op, lower, operand, sense)
         try:

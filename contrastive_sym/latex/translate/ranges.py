@@ -65,7 +65,7 @@ class RangesMixin:
         weight = found.condition.xreplace(dict(zip(found.components, values)))
         return found, bound, term, weight
 
-    def extremum(self, op, lower, operand, pick: str):
+    def extremum(self, op, lower, operand, pick: str, upper=None):
         r"""``\max_k f``, ``\max_{k \neq i} f``, ``\max_{k \in [N]} f``, ``\max_{k \in I} f``
         (``\min`` alike): the extreme value of f over the index's range, as a sum's range
         is read (a range not written is the one of the families f indexes).  A maximum
@@ -73,6 +73,12 @@ class RangesMixin:
         by the data it is not read yet; a best critic ``\max_g`` is an [[operator]]."""
         shown = "".join(self.source(lower).split())
         shown = shown[1:-1] if shown.startswith("{") and shown.endswith("}") else shown
+        if upper is not None:       # \max_{k=1}^{N}, \max_{l=1; l \neq k}^{B}: a range as a sum's
+            variable, term, lo, hi, skip = self._over_index(op, lower, upper, operand, f"\\{pick}_{{{shown}}} over "
+                                                            "a set and to an upper limit is not read",
+                                                            f"\\{pick} of a vector is not read")
+            return MaxOver(term, variable, lo, hi, *([] if skip is None else [skip])) if pick == "max" else \
+                -MaxOver(-term, variable, lo, hi, *([] if skip is None else [skip]))
         guarded = self._guarded_extremum(op, lower, operand, pick, shown)
         if guarded is not None:
             return guarded

@@ -9,6 +9,7 @@ import sympy as sp
 
 from ...model.binders import put
 from ...model.nodes import RealMax
+from ..continuations import font_switches_as_commands
 from ..notations import PendingNotation, notation_key, shown
 from ..scope import Macro
 from .trees import is_group, unwrap
@@ -119,7 +120,8 @@ class ScriptsMixin:
 
     def script_key(self, mark: str, arg) -> str:
         """``mark`` and the script ``arg`` without white space; one character loses its braces."""
-        text = "".join(self.source(arg).split())
+        # {\rm con} is \rm{con} before its spaces go (\rmcon would be a command of its own)
+        text = "".join(font_switches_as_commands(self.source(arg)).split())
         text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)   # \mathrm{NT-Xent} is \text{NT-Xent}
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text

@@ -21,6 +21,7 @@ from ..remarks import say_remarks
 from ..scope import Builtin, Family, Macro, Scope
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
+from .stated_domains import StatedDomainsMixin
 from .drawn_functions import DrawnFunctionsMixin
 from .compare import certainly_equal
 from .distributions import DistributionsMixin
@@ -81,7 +82,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
-                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin):
+                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -93,8 +94,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         self.depth = 0
         # readings taken where a text has one (extents.py); a definition's go to its sink
         self.readings: list[str] = scope.readings if scope.readings is not None else []
-        # the expectations whose bodies are being read, innermost last (drawn_functions.py)
-        self._averaging: list = []
+        self._averaging: list = []      # the expectations being read, innermost last (drawn_functions.py)
 
     # --- errors -----------------------------------------------------------------
     def fail(self, node, message: str) -> ParseError:
@@ -141,6 +141,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                     raise self.fail(row, "\\forall … with no statement before it")
                 self.check_quantifier(row.children[0], [side.expr for side in rows[-1].sides])
                 continue
+            if rows and row.data == "chain" and self.stated_domain(row):
+                continue        # "A = B, \quad \tau > 0": a condition on a parameter (stated_domains.py)
             children = [c for c in row.children if not (isinstance(c, Tree) and c.data == "forall")]
             quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
             sides, relations, shapes = [], [], []

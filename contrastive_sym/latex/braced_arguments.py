@@ -1,0 +1,40 @@
+r"""An argument in parentheses set in braces after a maximum or a minimum: ``\max{(0, d + m)}``,
+``\max_{l \neq k}^{B}{(s_{kl})}``, as Markdown posts write them for KaTeX.  The braces group what the
+parentheses already group and carry nothing; they are blanked (the same length, so every column
+still points into the document), and the maximum reads its parentheses as when written bare."""
+from __future__ import annotations
+
+import re
+
+#: \max or \min, perhaps with scripts (a braced group or one token each), then '{' and '('.
+_HEAD = re.compile(r"\\(?:max|min)(?![a-zA-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[a-zA-Z]+|[^\s{}\\]))*\s*(\{)\s*\(")
+
+
+def unbraced_arguments(text: str) -> str:
+    """``text`` with the braces around a parenthesised argument of \\max or \\min blanked."""
+    result = list(text)
+    for match in _HEAD.finditer(text):
+        brace = match.start(1)
+        close = _closing(text, brace)
+        if close is None:
+            continue
+        last = len(text[:close].rstrip()) - 1        # the group's last character
+        opening = text.index("(", brace)
+        if text[last] != ")" or _closing(text, opening, "(", ")") != last:
+            continue        # {(a) + b}, {(a)(b)}: the parentheses are not the whole group
+        result[brace] = result[close] = " "
+    return "".join(result)
+
+
+def _closing(text: str, start: int, opening: str = "{", closing: str = "}") -> int | None:
+    """The position of the bracket that closes the one at ``start``, or None."""
+    depth = 0
+    for position in range(start, len(text)):
+        char = text[position]
+        if text[position - 1:position] == "\\":
+            continue
+        depth += char == opening
+        depth -= char == closing
+        if depth == 0:
+            return position
+    return None

@@ -1,0 +1,107 @@
+r"""A wide space between two formulas of one row: ``A = B \quad C = D``, ``A = B \quad \text{and} \quad
+C = D``, ``h(x) = … \qquad \alpha > 0``.  TeX sets ``\quad`` as a space, and a reader that drops spaces
+would join what it separates into a product (B·C, and a chain A = B·C = D, refuted for a true pair of
+identities); a mathematician reads two formulas.  A wide space (``\quad``, ``\qquad``, alone or around
+the word "and" in text) at the top level of a row, with a relation on each side of it before the next
+separator, is a separator of rows: it is rewritten as a comma, the same length, which the grammar reads
+so.  What follows is then read as any second formula after a comma is: a range of indices
+(``i = 1, \dots, N``), the declared domain of a scalar (``\alpha > 0``), a shorthand defined beside the
+formula (where_clauses.py), or a statement of its own.  A wide space with a relation on one side only
+stays a space: documents set a product so too (``\frac{1}{\tau} \quad \mathbb{E}[…]``).  The extra
+space of a row break (``\\[4pt]``) and a mark that ends a proof (``\qquad \blacksquare``) are no part
+of the mathematics either: blanked."""
+from __future__ import annotations
+
+import re
+
+#: A wide space: \quad or \qquad (with thinner spaces around), perhaps around "and" in text.
+_GAP = re.compile(r"(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*\\q?quad(?![a-zA-Z])(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*"
+                  r"(?:\\(?:text|textrm|mbox|mathrm)\s*\{\s*and\s*\}(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*)?"
+                  r"|(?:\\[,;: ]|~|\s)*\\(?:text|textrm|mbox|mathrm)\s*\{\s*\\?q?quad\s*and\s*\\?q?quad\s*\}"
+                  r"(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*")
+#: A relation written at the top level of a formula.
+_RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|equiv|leqslant|geqslant|"
+                       r"triangleq|coloneqq|doteq|simeq|lt|gt)(?![a-zA-Z])")
+#: What a formula after a wide space may start with that other readers take (a quantifier, words, a label).
+_TAKEN_ELSEWHERE = re.compile(r"\s*(?:\\forall|\\text|\\textrm|\\mbox|\\label|\\tag|\\quad|\\qquad|&|,|;|\\\\|$)")
+#: Environments whose contents are not rows of the display (their \quad and & are theirs).
+_CONTENT = re.compile(r"\\(begin|end)\s*\{\s*(cases|dcases|rcases|[pbBvV]?matrix|smallmatrix|array|subarray)\*?\s*\}")
+_BEGIN_OR_END = re.compile(r"\\(begin|end)\s*\{")
+
+
+#: The extra space of a row break, \\[4pt]: the break is read, the space blanked.
+_ROW_SPACE = re.compile(r"(?<=\\\\)\s*\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|bp|pc|mu|dd|sp)\s*\]")
+#: A mark that ends a proof, set after the last formula (\qquad \blacksquare): no part of it.
+_END_OF_PROOF = re.compile(r"(?:\\q?quad(?![a-zA-Z])|\\hfill(?![a-zA-Z])|\\[,;: ]|~|\s)*"
+                           r"\\(?:blacksquare|square|Box|qed|qedsymbol|qedhere)(?![a-zA-Z])"
+                           r"(?=(?:\s|\\label\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z]))*(?:\\end\s*\{|\\\\|\$|$))")
+
+
+def wide_spaces_as_rows(text: str) -> str:
+    """``text`` with every wide space that separates two formulas of a row written as a comma (and the
+    space of a row break, \\\\[4pt], and a mark ending a proof, \\qquad \\blacksquare, blanked)."""
+    blank = lambda m: re.sub(r"[^\n]", " ", m.group())      # noqa: E731 - the same length, lines kept
+    text = _END_OF_PROOF.sub(blank, _ROW_SPACE.sub(blank, text))
+    depths = _depths(text)
+    gaps = [m for m in _GAP.finditer(text) if depths[m.start()] == 0 and depths[m.end() - 1] == 0]
+    if not gaps:
+        return text
+    bounds = _boundaries(text, depths)
+    result = list(text)
+    for gap in gaps:
+        start = max((b for b in bounds if b <= gap.start()), default=0)
+        end = min((b for b in bounds if b >= gap.end()), default=len(text))
+        others = [g for g in gaps if g is not gap and start <= g.start() and g.end() <= end]
+        before = max((g.end() for g in others if g.end() <= gap.start()), default=start)
+        after = min((g.start() for g in others if g.start() >= gap.end()), default=end)
+        left, right = text[before:gap.start()], text[gap.end():after]
+        if _TAKEN_ELSEWHERE.match(right) or not (_relation_at_top(left, depths[before:gap.start()])
+                                                 and _relation_at_top(right, depths[gap.end():after])):
+            continue
+        result[gap.start()] = ","
+        for position in range(gap.start() + 1, gap.end()):
+            result[position] = " " if text[position] != "\n" else "\n"
+    return "".join(result)
+
+
+def _relation_at_top(text: str, depths: list) -> bool:
+    return any(depths[m.start()] == 0 for m in _RELATION.finditer(text))
+
+
+def _depths(text: str) -> list:
+    """The depth of each position: in braces, brackets, parentheses or an environment of contents."""
+    depths, depth, position = [], 0, 0
+    while position < len(text):
+        content = _CONTENT.match(text, position)
+        if content is not None:
+            depth += 1 if content.group(1) == "begin" else -1
+            depths.extend([max(depth, 1)] * (content.end() - position))
+            position = content.end()
+            continue
+        char = text[position]
+        escaped = position > 0 and text[position - 1] == "\\"
+        if char in "{([" and not escaped:
+            depth += 1
+            depths.append(depth)
+        elif char in "})]" and not escaped:
+            depths.append(depth)
+            depth = max(depth - 1, 0)
+        else:
+            depths.append(depth)
+        position += 1
+    return depths
+
+
+def _boundaries(text: str, depths: list) -> list:
+    """Where the rows of the display start and end: its \\\\ and its commas at the top level, and
+    the ends of its layout environments (an alignment mark & is inside a row)."""
+    found = [0, len(text)]
+    for match in re.finditer(r"\\\\|,", text):
+        if depths[match.start()] == 0 and not (match.group() == "," and text[match.start() - 1:match.start()] == "\\"):
+            found += [match.start(), match.end()]
+    for match in _BEGIN_OR_END.finditer(text):
+        if depths[match.start()] == 0:
+            close = text.find("}", match.end())
+            found += [match.start(), close + 1 if close >= 0 else match.end()]
+    return sorted(found)
+

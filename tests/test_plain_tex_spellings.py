@@ -1,0 +1,70 @@
+r"""Spellings that posts and notes use for what the reader read otherwise, found by documents added
+blind: an old font switch in a script (``B_{\rm con}``, the name B_{\mathrm{con}}, was 'con' is not
+declared), a maximum with a range as a sum has (``\max_{l=1}^{B}``) and with its parenthesised
+argument in braces (``\max{(0, d)}``), ``\mbox{if }`` before a case's condition, the extra space of a
+row break (``\\[4pt]``) and a mark ending a proof (``\qquad \blacksquare``).  Each is read as the
+spelling the reader knew, and what it means is checked."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.pipeline import verify_text
+
+NOTATION = r'''
+id = "spellings"
+title = "spellings"
+source = "post.md"
+
+[[size]]
+name = 'B'
+minimum = 2
+checked = [2, 3]
+
+[[family]]
+name = 'x'
+shape = ['B']
+
+[[index]]
+name = 'k'
+from = 1
+to = 'B'
+
+[[scalar]]
+name = 'B_{\mathrm{con}}'
+
+[[scalar]]
+name = 'a'
+'''
+
+
+def verdict(latex: str) -> str:
+    text = NOTATION + f"""
+[[claim]]
+id = "c"
+line = 3
+title = "c"
+latex = '''{latex}'''
+"""
+    (claim,) = verify_text(text).documents[0].claims
+    return claim.outcome.verdict.value
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"B_{\rm con} + a = a + B_{\mathrm{con}}", ("proved",)),
+    (r"{\rm B}_{\rm con} \ge B_{\rm con}", ("proved", "confirmed")),
+    (r"\max_{l=1}^{B} x_l \ge x_k", ("confirmed", "proved")),
+    (r"\min_{l=1}^{B} x_l \le x_k", ("confirmed", "proved")),
+    (r"\max_{l=1}^{B} x_l \ge x_k + 1", ("refuted",)),
+    (r"\max_{l=1; l \neq k}^{B}{(x_l)} \ge x_k", ("refuted",)),
+    (r"\max{(0, x_1)} \ge x_1", ("confirmed", "proved")),
+    (r"\max{(0, x_1)} \le x_1", ("refuted",)),
+    (r"a = a \\[4pt] &= a", ("proved",)),
+    (r"a + a = 2a . \qquad \blacksquare", ("proved",)),
+])
+def test_a_plain_tex_spelling_is_read_as_the_one_known(latex, expected):
+    assert verdict(latex) in expected
+
+
+def test_mbox_opens_the_condition_of_a_case():
+    latex = r"\sum_{l=1}^{B} \begin{cases} x_l & \mbox{if } l = k \\ 0 & \mbox{otherwise} \end{cases} = x_k"
+    assert verdict(latex) in ("proved", "confirmed")
