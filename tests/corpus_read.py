@@ -170,8 +170,7 @@ def read_document(path: Path) -> DocumentReading:
         relations = {r for row in rows or () for r in row.relations}
         if rows is None:
             continue
-        if relations:
-            before[line] = (latex, first)
+        before[line] = (latex, first)       # an expression alone too: "$$ a^2 \log a $$ $$ = … $$" is one chain
         if first != line:       # the claim of the display it continues is this one now
             claims = [c for c in claims if c["line"] != first]
         if relations and not display.get("unchecked"):

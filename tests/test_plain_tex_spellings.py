@@ -2,7 +2,8 @@ r"""Spellings that posts and notes use for what the reader read otherwise, found
 blind: an old font switch in a script (``B_{\rm con}``, the name B_{\mathrm{con}}, was 'con' is not
 declared), a maximum with a range as a sum has (``\max_{l=1}^{B}``) and with its parenthesised
 argument in braces (``\max{(0, d)}``), ``\mbox{if }`` before a case's condition, the extra space of a
-row break (``\\[4pt]``) and a mark ending a proof (``\qquad \blacksquare``).  Each is read as the
+row break (``\\[4pt]``), a mark ending a proof (``\qquad \blacksquare``) and PyTorch's
+``\text{log\_softmax}``.  Each is read as the
 spelling the reader knew, and what it means is checked."""
 from __future__ import annotations
 
@@ -60,6 +61,10 @@ latex = '''{latex}'''
     (r"\max{(0, x_1)} \le x_1", ("refuted",)),
     (r"a = a \\[4pt] &= a", ("proved",)),
     (r"a + a = 2a . \qquad \blacksquare", ("proved",)),
+    # PyTorch's log_softmax, as reports write it
+    (r"\text{log\_softmax}(x)_k = x_k - \log \sum_{l=1}^{B} e^{x_l}", ("proved", "confirmed")),
+    (r"\text{log\_softmax}(x)_k = \log \text{softmax}(x)_k", ("proved", "confirmed")),
+    (r"\text{log\_softmax}(x)_k = x_k", ("refuted",)),
 ])
 def test_a_plain_tex_spelling_is_read_as_the_one_known(latex, expected):
     assert verdict(latex) in expected

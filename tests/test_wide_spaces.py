@@ -52,6 +52,7 @@ latex = '{latex}'
 @pytest.mark.parametrize("latex, expected", [
     (r"(a+b)^2 = a^2 + 2ab + b^2 \quad (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \qquad (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
+    (r"(a+b)^2 = a^2 + 2ab + b^2 \hspace{1cm} (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \quad \text{and} \quad (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \quad (a-b)^2 = a^2 + 2ab + b^2", ["proved", "refuted"]),
     # the declared domain stated after the formula: read, nothing more to check

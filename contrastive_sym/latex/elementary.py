@@ -62,8 +62,8 @@ def _softplus(x):
 
 @dataclass(frozen=True)
 class OfVector:
-    """A standard function of a vector: ``\text{softmax}(z)`` (a vector, read entry by entry,
-    ``\text{softmax}(z)_i``) or ``\text{LSE}(z)``, log Σ_k e^{z_k} (a number)."""
+    r"""A standard function of a vector: ``\text{softmax}(z)`` and ``\text{log\_softmax}(z)`` (vectors,
+    read entry by entry, ``\text{softmax}(z)_i``) or ``\text{LSE}(z)``, log Σ_k e^{z_k} (a number)."""
 
     name: str
     written: str
@@ -73,6 +73,8 @@ class OfVector:
         softmax's component at ``index``, or the number."""
         k = sp.Dummy("k", integer=True)
         total = sp.Sum(sp.exp(component(k)), (k, 1, length))
+        if self.name == "log_softmax":      # PyTorch's log_softmax: z_i − log Σ_k e^{z_k}
+            return component(index) - sp.log(total)
         return sp.exp(component(index)) / total if self.name == "softmax" else sp.log(total)
 
 
@@ -86,6 +88,7 @@ ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos
                        ("arctanh", sp.atanh), ("artanh", sp.atanh), ("atanh", sp.atanh),
                        ("arcsinh", sp.asinh), ("arsinh", sp.asinh), ("arccosh", sp.acosh), ("arcosh", sp.acosh))} \
     | {rf"\text{{{written}}}": OfVector(name, rf"\text{{{written}}}")
-       for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"))}
+       for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"), ("log\\_softmax", "log_softmax"),
+                             ("log_softmax", "log_softmax"), ("logsoftmax", "log_softmax"))}
 
 __all__ = ["ELEMENTARY_KEYS", "Elementary", "OfVector"]

@@ -31,7 +31,7 @@ from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRIT
                             unwrap_math_classes)
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
-from .script_places import scripts_out_of_fonts, transposes_after_indices
+from .script_places import nested_fonts, rows_of_slices, scripts_out_of_fonts, transposes_after_indices
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
@@ -206,7 +206,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = font_switches_as_commands(cleaned)   # {\cal L} is \cal{ L} (same length)
     cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
-    cleaned = scripts_out_of_fonts(cleaned)  # \mathbf{h_i} is \mathbf{h}_i (same length)
+    cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(cleaned)))  # \mathbf{h_i}: \mathbf{h}_i; P_{i,:}: P_i
     try:
         return transposes_after_indices(_parser().parse(cleaned))   # C^\top_j is C_j^\top
     except UnexpectedInput as exc:

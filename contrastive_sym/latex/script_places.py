@@ -5,7 +5,10 @@ so that every column of an error still points into the user's text):
   ``\mathbf{h_i}``, ``\vec{w_i}``: the name is the letter in its font, indexed as outside;
 * a transpose written before the index it follows, ``C^{\top}_j``: the j-th row, transposed,
   ``C_j^{\top}`` (TeX stacks the two scripts; only their order in the text differs), moved in the
-  parsed tree, whose positions stay those of the text."""
+  parsed tree, whose positions stay those of the text;
+* a row taken whole with a colon, ``\hat{\mathbf{P}}_{i,:}`` (NumPy's and MATLAB's slice of row i):
+  the row ``\hat{\mathbf{P}}_{i}``, the colon blanked (a column, ``_{:,j}``, is not read: the colon
+  stays, and is refused where it stands)."""
 from __future__ import annotations
 
 import re
@@ -21,6 +24,30 @@ _SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|
                              r"|pmb|textbf|textit|textsf|mathbbm|mathds|cal|bf|sf|tt|it"
                              r"|hat|tilde|bar|vec|check|breve|widehat|widetilde|overline))(\s*)\{(\s*[A-Za-z])"
                              r"((?:\s*(?:[_^]\s*(?:\{[^{}]*\}|\\?[A-Za-z0-9+\-*])|'))+\s*)\}")
+
+
+#: \boldsymbol{\mathit{x}} (a textbook's macro for a vector): bold italic, as \boldsymbol{x} sets it;
+#: \boldsymbol{\mathrm{x}}: bold upright, as \mathbf{x} sets it
+_NESTED_FONT = re.compile(r"\\(?:boldsymbol|bm)\s*\{\s*\\(mathit|mathrm|mathnormal)\s*\{\s*([A-Za-z]+|\\[a-zA-Z]+)\s*\}\s*\}")
+
+
+def nested_fonts(text: str) -> str:
+    r"""``text`` with a bold font around an italic or upright one written as the one font TeX sets
+    (``\boldsymbol{\mathit{x}}`` is ``\boldsymbol{x}``, ``\boldsymbol{\mathrm{x}}`` is ``\mathbf{x}``),
+    padded with spaces to the same length."""
+    def one(match):
+        font = r"\mathbf" if match.group(1) == "mathrm" else r"\boldsymbol"
+        return (font + "{" + match.group(2) + "}").ljust(len(match.group()))
+    return _NESTED_FONT.sub(one, text)
+
+
+#: _{i,:} and _{i, :}: the whole row i
+_ROW_SLICE = re.compile(r"(_\s*\{[^{}:,]+?)(\s*,\s*:\s*)(\})")
+
+
+def rows_of_slices(text: str) -> str:
+    r"""``text`` with each row slice ``_{i,:}`` written as the row ``_{i}`` (same length)."""
+    return _ROW_SLICE.sub(lambda m: m.group(1) + m.group(3) + " " * len(m.group(2)), text)
 
 
 def scripts_out_of_fonts(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .script_places import scripts_out_of_fonts
+from .script_places import nested_fonts, scripts_out_of_fonts
 
 _ONE = r"(?:\\[a-zA-Z]+|[^\\{}_^])"                         # one character or one command
 _GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three levels deep
@@ -67,7 +67,7 @@ def canonical_key(key: str) -> str:
     # x^{\prime} and x^{'} are set as x'
     key = PRIME_SCRIPT.sub(lambda m: "'" * prime_count(m.group()), key)
     # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
-    key = scripts_out_of_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key))
+    key = scripts_out_of_fonts(nested_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key)))
     # \mathcal{L}_{T \rightarrow I} is \mathcal{L}_{T \to I}: TeX sets the one arrow for both (a key
     # may come with its spaces dropped, \rightarrowI: only the longer commands are told apart)
     key = re.sub(r"\\rightarrow(?!tail|fill)", r"\\to", key)

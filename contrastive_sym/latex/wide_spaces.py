@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
-#: A wide space: \quad or \qquad (with thinner spaces around), perhaps around "and" in text.
-_GAP = re.compile(r"(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*\\q?quad(?![a-zA-Z])(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*"
-                  r"(?:\\(?:text|textrm|mbox|mathrm)\s*\{\s*and\s*\}(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*)?"
-                  r"|(?:\\[,;: ]|~|\s)*\\(?:text|textrm|mbox|mathrm)\s*\{\s*\\?q?quad\s*and\s*\\?q?quad\s*\}"
-                  r"(?:\\q?quad(?![a-zA-Z])|\\[,;: ]|~|\s)*")
+#: A wide space: \quad, \qquad, \hspace{…}, \enspace (with thinner spaces around), perhaps around "and" in text.
+_WIDE = r"(?:\\q?quad(?![a-zA-Z])|\\hspace\*?\s*\{[^{}]*\}|\\enspace(?![a-zA-Z]))"
+_THIN = r"(?:\\[,;: ]|~|\s)"
+_AND = r"\\(?:text|textrm|mbox|mathrm)\s*\{\s*and\s*\}"
+_GAP = re.compile(rf"(?:{_WIDE}|{_THIN})*{_WIDE}(?:{_WIDE}|{_THIN})*(?:{_AND}(?:{_WIDE}|{_THIN})*)?"
+                  rf"|{_THIN}*\\(?:text|textrm|mbox|mathrm)\s*\{{\s*\\?q?quad\s*and\s*\\?q?quad\s*\}}(?:{_WIDE}|{_THIN})*")
 #: A relation written at the top level of a formula.
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|equiv|leqslant|geqslant|"
                        r"triangleq|coloneqq|doteq|simeq|lt|gt)(?![a-zA-Z])")

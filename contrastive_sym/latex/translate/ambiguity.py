@@ -4,6 +4,7 @@ can be checked once per reading."""
 from __future__ import annotations
 
 import lark
+import sympy as sp
 
 from ...errors import AmbiguousReading
 
@@ -111,3 +112,28 @@ def quotient_after_operator(translator, op, operand) -> None:
                 (f"\\frac{{{name}\\left({numerator}\\right)}}{{{denominator}}}", f"{name}({numerator})/{denominator}")])
         if tree.data in ("juxt", "dot", "neg", "pos"):
             stack.extend(tree.children)
+
+
+#: what a parenthesis holds that names one thing: a letter or command, in a font or with scripts
+_ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "bold", "accent", "prime"})
+
+
+def refuse_scalar_at_a_name(translator, meaning, key, paren, op) -> None:
+    r"""``Z(\theta)`` with Z a declared scalar and one name in the parentheses: TeX sets a product and a
+    function's value alike, and a textbook writes Z(θ) for the partition function of θ.  Read as the
+    product Z·θ, a reader meaning the function is silently misread (p = p̃/Z(θ) refuted); so it is
+    refused, naming both readings.  A sum, a number or several names in the parentheses
+    (``\alpha(1 - \alpha)``) is a product as written."""
+    if not (isinstance(meaning, sp.Symbol) and key is not None and isinstance(paren, Tree)):
+        return
+    items = paren.children[0] if paren.children and isinstance(paren.children[0], Tree) else None
+    elements = [c for c in items.children if isinstance(c, Tree)] if items is not None else []
+    inner = elements[0] if len(elements) == 1 else None
+    while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
+        inner = inner.children[0]
+    if not (isinstance(inner, Tree) and inner.data in _ONE_NAME):
+        return
+    written, name = " ".join(translator.source(op).split()), " ".join(translator.source(inner).split())
+    raise translator.fail(op, f"'{written}': {key} is a declared scalar, so this is the product {key}·{name}; "
+                              f"if {key} is a function of {name} (a partition function Z(θ)), declare it as a "
+                              f"[[function]]; for the product write {key} {name} or {key} \\cdot {name}")

@@ -22,7 +22,7 @@ from .integrals import IntegralsMixin
 from .negative_draws import NegativeDrawsMixin, NegativeOp
 from .tilted import TiltedMixin, TiltedOp
 from .trees import unwrap
-from .values import relation_name
+from .values import componentwise, relation_name
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -249,7 +249,11 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         return found if written == name or (at_set and at_set.group(2) == "".join(found.name.split())) else None
 
     def expectation(self, op: ExpectationOp, body, node) -> Expectation:
-        if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
+        vector = self.vector_of(body)
+        if vector is not None and isinstance(vector.body, sp.Expr):
+            # \mathbb{E}[f(x)] of a vector value: the vector of the components' expectations (the mean)
+            return componentwise(vector, lambda component: self.expectation(op, component, node))
+        if not isinstance(body, sp.Expr):
             raise self.fail(node, "an expectation of something that is not a number")
         if isinstance(op, ProductOp):
             return self.product_expectation(op, body, node)

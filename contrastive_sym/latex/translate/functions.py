@@ -117,7 +117,7 @@ class AbstractFunctionsMixin:
                                   "vector computed from them)")
         m = sp.Dummy("m", integer=True)
         result = function.of(vector.component, m, vector.length)
-        return VectorValue(result, m, vector.length) if function.name == "softmax" else result
+        return VectorValue(result, m, vector.length) if function.name in ("softmax", "log_softmax") else result
 
     def elementary_applied(self, values: list, node) -> list:
         r"""The factors of a product with each standard function written without parentheses

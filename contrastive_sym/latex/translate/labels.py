@@ -20,6 +20,7 @@ from ...model import encodings as enc
 from ..scope import Builtin, Family
 from .compare import certainly_equal
 from .value_conditions import ValueConditionsMixin
+from .set_membership import SetMembershipMixin
 from .operators import _scripts
 from .trees import bare_letter, unwrap
 from .values import MatrixValue, VectorValue, componentwise, relation_name
@@ -98,7 +99,7 @@ def loose_label(expr: sp.Basic, labels) -> str | None:
     return None
 
 
-class LabelsMixin(ValueConditionsMixin):
+class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads labels
     and conditioned sums.  First among the Translator's bases: its ``_sum`` reads the
     sums whose conditions compare labels or name a conditioned set, and passes every
@@ -172,6 +173,9 @@ class LabelsMixin(ValueConditionsMixin):
                 return labels
             left, rel, right = tree.children
             relation = relation_name(str(rel.children[0]))
+            if relation in ("in", "\\notin"):     # 1[j \in P_b]: Σ_{k ∈ S} δ_{j,k} (set_membership.py)
+                inside = self.membership_indicator(left, right, arg)
+                return inside if relation == "in" else 1 - inside
             a, b = self.expr(left), self.expr(right)
             if relation in ("=", "!=") and not (a.is_integer and b.is_integer):
                 raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' tests two values for "
@@ -280,7 +284,7 @@ class LabelsMixin(ValueConditionsMixin):
             return self.product_over(op, lower, upper, operand)
         tuples = self.tuple_sum(op, lower, upper, operand) if lower is not None else None
         if tuples is None and lower is not None:
-            tuples = self.member_sum(op, lower, upper, operand)
+            tuples = self.member_sum(op, lower, upper, operand) or self.power_sum(op, lower, upper, operand)
         if tuples is not None:
             return tuples
         ordered = self.ordered_indices_sum(lower, upper, operand, op)

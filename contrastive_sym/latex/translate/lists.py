@@ -38,15 +38,41 @@ class ListsMixin:
             if ";" in separators:
                 raise self.fail(items, f"'{written}', a list separated by ';' (vectors stacked or concatenated, "
                                        "[u; v]), where one value is expected: a concatenation is not read")
+            columns = self._columns(elements, items) if vectors and set(separators) == {","} else None
+            if columns is not None:
+                return columns      # [x_1, \dots, x_B]: the matrix whose columns they are
             raise self.fail(items, f"'{written}', a list of {len(elements)} items, where one value is expected "
                                    "(a list is read as the arguments of a function, f(a, b), or of a max or min)")
         segments = self._segments(elements, items, arguments)
         return ListValue(tuple(segments), tuple(separators), self.source(items))
 
-    def _segments(self, elements: list, node, arguments: bool = False) -> list[Segment]:
+    def _columns(self, elements: list, items) -> MatrixValue | None:
+        r"""``[x_1, x_2, \dots, x_B]``, ``[u, v]``: rows of declared families (vectors of one length) side
+        by side in brackets, the matrix whose columns they are (the d × B matrix X of a batch's
+        features); None when the items are not all such vectors, or not written as one run or term by term."""
+        try:
+            segments = self._segments(elements, items, rows=True)
+        except ParseError:
+            return None
+        if not all(isinstance(s.pattern, RowVector) for s in segments) \
+                or len({s.pattern.length for s in segments}) != 1:
+            return None
+        row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
+        if len(segments) == 1 and segments[0].var is not None and segments[0].skip is None:
+            (run,) = segments
+            at = sp.sympify(run.pattern.row).xreplace({run.var: col - 1 + run.lo})
+            return MatrixValue(run.pattern.family[at, row], row, col, run.pattern.length, run.hi - run.lo + 1)
+        if any(s.var is not None for s in segments):
+            return None
+        # column k is the k-th vector written: δ_{c,k} picks it (an entry is read at whole numbers)
+        body = sp.Add(*[sp.KroneckerDelta(col, k) * s.pattern.family[s.pattern.row, row] for k, s in enumerate(segments, 1)])
+        return MatrixValue(body, row, col, segments[0].pattern.length, len(segments))
+
+    def _segments(self, elements: list, node, arguments: bool = False, rows: bool = False) -> list[Segment]:
         """The terms of a list; ``arguments``: the list is what a declared function is applied
         to, where a vector computed from rows (g(h_i) with h defined entry by entry) is an
-        argument as a row is (model/value_functions.py), never a number."""
+        argument as a row is (model/value_functions.py), never a number; ``rows``: an ellipsis
+        may run over rows of a family (x_1, \\dots, x_B, the columns of a matrix)."""
         segments: list[Segment] = []
         position = 0
         while position < len(elements):
@@ -58,7 +84,7 @@ class ListsMixin:
                 # the pattern is read from the first term of the run
                 run_start = position - 1
                 segments.pop()
-                pattern = self._ellipsis_pattern(elements, run_start, position, last_tree, element)
+                pattern = self._ellipsis_pattern(elements, run_start, position, last_tree, element, rows)
                 # terms written out before the first one of the run that follow the pattern
                 while segments and segments[-1].var is None and _matches(pattern, segments[-1].pattern,
                                                                          pattern.lo - 1):
@@ -80,7 +106,7 @@ class ListsMixin:
             position += 1
         return segments
 
-    def _ellipsis_pattern(self, elements, first_index, ellipsis_index, last_tree, ellipsis) -> Segment:
+    def _ellipsis_pattern(self, elements, first_index, ellipsis_index, last_tree, ellipsis, rows=False) -> Segment:
         first_tree = elements[first_index]
         holes = _anti_unify(first_tree, last_tree)
         if holes is None or not holes:
@@ -108,6 +134,13 @@ class ListsMixin:
         variable = self._fresh_pattern_var()
         hole_ids = {id(a) for a, _ in holes}
         inner = self.with_holes(hole_ids, variable)
+        first = inner.value(first_tree) if rows else None
+        if isinstance(first, RowVector):        # x_1, \dots, x_B: rows of one family
+            last = self.value(last_tree) if reading is None else first
+            if not (isinstance(last, RowVector) and last.family == first.family
+                    and certainly_equal(sp.sympify(first.row).subs(variable, hi), last.row if reading is None else first.row.subs(variable, hi))):
+                raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
+            return Segment(first, variable, lo, hi, skip)
         pattern = inner.expr(first_tree)
         segment = Segment(pattern, variable, lo, hi, skip)
         if reading is None:
@@ -224,6 +257,9 @@ def _parent_of(root, target):
 
 
 def _matches(segment: Segment, value, at) -> bool:
+    if isinstance(segment.pattern, RowVector):      # x_1 before x_2, \dots, x_B: the row the run gives at ``at``
+        return isinstance(value, RowVector) and value.family == segment.pattern.family \
+            and certainly_equal(sp.sympify(segment.pattern.row).subs(segment.var, at), value.row)
     try:
         return certainly_equal(segment.pattern.subs(segment.var, at), value)
     except Exception:  # noqa: BLE001 - a failed comparison is a mismatch

@@ -16,6 +16,7 @@ from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
 from ..spelling import font_spelling
+from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
@@ -162,6 +163,7 @@ class NamesMixin:
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
                 paren = op.children[1]
+                refuse_scalar_at_a_name(self, meaning, key, paren, op)     # Z(\theta): a product or a call?
                 right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
                 return self._times(self._settle(meaning, node), right, op)
             if op.data == "call":

@@ -12,6 +12,7 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.nodes import Guarded, MaxOver
 from ..scope import IndexSet
+from .compare import certainly_equal
 from .trees import unwrap
 from .values import relation_name
 
@@ -128,6 +129,23 @@ class RangesMixin:
     def tuple_names(self, left) -> list:
         """The letters of the tuple ``(i, k)`` (None for an element that is not one)."""
         return [self._bound_name(unwrap(c)) for c in unwrap(left).children[0].children if isinstance(c, Tree)]
+
+    def power_sum(self, op, lower, upper, operand):
+        r"""``\sum_{(i, j) \in \{1, \ldots, N\}^2}``, ``\sum_{(i, j) \in [N] \times [N]}``: every tuple of a
+        range's power, one sum per name (Σ_i Σ_j), each over the range; None for any other subscript."""
+        member = tuple_member(lower) if lower is not None and upper is None else None
+        if member is None:
+            return None
+        left, right = member
+        names, elements = self.tuple_names(left), [c for c in unwrap(left).children[0].children if isinstance(c, Tree)]
+        factors = _power_factors(unwrap(right), len(names))
+        if factors is None or None in names or len(set(names)) != len(names):
+            return None
+        ranges = [self._member(unwrap(element), factor)[1] for element, factor in zip(elements, factors)]
+        if None in ranges or any(not (certainly_equal(a[0], ranges[0][0]) and certainly_equal(a[1], ranges[0][1]))
+                                 for a in ranges):
+            return None         # ranges that differ: not read here (the sum names why)
+        return self._nested_sum(names, operand, op, ranges[0])
 
     def _guarded_extremum(self, op, lower, operand, pick: str, shown: str):
         r"""``\max_{p \in P(i)} f``, ``\max_{j : y_j = y_i} f``, ``\max_{(i,k) \in \mathcal{N}} f``:
@@ -293,3 +311,19 @@ def tuple_member(lower):
             and isinstance(unwrap(member.children[0]), Tree) and unwrap(member.children[0]).data == "paren"):
         return None
     return member.children[0], member.children[2]
+
+
+def _power_factors(written, count: int) -> list | None:
+    r"""The factors of ``S^2`` (S twice) or ``S \times T``, one per name of a tuple of ``count``; None
+    for any other set."""
+    if isinstance(written, Tree) and written.data == "superscript" and len(written.children) == 2:
+        power = written.children[1]
+        if isinstance(power, Tree) and power.data == "number" and str(power.children[0]) == str(count):
+            return [written.children[0]] * count
+        return None
+    factors = []
+    while isinstance(written, Tree) and written.data == "dot" and str(written.children[1]).strip() == "\\times":
+        factors.append(written.children[0])
+        written = unwrap(written.children[2])
+    factors.append(written)
+    return factors if len(factors) == count > 1 else None

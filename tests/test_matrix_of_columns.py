@@ -1,0 +1,71 @@
+r"""Vectors side by side in brackets, ``X = [x_1, x_2, \dots, x_B]`` (a post's d × B matrix of a batch's
+features, whose Gram matrix X^\top X it then draws): the matrix whose columns they are.  It was
+refused ("a list of 4 items, where one value is expected")."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import verify_text
+
+NOTATION = r'''
+id = "columns"
+title = "columns"
+source = "post.md"
+
+[[size]]
+name = 'B'
+minimum = 2
+checked = [2, 3]
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'x'
+shape = ['B', 'd']
+role = "embedding"
+
+[[define]]
+name = 'X'
+line = 1
+latex = 'X = [x_1, x_2, \dots, x_B]'
+'''
+
+
+def verdict(latex: str) -> str:
+    text = NOTATION + f"""
+[[claim]]
+id = "c"
+line = 3
+title = "c"
+latex = '{latex}'
+"""
+    (claim,) = verify_text(text).documents[0].claims
+    return claim.outcome.verdict.value
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"(X^\top X)_{1,2} = x_1 \cdot x_2", ("proved", "confirmed")),
+    (r"(X^\top X)_{1,2} = x_1 \cdot x_1", ("refuted",)),
+    (r"(X X^\top)_{1,1} = \sum_{k=1}^{B} x_{k,1}^2", ("proved", "confirmed")),
+    # written term by term: column k is the k-th vector
+    (r"[x_1, x_2]^\top [x_1, x_2] = [x_2, x_1]^\top [x_2, x_1]", ("refuted",)),
+    (r"([x_2, x_1]^\top [x_2, x_1])_{1,1} = x_2 \cdot x_2", ("proved", "confirmed")),
+])
+def test_vectors_in_brackets_are_the_columns_of_a_matrix(latex, expected):
+    assert verdict(latex) in expected
+
+
+def test_numbers_in_brackets_are_still_no_matrix():
+    with pytest.raises(DerivationError) as caught:
+        verify_text(NOTATION + "\n[[scalar]]\nname = 'a'\n" + """
+[[claim]]
+id = "c"
+line = 3
+title = "c"
+latex = '[a, a] = a'
+""")
+    assert "a list of 2 items" in caught.value.message
