@@ -143,6 +143,24 @@ def test_a_finite_set_is_the_declared_domain_of_the_side():
         assert message in str(caught.value), text
 
 
+@pytest.mark.parametrize("text, read", [
+    # 2m − 1 of a binary m is −1 or 1 at each of its values (SigLIP's labels z_{ij} = 2y_{ij} − 1)
+    (r"(2m - 1)^2 = 1 \in \{-1, +1\}", True),
+    (r"(2m - 1)^2 = 1 \in \{+1, -1\}", True),
+    (r"2m - 1 = 2m - 1 \in \{-1, 1\}", True),
+    (r"1 - m = 1 - m \in \{1, 0\}", True),
+    (r"3m - 1 = 3m - 1 \in \{-1, 1\}", False),
+])
+def test_an_expression_of_finite_domains_is_decided_at_every_value(text, read):
+    notation = dict(scalar=[{"name": "m", "domain": "binary"}])
+    if read:
+        assert check_statement(text, **notation).verdict.value in ("confirmed", "proved")
+    else:
+        with pytest.raises(ParseError) as caught:
+            check_statement(text, **notation)
+        assert "takes only the values -1 and 1" in str(caught.value)
+
+
 # --- a space the notation does not declare (\mathcal{Z}, \mathcal{R}^{D}) ------------------
 
 NAMED = DERIVATION.split("[[define]]")[0] + r"""

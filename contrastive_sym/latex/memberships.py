@@ -8,7 +8,7 @@ of its own about the last side, and is never dropped:
   written (a number, a vector of length d, an m × n matrix); on the sphere the side must
   also be a value declared of norm 1 (role ``unit``), else the reader refuses rather than
   take ‖·‖ = 1 on trust.  Checked when the display is read (translator.py).
-* ``\{-1, 1\}``, ``\{\pm 1\}``, ``\{0, 1\}``: the side is a value declared with that
+* ``\{-1, 1\}`` (``\{+1, -1\}``), ``\{\pm 1\}``, ``\{0, 1\}``: the side is a value declared with that
   finite domain (``"{-1, 1}"``, ``"binary"``), else refused;
 * an interval of numbers, ``[a, b]``, ``(a, b)``, ``[a, b)``, ``(a, b]``, with ``\infty``
   for an open end, and the half-lines ``\mathbb{R}_{+}``, ``\mathbb{R}_{\geq 0}``,
@@ -37,7 +37,7 @@ _SPHERE = r"\\mathbb\s*\{\s*S\s*\}|\\mathcal\s*\{\s*S\s*\}|S"
 _END = r"\s*(-\s*|\+\s*)?(?:\\infty|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}|\d+(?:\.\d+)?(?:\s*/\s*\d+)?)\s*"
 _SPACE = (rf"(?P<reals>{_REALS})(?:\s*(?P<rscript>[_^])\s*(?P<rarg>{_SCRIPT}))?"
           rf"|(?P<sphere>{_SPHERE})\s*\^\s*(?P<sarg>{_SCRIPT})"
-          r"|\\\{\s*(?P<finite>-\s*1\s*,\s*\+?\s*1|0\s*,\s*1|\\pm\s*1)\s*\\\}"
+          r"|\\\{\s*(?P<finite>-\s*1\s*,\s*\+?\s*1|\+?\s*1\s*,\s*-\s*1|0\s*,\s*1|1\s*,\s*0|\\pm\s*1)\s*\\\}"
           rf"|(?P<open>\[|\(|\\left\s*[\[(]|\])(?P<lo>{_END}),(?P<hi>{_END})(?P<close>\]|\)|\\right\s*[\])]|\[)"
           rf"|(?P<named>\\(?:mathcal|mathbb|mathscr|mathfrak)\s*\{{\s*[A-Z]\s*\}})(?:\s*\^\s*{_SCRIPT})?")
 TRAILING_MEMBERSHIP = re.compile(rf"\\in(?![a-zA-Z])\s*(?:{_SPACE})\s*{_TAIL}")
@@ -73,7 +73,7 @@ def trailing_membership(text: str) -> Membership | None:
     if match.group("reals") is not None:
         return _reals(match, written)
     if match.group("finite") is not None:
-        values = (0, 1) if match.group("finite").startswith("0") else (-1, 1)
+        values = (0, 1) if "-" not in match.group("finite") and "pm" not in match.group("finite") else (-1, 1)
         return Membership("finite", written, match.start(), match.end(), values)
     if match.group("named") is not None:
         return Membership("named", written, match.start(), match.end(), ("".join(match.group("named").split()),))

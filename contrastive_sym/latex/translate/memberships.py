@@ -8,6 +8,8 @@ not fit is refused, naming what the side is.
 """
 from __future__ import annotations
 
+import itertools
+
 import sympy as sp
 
 from ...errors import ParseError
@@ -67,6 +69,9 @@ class MembershipsMixin:
                     return f"'{found.written}' read: '{shown}' is one of these values", None
                 raise self.fail(node, f"'{found.written}': '{shown}' is not one of {found.dims[0]} and {found.dims[1]}")
             entry = value.base if isinstance(value, sp.Indexed) else value
+            if not shape and self._takes_only(value, found.dims):
+                return f"'{found.written}' read: '{shown}' takes only these values at every value of the finite " \
+                       "domains it is made of", None
             if shape or dict(self.scope.finite).get(entry) != found.dims:
                 raise self.fail(node, f"'{found.written}' says '{shown}' takes only the values "
                                       f"{found.dims[0]} and {found.dims[1]}, which the notation does not say: "
@@ -78,6 +83,22 @@ class MembershipsMixin:
         if len(wanted) != len(shape) or not all(certainly_equal(a, b) for a, b in zip(wanted, shape)):
             raise self.fail(node, f"'{found.written}' says '{shown}' is {shape_said(wanted)}, and it is {shape_said(shape)}")
         return f"'{found.written}' read: '{shown}' is {shape_said(shape)}, as written", None
+
+    def _takes_only(self, value, values: tuple) -> bool:
+        """Whether ``value``, an expression of scalars and entries of finite domains only (2y − 1 of a
+        binary y), is one of ``values`` at every assignment of them (at most 6 of them, 2^6 cases)."""
+        finite = dict(self.scope.finite)
+        if not isinstance(value, sp.Expr) or isinstance(value, (sp.Symbol, sp.Indexed)):
+            return False
+        parts = list(value.atoms(sp.Indexed)) + [s for s in value.free_symbols if s in finite]
+        if not parts or len(parts) > 6 or value.free_symbols - set(finite) - {i for p in parts
+                                                                             if isinstance(p, sp.Indexed)
+                                                                             for i in p.free_symbols}:
+            return False
+        domains = [finite.get(p.base if isinstance(p, sp.Indexed) else p) for p in parts]
+        if None in domains:
+            return False
+        return all(value.xreplace(dict(zip(parts, choice))) in values for choice in itertools.product(*domains))
 
     def _dimension(self, written: str, node) -> sp.Expr:
         from .translator import translate_expr      # the translator imports this mixin
