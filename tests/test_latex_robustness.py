@@ -69,6 +69,10 @@ REAL_FORMULAS = (
     r"\max_{k=1 \dots n} x_k \geq \min_{\substack{j=1 \dots N \\ k=1...N \\ j \neq i}} s_{j,k}",
     r"2 \operatorname{arctanh}(t) = \log \frac{1 + t}{1 - t}",
     r"\exp\left(x_1/\tau\right) \leq \frac{\exp\left(x_1\right)}{\tau} \|x\|",
+    # session 9: wide spaces between formulas, a maximum with a range and a braced argument, the
+    # end of a proof, the space of a row break, a sum over a power of a range
+    r"t + t = 2t \quad \text{and} \quad \max_{k=1}^{n} x_k \geq \max{(x_1, x_2)} \qquad \blacksquare",
+    "\\sum_{(i,j) \\in [n]^2} x_i x_j = t \\\\[4pt] &= t \\qquad t = t",
 )
 
 #: About 1000 decimal digits: no formula of a document writes a larger integer.
@@ -234,7 +238,11 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           # this session: \doteq, counts \#, scripts inside an accent, a transpose before its index,
           # definitions grouped by a brace, a name defined through its logarithm, sample-set negatives
           r"\doteq", r"\#", r"\vec{w_i}", r"\hat{z_i}", r"C^{\top}_j", r"^\top_", r"\begin{cases}", r"&=",
-          r"\end{cases}", r"\log{", r"\ln", r"X - \{x^*\}", r"\setminus", r"\in X_{neg}", r"\gg", r"\ll"]
+          r"\end{cases}", r"\log{", r"\ln", r"X - \{x^*\}", r"\setminus", r"\in X_{neg}", r"\gg", r"\ll",
+          # session 9: wide spaces, ranges on \max, slices, nested fonts, proof marks, memberships
+          r"\quad", r"\qquad", r"\text{and}", r"\hspace{1cm}", r"\max_{l=1}^{n}", r"\max{(", r"_{i,:}",
+          r"\boldsymbol{\mathit{x}}", r"{\rm con}", r"\blacksquare", r"\\[4pt]", r"\in \{+1, -1\}",
+          r"\mathbb{1}[j \in ", r"(i,j) \in [n]^2", r"\times", r"\mbox{if }", r"\text{log\_softmax}"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
