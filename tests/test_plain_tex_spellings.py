@@ -73,3 +73,18 @@ def test_a_plain_tex_spelling_is_read_as_the_one_known(latex, expected):
 def test_mbox_opens_the_condition_of_a_case():
     latex = r"\sum_{l=1}^{B} \begin{cases} x_l & \mbox{if } l = k \\ 0 & \mbox{otherwise} \end{cases} = x_k"
     assert verdict(latex) in ("proved", "confirmed")
+
+
+def test_simeq_is_read_as_approx():
+    """≃ (a Monte Carlo estimate's 'approximately equal') is read as ≈ is: not decided without the
+    tolerance printed digits give, never refused as a relation the grammar does not know."""
+    text = NOTATION + r"""
+[[claim]]
+id = "c"
+line = 3
+title = "c"
+latex = 'a \simeq a + 0'
+"""
+    (claim,) = verify_text(text).documents[0].claims
+    assert claim.outcome.verdict.value == "undecided"
+    assert "approximation" in claim.outcome.message

@@ -27,8 +27,8 @@ def states(row: Row, translator: Translator, heads: set) -> bool:
     no name nothing declares and its first relation is an order (``I(X, Z) \ge I_\Theta(X, Z)``
     beside the definition of I_Θ), or its head is a derivative (``\frac{\partial \sigma(x)}{\partial
     x} = \sigma(x)(1 - \sigma(x))`` beside the definition of σ, or σ'(x) when ``heads``, the names the
-    display defines, has σ), which nothing defines.  Such a row is
-    a claim of the document, checked with the display's definitions."""
+    display defines, has σ), which nothing defines.  Such a row is a claim of the document, checked
+    with the display's definitions."""
     if not row.links:
         return False
     relation = relation_name(str(row.links[0][0].children[0]))

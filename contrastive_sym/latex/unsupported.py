@@ -51,7 +51,7 @@ _CONSTRUCTS = [
     (r"\\(gg|ll)(?![a-zA-Z])",
      r"'\{0}' (much greater, much less: by how much is not written) is not a relation the checker decides; "
      r"write the bound it means (a \geq 10 b), or " + _RESTATE),
-    (r"\\(simeq|cong|eqqcolon)(?![a-zA-Z])",
+    (r"\\(cong|eqqcolon)(?![a-zA-Z])",
      r"the relation '\{0}' is not read; write = for a definition, or " + _RESTATE),
     (r"\\(leftarrow|gets|mapsto)(?![a-zA-Z])",
      r"'\{0}' (an assignment: an update rule, a map) is not a relation the checker decides: such a "

@@ -48,8 +48,10 @@ class DrawnFunctionsMixin:
             raise self.fail(node, f"'{written}' without its arguments inside an expectation is read at the points "
                                   f"the expectation draws ({shown or 'none'}), and {value.name} takes {counts}: "
                                   f"write its arguments, {value.name}(…)")
-        note = (f"'{written}', written without its arguments inside \\mathbb{{E}}_{{{op.distribution.name}}}[…], "
-                f"is read at the points it draws: {value.name}({shown})")
+        # E_{P_X P_Z} is named by its draws: its first factor alone would misname it
+        under = f"\\mathbb{{E}}_{{{op.distribution.name}}}[…]" if type(op) is ExpectationOp else "an expectation"
+        note = f"'{written}', written without its arguments inside {under}, is read at the points it draws: " \
+               f"{value.name}({shown})"
         self.readings.extend([note] if note not in self.readings else [])
         used = getattr(self.scope, "used", None)
         if used is not None:
