@@ -175,7 +175,7 @@ def test_the_body_index_is_the_drawn_one_and_a_free_index_outside_is_not():
     (r"\mathbb{E}_{i \sim p^+} t_i = 1", "the distribution p_u^+ depends on u: write it with the index put in, p_u^+"),
     (r"\mathbb{E}_{k \sim p} t_k = 1",
      "'k' drawn from p is not a declared [[index]] (the letter an expectation draws is declared as an index)"),
-    (r"\mathbb{E}_{p} t_j = 1", r"\mathbb{E}_{p}: write the index it draws, \mathbb{E}_{j \sim p}"),
+    (r"\mathbb{E}_{p^+} t_i = 1", r"\mathbb{E}_{p_u^+}: write the index it draws, \mathbb{E}_{i \sim p_u^+}"),
     (r"\mathbb{E}_{i} t_i = 1", r"\mathbb{E}_{i}: i is drawn by p_u^+, which depends on u; write i \sim p_u^+"),
     (r"p(j, u) = 1", r"p(k) is read for a distribution of an index that is given nothing, at one index k"),
     (r"p(c) = 1", r"p(k): k is an index or a whole number"),
@@ -263,3 +263,10 @@ def test_a_random_definition_used_outside_every_expectation_is_refused_where_it_
     with pytest.raises(DerivationError, match="outside any expectation is random") as caught:
         outcome(r"\mathcal{N} \geq e^{c}", "inequality", define=NORMALISER)
     assert "derivation.toml:16:" in str(caught.value)      # the claim's line, where it is used
+
+
+def test_an_expectation_under_a_distribution_of_an_index_draws_that_index():
+    r"""\mathbb{E}_{p}[…] of a p over the index j draws j, as \mathbb{E}_{j \sim p} (a memory bank's
+    \mathbb{E}_{P_d}); it was refused, asking for the index."""
+    assert outcome(r"\mathbb{E}_{p} [t_j] = \mathbb{E}_{j \sim p} [t_j]").verdict.value in ("proved", "confirmed")
+    assert outcome(r"\mathbb{E}_{p} [t_j] = t_1").verdict.value == "refuted"

@@ -228,7 +228,7 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
                               "\\underset{…}{\\mathbb{E}} as \\mathbb{E}_{…}; over anything else drop the "
                               "annotation (keep the symbol under it) or " + RESTATE, 3),
     (r"a + \sqrt[3]{a}", "'\\sqrt[n]{…}' is not read; write (…)^{1/n}", 5),
-    (r"a \simeq b", "the relation '\\simeq' is not read; write = for a definition, or " + RESTATE, 3),
+    (r"a \cong b", "the relation '\\cong' is not read; write = for a definition, or " + RESTATE, 3),
     (r"\int_0^1 a", "an integral with bounds is not read: an integral is read as \\int p(x) g(x) \\, dx with p a "
      "declared distribution of the point x (the expectation E_{x \\sim p}[g(x)]), over the whole space", 1),
     (r"\oint a", "'\\oint' is not read (an integral is read as one \\int of a density, \\int p(x) g(x) \\, dx); "

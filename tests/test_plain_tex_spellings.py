@@ -88,3 +88,62 @@ latex = 'a \simeq a + 0'
     (claim,) = verify_text(text).documents[0].claims
     assert claim.outcome.verdict.value == "undecided"
     assert "approximation" in claim.outcome.message
+
+
+PRIMES = r'''
+id = "primes"
+title = "primes"
+source = "post.md"
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'z^{\prime\prime}'
+shape = ['N']
+
+[[family]]
+name = 'z^{\prime}'
+shape = ['N']
+
+[[index]]
+name = 'u'
+from = 1
+to = 'N'
+
+[[scalar]]
+name = 'f^{S*}'
+'''
+
+
+@pytest.mark.parametrize("latex, expected", [
+    # two primes after the index, as after the letter (TeX sets z_u'' as z''_u): an entry of z''
+    (r"z_u^{\prime\prime} + z_u^{\prime} = z^{\prime\prime}_u + z^{\prime}_u", "proved"),
+    (r"z_u^{\prime\prime} = z^{\prime}_u", "refuted"),
+    # a star at the end of a script is part of the name, as f^* is (an optimum's f^{S*})
+    (r"f^{S*} + 1 = 1 + f^{S *}", "proved"),
+])
+def test_primes_and_stars_in_scripts_are_parts_of_names(latex, expected):
+    text = PRIMES + f"""
+[[claim]]
+id = "c"
+line = 3
+title = "c"
+latex = '{latex}'
+"""
+    (claim,) = verify_text(text).documents[0].claims
+    assert claim.outcome.verdict.value == expected
+
+
+def test_a_declared_scalar_at_one_name_in_parentheses_is_refused_naming_both_readings():
+    """Z(θ) with Z a declared scalar: the product Z·θ or Z's value at θ (a textbook's partition
+    function); read as the product, the p = p̃/Z(θ) of the textbook was refuted.  A script or a group
+    after the parentheses, or a sum inside them, keeps the product (a (b)^2, α(1 − α))."""
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError) as caught:
+        verdict(r"a(B_{\rm con}) = a B_{\rm con}")
+    assert "a is a declared scalar, so this is the product" in caught.value.message
+    assert verdict(r"a(1 - a) = a - a^2") == "proved"
+    assert verdict(r"a (B_{\rm con})^2 = a B_{\rm con}^2") == "proved"

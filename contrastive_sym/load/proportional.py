@@ -11,10 +11,12 @@ is part of the statement, and the document says it in words, so a claim names th
 and is checked as one chain over the variables and a copy of them (y′ for y, with the
 same domain and role, sampled independently)::
 
-    0 < A(y) · B(y′) = A(y′) · B(y)
+    0 < A(y) / B(y) = A(y′) / B(y′)
 
-The equality says that B/A takes the same value at y and at y′; the inequality that it is
-positive.  A variable named that the statement does not use is an error (the claim would
+The equality says that A/B takes the same value at y and at y′; the inequality that it is
+positive.  Where B is 0 the ratio is undefined, and the verdict says so (conditional on B ≠ 0)
+unless the ratio cancels (2x² / x² is 2): a point where both sides are 0 fits any factor, and is
+never a counterexample.  A variable named that the statement does not use is an error (the claim would
 say nothing about it), as is ``\propto`` without ``proportional_in``.  A point declared beside its
 samples (x beside x_1 … x_N) names the samples when the statement writes them and not x.
 """
@@ -45,11 +47,14 @@ def proportional(lhs: sp.Expr, rhs: sp.Expr, names, context: Context, where) -> 
     copies = {}
     for name in names:
         copies.update(_copy(name, meanings[name], context, where))
-    statement = chain(sp.Integer(0), "<", lhs * rhs.xreplace(copies), "=", lhs.xreplace(copies) * rhs)
+    # the ratio, not the cross products: where both sides are 0 (2x² ∝ x² at x = 0) any factor fits, and
+    # 0 < A(y)·B(y′) would refute a true statement; a ratio that SymPy does not cancel is undefined
+    # there, which makes the verdict conditional on B ≠ 0, said, never a refutation
+    statement = chain(sp.Integer(0), "<", lhs / rhs, "=", lhs.xreplace(copies) / rhs.xreplace(copies))
     shown = ", ".join(names)
     primed = ", ".join(f"{n}{_COPY}" for n in names)
-    return statement, (f"∝ in {shown} read as 0 < A({shown})·B({primed}) = A({primed})·B({shown}) for all "
-                       f"{shown} and {primed}: B/A is one positive number whatever {shown} is")
+    return statement, (f"∝ in {shown} read as 0 < A({shown})/B({shown}) = A({primed})/B({primed}) for all "
+                       f"{shown} and {primed}: A/B is one positive number whatever {shown} is")
 
 
 def _meaning(name: str, used: set, context: Context):

@@ -118,17 +118,18 @@ def quotient_after_operator(translator, op, operand) -> None:
 _ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "bold", "accent", "prime"})
 
 
-def refuse_scalar_at_a_name(translator, meaning, key, paren, op) -> None:
+def refuse_scalar_at_a_name(translator, meaning, key, paren, op, after: list = ()) -> None:
     r"""``Z(\theta)`` with Z a declared scalar and one name in the parentheses: TeX sets a product and a
     function's value alike, and a textbook writes Z(θ) for the partition function of θ.  Read as the
     product Z·θ, a reader meaning the function is silently misread (p = p̃/Z(θ) refuted); so it is
     refused, naming both readings.  A sum, a number or several names in the parentheses
     (``\alpha(1 - \alpha)``) is a product as written."""
-    if not (isinstance(meaning, sp.Symbol) and key is not None and isinstance(paren, Tree)):
-        return
+    if not (isinstance(meaning, sp.Symbol) and key is not None and isinstance(paren, Tree)
+            and paren.data == "paren") or after:
+        return      # a (b)^2, a(b)(c): a script or a group after it makes the product plain
     items = paren.children[0] if paren.children and isinstance(paren.children[0], Tree) else None
-    elements = [c for c in items.children if isinstance(c, Tree)] if items is not None else []
-    inner = elements[0] if len(elements) == 1 else None
+    parts = list(items.children) if items is not None else []
+    inner = parts[0] if len(parts) == 1 and isinstance(parts[0], Tree) else None   # one term, no separator
     while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
         inner = inner.children[0]
     if not (isinstance(inner, Tree) and inner.data in _ONE_NAME):

@@ -50,8 +50,18 @@ class DensityDrawsMixin:
         coordinate the body writes is settled with the body (:meth:`_density_points`)."""
         tag, points, given = density.args
         written = " ".join(self.source(tree).split())
-        distribution = next(d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag)
+        distribution = self.distribution_of_tag(tag, op, f"'{written}'")
         return DensityOp(tuple(points.args), distribution, written, tuple(given.args))
+
+    def distribution_of_tag(self, tag, op, written: str) -> Distribution:
+        """The declared distribution of the table ``tag``; refused, naming ``written``, when the notation in
+        force no longer names it (a definition read under a distribution a [[section]] declares anew)."""
+        found = next((d for d in self.scope.names.values() if isinstance(d, Distribution) and d.tag == tag), None)
+        if found is None:
+            raise self.fail(op, f"{written}: a density of a distribution the notation here no longer declares "
+                                "(a [[section]] declares its name anew): define it again after that section, or "
+                                "write the draw as x \\sim p with a distribution declared here")
+        return found
 
     def _expectation_under_product(self, value, tree, op) -> ProductOp | None:
         r"""``\mathbb{E}_{p(x)p(z)}``, ``\mathbb{E}_{p(x) q(y \mid x)}``: the factors' draws, outermost
@@ -124,8 +134,7 @@ class DensityDrawsMixin:
         points = [self.as_point(self.value(tree)) for tree in drawn]
         written = list(density.args[1].args)
         if points != written:
-            distribution = next(d for d in self.scope.names.values()
-                                if isinstance(d, Distribution) and d.tag == density.args[0])
+            distribution = self.distribution_of_tag(density.args[0], op, f"'{' '.join(self.source(right).split())}'")
             if len(points) != len(written) or any(p is None or distribution.coordinate_of(p) is None
                                                   or distribution.coordinate_of(p) != distribution.coordinate_of(w)
                                                   for p, w in zip(points, written)):

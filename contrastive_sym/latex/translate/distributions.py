@@ -211,6 +211,11 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         value = self.value(tree)
         if isinstance(value, IndexSet) and value.sample is not None:
             return SampleOp((), value.sample.distribution, value)
+        if isinstance(value, IndexDistribution) and value.given is None:
+            # \mathbb{E}_{P_d}[…]: the index it is declared over, drawn (as E_p draws p's coordinates)
+            note = f"\\mathbb{{E}}_{{{value.name}}} draws the index {value.written[0]} it is declared over"
+            self.readings.extend([note] if note not in self.readings else [])
+            return IndexExpectationOp((self.drawn_index_symbol(value.coordinates[0], value, op),), value, ())
         if isinstance(value, IndexDistribution):
             raise self.fail(op, f"\\mathbb{{E}}_{{{value.name}}}: write the index it draws, "
                                 f"\\mathbb{{E}}_{{{value.written[0]} \\sim {value.name}}}")

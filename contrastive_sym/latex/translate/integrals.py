@@ -51,8 +51,7 @@ class IntegralsMixin:
                                 f"conditional one): {_NOT_READ}; the integral of anything else runs over a space "
                                 "the notation does not give")
         density = own[0]
-        distribution = next(d for d in self.scope.names.values()
-                            if isinstance(d, Distribution) and d.tag == density.args[0])
+        distribution = self.distribution_of_tag(density.args[0], op, f"the density of {written}")
         body = sp.Mul(*[f for f in sp.Mul.make_args(integrand) if f is not density])
         scale = sp.Dummy("scale", positive=True)
         if body.xreplace({d: scale * d for d in body.atoms(Density)}).has(scale):

@@ -84,11 +84,11 @@ class NamesMixin:
         """``\\mathbf{x}^-_i`` and ``\\mathbf{x}_i^-`` (TeX sets them alike) with
         ``\\mathbf{x}^-`` a declared family: the superscript is part of the name and the
         subscript indexes it; None when the first two scripts are not such a pair."""
-        if key is not None and len(ops) >= 2 and {ops[0].data, ops[1].data} == {"prime", "subscript"} \
-                and isinstance(self.scope.lookup(key + "'"), Family):
-            # z_1' and z'_1 (TeX sets them alike): the entry 1 of the family z'
-            prime, subscript = (ops[0], ops[1]) if ops[0].data == "prime" else (ops[1], ops[0])
-            return [prime, subscript] + ops[2:]
+        primes = next((k for k in range(len(ops) - 1, 0, -1) if all(o.data == "prime" for o in ops[1:k + 1])), 0) \
+            if key is not None and ops and ops[0].data == "subscript" else 0
+        if primes and isinstance(self.scope.lookup(key + "'" * primes), Family):
+            # z_1' and z'_1, z_u'' and z''_u (TeX sets them alike): the entry of the family z', z''
+            return ops[1:primes + 1] + [ops[0]] + ops[primes + 1:]
         if key is None or len(ops) < 2 or {ops[0].data, ops[1].data} != {"superscript", "subscript"}:
             return None
         superscript, subscript = (ops[0], ops[1]) if ops[0].data == "superscript" else (ops[1], ops[0])
@@ -163,7 +163,7 @@ class NamesMixin:
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
                 paren = op.children[1]
-                refuse_scalar_at_a_name(self, meaning, key, paren, op)     # Z(\theta): a product or a call?
+                refuse_scalar_at_a_name(self, meaning, key, paren, op, ops[position + 1:])     # Z(\theta)?
                 right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
                 return self._times(self._settle(meaning, node), right, op)
             if op.data == "call":
