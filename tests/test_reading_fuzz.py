@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 import sympy as sp
-from hypothesis import given
+from hypothesis import example, given
 
 from contrastive_sym.latex.expand import MacroDef
 from contrastive_sym.latex.scope import AbstractFunction, Distribution, Family, IndexSet, form_key
@@ -291,6 +291,8 @@ def check_define(text: str) -> None:
 
 @FUZZ
 @given(st.sampled_from(["F = ", "a_A := ", r"\mathbf{x}_A = t(", "F_1 = t, F_2 = "]), reading_tokens)
+@example("F = ", r"\text{log\_softmax}\text{log\_softmax}")    # two functions of a vector, unapplied: refused
+@example("F = ", r"\qquad i = 1")                                  # a wide space after a relation: one formula
 def test_a_defining_display_ends_in_definitions_or_a_placed_error(warm, head, text):
     check_define(head + text)
 

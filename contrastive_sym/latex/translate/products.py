@@ -14,7 +14,7 @@ from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
-from ..elementary import Elementary
+from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
 from .side_by_side import dot_side_by_side
 from .letter_runs import LetterRunsMixin
@@ -200,7 +200,7 @@ class ProductsMixin(LetterRunsMixin):
             if isinstance(value, sp.Tuple):     # (\mathbf{x}, c) \log …: points have no value
                 raise self.fail(node, "a tuple of data points inside a product: it has no value")
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
-                                  IndexSet, ExpectationOp)):
+                                  IndexSet, ExpectationOp, OfVector)):
                 raise self.fail(node, "a list or an unapplied function inside a product")
             if result is None:
                 result = value
