@@ -293,6 +293,7 @@ def check_define(text: str) -> None:
 @given(st.sampled_from(["F = ", "a_A := ", r"\mathbf{x}_A = t(", "F_1 = t, F_2 = "]), reading_tokens)
 @example("F = ", r"\text{log\_softmax}\text{log\_softmax}")    # two functions of a vector, unapplied: refused
 @example("F = ", r"\qquad i = 1")                                  # a wide space after a relation: one formula
+@example("F_1 = t, F_2 = ", r"\text{log\_softmax}")                # a function of a vector alone: refused
 def test_a_defining_display_ends_in_definitions_or_a_placed_error(warm, head, text):
     check_define(head + text)
 

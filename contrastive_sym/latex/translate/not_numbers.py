@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..elementary import Elementary
+from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator
 from .values import ListValue, MatrixValue, RowVector, VectorValue
 
@@ -18,6 +18,8 @@ class NotNumbersMixin:
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")
         if isinstance(value, Elementary):
             raise self.fail(node, f"{value.shown} without its argument where a value is expected")
+        if isinstance(value, OfVector):         # \text{softmax} written alone
+            raise self.fail(node, f"{value.written} without the vector it is of, where a value is expected")
         if isinstance(value, sp.Tuple) and self.depth > 0:
             raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
                                   "is only an argument of a declared function such as f(x)")
