@@ -294,6 +294,8 @@ def check_define(text: str) -> None:
 @example("F = ", r"\text{log\_softmax}\text{log\_softmax}")    # two functions of a vector, unapplied: refused
 @example("F = ", r"\qquad i = 1")                                  # a wide space after a relation: one formula
 @example("F_1 = t, F_2 = ", r"\text{log\_softmax}")                # a function of a vector alone: refused
+@example("F = ", r"{\textstyle{\sum_{k=1}^{n}}}\qquad i = 1")     # a wide space after an operator: one formula
+@example("F = ", r"\text{log\_softmax}^{+(i)}")                     # a power of a function of a vector
 def test_a_defining_display_ends_in_definitions_or_a_placed_error(warm, head, text):
     check_define(head + text)
 

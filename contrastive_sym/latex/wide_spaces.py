@@ -24,6 +24,10 @@ _GAP = re.compile(rf"(?:{_WIDE}|{_THIN})*{_WIDE}(?:{_WIDE}|{_THIN})*(?:{_AND}(?:
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|equiv|leqslant|geqslant|"
                        r"triangleq|coloneqq|doteq|simeq|lt|gt)(?![a-zA-Z])")
 _ENDS_IN_A_RELATION = re.compile(r"(?:" + _RELATION.pattern + r")\s*&?\s*$")
+#: a formula that ends where an operand must follow: a sign, \cdot, or a big operator with its scripts
+_ENDS_IN_AN_OPERATOR = re.compile(r"(?:[+\-*/]|\\(?:cdot|times|pm|mp)(?![a-zA-Z])"
+                                  r"|\\(?:sum|prod|int|max|min|sup|inf|lim|log|ln|exp|nabla|partial)(?![a-zA-Z])"
+                                  r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\[a-zA-Z]+|\S))*)\s*\}*\s*$")
 _STARTS_WITH_A_RELATION = re.compile(r"\s*&?\s*(?:" + _RELATION.pattern + r")")
 #: What a formula after a wide space may start with that other readers take (a quantifier, words, a label).
 _TAKEN_ELSEWHERE = re.compile(r"\s*(?:\\forall|\\text|\\textrm|\\mbox|\\label|\\tag|\\quad|\\qquad|&|,|;|\\\\|$)")
@@ -61,8 +65,9 @@ def wide_spaces_as_rows(text: str) -> str:
         if _TAKEN_ELSEWHERE.match(right) or not (_relation_at_top(left, depths[before:gap.start()])
                                                  and _relation_at_top(right, depths[gap.end():after])):
             continue
-        if _ENDS_IN_A_RELATION.search(left) or _STARTS_WITH_A_RELATION.match(right):
-            continue        # F = \qquad i = 1, A = B \quad = C: one formula spaced out, not two
+        if _ENDS_IN_A_RELATION.search(left) or _ENDS_IN_AN_OPERATOR.search(left) \
+                or _STARTS_WITH_A_RELATION.match(right):
+            continue        # F = \qquad i = 1, F = \sum_k \quad …, A = B \quad = C: one formula spaced out
         result[gap.start()] = ","
         for position in range(gap.start() + 1, gap.end()):
             result[position] = " " if text[position] != "\n" else "\n"

@@ -413,7 +413,7 @@ class ProductsMixin(LetterRunsMixin):
             if not isinstance(settled, Macro):
                 meaning = settled
         if isinstance(meaning, (Builtin, Macro, Family, ListValue, ExpectationOp, Operator, AbstractFunction,
-                                Distribution, IndexSet)):
+                                Distribution, IndexSet, OfVector)):
             raise self.fail(op, "a power of a function, a family, an operator or a set")
         if isinstance(meaning, (RowVector, VectorValue)):
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
