@@ -86,4 +86,4 @@ def test_the_rewrite_keeps_every_column():
     text = r"a = b \quad \text{and} \quad c = d"
     rewritten = wide_spaces_as_rows(text)
     assert len(rewritten) == len(text) and rewritten.index("c = d") == text.index("c = d")
-    assert rewritten.startswith("a = b,")
+    assert rewritten.startswith("a = b ,")     # the comma where \\quad starts

@@ -68,9 +68,10 @@ def wide_spaces_as_rows(text: str) -> str:
         if _ENDS_IN_A_RELATION.search(left) or _ENDS_IN_AN_OPERATOR.search(left) \
                 or _STARTS_WITH_A_RELATION.match(right):
             continue        # F = \qquad i = 1, F = \sum_k \quad …, A = B \quad = C: one formula spaced out
-        result[gap.start()] = ","
-        for position in range(gap.start() + 1, gap.end()):
-            result[position] = " " if text[position] != "\n" else "\n"
+        # the comma where the space command starts: an error there quotes the command as written
+        comma = text.index("\\", gap.start(), gap.end())
+        for position in range(gap.start(), gap.end()):
+            result[position] = "," if position == comma else " " if text[position] != "\n" else "\n"
     return "".join(result)
 
 
