@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 #: \max or \min, perhaps with scripts (a braced group or one token each), then '{' and '('.
-_HEAD = re.compile(r"\\(?:max|min)(?![a-zA-Z])(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[a-zA-Z]+|[^\s{}\\]))*\s*(\{)\s*\(")
+_HEAD = re.compile(r"\\(?:max|min)(?![a-zA-Z])"
+                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[a-zA-Z]+|[^\s{}\\]))*\s*(\{)\s*\(")
 
 
 def unbraced_arguments(text: str) -> str:

@@ -88,7 +88,8 @@ ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos
                        ("arctanh", sp.atanh), ("artanh", sp.atanh), ("atanh", sp.atanh),
                        ("arcsinh", sp.asinh), ("arsinh", sp.asinh), ("arccosh", sp.acosh), ("arcosh", sp.acosh))} \
     | {rf"\text{{{written}}}": OfVector(name, rf"\text{{{written}}}")
-       for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"), ("log\\_softmax", "log_softmax"),
-                             ("log_softmax", "log_softmax"), ("logsoftmax", "log_softmax"))}
+       for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"),
+                             ("log\\_softmax", "log_softmax"), ("log_softmax", "log_softmax"),
+                             ("logsoftmax", "log_softmax"))}
 
 __all__ = ["ELEMENTARY_KEYS", "Elementary", "OfVector"]

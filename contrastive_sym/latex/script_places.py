@@ -28,7 +28,8 @@ _SCRIPT_IN_FONT = re.compile(r"(\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|
 
 #: \boldsymbol{\mathit{x}} (a textbook's macro for a vector): bold italic, as \boldsymbol{x} sets it;
 #: \boldsymbol{\mathrm{x}}: bold upright, as \mathbf{x} sets it
-_NESTED_FONT = re.compile(r"\\(?:boldsymbol|bm)\s*\{\s*\\(mathit|mathrm|mathnormal)\s*\{\s*([A-Za-z]+|\\[a-zA-Z]+)\s*\}\s*\}")
+_NESTED_FONT = re.compile(r"\\(?:boldsymbol|bm)\s*\{\s*\\(mathit|mathrm|mathnormal)"
+                          r"\s*\{\s*([A-Za-z]+|\\[a-zA-Z]+)\s*\}\s*\}")
 
 
 def nested_fonts(text: str) -> str:

@@ -11,7 +11,8 @@ from .translate import Translator, relation_name
 
 #: The head of a derivative: ∂f/∂x, df/dx, ∇_x f, ∂_x f
 _D = r"(?:\\partial|d|\\mathrm\s*\{\s*d\s*\}|\\text\s*\{\s*d\s*\})"
-_DERIVATIVE_HEAD = re.compile(r"\s*(?:\\[dt]?frac\s*\{\s*" + _D + r".*?\}\s*\{\s*" + _D + r"|\\nabla|\\partial)", re.DOTALL)
+_DERIVATIVE_HEAD = re.compile(r"\s*(?:\\[dt]?frac\s*\{\s*" + _D + r".*?\}\s*\{\s*" + _D + r"|\\nabla|\\partial)",
+                              re.DOTALL)
 #: f'(x), f^{\prime}(x): a derivative when the display defines f, else a name of its own (f' a
 #: modified score, as a library writes it)
 _PRIMED_HEAD = re.compile(r"\s*(\\?[A-Za-z]+)\s*(?:'|\^\s*\{?\s*\\prime\s*\}?)\s*\(")

@@ -65,7 +65,8 @@ class ListsMixin:
         if any(s.var is not None for s in segments):
             return None
         # column k is the k-th vector written: δ_{c,k} picks it (an entry is read at whole numbers)
-        body = sp.Add(*[sp.KroneckerDelta(col, k) * s.pattern.family[s.pattern.row, row] for k, s in enumerate(segments, 1)])
+        body = sp.Add(*[sp.KroneckerDelta(col, k) * s.pattern.family[s.pattern.row, row]
+                        for k, s in enumerate(segments, 1)])
         return MatrixValue(body, row, col, segments[0].pattern.length, len(segments))
 
     def _segments(self, elements: list, node, arguments: bool = False, rows: bool = False) -> list[Segment]:
@@ -137,8 +138,9 @@ class ListsMixin:
         first = inner.value(first_tree) if rows else None
         if isinstance(first, RowVector):        # x_1, \dots, x_B: rows of one family
             last = self.value(last_tree) if reading is None else first
+            at_last = sp.sympify(first.row).subs(variable, hi)
             if not (isinstance(last, RowVector) and last.family == first.family
-                    and certainly_equal(sp.sympify(first.row).subs(variable, hi), last.row if reading is None else first.row.subs(variable, hi))):
+                    and certainly_equal(at_last, last.row if reading is None else at_last)):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
             return Segment(first, variable, lo, hi, skip)
         pattern = inner.expr(first_tree)
