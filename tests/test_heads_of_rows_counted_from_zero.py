@@ -5,9 +5,14 @@ the parameter's value, so the row was shifted twice: g(z_0) was z_1², and the t
 refuted (found by a document added blind: a CLIP problem's cosine similarity of rows I_0 … I_{B−1})."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict  # noqa: E402
 
 NOTATION = r'''
 id = "zero"
@@ -62,15 +67,7 @@ latex = 'c(I_i, T_j) = I_i^\top T_j'
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c1"
-line = 5
-title = "c1"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 5)
 
 
 @pytest.mark.parametrize("latex, expected", [

@@ -3,10 +3,16 @@ features, whose Gram matrix X^\top X it then draws): the matrix whose columns th
 refused ("a list of 4 items, where one value is expected")."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict, with_claim  # noqa: E402
 
 NOTATION = r'''
 id = "columns"
@@ -36,15 +42,7 @@ latex = 'X = [x_1, x_2, \dots, x_B]'
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3)
 
 
 @pytest.mark.parametrize("latex, expected", [
@@ -61,11 +59,5 @@ def test_vectors_in_brackets_are_the_columns_of_a_matrix(latex, expected):
 
 def test_numbers_in_brackets_are_still_no_matrix():
     with pytest.raises(DerivationError) as caught:
-        verify_text(NOTATION + "\n[[scalar]]\nname = 'a'\n" + """
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '[a, a] = a'
-""")
+        verify_text(with_claim(NOTATION + "\n[[scalar]]\nname = 'a'\n", "[a, a] = a", 3))
     assert "a list of 2 items" in caught.value.message

@@ -5,10 +5,15 @@ slice of a row, ``s_{b,:}``, and a bold font around an italic one, ``\boldsymbol
 textbook's macro), found by the same batch of documents added blind."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict  # noqa: E402
 
 NOTATION = r'''
 id = "members"
@@ -56,15 +61,7 @@ where = 'p \neq i, y_p = y_i'
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3)
 
 
 @pytest.mark.parametrize("latex, expected", [

@@ -7,9 +7,14 @@ row break (``\\[4pt]``), a mark ending a proof (``\qquad \blacksquare``) and PyT
 spelling the reader knew, and what it means is checked."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict, the_only_claim, with_claim  # noqa: E402
 
 NOTATION = r'''
 id = "spellings"
@@ -39,15 +44,7 @@ name = 'a'
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '''{latex}'''
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3)
 
 
 @pytest.mark.parametrize("latex, expected", [
@@ -78,14 +75,7 @@ def test_mbox_opens_the_condition_of_a_case():
 def test_simeq_is_read_as_approx():
     """≃ (a Monte Carlo estimate's 'approximately equal') is read as ≈ is: not decided without the
     tolerance printed digits give, never refused as a relation the grammar does not know."""
-    text = NOTATION + r"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = 'a \simeq a + 0'
-"""
-    (claim,) = verify_text(text).documents[0].claims
+    claim = the_only_claim(with_claim(NOTATION, r"a \simeq a + 0", 3))
     assert claim.outcome.verdict.value == "undecided"
     assert "approximation" in claim.outcome.message
 
@@ -126,15 +116,7 @@ name = 'f^{S*}'
     (r"f^{S*} + 1 = 1 + f^{S *}", "proved"),
 ])
 def test_primes_and_stars_in_scripts_are_parts_of_names(latex, expected):
-    text = PRIMES + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    assert claim.outcome.verdict.value == expected
+    assert claim_verdict(PRIMES, latex, 3) == expected
 
 
 def test_a_declared_scalar_at_one_name_in_parentheses_is_refused_naming_both_readings():

@@ -4,9 +4,14 @@ statement (and every proportionality of sides that change sign, 2x ∝ x); found
 blind.  It is read as 0 < A(y)/B(y) = A(y′)/B(y′) now: the ratio, which is what a factor is."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict  # noqa: E402
 
 NOTATION = r'''
 id = "prop"
@@ -31,16 +36,7 @@ domain = "[-1, 1]"
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-proportional_in = ['v']
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3, proportional_in=('v',))
 
 
 @pytest.mark.parametrize("latex, expected", [

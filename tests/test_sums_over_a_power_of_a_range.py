@@ -3,10 +3,15 @@ image-text pair) or ``\sum_{(i, j) \in [N] \times [N]}``: one sum per name of th
 range (Σ_i Σ_j).  It was refused ("a sum over tuples … is not read yet")."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict  # noqa: E402
 
 NOTATION = r'''
 id = "pairs"
@@ -30,15 +35,7 @@ shape = ['N']
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3)
 
 
 @pytest.mark.parametrize("latex, expected", [

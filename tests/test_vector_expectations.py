@@ -3,9 +3,14 @@ mean embedding of alignment and uniformity analyses, reading notes on InfoNCE): 
 components' expectations.  It was refused ("an expectation of something that is not a number")."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from contrastive_sym.pipeline import verify_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from document_claims import claim_verdict  # noqa: E402
 
 NOTATION = r'''
 id = "mean"
@@ -37,15 +42,7 @@ shape = ['d']
 
 
 def verdict(latex: str) -> str:
-    text = NOTATION + f"""
-[[claim]]
-id = "c"
-line = 3
-title = "c"
-latex = '{latex}'
-"""
-    (claim,) = verify_text(text).documents[0].claims
-    return claim.outcome.verdict.value
+    return claim_verdict(NOTATION, latex, 3)
 
 
 @pytest.mark.parametrize("latex, expected", [

@@ -49,8 +49,11 @@ def wide_spaces_as_rows(text: str) -> str:
     space of a row break, \\\\[4pt], and a mark ending a proof, \\qquad \\blacksquare, blanked)."""
     blank = lambda m: re.sub(r"[^\n]", " ", m.group())      # noqa: E731 - the same length, lines kept
     text = _END_OF_PROOF.sub(blank, _ROW_SPACE.sub(blank, text))
+    candidates = list(_GAP.finditer(text))
+    if not candidates:      # most formulas: no scan of depths on every parse
+        return text
     depths = _depths(text)
-    gaps = [m for m in _GAP.finditer(text) if depths[m.start()] == 0 and depths[m.end() - 1] == 0]
+    gaps = [m for m in candidates if depths[m.start()] == 0 and depths[m.end() - 1] == 0]
     if not gaps:
         return text
     bounds = _boundaries(text, depths)

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-import sympy as sp
-
 from ..scope import AbstractFunction, ExpectationOp
-from .values import VectorValue
 
 
 class DrawnFunctionsMixin:
@@ -53,10 +50,4 @@ class DrawnFunctionsMixin:
         note = f"'{written}', written without its arguments inside {under}, is read at the points it draws: " \
                f"{value.name}({shown})"
         self.readings.extend([note] if note not in self.readings else [])
-        used = getattr(self.scope, "used", None)
-        if used is not None:
-            used.add(("arguments", meaning.name, len(points)))
-        if meaning.length is None:
-            return meaning.function(*points)
-        m = sp.Dummy("m", integer=True)
-        return VectorValue(meaning.function(*points, m), m, meaning.length)
+        return self.at_points(meaning, points)       # as f(x) written out is read (functions.py)

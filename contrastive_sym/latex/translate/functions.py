@@ -57,15 +57,25 @@ class AbstractFunctionsMixin:
                             + (" (what follows ';', the parameters p_m(u; \\theta) is of, counts as arguments: "
                                "declare them in 'arguments')" if after else ""))
         meaning = meaning.with_arguments(len(args))
+        if not all(self._is_point(arg) for arg in args):
+            self.note_arguments_used(meaning, len(args))
+            return self._call_of_values(meaning, args, items, node)
+        return self.at_points(meaning, args)
+
+    def note_arguments_used(self, meaning: AbstractFunction, count: int) -> None:
+        """Which of f's declarations a use takes (load/toml.py warns of one no formula uses)."""
         used = getattr(self.scope, "used", None)
         if used is not None:
-            used.add(("arguments", meaning.name, len(args)))   # which of f's declarations (load/toml.py)
-        if not all(self._is_point(arg) for arg in args):
-            return self._call_of_values(meaning, args, items, node)
+            used.add(("arguments", meaning.name, count))
+
+    def at_points(self, meaning: AbstractFunction, points) -> object:
+        """The declared function ``meaning`` at the data points ``points``: its value, or the
+        vector of its components when its values are vectors."""
+        self.note_arguments_used(meaning, len(points))
         if meaning.length is None:
-            return meaning.function(*args)
+            return meaning.function(*points)
         m = sp.Dummy("m", integer=True)
-        return VectorValue(meaning.function(*args, m), m, meaning.length)
+        return VectorValue(meaning.function(*points, m), m, meaning.length)
 
     def _call_of_values(self, meaning: AbstractFunction, args, items, node):
         r"""``d(\mathbf{x}_i, \mathbf{x}_j)``, ``g(\mathbf{h})``, ``E(W, y, X^i)``: a declared
