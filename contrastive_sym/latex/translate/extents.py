@@ -73,7 +73,7 @@ class SumExtentsMixin:
         """Whether ``tree`` uses the name ``name`` where no sum of its own binds it."""
         if not isinstance(tree, Tree):
             return False
-        if tree.data == "apply_op" and name in self._running_letters(tree):
+        if tree.data == "apply_op" and _binds(self._running_letters(tree), name):
             return False        # a sum or maximum of its own binds the name there
         if self._bound_name(tree) == name:
             return True
@@ -90,8 +90,23 @@ class SumExtentsMixin:
         try:
             name, *_ = self._sum_range(lower, upper, op)
         except ParseError:
-            return None
+            # read elsewhere (\sum_{i \in \mathcal{P}} of a set defined by a condition, by its
+            # labels) or not at all: the letter as written, else one that may be any name, so
+            # that a later term is never taken into an outer sum on a guess
+            return self._written_letter(lower) or ANY_NAME
         return name
+
+    def _written_letter(self, lower) -> str | None:
+        """The name before ``\\in`` or ``=`` in a sum's subscript written ``i \\in S`` or ``i = a``."""
+        if not (isinstance(lower, Tree) and lower.data == "script_group"):
+            return None
+        items = [c for c in lower.children[0].children if isinstance(c, Tree)]
+        item = items[0] if len(items) == 1 else None
+        if isinstance(item, Tree) and item.data == "item" and len(item.children) == 3:
+            relation = item.children[1]
+            if isinstance(relation, Tree) and str(relation.children[0]).strip() in ("\\in", "="):
+                return self._bound_name(item.children[0])
+        return None
 
     def _running_letters(self, applied) -> list[str]:
         """The names a sum, a maximum or a minimum binds: ``j`` of ``\\sum_{j=1}^N`` or
@@ -114,6 +129,14 @@ class SumExtentsMixin:
                 return []
             return [name] if name is not None else []
         return []
+
+
+#: What a sum binds when its index is not read here: it may be any name
+ANY_NAME = "\ue000any"
+
+
+def _binds(letters: list[str], name: str) -> bool:
+    return name in letters or ANY_NAME in letters
 
 
 def _sum_node(tree):
