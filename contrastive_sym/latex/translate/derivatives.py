@@ -121,15 +121,16 @@ class DerivativesMixin:
 
     def _d_mark(self, tree):
         """('letter' or 'upright', order) for d, d^n, \\mathrm{d}, \\mathrm{d}^n; else None."""
-        order = 1
+        power = None
         if isinstance(tree, Tree) and tree.data == "superscript":
             tree, power = tree.children
-            order = self._order(power)
         if isinstance(tree, Tree) and tree.data == "letter" and str(tree.children[0]) == "d":
-            return "letter", order
-        if isinstance(tree, Tree) and tree.data == "text" and "".join(self.source(tree).split()) in _UPRIGHT_D:
-            return "upright", order
-        return None
+            kind = "letter"
+        elif isinstance(tree, Tree) and tree.data == "text" and "".join(self.source(tree).split()) in _UPRIGHT_D:
+            kind = "upright"
+        else:
+            return None     # x^{n} y under a fraction is no derivative: its power is not an order
+        return kind, (self._order(power) if power is not None else 1)
 
     def d_derivative(self, node, operand=None):
         """The derivative a d-fraction ``node`` writes, of its numerator or of ``operand``."""

@@ -79,6 +79,10 @@ class ProductsMixin(LetterRunsMixin):
                 # \frac{d}{dx} F: d/dx applies to the rest of the product, as \frac{\partial}{\partial x} does
                 items.append(("d", current.children[0], current.children[1]))
                 break
+            if isinstance(current, Tree) and current.data == "juxt" \
+                    and (sign := self.capital_sum(current.children[0])) is not None:
+                items.append(("op", sign, current.children[1]))      # \Sigma_j e^{z_j}: capital_sums.py
+                break
             if isinstance(current, Tree) and current.data == "juxt":
                 items.append(("factor", current.children[0]))
                 current = current.children[1]

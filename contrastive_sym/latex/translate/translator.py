@@ -1,5 +1,4 @@
-"""The translator of one formula: the rows of a display, the values of its nodes,
-arithmetic and brackets; the rest of what it reads comes from its mixins."""
+"""The translator of one formula: rows, values of nodes, arithmetic, brackets; the rest is its mixins'."""
 from __future__ import annotations
 
 import re
@@ -19,6 +18,7 @@ from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_prop
                              drop_trailing_name, leading_link, leading_proportional_name, row_labels)
 from ..remarks import say_remarks
 from ..scope import Builtin, Family, Macro, Scope
+from .capital_sums import CapitalSumsMixin
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .stated_domains import StatedDomainsMixin
@@ -82,7 +82,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
-                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin):
+                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
