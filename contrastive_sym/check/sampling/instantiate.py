@@ -7,6 +7,7 @@ argument).  Its variables are the scalars and family elements that remain.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import sympy as sp
@@ -120,7 +121,32 @@ def used_indices(exprs, notation: Notation) -> list[IndexDecl]:
                     for sym in sp.sympify(other).free_symbols:
                         if isinstance(notation.lookup(sym), IndexDecl):
                             found.setdefault(sym, notation.lookup(sym))
-    return sorted(found.values(), key=lambda d: d.symbol.name)
+    pending = list(found.values())
+    while pending:      # an index that runs from another (from = 'k'): that one is chosen too
+        for sym in _range_indices(pending.pop(), notation):
+            if sym not in found:
+                found[sym] = notation.lookup(sym)
+                pending.append(found[sym])
+    return _chosen_in_order(sorted(found.values(), key=lambda d: d.symbol.name), notation)
+
+
+def _range_indices(decl: IndexDecl, notation: Notation) -> list[sp.Symbol]:
+    """The indices the first or last value of ``decl`` is written with."""
+    return sorted((s for s in (decl.lo.free_symbols | decl.hi.free_symbols)
+                   if isinstance(notation.lookup(s), IndexDecl)), key=lambda s: s.name)
+
+
+def _chosen_in_order(indices: list[IndexDecl], notation: Notation) -> list[IndexDecl]:
+    """``indices`` with each after those its range is written with (by name otherwise)."""
+    ordered, placed = [], set()
+    while len(ordered) < len(indices):
+        ready = [d for d in indices if d.symbol not in placed
+                 and all(s in placed for s in _range_indices(d, notation))]
+        if not ready:       # ranges written with each other: no order chooses them
+            raise Unsupported("indices whose ranges are written with each other")
+        ordered.append(ready[0])
+        placed.add(ready[0].symbol)
+    return ordered
 
 
 def _symbols(expr: sp.Basic):
@@ -176,13 +202,11 @@ def index_assignments(indices: list[IndexDecl], sizes: dict, ties=()) -> list[di
     admissible assignment makes hold, one assignment where it holds (j = p(i): the
     positive of an anchor is a value of its own, which the ends may all miss)."""
     kept = _end_assignments(indices, sizes)
-    ranges = [range(int(d.lo.subs(sizes)), int(d.hi.subs(sizes)) + 1) for d in indices]
     if 3 <= len(indices) <= _PATTERNED:
         # every pattern of equal and different free indices (j = k ≠ i, …) that the
         # ranges allow: a formula wrong only when two of three indices meet is refuted
         seen = {_pattern(choice, indices) for choice in kept}
-        for combo in itertools.islice(itertools.product(*ranges), _TIE_SCAN):
-            chosen = {d.symbol: v for d, v in zip(indices, combo)}
+        for chosen in itertools.islice(_every_assignment(indices, sizes), _TIE_SCAN):
             pattern = _pattern(chosen, indices)
             if pattern not in seen and _admissible(chosen, indices, sizes):
                 seen.add(pattern)
@@ -190,8 +214,7 @@ def index_assignments(indices: list[IndexDecl], sizes: dict, ties=()) -> list[di
     for a, b in ties:
         if any(_tie_holds(a, b, choice, sizes) for choice in kept):
             continue
-        for combo in itertools.islice(itertools.product(*ranges), _TIE_SCAN):
-            chosen = {d.symbol: v for d, v in zip(indices, combo)}
+        for chosen in itertools.islice(_every_assignment(indices, sizes), _TIE_SCAN):
             if _admissible(chosen, indices, sizes) and _tie_holds(a, b, chosen, sizes):
                 kept.append(chosen)
                 break
@@ -219,18 +242,37 @@ def _admissible(chosen: dict, indices: list[IndexDecl], sizes: dict) -> bool:
     return all(chosen[d.symbol] != sp.sympify(o).xreplace(values) for d in indices for o in d.distinct_from)
 
 
+def _ends(decl: IndexDecl, values: dict) -> tuple[int, int]:
+    """The first and last value of ``decl`` at the sizes and the indices chosen before it (an
+    index may run from another, ``from = 'k'``: the notation's order is the order of choice)."""
+    return int(decl.lo.xreplace(values)), int(decl.hi.xreplace(values))
+
+
+def _assignments(indices: list[IndexDecl], sizes: dict, values_of) -> Iterator[dict]:
+    """Each assignment of ``indices`` in declaration order, each index taking ``values_of(lo,
+    hi)`` of its range at the values chosen before it (an empty range there gives none)."""
+    def extend(position: int, chosen: dict):
+        if position == len(indices):
+            yield dict(chosen)
+            return
+        decl = indices[position]
+        lo, hi = _ends(decl, {**sizes, **chosen})
+        for value in values_of(lo, hi):
+            chosen[decl.symbol] = value
+            yield from extend(position + 1, chosen)
+            del chosen[decl.symbol]
+    return extend(0, {})
+
+
+def _every_assignment(indices: list[IndexDecl], sizes: dict) -> Iterator[dict]:
+    return _assignments(indices, sizes, lambda lo, hi: range(lo, hi + 1))
+
+
 def _end_assignments(indices: list[IndexDecl], sizes: dict) -> list[dict]:
     if not indices:
         return [{}]
-    options = []
-    for decl in indices:
-        lo, hi = int(decl.lo.subs(sizes)), int(decl.hi.subs(sizes))
-        options.append(sorted({lo, hi, min(lo + 1, hi)}))
-    result = []
-    for combo in itertools.product(*options):
-        chosen = {d.symbol: v for d, v in zip(indices, combo)}
-        if _admissible(chosen, indices, sizes):
-            result.append(chosen)
+    ends = _assignments(indices, sizes, lambda lo, hi: sorted({lo, hi, min(lo + 1, hi)}) if lo <= hi else [])
+    result = [chosen for chosen in ends if _admissible(chosen, indices, sizes)]
     # Keep the ends: first, last, and one in between; with several indices the ends may
     # all be ties (i = j), so the first choice where the indices differ is kept too
     if len(result) > 3:
