@@ -76,6 +76,8 @@ READING_FORMULAS = (
     # derivatives of higher order, and written with d
     r"\frac{\partial^2 t^4}{\partial t \partial t} + \frac{\partial^2}{\partial t^2} t^3 = \frac{\mathrm{d}}{\mathrm{d}t} t^2 "
     r"+ \frac{\mathrm{d}^2 t^3}{\mathrm{d} t^2}",
+    # a whole numerator differentiated (a log, a sum without parentheses); the capital sum sign
+    r"\frac{\partial \log t^2 \tau}{\partial t} + \frac{\partial \sum_k \exp(x_k)}{\partial x_i} = \Sigma_{k=1}^{n} x_k",
     # a pair drawn by the one distribution of both, \pi, two indices over one range, a dot
     # product of parenthesised vectors, conditions after ';'
     r"\mathbb{E}_{(\mathbf{x}, c)}[\log p(\mathbf{x}, c)] + \pi + \sum_{i,j=1}^{n} s_{i,j} = (s_1)^\top (s_2) "
@@ -152,6 +154,7 @@ READING_TOKENS = TOKENS + [
     "_{info+}", "^{ab-}", "{cd+}", r"\sum_{i \neq j}", r"\sum_{j \neq i}", "s^{(1)}", "^{(i)}", "_k^i",
     r"\max_{k \neq i}", r"\min_k", r"\prod_{k=1}^{N}", r"\overset{(a)}{=}", r"\stackrel{x}{\leq}", r"\\ +",
     r"\\ \quad -", r"\forall i", r"\forall (i, j) \in", r", \quad \forall", r"\approx 0.5", r"\propto",
+    r"\frac{\partial \log", r"\frac{\partial \sum_k", r"\Sigma_k", r"\Sigma_{k=1}^{n}", r"\Pi_i",
     r"\frac{\partial^2 t}{\partial s_1 \partial s_2}", r"\frac{\partial^2}{\partial t^2}", r"\partial^", r"\partial t",
     r"\frac{d}{dt}", r"\frac{d t}{d", r"\frac{\mathrm{d}^2}{\mathrm{d} t^2}", r"\mathrm{d}", "d^2",
     r"\max_{k \in S}", r"\min_{(i, k) \in S}", r"\max_{j : y_j = y_i}", r"\mathbb{E}_S",

@@ -150,7 +150,7 @@ class OperatorsMixin(TupleSumsMixin):
         # a sum of vectors is the vector of the sums of their components
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:
-            lo, hi = self._infer_range(body, variable, op, skip)
+            lo, hi = self._infer_range(body, variable, op, skip, var_name)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
             hi = self._infer_range(body, variable, op)[1]
         self.settle_excluded(skip, body)          # pair_sums.py: is \sum_{i \neq j} a pair?
@@ -328,10 +328,11 @@ class OperatorsMixin(TupleSumsMixin):
             return str(node.children[0].children[0]) + "'"
         return self.scripted_index_name(node)
 
-    def _infer_range(self, body, variable, op, skip=None):
+    def _infer_range(self, body, variable, op, skip=None, written: str | None = None):
         """The range of an index written without bounds: the extent of the family
         dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N); if it indexes no family,
-        in ``\\sum_{k \\neq i}`` it is the range of the declared index i (without i)."""
+        in ``\\sum_{k \\neq i}`` it is the range of the declared index i (without i), and in
+        ``\\sum_i`` over a declared index i (``written``) its declared range."""
         ranges = set()
         for indexed in body.atoms(sp.Indexed):
             family = self._family_of(indexed.base)
@@ -341,6 +342,8 @@ class OperatorsMixin(TupleSumsMixin):
                     start = sp.Integer(family.start(position))
                     ranges.add((start, start + family.shape[position] - 1))
         declared = self.scope.index_range(skip) if skip is not None else None
+        if skip is None and written is not None and isinstance(self.scope.lookup(written), sp.Symbol):
+            declared = self.scope.index_range(self.scope.lookup(written))
         if not ranges and declared is not None:
             return declared
         if len(ranges) != 1:
