@@ -9,7 +9,7 @@ function whose values are unknown (a ``[[function]]``) a prime is refused: its d
 not determined by anything written."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import sympy as sp
@@ -25,6 +25,8 @@ class Primed:
 
     function: object
     order: int = 1
+    # the function as a formula of one number (t ↦ its value at t)
+    formula: Callable | None = field(default=None, compare=False, repr=False)
 
 
 class PrimesMixin:
@@ -34,9 +36,10 @@ class PrimesMixin:
         """One more prime on ``meaning``; None when its formula as a function of one
         number is not known."""
         inner = meaning.function if isinstance(meaning, Primed) else meaning
-        if _of_one_number(inner) is None:
+        formula = _of_one_number(inner) or _at_its_declared_scalar(inner)
+        if formula is None:
             return None
-        return Primed(inner, meaning.order + 1 if isinstance(meaning, Primed) else 1)
+        return Primed(inner, meaning.order + 1 if isinstance(meaning, Primed) else 1, formula)
 
     def refuse_prime(self, meaning, op):
         """The error for a prime that is not a derivative this reader takes."""
@@ -55,7 +58,7 @@ class PrimesMixin:
         # kept unevaluated, as \frac{d}{dx} is: the evaluator takes it with dual numbers, so
         # that at a kink (ReLU'(0)) it is undefined rather than SymPy's Heaviside convention
         t = sp.Dummy("t", real=True)
-        return sp.Subs(sp.Derivative(_of_one_number(meaning.function)(t), (t, meaning.order)), t, value)
+        return sp.Subs(sp.Derivative(meaning.formula(t), (t, meaning.order)), t, value)
 
 
 def _of_one_number(meaning) -> Callable | None:
@@ -70,3 +73,15 @@ def _of_one_number(meaning) -> Callable | None:
             or meaning.vector_args or meaning.labels is not None or meaning.called):
         return lambda t: put(meaning.body, {meaning.scalar_params[0]: t})
     return None
+
+
+def _at_its_declared_scalar(meaning) -> Callable | None:
+    """f(t) = … with t a declared real scalar (its head written for that name, a label): the
+    body at another value of t, as a use f(1) reads it (labelled_uses.py)."""
+    if not (isinstance(meaning, Macro) and meaning.labels is not None and meaning.defined_in is not None):
+        return None
+    variable = meaning.defined_in.lookup(meaning.labels)
+    if not (isinstance(variable, sp.Symbol) and variable.is_real and variable not in meaning.defined_in.points
+            and dict(meaning.defined_in.finite).get(variable) is None and not meaning.index_params):
+        return None
+    return lambda t: put(meaning.body, {variable: t})
