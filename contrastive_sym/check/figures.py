@@ -169,6 +169,8 @@ def witness_figure(fig_id: str, link: Link, notation, overrides, witness: Witnes
         lo, hi = centre - 2, centre + 2
         if var.domain is Domain.UNIT_INTERVAL:
             lo, hi = max(lo, F(-1)), min(hi, F(1))
+        elif var.domain is Domain.ZERO_TO_ONE:
+            lo, hi = max(lo, F(0)), min(hi, F(1))
         elif var.domain is Domain.PROBABILITY:
             lo, hi = max(lo, centre / 10), min(hi, (1 + centre) / 2)
         elif var.domain is Domain.POSITIVE:

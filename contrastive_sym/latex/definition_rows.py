@@ -11,6 +11,7 @@ import sympy as sp
 
 from ..errors import DerivationError
 from .macros import head_parts
+from .memberships import trailing_membership
 from .scope import Builtin, Macro
 from .translate import Translator, relation_name
 
@@ -153,5 +154,5 @@ def one_line(translator: Translator, node) -> str:
 
 def domain_stated(row, translator: Translator) -> bool:
     r"""Whether ``row`` (a row after a definition) states the domain of a declared scalar
-    (translate/stated_domains.py)."""
-    return translator.stated_domain(row)
+    (translate/stated_domains.py): ``\alpha > 0``, or ``t`` before the ``\in [0, 1]`` ending the display."""
+    return translator.stated_domain(row) or translator.domain_before(row, trailing_membership(translator.text))

@@ -156,7 +156,7 @@ def _define_read(text: str, original: str, definitional: frozenset[int], scope: 
     chains += tuple(replace(_chain(row, arguments, text, original, final, where, translator), statement=True)
                     for row in statements)
     membership = trailing_membership(text)
-    if membership is not None:
+    if membership is not None and not translator.membership_read_as_domain:
         chains += _membership_chain(membership, rows[-1], bound[id(rows[-1])], text, original, final, where,
                                     translator)
     unique = list({id(macros[id(r)]): macros[id(r)] for r in rows}.values())

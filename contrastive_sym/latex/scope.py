@@ -327,6 +327,9 @@ class Scope:
     # (symbol or family base, its values) of the scalars and families of a finite domain
     # ({0, 1}, {-1, 1}): a definition by cases may test one against a value (y_n = 1)
     finite: tuple = ()
+    # (symbol, domain) of each declared scalar (model.notation.Domain): a display may state a
+    # scalar's domain after a formula (…, \quad t \in [0, 1]), read when the declaration implies it
+    domains: tuple = ()
     # the bases of families and the functions of role "unit" (norm 1): a display may say
     # their values are on the sphere (\in \mathbb{S}^{d-1})
     units: frozenset = frozenset()

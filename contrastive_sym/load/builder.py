@@ -276,6 +276,10 @@ class DocumentBuilder:
         """The domain of a scalar declared so far; None for anything else."""
         return next((d.domain for d in self._scalars if d.symbol == symbol), None)
 
+    def scalar_domains(self) -> tuple:
+        """(symbol, domain) of each scalar declared so far."""
+        return tuple((d.symbol, d.domain) for d in self._scalars)
+
     def finite_domains(self) -> tuple:
         """(symbol or family base, its values) of each scalar and family declared so far
         whose domain is finite ({0, 1}, {-1, 1}): a condition of a definition by cases may

@@ -57,7 +57,7 @@ def read_labels(spec: dict, scope: Scope, context: Context) -> Scope:
         labels.add(family.base)
     context.path = context.prefix
     return replace(scope, labels=scope.labels | frozenset(labels), finite=context.builder.finite_domains(),
-                   units=context.builder.units())
+                   units=context.builder.units(), domains=context.builder.scalar_domains())
 
 
 def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope,

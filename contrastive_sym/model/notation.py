@@ -56,6 +56,8 @@ class Domain(enum.Enum):
     # strictly between 0 and 1: a probability that is neither impossible nor certain (the
     # class prior τ^+ of debiased contrastive learning)
     PROBABILITY = "(0, 1)"
+    # 0 to 1, both ends included: a weight of a convex combination (t x + (1 - t) y, t ∈ [0, 1])
+    ZERO_TO_ONE = "[0, 1]"
 
     @property
     def values(self) -> tuple | None:
@@ -75,6 +77,8 @@ class Domain(enum.Enum):
             return value >= 0
         if self is Domain.PROBABILITY:
             return 0 < value < 1
+        if self is Domain.ZERO_TO_ONE:
+            return 0 <= value <= 1
         return -1 <= value <= 1
 
 

@@ -148,4 +148,6 @@ def _into(raw: sp.Expr, domain: str) -> sp.Expr:
         return sp.Max(-1, sp.Min(1, raw))
     if domain == "(0, 1)":
         return 1 / (1 + sp.exp(-raw))
+    if domain == "[0, 1]":
+        return sp.Max(0, sp.Min(1, raw))
     return raw

@@ -36,6 +36,7 @@ _SCALARS = {
     Domain.BINARY: (F(0), F(1)),
     Domain.SIGN: (F(-1), F(1)),
     Domain.PROBABILITY: (F(1, 2), F(1, 10), F(9, 10), TINY, 1 - TINY, F(1, 3)),
+    Domain.ZERO_TO_ONE: (F(0), F(1), F(1, 2), F(1, 10), F(9, 10), TINY, 1 - TINY, F(1, 3)),
 }
 # up to this many values of 0 or 1 sampled together, every assignment (2^6 = 64)
 _BINARY_EXHAUSTIVE = 6
@@ -169,6 +170,8 @@ def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
         return _unit_patterns(m)
     if domain is Domain.PROBABILITY:
         return _probability_patterns(m)
+    if domain is Domain.ZERO_TO_ONE:       # the ends too: a weight of 0 or 1 drops a term
+        return [[F(0)] * m, [F(1)] * m, [F(k % 2) for k in range(m)]] + _probability_patterns(m)
     if domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
         return _positive_patterns(m)
     if domain is Domain.NEGATIVE:
@@ -234,6 +237,8 @@ class _Group:
             return [F(high if b else low) for b in rng.integers(0, 2, size=m)]
         if self.domain is Domain.UNIT_INTERVAL:
             return [_round(x) for x in rng.uniform(-1, 1, size=m)]
+        if self.domain is Domain.ZERO_TO_ONE:
+            return [_round(x) for x in rng.uniform(0, 1, size=m)]
         if self.domain is Domain.PROBABILITY:
             # rounding may reach 0 or 1, which the domain leaves out
             return [v if 0 < v < 1 else F(1, 2) for v in (_round(x) for x in rng.uniform(0, 1, size=m))]

@@ -115,6 +115,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         trees = [r for r in tree.children[0].children if isinstance(r, Tree)]
         said: list[str] = []
         last_side = None        # (value, tree) of the last side read: a trailing \in is about it
+        membership = trailing_membership(self.text)
         say_remarks(self.text, trees, self.where, said)
         if any(not re.search(r"\\[A-Za-z]+\s*\{\s*$", self.text[:m.start()]) for m in _PLAIN_E.finditer(self.text)) \
                 and self.scope.lookup("E") is Builtin.EXPECTATION:
@@ -141,8 +142,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                     raise self.fail(row, "\\forall … with no statement before it")
                 self.check_quantifier(row.children[0], [side.expr for side in rows[-1].sides])
                 continue
-            if rows and row.data == "chain" and self.stated_domain(row):
-                continue        # "A = B, \quad \tau > 0": a condition on a parameter (stated_domains.py)
+            if rows and row.data == "chain" and self.domain_row(row, rows, membership):
+                continue        # "A = B, \quad \tau > 0", "…, \quad t \in [0, 1]": stated_domains.py
             children = [c for c in row.children if not (isinstance(c, Tree) and c.data == "forall")]
             quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
             sides, relations, shapes = [], [], []
@@ -191,8 +192,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
                             self.source(row).strip(), tuple(self.readings[first_reading:])))
-        membership = trailing_membership(self.text)
-        if membership is not None and rows and last_side is not None:
+        if membership is not None and not self.membership_read_as_domain and rows and last_side is not None:
             reading, within = self.stated_membership(membership, *last_side)
             rows[-1] = replace(rows[-1], readings=rows[-1].readings + (reading,), within=within)
         if said and rows:       # the remarks, said with the display's last row
@@ -201,8 +201,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
 
     # --- values -------------------------------------------------------------------
     def value(self, node):
-        # Braces and one-element groups add no meaning; the parser bounds their
-        # nesting already, so only operators count towards MAX_DEPTH.
+        # braces and one-element groups add no meaning (the parser bounds their nesting): not counted
         counted = not (isinstance(node, Tree) and node.data in _PASS_THROUGH)
         self.depth += counted
         if self.depth > MAX_DEPTH:
@@ -230,9 +229,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         if isinstance(value, Transposed):
             raise self.fail(node, "a transposed vector a^\\top must be followed by a vector "
                                   "(a^\\top b is their dot product)")
-        # a whole formula (a definition's body): no loose data point, unless the body is one
-        # point, t(x) of a function whose values are points (w_i = \mathcal{T}_i(A, X)), or a
-        # tuple of points (a graph, T(A, X) = (A, T_X(X)))
+        # a whole formula (a definition's body): no loose data point, unless the body is one point,
+        # t(x) of a function of points (w_i = \mathcal{T}_i(A, X)), or a tuple of them (T(A, X) = (A, T_X(X)))
         if self.depth == 0 and not (isinstance(value, (AppliedUndef, sp.Tuple)) and self._is_point(value)):
             self.refuse_loose_points(value, node)
             self.refuse_loose_draws(value, node)
@@ -259,8 +257,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         return self.expr(node, value)
 
     def _components(self, row: RowVector) -> VectorValue:
-        # a Dummy: the component index must not be the m of a dot product or norm
-        # inside the same expression (sim(z_i, z_j) · (z_i − z_j))
+        # a Dummy: not the m of a dot product or norm in the same expression (sim(z_i, z_j) · (z_i − z_j))
         m = sp.Dummy("m", integer=True)
         return VectorValue(row.family[row.row, m], m, row.length)
 
