@@ -213,6 +213,7 @@ class DerivativesMixin:
             return directions[expr.indices]
         self.refuse_random(expr, op)
         self.refuse_through_values(expr, family, op)
+        self.say_when_constant(expr, family, op)      # constant_derivatives.py
         return Nabla(expr, family, directions)
 
     def refuse_random(self, f, node) -> None:
@@ -246,25 +247,13 @@ class DerivativesMixin:
         path = self.scope.path
         if path is not None and variable == path.parameter:
             self.refuse_through_values(f, path.family, node)
+            self.say_when_constant(f, path.family, node)      # constant_derivatives.py
             # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
             moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
                               lambda e: e + variable * path.along[e.indices])
             return sp.Subs(sp.Derivative(moved, variable), variable, 0)
-        self._say_when_constant(f, variable, node)
+        self.say_when_constant(f, variable.base if isinstance(variable, sp.Indexed) else variable, node)
         return sp.Derivative(f, variable)
-
-    def _say_when_constant(self, f, variable, node) -> None:
-        """A derivative by a name that what it differentiates does not contain is 0, which the
-        reading says: a dependence the notation does not declare (p(x; θ) differentiated by
-        one parameter ϑ of θ) would otherwise make every such side 0 without a word."""
-        base = variable.base if isinstance(variable, sp.Indexed) else variable
-        if f.has(base):
-            return
-        written, name = " ".join(self.source(node).split()), sp.latex(base)
-        note = (f"'{written}' differentiates by {name}, which what it differentiates does not contain: it "
-                f"is 0 (is a dependence on {name} missing from the notation?)")
-        if note not in self.readings:
-            self.readings.append(note)
 
 
 def _ungroup(tree):

@@ -19,6 +19,7 @@ from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_prop
 from ..remarks import say_remarks
 from ..scope import Builtin, Family, Macro, Scope
 from .capital_sums import CapitalSumsMixin
+from .constant_derivatives import ConstantDerivativesMixin
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .stated_domains import StatedDomainsMixin
@@ -82,7 +83,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
-                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin):
+                 ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
+                 ConstantDerivativesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
