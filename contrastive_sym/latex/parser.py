@@ -99,9 +99,10 @@ _BOLD_OPERATOR = re.compile(r"\\(?:boldsymbol|mathbf|bm|pmb)\s*\{\s*(\\(?:cdot|t
 
 
 def _as_primes(match) -> str:
-    """A prime written as a superscript, as the primes it writes (same length)."""
+    """A prime written as a superscript, as the primes it writes (same length), at its end: the
+    node of x^{\prime} then spans what is written, and a message quotes it whole."""
     count = prime_count(match.group())
-    return "'" * count + " " * (len(match.group()) - count)
+    return " " * (len(match.group()) - count) + "'" * count
 
 
 #: &amp; of a page exported as HTML; \\# of kramdown, which turns \\ into \ (a row break then # is no TeX)
@@ -393,9 +394,10 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         return "\\\\", start        # a line of a \substack, read as a comma
     if str(token) == FORALL_COMMA:
         return ",", start
-    primes = PRIME_SCRIPT.match(original, start) if str(token) == "'" and start is not None else None
+    primes = next((m for m in PRIME_SCRIPT.finditer(original) if m.end() == end), None) \
+        if str(token) == "'" and start is not None else None
     if primes is not None:
-        return primes.group(), start      # x^{\prime}, read as x'
+        return primes.group(), primes.start()      # x^{\prime}, read as x' (the prime at its end)
     if start is not None and not original.startswith(str(token), start):
         # inside a range clause ", i = 1, \dots, k" that is read as \forall i \in [k]: the clause
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)

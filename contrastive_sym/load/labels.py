@@ -29,7 +29,7 @@ from dataclasses import replace
 import sympy as sp
 
 from ..latex.parser import parse
-from ..latex.scope import Family, IndexSet, Scope, form_key
+from ..latex.scope import SET_KEY, Family, IndexSet, Scope, form_key
 from ..latex.spelling import names_written
 from ..latex.translate import Translator
 from ..model.notation import NonEmptyRule
@@ -93,7 +93,9 @@ def condition_set(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope
     if nonempty:
         _state_nonempty(found, name, context)
     if not params:
-        return scope.bind(scope_key(name), found)
+        # also under the key of sets: after \in only the set is meant, whatever the letter names
+        # later (Q the batch beside Q a [[distribution]], its inclusion probability)
+        return scope.bind(scope_key(name), found).bind(SET_KEY + scope_key(name), found)
     scope = scope.bind(form_key(head, form), found)
     return scope if scope.lookup(head) is not None else scope.bind(head, found)
 

@@ -23,7 +23,7 @@ import re
 
 import sympy as sp
 
-from ..latex.scope import IndexSet, Scope, form_key
+from ..latex.scope import SET_KEY, IndexSet, Scope, form_key
 from ..model.notation import Domain
 from .context import Context, read_text, scope_key
 from .labels import _parameters
@@ -59,7 +59,9 @@ def any_subset(entry: dict, name: str, lo: sp.Expr, hi: sp.Expr, scope: Scope, c
     found = IndexSet(head, sp.Integer(1), sp.sympify(hi), None, components[0], membership[symbols + components],
                      symbols, form, components=components if len(components) > 1 else ())
     if not params:
-        return scope.bind(scope_key(name), found)
+        # also under the key of sets: after \in only the set is meant, whatever the letter names
+        # later (Q the batch beside Q a [[distribution]], its inclusion probability)
+        return scope.bind(scope_key(name), found).bind(SET_KEY + scope_key(name), found)
     scope = scope.bind(form_key(head, form), found)
     return scope if scope.lookup(head) is not None else scope.bind(head, found)
 

@@ -311,7 +311,8 @@ class ProductsMixin(LetterRunsMixin):
         if len(elements) != 1:
             raise self.fail(node, "|…| of a list is not read; |x| is the absolute value of a number, "
                                   "|S| the size of a declared [[set]]")
-        value = self.value(elements[0])
+        written_set = self.conditioned_set(elements[0]) or self.declared_set(elements[0])
+        value = written_set if written_set is not None else self.value(elements[0])   # |Q| beside a distribution Q
         size = self.cardinality(value)
         if size is not None:
             return size

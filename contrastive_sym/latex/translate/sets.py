@@ -262,6 +262,8 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
         found = self.scope.lookup(key) if key is not None else None
         if not isinstance(found, IndexSet) and key is not None and head is not tree:
             found = self.scope.lookup(form_key(key, tree.data))
+        if not isinstance(found, IndexSet) and key is not None and head is tree:
+            found = self.scope.lookup(SET_KEY + key)    # Q beside a distribution Q: load/subsets.py
         if not isinstance(found, IndexSet) or found.condition is None:
             return None
         if head is tree:
