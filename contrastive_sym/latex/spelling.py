@@ -17,6 +17,9 @@ _GROUP = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"          # {…}, three lev
 _SCRIPT = rf"(?:{_ONE}|{_GROUP})"
 _ACCENT = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
                      rf"(?![a-zA-Z])({_ONE})")
+#: \tilde P, \hat y: an accent and its letter after a space (TeX takes the next token): \tilde{P}
+_ACCENT_SPACED = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
+                            r"\s+(\\[a-zA-Z]+|[a-zA-Z0-9])")
 _TEXT_SCRIPT = re.compile(r"([_^])(\\text\{[^{}]*\})")
 #: the fonts a key is spelled with once its aliases are replaced (canonical_key does that first)
 _FONTS = r"\\(?:mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb|textbf|textit|textsf)"
@@ -71,7 +74,7 @@ def canonical_key(key: str) -> str:
     # \mathcal{L}_{T \rightarrow I} is \mathcal{L}_{T \to I}: TeX sets the one arrow for both (a key
     # may come with its spaces dropped, \rightarrowI: only the longer commands are told apart)
     key = re.sub(r"\\rightarrow(?!tail|fill)", r"\\to", key)
-    key = "".join(_FONT_BARE.sub(r"\1{\2}", key).split())
+    key = "".join(_FONT_BARE.sub(r"\1{\2}", _ACCENT_SPACED.sub(r"\1{\2}", key)).split())
     key = re.sub(r"\\(mathrm|textrm|texttt|mbox|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)
     key = _BRACED_ONE.sub(r"\1\2", key)
