@@ -98,11 +98,8 @@ _SLANTED = re.compile(r"(\\[lg]eq)(?:slant|q)(?![a-zA-Z])")
 _BOLD_OPERATOR = re.compile(r"\\(?:boldsymbol|mathbf|bm|pmb)\s*\{\s*(\\(?:cdot|times|top|intercal))\s*\}")
 
 
-def _as_primes(match) -> str:
-    """A prime written as a superscript, as the primes it writes (same length), at its end: the
-    node of x^{\prime} then spans what is written, and a message quotes it whole."""
-    count = prime_count(match.group())
-    return " " * (len(match.group()) - count) + "'" * count
+def _as_primes(match) -> str:    # a prime written as a superscript: its primes at its end (x^{\prime} spans all)
+    return " " * (len(match.group()) - prime_count(match.group())) + "'" * prime_count(match.group())
 
 
 #: &amp; of a page exported as HTML; \\# of kramdown, which turns \\ into \ (a row break then # is no TeX)

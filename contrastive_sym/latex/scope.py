@@ -110,8 +110,7 @@ class AbstractFunction:
     function: sp.FunctionClass
     arguments: int
     length: sp.Expr | None = None
-    # the same letter declared again with another number of arguments (f(x), f(x, c)):
-    # the use's count says which
+    # the same letter declared again with another number of arguments (f(x), f(x, c)): by the count
     overloads: tuple = ()
     # its parameters θ_k at values (model.value_functions); None: it takes points only
     parameters: sp.FunctionClass | None = None
@@ -327,9 +326,7 @@ class Scope:
     # (symbol or family base, its values) of the scalars and families of a finite domain
     # ({0, 1}, {-1, 1}): a definition by cases may test one against a value (y_n = 1)
     finite: tuple = ()
-    # (symbol, domain) of each declared scalar (model.notation.Domain): a display may state a
-    # scalar's domain after a formula (…, \quad t \in [0, 1]), read when the declaration implies it
-    domains: tuple = ()
+    domains: tuple = ()     # (symbol, Domain) of each scalar: "…, \quad t \in [0, 1]" is read by it
     # the bases of families and the functions of role "unit" (norm 1): a display may say
     # their values are on the sphere (\in \mathbb{S}^{d-1})
     units: frozenset = frozenset()

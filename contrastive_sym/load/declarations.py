@@ -359,6 +359,8 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
               for number, chain in enumerate(display.chains)]
     if len({c["id"] for c in claims}) != len(claims):  # pragma: no cover - ids are numbered
         raise where.error("two chains of this definition have the same id")
+    for macro in display.macros:
+        _refuse_declared_name(macro.key, scope, where, context.builder.symbol_suffix)
     context.builder.definition(name, line=line, latex=latex, origin=Origin(where.path, where.line),
                                restated_from=entry.get("restated_from", ""))
     for macro in display.macros:
@@ -369,6 +371,20 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
             context.builder.argument(symbol, latex=name, origin=Origin(where.path, where.line))
         context.builder.claim(**claim, restated_from=entry.get("restated_from", ""))
     return display.macros[0]
+
+
+def _refuse_declared_name(key: str, scope: Scope, where, part: str) -> None:
+    """A definition of a name the notation declares a number (a size D, then D = KL(…) − …) would
+    give one name two meanings, and a formula whose definition is refused would read the
+    declaration: an error naming both.  (A family beside a definition of its name alone is two
+    objects, the batch and one sample: declarations.py's families.)  Only a declaration of the
+    same part (``part``: the suffix of the section in force, "" at the document's level) is one:
+    a later part's definition takes over a name an earlier section declared."""
+    meaning = scope.names.get(key)
+    if isinstance(meaning, sp.Symbol) and re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) == part:
+        kind = "a [[size]]" if key in scope.size_names else "an [[index]]" if meaning.is_integer else "a [[scalar]]"
+        raise where.error(f"'{key}' is declared as {kind} and defined here: one name with two meanings; "
+                          "rename one of them, or drop the declaration")
 
 
 def _chain_id(name: str, number: int, count: int) -> str:

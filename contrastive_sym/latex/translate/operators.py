@@ -330,9 +330,8 @@ class OperatorsMixin(TupleSumsMixin):
 
     def _infer_range(self, body, variable, op, skip=None, written: str | None = None):
         """The range of an index written without bounds: the extent of the family
-        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N); if it indexes no family,
-        in ``\\sum_{k \\neq i}`` it is the range of the declared index i (without i), and in
-        ``\\sum_i`` over a declared index i (``written``) its declared range."""
+        dimension it indexes (``\\sum_k s_{i,k}`` runs over 1…N); if it indexes no family, in ``\\sum_{k
+        \\neq i}`` the range of the declared index i (without i), in ``\\sum_i`` over a declared i its range."""
         ranges = set()
         for indexed in body.atoms(sp.Indexed):
             family = self._family_of(indexed.base)
