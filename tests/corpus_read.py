@@ -49,7 +49,7 @@ from pathlib import Path
 from contrastive_sym import CheckConfig
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.parser import Where
-from contrastive_sym.latex.scope import Macro, Scope
+from contrastive_sym.latex.scope import Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
@@ -229,7 +229,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
             said = INLINE_SAID if number in inline_numbers else ""
             reading.refused.append(Refusal(entries[number].get("line", 0), said + " ".join(str(exc).split())))
     for number, entry in enumerate(entries):
-        for key in _keys_defined(entry.get("latex", ""), context.scope):
+        named = {entry["name"]} if isinstance(entry.get("name"), str) else set()    # when no head reads
+        for key in _keys_defined(entry.get("latex", ""), context.scope) | named:
             given.setdefault(key, []).append((entry.get("line", 0), None if number in read else number))
     # now that every definition is known: one that read using a name whose definition in force
     # at its line was refused would count as read with another definition of that name
@@ -304,8 +305,8 @@ def _cascade(line: int, used: set, given: dict, context: Context, read) -> str |
         definitions = sorted(given[key], key=lambda d: d[0])
         before = [d for d in definitions if d[0] <= line]
         in_force_line, number = before[-1] if before else definitions[0]
-        if number is not None and isinstance(context.scope.names.get(key), Macro):
-            refused[key] = in_force_line
+        if number is not None and context.scope.names.get(key) is not None:
+            refused[key] = in_force_line     # another definition of it, or a declaration (a size D)
     if not refused:
         return None
     saved, history = context.scope, context.redefined
@@ -322,12 +323,36 @@ def _cascade(line: int, used: set, given: dict, context: Context, read) -> str |
 
 
 def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read):
-    """``read()``, refused as :func:`_cascade` says."""
-    result, used = _with_uses(context, read)
+    """``read()``, refused as :func:`_cascade` says; a name it finds undeclared whose definition in
+    force at ``line`` was refused is said to be so (the message alone reads as if the document never
+    defined it)."""
+    try:
+        result, used = _with_uses(context, read)
+    except DerivationError as exc:
+        undeclared = re.search(r"'(.+?)' is not declared", exc.message)
+        refused = _refused_definition(undeclared.group(1), line, given) if undeclared else None
+        if refused is None:
+            raise
+        exc.message += f" (the definition of {refused[0]} in force here, at line {refused[1]}, is refused)"
+        exc.args = (str(exc),)
+        raise
     cascade = _cascade(line, used, given, context, read)
     if cascade is not None:
         raise DerivationError(cascade, where.path, where.line)
     return result
+
+
+def _refused_definition(name: str, line: int, given: dict) -> tuple[str, int] | None:
+    """(the name, the line) of the refused definition in force at ``line`` of ``name`` (``q_i`` of a
+    definition of q, ``f'`` of one of f), or None."""
+    for key in sorted(given, key=len, reverse=True):
+        if name != key and not re.match(re.escape(key) + r"(?:[_^'(]|$)", name):
+            continue
+        definitions = sorted(given[key], key=lambda d: d[0])
+        before = [d for d in definitions if d[0] <= line]
+        at, number = before[-1] if before else definitions[0]
+        return (key, at) if number is not None else None
+    return None
 
 
 def _display_rows(display: dict, where: Where, context: Context):

@@ -42,3 +42,21 @@ def test_an_integral_the_tables_cannot_stand_for_is_refused(statement, words):
     notation = dict(POINTS, scalar=POINTS["scalar"] + [{"name": "y", "role": "point"}])
     with pytest.raises(ParseError, match=words):
         check_statement(statement, **notation)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the integrand runs to its differential (a GAN's value function): term by term
+    (r"\int_x p(x) g(x) + q(x) g(x)^2 \, dx = \mathbb{E}_{x \sim p}[g(x)] + \mathbb{E}_{x \sim q}[g(x)^2]",
+     "confirmed"),
+    (r"\int_x p(x) g(x) - q(x) g(x) \, dx = \mathbb{E}_{x \sim p}[g(x)] - \mathbb{E}_{x \sim q}[g(x)]", "confirmed"),
+    (r"\int_x p(x) g(x) + q(x) g(x)^2 \, dx = \mathbb{E}_{x \sim q}[g(x)] + \mathbb{E}_{x \sim p}[g(x)^2]",
+     "refuted"),
+])
+def test_an_integrand_of_several_terms_runs_to_its_differential(statement, expected):
+    assert check_statement(statement, "identity", **POINTS).verdict.value == expected
+
+
+def test_terms_after_the_differential_are_not_integrated():
+    # \int p g dx + 1: the 1 is outside (the differential closes the integral)
+    assert check_statement(r"\int p(x) g(x) \, dx + 1 = \mathbb{E}_{x \sim p}[g(x)] + 1", "identity",
+                           **POINTS).verdict.value == "confirmed"

@@ -33,6 +33,10 @@ class SumExtentsMixin:
         while position < len(terms):
             sign, tree = terms[position]
             applied, wrap = _sum_node(tree)
+            if applied is not None and _is_integral(applied):
+                terms = self._integral_to_its_differential(terms, position, applied, wrap)
+                position += 1
+                continue
             names = self._running_letters(applied) if applied is not None else []
             kind = "sum" if names and applied.children[0].data == "sum_op" else "maximum or minimum"
             users, name = [], None
@@ -68,6 +72,27 @@ class SumExtentsMixin:
             terms = terms[:position] + [(sign, merged)] + terms[users[-1] + 1:]
             position += 1
         return terms
+
+    def _integral_to_its_differential(self, terms: list, position: int, applied, wrap) -> list:
+        """``terms`` with the integral at ``position`` made one term with the later terms up to the
+        one that ends with its differential (``\\int p(x) a(x) + q(x) b(x) \\, dx``): the differential
+        says where the integrand ends, as a sum's index cannot."""
+        if self._integrand_and_variable(applied.children[1]) is not None:
+            return terms
+        end = next((q for q in range(position + 1, len(terms))
+                    if self._integrand_and_variable(terms[q][1]) is not None), None)
+        if end is None:
+            return terms        # no differential after it: integrals.py says so
+        operand = applied.children[1]
+        for later_sign, later in terms[position + 1:end + 1]:
+            token = Token("PLUS", "+") if later_sign > 0 else Token("MINUS", "-")
+            operand = Tree("add" if later_sign > 0 else "sub", [operand, token, later], _span(operand, later))
+        merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
+        if wrap is not None:
+            merged = Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
+        self.readings.append(f"the integral in '{_short(self.source(merged))}' is read over {end - position + 1} "
+                             "terms, up to its differential")
+        return terms[:position] + [(terms[position][0], merged)] + terms[end + 1:]
 
     def _uses(self, tree, name: str) -> bool:
         """Whether ``tree`` uses the name ``name`` where no sum of its own binds it."""
@@ -137,6 +162,10 @@ ANY_NAME = "\ue000any"
 
 def _binds(letters: list[str], name: str) -> bool:
     return name in letters or ANY_NAME in letters
+
+
+def _is_integral(applied) -> bool:
+    return isinstance(applied.children[0], Tree) and applied.children[0].data == "int_op"
 
 
 def _sum_node(tree):

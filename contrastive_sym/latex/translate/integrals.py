@@ -44,6 +44,15 @@ class IntegralsMixin:
         if lower is not None and self._point_under_integral(lower) not in (None, point):
             raise self.fail(lower, f"the integral is written over '{self.source(lower).strip()}' and its "
                                    f"differential is d{written}")
+        return self._integral_of(op, rest, point, written)
+
+    def _integral_of(self, op, rest, point, written: str):
+        """∫ rest d(point): a sum term by term (∫ p a + q b dx = ∫ p a dx + ∫ q b dx), each term the
+        expectation under its density of what the density multiplies."""
+        rest = unwrap(rest)
+        if isinstance(rest, Tree) and rest.data in ("add", "sub") and len(rest.children) == 3:
+            left, right = (self._integral_of(op, rest.children[n], point, written) for n in (0, 2))
+            return left + right if rest.data == "add" else left - right
         integrand = self.expr(rest)
         own = [f for f in sp.Mul.make_args(integrand) if isinstance(f, Density) and tuple(f.args[1].args) == (point,)]
         if len(own) != 1 or own[0].args[2].args:
@@ -72,6 +81,11 @@ class IntegralsMixin:
         """(the integrand, the variable) of an integrand that ends with its differential ``d x``: the
         right end of the product, into the operand of an operator that takes the rest of it
         (``p(x) \\log \\frac{p(x)}{q(x)} \\, dx``: the log's operand holds dx); None without one."""
+        if isinstance(tree, Tree) and tree.data in ("add", "sub") and len(tree.children) == 3:
+            # a sum of terms up to the differential (extents.py): the last term holds it
+            inner = self._integrand_and_variable(unwrap(tree.children[2]))
+            return None if inner is None else \
+                (Tree(tree.data, [tree.children[0], tree.children[1], inner[0]], meta=tree.meta), inner[1])
         factors = _factors(tree)
         if len(factors) >= 3 and self._is_differential_d(factors[-2]):
             return _product(factors[:-2]), factors[-1]
