@@ -164,13 +164,14 @@ def test_an_operator_in_bold_is_the_operator():
     assert check_statement(r"u \mathbf{\cdot} v = u^\top v", **notation).verdict.value == "proved"
 
 
-@pytest.mark.parametrize("declared, written, hint", [
-    ("z", r"\boldsymbol{z}_1", "(z is declared: a name in another font is another name"),
-    (r"\mathbf{x}", "x_1", r"(\mathbf{x} is declared: a name in another font"),
+@pytest.mark.parametrize("declared, shape, written, hint", [
+    ("z", ["N"], r"\boldsymbol{z}_1", "(z is declared: a name in another font is another name"),
+    # rows of vectors in bold: x_1 in italic is no entry of a vector (tests/test_vector_functions_by_components.py)
+    (r"\mathbf{x}", ["N", "N"], "x_1", r"(\mathbf{x} is declared: a name in another font"),
 ])
-def test_a_name_declared_in_another_font_is_named_in_the_error(declared, written, hint):
+def test_a_name_declared_in_another_font_is_named_in_the_error(declared, shape, written, hint):
     notation = dict(size=[{"name": "N", "minimum": 1, "checked": [1]}],
-                    family=[{"name": declared, "shape": ["N"]}])
+                    family=[{"name": declared, "shape": shape}])
     with pytest.raises(DerivationError) as caught:
         check_statement(written + " = 0", **notation)
     assert hint in str(caught.value)

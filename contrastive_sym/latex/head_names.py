@@ -43,6 +43,11 @@ def head_parts(head, translator: Translator):
     if isinstance(node, Tree) and node.data == "call":
         callee = node.children[0]
         return name_key(callee, translator), node.children[1].children[0]
+    if isinstance(node, Tree) and node.data == "subscript" and isinstance(node.children[0], Tree) \
+            and node.children[0].data == "call":
+        # \sigma(\mathbf{z})_j = …: the component j of the value, the name \sigma_j of \mathbf{z}
+        call = node.children[0]
+        return name_key(call.children[0], translator) + translator.script_suffix(node), call.children[1].children[0]
     return name_key(node, translator), None
 
 

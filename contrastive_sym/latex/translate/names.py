@@ -20,7 +20,7 @@ from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
-from .undeclared import font_twin, undeclared
+from .undeclared import bold_vector_of, entries_defined, font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
 Tree = lark.Tree
@@ -55,9 +55,12 @@ class NamesMixin:
             base_key = self.atom_key(atom)
         ops = self._superscript_of_family_first(base_key, ops) or self.worded_superscript_first(base_key, ops) \
             or _subscript_first(ops)
-        ops = self.power_after_the_call(base_key, ops)      # \mathcal{D}^2(x, y): function_powers.py
+        ops = self.index_before_the_call(base_key, self.power_after_the_call(base_key, ops))  # function_powers, scripts
         self.refuse_double_scripts(ops)
         key = base_key
+        if key is not None and ops and ops[0].data == "subscript" and (bold := bold_vector_of(key, self.scope.lookup)):
+            self.readings.append(f"'{key}' with an index is an entry of the vector {bold} (italic components)")
+            key = base_key = bold       # z_j beside the declared vector \mathbf{z}: undeclared.py
         meaning = self.scope.lookup(key) if key is not None else None
         if meaning is None and base_key is not None and not any(op.data == "call" for op in ops) \
                 and not (ops and ops[0].data != "restricted" and self.scope.lookup(key + self.script_suffix(ops[0]))):
@@ -71,6 +74,8 @@ class NamesMixin:
                 and self.source(ops[0].children[1]).strip("{} ") != "2":
             # \|M\|_F, \|x\|_1, \|x\|_p: norms.py
             meaning, ops = self.indexed_norm(atom, ops[0]), ops[1:]
+        elif key is None and isinstance(atom, Tree) and atom.data == "abs_value" and ops and ops[0].data == "subscript":
+            meaning, ops = self.indexed_bars(atom, ops[0]), ops[1:]      # |x - y|_\infty: norms.py
         elif key is None:
             meaning = self.value(atom)
             if isinstance(atom, Tree) and atom.data == "norm":
@@ -127,7 +132,7 @@ class NamesMixin:
                 longer = key + self.script_suffix(op)
                 found = self.scope.lookup(longer)
                 if found is not None:
-                    key, meaning, pending_error = longer, found, None
+                    key, meaning, pending_error = longer, self.index_in_name(found, op), None   # scripts.py
                     continue
                 worded = self.worded_entry(key, op)
                 if worded is not None:
@@ -181,7 +186,7 @@ class NamesMixin:
         if key in dict(self.scope.cut_off):
             return dict(self.scope.cut_off)[key]
         message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
-                             dict(self.scope.defined_later).get(key))
+                             dict(self.scope.defined_later).get(key), entries_defined(key, self.scope))
         def declared(name):         # a declared name, never a builtin (\mathbf{I}, the identity)
             meaning = self.scope.lookup(name)
             return None if isinstance(meaning, Builtin) else meaning

@@ -3,6 +3,7 @@ entry (i, j), ``_{i1}``), and the scripts that are never values (a sign alone, a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import lark
 import sympy as sp
@@ -111,6 +112,29 @@ class ScriptsMixin:
             return [self.expr(arg.children[0], value)]      # a family or a set is no index
         return [self.expr(arg)]
 
+
+    def index_in_name(self, meaning, op):
+        """``\\sigma_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` whose j is a declared index: the
+        body at the j of the use's scope (a sum's own j in ``\\sum_j \\sigma_j(\\mathbf{z})``), not at
+        the declared index the name was written with."""
+        if not isinstance(meaning, Macro) or meaning.defined_in is None or op.data != "subscript":
+            return meaning
+        letter = "".join(self.source(op.children[1]).split()).strip("{}")
+        declared, current = meaning.defined_in.lookup(letter), self.scope.lookup(letter)
+        if not (isinstance(declared, sp.Symbol) and declared.is_integer) or not isinstance(current, sp.Expr) \
+                or current == declared:
+            return meaning
+        return replace(meaning, body=put(meaning.body, {declared: current}))
+
+    def index_before_the_call(self, base_key: str | None, ops: list) -> list:
+        """``\\sigma(\\mathbf{z})_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` (or ``\\sigma(\\mathbf{z})_j
+        = …``): the component j of the function's value, its index written after the call; read
+        as ``\\sigma_j(\\mathbf{z})`` when that is a definition, else left as written."""
+        if base_key is None or len(ops) < 2 or ops[0].data != "call" or ops[1].data != "subscript":
+            return ops
+        if not isinstance(self.scope.lookup(base_key + self.script_suffix(ops[1])), Macro):
+            return ops
+        return [ops[1], ops[0], *ops[2:]]
 
     def script_suffix(self, op) -> str:
         """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""

@@ -9,13 +9,17 @@ from ..unsupported import unsupported
 
 
 def undeclared(text: str, key: str, start: int | None, closed: list[str], around: tuple = (),
-               later: tuple | None = None) -> str:
+               later: tuple | None = None, entries: tuple = ()) -> str:
     """The message for ``key`` written at ``start`` of ``text``; ``closed`` are the indices
     of the sums whose bodies end before it, ``around`` those of the sums it is inside,
-    ``later`` the lines of the definitions of ``key``, all after this formula, when several."""
+    ``later`` the lines of the definitions of ``key``, all after this formula, when several;
+    ``entries`` the definitions of its entries (``\\sigma_j`` of ``\\sigma(\\mathbf{z})_j = …``)."""
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
+    if entries:
+        return (f"'{key}' alone is not defined: the document defines its entries ({', '.join(entries)}); a "
+                "statement of the whole vector is written entry by entry")
     # z_{t+k}^\top: the name not declared is the one transposed
     key = re.sub(r"\^(?:\{\s*(?:\\top|\\intercal|\\mathsf\{T\}|T)\s*\}|\\top|\\intercal|T)$", "", key) or key
     if later:
@@ -101,3 +105,31 @@ def font_twin(key: str, lookup) -> str:
             return (f" ({other} is declared: \\ell and l are two letters; write it as declared, or declare it "
                     "as written)")
     return ""
+
+
+#: the fonts of a vector whose components a document writes in italic: \mathbf{z} and z_j
+_BOLD = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec")
+
+
+def bold_vector_of(key: str, lookup) -> str | None:
+    r"""The key of the one declared vector (a family of one dimension) ``\mathbf{z}`` (or
+    ``\boldsymbol{z}``, ``\bm{z}``, ``\vec{z}``) whose letter is ``key``, a plain letter the notation
+    does not declare: its entries written in italic, ``z_j``, are that vector's (the convention of
+    bold vectors and italic components); None when there is none, or several."""
+    if _PLAIN.fullmatch(key) is None or lookup(key) is not None:
+        return None
+    found = [f"\\{font}{{{key}}}" for font in _BOLD if _is_vector(lookup(f"\\{font}{{{key}}}"))]
+    return found[0] if len(found) == 1 else None
+
+
+def _is_vector(meaning) -> bool:
+    from ..scope import Family      # the scope imports the translator's helpers
+    return isinstance(meaning, Family) and len(meaning.shape) == 1
+
+
+def entries_defined(key: str, scope) -> tuple:
+    """The definitions of the entries of ``key`` (``\\sigma_j``, ``\\sigma_{j}``) the scope holds."""
+    from ..scope import Macro
+    return tuple(sorted(k for k, meaning in scope.names.items()
+                        if isinstance(meaning, Macro) and re.fullmatch(re.escape(key) + r"_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)", k)))
+
