@@ -18,7 +18,8 @@ The one bar ``|`` or ``\vert`` of a parenthesis is a conditional bar, ``p(x | c)
 is read as ``\mid``; so is a sized middle bar there, ``p\left(x \middle| c\right)``.  The one
 norm bar of a parenthesis, ``D_{KL}(p \| q)``, ``(p || q)``, is the bar of a divergence.
 Any other single bar of a kind is left as written (``f|_{x=0}`` is a restriction; other
-single bars are refused by the grammar), and so is a ``|`` followed by ``_``.
+single bars are refused by the grammar), and so is a ``|`` followed by ``_`` (but for the index of a
+norm, ``|x - y|_\infty``, ``|x|_1``: a bar of a pair).
 
 >>> pair_bars(r"\|x\|_2") == "\ue000 x \ue001_2"
 True
@@ -76,6 +77,8 @@ class _Segment:
 MAX_BARS = 100
 
 _RESTRICTION = re.compile(r"\s*_")
+#: |x - y|_\infty, |x|_1, |x|_2: the index of a norm after a bar, not a restriction f|_{x=0}
+_NORM_INDEX = re.compile(r"\s*_\s*(?:\\infty(?![a-zA-Z])|[12](?![0-9])|\{\s*(?:\\infty|[12])\s*\})")
 _SIZE = re.compile(r"\\(left|right|middle|[bB]igg?[lrm]?)(?![a-zA-Z])\s*")
 _DELIMITER = re.compile(r"\\\||\\[a-zA-Z]+|\\[{}]|[()\[\]|.<>/]")
 _OPAQUE = re.compile(r"\\(text[a-zA-Z]*|mathrm|operatorname\*?|mbox|label|tag\*?|color|textcolor|begin|end)"
@@ -138,7 +141,7 @@ def _segments(text: str):
         if value == "\\\\":
             done.append(stack.pop())
             stack.append(_Segment())
-        elif value in ("|", "\\vert") and _RESTRICTION.match(text, end):
+        elif value in ("|", "\\vert") and _RESTRICTION.match(text, end) and not _NORM_INDEX.match(text, end):
             stack[-1].level.append((position, "atom"))        # a restriction f|_{x=0}
         elif value in ("\\|", "\\Vert", "||"):
             _add_bar(stack, _Bar("norm", position, end, value == "||", False))
@@ -179,7 +182,7 @@ def _sized(text: str, size, stack: list, done: list) -> int:
             # p\left(x \middle| c\right): perhaps the conditional bar (_conditional_bar decides)
             stack[-1].bars.append(_Bar("middle", size.start(), end, False, False))
         return end
-    if value in ("|", "\\vert") and not _RESTRICTION.match(text, end):
+    if value in ("|", "\\vert") and (not _RESTRICTION.match(text, end) or _NORM_INDEX.match(text, end)):
         _add_bar(stack, _Bar("abs", size.start(), end, False, False))
         return end
     if value in ("\\|", "\\Vert"):

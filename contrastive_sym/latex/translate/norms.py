@@ -45,6 +45,18 @@ class NormsMixin:
                                        "of positive domain, \\|x\\|_\\infty, and \\|M\\|_F of a matrix are")
         return self._p_norm(inside, order, atom, bare)
 
+    def indexed_bars(self, atom, subscript):
+        """``|x - y|_\\infty``, ``|x|_1``, ``|x|_2``: single bars with the index of a norm are that
+        norm (of a number, its absolute value); any other index after them is refused."""
+        bare = self.source(subscript.children[1]).strip().strip("{} ")
+        if not (_INFINITE.fullmatch(bare) or bare in ("1", "2")):
+            raise self.fail(subscript, f"'|…|_{bare}' is not read: after single bars only the index of a norm is "
+                                       "(|x|_1, |x|_2, |x|_\\infty); an absolute value takes no index")
+        inside = self.value(self.norm_inside(atom))
+        if bare in ("1", "2"):
+            return self._p_norm(inside, sp.Integer(bare), atom, bare)
+        return self._max_norm(inside, atom)
+
     def _max_norm(self, inside, atom):
         vector = self.vector_of(inside)
         if vector is None and isinstance(inside, sp.Expr) and not isinstance(inside, sp.MatrixBase):
