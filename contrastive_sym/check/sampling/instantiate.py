@@ -13,7 +13,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ...model.claims import Relation
-from ...model.nodes import MaxOver, strip_stop_grad
+from ...model.nodes import Cancelled, MaxOver, strip_stop_grad
 from ...model.value_functions import ValueCall
 from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
@@ -186,11 +186,34 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
         found = fresh_bound_indices(sp.sympify(expr), subs)
         # (a side that is a size alone, N, becomes the Python int of the size: sympified)
         found = sp.sympify(found.xreplace(subs)) if subs else found
+        written = strip_stop_grad(found)
         found = _dependent_sums_written_out(strip_stop_grad(_sums_written_out(found).doit()))
+        # what the sums written out cancelled (Σ_m w_m² / Σ_k w_k² is 1 once both are written):
+        # the points where the written quotient is undefined are kept (model/definedness.py)
+        if isinstance(found, sp.Expr) and not isinstance(found, sp.MatrixBase):
+            found = _cancelled_by_writing_out(found, written)
         if len(_CONCRETE) > 20_000:
             _CONCRETE.clear()
         _CONCRETE[key] = found
     return found
+
+
+def _cancelled_by_writing_out(found: sp.Expr, written: sp.Expr) -> sp.Expr:
+    """``found`` (``written`` with its sums written out) kept undefined where a denominator of
+    ``written`` that it no longer has is 0.  A denominator written with an index some sum or
+    maximum binds (an integer symbol left after the sizes and free indices were put in) means
+    nothing outside it, and derivatives' are at their points: not kept."""
+    lost = []
+    for node in sp.preorder_traversal(written):
+        if isinstance(node, (sp.Derivative, sp.Subs)):
+            return found
+        if isinstance(node, sp.Pow) and node.exp.is_negative and not node.base.is_number \
+                and not node.base.is_nonzero and not any(s.is_integer for s in node.base.free_symbols) \
+                and not found.has(node) and node.base not in lost:
+            lost.append(node.base)
+    # each written out as the value is (a sum over k ≠ i term by term: _sums_written_out)
+    return Cancelled(found, *[_dependent_sums_written_out(_sums_written_out(sp.sympify(b)).doit())
+                              for b in lost]) if lost else found
 
 
 def components(expr: sp.Basic) -> tuple[sp.Expr, ...]:

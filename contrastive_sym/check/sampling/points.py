@@ -293,6 +293,17 @@ def _aligned(group, place: int) -> list:
     return group.patterns[place % len(group.patterns)]
 
 
+def _singled_out(groups) -> list[dict]:
+    """Each group at its first pattern (all zeros, for reals) while every other is at its second
+    (all ones), and the reverse: one vector zero and the others not, where a quotient by one norm
+    is undefined although the aligned points (all zero together) and a condition stated of another
+    vector (‖a‖ > 0) leave it unseen."""
+    if len(groups) < 2 or any(len(g.patterns) < 2 for g in groups):
+        return []
+    return [{k: v for other in groups for k, v in other.assign(_aligned(other, (0 if other is g else 1) ^ flip)).items()}
+            for g in groups for flip in (0, 1)]
+
+
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
     """Adversarial points first (patterns crossed with the temperature ladder), then random
     ones; every assignment when the variables' domains are finite and small together."""
@@ -311,6 +322,7 @@ def sample_points(instance: Instance, adversarial: int, random: int, seed: int) 
     # (a temperature stays at 1 there: its ladder is crossed with the rest below)
     points = [{k: v for g in groups for k, v in g.assign(_aligned(g, t)).items()}
               for t in range(min(ALIGNED_POINTS, max(len(g.patterns) for g in groups)))]
+    points += _singled_out(groups)
     count = max(adversarial, max(len(g.patterns) for g in groups))
     strides = [1, 7, 5, 3, 11, 13, 17]
     for t in range(count):
