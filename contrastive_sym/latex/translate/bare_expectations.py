@@ -3,16 +3,28 @@ read from the points their body uses (a mixin of the translator)."""
 
 from __future__ import annotations
 
+import re
+
 import sympy as sp
 
 from ...model.distributions import Density, Expectation, IidExpectation
 from ...model.notation import bare_point
 from ..scope import Distribution
+from .values import ListValue
 
 
 class BareExpectationsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     ``\\mathbb{E}[…]`` without a subscript."""
+
+    def expectation_argument(self, value, node):
+        """The one value ``\\mathbb{E}[…]`` averages; ``\\mathbb{E}[X \\mid A]`` (its items split at the
+        bar, as ``\\mathbb{E}[X | A]`` is refused where it is parsed) is said to be not read yet."""
+        if isinstance(value, ListValue) and re.search(r"\\mid(?![a-zA-Z])", self.source(node)):
+            raise self.fail(node, "a bar inside brackets (\\mid) conditions on an event, as an expectation given "
+                                  "an event is written (\\mathbb{E}[X \\mid A]), which is not read yet; a condition is "
+                                  "read inside a probability or a density, p(x \\mid c)")
+        return self._one(value, node)
 
     def bare_expectation(self, body, node) -> Expectation:
         r"""``\mathbb{E}[f(x, c)]`` without a subscript: over the one declared distribution

@@ -12,6 +12,8 @@ same points, is refused, naming why: a divergence is between two distributions o
 same points."""
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
@@ -22,8 +24,10 @@ from ..scope import Builtin, Distribution
 Tree, Token = lark.Tree, lark.Token
 
 #: What the bar between a call's arguments is read as: only a divergence's.
-NOT_A_DIVERGENCE = ("'\\|' between the arguments of a call is read only in the Kullback-Leibler divergence "
-                    "(D_{KL}(p \\| q), \\mathrm{KL}(p \\| q))")
+NOT_A_DIVERGENCE = ("'{bar}' between the arguments of a call is read only in the Kullback-Leibler divergence "
+                    "(D_{{KL}}(p \\| q), \\mathrm{{KL}}(p \\| q))")
+#: the bar as a document writes it between a divergence's arguments
+_WRITTEN_BAR = re.compile(r"\\parallel(?![a-zA-Z])|\\Vert(?![a-zA-Z])|\\\||\|\||\\mid\s*\\mid")
 
 
 class DivergencesMixin:
@@ -32,13 +36,17 @@ class DivergencesMixin:
 
     def t_divergence_args(self, node):
         # (b \| c) after something that is not the divergence: a(b \| c), read as a product
-        raise self.fail(node, NOT_A_DIVERGENCE)
+        raise self.fail(node, self._not_a_divergence(node))
+
+    def _not_a_divergence(self, node) -> str:
+        found = _WRITTEN_BAR.search(self.source(node))
+        return NOT_A_DIVERGENCE.format(bar=" ".join(found.group().split()) if found else "\\|")
 
     def divergence(self, meaning, args: Tree, node):
         """``meaning`` applied to ``args``: the divergence of ``D_{KL}(P \\| Q)``; the bar between
         the arguments of anything else, or D_{KL} without it, refused."""
         if meaning is not Builtin.KL:
-            raise self.fail(args, NOT_A_DIVERGENCE)
+            raise self.fail(args, self._not_a_divergence(args))
         if not (isinstance(args, Tree) and args.data == "divergence_args"):
             raise self.fail(node, "D_{KL} takes two densities separated by a bar, D_{KL}(p(x) \\| q(x))")
         first_tree, second_tree = (c for c in args.children if isinstance(c, Tree))

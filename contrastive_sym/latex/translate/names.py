@@ -387,7 +387,7 @@ class NamesMixin:
             if meaning is Builtin.STOP_GRAD:
                 return StopGrad(self._number(self._one(value, node), node))
             if meaning is Builtin.EXPECTATION:
-                return self.bare_expectation(self._one(value, node), node)
+                return self.bare_expectation(self.expectation_argument(value, node), node)
             if meaning is Builtin.TRACE:
                 return self.trace(self._one(value, node), node)
             if meaning in (Builtin.LITTLE_O, Builtin.BIG_O):
