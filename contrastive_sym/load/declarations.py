@@ -360,7 +360,8 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
     if len({c["id"] for c in claims}) != len(claims):  # pragma: no cover - ids are numbered
         raise where.error("two chains of this definition have the same id")
     for macro in display.macros:
-        _refuse_declared_name(macro.key, scope, where, context.builder.symbol_suffix)
+        if not macro.index_params:      # Z_i = … beside a scalar Z: its entries, as a scalar's samples are
+            _refuse_declared_name(macro.key, scope, where, context.builder.symbol_suffix)
     context.builder.definition(name, line=line, latex=latex, origin=Origin(where.path, where.line),
                                restated_from=entry.get("restated_from", ""))
     for macro in display.macros:
@@ -379,9 +380,10 @@ def _refuse_declared_name(key: str, scope: Scope, where, part: str) -> None:
     declaration: an error naming both.  (A family beside a definition of its name alone is two
     objects, the batch and one sample: declarations.py's families.)  Only a declaration of the
     same part (``part``: the suffix of the section in force, "" at the document's level) is one:
-    a later part's definition takes over a name an earlier section declared."""
+    a later part's definition takes over a name an earlier section declared.  A data point defined
+    (c_t = g_{ar}(z_{\\leq t})) is said what it is made of, not given a value: no clash."""
     meaning = scope.names.get(key)
-    if isinstance(meaning, sp.Symbol) and re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) == part:
+    if isinstance(meaning, sp.Symbol) and meaning not in scope.points and re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) == part:
         kind = "a [[size]]" if key in scope.size_names else "an [[index]]" if meaning.is_integer else "a [[scalar]]"
         raise where.error(f"'{key}' is declared as {kind} and defined here: one name with two meanings; "
                           "rename one of them, or drop the declaration")
