@@ -47,9 +47,11 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from contrastive_sym import CheckConfig
+import sympy as sp
+
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.parser import Where
-from contrastive_sym.latex.scope import Scope
+from contrastive_sym.latex.scope import AbstractFunction, Macro, Scope
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
@@ -228,10 +230,16 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         if number not in read:
             said = INLINE_SAID if number in inline_numbers else ""
             reading.refused.append(Refusal(entries[number].get("line", 0), said + " ".join(str(exc).split())))
+    keys_of = {}
     for number, entry in enumerate(entries):
         named = {entry["name"]} if isinstance(entry.get("name"), str) else set()    # when no head reads
-        for key in _keys_defined(entry.get("latex", ""), context.scope) | named:
+        keys_of[number] = _keys_defined(entry.get("latex", ""), context.scope) | named
+        for key in keys_of[number]:
             given.setdefault(key, []).append((entry.get("line", 0), None if number in read else number))
+    # a refused definition of a name the notation declares a number (a size D beside D = …): what uses
+    # the name would read the declaration, which the document's definition replaces
+    given.setdefault(CLASHES, set()).update(
+        n for n in errors if n not in read and any(_declared_number(key, context.scope) for key in keys_of[n]))
     # now that every definition is known: one that read using a name whose definition in force
     # at its line was refused would count as read with another definition of that name
     for number in sorted(read):
@@ -241,6 +249,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
         context.scope = saved       # the probe's definition, read again, is not kept
         if cascade is not None:
             read.discard(number)
+            for key in keys_of[number]:     # refused now: what uses it is refused too
+                given[key] = [(at, number if (at, n) == (line, None) else n) for at, n in given[key]]
             reading.refused.append(Refusal(line, (INLINE_SAID if number in inline_numbers else "") + cascade))
     reading.read += len(read - inline_numbers)
     return [entries[number] for number in sorted(read)]
@@ -295,18 +305,33 @@ def _with_uses(context: Context, read) -> tuple:
         context.used |= saved
 
 
+#: where ``given`` keeps the defines refused for naming a declared number (a key no name has)
+CLASHES = "\ue000clashes"
+
+
+def _declared_number(key: str, scope: Scope) -> bool:
+    """Whether the notation declares ``key`` a number (a size, an index, a scalar that is no point) or a
+    function (ε_θ beside the alias ε_θ := ε the document writes): a meaning its definition replaces."""
+    meaning = scope.names.get(key)
+    return isinstance(meaning, sp.Symbol) and meaning not in scope.points or isinstance(meaning, AbstractFunction)
+
+
 def _cascade(line: int, used: set, given: dict, context: Context, read) -> str | None:
     """Why a formula at ``line`` that looked up ``used`` is refused: it uses a name whose
     definition in force there (the last given at or before it, else the first) was refused,
     and which another definition, given at another line, stands for in its reading: read
     again without that name, it does not read."""
     refused = {}
-    for key in sorted(k for k in used if isinstance(k, str) and k in given):
+    for key in sorted(k for k in used if isinstance(k, str) and k in given and k != CLASHES):
         definitions = sorted(given[key], key=lambda d: d[0])
         before = [d for d in definitions if d[0] <= line]
         in_force_line, number = before[-1] if before else definitions[0]
-        if number is not None and context.scope.names.get(key) is not None:
-            refused[key] = in_force_line     # another definition of it, or a declaration (a size D)
+        meaning = context.scope.names.get(key)
+        # a declaration stands where no definition of its name is given yet (f, the critic, before
+        # the document defines one critic at a later line)
+        if number is not None and (isinstance(meaning, Macro) or meaning is not None and number in given[CLASHES]
+                                   and before):
+            refused[key] = in_force_line     # another definition of it, or a declaration it clashes with (a size D)
     if not refused:
         return None
     saved, history = context.scope, context.redefined
@@ -345,7 +370,7 @@ def _refusing_cascades(line: int, where: Where, given: dict, context: Context, r
 def _refused_definition(name: str, line: int, given: dict) -> tuple[str, int] | None:
     """(the name, the line) of the refused definition in force at ``line`` of ``name`` (``q_i`` of a
     definition of q, ``f'`` of one of f), or None."""
-    for key in sorted(given, key=len, reverse=True):
+    for key in sorted((k for k in given if k != CLASHES), key=len, reverse=True):
         if name != key and not re.match(re.escape(key) + r"(?:[_^'(]|$)", name):
             continue
         definitions = sorted(given[key], key=lambda d: d[0])
