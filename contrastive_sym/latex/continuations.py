@@ -292,7 +292,8 @@ def font_switches_as_commands(text: str) -> str:
 #: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N", "\text{ for } i = 1, \dots, k"): the range of an
 #: index, as written
 RANGE_WRITTEN = re.compile(r"(?:(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
-                           r"(?:\\text\s*\{\s*for\s*\}\s*)?|\\text\s*\{\s*for\s*\}\s*)([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
+                           r"(?:\\text\s*\{\s*for\s*\}\s*)?|\\text\s*\{\s*for\s*\}\s*)"
+                           r"([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
                            r"\s*,\s*([A-Za-z0-9]+(?:\s*[+\-]\s*[A-Za-z0-9]+)?|\{[^{}]*\})\s*")
 #: … ending a row
 RANGE_CLAUSE = re.compile(RANGE_WRITTEN.pattern + r"(?=(?:\\(?:nonumber|notag)(?![a-zA-Z])|\\label\s*\{[^{}]*\}|\s)*"

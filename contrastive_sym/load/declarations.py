@@ -383,7 +383,8 @@ def _refuse_declared_name(key: str, scope: Scope, where, part: str) -> None:
     a later part's definition takes over a name an earlier section declared.  A data point defined
     (c_t = g_{ar}(z_{\\leq t})) is said what it is made of, not given a value: no clash."""
     meaning = scope.names.get(key)
-    if isinstance(meaning, sp.Symbol) and meaning not in scope.points and re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) == part:
+    declared_in = re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) if isinstance(meaning, sp.Symbol) else None
+    if declared_in == part and meaning not in scope.points:
         kind = "a [[size]]" if key in scope.size_names else "an [[index]]" if meaning.is_integer else "a [[scalar]]"
         raise where.error(f"'{key}' is declared as {kind} and defined here: one name with two meanings; "
                           "rename one of them, or drop the declaration")

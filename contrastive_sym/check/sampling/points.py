@@ -300,8 +300,10 @@ def _singled_out(groups) -> list[dict]:
     vector (‖a‖ > 0) leave it unseen."""
     if len(groups) < 2 or any(len(g.patterns) < 2 for g in groups):
         return []
-    return [{k: v for other in groups for k, v in other.assign(_aligned(other, (0 if other is g else 1) ^ flip)).items()}
-            for g in groups for flip in (0, 1)]
+    def place(other, alone, flip):
+        return (0 if other is alone else 1) ^ flip
+    return [{k: v for other in groups for k, v in other.assign(_aligned(other, place(other, alone, flip))).items()}
+            for alone in groups for flip in (0, 1)]
 
 
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:

@@ -130,6 +130,6 @@ def _is_vector(meaning) -> bool:
 def entries_defined(key: str, scope) -> tuple:
     """The definitions of the entries of ``key`` (``\\sigma_j``, ``\\sigma_{j}``) the scope holds."""
     from ..scope import Macro
-    return tuple(sorted(k for k, meaning in scope.names.items()
-                        if isinstance(meaning, Macro) and re.fullmatch(re.escape(key) + r"_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)", k)))
+    entry = re.compile(re.escape(key) + r"_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)")
+    return tuple(sorted(k for k, meaning in scope.names.items() if isinstance(meaning, Macro) and entry.fullmatch(k)))
 
