@@ -59,13 +59,7 @@ class SumExtentsMixin:
                 raise self.fail(terms[gap][1], f"where the sum over {name} ends is not clear: a term that "
                                                f"does not use {name} stands between terms that do; put the "
                                                "terms it sums in parentheses")
-            operand = applied.children[1]
-            for later_sign, later in terms[position + 1:users[-1] + 1]:
-                token = Token("PLUS", "+") if later_sign > 0 else Token("MINUS", "-")
-                operand = Tree("add" if later_sign > 0 else "sub", [operand, token, later], _span(operand, later))
-            merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
-            if wrap is not None:
-                merged = Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
+            merged = _taking(applied, wrap, terms[position + 1:users[-1] + 1])
             self.readings.append(f"the {kind} over {name} in '{_short(self.source(merged))}' is read as "
                                  f"{'Σ' if kind == 'sum' else 'max'}_{name} of {len(users) + 1} terms: the later "
                                  f"terms use {name}, which nothing outside the {kind} binds")
@@ -83,13 +77,7 @@ class SumExtentsMixin:
                     if self._integrand_and_variable(terms[q][1]) is not None), None)
         if end is None:
             return terms        # no differential after it: integrals.py says so
-        operand = applied.children[1]
-        for later_sign, later in terms[position + 1:end + 1]:
-            token = Token("PLUS", "+") if later_sign > 0 else Token("MINUS", "-")
-            operand = Tree("add" if later_sign > 0 else "sub", [operand, token, later], _span(operand, later))
-        merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
-        if wrap is not None:
-            merged = Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
+        merged = _taking(applied, wrap, terms[position + 1:end + 1])
         self.readings.append(f"the integral in '{_short(self.source(merged))}' is read over {end - position + 1} "
                              "terms, up to its differential")
         return terms[:position] + [(terms[position][0], merged)] + terms[end + 1:]
@@ -166,6 +154,17 @@ def _binds(letters: list[str], name: str) -> bool:
 
 def _is_integral(applied) -> bool:
     return isinstance(applied.children[0], Tree) and applied.children[0].data == "int_op"
+
+
+def _taking(applied, wrap, later_terms: list):
+    """The operator ``applied`` (inside its sign ``wrap``, if any) with its operand and the
+    ``later_terms`` ((sign, tree) each) added to it: one term."""
+    operand = applied.children[1]
+    for later_sign, later in later_terms:
+        token = Token("PLUS", "+") if later_sign > 0 else Token("MINUS", "-")
+        operand = Tree("add" if later_sign > 0 else "sub", [operand, token, later], _span(operand, later))
+    merged = Tree("apply_op", [applied.children[0], operand], _span(applied, operand))
+    return merged if wrap is None else Tree(wrap.data, [wrap.children[0], merged], _span(wrap, merged))
 
 
 def _sum_node(tree):
