@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from sympy import Basic
 
-from .scope import Family, Macro, Scope, form_key, labelled_key
+from .scope import AbstractFunction, Family, Macro, Scope, form_key, labelled_key
 
 
 def _by_index(meaning) -> bool:
@@ -56,6 +56,11 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
     goes under the scripted form.  A labelled definition for other labels than the name's goes
     beside it.  Otherwise the definition replaces what the name meant."""
     first = scope.names.get(macro.key)
+    if isinstance(first, AbstractFunction) and arguments_of(macro) is not None \
+            and first.with_arguments(arguments_of(macro)) is None:
+        # \#(w) = \sum_c \#(w, c) beside the declared count \#(w, c): a definition for another
+        # number of arguments; a use with the declared number is the declared function's
+        scope = scope.bind(declared_key(macro.key), first)
     if _labelled(macro) and _labelled(first) and first.labels != macro.labels:
         # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
         # which the bare name keeps (a use is read by the one whose labels it fits)
@@ -65,6 +70,22 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
     if _entrywise(macro) and _alone(first):
         return scope.bind(form_key(macro.key, "subscript"), macro)
     return scope.bind(macro.key, macro)
+
+
+def declared_key(key: str) -> str:
+    """The key a declared [[function]] is kept under beside a definition of its name for
+    another number of arguments."""
+    return f"{key}(declared)"
+
+
+def arguments_of(macro: Macro) -> int | None:
+    r"""How many arguments a use of ``macro`` writes in its parentheses: those of a head
+    ``f(u, v)``, ``sim(z_i, z_j)``, ``N(t, c)``, ``P(y \mid x)``; None for a name alone, entries
+    by subscripts, a list head ``LSE(x_1, …, x_n)`` or a labelled head."""
+    for params in (macro.scalar_params, macro.vector_args, macro.vector_params, macro.point_params):
+        if params:
+            return len(params)
+    return len(macro.index_params) if macro.called else None
 
 
 def entries_beside(scope: Scope, key: str, meaning, form: str):

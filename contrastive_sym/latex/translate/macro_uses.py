@@ -10,6 +10,7 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
+from ..beside import arguments_of, declared_key
 from ..scope import Family, Macro, labelled_key
 from ..spelling import canonical_key
 from .compare import certainly_equal
@@ -48,6 +49,10 @@ class MacroUsesMixin:
     arguments into a defined name."""
 
     def _expand(self, macro: Macro, items, node):
+        declared = self.scope.names.get(declared_key(macro.key))
+        count = sum(not isinstance(child, lark.Token) for child in items.children)
+        if declared is not None and count != arguments_of(macro) and declared.with_arguments(count) is not None:
+            return self._call_abstract(declared, items, node)      # \#(w, c) beside \#(w) = …: beside.py
         if macro.scalar_params and self._written_as_its_head(macro, items):
             if macro.matrix_shape is not None:      # \hat{C}(Z), a matrix
                 row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
