@@ -105,6 +105,10 @@ class LabelledUsesMixin:
             if before == now:
                 continue
             old = macro.defined_in.lookup(before)
+            entry = self._entry_at(macro, before, now) if not isinstance(old, sp.Symbol) else None
+            if entry is not None:
+                renamed[entry[0]] = entry[1]        # f(s_1) of f(s_i) = …: the body at i = 1
+                continue
             if not (isinstance(old, sp.Symbol) and old in macro.body.free_symbols):
                 return None
             value = self._label_at(macro, (before, now), old, written, misfits)
@@ -114,6 +118,24 @@ class LabelledUsesMixin:
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
         return self.put_drawn(macro.body, {**same, **renamed})
+
+    def _entry_at(self, macro: Macro, before: str, now: str):
+        r"""(index, value) when the label ``before`` is an entry of a declared family at one declared
+        index of the definition (``s_i`` of ``f(s_i) = …``) and the use's ``now`` is an entry of the same
+        family (``s_1``, ``s_j``, ``s_{k+1}``): the definition's index at the use's; None otherwise."""
+        from .translator import translate_expr     # the translator is made of this mixin
+        try:
+            defined, used = translate_expr(before, macro.defined_in), translate_expr(now, self.scope)
+        except DerivationError:
+            return None
+        if not (isinstance(defined, sp.Indexed) and isinstance(used, sp.Indexed) and defined.base == used.base
+                and len(defined.indices) == len(used.indices) == 1):
+            return None
+        index = [s for s in defined.indices[0].free_symbols if macro.defined_in.index_range(s) is not None]
+        if len(index) != 1 or not macro.body.has(index[0]) or (defined.indices[0] - index[0]).has(index[0]):
+            return None
+        # a family counted from 0 stores s_i at i + 1 in both: the use's index less the same shift
+        return index[0], used.indices[0] - (defined.indices[0] - index[0])
 
     def _label_at(self, macro: Macro, label: tuple[str, str], old: sp.Symbol, written: str, misfits: list):
         """The value the label ``now`` of a use (all its labels: ``written``) gives the
