@@ -246,7 +246,7 @@ class OperatorsMixin(TupleSumsMixin):
         above = self.set_above(lower, upper, op) if upper is not None else None
         if above is not None:
             return above
-        hi = self.expr(upper) if upper is not None else None
+        hi = self.upper_limit(upper) if upper is not None else None
         if isinstance(lower, Tree) and lower.data == "letter":
             return str(lower.children[0]), (sp.Integer(1) if hi is not None else None), hi, None
         by_tuple = self._index_of_tuples(lower)

@@ -22,6 +22,32 @@ Tree = lark.Tree
 
 
 class SumEndsMixin:
+    def upper_limit(self, upper):
+        r"""The value of a sum's upper limit.  ``\sum_{i=1}^{C'=2}``, a limit written with the number
+        of terms it stands for: the number (said in the reading) when the name before it is declared
+        nowhere; refused, naming the size, when it is a declared size (the display holds at that
+        size only, which a claim states in its given)."""
+        inner = upper
+        while isinstance(inner, Tree) and inner.data in ("script_group", "items", "braces", "chain_in_group", "item") \
+                and len(inner.children) == 1:
+            inner = inner.children[0]
+        if not (isinstance(inner, Tree) and inner.data in ("chain_in_group", "item") and len(inner.children) == 3):
+            return self.expr(upper)
+        left, relation, right = inner.children
+        written = " ".join(self.source(inner).split())
+        # C, C', C_{bin}: a name (its key as written); a number or an expression is no name
+        key = "".join(self.source(left).split()) if isinstance(left, Tree) and left.data in (
+            "letter", "command", "prime", "subscript", "superscript", "text", "accent") else None
+        if str(relation.children[0]).strip() != "=" or key is None:
+            raise self.fail(inner, f"the upper limit '{written}' of this sum is a relation, not a value")
+        if self.scope.lookup(key) is not None:
+            raise self.fail(inner, f"the upper limit '{written}' states a value of {key}, which the notation "
+                                   f"declares: the display holds at {written} only; write the sum to "
+                                   f"{' '.join(self.source(left).split())}, and state {written} in the claim's given")
+        self.readings.append(f"the upper limit '{written}' of the sum is read as "
+                             f"{' '.join(self.source(right).split())} ({key} is declared nowhere)")
+        return self.expr(right)
+
     def close_sum(self, index: str, end: int, body: int | None = None, sign: int | None = None) -> None:
         """The body of a sum over ``index`` ends at ``end`` of the text; it starts at ``body``,
         and the sum's sign (``\\sum``) at ``sign``."""
