@@ -66,7 +66,7 @@ from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
 from contrastive_sym.load.sections import Sections, read_sections, term_labels_of
-from contrastive_sym.load.toml import wait_for_notations
+from contrastive_sym.load.toml import names_defined, wait_for_notations
 from contrastive_sym.latex import definitions as _definitions
 from contrastive_sym.latex.macros import head_parts
 from contrastive_sym.pipeline import toml_key, toml_value, verify_text
@@ -168,7 +168,7 @@ def read_document(path: Path) -> DocumentReading:
             continue
         entry = {**display, "latex": latex}
         rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
-            line, context, lambda: _display_rows(entry, where, context), latex)))
+            line, context, lambda: _display_rows(entry, where, context), latex), sections))
         relations = {r for row in rows or () for r in row.relations}
         if rows is None:
             continue
@@ -189,6 +189,42 @@ CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*)*(?:&\s*)?"
                        r"(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z]))")
 
 
+def _define_rounds(entries: list, context: Context, sections: Sections, kept: frozenset) -> tuple:
+    """(read, errors, uses, readers, never) of reading ``entries`` in rounds, in the order of their lines
+    (a name defined twice means the definition in force at the line that uses it), each that does not
+    read again once the others are; the names a waiting define gives, but ``kept``, are out of the
+    scope while it waits.  ``never``: the defines that never read."""
+    waiting = sorted(range(len(entries)), key=lambda n: entries[n].get("line", 0))
+    read, errors, uses, readers = set(), {}, {}, {}
+    hidden: dict = {}
+    while waiting:
+        still = []
+        for number in waiting:
+            hidden.pop(number, None)
+            context.waiting = frozenset().union(*hidden.values()) - kept
+            try:
+                line = entries[number].get("line", 0)
+                readers[number] = lambda entry=entries[number], line=line, number=number: sections.reading(
+                    line, context, lambda: _at_define(context, number) or read_definition(entry, context,
+                                                                                          document_level=True),
+                    entry.get("latex", ""))
+                uses[number] = _with_uses(context, readers[number])[1]
+            except DerivationError as exc:
+                errors[number] = exc
+                still.append(number)
+                hidden[number] = names_defined(entries[number])
+                context.waiting = frozenset().union(*hidden.values()) - kept
+            except Exception as exc:    # a crash of the reader is a finding too, never a pass
+                errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
+            else:
+                read.add(number)
+        if len(still) == len(waiting):
+            break
+        waiting = still
+    context.waiting = frozenset()
+    return read, errors, uses, readers, [n for n in range(len(entries)) if n not in read]
+
+
 def _read_defines(reading: DocumentReading, spec: dict, context: Context, sections: Sections,
                   given: dict, inline: list) -> list:
     """The defines that read, in the file's order, read as the loader reads them: one that
@@ -201,30 +237,18 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     the first refused definition; the measure goes on)."""
     entries = list(table_entries(spec, "define", context))
     wait_for_notations(entries, context)
-    # in the order of their lines, as the loader reads them (a name defined twice means the
-    # definition in force at the line that uses it)
-    waiting = sorted(range(len(entries)), key=lambda n: entries[n].get("line", 0))
-    read, errors, uses, readers = set(), {}, {}, {}
-    while waiting:
-        still = []
-        for number in waiting:
-            try:
-                line = entries[number].get("line", 0)
-                readers[number] = lambda entry=entries[number], line=line, number=number: sections.reading(
-                    line, context, lambda: _at_define(context, number) or read_definition(entry, context,
-                                                                                          document_level=True),
-                    entry.get("latex", ""))
-                uses[number] = _with_uses(context, readers[number])[1]
-            except DerivationError as exc:
-                errors[number] = exc
-                still.append(number)
-            except Exception as exc:    # a crash of the reader is a finding too, never a pass
-                errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
-            else:
-                read.add(number)
-        if len(still) == len(waiting):
-            break
-        waiting = still
+    # the names of a define that waits are out of every scope while it waits, as the loader does; the
+    # loader stops at a define that never reads, the measure goes on, so first a trial finds those, whose
+    # names then stay as declared (what reads with them is not refused for a define that never comes)
+    saved = (context.scope, {k: list(v) for k, v in context.redefined.items()}, context.builder, list(context.warnings))
+    used = set(context.used)        # the scope records into this very set: emptied back in place
+    context.builder = DocumentBuilder("trial", "trial", "trial")
+    never = _define_rounds(entries, context, sections, frozenset())[4]
+    context.scope, context.redefined, context.builder, context.warnings = saved
+    context.used.clear()
+    context.used.update(used)
+    read, errors, uses, readers, _ = _define_rounds(entries, context, sections,
+                                                    frozenset().union(*(names_defined(entries[n]) for n in never)))
     inline_numbers = {n for n, e in enumerate(entries) if (e.get("line", 0), e.get("latex", "")) in inline}
     for number, exc in sorted(errors.items()):
         if number not in read:
@@ -239,13 +263,14 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     # a refused definition of a name the notation declares a number (a size D beside D = …): what uses
     # the name would read the declaration, which the document's definition replaces
     given.setdefault(CLASHES, set()).update(
-        n for n in errors if n not in read and any(_declared_number(key, context.scope) for key in keys_of[n]))
+        n for n in errors if n not in read and any(
+            _declared_number(key, sections.scope_at(entries[n].get("line", 0), context.scope)) for key in keys_of[n]))
     # now that every definition is known: one that read using a name whose definition in force
     # at its line was refused would count as read with another definition of that name
     for number in sorted(read):
         line = entries[number].get("line", 0)
         saved = context.scope
-        cascade = _cascade(line, uses.get(number, set()), given, context, readers[number])
+        cascade = _cascade(line, uses.get(number, set()), given, context, readers[number], sections)
         context.scope = saved       # the probe's definition, read again, is not kept
         if cascade is not None:
             read.discard(number)
@@ -316,7 +341,7 @@ def _declared_number(key: str, scope: Scope) -> bool:
     return isinstance(meaning, sp.Symbol) and meaning not in scope.points or isinstance(meaning, AbstractFunction)
 
 
-def _cascade(line: int, used: set, given: dict, context: Context, read) -> str | None:
+def _cascade(line: int, used: set, given: dict, context: Context, read, sections: Sections) -> str | None:
     """Why a formula at ``line`` that looked up ``used`` is refused: it uses a name whose
     definition in force there (the last given at or before it, else the first) was refused,
     and which another definition, given at another line, stands for in its reading: read
@@ -326,7 +351,10 @@ def _cascade(line: int, used: set, given: dict, context: Context, read) -> str |
         definitions = sorted(given[key], key=lambda d: d[0])
         before = [d for d in definitions if d[0] <= line]
         in_force_line, number = before[-1] if before else definitions[0]
-        meaning = context.scope.names.get(key)
+        if sections.apart(key, in_force_line, line):
+            continue        # a section declares the name anew between them: the definition is another part's
+        # what the name means at the line (a declaration may be a section's)
+        meaning = sections.scope_at(line, context.scope).names.get(key)
         # a declaration stands where no definition of its name is given yet (f, the critic, before
         # the document defines one critic at a later line)
         if number is not None and (isinstance(meaning, Macro) or meaning is not None and number in given[CLASHES]
@@ -334,20 +362,21 @@ def _cascade(line: int, used: set, given: dict, context: Context, read) -> str |
             refused[key] = in_force_line     # another definition of it, or a declaration it clashes with (a size D)
     if not refused:
         return None
-    saved, history = context.scope, context.redefined
+    saved, history, waiting = context.scope, context.redefined, context.waiting
     context.scope = replace(saved, names={k: v for k, v in saved.names.items() if k not in refused})
     context.redefined = {k: v for k, v in history.items() if k not in refused}
+    context.waiting = waiting | frozenset(refused)     # out of a section's notation too (sections.py)
     try:
         read()
     except DerivationError:
         return "; ".join(f"uses {key}, whose definition in force here (line {at}) is refused"
                          for key, at in refused.items())
     finally:
-        context.scope, context.redefined = saved, history
+        context.scope, context.redefined, context.waiting = saved, history, waiting
     return None     # looked up on the way to another name (L of L^{opt}), not used
 
 
-def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read):
+def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read, sections: Sections):
     """``read()``, refused as :func:`_cascade` says; a name it finds undeclared whose definition in
     force at ``line`` was refused is said to be so (the message alone reads as if the document never
     defined it)."""
@@ -361,7 +390,7 @@ def _refusing_cascades(line: int, where: Where, given: dict, context: Context, r
         exc.message += f" (the definition of {refused[0]} in force here, at line {refused[1]}, is refused)"
         exc.args = (str(exc),)
         raise
-    cascade = _cascade(line, used, given, context, read)
+    cascade = _cascade(line, used, given, context, read, sections)
     if cascade is not None:
         raise DerivationError(cascade, where.path, where.line)
     return result

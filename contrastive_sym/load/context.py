@@ -65,6 +65,9 @@ class Context:
     probed: int = 0                                         # formulas read again by .effects
     # key → the definitions a document gives that name, by line, when it gives more than one
     redefined: dict = dataclass_field(default_factory=dict)
+    # the names a definition that waits for a later one will give: out of every formula's scope
+    # meanwhile, so that none reads them with the meaning the definition replaces (load/toml.py)
+    waiting: frozenset = frozenset()
 
     def fail(self, message: str, key: str | tuple | None = None, line: int | None = None) -> DerivationError:
         """The error for ``key`` of the table being read (its line, else the table's)."""

@@ -157,14 +157,17 @@ class Sections:
         """``read()`` with the scope of ``line``; what it binds (a definition) is kept in
         the document's scope."""
         document = context.scope
-        chosen = definitions_in_force(document, context.redefined, line)
+        chosen = definitions_in_force(document, context.redefined, line,
+                                      lambda key, at: self._same_part(key, at, line))
         if self.term_labels:
             chosen = replace(chosen, term_labels=self.labels_at(line))
-        if not self.sections and chosen is document and not (written and context.redefined):
+        if not self.sections and chosen is document and not (written and context.redefined) and not context.waiting:
             result = read()
             note_redefinitions(document, context)
             return result
         local = self.scope_at(line, chosen, written, frozenset(context.redefined))
+        if context.waiting:
+            local = replace(local, names={k: v for k, v in local.names.items() if k not in context.waiting})
         context.scope = local
         try:
             result = read()
@@ -174,6 +177,22 @@ class Sections:
         context.scope = replace(document, names={**document.names, **bound})
         note_redefinitions(document, context)
         return result
+
+
+    def _same_part(self, key: str, at: int, line: int) -> bool:
+        """Whether sections declare ``key`` and lines ``at`` and ``line`` are in one part of the
+        document for it, with no section at all starting between them (a definition holds in its own
+        part, before its display too)."""
+        starts = [s for s in self.sections if key in s.hidden or key in s.overlay]
+        low, high = min(at, line), max(at, line)
+        return bool(starts) and _part(starts, at) is _part(starts, line) \
+            and not any(low < s.line <= high for s in self.sections)
+
+    def apart(self, key: str, at: int, line: int) -> bool:
+        """Whether a section that declares ``key`` anew starts between lines ``at`` and ``line``: a
+        definition of the name at one is not in force at the other."""
+        low, high = min(at, line), max(at, line)
+        return any(low < s.line <= high and (key in s.hidden or key in s.overlay) for s in self.sections)
 
 
 def _shown_key(key: str) -> str:
@@ -199,14 +218,18 @@ def _part(starts: list, line: int) -> Section | None:
     return found[-1] if found else None
 
 
-def definitions_in_force(scope: Scope, redefined: dict, line: int) -> Scope:
+def definitions_in_force(scope: Scope, redefined: dict, line: int, same_part=None) -> Scope:
     """``scope`` with each name the document defines more than once meaning the definition
     in force at ``line``: the last one given at or before it.  Before them all, the name
     means none of them (which one a formula that uses it there means is not written: the
-    error says so), and a definition of it there is a definition, not a use."""
+    error says so), and a definition of it there is a definition, not a use.  Where sections
+    that declare the name cut the document into parts (``same_part(key, line)`` of a definition's
+    line), only the definitions of the line's part count, and the first of them holds before its
+    display too (f^* used at line 327 of the section whose f^* is defined at line 331)."""
     changes, later = {}, []
     for key, macros in redefined.items():
-        given = [m for m in macros if m.line <= line]
+        here = [m for m in macros if same_part(key, m.line)] if same_part is not None else []
+        given = [m for m in here or macros if m.line <= line] or here[:1]
         if not given:
             later.append((key, tuple(m.line for m in macros)))
         elif scope.names.get(key) is not given[-1]:

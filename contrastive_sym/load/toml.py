@@ -116,6 +116,7 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     below) is read again once the others are read; one that never reads raises the error of
     its last reading.  They are recorded in the file's order."""
     builder, waiting, read = context.builder, [], []
+    hidden: dict[int, frozenset] = {}       # the names of each definition that waits
     start = len(builder._definitions)
     wait_for_notations(spec.get("define", ()), context)
     entries = list(table_entries(spec, "define", context))
@@ -130,11 +131,15 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
             read.append(number)
         except DerivationError as exc:
             waiting.append((number, entry, exc))
+            hidden[number] = names_defined(entry)
+            context.waiting = frozenset().union(*hidden.values())
     while waiting:
         still = []
         for number, entry, _ in waiting:
             context.path = ("define", number)
             context.locator.enter(context.path)
+            hidden.pop(number, None)            # its own names, as they stand, for it to read
+            context.waiting = frozenset().union(*hidden.values())
             try:
                 _define_at_line(entry, context, sections)
                 read.append(number)
@@ -142,6 +147,8 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
                 # the error of the last try: once the names it used early are read, what stops it
                 # may be something else (its first error would name a definition given below)
                 still.append((number, entry, exc))
+                hidden[number] = names_defined(entry)
+                context.waiting = frozenset().union(*hidden.values())
         if len(still) == len(waiting):
             raise still[0][2]
         waiting = still
@@ -149,6 +156,24 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     recorded = builder._definitions[start:]
     if len(recorded) == len(read):   # read = false ones are recorded too: one per entry
         builder._definitions[start:] = [d for _, d in sorted(zip(read, recorded), key=lambda p: p[0])]
+
+
+#: the name a definition's text starts with: q of q(u) = …, \mathcal{L} of \mathcal{L} := …
+_HEAD_NAME = re.compile(r"\s*((?:\\[A-Za-z]+\s*\{[^{}=]*\}|\\[A-Za-z]+|[A-Za-z])(?:'+)?)\s*(?:\(|=|:=|\\coloneqq)")
+
+
+def names_defined(entry) -> frozenset:
+    """The keys a definition gives (its name, its text's head): while it waits for a later one, no
+    formula reads them (a definition that uses q waits too, rather than read the declared
+    [[function]] q that the waiting q(u) = Z + u redefines)."""
+    candidates = set()
+    if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+        candidates.add(scope_key(entry["name"].split("(")[0]))
+    head = _HEAD_NAME.match(entry.get("latex", "")) if isinstance(entry, dict) and isinstance(entry.get("latex"), str) \
+        else None
+    if head is not None:
+        candidates.add(scope_key(head.group(1)))
+    return frozenset(candidates)
 
 
 def _line_of(entry) -> int:
@@ -210,4 +235,4 @@ def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> 
                          "of this file uses it", line=line)
 
 
-__all__ = ["load_toml", "build", "wait_for_notations"]
+__all__ = ["load_toml", "build", "names_defined", "wait_for_notations"]

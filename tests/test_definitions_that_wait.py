@@ -1,0 +1,115 @@
+r"""A definition that uses a name a later one gives waits for it (documents define q by a Z they define
+below).  While it waits, the names it gives are out of every formula's scope: a definition read
+meanwhile that uses q waits too.  Before, it read q as the [[function]] the waiting q(u) = Z + u
+redefines, silently, and a true A = g(u) was refuted (a blind reader's probe on a post about bounds of
+mutual information); a section's declaration of q did the same."""
+from __future__ import annotations
+
+import pytest
+
+from document_claims import claim_verdict
+
+DECLARED_Q = """
+[[function]]
+name = 'q'
+arguments = 1
+"""
+
+SECTION_Q = """
+[[section]]
+line = 5
+title = "s"
+
+[[section.function]]
+name = 'q'
+arguments = 1
+"""
+
+HEADER = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[scalar]]
+name = 'u'
+
+[[function]]
+name = 'g'
+arguments = 1
+"""
+
+DEFINITIONS = """
+[[define]]
+name = 'q'
+line = 10
+latex = 'q(u) = Z + u'
+
+[[define]]
+name = 'Z'
+line = 20
+latex = 'Z = g(u)'
+
+[[define]]
+name = 'A'
+line = 30
+latex = 'A = q(u) - u'
+"""
+
+
+@pytest.mark.parametrize("declaration", [DECLARED_Q, SECTION_Q, ""], ids=["declared", "in-a-section", "undeclared"])
+@pytest.mark.parametrize("latex, verdict", [
+    ("A = g(u)", "proved"),
+    ("q(u) = g(u) + u", "proved"),
+    # false as written: A is g(u), not q(u)
+    ("A = q(u)", "refuted"),
+])
+def test_a_definition_read_while_another_waits_reads_what_it_will_give(declaration, latex, verdict):
+    assert claim_verdict(HEADER + declaration + DEFINITIONS, latex, line=40) == verdict
+
+
+SECTIONS = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[scalar]]
+name = 'x'
+
+[[section]]
+line = 100
+title = "first"
+
+[[section.function]]
+name = 'f'
+arguments = 1
+
+[[section]]
+line = 300
+title = "second"
+
+[[section.function]]
+name = 'f'
+arguments = 1
+
+[[define]]
+name = 'f'
+line = 120
+latex = 'f(x) = x^2'
+
+[[define]]
+name = 'f'
+line = 331
+latex = 'f(x) = 1 + x'
+"""
+
+
+@pytest.mark.parametrize("line, latex, verdict", [
+    # at line 327, in the second section, before its definition (line 331): that definition, not the
+    # first section's (which is in force by line, but in another part of the document)
+    (327, "f(x) = 1 + x", "proved"),
+    (327, "f(x) = x^2", "refuted"),
+    (150, "f(x) = x^2", "proved"),
+    (340, "f(x) = 1 + x", "proved"),
+])
+def test_a_name_defined_in_two_sections_means_the_definition_of_the_line_s_section(line, latex, verdict):
+    assert claim_verdict(SECTIONS, latex, line=line) == verdict
