@@ -11,6 +11,8 @@ document's two uses are; nothing relates them unless a formula does.
 """
 from __future__ import annotations
 
+import re
+
 from sympy import Basic
 
 from .scope import AbstractFunction, Family, Macro, Scope, form_key, labelled_key
@@ -97,6 +99,11 @@ def entries_beside(scope: Scope, key: str, meaning, form: str):
     return found if _entrywise(found) else None
 
 
+def family_name(family: Family, scope: Scope) -> str:
+    """The name a family is declared under."""
+    return scope.key_of(family) or str(family.base)
+
+
 def refuse_entries_of_family(family, fixed, body, scope: Scope, translator, head) -> None:
     r"""``z_i = g(h_i)`` with z a declared family and i a declared index its body uses: the
     definition gives every entry, as the declaration does.  Read as the one name z_i, a sum
@@ -104,9 +111,15 @@ def refuse_entries_of_family(family, fixed, body, scope: Scope, translator, head
     body that does not use the index (x_m = \max_k x_k) names one value, as written."""
     if not isinstance(family, Family):
         return
+    written = translator.source(head).strip()
+    if re.fullmatch(r"[^_]*_\s*(?:\d+|\{\s*\d+(?:\s*,\s*\d+)*\s*\})", written):
+        # t_2 = 1 - t_1: one entry, which a sum over t's entries (\sum_{i=1}^{2} t_i) would still take
+        # as declared, so that t_1 + t_2 = 1 would hold and \sum_i t_i = 1 would not
+        raise translator.fail(head, f"'{written}' is an entry of the declared [[family]] {family_name(family, scope)}: "
+                                    "a definition of one entry is not read (a sum over the entries would still "
+                                    "take the declared one); give the value a name of its own")
     used = sorted(k for k in fixed if isinstance(body, Basic) and body.has(scope.lookup(k)))
     if used:
-        written = translator.source(head).strip()
         raise translator.fail(head, f"'{written}' defines the entries of a declared [[family]] at every "
                                     f"{', '.join(used)}: drop the declaration (the definition gives each entry), "
                                     "or give the definition a name of its own")

@@ -26,10 +26,14 @@ BEGIN, SEPARATOR, ROW, END = "\ue012", "\ue011", "\ue010", "\ue013"
 MARKERS = frozenset((BEGIN, SEPARATOR, ROW, END))
 
 _OPEN = re.compile(r"\\begin\s*\{(d?cases)\}|\\left\s*\\\{\s*\\begin\s*\{(array)\}\s*\{\s*[lcr]\s*[lcr]?\s*\}"
-                   r"|\\left\s*\\\{\s*\\begin\s*\{(aligned)\}")
+                   r"|\\left\s*\\\{\s*\\begin\s*\{(aligned)\}|\\left\s*\\\{\s*\\begin\s*\{(matrix)\}")
 _ARRAY_END = re.compile(r"\\end\s*\{array\}\s*\\right\s*\.")
 #: ``\left\{ \begin{aligned} 0 \qquad y_i \neq y_j \\ … \end{aligned} \right.``: the brace says cases
 _ALIGNED_END = re.compile(r"\\end\s*\{aligned\}\s*\\right\s*\.")
+#: ``\left\{\begin{matrix} & -\log f & & if & t = 1 \\ … \end{matrix}\right.``: cases set as a matrix, with
+#: empty cells and a cell 'if' between the value and its condition
+_MATRIX_END = re.compile(r"\\end\s*\{matrix\}\s*\\right\s*\.")
+_IF_CELL = re.compile(r"\s*(?:if|\\(?:text|textrm|mathrm|mbox)\s*\{\s*if\s*\})?\s*")
 _TOKEN = re.compile(r"\\\\|\\[a-zA-Z]+|\\.|.", re.S)
 _SPACE = re.compile(r"(?:\s|\\[,;:! ]|\\(?:quad|qquad)(?![a-zA-Z])|~)*")
 #: A word that opens a condition (\text{if } j = i): read as nothing, what follows is the condition.
@@ -97,9 +101,9 @@ def mark_cases(text: str) -> str:
         opening = _OPEN.search(text, position)
         if opening is None:
             return "".join(out)
-        name = opening.group(1) or opening.group(2) or "aligned"
+        name = opening.group(1) or opening.group(2) or opening.group(4) or "aligned"
         shown = r"\begin{" + name + "}"
-        closing = {"array": _ARRAY_END, "aligned": _ALIGNED_END}.get(name)
+        closing = {"array": _ARRAY_END, "aligned": _ALIGNED_END, "matrix": _MATRIX_END}.get(name)
         ending = (closing or re.compile(r"\\end\s*\{" + name + r"\}")).search(text, opening.end())
         if ending is None:
             if closing is not None:      # not a cases layout: an array is refused by the parser
@@ -146,6 +150,9 @@ def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: st
     """Mark where the value of row ``number`` ends and its condition starts."""
     if not text[start:end].strip():      # placed at the \\ (or \end) that ends the empty row
         raise CasesError(f"row {number} of '{shown}' is empty", end, _construct(text, end))
+    if shown == r"\begin{matrix}":
+        _matrix_cells(out, text, start, end)
+        text = "".join(out)         # the row as it is read on: its blanked cells are gone
     found = _separator(text, start, end)
     if found is None:
         first = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -170,6 +177,22 @@ def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: st
     if not text[after:end].strip() or lead is not None and not text[lead.end():end].strip():
         raise CasesError(f"row {number} of '{shown}' has no condition after its value", at,
                          _construct(text, at))
+
+
+def _matrix_cells(out: list, text: str, start: int, end: int) -> None:
+    r"""A row of cases set as a matrix (``& -\log f & & if & t = 1``) written as a row of cases: its empty
+    cells and a cell 'if' blanked with the '&' before them, so that one '&' separates the two cells left.
+    A row of any other number of cells with something in them is left to be refused as it is."""
+    bounds = [start] + [t.start() for t in _outside_groups(text, start, end) if t.group() == "&"] + [end]
+    cells = [(a + (a != start), b) for a, b in zip(bounds, bounds[1:])]
+    kept = [(a, b) for a, b in cells if not _IF_CELL.fullmatch(text, a, b)]
+    if len(kept) != 2:
+        return
+    for a, b in cells:
+        if (a, b) not in kept:
+            _blank(out, text, a - (a != start), b, " ")
+    if kept[0][0] != start:         # the '&' before the value, when an empty cell opens the row
+        out[kept[0][0] - 1] = " "
 
 
 def _separator(text: str, start: int, end: int) -> tuple[int, int] | None:

@@ -208,13 +208,14 @@ def unbrace_signs(text: str) -> str:
     return _BRACED_SIGN.sub(replace, text)
 
 
-_MATHOP = re.compile(r"\\(?:mathop|mathord|mathbin|mathrel|operatorname\*?(?=\s*\{\s*\\[a-zA-Z]))\s*\{")
+#: ``\boxed{…}`` too: a box drawn around a formula (a result set apart) carries no mathematics
+_MATHOP = re.compile(r"\\(?:mathop|mathord|mathbin|mathrel|boxed|operatorname\*?(?=\s*\{\s*\\[a-zA-Z]))\s*\{")
 
 
 def unwrap_math_classes(text: str) -> str:
     r"""``text`` with ``\mathop{\mathbb{E}}``, ``\operatorname{\mathbb{E}}`` (not ``\operatorname{tr}``, a name)
     written ``\mathbb{E}`` (same length: the wrapper and its closing brace become spaces).  The wrapper
-    sets spacing and where limits go; the symbol inside is what it means."""
+    sets spacing and where limits go; the symbol inside is what it means.  ``\boxed{a = b}`` is ``a = b``."""
     out = text
     for match in reversed(list(_MATHOP.finditer(text))):
         close = _closing(text, match.end())

@@ -1,0 +1,74 @@
+r"""What the documents added blind this session wrote, read as a reader reads it: ``\boxed{…}`` around
+a result, cases set as a matrix with empty cells and a cell 'if', and a definition of one entry of a
+declared family (t_2 = 1 - t_1), refused: a sum over the entries would still take the declared one."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from document_claims import claim_verdict
+
+NOTATION = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'C'
+minimum = 2
+checked = [2, 3]
+
+[[index]]
+name = 'i'
+to = 'C'
+
+[[index]]
+name = 'j'
+to = 'C'
+
+[[family]]
+name = 't'
+shape = ['C']
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\boxed{t_1 + t_2 = t_2 + t_1}", "proved"),
+    (r"t_1 + \boxed{t_2} = t_2 + t_1", "proved"),
+    (r"\boxed{\sum_{i=1}^{C} t_i = \sum_{j=1}^{C} t_j} \tag{4}", "proved"),
+    # false as written, boxed or not
+    (r"\boxed{t_1 = t_2}", "refuted"),
+])
+def test_a_boxed_formula_is_the_formula(latex, verdict):
+    assert claim_verdict(NOTATION, latex) == verdict
+
+
+INDICATOR = r"\left\{\begin{matrix} & 1 & & if & j = i \\ & 0 & & if & j \neq i \end{matrix}\right."
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (rf"\sum_{{j=1}}^{{C}} {INDICATOR} = 1", "proved|confirmed"),
+    (rf"\sum_{{j=1}}^{{C}} t_j {INDICATOR} = t_i", "proved|confirmed"),
+    # false as written: one term of the sum, not C
+    (rf"\sum_{{j=1}}^{{C}} {INDICATOR} = C", "refuted"),
+])
+def test_cases_set_as_a_matrix_with_empty_cells_and_if(latex, verdict):
+    assert claim_verdict(NOTATION, latex) in verdict.split("|")
+
+
+def test_a_row_of_a_matrix_cases_with_three_filled_cells_is_refused():
+    with pytest.raises(ParseError):
+        claim_verdict(NOTATION, r"\left\{\begin{matrix} 1 & 2 & j = i \\ 0 & 3 & j \neq i \end{matrix}\right. = 1")
+
+
+def test_a_definition_of_one_entry_of_a_declared_family_is_refused():
+    text = NOTATION + """
+[[define]]
+name = 't_2'
+line = 3
+latex = 't_2 = 1 - t_1'
+"""
+    with pytest.raises(ParseError, match=r"'t_2' is an entry of the declared \[\[family\]\] t: a definition of one "
+                                         r"entry is not read \(a sum over the entries would still take the declared "
+                                         r"one\); give the value a name of its own"):
+        claim_verdict(text, r"\sum_{i=1}^{2} t_i = 1")
