@@ -72,3 +72,99 @@ latex = 't_2 = 1 - t_1'
                                          r"entry is not read \(a sum over the entries would still take the declared "
                                          r"one\); give the value a name of its own"):
         claim_verdict(text, r"\sum_{i=1}^{2} t_i = 1")
+
+
+POINT = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[function]]
+name = 'u'
+arguments = 1
+
+[[define]]
+name = 'g_x'
+line = 3
+latex = 'g_x = u(x)'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    ("g_x = u(x)", "proved"),
+    ("g_x + 1 = u(x) + 1", "proved"),
+    # false as written
+    ("g_x = 2 u(x)", "refuted"),
+])
+def test_a_name_with_a_data_point_as_its_subscript_is_one_value_at_that_point(latex, verdict):
+    # it took the point for an index of entries, and every claim ended in "NameError: name 'x' is not defined"
+    assert claim_verdict(POINT, latex) == verdict
+
+
+VECTORS = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'x'
+shape = ['d']
+
+[[family]]
+name = 'w'
+shape = ['d']
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\parallel x \parallel^2 = x \cdot x", "proved"),
+    (r"\parallel x \parallel \parallel w \parallel \geq x \cdot w", "confirmed"),
+    # false as written: Cauchy-Schwarz has no factor 2
+    (r"\parallel x \parallel \parallel w \parallel \geq 2 x \cdot w", "refuted"),
+])
+def test_parallel_bars_around_a_vector_are_its_norm(latex, verdict):
+    # they were "'\parallel' alone in parentheses is read only between the two arguments of the KL divergence"
+    assert claim_verdict(VECTORS, latex) == verdict
+
+
+@pytest.mark.parametrize("shape", ["['K', 'N']", "['K']"])
+def test_a_family_under_the_name_of_a_scalar_is_refused_unless_it_is_its_batch(shape):
+    # a scalar t beside a table t_{j,i} read t as the table, silently: t + 1 was "a matrix added to a number"
+    text = f"""
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'K'
+minimum = 1
+checked = [1, 2]
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[scalar]]
+name = 't'
+
+[[family]]
+name = 't'
+symbol = 'tt'
+shape = {shape}
+"""
+    if shape == "['K']":        # one scalar's batch, t_k beside t: two quantities, as documented
+        assert claim_verdict(text, "t + t_1 = t_1 + t") == "proved"
+        return
+    with pytest.raises(Exception, match=r"family t: the name is declared already, as a \[\[scalar\]\], and a "
+                                        r"family of 2 dimensions beside it is not one of the pairs told apart"):
+        claim_verdict(text, "t = t")

@@ -4,7 +4,7 @@ r"""Bars written with the same character at both ends, paired as a reader pairs 
 the bar does not say which end it is.  A reader pairs the bars of one bracket group (the
 text between matching ``{ }``, ``( )``, ``[ ]``, ``\{ \}``, ``\left( \right)`` …, or the
 whole formula; each row of ``\\`` on its own): the 1st and 2nd bar of a kind are a pair,
-the 3rd and 4th the next.  Kinds: norm bars ``\|``, ``\Vert``, ``||`` (two bare bars side
+the 3rd and 4th the next.  Kinds: norm bars ``\|``, ``\Vert``, ``\parallel``, ``||`` (two bare bars side
 by side), ``\big\|`` …; absolute-value bars ``|``, ``\vert``, ``\big|`` ….
 
 :func:`pair_bars` rewrites each pair into characters the grammar reads as LNORM … RNORM
@@ -102,7 +102,8 @@ def pair_bars(text: str) -> str:
     for position, char in enumerate(text):
         if char in PRIVATE:
             raise BarError(f"the character U+{ord(char):04X} is not read", position, char)
-    if "|" not in text and "\\vert" not in text and "\\Vert" not in text and "\\mid" not in text:
+    if "|" not in text and "\\vert" not in text and "\\Vert" not in text and "\\mid" not in text \
+            and "\\parallel" not in text:
         return text
     out = list(text)
     for segment in _segments(text):
@@ -143,7 +144,9 @@ def _segments(text: str):
             stack.append(_Segment())
         elif value in ("|", "\\vert") and _RESTRICTION.match(text, end) and not _NORM_INDEX.match(text, end):
             stack[-1].level.append((position, "atom"))        # a restriction f|_{x=0}
-        elif value in ("\\|", "\\Vert", "||"):
+        elif value in ("\\|", "\\Vert", "||", "\\parallel"):
+            # \parallel x \parallel: the norm bars as some posts write them (one alone in parentheses is
+            # still a divergence's bar)
             _add_bar(stack, _Bar("norm", position, end, value == "||", False))
         elif value in ("|", "\\vert"):
             _add_bar(stack, _Bar("abs", position, end, False, value == "|"))

@@ -322,12 +322,12 @@ def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False
             names.append(str(item.children[0]))
     else:
         return None
-    # a family of values, or a size (L^{opt}_N: the loss at the size N, part of its name), is no
-    # parameter; a family of data points is, as a point already is: written alone under a
-    # name it has no value, so l_n can only be the entry n (notes that call the negatives n_i
+    # a family of values, a size (L^{opt}_N: the loss at the size N, part of its name) or one data
+    # point (g_x = u(x): one value at x) is no parameter; a family of data points is: written alone
+    # under a name it has no value, so l_n can only be the entry n (notes that call the negatives n_i
     # and the elements l_n), and a body that uses n as a point is refused, never misread
-    if any(isinstance(scope.lookup(n), Family) and scope.lookup(n).base not in scope.points
-           or n in scope.size_names for n in names):
+    if any(isinstance(scope.lookup(n), Family) and scope.lookup(n).base not in scope.points or n in scope.size_names
+           or isinstance(scope.lookup(n), sp.Symbol) and scope.lookup(n) in scope.points for n in names):
         return None
     return [(n, sp.Symbol(n + "_param", integer=True)) for n in names]
 

@@ -142,6 +142,7 @@ def read_notation(spec: dict, context: Context) -> None:
             scope = scope.bind(name, replace(beside, others=beside.others + (family,),
                                              rows=family if vector_rows else beside.rows))
         else:
+            _refuse_family_beside(name, beside, samples, shape, builder.symbol_suffix, context)
             scope = scope.bind(form_key(name, form) if samples else name, family)
     scope = read_point_values(spec, read_functions(spec, scope, context, _symbol_name), context, _symbol_name)
     distinct = set()
@@ -399,6 +400,21 @@ def _chain_name(name: str, chain, display) -> str:
     """The definition a chain follows: the display's name for its first definition, the
     head as written for a further one (a 'where' row)."""
     return name if chain.head == display.heads[0] else chain.head
+
+
+def _refuse_family_beside(name: str, beside, samples, shape, part: str, context: Context) -> None:
+    """A family under the name of a scalar or a family this part of the notation declares, in none of
+    the ways two are told apart (samples of a point, one scalar's batch, a count of indices, a vector
+    beside its rows): it would hide the other, silently (a scalar θ beside a table θ_{j,i} read θ as
+    the table).  A [[section]] may declare a name of the document again."""
+    symbol = beside.base if isinstance(beside, Family) else beside
+    if samples or not isinstance(symbol, (sp.Symbol, sp.IndexedBase)) or not str(symbol).endswith(part):
+        return
+    kind = f"a [[family]] of {len(beside.shape)} dimension{'s' * (len(beside.shape) != 1)}" \
+        if isinstance(beside, Family) else "a [[scalar]]"
+    raise context.fail(f"family {name}: the name is declared already, as {kind}, and a family of {len(shape)} "
+                       f"dimension{'s' * (len(shape) != 1)} beside it is not one of the pairs told apart (see "
+                       "index_written in docs/reference.md): give one of them another name")
 
 
 def _vector_beside_rows(shape, role, beside, builder) -> bool:
