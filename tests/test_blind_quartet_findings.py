@@ -168,3 +168,15 @@ shape = {shape}
     with pytest.raises(Exception, match=r"family t: the name is declared already, as a \[\[scalar\]\], and a "
                                         r"family of 2 dimensions beside it is not one of the pairs told apart"):
         claim_verdict(text, "t = t")
+
+
+def test_a_brace_labelled_with_what_its_term_equals_is_a_note_said_in_the_reading():
+    # \underbrace{I(X_{2:K}; Y \mid X_1)}_{=0} was "unexpected '='; expected '(', '[', '\|', '{'"
+    from contrastive_sym.pipeline import verify_text
+    from document_claims import with_claim
+    latex = r"\sum_{i=1}^{C} t_i = \underbrace{t_1 - t_1}_{=0} + \sum_{i=1}^{C} t_i"
+    claim = verify_text(with_claim(NOTATION, latex)).documents[0].claims[0]
+    assert claim.outcome.verdict.value == "proved"
+    assert claim.claim.reading == "the label {=0} of a brace is a note: that its term is so is not checked"
+    # the term is read, not the label: a false chain stays false
+    assert claim_verdict(NOTATION, r"\underbrace{t_1 - t_2}_{=0} = 0") == "refuted"

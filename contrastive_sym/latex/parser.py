@@ -29,6 +29,7 @@ from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRIT
                             font_switches_as_commands, forall_in_words, join_continuations, join_repeated_relations,
                             mark_first, mark_forall_commas, ranges_as_quantifiers, row_labels, unbrace_signs,
                             unwrap_math_classes)
+from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
 from .script_places import nested_fonts, rows_of_slices, scripts_out_of_fonts, transposes_after_indices
@@ -202,7 +203,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = mark_first(mark_forall_commas(cleaned))   # \forall i, j: one clause; x^{(i)+} is x^{+(i)}
     cleaned = unbrace_signs(cleaned)        # 2k{-}1 is 2k - 1 (same length)
     cleaned = font_switches_as_commands(cleaned)   # {\cal L} is \cal{ L} (same length)
-    cleaned = unwrap_math_classes(cleaned)  # \mathop{\mathbb{E}} is \mathbb{E} (same length)
+    cleaned = relation_labels_as_notes(unwrap_math_classes(cleaned))  # \mathop{\mathbb{E}}: \mathbb{E}; _{=0}: _{0}
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(cleaned)))  # \mathbf{h_i}: \mathbf{h}_i; P_{i,:}: P_i
     try:

@@ -131,3 +131,12 @@ def say_remarks(text: str, rows: list, where, readings: list, defines: bool = Fa
                               "given, or restate the row with restated_from", line, column, remark.written)
         why = " (a condition of a link that is not checked)" if remark.condition else ""
         readings.append(f"the remark '{remark.words}' ending row {number} is not read{why}")
+
+
+def say_brace_label(translator, node) -> None:
+    r"""Says, in the reading, that the label of ``\underbrace{…}_{=0}`` (what the term equals) is a note,
+    not checked: the term itself is read (latex/brace_labels.py blanked the relation for the grammar)."""
+    label = " ".join(translator.source(node.children[-1]).split())
+    if re.match(r"\{?\s*(?:=|\\approx(?![a-zA-Z]))", label):
+        note = f"the label {label} of a brace is a note: that its term is so is not checked"
+        translator.readings.extend([note] if note not in translator.readings else [])

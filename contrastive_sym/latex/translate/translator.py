@@ -16,7 +16,7 @@ from ..parser import Where, parse
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
                              drop_trailing_name, leading_link, leading_proportional_name, row_labels)
-from ..remarks import say_remarks
+from ..remarks import say_brace_label, say_remarks
 from ..scope import Builtin, Family, Macro, Scope
 from .capital_sums import CapitalSumsMixin
 from .constant_derivatives import ConstantDerivativesMixin
@@ -351,6 +351,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         return sp.binomial(n, k)
 
     def t_underbrace(self, node):
+        say_brace_label(self, node)     # \underbrace{…}_{=0}: a note, said
         return self.value(node.children[1])
 
     def t_underset(self, node):
