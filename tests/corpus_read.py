@@ -277,6 +277,13 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
             for key in keys_of[number]:     # refused now: what uses it is refused too
                 given[key] = [(at, number if (at, n) == (line, None) else n) for at, n in given[key]]
             reading.refused.append(Refusal(line, (INLINE_SAID if number in inline_numbers else "") + cascade))
+    # a define refused because a name is undeclared whose own definition in force there is refused: said
+    for position, refusal in enumerate(reading.refused):
+        undeclared = re.search(r"'(.+?)' is not declared", refusal.message)
+        refused = _refused_definition(undeclared.group(1), refusal.line, given) if undeclared else None
+        if refused is not None and refused[1] != refusal.line and "in force here" not in refusal.message:
+            reading.refused[position] = replace(refusal, message=refusal.message + (
+                f" (the definition of {refused[0]} in force here, at line {refused[1]}, is refused)"))
     reading.read += len(read - inline_numbers)
     return [entries[number] for number in sorted(read)]
 

@@ -180,3 +180,10 @@ def test_a_brace_labelled_with_what_its_term_equals_is_a_note_said_in_the_readin
     assert claim.claim.reading == "the label {=0} of a brace is a note: that its term is so is not checked"
     # the term is read, not the label: a false chain stays false
     assert claim_verdict(NOTATION, r"\underbrace{t_1 - t_2}_{=0} = 0") == "refuted"
+
+
+@pytest.mark.parametrize("latex", [r"\exp(t_1) / \sum_i \exp(t_i) \leq 1", r"1/ \sum_i e^{t_i} > 0"])
+def test_a_sum_after_a_slash_is_refused_saying_why(latex):
+    # it was "'\sum' is not declared"; a blind reader's InfoNCE gradient note writes exp(s_ij/τ)/\sum_k exp(s_ik/τ)
+    with pytest.raises(ParseError, match=r"'\\sum' has no body where it stands \(a divisor after '/' is one factor"):
+        claim_verdict(NOTATION, latex)

@@ -25,6 +25,11 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if later:
         return (f"'{key}' is defined more than once, each time after this line (lines "
                 f"{', '.join(map(str, later))}): which definition is meant here is not written")
+    if key in ("\\sum", "\\prod") and start is not None and re.search(r"(?:/|\\frac\s*\{.*\}\s*\{)\s*$", text[:start]):
+        # a / \sum_k b (read again as \frac{a}{\sum_k} b): after '/' the grammar takes one factor, and a
+        # sum is no factor
+        return (f"'{key}' has no body where it stands (a divisor after '/' is one factor, so a / {key}_k b "
+                f"would divide by {key}_k alone): write \\frac{{a}}{{{key}_k b}} or a / ({key}_k b)")
     if key in closed:
         # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
         return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "
