@@ -187,3 +187,29 @@ def test_a_sum_after_a_slash_is_refused_saying_why(latex):
     # it was "'\sum' is not declared"; a blind reader's InfoNCE gradient note writes exp(s_ij/τ)/\sum_k exp(s_ik/τ)
     with pytest.raises(ParseError, match=r"'\\sum' has no body where it stands \(a divisor after '/' is one factor"):
         claim_verdict(NOTATION, latex)
+
+
+TRIG = r"""
+id = "t"
+title = "t"
+source = "x.md"
+
+[[scalar]]
+name = '\theta'
+
+[[scalar]]
+name = 's'
+domain = "positive"
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"cos(\theta)^2 + sin(\theta)^2 = 1", "proved"),
+    (r"s \cdot cos(\theta) \le s", "confirmed"),
+    (r"cos(2\theta) = 2cos(\theta)^2 - 1", "proved"),
+    # false as written: the post's cos 3θ with cos² where cos³ is meant
+    (r"cos(3\theta) = 4cos(\theta)^2 - 3cos(\theta)", "refuted"),
+])
+def test_cos_sin_and_tanh_in_letters_are_the_functions(latex, verdict):
+    # 's(\theta)': s is a declared scalar …: the c and o of cos were never mentioned
+    assert claim_verdict(TRIG, latex) == verdict

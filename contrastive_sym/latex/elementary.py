@@ -80,6 +80,7 @@ class OfVector:
 
 #: How formulas write them (``\mathrm{…}`` and ``\operatorname{…}`` are keyed as ``\text{…}``).
 ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tanh, sp.cosh, sp.sinh)} \
+    | {f.__name__: Elementary(f.__name__, f, written=f.__name__) for f in (sp.cos, sp.sin, sp.tanh)} \
     | {rf"\{name}": Elementary(name, f) for name, f in (("arccos", sp.acos), ("arcsin", sp.asin), ("arctan", sp.atan))} \
     | {rf"\text{{{name}}}": Elementary(name, f, written=rf"\text{{{name}}}")
        for name, f in (("ReLU", _relu), ("relu", _relu), ("sigmoid", _sigmoid), ("softplus", _softplus),
