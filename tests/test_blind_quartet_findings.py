@@ -213,3 +213,22 @@ domain = "positive"
 def test_cos_sin_and_tanh_in_letters_are_the_functions(latex, verdict):
     # 's(\theta)': s is a declared scalar …: the c and o of cos were never mentioned
     assert claim_verdict(TRIG, latex) == verdict
+
+
+@pytest.mark.parametrize("name", ["NLL", "Loss"])
+@pytest.mark.parametrize("latex, verdict", [
+    ("NAME_i \\geq 0", "confirmed"),
+    ("\\sum_i NAME_i = \\sum_i t_i^2", "proved"),
+    ("NAME_1 = t_1^2", "proved"),
+    # false as written
+    ("NAME_i = t_i", "refuted"),
+])
+def test_a_name_of_several_letters_defined_entry_by_entry(name, latex, verdict):
+    # Loss_i = … was "the left side of a definition must be a name" (a blog post on angular-margin losses)
+    text = NOTATION + f"""
+[[define]]
+name = '{name}_i'
+line = 3
+latex = '{name}_i = t_i^2'
+"""
+    assert claim_verdict(text, latex.replace("NAME", name)) == verdict

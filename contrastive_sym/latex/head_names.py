@@ -31,6 +31,9 @@ def head_parts(head, translator: Translator):
             letters.append(str(first.children[0]))
             current = current.children[1]
         last = current
+        if isinstance(last, Tree) and last.data == "subscript" and bare_letter(last.children[0]):
+            # CE_i, Loss_i = …: a name of several letters, defined entry by entry (split_subscript)
+            return "".join(letters) + str(last.children[0].children[0]) + translator.script_suffix(last), None
         letter = letter_head(last)
         if letter is None:
             raise translator.fail(head, "the left side of a definition must be a name")
@@ -65,6 +68,13 @@ def split_subscript(head, translator, key):
     superscript (``w_k^{+}`` → ``w^+``: TeX sets it as ``w^{+}_k``)."""
     if isinstance(head, Tree) and head.data == "subscript":
         return name_key(head.children[0], translator), head.children[1]
+    if isinstance(head, Tree) and head.data == "juxt" and key.count("_") == 1 and not key.startswith("\\"):
+        # CE_i: the letters C, E and the subscript of the last (head_parts read the run)
+        current = head
+        while isinstance(current, Tree) and current.data == "juxt":
+            current = current.children[1]
+        if isinstance(current, Tree) and current.data == "subscript":
+            return key[:key.index("_")], current.children[1]
     if isinstance(head, Tree) and head.data == "superscript" and isinstance(head.children[0], Tree) \
             and head.children[0].data == "subscript":
         inner = head.children[0]
