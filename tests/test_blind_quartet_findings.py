@@ -232,3 +232,27 @@ line = 3
 latex = '{name}_i = t_i^2'
 """
     assert claim_verdict(text, latex.replace("NAME", name)) == verdict
+
+
+def test_an_expectation_over_a_function_says_what_an_expectation_draws():
+    # it said "'\mathcal T' in \mathbb{E}_{(…)} is not a declared point, once"
+    text = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[function]]
+name = 'g'
+arguments = 1
+
+[[distribution]]
+name = 'p'
+of = ['x']
+"""
+    with pytest.raises(ParseError, match=r"'g' under \\mathbb\{E\} is not a declared data point: an expectation "
+                                         r"draws data points"):
+        claim_verdict(text, r"\mathbb{E}_{x, g}[g(x)] = \mathbb{E}_{x, g}[g(x)]")

@@ -17,7 +17,7 @@ def several_chains(latex: str, rows: list, where) -> SeveralChains:
     """The error that a statement of ``rows`` (read from ``latex``) has several chains, with the
     text of each; without them (a row not found as written) it is a plain refusal."""
     message = "a statement is one chain of relations"
-    groups, starts = [], []
+    groups = []
     cursor = 0
     for row in rows:
         at = latex.find(row.text, cursor) if row.text else -1

@@ -91,8 +91,11 @@ class CompoundDrawsMixin:
                                          f"its entries is not written (write {written} \\sim q)")
             point = self.as_point(self.value(element))
             if point is None or point in points:
-                raise self.fail(element, f"'{self.source(element).strip()}' in \\mathbb{{E}}_{{(…)}} is not a "
-                                         "declared point, once")
+                shown = self.source(element).strip()
+                why = ("written twice among the points drawn" if point is not None else
+                       "not a declared data point: an expectation draws data points (a [[scalar]] or [[family]] of "
+                       "role \"point\"), not functions or values")
+                raise self.fail(element, f"'{shown}' under \\mathbb{{E}} is {why}")
             points.append(point)
         drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
         apart = [self._drawing(q) for q in points]

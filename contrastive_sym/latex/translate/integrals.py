@@ -14,7 +14,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.distributions import Density
-from ..scope import Distribution, ExpectationOp
+from ..scope import ExpectationOp
 from .trees import unwrap
 
 Tree = lark.Tree
