@@ -256,3 +256,39 @@ of = ['x']
     with pytest.raises(ParseError, match=r"'g' under \\mathbb\{E\} is not a declared data point: an expectation "
                                          r"draws data points"):
         claim_verdict(text, r"\mathbb{E}_{x, g}[g(x)] = \mathbb{E}_{x, g}[g(x)]")
+
+
+def test_conditions_of_definedness_that_differ_by_size_are_said_per_size():
+    # "(U_1 - V_1)^2 + (U_2 - V_2)^2 > 0 and U_1 - V_1 ≠ 0": joined by "and", the condition of n = 1 was
+    # demanded at n = 2 too (a library's derivation of the Euclidean contrastive loss's gradient)
+    from document_claims import the_only_claim, with_claim
+    text = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[index]]
+name = 'i'
+to = 'n'
+
+[[family]]
+name = 'U'
+shape = ['n']
+
+[[family]]
+name = 'V'
+shape = ['n']
+
+[[define]]
+name = 'D'
+line = 2
+latex = 'D = \\sqrt{(U_1 - V_1)^2 + \\ldots + (U_n - V_n)^2}'
+"""
+    outcome = the_only_claim(with_claim(text, r"\frac{\partial D}{\partial U_i} = \frac{U_i - V_i}{D}")).outcome
+    assert outcome.verdict.value == "conditional"
+    assert outcome.condition == "U_1 - V_1 ≠ 0 at n=1; Σ_{k=1}^{n} (U_k - V_k)² > 0 at n=2 and at n=3"

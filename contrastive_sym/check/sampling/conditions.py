@@ -334,9 +334,25 @@ def definedness(undefined: list[Hit], sides: tuple | None = None, notation=None)
             one_sided = position
         causes.append((position, side, tuple(dict.fromkeys(left + right))))
     complex_only = any(all(t.startswith(_COMPLEX) for t in terms) for _, _, terms in causes)
-    condition = "" if unexplained or complex_only else \
-        " and ".join(_fewest([{t for t in terms if not t.startswith(_COMPLEX)} for _, _, terms in causes]))
+    condition = "" if unexplained or complex_only else _condition_by_size(causes, undefined)
     return Definedness(condition, one_sided, tuple(causes))
+
+
+def _condition_by_size(causes: list, undefined: list[Hit]) -> str:
+    """The fewest conditions that exclude every undefined point; where they differ from one size to
+    the next (U_1 - V_1 ≠ 0 at n = 1, a sum of squares > 0 at n = 2 and 3), each with the sizes it is
+    of: joined by "and" they would demand the condition of n = 1 at n = 2 too, which the statement
+    does not need."""
+    by_size: dict = {}
+    for position, _, terms in causes:
+        sizes = ", ".join(f"{k}={v}" for k, v in undefined[position].instance.sizes)
+        by_size.setdefault(sizes, []).append({t for t in terms if not t.startswith(_COMPLEX)})
+    chosen: dict = {}
+    for sizes, failing in by_size.items():
+        chosen.setdefault(" and ".join(_fewest(failing)), []).append(sizes)
+    if len(chosen) <= 1:
+        return " and ".join(_fewest([t for failing in by_size.values() for t in failing]))
+    return "; ".join(f"{condition} at {' and at '.join(sizes)}" for condition, sizes in chosen.items())
 
 
 def _fewest(failing: list[set]) -> list[str]:
