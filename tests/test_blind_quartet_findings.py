@@ -292,3 +292,22 @@ latex = 'D = \\sqrt{(U_1 - V_1)^2 + \\ldots + (U_n - V_n)^2}'
     outcome = the_only_claim(with_claim(text, r"\frac{\partial D}{\partial U_i} = \frac{U_i - V_i}{D}")).outcome
     assert outcome.verdict.value == "conditional"
     assert outcome.condition == "U_1 - V_1 ≠ 0 at n=1; Σ_{k=1}^{n} (U_k - V_k)² > 0 at n=2 and at n=3"
+
+
+@pytest.mark.parametrize("name", [r"S_{neg}", r"S_\text{neg}", r"A_{neg}"])
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\sum_{j \in SET} t_j = \sum_{j=1}^{C} t_j - t_2", "confirmed"),
+    (r"|SET| = C - 1", "confirmed"),
+    # false as written: the set leaves out j = 2
+    (r"\sum_{j \in SET} t_j = \sum_{j=1}^{C} t_j", "refuted"),
+])
+def test_a_set_named_with_a_subscript_keeps_its_condition_under_a_sum(name, latex, verdict):
+    # \sum_{j \in S_{neg}} ran over every j (its condition j ≠ 2 dropped): a true identity was refuted
+    text = NOTATION + f"""
+[[set]]
+name = '{name}'
+index = 'm'
+to = 'C'
+where = 'm \\neq 2'
+"""
+    assert claim_verdict(text, latex.replace("SET", name)) == verdict

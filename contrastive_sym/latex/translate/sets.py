@@ -157,6 +157,10 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
         name = self._bound_name(left)
         if name is None and found.members is None and not found.components and not found.records:
             name = self.entry_bound_index(left, found.name)        # x_j \in S: j runs over S
+        if name is not None and found.members is None and found.condition is not None:
+            # a set defined by a condition is read with it, never as its bounds alone
+            raise self.fail(right, f"{found.name} is a set defined by a condition: it is read "
+                                   f"under \\sum only (\\sum_{{k \\in {found.name}}} …)")
         if name is not None and found.members is None:
             return name, (found.lo, found.hi)
         # s_i \in S: i runs over S, whose members are the entries s_i
@@ -264,6 +268,9 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
             found = self.scope.lookup(form_key(key, tree.data))
         if not isinstance(found, IndexSet) and key is not None and head is tree:
             found = self.scope.lookup(SET_KEY + key)    # Q beside a distribution Q: load/subsets.py
+        whole = self.scope.lookup(self._written_key(tree)) if isinstance(tree, Tree) and tree.data == "subscript" else None
+        if not isinstance(found, IndexSet) and isinstance(whole, IndexSet) and whole.condition is not None:
+            found, head = whole, tree           # S_{neg}: a set named with a subscript, not S at neg
         if not isinstance(found, IndexSet) or found.condition is None:
             return None
         if head is tree:
