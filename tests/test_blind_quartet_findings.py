@@ -311,3 +311,14 @@ to = 'C'
 where = 'm \\neq 2'
 """
     assert claim_verdict(text, latex.replace("SET", name)) == verdict
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"t_1 + t_2 \newline = t_2 + t_1", "proved"),
+    (r"\sum_{j=1}^{C} \left\{\begin{array}{ll} 1 & j = i \newline 0 & j \neq i \end{array}\right. = 1", "proved|confirmed"),
+    # false as written
+    (r"t_1 \newline = t_2", "refuted"),
+])
+def test_newline_breaks_a_row_as_mathjax_reads_it(latex, verdict):
+    # two rows of cases joined by \newline were one row with two '&' (a Korean review of CPC)
+    assert claim_verdict(NOTATION, latex) in verdict.split("|")

@@ -108,7 +108,7 @@ _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "#": "\\#"}
 _HTML_ENTITY = re.compile(r"&(amp|lt|gt);|\\\\(#)")
 #: A backslash before a line end or a tab is TeX's control space, as "\\ " is: read as a space
 #: (the line end stays, so that every line and column of the text is still the user's).
-_CONTROL_SPACE = re.compile(r"\\\\|\\(?=[\t\r\n])")
+_CONTROL_SPACE = re.compile(r"\\\\|\\newline(?![a-zA-Z])|\\(?=[\t\r\n])")
 #: A row with nothing in it (``a \\ \\ b``, a blank line left in an align): its break is spacing.
 _EMPTY_ROW = re.compile(r"\\\\(?=(?:\s|&)*\\\\)")
 #: x^12, s_12, x^2.5: TeX takes one character as a script without braces, so these are set x¹2,
@@ -145,7 +145,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         start = never.start()
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
-    cleaned = _CONTROL_SPACE.sub(lambda m: m.group() if len(m.group()) == 2 else " ", text)   # "\⏎": a space
+    cleaned = _CONTROL_SPACE.sub(lambda m: {2: m.group(), 8: "\\\\" + " " * 6}.get(len(m.group()), " "), text)  # \⏎; \newline
     cleaned = _HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1) or m.group(2)].ljust(len(m.group())), cleaned)
     cleaned = _EMPTY_ROW.sub("  ", cleaned)      # a \\ before another with nothing between: spacing
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
