@@ -322,3 +322,59 @@ where = 'm \\neq 2'
 def test_newline_breaks_a_row_as_mathjax_reads_it(latex, verdict):
     # two rows of cases joined by \newline were one row with two '&' (a Korean review of CPC)
     assert claim_verdict(NOTATION, latex) in verdict.split("|")
+
+
+WORDS = r"""
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'V'
+minimum = 2
+checked = [2, 3]
+
+[[index]]
+name = 'w'
+to = 'V'
+
+[[family]]
+name = 'y'
+shape = ['V']
+
+[[set]]
+name = 'Vocab'
+to = 'V'
+
+[[scalar]]
+name = 'x'
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'u'
+shape = ['d']
+
+[[define]]
+name = '\sigma'
+line = 2
+latex = '\sigma(x) = \frac{1}{1 + e^{-x}}'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a set named by a run of letters (it was "'Vocab' is not a declared [[set]]"), with an empty upper limit
+    (r"\sum_{w\in Vocab} y_w = \sum_{w=1}^{V} y_w", "proved"),
+    (r"\sum_{w\in{Vocab}}^{} y_w = \sum_{w=1}^{V} y_w", "proved"),
+    (r"|Vocab| = V", "proved"),
+    (r"\sum_{w\in Vocab} y_w = y_1", "refuted"),
+    # a function defined at a declared scalar, at a dot product (it was "defined for (x), not (u^\topu)")
+    (r"\sigma(u^\top u) = \frac{1}{1 + e^{-u \cdot u}}", "proved"),
+    (r"\sigma(u \cdot u) > 0", "confirmed"),
+    (r"\sigma(u^\top u) = \frac{1}{1 + e^{u \cdot u}}", "refuted"),
+])
+def test_a_word2vec_write_up_as_written(latex, verdict):
+    assert claim_verdict(WORDS, latex) == verdict

@@ -196,16 +196,20 @@ _BRACED_SIGN = re.compile(r"\{(\s*)([+\-]|\\cdot(?![a-zA-Z])|\\times(?![a-zA-Z])
 
 
 def unbrace_signs(text: str) -> str:
-    """``text`` with ``2k{-}1`` written ``2k - 1`` and ``q{\\cdot}k`` written ``q \\cdot k`` (same
+    r"""``text`` with ``2k{-}1`` written ``2k - 1`` and ``q{\\cdot}k`` written ``q \\cdot k`` (same
     length: the braces become spaces).
     A braced sign right after ``^`` or ``_`` is a script (``s^{-}_i``, the negatives) and is
-    left alone."""
+    left alone.  An empty script, ``\sum_{w \in V}^{}`` (an editor's template), is nothing, as TeX
+    sets it: blanked."""
     def replace(match):
         before = text[:match.start()].rstrip()
         if before.endswith(("^", "_")):
             return match.group(0)
         return " " + match.group(1) + match.group(2) + match.group(3) + " "
-    return _BRACED_SIGN.sub(replace, text)
+    return _EMPTY_SCRIPT.sub(lambda m: " " * len(m.group()), _BRACED_SIGN.sub(replace, text))
+
+
+_EMPTY_SCRIPT = re.compile(r"(?<!\\)[_^]\s*\{\s*\}")
 
 
 #: ``\boxed{…}`` too: a box drawn around a formula (a result set apart) carries no mathematics

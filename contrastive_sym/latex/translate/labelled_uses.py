@@ -22,6 +22,8 @@ from .trees import balanced
 
 #: what separates the labels of a function defined for labels: p(w \mid c), I(x, y; g)
 _LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
+#: an operator glued to the letter after it once a label's spaces are gone: \topu, \cdotv
+_GLUED = re.compile(r"(\\(?:top|intercal|cdot|times))(?=[A-Za-z])")
 #: a word named by an index: w_i, w_{i}
 _WORD_AT = re.compile(r"([A-Za-z])_\{?([A-Za-z])\}?")
 
@@ -192,6 +194,9 @@ class LabelledUsesMixin:
         """The number a label written at a use stands for (``2``, ``\\tau/2``); None when it reads as
         anything else (a name of a point or a function is a label of its own)."""
         from .translator import translate_expr     # the translator is made of this mixin
+        # labels are compared without spaces, so u^\top u arrives as u^\topu: the operators that a letter
+        # follows in a value get their space back
+        text = _GLUED.sub(r"\1 ", text)
         try:
             value = translate_expr(text, self.scope)
         except DerivationError:

@@ -8,12 +8,24 @@ import sympy as sp
 
 from ..scope import SET_KEY, IndexSet, form_key
 from ..spelling import canonical_key
-from .trees import balanced, is_ellipsis, unwrap
+from .trees import balanced, bare_letter, is_ellipsis, unwrap
 from .values import ListValue, Segment, relation_name
 from .entry_sums import EntrySumsMixin
 from .pair_sums import PairSumsMixin
 
 Tree = lark.Tree
+
+
+def _letters(node) -> str | None:
+    """The letters of a run of bare letters side by side (``Vocab``), or None."""
+    if bare_letter(node):
+        return str(node.children[0])
+    if isinstance(node, Tree) and node.data in ("braces", "chain_in_group", "item") and len(node.children) == 1:
+        return _letters(node.children[0])       # {Vocab}, |Vocab|
+    if isinstance(node, Tree) and node.data == "juxt" and len(node.children) == 2:
+        first, rest = _letters(node.children[0]), _letters(node.children[1])
+        return first + rest if first and rest else None
+    return None
 
 
 class SetsMixin(PairSumsMixin, EntrySumsMixin):
@@ -186,6 +198,9 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
         found = self.scope.lookup(key) if key is not None else None
         if key is None and isinstance(node, Tree) and node.data in ("subscript", "superscript"):
             found = self.scope.lookup(self._written_key(node))
+        letters = _letters(node) if key is None else None
+        if letters:
+            found = self.scope.lookup(letters)      # Vocab: a set named by a run of letters
         if not isinstance(found, IndexSet) and key is not None:
             found = self.scope.lookup(SET_KEY + key)    # I beside a definition I(x;c): load/sets.py
         return found if isinstance(found, IndexSet) else None
