@@ -69,6 +69,7 @@ from contrastive_sym.load.sections import Sections, read_sections, term_labels_o
 from contrastive_sym.load.toml import names_defined, wait_for_notations
 from contrastive_sym.latex import definitions as _definitions
 from contrastive_sym.latex.macros import head_parts
+from contrastive_sym.latex.head_names import split_subscript
 from contrastive_sym.pipeline import toml_key, toml_value, verify_text
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -304,7 +305,7 @@ def _keys_defined(latex: str, scope: Scope) -> set:
         text = _definitions.prose_blanked(text)
         translator = _definitions.Translator(text, scope, where)
         rows, _ = _definitions._rows(_definitions.parse(text, where), translator, definitional)
-        return {head_parts(row.head, translator)[0] for row in rows}
+        return {_entry_key(row.head, translator, scope) for row in rows}
     except Exception:
         pass
     # the display does not read: its first head alone, the text before its first '=' outside groups
@@ -321,9 +322,20 @@ def _keys_defined(latex: str, scope: Scope) -> set:
         translator = _definitions.Translator(head, scope, Where())
         tree = _definitions.parse(head, Where())
         row = next(r for r in tree.children[0].children if hasattr(r, "data"))
-        return {head_parts(row.children[0] if row.data == "chain" else row, translator)[0]}
+        return {_entry_key(row.children[0] if row.data == "chain" else row, translator, scope)}
     except Exception:       # a head that does not read names nothing: no cascade from it
         return set()
+
+
+def _entry_key(head, translator, scope: Scope) -> str:
+    """The key a head is bound under: ``p`` of ``p_{ij} = …`` when its subscript writes declared
+    indices only (entries of p, as the loader binds them), else the head's whole name."""
+    key = head_parts(head, translator)[0]
+    base, index = split_subscript(head, translator, key)
+    letters = re.findall(r"\\[A-Za-z]+|[A-Za-z]", translator.source(index)) if index is not None else []
+    if letters and all(scope.index_range(scope.lookup(letter)) is not None for letter in letters):
+        return base
+    return key
 
 
 def _with_uses(context: Context, read) -> tuple:

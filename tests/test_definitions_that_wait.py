@@ -113,3 +113,62 @@ latex = 'f(x) = 1 + x'
 ])
 def test_a_name_defined_in_two_sections_means_the_definition_of_the_line_s_section(line, latex, verdict):
     assert claim_verdict(SECTIONS, latex, line=line) == verdict
+
+
+TWO_MEANINGS = """
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[index]]
+name = 'i'
+to = 'N'
+
+[[section]]
+line = 100
+title = "first"
+
+[[section.family]]
+name = 'y'
+shape = ['N']
+
+[[section]]
+line = 200
+title = "second"
+
+[[section.family]]
+name = 'y'
+shape = ['N']
+
+[[define]]
+name = 'L'
+line = 120
+latex = 'L = \\sum_{i=1}^{N} y_i^2'
+
+[[define]]
+name = '\\ell'
+line = 230
+latex = '\\ell_i = y_i^2'
+"""
+
+
+def test_a_formula_that_combines_definitions_read_with_two_meanings_of_a_name_is_refused():
+    # L (the labels y of one section) beside ℓ_i (the y of the next): the two y were combined silently, and
+    # a true L = Σ ℓ_i (a post's SigLIP loss) was refuted
+    from contrastive_sym.errors import ParseError
+    with pytest.raises(ParseError, match=r"the definitions of 'L' \(line 120\) and '\\ell' \(line 230\) use y with "
+                                         r"different meanings"):
+        claim_verdict(TWO_MEANINGS, r"L = \sum_{i=1}^{N} \ell_i", line=250)
+
+
+@pytest.mark.parametrize("latex, line, verdict", [
+    (r"\ell_i = y_i^2", 250, "proved"),       # one definition, with the y of its own section
+    (r"L \geq 0", 250, "confirmed"),
+])
+def test_each_definition_alone_reads_as_given(latex, line, verdict):
+    assert claim_verdict(TWO_MEANINGS, latex, line=line) == verdict

@@ -196,7 +196,7 @@ _BRACED_SIGN = re.compile(r"\{(\s*)([+\-]|\\cdot(?![a-zA-Z])|\\times(?![a-zA-Z])
 
 
 def unbrace_signs(text: str) -> str:
-    r"""``text`` with ``2k{-}1`` written ``2k - 1`` and ``q{\\cdot}k`` written ``q \\cdot k`` (same
+    r"""``text`` with ``2k{-}1`` written ``2k - 1`` and ``q{\cdot}k`` written ``q \cdot k`` (same
     length: the braces become spaces).
     A braced sign right after ``^`` or ``_`` is a script (``s^{-}_i``, the negatives) and is
     left alone.  An empty script, ``\sum_{w \in V}^{}`` (an editor's template), is nothing, as TeX

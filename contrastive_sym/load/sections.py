@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+import sympy as sp
+
 from ..errors import DerivationError
 from ..latex.definition_twins import same
 from ..latex.scope import Macro, Scope
@@ -132,6 +134,29 @@ class Sections:
                                    + f": this formula writes {'them' if len(moved) > 1 else 'it'} too, and whether "
                                    "the definition is meant with the new meaning is not written (define it again "
                                    "after that line, or restate the line with restated_from)"))
+        return tuple(found) + self._two_meanings(scope, written, sectioned, {k for k, _ in found})
+
+    def _two_meanings(self, scope: Scope, written: str, sectioned: set, refused: set) -> tuple:
+        """(key, why) of each definition the formula writes that uses a name another definition it writes
+        uses with another meaning (L = (1/N²) Σ ℓ_{ij}, L defined with the labels y of one section and
+        ℓ with the y of a later one): one formula would hold two meanings of y, which the document
+        does not write; both are refused, never combined."""
+        used = [(key, m) for key, m in scope.names.items() if isinstance(m, Macro) and m.defined_in is not None
+                and key not in refused and names_written(written, key.split("(")[0] or key, index=bool(m.index_params))]
+        found = []
+        for name in sorted(sectioned):
+            meanings: dict = {}
+            for key, macro in used:
+                meaning = macro.defined_in.names.get(name)
+                if meaning is not None and _depends_on(macro, meaning):
+                    meanings.setdefault(id(meaning), []).append((key, macro))
+            if len(meanings) < 2:
+                continue
+            shown = " and ".join(f"'{_shown_key(k)}' (line {m.line})" for group in meanings.values() for k, m in group[:1])
+            for group in meanings.values():
+                found += [(key, f"the definitions of {shown} use {name} with different meanings (a section declares "
+                                f"it anew between them): one formula would hold both; define them in one "
+                                "notation, or restate the line with restated_from") for key, _ in group]
         return tuple(found)
 
     def _changed_where(self, key: str, line: int, meaning: Macro, scope: Scope, sectioned: set) -> str:
@@ -195,6 +220,16 @@ class Sections:
         return any(low < s.line <= high and (key in s.hidden or key in s.overlay) for s in self.sections)
 
 
+def _depends_on(macro: Macro, meaning) -> bool:
+    """Whether the body of ``macro`` uses the declaration ``meaning`` (a scalar, a family, a function);
+    a meaning of another kind counts as used."""
+    body = macro.body
+    if not isinstance(body, sp.Basic):
+        return True
+    target = getattr(meaning, "base", None) or getattr(meaning, "function", None) or meaning
+    return body.has(target) if isinstance(target, (sp.Basic, type)) else True
+
+
 def _shown_key(key: str) -> str:
     """A key as a message writes it: P(y=1\\mida,b) as P(y=1 \\mid a, b), a place • as ·."""
     head, _, labels = key.replace("•", "·").partition("(")
@@ -204,7 +239,7 @@ def _shown_key(key: str) -> str:
 def texts_of(entry) -> str:
     """Every text of a formula's table (its LaTeX, its steps', its given), one after another."""
     if isinstance(entry, str):
-        return entry + "\n"
+        return entry + "\n;"      # a separator that no name runs across once white space is gone
     if isinstance(entry, dict):
         return "".join(texts_of(v) for v in entry.values())
     if isinstance(entry, (list, tuple)):

@@ -17,6 +17,7 @@ import sympy as sp
 
 from ..beside import entries_beside
 from ..scope import Builtin, Family, Macro, form_key
+from ..spelling import canonical_key
 from .compare import certainly_equal
 from .index_families import IndexFamiliesMixin
 from .trees import bare_letter, unwrap
@@ -200,6 +201,9 @@ class MatricesMixin(IndexFamiliesMixin):
         written = re.sub(r"(\\[a-zA-Z]+)?\s+(?=([a-zA-Z])?)",
                          lambda m: m.group(1) + " " if m.group(1) and m.group(2) else (m.group(1) or ""),
                          self.source(op).strip())
+        cut = dict(self.scope.cut_off).get(canonical_key(written))
+        if cut is not None:
+            raise self.fail(op, cut)        # its definition is out of this formula (load/sections.py says why)
         head = self.source(op.children[0]).strip()
         beside = "".join(self.source(op.children[1]).split()) != "{" + "".join(self.source(word).split()) + "}"
         family = f", or the family {head}_{{{self.source(word).strip()}}} whose entry it is" if beside else ""
