@@ -378,3 +378,30 @@ latex = '\sigma(x) = \frac{1}{1 + e^{-x}}'
 ])
 def test_a_word2vec_write_up_as_written(latex, verdict):
     assert claim_verdict(WORDS, latex) == verdict
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\frac{\partial L}{\partial q_j} = -\frac{p_j}{q_j}", "confirmed"),
+    # false as written: the sign
+    (r"\frac{\partial L}{\partial q_j} = \frac{p_j}{q_j}", "refuted"),
+])
+def test_a_derivative_by_a_definition_beside_a_family_given_by_equals(latex, verdict):
+    # "∂/∂q: p is declared, not defined by a formula, so it cannot be read in terms of q" (p given by equals)
+    text = NOTATION + r"""
+[[family]]
+name = 'p'
+shape = ['C']
+index = 'm'
+equals = '\frac{1}{C}'
+
+[[define]]
+name = 'q_i'
+line = 1
+latex = 'q_i = \frac{e^{t_i}}{\sum_j e^{t_j}}'
+
+[[define]]
+name = 'L'
+line = 2
+latex = 'L = -\sum_j p_j \ln q_j'
+"""
+    assert claim_verdict(text, latex) == verdict

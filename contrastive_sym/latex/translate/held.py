@@ -45,6 +45,8 @@ class Holding:
         if macro is self.macro:
             return self.opaque
         if id(macro) not in self.rebuilt:
+            if macro.rebuild is None and macro.entries is not None:
+                return macro        # a [[family]] given by equals: of declarations only, never of a definition
             if macro.rebuild is None or macro.defined_in is None:
                 raise CannotHold(macro)
             self.rebuilt[id(macro)] = macro.rebuild(replace(macro.defined_in, held=self))
