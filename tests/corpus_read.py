@@ -66,7 +66,7 @@ from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
 from contrastive_sym.load.sections import Sections, read_sections, term_labels_of
-from contrastive_sym.load.toml import names_defined, wait_for_notations
+from contrastive_sym.load.toml import wait_for_notations
 from contrastive_sym.latex import definitions as _definitions
 from contrastive_sym.latex.macros import head_parts
 from contrastive_sym.latex.head_names import split_subscript
@@ -213,7 +213,7 @@ def _define_rounds(entries: list, context: Context, sections: Sections, kept: fr
             except DerivationError as exc:
                 errors[number] = exc
                 still.append(number)
-                hidden[number] = names_defined(entries[number])
+                hidden[number] = frozenset(_keys_defined(entries[number].get("latex", ""), context.scope))
                 context.waiting = frozenset().union(*hidden.values()) - kept
             except Exception as exc:    # a crash of the reader is a finding too, never a pass
                 errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
@@ -248,8 +248,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     context.scope, context.redefined, context.builder, context.warnings = saved
     context.used.clear()
     context.used.update(used)
-    read, errors, uses, readers, _ = _define_rounds(entries, context, sections,
-                                                    frozenset().union(*(names_defined(entries[n]) for n in never)))
+    kept = frozenset().union(*(_keys_defined(entries[n].get("latex", ""), context.scope) for n in never))
+    read, errors, uses, readers, _ = _define_rounds(entries, context, sections, kept)
     inline_numbers = {n for n, e in enumerate(entries) if (e.get("line", 0), e.get("latex", "")) in inline}
     for number, exc in sorted(errors.items()):
         if number not in read:
@@ -331,6 +331,8 @@ def _entry_key(head, translator, scope: Scope) -> str:
     """The key a head is bound under: ``p`` of ``p_{ij} = …`` when its subscript writes declared
     indices only (entries of p, as the loader binds them), else the head's whole name."""
     key = head_parts(head, translator)[0]
+    if scope.lookup(key) is not None:
+        return key      # c_t, a name the notation declares whole
     base, index = split_subscript(head, translator, key)
     letters = re.findall(r"\\[A-Za-z]+|[A-Za-z]", translator.source(index)) if index is not None else []
     if letters and all(scope.index_range(scope.lookup(letter)) is not None for letter in letters):

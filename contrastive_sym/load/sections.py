@@ -37,7 +37,7 @@ import sympy as sp
 from ..errors import DerivationError
 from ..latex.definition_twins import same
 from ..latex.scope import Macro, Scope
-from ..latex.spelling import names_written
+from ..latex.spelling import canonical_key, names_written
 from ..model.notation import section_suffix
 from ..latex.translate.labelled_uses import shown
 from ..latex.translate.term_labels import term_labels_in
@@ -141,8 +141,11 @@ class Sections:
         uses with another meaning (L = (1/N²) Σ ℓ_{ij}, L defined with the labels y of one section and
         ℓ with the y of a later one): one formula would hold two meanings of y, which the document
         does not write; both are refused, never combined."""
+        compact = canonical_key(written)
         used = [(key, m) for key, m in scope.names.items() if isinstance(m, Macro) and m.defined_in is not None
-                and key not in refused and names_written(written, key.split("(")[0] or key, index=bool(m.index_params))]
+                and key not in refused and names_written(written, key.split("(")[0] or key, index=bool(m.index_params))
+                # a function defined for labels (p(C=1)) is used where its labels are written (not by p(1 | c, w))
+                and (m.labels is None or canonical_key(f"{m.key}({m.labels})") in compact)]
         found = []
         for name in sorted(sectioned):
             meanings: dict = {}
