@@ -117,6 +117,12 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
     its last reading.  They are recorded in the file's order."""
     builder, waiting, read = context.builder, [], []
     hidden: dict[int, frozenset] = {}       # the names of each definition that waits
+
+    def hide(number: int, names: frozenset = frozenset()) -> None:
+        hidden.pop(number, None)
+        if names:
+            hidden[number] = names
+        context.waiting = frozenset().union(*hidden.values())
     start = len(builder._definitions)
     wait_for_notations(spec.get("define", ()), context)
     entries = list(table_entries(spec, "define", context))
@@ -131,15 +137,13 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
             read.append(number)
         except DerivationError as exc:
             waiting.append((number, entry, exc))
-            hidden[number] = names_defined(entry)
-            context.waiting = frozenset().union(*hidden.values())
+            hide(number, _names_defined(entry))
     while waiting:
         still = []
         for number, entry, _ in waiting:
             context.path = ("define", number)
             context.locator.enter(context.path)
-            hidden.pop(number, None)            # its own names, as they stand, for it to read
-            context.waiting = frozenset().union(*hidden.values())
+            hide(number)            # its own names, as they stand, for it to read
             try:
                 _define_at_line(entry, context, sections)
                 read.append(number)
@@ -147,8 +151,7 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
                 # the error of the last try: once the names it used early are read, what stops it
                 # may be something else (its first error would name a definition given below)
                 still.append((number, entry, exc))
-                hidden[number] = names_defined(entry)
-                context.waiting = frozenset().union(*hidden.values())
+                hide(number, _names_defined(entry))
         if len(still) == len(waiting):
             raise still[0][2]
         waiting = still
@@ -162,7 +165,7 @@ def _read_definitions(spec: dict, context: Context, sections: Sections) -> None:
 _HEAD_NAME = re.compile(r"\s*((?:\\[A-Za-z]+\s*\{[^{}=]*\}|\\[A-Za-z]+|[A-Za-z])(?:'+)?)\s*(?:\(|=|:=|\\coloneqq)")
 
 
-def names_defined(entry) -> frozenset:
+def _names_defined(entry) -> frozenset:
     """The keys a definition gives (its name, its text's head): while it waits for a later one, no
     formula reads them (a definition that uses q waits too, rather than read the declared
     [[function]] q that the waiting q(u) = Z + u redefines)."""
@@ -235,4 +238,4 @@ def _warn_unused_in(spec: dict, prefix: tuple, sized: set, context: Context) -> 
                          "of this file uses it", line=line)
 
 
-__all__ = ["load_toml", "build", "names_defined", "wait_for_notations"]
+__all__ = ["load_toml", "build", "wait_for_notations"]
