@@ -201,7 +201,7 @@ def _define_rounds(entries: list, context: Context, sections: Sections, kept: fr
     while waiting:
         still = []
         for number in waiting:
-            hidden.pop(number, None)
+            hidden.pop(number, None)        # its own names for it; those of every other that waits, hidden
             context.waiting = frozenset().union(*hidden.values()) - kept
             try:
                 line = entries[number].get("line", 0)
@@ -214,7 +214,6 @@ def _define_rounds(entries: list, context: Context, sections: Sections, kept: fr
                 errors[number] = exc
                 still.append(number)
                 hidden[number] = frozenset(_keys_defined(entries[number].get("latex", ""), context.scope))
-                context.waiting = frozenset().union(*hidden.values()) - kept
             except Exception as exc:    # a crash of the reader is a finding too, never a pass
                 errors.setdefault(number, RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
             else:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from contrastive_sym.pipeline import verify_text
 
+#: the table a derivation's TOML starts with, for the notations the tests write
+TITLE = '\nid = "t"\ntitle = "t"\nsource = "x.md"\n'
+
 
 def with_claim(document: str, latex: str, line: int = 10, proportional_in: tuple = ()) -> str:
     """``document`` (a derivation's TOML) with the claim ``c`` of ``latex`` at ``line`` (a literal

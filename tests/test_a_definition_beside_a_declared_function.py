@@ -8,13 +8,9 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import ParseError
-from document_claims import claim_verdict
+from document_claims import TITLE, claim_verdict
 
-COUNTS = r"""
-id = "t"
-title = "t"
-source = "x.md"
-
+COUNTS = TITLE + r"""
 [[size]]
 name = 'V'
 minimum = 1

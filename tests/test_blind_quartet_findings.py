@@ -6,13 +6,9 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import ParseError
-from document_claims import claim_verdict
+from document_claims import TITLE, claim_verdict
 
-NOTATION = """
-id = "t"
-title = "t"
-source = "x.md"
-
+NOTATION = TITLE + """
 [[size]]
 name = 'C'
 minimum = 2
@@ -74,11 +70,7 @@ latex = 't_2 = 1 - t_1'
         claim_verdict(text, r"\sum_{i=1}^{2} t_i = 1")
 
 
-POINT = """
-id = "t"
-title = "t"
-source = "x.md"
-
+POINT = TITLE + """
 [[scalar]]
 name = 'x'
 role = "point"
@@ -105,11 +97,7 @@ def test_a_name_with_a_data_point_as_its_subscript_is_one_value_at_that_point(la
     assert claim_verdict(POINT, latex) == verdict
 
 
-VECTORS = """
-id = "t"
-title = "t"
-source = "x.md"
-
+VECTORS = TITLE + """
 [[size]]
 name = 'd'
 minimum = 1
@@ -139,11 +127,7 @@ def test_parallel_bars_around_a_vector_are_its_norm(latex, verdict):
 @pytest.mark.parametrize("shape", ["['K', 'N']", "['K']"])
 def test_a_family_under_the_name_of_a_scalar_is_refused_unless_it_is_its_batch(shape):
     # a scalar t beside a table t_{j,i} read t as the table, silently: t + 1 was "a matrix added to a number"
-    text = f"""
-id = "t"
-title = "t"
-source = "x.md"
-
+    text = TITLE + f"""
 [[size]]
 name = 'K'
 minimum = 1
@@ -189,11 +173,7 @@ def test_a_sum_after_a_slash_is_refused_saying_why(latex):
         claim_verdict(NOTATION, latex)
 
 
-TRIG = r"""
-id = "t"
-title = "t"
-source = "x.md"
-
+TRIG = TITLE + r"""
 [[scalar]]
 name = '\theta'
 
@@ -236,11 +216,7 @@ latex = '{name}_i = t_i^2'
 
 def test_an_expectation_over_a_function_says_what_an_expectation_draws():
     # it said "'\mathcal T' in \mathbb{E}_{(…)} is not a declared point, once"
-    text = """
-id = "t"
-title = "t"
-source = "x.md"
-
+    text = TITLE + """
 [[scalar]]
 name = 'x'
 role = "point"
@@ -262,11 +238,7 @@ def test_conditions_of_definedness_that_differ_by_size_are_said_per_size():
     # "(U_1 - V_1)^2 + (U_2 - V_2)^2 > 0 and U_1 - V_1 ≠ 0": joined by "and", the condition of n = 1 was
     # demanded at n = 2 too (a library's derivation of the Euclidean contrastive loss's gradient)
     from document_claims import the_only_claim, with_claim
-    text = """
-id = "t"
-title = "t"
-source = "x.md"
-
+    text = TITLE + """
 [[size]]
 name = 'n'
 minimum = 1
@@ -324,11 +296,7 @@ def test_newline_breaks_a_row_as_mathjax_reads_it(latex, verdict):
     assert claim_verdict(NOTATION, latex) in verdict.split("|")
 
 
-WORDS = r"""
-id = "t"
-title = "t"
-source = "x.md"
-
+WORDS = TITLE + r"""
 [[size]]
 name = 'V'
 minimum = 2

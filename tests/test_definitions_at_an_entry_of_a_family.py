@@ -7,13 +7,9 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import ParseError
-from document_claims import claim_verdict
+from document_claims import TITLE, claim_verdict
 
-HEADER = """
-id = "t"
-title = "t"
-source = "x.md"
-
+HEADER = TITLE + """
 [[size]]
 name = 'C'
 minimum = 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from document_claims import claim_verdict
+from document_claims import TITLE, claim_verdict
 
 DECLARED_Q = """
 [[function]]
@@ -25,11 +25,7 @@ name = 'q'
 arguments = 1
 """
 
-HEADER = """
-id = "t"
-title = "t"
-source = "x.md"
-
+HEADER = TITLE + """
 [[scalar]]
 name = 'u'
 
@@ -67,11 +63,7 @@ def test_a_definition_read_while_another_waits_reads_what_it_will_give(declarati
     assert claim_verdict(HEADER + declaration + DEFINITIONS, latex, line=40) == verdict
 
 
-SECTIONS = """
-id = "t"
-title = "t"
-source = "x.md"
-
+SECTIONS = TITLE + """
 [[scalar]]
 name = 'x'
 
@@ -115,11 +107,7 @@ def test_a_name_defined_in_two_sections_means_the_definition_of_the_line_s_secti
     assert claim_verdict(SECTIONS, latex, line=line) == verdict
 
 
-TWO_MEANINGS = """
-id = "t"
-title = "t"
-source = "x.md"
-
+TWO_MEANINGS = TITLE + """
 [[size]]
 name = 'N'
 minimum = 1

@@ -10,13 +10,9 @@ import pytest
 
 from contrastive_sym.errors import ParseError
 from contrastive_sym.pipeline import verify_text
-from document_claims import claim_verdict, with_claim
+from document_claims import TITLE, claim_verdict, with_claim
 
-NOTATION = """
-id = "t"
-title = "t"
-source = "x.md"
-
+NOTATION = TITLE + """
 [[size]]
 name = 'C'
 minimum = 2

@@ -384,8 +384,7 @@ def _refuse_declared_name(key: str, scope: Scope, where, part: str) -> None:
     a later part's definition takes over a name an earlier section declared.  A data point defined
     (c_t = g_{ar}(z_{\\leq t})) is said what it is made of, not given a value: no clash."""
     meaning = scope.names.get(key)
-    declared_in = re.sub(r"^.*?(__from\d+)?$", r"\1", meaning.name) if isinstance(meaning, sp.Symbol) else None
-    if declared_in == part and meaning not in scope.points:
+    if isinstance(meaning, sp.Symbol) and _part_of(meaning) == part and meaning not in scope.points:
         kind = "a [[size]]" if key in scope.size_names else "an [[index]]" if meaning.is_integer else "a [[scalar]]"
         raise where.error(f"'{key}' is declared as {kind} and defined here: one name with two meanings; "
                           "rename one of them, or drop the declaration")
@@ -402,13 +401,19 @@ def _chain_name(name: str, chain, display) -> str:
     return name if chain.head == display.heads[0] else chain.head
 
 
+def _part_of(symbol) -> str:
+    """The part of the notation a declared symbol belongs to: the suffix of the section that declared it
+    (builder.symbol_suffix then), "" for the document's own notation."""
+    return re.sub(r"^.*?(__from\d+)?$", r"\1", str(symbol))
+
+
 def _refuse_family_beside(name: str, beside, samples, shape, part: str, context: Context) -> None:
     """A family under the name of a scalar or a family this part of the notation declares, in none of
     the ways two are told apart (samples of a point, one scalar's batch, a count of indices, a vector
     beside its rows): it would hide the other, silently (a scalar θ beside a table θ_{j,i} read θ as
     the table).  A [[section]] may declare a name of the document again."""
     symbol = beside.base if isinstance(beside, Family) else beside
-    if samples or not isinstance(symbol, (sp.Symbol, sp.IndexedBase)) or not str(symbol).endswith(part):
+    if samples or not isinstance(symbol, (sp.Symbol, sp.IndexedBase)) or _part_of(symbol) != part:
         return
     kind = f"a [[family]] of {len(beside.shape)} dimension{'s' * (len(beside.shape) != 1)}" \
         if isinstance(beside, Family) else "a [[scalar]]"
