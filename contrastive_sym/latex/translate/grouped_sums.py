@@ -7,7 +7,9 @@ a condition ``a \neq b`` goes with the index it names that is bound last (so tha
 one is already bound, or declared outside); one that names no such index (``j \neq i`` with
 j new) is not read here (the sum of one index refuses it).  Each index's range is read as a sum of one
 index reads it (:meth:`SetsMixin._conditions_range`), and the sums nest in the order
-written.  A subscript with one index is not read here."""
+written; an index over a set defined by a condition keeps it (``\sum_{i \in \Omega_{neg},
+j \in \Omega_{pos}}`` is Σ_{i ∈ Ω_neg} Σ_{j ∈ Ω_pos}).  A subscript with one index is not
+read here."""
 from __future__ import annotations
 
 import lark
@@ -62,9 +64,17 @@ class GroupedSumsMixin:
         return groups if len(groups) > 1 else None
 
     def grouped_sum(self, groups: list, operand, op):
-        """Σ over the first group's index of the sum over the others, then the operand."""
+        r"""Σ over the first group's index of the sum over the others, then the operand.  A
+        group whose index runs over a set defined by a condition (``i \in \Omega_{neg}``) is
+        read with that condition, as the sum of its one index reads it."""
+        def rest(inner):
+            return inner.grouped_sum(groups[1:], operand, op) if len(groups) > 1 else inner.term(operand)
+        member = self._conditioned_member(groups[0][0])
+        if member is not None:
+            parts = (None, groups[0][1:], [], member)
+            return self.conditioned_total(*self.conditioned_terms(op, op, None, operand, parts, read=rest))
         variable, inner, lo, hi, skip = self._first_group(groups, op, "sum")
-        term = inner.grouped_sum(groups[1:], operand, op) if len(groups) > 1 else inner.term(operand)
+        term = rest(inner)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip)

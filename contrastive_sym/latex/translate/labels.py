@@ -293,10 +293,16 @@ class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
         over_a_set = self.set_expression_sum(lower, upper, operand, op)
         if over_a_set is not None:  # \sum_{k \in [2N] \setminus \{i\}}
             return over_a_set
+        groups = self.index_groups(lower, upper)
+        if groups is not None and any(self._conditioned_member(group[0]) for group in groups):
+            return self.grouped_sum(groups, operand, op)    # \sum_{i \in N, j \in P}: nested
         parts = self._conditioned_parts(lower)
         if parts is None:
             return super()._sum(op, operand)
-        variable, term, factor, lo, hi, skip = self.conditioned_terms(op, lower, upper, operand, parts)
+        return self.conditioned_total(*self.conditioned_terms(op, lower, upper, operand, parts))
+
+    def conditioned_total(self, variable, term, factor, lo, hi, skip):
+        """Σ of ``factor`` · ``term`` over the index's range without its skipped value."""
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         if skip is not None and certainly_equal(skip, lo):
             total = sp.Sum(factor * body, (variable, lo + 1, hi))
@@ -306,10 +312,11 @@ class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
             total = sp.Sum(factor * body, (variable, lo, hi))
         return componentwise(term, lambda _: total)
 
-    def conditioned_terms(self, op, lower, upper, operand, parts):
+    def conditioned_terms(self, op, lower, upper, operand, parts, read=None):
         """(index, term, condition, lo, hi, value left out) of a sum or maximum whose
         subscript compares labels or names a conditioned set: the term read with the index
-        bound, and the product of the indicators of its conditions."""
+        bound (by ``read`` of the translator that binds it, when given: the sums nested
+        inside), and the product of the indicators of its conditions."""
         name, rest, labels, member = parts
         lo = hi = skip = None
         if rest:
@@ -336,7 +343,7 @@ class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
             lo, hi = member[1].lo, member[1].hi
         variable = self._fresh(name)
         inner = self.within(self.scope.bind(name, variable))
-        term = inner.term(operand)
+        term = read(inner) if read is not None else inner.term(operand)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
         factor = sp.Integer(1)
         for item in labels:
