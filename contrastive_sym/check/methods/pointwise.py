@@ -229,6 +229,9 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
     affordable precision) is certified by the same exact check at the shrunk point.
     """
     by_instance = {c.instance: c for c in state.compiled}
+    # a failure of densities whose weights fail as probabilities too is shown as the latter
+    failures = conditions.failures_as_probabilities(failures, state.report, by_instance, task.relation, config) \
+        + failures
     failures.sort(key=lambda h: h.instance.weight)
     first = failures[0]
     ci = by_instance[first.instance]

@@ -8,8 +8,8 @@ named.  The candidates are generic, derived from where the failures are:
   ties makes the step hold: the step needs distinct values;
 * the step is undefined at some points of the stated domain (``log(-v)`` with
   ``v ∈ ℝ``): it needs the arguments of its logarithms to be positive;
-* every failure is where the points' tables are read as densities (p(x) ≤ 1): the step
-  needs its points to be discrete.
+* every failure is where the points' tables are read as densities (p(x) ≤ 1), and the same
+  weights read as probabilities hold: the step needs its points to be discrete.
 
 A candidate is accepted only when the step holds everywhere it was sampled under it.
 """
@@ -118,6 +118,27 @@ def discrete_points(report: SampleReport, failures: list[Hit], notation, sides: 
     names = ", ".join(d.latex for d in drawn)
     return (f"{', '.join(points)} discrete ({names}: a table of probabilities, not a density; declare "
             f"the distribution discrete = true if so)")
+
+
+def failures_as_probabilities(failures: list[Hit], report: SampleReport, by_instance: dict, relation,
+                              config) -> list[Hit]:
+    """The failures where the tables are densities that fail where the same weights are a table
+    of probabilities too (the instance of the same sizes without a cell width), as failures of
+    that instance: the statement is then false of probabilities, whatever the tables sampled as
+    probabilities showed (a statement of ratios p/q and expectations reads alike in both), and
+    is never said to need its points discrete.  A point that instance cannot take, or does not
+    decide, is left out."""
+    found = []
+    for hit in failures:
+        twin = next((i for i in report.instances if hit.instance.cell_width is not None and i.cell_width is None
+                     and i.sizes == hit.instance.sizes and i.indices == hit.instance.indices
+                     and i in by_instance), None)
+        if twin is None or by_instance[twin].admits(hit.point) is not True:
+            continue
+        result = by_instance[twin].compare(hit.point, relation, config.digits, config.max_digits)
+        if result.status is Status.VIOLATED:
+            found.append(Hit(twin, hit.point, result))
+    return found
 
 
 def distinct_values(failures: list[Hit], by_instance: dict, relation, config) -> str | None:

@@ -306,6 +306,31 @@ def _singled_out(groups) -> list[dict]:
             for alone in groups for flip in (0, 1)]
 
 
+#: The most families of positive values whose point masses are crossed pairwise (_crossed_masses).
+_CROSSED_FAMILIES = 6
+
+
+def _crossed_masses(groups) -> list[dict]:
+    """Two families of positive values each nearly a point mass, at two different places (the
+    first and the last), every other group at its first pattern: the weights of two tables that
+    are nearly disjoint, p(x_1) ≈ 1 and q(x_2) ≈ 1, where a divergence between them is largest.
+    The strides below never cross those two patterns when a stride is a multiple of the number
+    of patterns, and the aligned points put every table at the same place (p = q)."""
+    masses = [g for g in groups if isinstance(g, _Group) and g.domain is Domain.POSITIVE
+              and g.role is not Role.SCALE and len(g.variables) >= 2][:_CROSSED_FAMILIES]
+    points = []
+    for first in masses:
+        for second in masses:
+            if first is second:
+                continue
+            point = {k: v for g in groups for k, v in g.assign(_aligned(g, 0)).items()}
+            m = len(first.variables), len(second.variables)
+            point.update(first.assign([F(1) if k == 0 else TINY for k in range(m[0])]))
+            point.update(second.assign([F(1) if k == m[1] - 1 else TINY for k in range(m[1])]))
+            points.append(point)
+    return points
+
+
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
     """Adversarial points first (patterns crossed with the temperature ladder), then random
     ones; every assignment when the variables' domains are finite and small together."""
@@ -324,7 +349,7 @@ def sample_points(instance: Instance, adversarial: int, random: int, seed: int) 
     # (a temperature stays at 1 there: its ladder is crossed with the rest below)
     points = [{k: v for g in groups for k, v in g.assign(_aligned(g, t)).items()}
               for t in range(min(ALIGNED_POINTS, max(len(g.patterns) for g in groups)))]
-    points += _singled_out(groups)
+    points += _singled_out(groups) + _crossed_masses(groups)
     count = max(adversarial, max(len(g.patterns) for g in groups))
     strides = [1, 7, 5, 3, 11, 13, 17]
     for t in range(count):
