@@ -57,6 +57,9 @@ def head_parts(head, translator: Translator):
 def name_key(node, translator: Translator) -> str:
     if isinstance(node, Tree) and node.data in ("subscript", "superscript", "prime"):
         return name_key(node.children[0], translator) + translator.script_suffix(node)
+    inner = node.children[0] if isinstance(node, Tree) and node.data == "braces" and len(node.children) == 1 else None
+    if isinstance(inner, Tree) and inner.data == "chain_in_group" and len(inner.children) == 1:
+        return name_key(inner.children[0], translator)      # {z_-}_i, and z_{-, i} read so: the name z_-
     key = translator.atom_key(node)
     if key is None:
         raise translator.fail(node, "the left side of a definition must be a name")

@@ -7,7 +7,7 @@ Papers write the optimum of an objective in many ways: ``\arg\min_\theta``,
 letters, ``arg \max`` and ``\text{arg}\min`` (the word in letters, the operator a command), and ``\underset{\theta}{\arg\min}`` with the variable under the operator.  Each
 becomes one mark of the private use area (``\argmin``, ``\argmax``, ``\sup``, ``\inf``
 alike), followed by spaces; ``\underset{X}{op}`` becomes the operator with ``_{X}``
-after it, X where it was written.  The translator reads the mark (:mod:`.translate.optima`).
+after it, X where it was written (``\underset{k}{max}``, the operator in plain letters, is ``\max_{k}``).  The translator reads the mark (:mod:`.translate.optima`).
 """
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ _SPELLINGS = re.compile(
     r"|(?<![\\a-zA-Z])(?P<letters>arg(?:min|max)(?![a-zA-Z])|(?:sup|inf)(?=\s*_))")
 
 _UNDERSET = re.compile(r"\\underset\s*\{")
-_UNDER_OPERATOR = re.compile(r"\s*\{\s*(?P<op>[\ue030-\ue033]|\\(?:min|max|sup|inf)(?![a-zA-Z]))\s*\}")
+#: the operator under \underset: a mark, a command, or min and max in plain letters (\underset{k}{max})
+_UNDER_OPERATOR = re.compile(r"\s*\{\s*(?P<op>[\ue030-\ue033]|\\(?:min|max|sup|inf)(?![a-zA-Z])|min|max)\s*\}")
 
 
 def mark_optima(text: str) -> str:
@@ -72,6 +73,7 @@ def _under_operators(text: str) -> str:
             continue
         # the operator and "_{" in the place of "\underset{": what is under it stays in place
         opening = operator.group("op")
+        opening = "\\" + opening if opening in ("min", "max") else opening      # max in letters: \max
         opening += " " * (match.end() - match.start() - len(opening) - 2) + "_{"
         text = (text[:match.start()] + opening + text[match.end():close + 1]
                 + " " * (operator.end() - close - 1) + text[operator.end():])

@@ -8,7 +8,9 @@ so that every column of an error still points into the user's text):
   parsed tree, whose positions stay those of the text;
 * a row taken whole with a colon, ``\hat{\mathbf{P}}_{i,:}`` (NumPy's and MATLAB's slice of row i):
   the row ``\hat{\mathbf{P}}_{i}``, the colon blanked (a column, ``_{:,j}``, is not read: the colon
-  stays, and is refused where it stands)."""
+  stays, and is refused where it stands);
+* a sign written before the indices in one subscript, ``z_{-, i}``: the entry i of ``z_-``, moved in
+  the parsed tree as ``{z_-}_{i}``."""
 from __future__ import annotations
 
 import re
@@ -78,6 +80,34 @@ def transposes_after_indices(tree: lark.Tree) -> lark.Tree:
     return tree
 
 
+def signs_before_indices(tree: lark.Tree) -> lark.Tree:
+    r"""``tree`` with each ``z_{-, i}`` (a sign, then the indices, in one subscript) read as ``{z_-}_{i}``:
+    the entry i of the family written ``z_-``, as ``z_{+}`` names the positive beside it; a
+    subscript group of the signed script elsewhere (a sum's range) is left to be refused."""
+    for node in tree.iter_subtrees():
+        script = node.children[1] if node.data == "subscript" and len(node.children) == 2 else None
+        if not (isinstance(script, lark.Tree) and script.data == "signed_script_group"):
+            continue
+        base = node.children[0]
+        sign, items = script.children
+        signed = lark.Tree("subscript", [base, lark.Tree("script_sign", [sign], _span(sign, sign))],
+                           _span(base.meta, sign))
+        node.children = [lark.Tree("braces", [lark.Tree("chain_in_group", [signed], signed.meta)], signed.meta),
+                         lark.Tree("script_group", [items], script.meta)]
+    return tree
+
+
+def _span(first, last) -> Meta:
+    """The positions from the start of ``first`` to the end of ``last`` (a node's meta or a token)."""
+    meta = Meta()
+    meta.empty = False
+    for name in ("line", "column", "start_pos"):
+        setattr(meta, name, getattr(first, name))
+    for name in ("end_line", "end_column", "end_pos"):
+        setattr(meta, name, getattr(last, name))
+    return meta
+
+
 def _transpose_mark(mark) -> bool:
     r"""Whether a superscript's argument is ``\top``, ``\intercal`` or ``T`` (braced or not)."""
     while isinstance(mark, lark.Tree) and mark.data in ("script_group", "items", "item") and len(mark.children) == 1:
@@ -87,4 +117,4 @@ def _transpose_mark(mark) -> bool:
         or mark.data == "letter" and str(mark.children[0]) == "T")
 
 
-__all__ = ["scripts_out_of_fonts", "transposes_after_indices"]
+__all__ = ["scripts_out_of_fonts", "signs_before_indices", "transposes_after_indices"]

@@ -283,9 +283,10 @@ class SetsMixin(PairSumsMixin, EntrySumsMixin):
             found = self.scope.lookup(form_key(key, tree.data))
         if not isinstance(found, IndexSet) and key is not None and head is tree:
             found = self.scope.lookup(SET_KEY + key)    # Q beside a distribution Q: load/subsets.py
-        whole = self.scope.lookup(self._written_key(tree)) if isinstance(tree, Tree) and tree.data == "subscript" else None
+        scripted = isinstance(tree, Tree) and tree.data in ("subscript", "superscript")
+        whole = self.scope.lookup(self._written_key(tree)) if scripted else None
         if not isinstance(found, IndexSet) and isinstance(whole, IndexSet) and whole.condition is not None:
-            found, head = whole, tree           # S_{neg}: a set named with a subscript, not S at neg
+            found, head = whole, tree           # S_{neg}, P^+: a set named with a script, not S at neg
         if not isinstance(found, IndexSet) or found.condition is None:
             return None
         if head is tree:
