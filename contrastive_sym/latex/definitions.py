@@ -45,12 +45,11 @@ Tree, Token = lark.Tree, lark.Token
 
 #: The relations a chain in a definition may link by (as :func:`relation_name` names them).
 CHAIN_RELATIONS = frozenset({"=", "<", "<=", ">", ">="})
-#: A connective word in text at the start of a row (after the display's start, ``\\``,
-#: a top-level comma or ``\begin{aligned}``, with only spacing between).
+#: A connective word in text, or in letters with a control space after it (``where\ x = …``), at the start of a
+#: row (after the display's start, ``\\``, a top-level comma or ``\begin{aligned}``, with only spacing between).
 _CONNECTIVE = re.compile(
-    r"(?:^|\\\\|,|\\begin\s*\{[a-zA-Z*]+\})"
-    r"(?:\s|&|\\quad(?![a-zA-Z])|\\qquad(?![a-zA-Z])|\\[,;:! ])*"
-    r"(\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with|and)\s*[,:]?\s*\})")
+    r"(?:^|\\\\|,|\\begin\s*\{[a-zA-Z*]+\})(?:\s|&|\\quad(?![a-zA-Z])|\\qquad(?![a-zA-Z])|\\[,;:! ])*"
+    r"(\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with|and)\s*[,:]?\s*\}|(?:where|with|and)(?:\\ |~))")
 
 
 @dataclass(frozen=True)

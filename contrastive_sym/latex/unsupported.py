@@ -40,6 +40,8 @@ _CONSTRUCTS = [
     (r"\\(eqref|ref)(?![a-zA-Z])", r"'\{0}{{…}}' refers to another display, which this one does not write: as the "
      r"first side of a chain followed by further links it is read so (that link is not checked); anywhere "
      r"else write the expression it refers to, or " + _RESTATE),
+    (r"\\over(?![a-zA-Z])", r"'\over' is read as the fraction of its group, {a \over b}; here it is not the "
+     r"one \over between two terms of a group in braces: write {a \over b} or \frac{a}{b}"),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq|doteq)(?![a-zA-Z])",

@@ -22,8 +22,10 @@ _OPENERS, _CLOSERS = "{([", "})]"
 _SPACING = re.compile(r"(?:\s|\\[,;: ]|\\q?quad(?![a-zA-Z])|~)*")
 #: how many places a statement's definitions may start at are tried (each is a definition display read)
 MAX_TRIES = 4
-#: "where" or "with" in text, which may start the definitions without a comma
-_WORD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with)\b[^{}]*\}")
+#: "where" or "with" in text (or in letters with a control space after), which may start the
+#: definitions without a comma
+_WORD = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*(?:where|with)\b[^{}]*\}"
+                   r"|(?<![A-Za-z\\])(?:where|with)(?:\\ |~)")     # in letters, a control space after: where\ x
 
 
 def _splits(text: str) -> list[tuple[int, int]]:

@@ -52,6 +52,7 @@ from .set_sums import SetSumsMixin
 from .products import ProductsMixin
 from .extents import SumExtentsMixin
 from .font_runs import FontRunsMixin
+from .fractions import FractionsMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
 from .quantifiers import QuantifiersMixin
@@ -84,7 +85,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
-                 ConstantDerivativesMixin):
+                 ConstantDerivativesMixin, FractionsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -331,24 +332,6 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
 
     def t_bracket(self, node):
         return self._items(node.children[0], single=True, vectors=True)
-
-    def t_frac(self, node):
-        if self.d_fraction(node) is not None:      # \frac{dF}{dx}
-            return self.d_derivative(node)
-        denominator = self.expr(node.children[2])
-        return componentwise(self.term(node.children[1]), lambda x: quotient(x, denominator))
-
-    def t_sqrt(self, node):
-        return sp.sqrt(self.expr(node.children[1]))
-
-    def t_binom(self, node):
-        """``\\binom{n}{k}``, the number of ways to choose k of n, for whole numbers only."""
-        n, k = self.expr(node.children[1]), self.expr(node.children[2])
-        for value, tree in ((n, node.children[1]), (k, node.children[2])):
-            if value.is_integer is not True:
-                raise self.fail(tree, f"\\binom{{n}}{{k}} is read for whole numbers (\\binom{{N}}{{2}} pairs); "
-                                      f"'{self.source(tree).strip()}' is not one")
-        return sp.binomial(n, k)
 
     def t_underbrace(self, node):
         say_brace_label(self, node)     # \underbrace{…}_{=0}: a note, said
