@@ -58,3 +58,91 @@ shape = ['N']
 ])
 def test_max_in_letters_under_underset_is_the_maximum(latex, verdict):
     assert claim_verdict(MAXIMUM, latex) == verdict
+
+
+SECTIONS = TITLE + """
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+
+[[family]]
+name = 'y'
+shape = ['N']
+role = "label"
+
+[[family]]
+name = 's'
+shape = ['N']
+
+[[section]]
+line = 5
+title = "pairs"
+
+[[section.set]]
+name = '\\mathcal{P}'
+index = 'k'
+to = 'N'
+any_subset = true
+
+[[section]]
+line = 20
+title = "positives of an anchor"
+
+[[section.index]]
+name = 'i'
+from = 1
+to = 'N'
+
+[[section.set]]
+name = '\\mathcal{P}_i'
+index = 'k'
+to = 'N'
+where = 'k \\neq i, y_k = y_i'
+"""
+
+
+@pytest.mark.parametrize("line, latex, verdict", [
+    # a later section takes the letter of an earlier section's set for a set with a parameter
+    # (deep metric learning notes: P the pairs of one loss, P_i the positives of i in another)
+    (30, r"\sum_{k \in \mathcal{P}_1} 1 = \sum_{k=2}^{N} \mathbb{1}[y_k = y_1]", "confirmed"),
+    (30, r"\sum_{k \in \mathcal{P}_1} 1 = N - 1", "refuted"),
+    # before that section, P is the earlier one's set
+    (10, r"\sum_{k \in \mathcal{P}} 1 = |\mathcal{P}|", "proved"),
+])
+def test_a_section_takes_the_letter_of_a_set_for_a_set_with_a_parameter(line, latex, verdict):
+    assert claim_verdict(SECTIONS, latex, line=line) == verdict
+
+
+TOTAL_BEFORE_ENTRIES = TITLE + """
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+
+[[family]]
+name = 'D'
+shape = ['N', 'N']
+
+[[define]]
+name = '\\mathcal{L}'
+line = 1
+latex = '''\\mathcal{L} = \\sum_{i=1}^{N}\\sum_{j=1}^{N} \\mathcal{L}_{i,j}^2'''
+
+[[define]]
+name = '\\mathcal{L}_{i,j}'
+line = 2
+latex = '''\\mathcal{L}_{i,j} = D_{i,j} + 1'''
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # the total written before the entries it sums (the lifted structured loss before the loss of a
+    # pair): the name alone is the total, at every line after both, not the entries' matrix
+    (r"\mathcal{L} = \sum_{i=1}^{N}\sum_{j=1}^{N} (D_{i,j}+1)^2", "proved"),
+    (r"\mathcal{L} \geq \mathcal{L}_{1,1}^2", "confirmed"),
+    (r"\mathcal{L}_{1,2} = D_{1,2} + 1", "proved"),
+    (r"\mathcal{L} = \sum_{i=1}^{N}\sum_{j=1}^{N} (D_{i,j}+1)", "refuted"),
+])
+def test_a_total_defined_before_its_entries_keeps_its_name(latex, verdict):
+    assert claim_verdict(TOTAL_BEFORE_ENTRIES, latex) == verdict

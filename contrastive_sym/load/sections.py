@@ -30,6 +30,7 @@ formula would hold two meanings of one written name.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
@@ -43,6 +44,7 @@ from ..latex.translate.labelled_uses import shown
 from ..latex.translate.term_labels import term_labels_in
 from .context import Context, read_int, scope_key
 from .declarations import read_notation
+from .labels import set_keys
 from .schema import SECTION_TABLES
 
 
@@ -282,11 +284,14 @@ def note_redefinitions(before: Scope, context: Context) -> None:
     """Records a definition that replaced another of the same name given at another line
     (a long post defines L in one section and again in the next): each formula then reads
     the one in force at its line, never silently the last one read."""
+    kept = {id(v) for v in context.scope.names.values()}
     for key, meaning in context.scope.names.items():
         old = before.names.get(key)
         if meaning is old or not (isinstance(meaning, Macro) and isinstance(old, Macro)) \
                 or meaning.line is None or old.line is None or meaning.line == old.line:
             continue
+        if id(old) in kept:
+            continue    # moved beside the new one (the entries Q_{i,j} under Q_{•} beside the total Q), not replaced
         history = context.redefined.setdefault(key, [old])
         if all(m is not meaning for m in history):
             history.append(meaning)
@@ -296,6 +301,15 @@ def note_redefinitions(before: Scope, context: Context) -> None:
 def _keys_of(entry: dict) -> set:
     name = entry.get("name")
     return {name, scope_key(name)} if isinstance(name, str) else set()
+
+
+def _set_heads(entry: dict) -> set:
+    r"""The letter a set with a parameter takes (``\mathcal{P}`` of ``\mathcal{P}_i``, ``P`` of ``P(i)``),
+    with the keys its uses look up: a section that declares the set takes the letter from the
+    notation before it, as it takes a name it declares again."""
+    name = entry.get("name")
+    keys = set_keys(name) if isinstance(name, str) else set()
+    return keys | {re.sub(r"(_\{•\}|\^\{•\}|\(•\))$", "", key) for key in keys}
 
 
 def read_sections(spec: dict, context: Context) -> Sections:
@@ -315,7 +329,8 @@ def read_sections(spec: dict, context: Context) -> Sections:
                                "one the declarations of both", ("line",))
         lines[line] = number
         before = Sections(tuple(found), document).scope_at(line, document)
-        own = {key for table in SECTION_TABLES for item in entry.get(table, ()) for key in _keys_of(item)}
+        own = {key for table in SECTION_TABLES for item in entry.get(table, ()) for key in _keys_of(item)} | \
+            {key for item in entry.get("set", ()) for key in _set_heads(item)}
         start = replace(before, names={k: v for k, v in before.names.items() if k not in own})
         context.scope, context.prefix = start, ("section", number)
         builder.symbol_suffix = section_suffix(line)
