@@ -2,8 +2,7 @@ r"""What older posts write in plain TeX, as a blind round of documents showed (a
 bound): ``{a \over b}``, TeX's primitive fraction of the group in braces ("'\over' is not declared" before);
 ``where\ \phi(x) = …``, the word in math letters with a control space after it, opening a definition as
 ``\text{where }`` does ("the left side of a definition must be a name" before); and ``\max I(X; Y)``, a
-maximum over what the display does not name, read as ``\min I(X; Y)`` already was: an optimum whose value
-is not computed (undecided), where it was "unexpected 'I'; expected '('"."""
+maximum over what the display does not name, is refused naming it (it was "unexpected 'I'; expected '('")."""
 from __future__ import annotations
 
 import pytest
@@ -53,10 +52,9 @@ def test_a_where_clause_in_letters_after_a_statement():
     assert "w, defined after the statement, is read as a definition local to this statement" in claim.claim.reading
 
 
-def test_a_maximum_over_what_is_not_written_is_not_computed():
-    outcome = the_only_claim(with_claim(NOTATION, r"\max u = \max u")).outcome
-    assert outcome.verdict.value == "undecided"
-    assert "the step involves \\max …, an optimum over parameters" in outcome.message
-    # \max(…) and \max\{…\} are still the largest of the values written
+def test_a_maximum_over_what_is_not_written_is_refused_naming_it():
+    with pytest.raises(ParseError, match=r"'\\max' with nothing under it \(an objective maximised over parameters"):
+        claim_verdict(NOTATION, r"\max u = \max u")
+    # \max(…) and \max\{…\} are still the largest of the values written, \max_k the largest entry
     assert claim_verdict(NOTATION, r"\max(u, v) \geq v") == "confirmed"
     assert claim_verdict(NOTATION, r"\max\{u, v\} \geq u") == "confirmed"

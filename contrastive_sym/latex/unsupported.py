@@ -42,6 +42,14 @@ _CONSTRUCTS = [
      r"else write the expression it refers to, or " + _RESTATE),
     (r"\\over(?![a-zA-Z])", r"'\over' is read as the fraction of its group, {a \over b}; here it is not the "
      r"one \over between two terms of a group in braces: write {a \over b} or \frac{a}{b}"),
+    (r"\ue050", r"a space (~, \;, \:, '\ ') between two formulas of a row: two statements side by side, or a product "
+     r"in a chain (A = B~C = D read as A = B C = D)?  Write \quad between two statements, a comma, or nothing "
+     r"(or \cdot) inside a product"),
+    # \max I(X; Y): an objective maximised over what the display does not write (\min so is an optimum,
+    # undecided; \max alone cannot be read so beside \max(a, b) and \max\{a, b\} in an LALR grammar)
+    (r"\\max(?![a-zA-Z])(?=\s*(?:[A-Za-z0-9]|\\(?!left|limits|nolimits|[{(])[a-zA-Z]+))",
+     r"'\max' with nothing under it (an objective maximised over parameters the display does not name) is not "
+     r"read: write what it runs over, \max_{\theta} …, or the values of a finite set, \max(a, b); or " + _RESTATE),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq|doteq)(?![a-zA-Z])",

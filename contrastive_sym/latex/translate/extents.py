@@ -130,8 +130,7 @@ class SumExtentsMixin:
         if op.data == "sum_op":
             name = self._sum_letter(applied)
             return [name] if name is not None else []
-        if op.data == "max_op" and len(op.children) >= 2 or op.data == "func_op" and str(op.children[0]) == r"\min" \
-                and len(op.children) == 2:
+        if op.data == "max_op" or op.data == "func_op" and str(op.children[0]) == r"\min" and len(op.children) == 2:
             lower = op.children[1].children[0]
             member = tuple_member(lower)
             if member is not None:

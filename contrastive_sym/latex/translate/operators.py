@@ -100,11 +100,11 @@ class OperatorsMixin(TupleSumsMixin):
                 return self._nabla_by(op.children[1], operand, op)
             return self._nabla(self.expr(operand), op)
         if kind == "max_op":
-            lower = op.children[1].children[0] if len(op.children) >= 2 else None    # \max I(X; Y): none
-            meaning = self.scope.lookup(r"\max" + self.script_key("_", lower)) if lower is not None else None
+            meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:
                 return BestCritic(self.expr(operand))
-            return self.extreme_or_optimum(op, lower, operand, "max", op.children[2] if len(op.children) == 3 else None)
+            upper = op.children[2] if len(op.children) == 3 else None
+            return self.extreme_or_optimum(op, op.children[1].children[0], operand, "max", upper)
         if kind == "optimum_op":
             return self.optimum_op(op, operand)
         if kind == "int_op":                # \int p(x) g(x) dx: integrals.py
