@@ -14,8 +14,14 @@ from __future__ import annotations
 
 import re
 
-#: A wide space: \quad, \qquad, \hspace{…}, \enspace (with thinner spaces around), perhaps around "and" in text.
-_WIDE = r"(?:\\q?quad(?![a-zA-Z])|\\hspace\*?\s*\{[^{}]*\}|\\enspace(?![a-zA-Z]))"
+#: A wide space: \quad, \qquad, \hspace{…}, \enspace, or a run of two or more ties or medium spaces (~~~~,
+#: \;\;) (with thinner spaces around), perhaps around "and" in text.
+_WIDE = r"(?:\\q?quad(?![a-zA-Z])|\\hspace\*?\s*\{[^{}]*\}|\\enspace(?![a-zA-Z])|(?:~|\\[;: ])(?:\s*(?:~|\\[;: ]))+)"
+#: One tie or medium space between two formulas (A = B ~ C = D): two statements side by side, or the
+#: product B C of a chain A = B C = D?  Marked (the same length) for the parser to refuse, naming it.
+_NARROW = re.compile(r"(?<!\\)(?:~|\\[;: ])")
+NARROW_MARK = "\ue050"
+_WORDS_BEFORE = re.compile(r"\\(?:text|textrm|mathrm|mbox)\s*\{[^{}]*\}\s*$")
 _THIN = r"(?:\\[,;: ]|~|\s)"
 _AND = r"\\(?:text|textrm|mbox|mathrm)\s*\{\s*and\s*\}"
 _GAP = re.compile(rf"(?:{_WIDE}|{_THIN})*{_WIDE}(?:{_WIDE}|{_THIN})*(?:{_AND}(?:{_WIDE}|{_THIN})*)?"
@@ -24,8 +30,8 @@ _GAP = re.compile(rf"(?:{_WIDE}|{_THIN})*{_WIDE}(?:{_WIDE}|{_THIN})*(?:{_AND}(?:
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|equiv|leqslant|geqslant|"
                        r"triangleq|coloneqq|doteq|simeq|lt|gt)(?![a-zA-Z])")
 _ENDS_IN_A_RELATION = re.compile(r"(?:" + _RELATION.pattern + r")\s*&?\s*$")
-#: a formula that ends where an operand must follow: a sign, \cdot, or a big operator with its scripts
-_ENDS_IN_AN_OPERATOR = re.compile(r"(?:[+\-*/]|\\(?:cdot|times|pm|mp)(?![a-zA-Z])"
+#: a formula that ends where an operand must follow: a sign (not a script's, z_+), \cdot, or a big operator with its scripts
+_ENDS_IN_AN_OPERATOR = re.compile(r"(?:(?<![_^])[+\-*/]|\\(?:cdot|times|pm|mp)(?![a-zA-Z])"
                                   r"|\\(?:sum|prod|int|max|min|sup|inf|lim|log|ln|exp|nabla|partial)(?![a-zA-Z])"
                                   r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\[a-zA-Z]+|\S))*)\s*\}*\s*$")
 _STARTS_WITH_A_RELATION = re.compile(r"\s*&?\s*(?:" + _RELATION.pattern + r")")
@@ -50,32 +56,48 @@ def wide_spaces_as_rows(text: str) -> str:
     blank = lambda m: re.sub(r"[^\n]", " ", m.group())      # noqa: E731 - the same length, lines kept
     text = _END_OF_PROOF.sub(blank, _ROW_SPACE.sub(blank, text))
     candidates = list(_GAP.finditer(text))
-    if not candidates:      # most formulas: no scan of depths on every parse
+    narrow = list(_NARROW.finditer(text)) if not candidates else []
+    if not candidates and not narrow:      # most formulas: no scan of depths on every parse
         return text
     depths = _depths(text)
     gaps = [m for m in candidates if depths[m.start()] == 0 and depths[m.end() - 1] == 0]
-    if not gaps:
+    if candidates:
+        inside = {p for g in candidates for p in range(g.start(), g.end())}
+        narrow = [m for m in _NARROW.finditer(text) if m.start() not in inside]
+    narrow = [m for m in narrow if depths[m.start()] == 0]
+    if not gaps and not narrow:
         return text
     bounds = _boundaries(text, depths)
     result = list(text)
-    for gap in gaps:
-        start = max((b for b in bounds if b <= gap.start()), default=0)
-        end = min((b for b in bounds if b >= gap.end()), default=len(text))
-        others = [g for g in gaps if g is not gap and start <= g.start() and g.end() <= end]
-        before = max((g.end() for g in others if g.end() <= gap.start()), default=start)
-        after = min((g.start() for g in others if g.start() >= gap.end()), default=end)
-        left, right = text[before:gap.start()], text[gap.end():after]
-        if _TAKEN_ELSEWHERE.match(right) or not (_relation_at_top(left, depths[before:gap.start()])
-                                                 and _relation_at_top(right, depths[gap.end():after])):
+    for gap in gaps + narrow:
+        if not _separates(text, gap, gaps, bounds, depths):
             continue
-        if _ENDS_IN_A_RELATION.search(left) or _ENDS_IN_AN_OPERATOR.search(left) \
-                or _STARTS_WITH_A_RELATION.match(right):
-            continue        # F = \qquad i = 1, F = \sum_k \quad …, A = B \quad = C: one formula spaced out
+        if gap in narrow:
+            result[gap.start()] = NARROW_MARK     # the rest of \; blanked: the mark is refused where it was
+            result[gap.start() + 1:gap.end()] = " " * (gap.end() - gap.start() - 1)
+            continue
         # the comma where the space command starts: an error there quotes the command as written
-        comma = text.index("\\", gap.start(), gap.end())
+        comma = next(p for p in range(gap.start(), gap.end()) if not text[p].isspace())
         for position in range(gap.start(), gap.end()):
             result[position] = "," if position == comma else " " if text[position] != "\n" else "\n"
     return "".join(result)
+
+
+def _separates(text: str, gap, gaps: list, bounds: list, depths: list) -> bool:
+    """Whether a space at the top level of a row stands between two formulas: a relation on each side
+    of it before the next separator, neither side ending or starting where an operand must follow."""
+    start = max((b for b in bounds if b <= gap.start()), default=0)
+    end = min((b for b in bounds if b >= gap.end()), default=len(text))
+    others = [g for g in gaps if g is not gap and start <= g.start() and g.end() <= end]
+    before = max((g.end() for g in others if g.end() <= gap.start()), default=start)
+    after = min((g.start() for g in others if g.start() >= gap.end()), default=end)
+    left, right = text[before:gap.start()], text[gap.end():after]
+    if _TAKEN_ELSEWHERE.match(right) or not (_relation_at_top(left, depths[before:gap.start()])
+                                             and _relation_at_top(right, depths[gap.end():after])):
+        return False
+    # F = \qquad i = 1, F = \sum_k \quad …, A = B \quad = C: one formula spaced out; \text{where}\ x = …
+    return not (_ENDS_IN_A_RELATION.search(left) or _ENDS_IN_AN_OPERATOR.search(left)
+                or _STARTS_WITH_A_RELATION.match(right) or _WORDS_BEFORE.search(left))
 
 
 def _relation_at_top(text: str, depths: list) -> bool:
