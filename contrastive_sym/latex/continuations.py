@@ -152,6 +152,9 @@ def forall_in_words(text: str) -> str:
 
 #: what a comma of a \forall clause is rewritten to (latex/grammar.lark: _FORALLSEP)
 FORALL_COMMA = "\ue020"
+#: \forall in one character, where a range clause written tightly (", i=1,\dots,N") has no room for the
+#: command (latex/grammar.lark: FORALL)
+FORALL_MARK = "\ue021"
 _FORALL = re.compile(r"\\forall(?![a-zA-Z])")
 
 
@@ -296,7 +299,7 @@ def font_switches_as_commands(text: str) -> str:
 
 #: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N", "\text{ for } i = 1, \dots, k"): the range of an
 #: index, as written
-RANGE_WRITTEN = re.compile(r"(?:(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:\\q?quad(?![a-zA-Z])\s*)?"
+RANGE_WRITTEN = re.compile(r"(?:(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:(?:\\[,;: ]|~)\s*)*(?:\\q?quad(?![a-zA-Z])\s*)?"
                            r"(?:\\text\s*\{\s*for\s*\}\s*)?|\\text\s*\{\s*for\s*\}\s*)"
                            r"([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
                            r"\s*,\s*([A-Za-z0-9]+(?:\s*[+\-]\s*[A-Za-z0-9]+)?|\{[^{}]*\})\s*")
@@ -315,6 +318,8 @@ def ranges_as_quantifiers(text: str) -> str:
         upper = upper[1:-1].strip() if upper.startswith("{") else upper
         quantifier = f"\\forall {match.group(1)}\\in[{upper}]"
         width = match.end() - match.start()
+        if len(quantifier) > width:
+            quantifier = f"{FORALL_MARK}{match.group(1)}\\in[{upper}]"     # written tightly: i=1,\dots,N
         return quantifier + " " * (width - len(quantifier)) if len(quantifier) <= width else match.group(0)
     return RANGE_CLAUSE.sub(rewrite, text)
 
