@@ -55,3 +55,35 @@ def test_the_true_bounds_still_hold(discrete):
     for latex in (r"J \le 2 \log 2", r"J \ge 0"):
         outcome = claim_result(with_claim(notation(discrete), latex)).outcome
         assert outcome.verdict.value == "confirmed", (latex, outcome.message)
+
+
+INDEX_DISTRIBUTIONS = TITLE + """
+[[size]]
+name = 'K'
+minimum = 1
+checked = [1, 2]
+
+[[index]]
+name = 'k'
+from = 1
+to = 'K'
+
+[[distribution]]
+name = 'p'
+of = ['k']
+
+[[distribution]]
+name = 'q'
+of = ['k']
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # the divergence of two distributions of an index is the sum over its values (before: every
+    # claim of the notation ended in "the check failed: NameError: name 'PointIntegral' …")
+    (r"D_{\mathrm{KL}}(p \parallel q) = \sum_{k=1}^{K} p(k) \log \frac{p(k)}{q(k)}", "confirmed"),
+    (r"D_{\mathrm{KL}}(p \parallel q) \geq 0", "confirmed"),
+    (r"D_{\mathrm{KL}}(p \parallel q) \leq 0", "refuted"),
+])
+def test_the_divergence_of_two_distributions_of_an_index(latex, verdict):
+    assert claim_result(with_claim(INDEX_DISTRIBUTIONS, latex)).outcome.verdict.value == verdict

@@ -17,9 +17,10 @@ import re
 import lark
 import sympy as sp
 
-from ...model.distributions import Density, PointIntegral, unbound_symbols
+from ...model.distributions import Density, IndexProbability, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Builtin, Distribution
+from .draws import IndexDistribution
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -76,13 +77,26 @@ class DivergencesMixin:
 
     def _divergence_of_distributions(self, first: Distribution, second: Distribution, node):
         r"""``D_{KL}(p \| q)`` of two declared distributions: over all their coordinates, which
-        must be the same points."""
+        must be the same points; of two distributions of an index, the sum over its values."""
+        if isinstance(first, IndexDistribution) or isinstance(second, IndexDistribution):
+            return self._divergence_of_index_distributions(first, second, node)
         if list(first.coordinates) != list(second.coordinates):
             raise self.fail(node, f"D_{{KL}}({first.name} \\| {second.name}): the two distributions are of "
                                   f"different points ({', '.join(first.written)}; {', '.join(second.written)})")
         points = sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in first.coordinates))
         p, q = Density(first.tag, points, sp.Tuple()), Density(second.tag, points, sp.Tuple())
         return PointIntegral(p * sp.log(p / q), points)
+
+    def _divergence_of_index_distributions(self, first, second, node):
+        r"""Σ_k p(k) log(p(k)/q(k)) over the values of the index both are of (each given nothing)."""
+        if not (isinstance(first, IndexDistribution) and isinstance(second, IndexDistribution)) or first.given is not None \
+                or second.given is not None or first.coordinates != second.coordinates \
+                or sp.simplify(first.lo - second.lo) != 0 or sp.simplify(first.hi - second.hi) != 0:
+            raise self.fail(node, f"D_{{KL}}({first.name} \\| {second.name}) is read for two distributions of "
+                                  "the same points, or of the values of one index, each given nothing")
+        value = sp.Dummy("k", integer=True, positive=True)
+        p, q = (IndexProbability(d.tag, value, d.lo, d.hi) for d in (first, second))
+        return sp.Sum(p * sp.log(p / q), (value, first.lo, first.hi))
 
     def _unbound_points(self, expr) -> set:
         """The points ``expr`` writes outside the expectations and sums that bind them."""
