@@ -16,6 +16,7 @@ import re
 from sympy import Basic
 
 from .scope import AbstractFunction, Family, Macro, Scope, form_key, labelled_key
+from .translate.undeclared import bold_vector_of
 
 
 def _by_index(meaning) -> bool:
@@ -102,6 +103,15 @@ def entries_beside(scope: Scope, key: str, meaning, form: str):
 def family_name(family: Family, scope: Scope) -> str:
     """The name a family is declared under."""
     return scope.key_of(family) or str(family.base)
+
+
+def declared_family(scope: Scope, key: str):
+    r"""What the name ``key`` of a definition's head ``key_m`` means: its declaration, or, for a plain
+    letter declared nowhere, the one declared vector in bold of that letter (``z_m = \max_i z_i`` beside
+    ``\mathbf{z}``), whose entries the letter writes (``z_j``): the head names an entry of it."""
+    found = scope.lookup(key)
+    bold = bold_vector_of(key, scope.lookup) if found is None else None
+    return scope.lookup(bold) if bold is not None else found
 
 
 def refuse_entries_of_family(family, fixed, body, scope: Scope, translator, head) -> None:

@@ -16,7 +16,7 @@ import lark
 import sympy as sp
 
 from ..errors import DerivationError, ParseError
-from .beside import refuse_entries_of_family
+from .beside import declared_family, refuse_entries_of_family
 from .defined_as import definition_text
 from .expand import expand_macros
 from .notations import notation_macro
@@ -120,7 +120,8 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                     "inside a probability is not read)")
     if call_items is None:
         key, index_tree = split_subscript(head, translator, key)
-        if index_tree is not None and not isinstance(scope.lookup(key), Family):
+        family = declared_family(scope, key) if index_tree is not None else None
+        if index_tree is not None and not isinstance(family, Family):
             read = lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree)[0]   # noqa: E731
             params = _index_params(index_tree, translator, scope) or entries_over_undeclared(
                 _index_params(index_tree, translator, scope, undeclared=True), scope, translator, read)
@@ -134,7 +135,6 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                     raise translator.fail(body_tree, "a family whose entries are matrices is not read: "
                                                      "define each entry, or the matrix without indices")
                 return Macro(key, body, index_params=tuple(s for _, s in params), line=line, **vector), params
-        family = scope.lookup(key) if index_tree is not None else None
         if index_tree is not None:
             key = key + translator.script_key("_", index_tree)
         # \mathcal{L}^{(ij)}: the declared indices its name writes are fixed in its body

@@ -3,7 +3,6 @@ r"""Names with their scripts, primes and calls: ``x_0``, ``I_{\text{InfoNCE}}^K`
 (``LSE(x_1, ..., x_n)``, ``sim(z_i, z_j)``), ``stop_grad``, ``o(h)`` and expectations."""
 from __future__ import annotations
 
-
 import re
 
 import lark
@@ -58,7 +57,8 @@ class NamesMixin:
         ops = self.index_before_the_call(base_key, self.power_after_the_call(base_key, ops))  # function_powers, scripts
         self.refuse_double_scripts(ops)
         key = base_key
-        if key is not None and ops and ops[0].data == "subscript" and (bold := bold_vector_of(key, self.scope.lookup)):
+        if key is not None and ops and ops[0].data == "subscript" \
+                and (bold := bold_vector_of(key, self.scope.lookup, key + self.script_suffix(ops[0]))):
             self.readings.append(f"'{key}' with an index is an entry of the vector {bold} (italic components)")
             key = base_key = bold       # z_j beside the declared vector \mathbf{z}: undeclared.py
         meaning = self.scope.lookup(key) if key is not None else None

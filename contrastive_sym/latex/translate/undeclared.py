@@ -116,12 +116,13 @@ def font_twin(key: str, lookup) -> str:
 _BOLD = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec")
 
 
-def bold_vector_of(key: str, lookup) -> str | None:
+def bold_vector_of(key: str, lookup, scripted: str = "") -> str | None:
     r"""The key of the one declared vector (a family of one dimension) ``\mathbf{z}`` (or
     ``\boldsymbol{z}``, ``\bm{z}``, ``\vec{z}``) whose letter is ``key``, a plain letter the notation
     does not declare: its entries written in italic, ``z_j``, are that vector's (the convention of
-    bold vectors and italic components); None when there is none, or several."""
-    if _PLAIN.fullmatch(key) is None or lookup(key) is not None:
+    bold vectors and italic components); None when there is none, or several, and when the name
+    with its script, ``scripted`` (``z_m``), is defined: that definition is what the use names."""
+    if _PLAIN.fullmatch(key) is None or lookup(key) is not None or scripted and lookup(scripted) is not None:
         return None
     found = [f"\\{font}{{{key}}}" for font in _BOLD if _is_vector(lookup(f"\\{font}{{{key}}}"))]
     return found[0] if len(found) == 1 else None

@@ -1,0 +1,51 @@
+r"""A definition of one entry in italic beside a declared bold vector: ``z_m = \max_i z_i`` (a softmax
+chapter's largest logit) with ``\mathbf{z}`` declared, whose entries the document writes ``z_j``.  Before,
+the head was read as the entries of a new name z at every m, all equal to the maximum: ``z_1 \geq z_2`` was
+*confirmed* (false) and ``z_1 = z_m`` *proved* (false), and a derivative by z_j refused ("'a_j' is not
+written in terms of z").  Now the head names one entry of the bold vector, read as ``x_m = \max_k x_k``
+beside a plain family is (one value), and a use ``z_m`` is that definition."""
+from __future__ import annotations
+
+import pytest
+
+from document_claims import TITLE, claim_verdict
+
+NOTATION = TITLE + """
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = '\\mathbf{z}'
+shape = ['d']
+
+[[index]]
+name = 'j'
+to = 'd'
+
+[[index]]
+name = 'm'
+to = 'd'
+
+[[define]]
+name = 'a_j'
+line = 39
+latex = '''a_j = \\frac{e^{z_j}}{\\sum_{k=1}^d e^{z_k}}'''
+
+[[define]]
+name = 'z_m'
+line = 83
+latex = 'z_m = \\max_i z_i'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"z_m \geq z_j", "confirmed"),
+    (r"z_m \geq z_1", "confirmed"),
+    (r"z_1 = z_m", "refuted"),
+    (r"z_j \geq z_m", "refuted"),
+    (r"\frac{\partial a_j}{\partial z_j} = a_j(1-a_j)", "confirmed"),
+])
+def test_the_entry_is_one_value_and_the_others_are_the_vectors(latex, verdict):
+    assert claim_verdict(NOTATION, latex) == verdict
