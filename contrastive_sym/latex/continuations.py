@@ -131,12 +131,19 @@ _NAMED_BRACKETS = re.compile(r"\\(lbrack|rbrack|lparen|rparen)(?![a-zA-Z])")
 _BRACKET_OF = {"lbrack": "[", "rbrack": "]", "lparen": "(", "rparen": ")"}
 
 
+#: _{k|i}, _{j \mid i}: two indices with a bar between them (the probability of k given i, p_{k|i})
+_CONDITIONAL_SCRIPT = re.compile(r"(_\s*\{\s*[A-Za-z0-9]'*\s*)(\||\\mid(?![a-zA-Z]))(\s*[A-Za-z0-9]'*\s*\})")
+
+
 def conditions_after_bars(text: str) -> str:
     r"""``text`` with the bar that separates a sum's index from its condition written as a colon
     (``\sum_{j \mid y_{ij} = 1}`` is ``\sum_{j : y_{ij} = 1}``, same length; so is the bar of a set
-    written by a condition, ``\{k \mid k \neq i\}``), and ``\lbrack``,
-    ``\rbrack``, ``\lparen``, ``\rparen`` as the brackets they name."""
+    written by a condition, ``\{k \mid k \neq i\}``); the bar between the two indices of any other
+    subscript, ``p_{k|i}``, ``p_{j \mid i}`` (the probability of k given i, as t-SNE and the softmax over
+    candidates write it), as a comma: the entry (k, i) of p, which a definition ``p_{k|i} = …`` gives;
+    and ``\lbrack``, ``\rbrack``, ``\lparen``, ``\rparen`` as the brackets they name."""
     text = _CONDITION_BAR.sub(lambda m: m.group(1) + ":".ljust(len(m.group(2))), text)
+    text = _CONDITIONAL_SCRIPT.sub(lambda m: m.group(1) + ",".ljust(len(m.group(2))) + m.group(3), text)
     return _NAMED_BRACKETS.sub(lambda m: _BRACKET_OF[m.group(1)].ljust(len(m.group())), text)
 
 
