@@ -32,7 +32,7 @@ from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRIT
 from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
-from .script_places import nested_fonts, rows_of_slices, scripts_out_of_fonts, signs_before_indices, transposes_after_indices
+from .script_places import nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
@@ -207,7 +207,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(cleaned)))  # \mathbf{h_i}: \mathbf{h}_i; P_{i,:}: P_i
     try:
-        return signs_before_indices(transposes_after_indices(_parser().parse(cleaned)))   # C^\top_j; z_{-, i}
+        return scripts_moved(_parser().parse(cleaned))   # C^\top_j is C_j^\top; z_{-, i} is {z_-}_i; 2 [x]_+
     except UnexpectedInput as exc:
         raise _explain(exc, cleaned, where, text) from None
     except RecursionError:  # pragma: no cover - nesting is bounded above

@@ -10,7 +10,9 @@ so that every column of an error still points into the user's text):
   the row ``\hat{\mathbf{P}}_{i}``, the colon blanked (a column, ``_{:,j}``, is not read: the colon
   stays, and is refused where it stands);
 * a sign written before the indices in one subscript, ``z_{-, i}``: the entry i of ``z_-``, moved in
-  the parsed tree as ``{z_-}_{i}``."""
+  the parsed tree as ``{z_-}_{i}``;
+* a sign as the script of a bracket after a number, ``2 [x]_+``: the number times ``[x]_+``, moved in
+  the parsed tree (the grammar reads the number applied to the bracket, then the script)."""
 from __future__ import annotations
 
 import re
@@ -97,6 +99,30 @@ def signs_before_indices(tree: lark.Tree) -> lark.Tree:
     return tree
 
 
+def scripts_moved(tree: lark.Tree) -> lark.Tree:
+    r"""``tree`` with the scripts the parser set in another place than TeX moved to theirs: ``C^\top_j``,
+    ``z_{-, i}``, ``2 [x]_+`` (below)."""
+    return positive_parts_after_numbers(signs_before_indices(transposes_after_indices(tree)))
+
+
+def positive_parts_after_numbers(tree: lark.Tree) -> lark.Tree:
+    r"""``tree`` with each ``2 [x]_+`` or ``\frac{1}{2} (x)^+`` (a number before a bracket with a sign,
+    which the grammar reads as the number applied to the bracket, then scripted) read as the number
+    times ``[x]_+``: TeX sets the script on the bracket.  After a letter, which may name a function
+    (``f(x)^+``), the script is left where it is, to be refused."""
+    for node in tree.iter_subtrees():
+        call = node.children[0] if node.data in ("subscript", "superscript") and len(node.children) == 2 else None
+        if not (isinstance(call, lark.Tree) and call.data == "call" and len(call.children) == 2
+                and isinstance(node.children[1], lark.Tree) and node.children[1].data == "script_sign"
+                and isinstance(call.children[0], lark.Tree) and call.children[0].data in ("number", "frac", "over_frac")
+                and isinstance(call.children[1], lark.Tree) and call.children[1].data in ("bracket", "paren")):
+            continue
+        factor, group = call.children
+        scripted = lark.Tree(node.data, [group, node.children[1]], _span(group.meta, node.children[1].meta))
+        node.data, node.children = "juxt", [factor, scripted]
+    return tree
+
+
 def _span(first, last) -> Meta:
     """The positions from the start of ``first`` to the end of ``last`` (a node's meta or a token)."""
     meta = Meta()
@@ -117,4 +143,5 @@ def _transpose_mark(mark) -> bool:
         or mark.data == "letter" and str(mark.children[0]) == "T")
 
 
-__all__ = ["scripts_out_of_fonts", "signs_before_indices", "transposes_after_indices"]
+__all__ = ["positive_parts_after_numbers", "scripts_moved", "scripts_out_of_fonts", "signs_before_indices",
+           "transposes_after_indices"]

@@ -1,0 +1,39 @@
+r"""A number before a bracket with a sign as its script, ``\frac{1}{2} [m - D^2]_+`` (the margin contrastive loss
+of a survey post), ``2 (x)^+``: the number times the positive part, as TeX sets the script on the bracket.
+Before: "a mark alone as a script ('+') … here it follows neither" (the grammar reads the number applied to
+the bracket, then the script).  After a letter, which may name a function (``f(x)^+``), it is still refused."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from document_claims import TITLE, claim_verdict
+
+NOTATION = TITLE + """
+[[scalar]]
+name = 'm'
+domain = "positive"
+
+[[scalar]]
+name = 'D'
+domain = "nonnegative"
+
+[[scalar]]
+name = 'y'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"2 [m - D]_+ = 2\max(0, m - D)", "proved"),
+    (r"\frac{1}{2} [m - D^2]_+ = \max(0, m - D^2)/2", "proved"),
+    (r"2 (m - D)^+ = \max(0, 2m - 2D)", "confirmed"),
+    (r"2 [m - D]_+ = \max(0, 2m - D)", "refuted"),
+    (r"(1 - y) \frac{1}{2} [m - D]_+ \geq 0", "refuted"),
+])
+def test_a_number_times_a_positive_part(latex, verdict):
+    assert claim_verdict(NOTATION, latex) == verdict
+
+
+def test_after_a_letter_the_sign_is_still_refused():
+    with pytest.raises(ParseError, match=r"a mark alone as a script \('\+'\)"):
+        claim_verdict(NOTATION, r"y [m - D]_+ = y \max(0, m - D)")
