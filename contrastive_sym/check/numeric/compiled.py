@@ -16,6 +16,7 @@ sets it with :func:`.precision.working_bits`, which always restores it.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -358,8 +359,19 @@ def format_number(value, significant: int = 20) -> str:
             # an exact whole number (a count, an indicator) as written: 1, not 1.0000000000000000000
             return str(value.unique_fmpz())
         text = value.mid().str(significant, radius=False)
-        return text.strip("[]")
-    return mpmath.nstr(value, significant)
+        return _short_exponent(text.strip("[]"))
+    return _short_exponent(mpmath.nstr(value, significant))
+
+
+def _short_exponent(text: str) -> str:
+    """An exponent of more than twelve digits (e^{-1/τ} at τ = 10^{-300}: 1.8e-434294481903…, 300
+    digits) written by its size, ``1.8381560062887499788e-(4.3429…×10^299)``: its digits say nothing
+    a reader can use, and a message of 300 digits hides the rest."""
+    found = re.search(r"e([+-]?)(\d{13,})$", text)
+    if found is None:
+        return text
+    digits = found.group(2)
+    return f"{text[:found.start()]}e{found.group(1)}({digits[0]}.{digits[1:5]}…×10^{len(digits) - 1})"
 
 
 def format_side(values: tuple, significant: int = 20) -> str:
