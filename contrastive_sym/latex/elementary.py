@@ -1,5 +1,5 @@
 r"""The standard functions of one number that documents write without defining them: the
-operators of LaTeX ``\cos``, ``\sin``, ``\tanh``, ``\cosh``, ``\sinh``, and the activations of
+operators of LaTeX ``\cos``, ``\sin``, ``\tan``, ``\tanh``, ``\cosh``, ``\sinh``, and the activations of
 machine learning by their names, ``\text{ReLU}``, ``\text{sigmoid}``, ``\text{softplus}``
 (also in ``\mathrm`` or ``\operatorname``); and two functions of a vector, ``\text{softmax}(z)_i``
 and ``\text{LSE}(z)`` (``\text{logsumexp}``), log Σ_k e^{z_k}.
@@ -9,15 +9,16 @@ They need no declaration (a document that declares the name, a cosine similarity
 number: ``\cos(\theta)``, ``\cos\theta`` (one factor, the last of its product or followed by
 another such function: ``\cos\theta \cos m``; in ``\cos 2\theta`` the argument's extent is the
 reader's guess, and the line is refused with both readings), and ``\cos^2\theta`` is
-(cos θ)².  These functions are defined everywhere, so they add no condition of
+(cos θ)².  These functions but ``\tan`` are defined everywhere, so they add no condition of
 definedness.  The inverse functions ``\arccos`` and ``\arcsin`` (the angle of a cosine
 similarity in angular-margin losses) are defined on [-1, 1] only: elsewhere a side that uses
 them is undefined, as a logarithm of a negative number is; ``\arctan`` is defined everywhere.
 ``\operatorname{arctanh}`` (also ``artanh``, ``atanh``, in ``\text`` or ``\mathrm``) is defined on (-1, 1),
 ``arccosh`` on [1, ∞), ``arcsinh`` everywhere.
-``\tan`` (with poles) is not read, nor ``\cos^{-1}`` (the inverse to some readers, the
-reciprocal to others), and ``\sigma`` (the logistic function to some documents, a scale to
-others) is read only as declared (an ``[[operator]]`` with meaning ``logistic``).
+``\tan`` is defined where the cosine of its argument is not 0 (its poles, where a side that
+uses it is undefined).  ``\cos^{-1}`` (the inverse to some readers, the reciprocal to others) is not
+read, and ``\sigma`` (the logistic function to some documents, a scale to others) is read only as
+declared (an ``[[operator]]`` with meaning ``logistic``).
 """
 from __future__ import annotations
 
@@ -79,7 +80,8 @@ class OfVector:
 
 
 #: How formulas write them (``\mathrm{…}`` and ``\operatorname{…}`` are keyed as ``\text{…}``).
-ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tanh, sp.cosh, sp.sinh)} \
+ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos, sp.sin, sp.tan, sp.tanh, sp.cosh,
+                                                                          sp.sinh)} \
     | {f.__name__: Elementary(f.__name__, f, written=f.__name__) for f in (sp.cos, sp.sin, sp.tanh)} \
     | {rf"\{name}": Elementary(name, f) for name, f in (("arccos", sp.acos), ("arcsin", sp.asin), ("arctan", sp.atan))} \
     | {rf"\text{{{name}}}": Elementary(name, f, written=rf"\text{{{name}}}")

@@ -24,6 +24,8 @@ def needs(node):
         return 1 - node.args[0] ** 2, ">="      # \arccos, \arcsin: on [-1, 1] only
     if isinstance(node, sp.atanh):
         return 1 - node.args[0] ** 2, ">"       # arctanh: on (-1, 1)
+    if isinstance(node, sp.tan):
+        return sp.cos(node.args[0]), "!="       # tan: a pole where cos is 0
     if isinstance(node, sp.acosh):
         return node.args[0] - 1, ">="           # arccosh: on [1, ∞)
     if isinstance(node, sp.Pow) and node.exp.is_integer is not True:    # x^{1/2}, x^{a} with a sampled

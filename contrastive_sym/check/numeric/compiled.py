@@ -122,6 +122,7 @@ _NAMESPACE = {
     # a step's derivative: 0 away from the jump, none at it (a division by 0, undefined)
     "DiracDelta": lambda a, *order: _where_defined(arb(0), [lambda: nonzero(_ball(a))]),
     "cos": lambda a: _ball(a).cos(), "sin": lambda a: _ball(a).sin(), "tanh": lambda a: _ball(a).tanh(),
+    "tan": lambda a: _ball(a).tan(),
     "cosh": lambda a: _ball(a).cosh(), "sinh": lambda a: _ball(a).sinh(),
     # arccos and arcsin: on [-1, 1] only (dual.py says where they are not resolved)
     "acos": lambda a: _where_defined(None, [lambda: dual_acos(_ball(a))]) or _ball(a).acos(),

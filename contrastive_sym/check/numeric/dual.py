@@ -183,6 +183,9 @@ sin = _smooth("sin", lambda v: cos(v))
 cosh = _smooth("cosh", lambda v: sinh(v))
 sinh = _smooth("sinh", lambda v: cosh(v))
 tanh = _smooth("tanh", lambda v: 1 - tanh(v) * tanh(v))
+# tan: a pole where cos is 0, which no rational point is (model/definedness.py says where it is undefined);
+# a ball around one is not finite, so not resolved
+tan = _smooth("tan", lambda v: 1 + tan(v) * tan(v))
 
 
 def equal_indices(a, b):
@@ -296,5 +299,6 @@ def strip(x):
 #: The functions of one argument, by the SymPy class that writes them (arccos and arcsin on
 #: [-1, 1] only, the others everywhere)
 #: (\cos …: latex/elementary.py).
-ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tanh: tanh, sp.cosh: cosh, sp.sinh: sinh,
+ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tan: tan, sp.tanh: tanh, sp.cosh: cosh,
+                sp.sinh: sinh,
                 sp.acos: acos, sp.asin: asin, sp.atan: atan, sp.atanh: atanh, sp.acosh: acosh, sp.asinh: asinh}
