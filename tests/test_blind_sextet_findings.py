@@ -146,3 +146,40 @@ latex = '''\\mathcal{L}_{i,j} = D_{i,j} + 1'''
 ])
 def test_a_total_defined_before_its_entries_keeps_its_name(latex, verdict):
     assert claim_verdict(TOTAL_BEFORE_ENTRIES, latex) == verdict
+
+
+MEASURES = TITLE + """
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[distribution]]
+name = 'p'
+of = ['x']
+measure = 'P'
+
+[[distribution]]
+name = 'q'
+of = ['x']
+measure = 'Q'
+
+[[section]]
+line = 20
+title = "the same letters, discrete"
+
+[[section.distribution]]
+name = 'p'
+of = ['x']
+measure = 'P'
+discrete = true
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a section declares a distribution again with its measure (a post's proof section): the measure's
+    # letter is the section's, as the density's is (was "measure 'P' already names something")
+    (r"\mathrm{KL}(P \| Q) \geq 0", "confirmed"),
+    (r"\mathrm{KL}(P \| Q) \leq 0", "refuted"),
+])
+def test_a_section_declares_a_distribution_again_with_its_measure(latex, verdict):
+    assert claim_verdict(MEASURES, latex, line=30) == verdict

@@ -299,8 +299,9 @@ def note_redefinitions(before: Scope, context: Context) -> None:
 
 
 def _keys_of(entry: dict) -> set:
-    name = entry.get("name")
-    return {name, scope_key(name)} if isinstance(name, str) else set()
+    """The keys an entry of a section's notation takes: its name, and a distribution's measure (P of p)."""
+    names = [n for n in (entry.get("name"), entry.get("measure")) if isinstance(n, str)]
+    return {key for n in names for key in (n, scope_key(n))}
 
 
 def _set_heads(entry: dict) -> set:
