@@ -54,9 +54,11 @@ def read_each_chain(error: SeveralChains, entry: dict, latex: str, context, read
     if error.text != latex or entry.get("_chain_of"):
         raise error
     count = len(error.chains)
+    clause = entry.get("_clause_given", ())     # a condition written after the last statement is the last one's
     for number, text in enumerate(error.chains, 1):
         context.locator.enter(context.path)
-        read_claim({**entry, "id": f"{entry['id']}-chain-{number}", "latex": text, "_chain_of": count,
+        given = [g for g in entry.get("given", ()) if number == count or g not in clause]
+        read_claim({**entry, "given": given, "id": f"{entry['id']}-chain-{number}", "latex": text, "_chain_of": count,
                     "restated_from": entry.get("restated_from") or latex,
                     "title": f"{entry.get('title', '')} (equation {number} of {count})"}, context)
 

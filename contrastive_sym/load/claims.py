@@ -16,17 +16,19 @@ from ..latex.printed import tolerance_of
 from ..latex.scope import Scope
 from ..latex.translate import translate_rows
 from ..model.claims import Condition, Kind, Statement
-from ..model.nodes import BestCritic, ExpectXYK, MutualInformation, Optimum
+from ..model.nodes import Optimum
 from ..model.notation import Origin
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
 from .chains import read_each_chain, several_chains
+from .claim_names import check_given, claim_names, names_in
 from .conditions import condition_of, rows_with_where_clauses
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .implications import implication_parts, read_each_consequence
 from .labels import nonempty_reading, unwritten_indices
+from .condition_clauses import condition_clause
 from .limit_clauses import limit_clause
 from .proportional import proportional
 from .readings import read_each_reading
@@ -42,7 +44,7 @@ def read_claim(entry: dict, context: Context) -> None:
     claim_id = read_text(entry, "id", context)
     origin = Origin(context.spec_path, context.locator.key_line(claim_path + ("id",))
                     or context.locator.origin(claim_id).line)
-    entry, limit_read, limit_said = _limit_clause(entry, context)      # …, \quad \tau \to \infty
+    entry, limit_read, limit_said = _clauses_after(entry, context)      # …, \quad \tau \to \infty; \quad (j \neq i)
     scope, bindings = local_scope(entry, context.scope, context)
     largest = dict(context.largest)
     sizes = {}
@@ -115,60 +117,23 @@ def read_claim(entry: dict, context: Context) -> None:
         conclusion_factor=read_formula(factor, scope, context, ("conclusion_factor",)) if factor else None,
         sizes=sizes or None, origin=origin, restated_from=entry.get("restated_from", ""))
     claim = context.builder._claims[-1]
-    names = _claim_names(claim, context)
-    _check_given(claim, names, context)
-    warn_unused_sizes(entry, claim, names | {n for c in claim.given for n in _names_in(c.predicate)},
+    names = claim_names(claim, context)
+    check_given(claim, names, context)
+    warn_unused_sizes(entry, claim, names | {n for c in claim.given for n in names_in(c.predicate)},
                       context)
 
 
-def _limit_clause(entry: dict, context: Context) -> tuple[dict, str, str]:
-    """The claim with the limit its display writes after the statement (load/limit_clauses.py)."""
+def _clauses_after(entry: dict, context: Context) -> tuple[dict, str, str]:
+    """The claim with the conditions on indices (load/condition_clauses.py) and the limit
+    (load/limit_clauses.py) its display writes after the statement."""
     if entry.get("derived") or not isinstance(entry.get("latex"), str):
         return entry, "", ""
+    entry, statement, conditions = condition_clause(entry, entry["latex"])
     try:
-        return limit_clause(entry, entry["latex"])
+        entry, statement, limit = limit_clause(entry, statement)
     except ValueError as disagree:
         raise context.fail(str(disagree), ("latex",)) from None
-
-
-def _check_given(claim, names: set, context: Context) -> None:
-    """A condition that names nothing the claim evaluates cannot change its verdict: an
-    error (there is no reading under which it applies)."""
-    for number, condition in enumerate(claim.given):
-        if not _names_in(condition.predicate) & names:
-            raise context.fail(f"given {condition.label!r}: names nothing claim {claim.id} uses, so the "
-                               "condition cannot change its verdict", ("given",))
-
-
-def _claim_names(claim, context: Context) -> set:
-    """What the claim evaluates: the names of its formulas, and the sizes of the families
-    and indices among them."""
-    exprs = list(claim.statement.terms)
-    if claim.proof:
-        exprs += [e for s in claim.proof.steps for e in (s.lhs, s.rhs)]
-    names = set()
-    for expr in exprs:
-        names |= _names_in(expr)
-    shapes = {f.base: f.shape for f in context.builder._families}
-    bounds = {i.symbol: (i.lo, i.hi) for i in context.builder._indices}
-    for name in list(names):   # the sizes a family or an index is instantiated at count too
-        for extent in shapes.get(name, ()) + bounds.get(name, ()):
-            names |= _names_in(sp.sympify(extent))
-    return names
-
-
-def _names_in(expr) -> set:
-    """The symbols, families and declared quantities (I(X;Y), an expectation) an
-    expression mentions: a given on I(X; Y) names what an expectation claim evaluates."""
-    found = set(expr.free_symbols)
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, sp.Indexed):
-            found.add(node.base)
-        elif isinstance(node, sp.IndexedBase):
-            found.add(node)
-        elif isinstance(node, (MutualInformation, ExpectXYK, BestCritic)):
-            found.add(type(node))
-    return found
+    return entry, statement, "; ".join(filter(None, [conditions, limit]))
 
 
 def _derived_latex(steps: list) -> str:

@@ -1,0 +1,39 @@
+r"""Conditions on indices written after a statement, as papers write them: ``\frac{\partial \mathcal{L}}
+{\partial s_{ij}} = \frac{p_j}{\tau} \quad (j \neq i)``, ``… \quad \text{for } j \neq i``, ``…, \forall k \neq i``.
+
+The statement holds where the indices differ, and says so: the clause is the claim's ``given`` (each
+comparison one condition), it is left out of the statement read, and the claim's reading says so.
+Only two indices told apart by ``\neq`` are read so (the one condition a claim's given decides for
+indices alone); any other clause is left in place, to be read or refused as before."""
+from __future__ import annotations
+
+import re
+
+_COMPARISON = r"[A-Za-z]\s*\\neq?(?![a-zA-Z])\s*[A-Za-z]"
+_CLAUSE = re.compile(
+    r"(?P<gap>(?:\s|,|\\[,;: ]|\\q?quad(?![a-zA-Z])|~)+)"
+    r"(?P<word>\\(?:text|textrm|mathrm)\s*\{\s*(?:for|if|when)(?:\s+all)?\s*\}\s*|\\forall(?![a-zA-Z])\s*)?"
+    r"(?P<open>\\left\s*\(|\()?\s*"
+    rf"(?P<conditions>{_COMPARISON}(?:\s*,\s*{_COMPARISON})*)\s*"
+    r"(?(open)(?:\\right\s*\)|\)))\s*[.,]?\s*$")
+#: a relation the statement before the clause states
+_RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto)(?![a-zA-Z])")
+
+
+def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
+    """(the claim's entry with the conditions as its ``given``, the statement to read, the reading) of
+    ``latex``; ``(entry, latex, "")`` when it ends with no such clause.  The clause is set apart by a
+    comma or a wide space, or written in parentheses, in words or after \\forall: ``a = b j \\neq i``
+    is not a statement and a condition."""
+    found = _CLAUSE.search(latex)
+    if found is None or found.start() == 0 or not _RELATION.search(latex[:found.start()]):
+        return entry, latex, ""
+    if not (found.group("word") or found.group("open") or re.search(r",|\\q?quad|~|\\[;:]", found.group("gap"))):
+        return entry, latex, ""
+    conditions = [" ".join(c.split()) for c in re.findall(_COMPARISON, found.group("conditions"))]
+    statement = latex[:found.start()] + re.sub(r"[^\n]", " ", latex[found.start():])
+    reading = f"the condition{'s' * (len(conditions) > 1)} {', '.join(conditions)} written after the statement " \
+              f"{'are' if len(conditions) > 1 else 'is'} read as its given"
+    # which of the given the clause wrote: a display of several statements gives them to its last one only
+    return {**entry, "given": [*entry.get("given", ()), *conditions], "_clause_given": tuple(conditions)}, \
+        statement, reading
