@@ -58,6 +58,8 @@ from contrastive_sym.load.context import Context, RecordingScope, table_entries
 from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
+from contrastive_sym.load.condition_clauses import condition_clause
+from contrastive_sym.load.limit_clauses import limit_clause
 from contrastive_sym.load.conditions import condition_of
 from contrastive_sym.load.implications import consequences, implication_parts
 from contrastive_sym.load.readings import each_reading
@@ -375,6 +377,8 @@ def _cascade(line: int, used: set, given: dict, context: Context, read, sections
             continue        # a section declares the name anew between them: the definition is another part's
         # what the name means at the line (a declaration may be a section's)
         meaning = sections.scope_at(line, context.scope).names.get(key)
+        if not before and meaning is not None and getattr(meaning, "line", None) is None:
+            continue        # a declaration, used before any definition of its name: that is what it means here
         # a declaration stands where no definition of its name is given yet (f, the critic, before
         # the document defines one critic at a later line)
         if number is not None and (isinstance(meaning, Macro) or meaning is not None and number in given[CLASHES]
@@ -448,6 +452,13 @@ def _display_rows(display: dict, where: Where, context: Context):
 
 
 def _rows_of(latex: str, display: dict, where: Where, context: Context):
+    # "… \quad (j \neq i)", "…, \quad \tau \to \infty" after the statement: its given, its limit, as the loader
+    # reads a claim's (load/condition_clauses.py, load/limit_clauses.py)
+    _, latex, _ = condition_clause({}, latex)
+    try:
+        _, latex, _ = limit_clause(display, latex)
+    except ValueError as disagree:
+        raise DerivationError(str(disagree), where.path, where.line) from None
     rows = translate_rows(latex, context.scope, where)
     if any(row.relations for row in rows):
         # A \implies B: B read where A holds, A as its condition, as the loader reads it
