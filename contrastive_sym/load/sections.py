@@ -37,8 +37,9 @@ import sympy as sp
 
 from ..errors import DerivationError
 from ..latex.definition_twins import same
-from ..latex.scope import Macro, Scope
+from ..latex.scope import Distribution, Macro, Scope
 from ..latex.spelling import canonical_key, names_written
+from ..model.distributions import Density, Expectation
 from ..model.notation import section_suffix
 from ..latex.translate.labelled_uses import shown
 from ..latex.translate.term_labels import term_labels_in
@@ -105,7 +106,8 @@ class Sections:
             else:
                 names.pop(key, None)
         scope = replace(in_force[-1].scope if in_force else current, names=names)
-        cut_off = self._cut_off(line, scope, written, redefined) if written else ()
+        cut_off = (self._cut_off(line, scope, written, redefined) if written else ()) + \
+            (_of_a_distribution_replaced(scope, in_force) if in_force else ())
         if not cut_off:
             return scope
         return replace(scope, names={k: v for k, v in names.items() if k not in dict(cut_off)},
@@ -223,6 +225,34 @@ class Sections:
         definition of the name at one is not in force at the other."""
         low, high = min(at, line), max(at, line)
         return any(low < s.line <= high and (key in s.hidden or key in s.overlay) for s in self.sections)
+
+
+def _of_a_distribution_replaced(scope: Scope, sections: list) -> tuple:
+    """(key, why) of each quantity declared of a distribution (I(X; Y) of p: no definition of the
+    document's) that a section in force (``sections``) has declared anew since, under its name: the
+    quantity would still be of the old table while the section's formulas are of the new one, and a
+    statement that combines them would compare two distributions (a true bound refuted).  A section
+    that declares the quantity again gives it the new one."""
+    tags = {value.tag for value in scope.names.values() if isinstance(value, Distribution)}
+    found = []
+    for key, meaning in scope.names.items():
+        if not (isinstance(meaning, Macro) and meaning.line is None and meaning.defined_in is None
+                and isinstance(meaning.body, sp.Basic)):
+            continue
+        replaced = sorted(str(t).split("__")[0] for t in _tags_of(meaning.body) if t not in tags)
+        section = next((s for s in reversed(sections) if replaced and replaced[0] in s.overlay), None)
+        if section is not None:
+            shown = _shown_key(f"{key}({meaning.labels})" if meaning.labels else key)
+            found.append((key, f"'{shown}' is declared of the distribution {replaced[0]} of the "
+                               f"notation before the section of line {section.line}, which declares "
+                               f"{replaced[0]} anew: declare the quantity again in that section"))
+    return tuple(found)
+
+
+def _tags_of(body: sp.Basic) -> set:
+    """The tags of the distributions an expression's densities and expectations are of."""
+    return {node.args[0] for node in sp.preorder_traversal(body) if isinstance(node, Density)} | \
+        {node.args[2] for node in sp.preorder_traversal(body) if isinstance(node, Expectation) and len(node.args) > 2}
 
 
 def _depends_on(macro: Macro, meaning) -> bool:
