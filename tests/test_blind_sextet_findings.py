@@ -4,11 +4,17 @@ r"""What a round of documents added blind showed, each fixed here:
   in the batch), was "a set defined by a condition: it is read under \sum only" *under* \sum: the set
   was looked up by its letter alone, so its membership was read as a plain range and refused;
 * ``\underset{k}{max}``, the operator in plain letters under \underset, was refused ("read over one
-  relation only …") while ``\underset{k}{\max}`` and ``max(a, b)`` were read."""
+  relation only …") while ``\underset{k}{\max}`` and ``max(a, b)`` were read;
+* a section could not declare a set with a parameter (P_i) under the letter of an earlier section's set
+  (P), nor a distribution again with its measure (p with measure P);
+* a total defined before the entries it sums (L = Σ L_{i,j}, then L_{i,j} = …) lost its name to the
+  entries' matrix at every later line;
+* bars around a matrix (|\Sigma|, a determinant) were refused as if around a vector."""
 from __future__ import annotations
 
 import pytest
 
+from contrastive_sym.errors import ParseError
 from document_claims import TITLE, claim_verdict
 
 SUBSET = TITLE + """
@@ -183,3 +189,17 @@ discrete = true
 ])
 def test_a_section_declares_a_distribution_again_with_its_measure(latex, verdict):
     assert claim_verdict(MEASURES, latex, line=30) == verdict
+
+
+def test_bars_around_a_matrix_are_refused_as_a_determinant():
+    # |\Sigma| in a Gaussian's density: the message spoke of the norm of a vector
+    notation = TITLE + """
+[[family]]
+name = '\\Sigma'
+shape = [2, 2]
+
+[[scalar]]
+name = 'a'
+"""
+    with pytest.raises(ParseError, match=r"\|…\| of the matrix '\\Sigma' \(a determinant\) is not read"):
+        claim_verdict(notation, r"|\Sigma| = a")

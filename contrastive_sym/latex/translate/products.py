@@ -316,6 +316,8 @@ class ProductsMixin(LetterRunsMixin):
         size = self.cardinality(value)
         if size is not None:
             return size
+        if self.matrix_of(value) is not None:     # |\Sigma|, a Gaussian's: a determinant
+            raise self.fail(node, f"|…| of the matrix '{self.source(elements[0]).strip()}' (a determinant) is not read")
         if not isinstance(value, sp.Expr) or self.vector_of(value) is not None:
             raise self.fail(node, f"|…| of '{self.source(elements[0]).strip()}', which is not a number, is not "
                                   "read; write \\|x\\| or \\left\\| … \\right\\| for the norm of a vector")
