@@ -205,7 +205,7 @@ class ProductsMixin(LetterRunsMixin):
                 raise self.fail(node, "a tuple of data points inside a product: it has no value")
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
                                   IndexSet, ExpectationOp, OfVector)):
-                raise self.fail(node, "a list or an unapplied function inside a product")
+                raise self.fail(node, "a list or an unapplied function inside a product (f(x) applies f; f{x} only groups)")
             if result is None:
                 result = value
             elif isinstance(value, VectorValue):
