@@ -53,6 +53,8 @@ from .products import ProductsMixin
 from .extents import SumExtentsMixin
 from .font_runs import FontRunsMixin
 from .fractions import FractionsMixin
+from .unwritten_index import UnwrittenIndexMixin
+from .zeros import ZerosMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
 from .quantifiers import QuantifiersMixin
@@ -85,7 +87,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
-                 ConstantDerivativesMixin, FractionsMixin):
+                 ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -166,6 +168,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                     relations.append(relation_name(str(child.children[0])))
                 else:
                     value = self.side_term(child)      # its bars checked (evaluation_bars.py)
+                    value = self.zero_beside(value, child, children)      # ∇f = 0: the zero vector (zeros.py)
                     last_side = (value, child)
                     shapes.append((child, shape_of(value)))
                     if isinstance(value, VectorValue):
