@@ -118,7 +118,7 @@ class OperatorsMixin(TupleSumsMixin):
     def _sum(self, op, operand):
         lower, upper = _scripts(op)
         if lower is None:
-            raise self.fail(op, "a sum needs its index (\\sum_k …)")
+            lower = self.unwritten_sum_index(op, operand, upper)    # \sum e^{x_j}: unwritten_index.py
         over_values = self._alphabet_sum(lower, upper, operand, op)
         if over_values is not None:
             return over_values
