@@ -203,3 +203,15 @@ name = 'a'
 """
     with pytest.raises(ParseError, match=r"\|…\| of the matrix '\\Sigma' \(a determinant\) is not read"):
         claim_verdict(notation, r"|\Sigma| = a")
+
+
+def test_a_font_on_one_letter_without_braces_in_a_script_is_that_letter_in_the_font():
+    # \mathbf J_{\mathbf x} (a post's Jacobian): the script's key was '\mathbfx' ("'\mathbf{J}_\mathbfx' is
+    # not declared"), so it never met the name declared J_{\mathbf{x}}
+    notation = TITLE + """
+[[scalar]]
+name = 'J_{\\mathbf{x}}'
+"""
+    assert claim_verdict(notation, r"J_{\mathbf x} = J_{\mathbf{x}}") == "proved"
+    with pytest.raises(ParseError, match=r"'\\mathbf\{J\}_\{\\mathbf\{x\}\}' is not declared"):
+        claim_verdict(notation, r"\mathbf J_{\mathbf x} = 0")

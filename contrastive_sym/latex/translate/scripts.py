@@ -145,7 +145,9 @@ class ScriptsMixin:
     def script_key(self, mark: str, arg) -> str:
         """``mark`` and the script ``arg`` without white space; one character loses its braces."""
         # {\rm con} is \rm{con} before its spaces go (\rmcon would be a command of its own)
-        text = "".join(font_switches_as_commands(self.source(arg)).split())
+        # \mathbf x is \mathbf{x} before the spaces go (\mathbfx would be a command of its own)
+        text = _FONT_ON_A_LETTER.sub(r"\\\1{\2}", font_switches_as_commands(self.source(arg)))
+        text = "".join(text.split())
         text = re.sub(r"\\(mathrm|textrm|rm|operatorname)\{", r"\\text{", text)   # \mathrm{NT-Xent} is \text{NT-Xent}
         if isinstance(arg, Tree) and arg.data == "script_group":
             inner = text[1:-1] if text.startswith("{") and text.endswith("}") else text
@@ -154,6 +156,11 @@ class ScriptsMixin:
         elif text in ("{+}", "{-}"):
             text = text[1]          # ^{-} is ^- (a sign in braces is the mark, as without them)
         return mark + text
+
+
+#: a font or an accent on one letter without braces, \mathbf x
+_FONT_ON_A_LETTER = re.compile(r"\\(mathbf|boldsymbol|bm|mathcal|mathbb|mathsf|mathit|mathscr|mathfrak|vec|hat|tilde"
+                               r"|bar)\s+([A-Za-z])(?![A-Za-z])")
 
 
 def _single_name(tree) -> bool:
