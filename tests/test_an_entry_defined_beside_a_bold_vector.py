@@ -49,3 +49,40 @@ latex = 'z_m = \\max_i z_i'
 ])
 def test_the_entry_is_one_value_and_the_others_are_the_vectors(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict
+
+
+GIVEN_ENTRY_BY_ENTRY = TITLE + """
+[[size]]
+name = 'n'
+minimum = 2
+checked = [2, 3]
+
+[[index]]
+name = 'i'
+to = 'n'
+
+[[index]]
+name = 'k'
+to = 'n'
+
+[[family]]
+name = 'x'
+shape = ['n']
+
+[[family]]
+name = '\\mathbf{p}'
+shape = ['n']
+index = 'm'
+equals = '\\frac{e^{x_m}}{\\sum_k e^{x_k}}'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a bold vector given entry by entry (equals, a blog's softmax output p): its italic entries p_i are its
+    # entries, as those of a declared bold vector are ("'p_i' is not declared (\mathbf{p} is declared …)")
+    (r"\sum_{i=1}^{n} p_i = 1", "proved"),
+    (r"p_1 = \frac{e^{x_1}}{\sum_k e^{x_k}}", "proved"),
+    (r"p_1 = 1", "refuted"),
+])
+def test_the_italic_entries_of_a_bold_vector_given_entry_by_entry(latex, verdict):
+    assert claim_verdict(GIVEN_ENTRY_BY_ENTRY, latex) == verdict

@@ -129,8 +129,10 @@ def bold_vector_of(key: str, lookup, scripted: str = "") -> str | None:
 
 
 def _is_vector(meaning) -> bool:
-    from ..scope import Family      # the scope imports the translator's helpers
-    return isinstance(meaning, Family) and len(meaning.shape) == 1
+    """A family of one dimension, declared or given entry by entry (``equals`` of one index, y_m = 𝟙[m = k])."""
+    from ..scope import Family, Macro      # the scope imports the translator's helpers
+    return isinstance(meaning, Family) and len(meaning.shape) == 1 or \
+        isinstance(meaning, Macro) and len(meaning.index_params) == 1 and not meaning.called
 
 
 def entries_defined(key: str, scope) -> tuple:
