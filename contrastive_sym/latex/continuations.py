@@ -147,46 +147,6 @@ def conditions_after_bars(text: str) -> str:
     return _NAMED_BRACKETS.sub(lambda m: _BRACKET_OF[m.group(1)].ljust(len(m.group())), text)
 
 
-#: "\text{for all } i", "\textrm{for every} i", "\mathrm{for each}": \forall in words
-_FORALL_WORDS = re.compile(r"\\(?:text|textrm|mathrm)\s*\{\s*for\s+(?:all|every|each|any)\s*\}")
-
-
-def forall_in_words(text: str) -> str:
-    r"""``text`` with ``\text{for all}`` (every, each, any) written ``\forall`` (padded to the same
-    length): the clause after it is read as \forall's is, and refused as it would be."""
-    return _FORALL_WORDS.sub(lambda m: "\\forall".ljust(len(m.group())), text)
-
-
-#: what a comma of a \forall clause is rewritten to (latex/grammar.lark: _FORALLSEP)
-FORALL_COMMA = "\ue020"
-#: \forall in one character, where a range clause written tightly (", i=1,\dots,N") has no room for the
-#: command (latex/grammar.lark: FORALL)
-FORALL_MARK = "\ue021"
-_FORALL = re.compile(r"\\forall(?![a-zA-Z])")
-
-
-def mark_forall_commas(text: str) -> str:
-    """``text`` with the commas of each ``\\forall`` clause (from ``\\forall`` to the end of
-    its row, outside braces) rewritten to :data:`FORALL_COMMA`: ``\\forall i, j`` names two
-    indices; a comma there does not start a row."""
-    out = list(text)
-    for match in _FORALL.finditer(text):
-        depth = 0
-        for position in range(match.end(), len(text)):
-            char = text[position]
-            if char in "{([":
-                depth += 1
-            elif char in "})]":
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and (text.startswith("\\\\", position) or text.startswith("\\end", position)):
-                break
-            elif depth == 0 and char == ",":
-                out[position] = FORALL_COMMA
-    return "".join(out)
-
-
 #: x^{(i)+}: the mark written after a parenthesised superscript index
 MARK_AFTER_INDEX = re.compile(r"\^\{(\s*)\(([^{}()]*)\)(\s*)([+\-])(\s*)\}")
 
@@ -302,33 +262,6 @@ def font_switches_as_commands(text: str) -> str:
     places).  The switch sets the rest of its group in its font, as ``\mathcal{L}`` sets its
     argument; the name is then read, and spelled (latex/scope.py), as the LaTeX2e command's."""
     return FONT_SWITCH.sub(lambda m: m.group(2) + "{" + m.group(1), text)
-
-
-#: ", i = 1, \dots, k" (or "\quad i = 1, \ldots, N", "\text{ for } i = 1, \dots, k"): the range of an
-#: index, as written
-RANGE_WRITTEN = re.compile(r"(?:(?:(?<!\\),|\\q?quad(?![a-zA-Z]))\s*(?:(?:\\[,;: ]|~)\s*)*(?:\\q?quad(?![a-zA-Z])\s*)?"
-                           r"(?:\\text\s*\{\s*for\s*\}\s*)?|\\text\s*\{\s*for\s*\}\s*)"
-                           r"([a-zA-Z])\s*=\s*1\s*,\s*(?:\\[lc]?dots(?![a-zA-Z])|\.\.\.)"
-                           r"\s*,\s*([A-Za-z0-9]+(?:\s*[+\-]\s*[A-Za-z0-9]+)?|\{[^{}]*\})\s*")
-#: … ending a row
-RANGE_CLAUSE = re.compile(RANGE_WRITTEN.pattern + r"(?=(?:\\(?:nonumber|notag)(?![a-zA-Z])|\\label\s*\{[^{}]*\}|\s)*"
-                                                  r"(?:\\\\|\\end\s*\{|&|$))")
-
-
-def ranges_as_quantifiers(text: str) -> str:
-    r"""``text`` with a range clause that ends a row, ``h_i = f(x_i), i = 1, \dots, k``, written
-    ``\forall i\in[k]`` (padded to the same length): "for i = 1 … k", which the reader checks
-    as any ``\forall`` (the index is one the row uses, over the range it is declared with).
-    A clause that would not fit, or starts other than at 1, is left to be refused."""
-    def rewrite(match):
-        upper = match.group(2).strip()
-        upper = upper[1:-1].strip() if upper.startswith("{") else upper
-        quantifier = f"\\forall {match.group(1)}\\in[{upper}]"
-        width = match.end() - match.start()
-        if len(quantifier) > width:
-            quantifier = f"{FORALL_MARK}{match.group(1)}\\in[{upper}]"     # written tightly: i=1,\dots,N
-        return quantifier + " " * (width - len(quantifier)) if len(quantifier) <= width else match.group(0)
-    return RANGE_CLAUSE.sub(rewrite, text)
 
 
 #: "… ≥ E[…] \triangleq I_{NCE}(X,Y)": a chain that ends by naming the expression before it

@@ -24,11 +24,11 @@ from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
 from .memberships import drop_trailing_membership
 from .wide_spaces import wide_spaces_as_rows
-from .continuations import (FONT_SWITCH, FORALL_COMMA, LEADING_LABEL, RANGE_WRITTEN, conditions_after_bars,
-                            drop_annotations, drop_leading_reference, drop_trailing_name, flatten_substacks,
-                            font_switches_as_commands, forall_in_words, join_continuations, join_repeated_relations,
-                            mark_first, mark_forall_commas, ranges_as_quantifiers, row_labels, unbrace_signs,
+from .continuations import (FONT_SWITCH, LEADING_LABEL, conditions_after_bars, drop_annotations,
+                            drop_leading_reference, drop_trailing_name, flatten_substacks, font_switches_as_commands,
+                            join_continuations, join_repeated_relations, mark_first, row_labels, unbrace_signs,
                             unwrap_math_classes)
+from .quantifier_clauses import FORALL_COMMA, RANGE_WRITTEN, forall_in_words, mark_forall_commas, ranges_as_quantifiers
 from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks

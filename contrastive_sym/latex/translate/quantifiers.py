@@ -20,7 +20,7 @@ import lark
 import sympy as sp
 
 from ...errors import ParseError
-from ..continuations import RANGE_WRITTEN
+from ..quantifier_clauses import RANGE_WRITTEN
 from ..scope import Family
 from .macro_uses import written_letters
 from .trees import unwrap
