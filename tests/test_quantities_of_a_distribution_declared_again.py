@@ -71,3 +71,31 @@ def test_in_the_section_the_quantity_of_the_old_distribution_is_refused():
 
 def test_a_section_that_declares_the_quantity_again_gives_it_the_new_distribution():
     assert claim_verdict(AGAIN, BOUND, line=50) == "confirmed"
+
+
+BESIDE = NOTATION.split("[[section]]")[0] + """
+[[section]]
+line = 20
+title = "x and z"
+
+[[section.scalar]]
+name = 'Z'
+role = "point"
+
+[[section.distribution]]
+name = 'p'
+of = ['X', 'Z']
+
+[[section.quantity]]
+name = 'I(X; Z)'
+meaning = "mutual information"
+of = 'p'
+"""
+
+
+def test_a_quantity_the_section_declares_beside_it_is_read_by_its_labels():
+    # the thesis's I(x, z) of the section's P beside the document's I(x, c) of the first P: a use writes
+    # which one it means
+    assert claim_verdict(BESIDE, r"I(X; Z) \geq 0", line=30) == "confirmed"
+    assert claim_verdict(BESIDE, r"I(X; Z) = \mathbb{E}_{(X, Z) \sim p}\left[\log \frac{p(X, Z)}{p(X) p(Z)}\right]",
+                         line=30) == "confirmed"

@@ -241,7 +241,10 @@ def _of_a_distribution_replaced(scope: Scope, sections: list) -> tuple:
             continue
         replaced = sorted(str(t).split("__")[0] for t in _tags_of(meaning.body) if t not in tags)
         section = next((s for s in reversed(sections) if replaced and replaced[0] in s.overlay), None)
-        if section is not None:
+        # I(x, z) the section declares beside I(x, c): a use is read by the one whose labels it writes
+        beside = any(isinstance(other, Macro) and other is not meaning and k.startswith(f"{key}(")
+                     for k, other in scope.names.items())
+        if section is not None and not beside:
             shown = _shown_key(f"{key}({meaning.labels})" if meaning.labels else key)
             found.append((key, f"'{shown}' is declared of the distribution {replaced[0]} of the "
                                f"notation before the section of line {section.line}, which declares "
