@@ -54,3 +54,9 @@ def test_other_limits_with_a_relation_are_refused_by_what_they_are(latex, messag
     with pytest.raises(ParseError) as error:
         claim_verdict(NOTATION, latex)
     assert str(error.value).endswith(message)
+
+
+def test_a_sum_to_infinity_is_refused_as_a_series():
+    # an entropy written -\sum_{n=1}^{\infty} p \log p (course notes): "'\infty' is not declared" before
+    with pytest.raises(ParseError, match=r"a sum to \\infty \(a series\) is not read"):
+        claim_verdict(NOTATION, r"\sum_{i=1}^{\infty} t_i = 1")

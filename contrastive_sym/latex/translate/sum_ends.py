@@ -31,6 +31,10 @@ class SumEndsMixin:
         while isinstance(inner, Tree) and inner.data in ("script_group", "items", "braces", "chain_in_group", "item") \
                 and len(inner.children) == 1:
             inner = inner.children[0]
+        if isinstance(inner, Tree) and inner.data == "command" and str(inner.children[0]) == "\\infty" \
+                and self.scope.lookup("\\infty") is None:
+            raise self.fail(inner, "a sum to \\infty (a series) is not read: its terms are summed to a declared size, "
+                                   "\\sum_{k=1}^{N}")
         if not (isinstance(inner, Tree) and inner.data in ("chain_in_group", "item") and len(inner.children) == 3):
             return self.expr(upper)
         left, relation, right = inner.children
