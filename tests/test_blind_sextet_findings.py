@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from contrastive_sym.errors import ParseError
+from contrastive_sym.errors import DerivationError, ParseError
 from document_claims import TITLE, claim_verdict
 
 SUBSET = TITLE + """
@@ -215,3 +215,31 @@ name = 'J_{\\mathbf{x}}'
     assert claim_verdict(notation, r"J_{\mathbf x} = J_{\mathbf{x}}") == "proved"
     with pytest.raises(ParseError, match=r"'\\mathbf\{J\}_\{\\mathbf\{x\}\}' is not declared"):
         claim_verdict(notation, r"\mathbf J_{\mathbf x} = 0")
+
+
+WEIGHTS = TITLE + """
+[[size]]
+name = 'K'
+minimum = 1
+checked = [1, 2, 3]
+
+[[family]]
+name = 'w'
+shape = ['K']
+domain = "positive"
+
+[[family]]
+name = 'y'
+shape = ['K']
+index = 'm'
+equals = '\\frac{w_m}{\\sum_{k=1}^{K} w_k}'
+"""
+
+
+def test_a_family_given_by_weights_over_their_sum():
+    # a cross entropy's target distribution: SymPy does not know the quotient real, and it was refused as
+    # "not a real number at each index"
+    assert claim_verdict(WEIGHTS, r"\sum_{i=1}^{K} y_i = 1") == "proved"
+    for not_a_number in ("\\sqrt{-1} w_m", "w"):      # the imaginary unit; the whole vector at each index
+        with pytest.raises(DerivationError, match=r"is not a real number at each index"):
+            claim_verdict(WEIGHTS.replace("\\frac{w_m}{\\sum_{k=1}^{K} w_k}", not_a_number), "y_1 = y_1")

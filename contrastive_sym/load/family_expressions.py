@@ -11,6 +11,7 @@ import re
 import sympy as sp
 
 from ..latex.scope import Macro, Scope
+from ..model.nodes import Vector
 from .context import Context, read_formula
 
 #: what a family of expressions may also say: its name and shape (the rest belongs to variables)
@@ -39,7 +40,11 @@ def family_expression(entry: dict, name: str, scope: Scope, context: Context) ->
     length = read_formula(shape[0], scope, context)
     inner = scope.bind(letter, parameter).with_index_range(parameter, sp.S.One, length)
     body = read_formula(entry["equals"], inner, context, ("equals",))
-    if not isinstance(body, sp.Expr) or isinstance(body, sp.MatrixBase) or not body.is_real:
+    # a number at each index: not a vector (a family written bare), a matrix, nor what SymPy knows is not
+    # real (the imaginary unit); a quotient of positive entries by their sum is not known real, and is
+    bare = body.atoms(sp.IndexedBase) - {e.base for e in body.atoms(sp.Indexed)} if isinstance(body, sp.Basic) else ()
+    if not isinstance(body, sp.Expr) or isinstance(body, (sp.MatrixBase, Vector)) or body.is_real is False \
+            or body.has(sp.I) or bare:
         raise context.fail(f"family {name}: equals = {entry['equals']!r} is not a real number at each index",
                            ("equals",))
     return Macro(name, body, index_params=(parameter,), defined_in=scope, entries=length)
