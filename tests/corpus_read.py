@@ -166,7 +166,7 @@ def read_document(path: Path) -> DocumentReading:
             latex, first = prefix + latex, continued[1] or line
             where = replace(where, line=where.line - prefix.count("\n"), column=1 if where.column > 1 else where.column)
         elif CONTINUES.match(latex) and previous_line[line] is not None:
-            reading.refused.append(Refusal(line, f"this display opens with a relation: it continues the one of line "
+            reading.refused.append(Refusal(line, f"this display opens with a relation or a sign: it continues the one of line "
                                                  f"{previous_line[line]}, which is not read"))
             continue
         entry = {**display, "latex": latex}
@@ -187,9 +187,12 @@ def read_document(path: Path) -> DocumentReading:
     return reading
 
 
-#: a display that opens with a relation (after an environment's start and an alignment mark)
+#: a display that opens with a relation (after an environment's start and an alignment mark), or with a
+#: plus and states no relation (a minus may open an expression of its own, -\log p) (``$$ + \mathrm{KL}(…) $$``: the rest of the expression above it, as a
+#: post whose MathJax cannot break a display writes it)
 CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*)*(?:&\s*)?"
-                       r"(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z]))")
+                       r"(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z])"
+                       r"|\+(?!.*(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z]))))", re.S)
 
 
 def _define_rounds(entries: list, context: Context, sections: Sections, kept: frozenset) -> tuple:
@@ -459,10 +462,12 @@ def _rows_of(latex: str, display: dict, where: Where, context: Context):
         _, latex, _ = limit_clause(display, latex)
     except ValueError as disagree:
         raise DerivationError(str(disagree), where.path, where.line) from None
-    rows = translate_rows(latex, context.scope, where)
+    # A \implies B: B read where A holds, A as its condition, as the loader reads it (the display whole
+    # is not a formula: \Rightarrow is no relation between values)
+    parts = implication_parts(latex)
+    rows = [row for text, _ in (consequences(latex, parts) if parts else [(latex, None)])
+            for row in translate_rows(text, context.scope, where)]
     if any(row.relations for row in rows):
-        # A \implies B: B read where A holds, A as its condition, as the loader reads it
-        parts = implication_parts(latex)
         for text, premise in consequences(latex, parts) if parts else [(latex, None)]:
             if premise is not None:
                 condition_of(premise, context.scope, context)
