@@ -243,3 +243,20 @@ def test_a_family_given_by_weights_over_their_sum():
     for not_a_number in ("\\sqrt{-1} w_m", "w"):      # the imaginary unit; the whole vector at each index
         with pytest.raises(DerivationError, match=r"is not a real number at each index"):
             claim_verdict(WEIGHTS.replace("\\frac{w_m}{\\sum_{k=1}^{K} w_k}", not_a_number), "y_1 = y_1")
+
+
+def test_a_bold_font_around_itself_is_that_font():
+    # \boldsymbol{\boldsymbol{x}} (a post's slip, set by TeX as bold x) was "a font around more than a name
+    # ... \boldsymbol{\boldsymbol}(…)"
+    notation = TITLE + """
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = '\\boldsymbol{x}'
+shape = ['d']
+"""
+    assert claim_verdict(notation, r"\boldsymbol{\boldsymbol{x}} = \boldsymbol{x}") == "proved"
+    assert claim_verdict(notation, r"\boldsymbol{\boldsymbol{x}} = 2 \boldsymbol{x}") == "refuted"

@@ -36,13 +36,19 @@ _NESTED_FONT = re.compile(r"\\(?:boldsymbol|bm)\s*\{\s*\\(mathit|mathrm|mathnorm
                           r"\s*\{\s*([A-Za-z]+|\\[a-zA-Z]+)\s*\}\s*\}")
 
 
+#: \boldsymbol{\boldsymbol{x}}, \mathbf{\mathbf{x}}: a bold font around the same bold font, set as one
+_DOUBLED_BOLD = re.compile(r"\\(boldsymbol|bm|mathbf)\s*\{\s*\\\1\s*\{\s*([A-Za-z]+|\\[a-zA-Z]+)\s*\}\s*\}")
+
+
 def nested_fonts(text: str) -> str:
     r"""``text`` with a bold font around an italic or upright one written as the one font TeX sets
-    (``\boldsymbol{\mathit{x}}`` is ``\boldsymbol{x}``, ``\boldsymbol{\mathrm{x}}`` is ``\mathbf{x}``),
-    padded with spaces to the same length."""
+    (``\boldsymbol{\mathit{x}}`` is ``\boldsymbol{x}``, ``\boldsymbol{\mathrm{x}}`` is ``\mathbf{x}``), and a
+    bold font around itself as that font (``\boldsymbol{\boldsymbol{x}}``, a post's slip that TeX sets as
+    ``\boldsymbol{x}``), padded with spaces to the same length."""
     def one(match):
         font = r"\mathbf" if match.group(1) == "mathrm" else r"\boldsymbol"
         return (font + "{" + match.group(2) + "}").ljust(len(match.group()))
+    text = _DOUBLED_BOLD.sub(lambda m: ("\\" + m.group(1) + "{" + m.group(2) + "}").ljust(len(m.group())), text)
     return _NESTED_FONT.sub(one, text)
 
 
