@@ -62,8 +62,7 @@ class IntegralsMixin:
         density = own[0]
         distribution = self.distribution_of_tag(density.args[0], op, f"the density of {written}")
         body = sp.Mul(*[f for f in sp.Mul.make_args(integrand) if f is not density])
-        scale = sp.Dummy("scale", positive=True)
-        if body.xreplace({d: scale * d for d in body.atoms(Density)}).has(scale):
+        if _depends_on_values(body):
             # \int p \log p: a density's value is no probability (it exceeds 1 where the density is
             # narrow), and the finite tables stand for probabilities; ratios of densities are the same
             raise self.fail(op, "the integrand depends on values of densities, not only on their ratios "
@@ -126,3 +125,13 @@ def _product(factors: list):
     for factor in reversed(factors[:-1]):
         tree = Tree("juxt", [factor, tree], meta=factor.meta if isinstance(factor, Tree) else None)
     return tree
+
+
+def _depends_on_values(body: sp.Expr) -> bool:
+    """Whether ``body`` changes when every density in it is scaled by one factor: it writes values of
+    densities, not only their ratios (log p; but not log p/(p + q), whose factor cancels once the
+    quotient is put over one denominator)."""
+    scale = sp.Dummy("scale", positive=True)
+    scaled = body.xreplace({d: scale * d for d in body.atoms(Density)})
+    scaled = scaled.replace(lambda e: isinstance(e, sp.log), lambda e: sp.log(sp.cancel(sp.together(e.args[0]))))
+    return sp.cancel(sp.together(scaled)).has(scale)
