@@ -27,6 +27,9 @@ shape = ['P']
 
 [[scalar]]
 name = 'm'
+
+[[scalar]]
+name = 'a'
 -->
 """
 
@@ -41,6 +44,8 @@ def document(latex: str, annotation: str = ""):
     (r"m := m - 1", "an update rule, m := m - 1: it gives m a new value and states no relation to check"),
     (r"\begin{align*} m \gets m^2, \end{align*}", "an update rule, m \\gets m^2: it gives m a new value"),
     (r"m \leftarrow m + 1, \qquad m \in [0, 1)", "(the condition after it, 'm \\in [0, 1)', is not read)"),
+    # the name after a factor and a space, a m (DINO's centre m c): with the spaces gone, 'am' hid it
+    (r"m \leftarrow a m", r"an update rule, m \leftarrow a m: it gives m a new value"),
 ])
 def test_an_update_rule_is_read_and_recorded_as_not_checked(latex, said):
     found = document(latex)

@@ -76,7 +76,9 @@ def _assignment(latex: str):
     # its right is a definition
     name = "".join(head.split())
     before = r"(?<![A-Za-z\\])" if name[:1].isalpha() else r"(?<!\\)"
-    if not name or not re.search(before + re.escape(name) + r"(?![A-Za-z])", "".join(value.split())):
+    written = before + re.escape(name) + r"(?![A-Za-z])"
+    # with the spaces (m c: c after a space) or without them (\theta _k as written \theta_k)
+    if not name or not (re.search(written, value) or re.search(written, "".join(value.split()))):
         return None
     return match, head, value
 
