@@ -116,6 +116,11 @@ SCORES = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}], family=[
     (r"\sum_{i=1}^N \operatorname{softmax}(s / \tau)_i = 1", "identity", "proved"),
     (r"-\log \text{softmax}(s)_i = \text{LSE}(s) - s_i", "identity", "proved"),
     (r"\operatorname{logsumexp}(s) \ge \max_j s_j", "inequality", "confirmed"),
+    # in plain letters, as Markdown notes write them ("'softmax': 's' is not declared" before)
+    (r"softmax(s)_i = \frac{e^{s_i}}{\sum_{j=1}^N e^{s_j}}", "identity", "proved"),
+    (r"logsumexp(s) = \log \sum_{j=1}^N e^{s_j}", "identity", "proved"),
+    (r"logsumexp(s) \le \max_j s_j", "inequality", "refuted"),
+    (r"sigmoid(s_1) + sigmoid(-s_1) = 1", "identity", "proved"),
 ])
 def test_softmax_and_logsumexp_of_a_vector(statement, kind, verdict):
     outcome = check_statement(statement, kind, **SCORES)
@@ -123,7 +128,7 @@ def test_softmax_and_logsumexp_of_a_vector(statement, kind, verdict):
 
 
 def test_softmax_takes_a_vector():
-    with pytest.raises(DerivationError, match=r"\\text\{softmax\} takes one vector"):
+    with pytest.raises(DerivationError, match=r"softmax\}? takes one vector"):
         check_statement(r"\text{softmax}(\tau)_1 = 1", **SCORES)
 
 

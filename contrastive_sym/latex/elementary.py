@@ -94,5 +94,11 @@ ELEMENTARY_KEYS = {rf"\{f.__name__}": Elementary(f.__name__, f) for f in (sp.cos
        for written, name in (("softmax", "softmax"), ("LSE", "LSE"), ("logsumexp", "LSE"),
                              ("log\\_softmax", "log_softmax"), ("log_softmax", "log_softmax"),
                              ("logsoftmax", "log_softmax"))}
+# the same names in plain letters, as Markdown notes write them (softmax(x)_i, logsumexp(x)): a run of
+# letters no declaration names (LSE alone is left to the documents, which define it)
+ELEMENTARY_KEYS |= {name: Elementary(name, f, written=name) for name, f in (
+    ("sigmoid", _sigmoid), ("softplus", _softplus), ("relu", _relu), ("ReLU", _relu))} \
+    | {written: OfVector(name, written) for written, name in (
+        ("softmax", "softmax"), ("logsumexp", "LSE"), ("logsoftmax", "log_softmax"))}
 
 __all__ = ["ELEMENTARY_KEYS", "Elementary", "OfVector"]
