@@ -5,7 +5,7 @@ document declares (``[[distribution]]``): ``p(x)``, ``p(x, c)``, ``p(x \mid c; \
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import lark
 import sympy as sp
@@ -285,11 +285,29 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         if entries is not None:
             return entries
         if not any(body.has(point) for point in op.bound):
+            op = self._drawn_as_its_value(op, body)     # E_P[Q(x)/P(x)]: x, the value of X, is drawn
+        if not any(body.has(point) for point in op.bound):
             # E_{p(x)}[e^{f(X, Y)}]: the mean of what does not vary is itself, said, never silent
             note = (f"an expectation draws {', '.join(map(str, op.bound))} from {op.distribution.name}, which what "
                     "it averages does not contain: it is what it averages (is a point written differently?)")
             self.readings.extend([note] if note not in self.readings else [])
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
+
+    def _drawn_as_its_value(self, op, body):
+        r"""``op`` drawing, for each point it draws that ``body`` does not write, the one point declared
+        ``value_of`` it that the body writes instead (X a random variable, x its value: ``\mathbb{E}_P[Q(x)/P(x)]``,
+        ``\mathbb{E}_{X \sim p}[q(x)/p(x)]``), said in the reading; ``op`` unchanged when none or several."""
+        bound = []
+        for point in op.bound:
+            values = {alias for alias, coordinate in op.distribution.aliases
+                      if coordinate == point and body.has(alias) and not body.has(point)}
+            if len(values) != 1:
+                return op
+            bound.append(values.pop())
+        note = (f"an expectation over {op.distribution.name} draws {', '.join(map(str, bound))}, the value of "
+                f"{', '.join(map(str, op.bound))} that what it averages writes")
+        self.readings.extend([note] if note not in self.readings else [])
+        return replace(op, bound=tuple(bound))
 
     def sample_expectation(self, found: IndexSet, body, node) -> SampleExpectation:
         r"""``\mathbb{E}_X[body]``: the positive as the body writes it is member 1 of X, drawn
