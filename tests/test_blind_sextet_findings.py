@@ -260,3 +260,31 @@ shape = ['d']
 """
     assert claim_verdict(notation, r"\boldsymbol{\boldsymbol{x}} = \boldsymbol{x}") == "proved"
     assert claim_verdict(notation, r"\boldsymbol{\boldsymbol{x}} = 2 \boldsymbol{x}") == "refuted"
+
+
+@pytest.mark.parametrize("latex, message", [
+    # a sign right after \cdot (a post's derivative of the sigmoid): the message spoke of an unpaired '\|'
+    (r"a \cdot -(a) = -a^2", r"a sign right after '\\cdot' is not read: a signed factor is written in parentheses"),
+    # a sum over pairs of a set that is no pair set: the message named i, j where u, i are written
+    (r"\sum_{u,i \in S} x_u = 0", r"\\sum_\{u,i \\in S\} runs over pairs: it needs S declared as a \[\[pair_set\]\]"),
+])
+def test_messages_name_what_is_written(latex, message):
+    notation = TITLE + """
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+
+[[set]]
+name = 'S'
+to = 'n'
+
+[[family]]
+name = 'x'
+shape = ['n']
+
+[[scalar]]
+name = 'a'
+"""
+    with pytest.raises(ParseError, match=message):
+        claim_verdict(notation, latex)

@@ -392,7 +392,7 @@ def test_sum_over_a_declared_pair_set_in_each_reading():
         scope_ = vector_scope().bind(r"\mathcal{MB}", PairSet(N, anchors))
         expr = translate_expr(r"\sum_{i,j \in \mathcal{MB}} \mathbf{1}_{[j \neq i]} 2", scope_)
         assert expr.subs(N, 2).doit() == expected
-    with pytest.raises(ParseError, match="pair set"):
+    with pytest.raises(ParseError, match=r"declared as a \[\[pair_set\]\]"):
         translate_expr(r"\sum_{i,j \in \mathcal{XY}} 1", vector_scope())
 
 

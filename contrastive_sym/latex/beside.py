@@ -16,7 +16,6 @@ import re
 from sympy import Basic
 
 from .scope import AbstractFunction, Family, Macro, Scope, form_key, labelled_key
-from .translate.undeclared import bold_vector_of
 
 
 def _by_index(meaning) -> bool:
@@ -109,6 +108,7 @@ def declared_family(scope: Scope, key: str):
     r"""What the name ``key`` of a definition's head ``key_m`` means: its declaration, or, for a plain
     letter declared nowhere, the one declared vector in bold of that letter (``z_m = \max_i z_i`` beside
     ``\mathbf{z}``), whose entries the letter writes (``z_j``): the head names an entry of it."""
+    from .translate.undeclared import bold_vector_of      # the translator imports this module
     found = scope.lookup(key)
     bold = bold_vector_of(key, scope.lookup) if found is None else None
     return scope.lookup(bold) if bold is not None else found

@@ -368,7 +368,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             return where.error(f"{_quoted(shown.strip())} alone in parentheses is read only between the two arguments "
                                "of the Kullback-Leibler divergence, D_{KL}(p \\| q); a norm is \\|x\\|", line, column,
                                shown.strip())
-        if "NORM" in exc.expected and "PLUS" not in exc.expected:
+        if "NORM" in exc.expected and "PLUS" not in exc.expected and re.search(r"\\\||\\[lr]?Vert|‖", original):
             # after a \| that has no partner in its group (bars.py paired the others)
             return where.error(f"unexpected {_quoted(shown)} after a '\\|' that has no partner in its group (the bars "
                                "of a norm are the 1st and 2nd of one group: braces, parentheses, a row); write "

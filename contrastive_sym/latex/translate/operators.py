@@ -15,7 +15,7 @@ from .compare import certainly_equal
 from .quotients import exp_kept
 from .tuple_sums import TupleSumsMixin
 from .ambiguity import quotient_after_operator
-from .trees import balanced, bare_letter, spread_written_ranges, unwrap
+from .trees import balanced, bare_letter, spread_written_ranges, unwrap, written_inside
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
 Tree = lark.Tree
@@ -147,8 +147,7 @@ class OperatorsMixin(TupleSumsMixin):
         if isinstance(operand, Tree) and not getattr(operand.meta, "empty", True):
             # the index is free after the body: a later use of it is named as such
             self.close_sum(var_name, operand.meta.end_pos, operand.meta.start_pos, op.meta.start_pos)
-        # a sum of vectors is the vector of the sums of their components
-        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
+        body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term    # of vectors: componentwise
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip, var_name)
         elif hi is None:                    # \sum_{k=2} s_{i,k}: the end is the family's
@@ -170,7 +169,8 @@ class OperatorsMixin(TupleSumsMixin):
             return None
         pair_set = self.scope.lookup(self.script_key("", second.children[2]))
         if not isinstance(pair_set, PairSet) or not self._bound_name(second.children[0]):
-            raise self.fail(lower, "\\sum_{i,j \\in S} needs S declared as a pair set")
+            raise self.fail(lower, f"\\sum_{{{written_inside(self.source(lower))}}} runs over pairs: it needs "
+                                   f"{written_inside(self.source(second.children[2]))} declared as a [[pair_set]]")
         return str(first.children[0]), self._bound_name(second.children[0]), pair_set
 
     def _several_indices(self, lower) -> list[str] | None:

@@ -89,3 +89,15 @@ def spread_written_ranges(lower):
     if not changed:
         return lower
     return Tree("script_group", [Tree(items.data, spread, meta=items.meta)], meta=lower.meta)
+
+
+def written_inside(text: str) -> str:
+    """A group's text as a message quotes it: its spacing collapsed, without the braces around it (the
+    first one closed by the last: {a}{b} keeps them)."""
+    text = " ".join(text.split())
+    depth = 0
+    for position, char in enumerate(text):
+        depth += (char == "{") - (char == "}") if position == 0 or text[position - 1] != "\\" else 0
+        if depth == 0 and position < len(text) - 1:
+            return text         # the first brace closes before the end
+    return text[1:-1].strip() if text.startswith("{") and text.endswith("}") else text
