@@ -32,7 +32,7 @@ from .quantifier_clauses import FORALL_COMMA, RANGE_WRITTEN, forall_in_words, ma
 from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .remarks import blank_remarks
-from .script_places import nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
+from .script_places import escaped_underscores, nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
 from .unsupported import unsupported
@@ -205,7 +205,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = font_switches_as_commands(cleaned)   # {\cal L} is \cal{ L} (same length)
     cleaned = relation_labels_as_notes(unwrap_math_classes(cleaned))  # \mathop{\mathbb{E}}: \mathbb{E}; _{=0}: _{0}
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
-    cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(cleaned)))  # \mathbf{h_i}: \mathbf{h}_i; P_{i,:}: P_i
+    cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(escaped_underscores(cleaned))))  # \mathbf{h_i}; P_{i,:}; a\_i
     try:
         return scripts_moved(_parser().parse(cleaned))   # C^\top_j is C_j^\top; z_{-, i} is {z_-}_i; 2 [x]_+
     except UnexpectedInput as exc:

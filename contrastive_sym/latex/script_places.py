@@ -56,6 +56,18 @@ def nested_fonts(text: str) -> str:
 _ROW_SLICE = re.compile(r"(_\s*\{[^{}:,]+?)(\s*,\s*:\s*)(\})")
 
 
+#: \_ before a script's argument, after a name or a command (a\_i, \mathbf{a}\_{ji}, \sum\_{j}): kramdown's escaped underscore,
+#: which Markdown turns into _ before MathJax sees the page; not between two words (log\_softmax, bin\_NCE)
+_ESCAPED_SCRIPT = re.compile(r"(\\[a-zA-Z]+|(?<![A-Za-z\\])[A-Za-z]|[}\)0-9'])\\_(?=\s*(?:\{|[A-Za-z0-9](?![A-Za-z])|\\[a-zA-Z]))")
+
+
+def escaped_underscores(text: str) -> str:
+    r"""``text`` with each ``\_`` that a Markdown post writes for a subscript (``a\_i``, ``\mathbf{y}\_{ji}``:
+    kramdown makes it ``_`` before MathJax) written as the subscript ``_`` (same length); ``\_`` between two
+    words (``log\_softmax``) is left as the underscore of a name."""
+    return _ESCAPED_SCRIPT.sub(lambda m: m.group(1) + "_ ", text)
+
+
 def rows_of_slices(text: str) -> str:
     r"""``text`` with each row slice ``_{i,:}`` written as the row ``_{i}`` (same length)."""
     return _ROW_SLICE.sub(lambda m: m.group(1) + m.group(3) + " " * len(m.group(2)), text)
@@ -149,5 +161,5 @@ def _transpose_mark(mark) -> bool:
         or mark.data == "letter" and str(mark.children[0]) == "T")
 
 
-__all__ = ["positive_parts_after_numbers", "scripts_moved", "scripts_out_of_fonts", "signs_before_indices",
+__all__ = ["escaped_underscores", "positive_parts_after_numbers", "scripts_moved", "scripts_out_of_fonts", "signs_before_indices",
            "transposes_after_indices"]
