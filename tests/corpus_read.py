@@ -52,6 +52,7 @@ import sympy as sp
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.parser import Where
 from contrastive_sym.latex.scope import AbstractFunction, Macro, Scope
+from contrastive_sym.latex.spelling import names_written
 from contrastive_sym.latex.translate import translate_rows
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
@@ -171,7 +172,7 @@ def read_document(path: Path) -> DocumentReading:
             continue
         entry = {**display, "latex": latex}
         rows = _attempt(reading, line, lambda: _refusing_cascades(line, where, given, context, lambda: sections.reading(
-            line, context, lambda: _display_rows(entry, where, context), latex), sections))
+            line, context, lambda: _display_rows(entry, where, context), latex), sections, latex))
         relations = {r for row in rows or () for r in row.relations}
         if rows is None:
             continue
@@ -275,7 +276,8 @@ def _read_defines(reading: DocumentReading, spec: dict, context: Context, sectio
     for number in sorted(read):
         line = entries[number].get("line", 0)
         saved = context.scope
-        cascade = _cascade(line, uses.get(number, set()), given, context, readers[number], sections)
+        cascade = _cascade(line, uses.get(number, set()), given, context, readers[number], sections,
+                           entries[number].get("latex", ""))
         context.scope = saved       # the probe's definition, read again, is not kept
         if cascade is not None:
             read.discard(number)
@@ -366,13 +368,16 @@ def _declared_number(key: str, scope: Scope) -> bool:
     return isinstance(meaning, sp.Symbol) and meaning not in scope.points or isinstance(meaning, AbstractFunction)
 
 
-def _cascade(line: int, used: set, given: dict, context: Context, read, sections: Sections) -> str | None:
+def _cascade(line: int, used: set, given: dict, context: Context, read, sections: Sections,
+             written: str = "") -> str | None:
     """Why a formula at ``line`` that looked up ``used`` is refused: it uses a name whose
     definition in force there (the last given at or before it, else the first) was refused,
     and which another definition, given at another line, stands for in its reading: read
-    again without that name, it does not read."""
+    again without that name, it does not read.  Only a name the formula ``written`` writes counts
+    (reading a definition of a may look up the names of a definition that uses a: J = … a_{ji})."""
     refused = {}
-    for key in sorted(k for k in used if isinstance(k, str) and k in given and k != CLASHES):
+    for key in sorted(k for k in used if isinstance(k, str) and k in given and k != CLASHES
+                      and (not written or names_written(written, _head_of(k), index=True))):
         definitions = sorted(given[key], key=lambda d: d[0])
         before = [d for d in definitions if d[0] <= line]
         in_force_line, number = before[-1] if before else definitions[0]
@@ -403,7 +408,13 @@ def _cascade(line: int, used: set, given: dict, context: Context, read, sections
     return None     # looked up on the way to another name (L of L^{opt}), not used
 
 
-def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read, sections: Sections):
+def _head_of(key: str) -> str:
+    """The name a key is written with: P of P(•) and P(y=1|a), N of N_{•}."""
+    return re.sub(r"(_\{•\}|\^\{•\})$", "", key.split("(")[0] or key)
+
+
+def _refusing_cascades(line: int, where: Where, given: dict, context: Context, read, sections: Sections,
+                       written: str = ""):
     """``read()``, refused as :func:`_cascade` says; a name it finds undeclared whose definition in
     force at ``line`` was refused is said to be so (the message alone reads as if the document never
     defined it)."""
@@ -417,7 +428,7 @@ def _refusing_cascades(line: int, where: Where, given: dict, context: Context, r
         exc.message += f" (the definition of {refused[0]} in force here, at line {refused[1]}, is refused)"
         exc.args = (str(exc),)
         raise
-    cascade = _cascade(line, used, given, context, read, sections)
+    cascade = _cascade(line, used, given, context, read, sections, written)
     if cascade is not None:
         raise DerivationError(cascade, where.path, where.line)
     return result
