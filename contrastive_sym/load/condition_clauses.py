@@ -16,6 +16,8 @@ _CLAUSE = re.compile(
     r"(?P<open>\\left\s*\(|\()?\s*"
     rf"(?P<conditions>{_COMPARISON}(?:\s*,\s*{_COMPARISON})*)\s*"
     r"(?(open)(?:\\right\s*\)|\)))\s*[.,]?\s*$")
+#: how far from the end a clause is looked for (a formula of thousands of spaces is not scanned whole)
+_TAIL = 200
 #: a relation the statement before the clause states
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto)(?![a-zA-Z])")
 
@@ -25,7 +27,7 @@ def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
     ``latex``; ``(entry, latex, "")`` when it ends with no such clause.  The clause is set apart by a
     comma or a wide space, or written in parentheses, in words or after \\forall: ``a = b j \\neq i``
     is not a statement and a condition."""
-    found = _CLAUSE.search(latex)
+    found = _CLAUSE.search(latex, max(0, len(latex) - _TAIL))      # a clause is short: no scan of the whole
     if found is None or found.start() == 0 or not _RELATION.search(latex[:found.start()]):
         return entry, latex, ""
     if not (found.group("word") or found.group("open") or re.search(r",|\\q?quad|~|\\[;:]", found.group("gap"))):

@@ -241,21 +241,20 @@ def _of_a_distribution_replaced(scope: Scope, sections: list) -> tuple:
             continue
         replaced = sorted(str(t).split("__")[0] for t in _tags_of(meaning.body) if t not in tags)
         section = next((s for s in reversed(sections) if replaced and replaced[0] in s.overlay), None)
-        # I(x, z) the section declares beside I(x, c): a use is read by the one whose labels it writes
-        beside = any(isinstance(other, Macro) and other is not meaning and k.startswith(f"{key}(")
-                     for k, other in scope.names.items())
-        if section is not None and not beside:
-            shown = _shown_key(f"{key}({meaning.labels})" if meaning.labels else key)
-            found.append((key, f"'{shown}' is declared of the distribution {replaced[0]} of the "
-                               f"notation before the section of line {section.line}, which declares "
-                               f"{replaced[0]} anew: declare the quantity again in that section"))
+        if section is None or any(isinstance(other, Macro) and other is not meaning and k.startswith(f"{key}(")
+                                  for k, other in scope.names.items()):
+            continue    # of a distribution in force; or I(x, z) declared beside I(x, c), read by its labels
+        shown = _shown_key(f"{key}({meaning.labels})" if meaning.labels else key)
+        found.append((key, f"'{shown}' is declared of the distribution {replaced[0]} of the notation before "
+                           f"the section of line {section.line}, which declares {replaced[0]} anew: declare the "
+                           "quantity again in that section"))
     return tuple(found)
 
 
 def _tags_of(body: sp.Basic) -> set:
     """The tags of the distributions an expression's densities and expectations are of."""
-    return {node.args[0] for node in sp.preorder_traversal(body) if isinstance(node, Density)} | \
-        {node.args[2] for node in sp.preorder_traversal(body) if isinstance(node, Expectation) and len(node.args) > 2}
+    return {node.args[0] if isinstance(node, Density) else node.args[2] for node in sp.preorder_traversal(body)
+            if isinstance(node, Density) or isinstance(node, Expectation) and len(node.args) > 2}
 
 
 def _depends_on(macro: Macro, meaning) -> bool:

@@ -1,9 +1,9 @@
 r"""The number 0 written beside a vector or a matrix: ``x - x = 0``, ``\nabla_x f = 0``, ``Z - Z = 0``.
 Every reader takes it for the zero of the other side's shape; compared as the number, the sides had
 different shapes and a true statement was refuted (a vector) or refused (a matrix).  Only 0 as written
-(``0``, ``\mathbf{0}``, ``\boldsymbol{0}``, ``\vec{0}``) is read so: any other number beside a vector is still
-compared as written, and a vector equal to a number is a slip the checker refutes (a gradient written as
-a number); a side SymPy reduces to 0 (``a - a``) is a number the document wrote."""
+is read so (``\mathbf{0}`` is a name the notation declares or not): any other number beside a vector is
+still compared as written, and a vector equal to a number is a slip the checker refutes (a gradient
+written as a number); a side SymPy reduces to 0 (``a - a``) is a number the document wrote."""
 from __future__ import annotations
 
 import re
@@ -15,7 +15,7 @@ from .values import MatrixValue, VectorValue, componentwise
 
 Tree = lark.Tree
 
-_ZERO = re.compile(r"\s*(?:0|\\(?:mathbf|boldsymbol|bm|vec)\s*\{?\s*0\s*\}?)\s*")
+_ZERO = re.compile(r"\s*0\s*")
 
 
 class ZerosMixin:
