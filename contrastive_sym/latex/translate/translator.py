@@ -279,11 +279,14 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
     def within(self, scope: Scope) -> Translator:
         """A translator of the same formula in ``scope`` (a sum's body with its index
         bound), at the depth this one has reached."""
-        inner = Translator(self.text, scope, self.where)
+        inner = self._another(scope)
         inner.depth, inner.readings, inner.excluded = self.depth, self.readings, self.excluded_indices
         inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
         inner._bars = getattr(self, "_bars", None)     # its bars are checked with the side's
         return inner
+
+    def _another(self, scope: Scope) -> Translator:
+        return Translator(self.text, scope, self.where)
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:
         """A translator that reads the nodes ``hole_ids`` as ``variable``."""
@@ -376,6 +379,10 @@ class _HoleTranslator(Translator):
         super().__init__(text, scope, where)
         self.hole_ids = hole_ids
         self.variable = variable
+
+    def _another(self, scope: Scope) -> Translator:
+        # a sum's body or a derivative's function, read in a scope of its own, keeps the holes (∂L/∂p_2 … ∂L/∂p_n)
+        return _HoleTranslator(self.text, scope, self.where, self.hole_ids, self.variable)
 
     def value(self, node):
         if id(node) in self.hole_ids:
