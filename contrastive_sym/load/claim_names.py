@@ -13,7 +13,7 @@ def check_given(claim, names: set, context: Context) -> None:
     names a variable the claim does not use cannot be evaluated where the claim is (the index j of
     j ≠ i beside a statement of i alone had no value there: an internal error before): both are
     errors of the document's claim, said so."""
-    for number, condition in enumerate(claim.given):
+    for condition in claim.given:
         named = names_in(condition.predicate)
         if not named & names:
             raise context.fail(f"given '{condition.label}': names nothing claim {claim.id} uses, so the "

@@ -129,10 +129,9 @@ def failures_as_probabilities(failures: list[Hit], report: SampleReport, by_inst
     is never said to need its points discrete.  A point that instance cannot take, or does not
     decide, is left out."""
     found = []
-    for hit in failures:
-        twin = next((i for i in report.instances if hit.instance.cell_width is not None and i.cell_width is None
-                     and i.sizes == hit.instance.sizes and i.indices == hit.instance.indices
-                     and i in by_instance), None)
+    for hit in (h for h in failures if h.instance.cell_width is not None):
+        twin = next((i for i in report.instances if i.cell_width is None and i.sizes == hit.instance.sizes
+                     and i.indices == hit.instance.indices and i in by_instance), None)
         if twin is None or by_instance[twin].admits(hit.point) is not True:
             continue
         result = by_instance[twin].compare(hit.point, relation, config.digits, config.max_digits)

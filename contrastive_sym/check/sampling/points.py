@@ -318,17 +318,10 @@ def _crossed_masses(groups) -> list[dict]:
     of patterns, and the aligned points put every table at the same place (p = q)."""
     masses = [g for g in groups if isinstance(g, _Group) and g.domain is Domain.POSITIVE
               and g.role is not Role.SCALE and len(g.variables) >= 2][:_CROSSED_FAMILIES]
-    points = []
-    for first in masses:
-        for second in masses:
-            if first is second:
-                continue
-            point = {k: v for g in groups for k, v in g.assign(_aligned(g, 0)).items()}
-            m = len(first.variables), len(second.variables)
-            point.update(first.assign([F(1) if k == 0 else TINY for k in range(m[0])]))
-            point.update(second.assign([F(1) if k == m[1] - 1 else TINY for k in range(m[1])]))
-            points.append(point)
-    return points
+    base = {k: v for g in groups for k, v in g.assign(_aligned(g, 0)).items()}
+    return [{**base, **first.assign(_one_dominant(len(first.variables))[0]),
+             **second.assign(_one_dominant(len(second.variables))[-1])}
+            for first in masses for second in masses if first is not second]
 
 
 def sample_points(instance: Instance, adversarial: int, random: int, seed: int) -> list[dict]:
