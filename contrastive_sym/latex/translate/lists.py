@@ -14,7 +14,7 @@ from ...model.definedness import kept
 from ...model.nodes import MaxOver, RealMax
 from .compare import certainly_equal
 from .trees import is_ellipsis
-from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue
+from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue, of_rows
 
 Tree, Token = lark.Tree, lark.Token
 
@@ -178,10 +178,19 @@ class ListsMixin:
             if not vectors:
                 return kept(sp.Add(*[sign * v for sign, v in values]), *[v for _, v in values])
             first = vectors[0]
-            if len(vectors) != len(values) or any(v.length != first.length for v in vectors):
-                raise self.fail(node, "a vector where a number is expected: a vector added to a number, "
-                                      "or to a vector of another length")
-            components = [v.component(first.index) for _, v in values]
+            numbers = [v for _, v in values if not isinstance(v, VectorValue)]
+            if any(v.length != first.length for v in vectors) or \
+                    not all(isinstance(v, sp.Expr) for v in numbers) or numbers and any(map(of_rows, vectors)):
+                raise self.fail(node, "a vector where a number is expected: a vector added to a vector of "
+                                      "another length or to what is not a number, or a row of a family (an "
+                                      "embedding) added to a number")
+            if numbers:
+                # z + c, z - m(z): the number added to each entry, as the shift invariance of the
+                # softmax and numpy write it; there is no other reading of a number plus a vector
+                note = (f"'{' '.join(self.source(node).split())}' adds the number to each entry of the vector "
+                        "(a number and a vector written as one sum)")
+                self.readings.extend([note] if note not in self.readings else [])
+            components = [v.component(first.index) if isinstance(v, VectorValue) else v for _, v in values]
             return replace(first, body=kept(sp.Add(*[sign * c for (sign, _), c in zip(values, components)]),
                                             *components))
         # x_1 + x_2 + ... + x_n: the same reading as a list

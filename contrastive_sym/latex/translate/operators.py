@@ -25,7 +25,7 @@ class OperatorsMixin(TupleSumsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads operators."""
 
     def t_log_call(self, node):
-        return sp.log(self._items(node.children[1], single=True))
+        return self.entrywise_of_items(sp.log, "logarithm", node.children[1], node)
 
     def t_log_power_call(self, node):
         digits = re.search(r"[0-9]+", str(node.children[0])).group()
@@ -49,7 +49,7 @@ class OperatorsMixin(TupleSumsMixin):
         return base
 
     def t_exp_call(self, node):
-        return exp_kept(self._items(node.children[1], single=True))
+        return self.entrywise_of_items(exp_kept, "exponential", node.children[1], node)
 
     def t_max_set(self, node):
         return self._max(self._items(node.children[2]), node)
@@ -72,7 +72,7 @@ class OperatorsMixin(TupleSumsMixin):
             return self._sum(op, operand)
         if kind == "log_op":
             self._refuse_quotient_after(op, operand)
-            return sp.log(self.expr(operand))
+            return self.entrywise(sp.log, "logarithm", operand, op)
         if kind == "log_base_op":       # \log_2 x: log x / log 2
             self._refuse_quotient_after(op, operand)
             return sp.log(self.expr(operand)) / sp.log(self._log_base(op))
@@ -83,7 +83,7 @@ class OperatorsMixin(TupleSumsMixin):
             name = str(op.children[0])
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
-                return exp_kept(self.expr(operand))
+                return self.entrywise(exp_kept, "exponential", operand, op)
             listed = _listed(operand) if name == r"\min" and len(op.children) == 1 else None
             if listed is not None:
                 # \min(a, b), \min\{a, b, \dots\}: the least of the values written, as \max(…) reads

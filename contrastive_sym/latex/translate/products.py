@@ -271,8 +271,8 @@ class ProductsMixin(LetterRunsMixin):
         return sp.Sum(left.component(m) * right.component(m), (m, 1, left.length))
 
     def vector_of(self, value) -> VectorValue | None:
-        """``value`` as a vector of components: a row z_i of a family, a vector made of
-        rows, or a family of one dimension (u of shape (d,)); None for anything else."""
+        """``value`` as a vector of components: a row z_i, a vector made of rows, or a family of
+        one dimension (u of shape (d,)); None for anything else."""
         value = self.value_of(value)                # a point that is a vector (value_shape)
         if isinstance(value, Macro) and value.vector_index is not None and value.of_indices_only \
                 and not value.index_params:
@@ -303,9 +303,8 @@ class ProductsMixin(LetterRunsMixin):
         return self.dot(vectors[0], vectors[1], node)
 
     def t_abs_value(self, node):
-        r"""``|x|``, ``\vert x \vert`` (paired by :mod:`..bars`), ``\lvert x \rvert``, ``\left| x \right|``:
-        the absolute value of a number, or the size of a declared set (``|S|``).  Of a
-        vector or a list it is refused (the norm is ``\|x\|``)."""
+        r"""``|x|``, ``\vert x \vert`` (paired by :mod:`..bars`), ``\left| x \right|``: the absolute value
+        of a number, or the size of a declared set (``|S|``); of a vector or a list refused (``\|x\|``)."""
         items = node.children[1]
         elements = [c for c in items.children if isinstance(c, Tree)]
         if len(elements) != 1:
@@ -372,8 +371,7 @@ class ProductsMixin(LetterRunsMixin):
         return Transposed(vector)
 
     def _power(self, base, exponent, op):
-        """``base^exponent``, refusing powers of numbers too long to write out
-        (10^{10^5}, {10^{100000}}^{100000}) instead of computing them."""
+        """``base^exponent``, refusing powers of numbers too long to write out (10^{10^5})."""
         if base.is_Rational and exponent.is_Integer and base not in (0, 1, -1):
             digits = abs(int(exponent)) * max(abs(base.p).bit_length(), base.q.bit_length()) * 0.302
             if digits > MAX_POWER_DIGITS:
@@ -426,11 +424,10 @@ class ProductsMixin(LetterRunsMixin):
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):
             raise self.fail(op, "a power of a matrix is not read (write the product, G G)")
-        exponent = self.expr(arg)
-        if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
-            raise self.fail(op, "an exponent this large is not evaluated")
         if meaning is sp.E:
-            return exp_kept(exponent)
+            return self.power_of_e(arg, op)     # of a number, or of each entry of a vector: entrywise.py
+        exponent = self.expr(arg)
+        refuse_large_exponent(self, exponent, op)
         return self._power(meaning, exponent, op)
 
 
@@ -442,6 +439,11 @@ _TRANSPOSE = {r"\top": "top", r"\intercal": "top", r"\mathsf{T}": "top",
 def _a_number(script: str) -> bool:
     """A script that is a whole number, maybe signed and in braces: 2, {2}, {-1}."""
     return re.fullmatch(r"\{?\s*-?\s*\d+\s*\}?", script.strip()) is not None
+
+
+def refuse_large_exponent(translator, exponent, op) -> None:
+    if exponent.is_Integer and abs(exponent) > 10 ** 6 or _towering(exponent):
+        raise translator.fail(op, "an exponent this large is not evaluated")
 
 
 def _towering(exponent) -> bool:

@@ -137,6 +137,13 @@ def is_vector(value) -> bool:
     return isinstance(value, (RowVector, VectorValue))
 
 
+def of_rows(vector: VectorValue) -> bool:
+    """Whether the components of ``vector`` are those of rows of a family of two or more dimensions
+    (``z_i``, ``z_i - z_j``: embeddings), as opposed to a vector of numbers (logits, a softmax's value)."""
+    return any(len(entry.indices) >= 2 and vector.index in entry.indices[-1].free_symbols
+               for entry in vector.body.atoms(sp.Indexed))
+
+
 def componentwise(value, operation):
     """``operation`` applied to a number, or to each component of a vector."""
     if isinstance(value, (VectorValue, MatrixValue)):
