@@ -60,3 +60,30 @@ def test_terms_after_the_differential_are_not_integrated():
     # \int p g dx + 1: the 1 is outside (the differential closes the integral)
     assert check_statement(r"\int p(x) g(x) \, dx + 1 = \mathbb{E}_{x \sim p}[g(x)] + 1", "identity",
                            **POINTS).verdict.value == "confirmed"
+
+
+# a point written bold and plain, x declared the value of \boldsymbol{x} (a GAN post's
+# \int_{\boldsymbol{x}} p(\boldsymbol{x}) … \mathrm{d}x): one point, two spellings
+TWO_SPELLINGS = dict(scalar=[{"name": r"\boldsymbol{x}", "symbol": "bx", "role": "point"},
+                             {"name": "x", "role": "point", "value_of": r"\boldsymbol{x}"},
+                             {"name": "y", "role": "point"}],
+                     function=[{"name": "g", "arguments": 1}],
+                     distribution=[{"name": "p", "of": [r"\boldsymbol{x}"]}, {"name": "q", "of": [r"\boldsymbol{x}"]}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) g(\boldsymbol{x}) \mathrm{d}x = "
+     r"\mathbb{E}_{\boldsymbol{x} \sim p}[g(\boldsymbol{x})]", "confirmed"),
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) \log \frac{p(\boldsymbol{x})}{q(\boldsymbol{x})} \mathrm{d}x \geq 0",
+     "confirmed"),
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) \log \frac{q(\boldsymbol{x})}{p(\boldsymbol{x})} \mathrm{d}x \geq 0",
+     "refuted"),
+])
+def test_an_integral_over_a_point_whose_differential_is_its_declared_value(statement, expected):
+    kind = "inequality" if r"\geq" in statement else "identity"
+    assert check_statement(statement, kind, **TWO_SPELLINGS).verdict.value == expected
+
+
+def test_an_integral_over_another_point_is_still_refused():
+    with pytest.raises(ParseError, match="the integral is written over 'y' and its differential is dx"):
+        check_statement(r"\int_y p(\boldsymbol{x}) g(\boldsymbol{x}) \, dx = 1", **TWO_SPELLINGS)

@@ -77,3 +77,22 @@ def test_a_definition_by_an_order_stays_refused():
 def test_a_primed_name_the_display_does_not_define_unprimed_is_a_name_of_its_own():
     """f'(k) = (f(k) - γ)/τ, a library's modified score: a definition of f', not a derivative."""
     assert chain_verdicts(r"g'(x) = \frac{x - a}{b}") == {}
+
+
+@pytest.mark.parametrize("latex, expected", [
+    # a GAN post's optimal discriminator, then 1 minus it, joined by the word "and"
+    (r"g(x) = \frac{b}{b + x^2} \text{ and } 1 - g(x) = \frac{x^2}{x^2 + b}", ("proved", "confirmed")),
+    (r"g(x) = \frac{b}{b + x^2} \text{ and } 1 - g(x) = \frac{b}{x^2 + b}", ("refuted",)),
+    (r"g(x) = \frac{b}{b + x^2}, \quad -g(x) + 1 = \frac{x^2}{x^2 + b}", ("proved", "confirmed")),
+])
+def test_a_sum_or_difference_of_a_defined_name_beside_its_definition_is_checked(latex, expected):
+    verdicts = chain_verdicts(latex)
+    assert len(verdicts) == 1
+    verdict, title = next(iter(verdicts.values()))
+    assert verdict in expected
+    assert title.startswith("the statement written beside the definition of g")
+
+
+def test_a_difference_of_declared_values_beside_a_definition_is_a_statement_too():
+    assert chain_verdicts(r"g(x) = x^2 \text{ and } 1 - a = b") == {
+        "g-chain": ("refuted", "the statement written beside the definition of g at line 3")}

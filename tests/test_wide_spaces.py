@@ -55,6 +55,10 @@ latex = '{latex}'
     (r"(a+b)^2 = a^2 + 2ab + b^2 \hspace{1cm} (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \quad \text{and} \quad (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     (r"(a+b)^2 = a^2 + 2ab + b^2 \quad (a-b)^2 = a^2 + 2ab + b^2", ["proved", "refuted"]),
+    # the word "and" alone between two formulas (a GAN post's optimal discriminator and 1 minus it)
+    (r"(a+b)^2 = a^2 + 2ab + b^2 \text{ and } (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
+    (r"(a+b)^2 = a^2 + 2ab + b^2 \text{and} (a-b)^2 = a^2 + 2ab + b^2", ["proved", "refuted"]),
+    (r"(a+b)^2 = a^2 + 2ab + b^2 \text{, and } (a-b)^2 = a^2 - 2ab + b^2", ["proved", "proved"]),
     # the declared domain stated after the formula: read, nothing more to check
     (r"\frac{a}{\tau} \tau = a, \quad \tau > 0", ["proved"]),
     (r"\frac{a}{\tau} \tau = a \quad \tau > 0", ["proved"]),

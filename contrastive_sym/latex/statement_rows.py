@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+from lark import Tree
+
 from .definition_rows import Row, head_written_last, undeclared_name
+from .spelling import names_written
 from .translate import Translator, relation_name
 
 #: The head of a derivative: ∂f/∂x, df/dx, ∇_x f, ∂_x f
@@ -28,7 +31,7 @@ def states(row: Row, translator: Translator, heads: set) -> bool:
     no name nothing declares and its first relation is an order (``I(X, Z) \ge I_\Theta(X, Z)``
     beside the definition of I_Θ), or its head is a derivative (``\frac{\partial \sigma(x)}{\partial
     x} = \sigma(x)(1 - \sigma(x))`` beside the definition of σ, or σ'(x) when ``heads``, the names the
-    display defines, has σ), which nothing defines.  Such a row is a claim of the document, checked
+    display defines, has σ), which nothing defines, or a sum or difference that writes one of them.  Such a row is a claim of the document, checked
     with the display's definitions."""
     if not row.links:
         return False
@@ -38,7 +41,15 @@ def states(row: Row, translator: Translator, heads: set) -> bool:
     written = translator.source(row.head)
     primed = _PRIMED_HEAD.match(written)
     return relation == "=" and (_DERIVATIVE_HEAD.match(written) is not None
-                                or primed is not None and primed.group(1) in heads)
+                                or primed is not None and primed.group(1) in heads
+                                or _an_expression_of(row.head, written, heads))
+
+
+def _an_expression_of(head, written: str, heads: set) -> bool:
+    r"""A left side that is a sum, a difference or a negation (never a name) and writes a name the display
+    defines: ``1 - D^*(x) = …`` beside the definition of D^* (two formulas joined by 	ext{ and })."""
+    return isinstance(head, Tree) and head.data in ("add", "sub", "neg") \
+        and any(names_written(written, name) for name in heads)
 
 
 def read_statement(row: Row, translator: Translator, heads: set, line: int | None) -> tuple:

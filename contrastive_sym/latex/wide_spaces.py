@@ -23,9 +23,10 @@ _NARROW = re.compile(r"(?<!\\)(?:~|\\[;: ])")
 NARROW_MARK = "\ue050"
 _WORDS_BEFORE = re.compile(r"\\(?:text|textrm|mathrm|mbox)\s*\{[^{}]*\}\s*$")
 _THIN = r"(?:\\[,;: ]|~|\s)"
-_AND = r"\\(?:text|textrm|mbox|mathrm)\s*\{\s*and\s*\}"
+_AND = r"\\(?:text|textrm|mbox|mathrm)\s*\{\s*,?\s*and\s*\}"
 _GAP = re.compile(rf"(?:{_WIDE}|{_THIN})*{_WIDE}(?:{_WIDE}|{_THIN})*(?:{_AND}(?:{_WIDE}|{_THIN})*)?"
-                  rf"|{_THIN}*\\(?:text|textrm|mbox|mathrm)\s*\{{\s*\\?q?quad\s*and\s*\\?q?quad\s*\}}(?:{_WIDE}|{_THIN})*")
+                  rf"|{_THIN}*\\(?:text|textrm|mbox|mathrm)\s*\{{\s*\\?q?quad\s*and\s*\\?q?quad\s*\}}(?:{_WIDE}|{_THIN})*"
+                  rf"|{_THIN}*{_AND}{_THIN}*")       # \text{ and } alone: a word, never a product
 #: A relation written at the top level of a formula.
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|equiv|leqslant|geqslant|"
                        r"triangleq|coloneqq|doteq|simeq|lt|gt)(?![a-zA-Z])")

@@ -41,9 +41,16 @@ class IntegralsMixin:
         if point is None:
             raise self.fail(variable, f"'{written}' after d is not a declared data point: {_NOT_READ}")
         lower = unwrap(scripts.children[0]) if isinstance(scripts, Tree) and scripts.data == "scripts_lower" else None
-        if lower is not None and self._point_under_integral(lower) not in (None, point):
+        under = self._point_under_integral(lower) if lower is not None else None
+        if under not in (None, point) and not {(under, point), (point, under)} & set(self.scope.point_aliases):
             raise self.fail(lower, f"the integral is written over '{self.source(lower).strip()}' and its "
                                    f"differential is d{written}")
+        if under not in (None, point):
+            # \int_{\boldsymbol{x}} … \mathrm{d}x, x declared the value of \boldsymbol{x}: one point, two spellings
+            note = (f"the integral over '{self.source(lower).strip()}' with the differential d{written}: one point "
+                    f"(the notation declares one the value of the other)")
+            self.readings.extend([note] if note not in self.readings else [])
+            point = under
         return self._integral_of(op, rest, point, written)
 
     def _integral_of(self, op, rest, point, written: str):
