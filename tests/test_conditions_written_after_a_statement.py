@@ -82,3 +82,32 @@ latex = '''\frac{\partial L}{\partial s_i} = -\frac{1 - p_i}{\tau}'''
 """
     with pytest.raises(DerivationError, match=r"given 'j \\neq i': names j, which claim g does not use"):
         verify_text(document)
+
+
+BOUNDS = TITLE + """
+[[scalar]]
+name = 't'
+
+[[scalar]]
+name = 'a'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a bound on one value after \forall or a word is the given: true only where it holds
+    (r"\frac{1}{t - 1} > 0, \quad \forall t > 1", "confirmed"),
+    (r"\frac{1}{t - 1} > 0 \quad \text{for } t > 1", "confirmed"),
+    (r"\frac{1}{t - 1} > 0, \quad \forall t > 0", "refuted"),
+    (r"t^2 \geq t, \quad \forall t \geq 1", "confirmed"),
+    (r"t^2 \geq a \quad \text{if } a \leq 0", "confirmed"),
+])
+def test_a_bound_after_forall_or_a_word_is_the_given(latex, verdict):
+    claim = verify_text(with_claim(BOUNDS, latex)).documents[0].claims[0]
+    assert claim.outcome.verdict.value == verdict, claim.outcome.message
+    assert "written after the statement is read as its given" in claim.claim.reading
+
+
+def test_a_bound_after_a_comma_alone_is_a_second_statement():
+    claims = verify_text(with_claim(BOUNDS, r"t^2 \geq 0, \quad a^2 > 1")).documents[0].claims
+    assert [c.outcome.verdict.value for c in claims] == ["proved", "refuted"]
+    assert all(not c.claim.given for c in claims)

@@ -3,23 +3,29 @@ r"""Conditions on indices written after a statement, as papers write them: ``\fr
 
 The statement holds where the indices differ, and says so: the clause is the claim's ``given`` (each
 comparison one condition), it is left out of the statement read, and the claim's reading says so.
-Only two indices told apart by ``\neq`` are read so (the one condition a claim's given decides for
-indices alone); any other clause is left in place, to be read or refused as before."""
+Two indices told apart by ``\neq`` are read so, and after ``\forall`` or a word (for, if, when) a bound on
+one value too (``\forall t > 1``: after a comma alone, ``c > 0`` may be a second statement); any other
+clause is left in place, to be read or refused as before."""
 from __future__ import annotations
 
 import re
 
 _COMPARISON = r"[A-Za-z]\s*\\neq?(?![a-zA-Z])\s*[A-Za-z]"
+#: a bound on one value, t > 1, \tau \geq 0: read as a condition only after \forall or a word (for, if,
+#: when); after a comma alone it may as well be a second statement (A = B, \quad c > 0)
+_BOUND = (r"(?:\\[a-zA-Z]+|[A-Za-z])\s*(?:[<>]|\\(?:geq?|leq?|lt|gt)(?![a-zA-Z]))\s*"
+          r"(?:-?\s*\d+(?:\.\d+)?|\\[a-zA-Z]+|[A-Za-z])")
+_ONE = rf"(?:{_COMPARISON}|{_BOUND})"
 _CLAUSE = re.compile(
     r"(?P<gap>(?:\s|,|\\[,;: ]|\\q?quad(?![a-zA-Z])|~)+)"
     r"(?P<word>\\(?:text|textrm|mathrm)\s*\{\s*(?:for|if|when)(?:\s+all)?\s*\}\s*|\\forall(?![a-zA-Z])\s*)?"
     r"(?P<open>\\left\s*\(|\()?\s*"
-    rf"(?P<conditions>{_COMPARISON}(?:\s*,\s*{_COMPARISON})*)\s*"
+    rf"(?P<conditions>{_ONE}(?:\s*,\s*{_ONE})*)\s*"
     r"(?(open)(?:\\right\s*\)|\)))\s*[.,]?\s*$")
 #: how far from the end a clause is looked for (a formula of thousands of spaces is not scanned whole)
 _TAIL = 200
 #: a relation the statement before the clause states
-_RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto)(?![a-zA-Z])")
+_RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto|simeq|gg|ll)(?![a-zA-Z])")
 
 
 def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
@@ -32,7 +38,9 @@ def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
         return entry, latex, ""
     if not (found.group("word") or found.group("open") or re.search(r",|\\q?quad|~|\\[;:]", found.group("gap"))):
         return entry, latex, ""
-    conditions = [" ".join(c.split()) for c in re.findall(_COMPARISON, found.group("conditions"))]
+    if not found.group("word") and re.search(_BOUND, found.group("conditions")):
+        return entry, latex, ""
+    conditions = [" ".join(c.split()) for c in re.findall(_ONE, found.group("conditions"))]
     statement = latex[:found.start()] + re.sub(r"[^\n]", " ", latex[found.start():])
     reading = f"the condition{'s' * (len(conditions) > 1)} {', '.join(conditions)} written after the statement " \
               f"{'are' if len(conditions) > 1 else 'is'} read as its given"
