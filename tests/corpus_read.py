@@ -53,7 +53,7 @@ from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.parser import Where
 from contrastive_sym.latex.scope import AbstractFunction, Macro, Scope
 from contrastive_sym.latex.spelling import names_written
-from contrastive_sym.latex.translate import translate_rows
+from contrastive_sym.load.conditions import rows_with_where_clauses
 from contrastive_sym.load.builder import DocumentBuilder
 from contrastive_sym.load.context import Context, RecordingScope, table_entries
 from contrastive_sym.errors import AmbiguousReading, SeveralChains
@@ -477,7 +477,7 @@ def _rows_of(latex: str, display: dict, where: Where, context: Context):
     # is not a formula: \Rightarrow is no relation between values)
     parts = implication_parts(latex)
     rows = [row for text, _ in (consequences(latex, parts) if parts else [(latex, None)])
-            for row in translate_rows(text, context.scope, where)]
+            for row in rows_with_where_clauses(text, context.scope, where)[0]]
     if any(row.relations for row in rows):
         for text, premise in consequences(latex, parts) if parts else [(latex, None)]:
             if premise is not None:

@@ -77,4 +77,52 @@ def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, st
         return (_blanked(text, end, len(text)), inner,
                 "; ".join([f"{heads}, defined after the statement, {'is' if len(display.heads) == 1 else 'are'} "
                            "read as a definition local to this statement"] + said))
+    return _definitions_before(text, scope, where)
+
+
+def _definitions_before(text: str, scope: Scope, where: Where) -> tuple[str, Scope, str] | None:
+    r"""(the statement, the scope, the reading) when ``text`` starts with rows that define names nothing
+    declares, ended by a row break, and the statement follows: ``x_{max} = \max(x) \\ \mathrm{softmax}(x_i)
+    = …`` (a note that names the shorthand first); None otherwise."""
+    for start in _row_breaks(text)[:MAX_TRIES]:
+        said = []
+        try:
+            display = define_all(_blanked(text, start, len(text)), replace(scope, readings=said), where)
+        except DerivationError:
+            continue
+        if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
+            continue
+        inner = scope
+        for macro in display.macros:
+            inner = bind_definition(inner, macro)
+        heads = ", ".join(display.heads)
+        return (_blanked(text, 0, start + 2), inner,
+                "; ".join([f"{heads}, defined before the statement, {'is' if len(display.heads) == 1 else 'are'} "
+                           "read as a definition local to this statement"] + said))
     return None
+
+
+def _row_breaks(text: str) -> list[int]:
+    """Where each row break ``\\\\`` written at the top level starts: outside braces, parentheses and
+    environments (the rows of an aligned block after it are the statement's own)."""
+    depth, environments, found = 0, 0, []
+    position = 0
+    while position < len(text):
+        if text.startswith("\\begin", position):
+            environments += 1
+        elif text.startswith("\\end", position):
+            environments -= 1
+        elif text.startswith("\\\\", position):
+            if depth == 0 and environments == 0:
+                found.append(position)
+            position += 2
+            continue
+        elif text[position] == "\\":
+            position += 2           # an escaped character, \{: not a group
+            continue
+        elif text[position] in _OPENERS:
+            depth += 1
+        elif text[position] in _CLOSERS:
+            depth -= 1
+        position += 1
+    return found

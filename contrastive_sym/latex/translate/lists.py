@@ -29,6 +29,8 @@ class ListsMixin:
                 separators.append(str(child))
             else:
                 elements.append(child)
+        if len(elements) >= 2:
+            elements = _unglued(elements)
         if len(elements) == 1 and not is_ellipsis(elements[0]):
             if vectors:
                 return self.term(elements[0])
@@ -199,7 +201,35 @@ class ListsMixin:
         segments = self._segments([t for _, t in terms], node)
         return _sum_segments(segments, lambda e: e)
 
+    def listed_for_min(self, operand):
+        r"""The items of ``(a, b, …)`` or ``\{a, b, …\}`` written right after ``\min`` with nothing after
+        them, when they are two or more (a list of values) or one vector of numbers; else None."""
+        if isinstance(operand, lark.Tree) and operand.data == "paren":
+            items = operand.children[0]
+        elif isinstance(operand, lark.Tree) and operand.data == "set":
+            items = operand.children[1]
+        else:
+            return None
+        elements = [c for c in items.children if isinstance(c, lark.Tree)]
+        if len(elements) == 1 and not is_ellipsis(elements[0]):
+            said = len(self.readings)
+            try:
+                vector = self.vector_of(self.value(elements[0]))       # read again where the minimum is read
+            except ParseError:          # not a value: the optimum's reading says what it is
+                vector = None
+            del self.readings[said:]
+            return items if vector is not None and not of_rows(vector) else None
+        return items if len(elements) >= 2 else None
+
     def _max(self, value, node, minimum: bool = False):
+        vector = None if isinstance(value, ListValue) else self.vector_of(value)
+        if vector is not None and not of_rows(vector):
+            # \max(\mathbf{z}), \max(x) of a vector of numbers: its largest entry, as max(z) in numpy
+            note = (f"'{' '.join(self.source(node).split())}' is the {'least' if minimum else 'largest'} "
+                    "entry of the vector")
+            self.readings.extend([note] if note not in self.readings else [])
+            entry = sp.Dummy("k", integer=True)
+            value = ListValue((Segment(vector.component(entry), entry, sp.Integer(1), vector.length),))
         segments = value.segments if isinstance(value, ListValue) else (Segment(value),)
         if not all(isinstance(s.pattern, sp.Expr) for s in segments):
             # \max(h_1, \tau) with h_1 a row: a vector where a number is expected
@@ -344,3 +374,21 @@ def _substitute_element(expr, family, var, element, element_var):
     if element_var is not None and var != element_var:
         result = result.xreplace({var: element_var})
     return result
+
+
+def _unglued(elements: list) -> list:
+    r"""The items of a list with an ellipsis written against a term without its comma set apart:
+    ``\{x_1 \dots, x_n\}``, ``x_1, \dots x_n`` (TeX sets them alike) are x_1, …, x_n."""
+    found = []
+    for element in elements:
+        tree = element.children[0] if isinstance(element, lark.Tree) and element.data == "item" \
+            and len(element.children) == 1 else element
+        if isinstance(tree, lark.Tree) and tree.data == "juxt" and len(tree.children) == 2 \
+                and sum(map(is_ellipsis, tree.children)) == 1:
+            # each part an item as the others are, so that the terms around the ellipsis compare alike
+            found.extend(lark.Tree("item", [part], meta=getattr(part, "meta", None)) if tree is not element else part
+                         for part in tree.children)
+        else:
+            found.append(element)
+    return found
+

@@ -84,9 +84,9 @@ class OperatorsMixin(TupleSumsMixin):
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
                 return self.entrywise(exp_kept, "exponential", operand, op)
-            listed = _listed(operand) if name == r"\min" and len(op.children) == 1 else None
+            listed = self.listed_for_min(operand) if name == r"\min" and len(op.children) == 1 else None
             if listed is not None:
-                # \min(a, b), \min\{a, b, \dots\}: the least of the values written, as \max(…) reads
+                # \min(a, b), \min\{a, b, \dots\}, \min(\mathbf{z}): the least value, as \max(…) reads
                 return self._max(self._items(listed), op, minimum=True)
             if name == r"\exp":
                 raise self.fail(op, "\\exp with a subscript is not read")
@@ -425,18 +425,6 @@ def _scripts(op: Tree):
     if scripts.data == "scripts_upper":
         return None, args[0]
     return None, None
-
-
-def _listed(operand):
-    r"""The items of ``(a, b, …)`` or ``\{a, b, …\}`` written right after ``\min`` with nothing
-    after them, when they are two or more (a list of values); else None."""
-    if isinstance(operand, Tree) and operand.data == "paren":
-        items = operand.children[0]
-    elif isinstance(operand, Tree) and operand.data == "set":
-        items = operand.children[1]
-    else:
-        return None
-    return items if sum(isinstance(c, Tree) for c in items.children) >= 2 else None
 
 
 def range_sum(body, variable, lo, hi, skip=None) -> sp.Expr:
