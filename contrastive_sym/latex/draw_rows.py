@@ -13,7 +13,7 @@ from .translate import relation_name
 Tree, Token = lark.Tree, lark.Token
 
 #: the trees that are one name, possibly with marks and scripts (t, t', t_A, \tilde{x}, \mathcal{T})
-_NAME_TREES = frozenset({"letter", "command", "font", "accent", "prime", "subscript", "superscript"})
+_NAME_TREES = frozenset({"letter", "command", "font", "font_accent", "accent", "prime", "subscript", "superscript"})
 
 
 def draw_rows(trees: list, translator) -> set[int]:

@@ -245,7 +245,7 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
     for element in elements:
         tree = unwrap(element)
         if not (isinstance(tree, Tree) and tree.data in ("letter", "command", "accent", "subscript", "superscript",
-                                                          "prime", "font")):
+                                                          "prime", "font", "font_accent")):
             return None
         try:
             key = name_key(tree, translator)

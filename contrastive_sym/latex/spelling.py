@@ -36,6 +36,9 @@ def font_spelling(font: str) -> str:
     return _FONT_ALIASES.get(font, font)
 
 
+#: a font around an accented letter or command, \boldsymbol{\hat{y}}
+_FONT_AROUND_ACCENT = re.compile(rf"({_FONTS})\{{(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot|vec))"
+                                 r"\{(\\?[A-Za-z]+)\}\}")
 #: \boldsymbol\theta, \mathcal L: a font before one letter or command, braced as \boldsymbol{\theta}
 _FONT_BARE = re.compile(rf"({_FONTS})(?![a-zA-Z])\s*(\\[a-zA-Z]+|[a-zA-Z])")
 #: p_\mathsf{pos}: a font script without braces, as p_{\mathsf{pos}}
@@ -77,6 +80,8 @@ def canonical_key(key: str) -> str:
     key = "".join(_FONT_BARE.sub(r"\1{\2}", _ACCENT_SPACED.sub(r"\1{\2}", key)).split())
     key = re.sub(r"\\(mathrm|textrm|texttt|mbox|operatorname\*?)\{", r"\\text{", key)
     key = _ACCENT.sub(r"\1{\2}", key)
+    # \boldsymbol{\hat{y}} is \hat{\boldsymbol{y}}: the accent on the name in its font, one name
+    key = _FONT_AROUND_ACCENT.sub(r"\2{\1{\3}}", key)
     key = _BRACED_ONE.sub(r"\1\2", key)
     key = _TEXT_SCRIPT.sub(r"\1{\2}", key)
     key = _FONT_SCRIPT.sub(r"\1{\2}", key)

@@ -115,7 +115,8 @@ def quotient_after_operator(translator, op, operand) -> None:
 
 
 #: what a parenthesis holds that names one thing: a letter or command, in a font or with scripts
-_ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "bold", "accent", "prime"})
+_ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "font_accent", "bold", "accent",
+                       "prime"})
 
 
 def refuse_scalar_at_a_name(translator, meaning, key, paren, op, after: list = ()) -> None:

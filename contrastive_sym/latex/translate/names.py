@@ -36,7 +36,7 @@ class NamesMixin:
         return self._postfix(node)
 
     t_command = t_text = t_font = t_subscript = t_superscript = t_prime = t_call = t_restricted = t_letter
-    t_accent = t_letter
+    t_accent = t_font_accent = t_letter
 
     def _postfix(self, node, base_key: str | None = None):
         if node.data == "restricted" and self.is_d_call(node.children[0]):     # \frac{d}{dx}(…)\Big|_{x=0}
@@ -253,11 +253,11 @@ class NamesMixin:
         if isinstance(atom, Tree) and atom.data == "font":
             font, letters = font_spelling(str(atom.children[0])), str(atom.children[1])   # {\bf z}: \mathbf{z}
             return f"{font}{{{letters}}}"
-        if isinstance(atom, Tree) and atom.data == "accent":
-            inner = "".join(self.source(atom.children[1]).split())
-            if inner.startswith("{") and inner.endswith("}"):
-                inner = inner[1:-1]
-            return f"{atom.children[0]}{{{inner}}}"
+        if isinstance(atom, Tree) and atom.data in ("accent", "font_accent"):    # \hat{y}, \boldsymbol{\hat y}
+            *font, accent, accented = atom.children
+            inner = "".join(self.source(accented).split())
+            inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+            return f"{font_spelling(str(font[0]))}{{{accent}{{{inner}}}}}" if font else f"{accent}{{{inner}}}"
         return None
 
     def _apply_postfix(self, meaning, op, key):

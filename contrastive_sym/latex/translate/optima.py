@@ -27,7 +27,7 @@ Tree = lark.Tree
 
 #: the extreme value over an index that sup and inf are when their subscript is one
 OVER_AN_INDEX = {"sup": "max", "inf": "min", "max": "max", "min": "min"}
-_NAMES = ("letter", "command", "font", "accent")
+_NAMES = ("letter", "command", "font", "font_accent", "accent")
 
 
 def _written_in_abstract_names(body: sp.Expr) -> bool:

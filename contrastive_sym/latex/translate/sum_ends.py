@@ -41,7 +41,7 @@ class SumEndsMixin:
         written = " ".join(self.source(inner).split())
         # C, C', C_{bin}: a name (its key as written); a number or an expression is no name
         key = "".join(self.source(left).split()) if isinstance(left, Tree) and left.data in (
-            "letter", "command", "prime", "subscript", "superscript", "text", "accent") else None
+            "letter", "command", "prime", "subscript", "superscript", "text", "accent", "font_accent") else None
         if str(relation.children[0]).strip() != "=" or key is None:
             raise self.fail(inner, f"the upper limit '{written}' of this sum is a relation, not a value")
         if self.scope.lookup(key) is not None:

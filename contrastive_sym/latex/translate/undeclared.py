@@ -112,6 +112,8 @@ def font_twin(key: str, lookup) -> str:
     return ""
 
 
+#: an accented letter, \hat{y}: its bold vector is \hat{\mathbf{y}} (or \mathbf{\hat{y}}, one name)
+_ACCENTED = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot))\{(\\?[A-Za-z]+)\}")
 #: the fonts of a vector whose components a document writes in italic: \mathbf{z} and z_j
 _BOLD = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec")
 
@@ -122,10 +124,16 @@ def bold_vector_of(key: str, lookup, scripted: str = "") -> str | None:
     does not declare: its entries written in italic, ``z_j``, are that vector's (the convention of
     bold vectors and italic components); None when there is none, or several, and when the name
     with its script, ``scripted`` (``z_m``), is defined: that definition is what the use names."""
-    if _PLAIN.fullmatch(key) is None or lookup(key) is not None or scripted and lookup(scripted) is not None:
+    accented = _ACCENTED.fullmatch(key)        # \hat{y}_i beside \hat{\mathbf{y}}: the accent outside the font
+    letter = accented.group(2) if accented else key
+    if _PLAIN.fullmatch(letter) is None or lookup(key) is not None or scripted and lookup(scripted) is not None:
         return None
-    found = [f"\\{font}{{{key}}}" for font in _BOLD if _is_vector(lookup(f"\\{font}{{{key}}}"))]
-    return found[0] if len(found) == 1 else None
+    spelled = (lambda bold: f"{accented.group(1)}{{{bold}}}") if accented else (lambda bold: bold)
+    found = {}          # one vector however its font is spelled (\bm is \boldsymbol): by what it is
+    for name in (spelled(f"\\{font}{{{letter}}}") for font in _BOLD):
+        if _is_vector(meaning := lookup(name)):
+            found.setdefault(id(meaning), name)
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _is_vector(meaning) -> bool:
