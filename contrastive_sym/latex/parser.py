@@ -35,6 +35,7 @@ from .remarks import blank_remarks
 from .script_places import escaped_underscores, nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
+from .typed_forms import typed_forms
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -146,7 +147,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         raise where.error(unsupported(text, start), text.count("\n", 0, start) + 1,
                           start - text.rfind("\n", 0, start), never.group())
     cleaned = _CONTROL_SPACE.sub(lambda m: {2: m.group(), 8: "\\\\" + " " * 6}.get(len(m.group()), " "), text)  # \⏎; \newline
-    cleaned = _HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1) or m.group(2)].ljust(len(m.group())), cleaned)
+    cleaned = typed_forms(_HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1) or m.group(2)].ljust(len(m.group())), cleaned))
     cleaned = _EMPTY_ROW.sub("  ", cleaned)      # a \\ before another with nothing between: spacing
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body
@@ -241,8 +242,7 @@ def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
 
 
 def _innermost_open(text: str, position: int) -> tuple[str, int] | None:
-    """The innermost delimiter open at ``position`` and where it is.  ``\\{`` and ``\\}`` (set
-    braces) are a pair of their own; a closer with no opener is skipped."""
+    """The innermost delimiter open at ``position`` and where it is (``\\{ \\}`` a pair of their own)."""
     stack: list[tuple[str, int]] = []
     index = 0
     while index < min(position, len(text)):

@@ -95,9 +95,18 @@ _CONSTRUCTS = [
 _COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
 
 
+#: the denominator of a derivative's fraction, \frac{\partial F}{, up to where it should write \partial
+_DERIVATIVE_DENOMINATOR = re.compile(r"\\[dt]?frac\s*\{\s*-?\s*\\partial(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}\s*\{\s*$")
+
+
 def unsupported(text: str, position: int) -> str | None:
     """The message for a construct the grammar does not read that starts at
     ``position`` of ``text``, or None if it is not one of the known ones."""
+    if _DERIVATIVE_DENOMINATOR.search(text[max(0, position - 400):max(position, 0)]) \
+            and not text.startswith("\\partial", max(position, 0)):
+        # \frac{\partial}{\theta_j}: the variable is written without its \partial
+        return ("a derivative \\frac{\\partial …}{…} whose denominator does not start with \\partial: write the "
+                "variable it is taken by as \\partial x (\\frac{\\partial f}{\\partial \\theta_j}), or " + _RESTATE)
     for pattern, message in _COMPILED:
         match = pattern.match(text, max(position, 0))
         if match and match.group().startswith("\\begin") and array_is_layout(text, position):

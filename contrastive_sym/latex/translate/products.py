@@ -38,8 +38,7 @@ class ProductsMixin(LetterRunsMixin):
     def t_dot(self, node):
         return self._product(node)
 
-    def t_juxt(self, node):
-        return self._product(node)
+    t_juxt = t_dot
 
     def t_norm(self, node):
         r"""``\|z_i\|``, ``\| z_1 - z_2 \|``, ``||z_1 - z_2||`` (bars paired in their group by
@@ -57,8 +56,7 @@ class ProductsMixin(LetterRunsMixin):
         if self._matrix_value(value) is not None:
             raise self.fail(node, "‖·‖ of a matrix says neither which norm: \\|M\\|_F (Frobenius) is read; the "
                                   "operator norm is not")
-        raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector "
-                              "made of rows")
+        raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector")
 
     def norm_inside(self, node):
         """What the bars of a norm hold (one value)."""

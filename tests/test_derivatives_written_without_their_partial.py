@@ -1,0 +1,37 @@
+r"""A derivative written with its variable but not its ∂ in the denominator, ``\frac{\partial}{\theta_j}``
+(course notes that mean ∂/∂θ_j): before, "unexpected '\theta'", which says nothing of the derivative.  The
+message now names the construct and the form that is read.  It is never read as the derivative: a
+fraction whose denominator has no ∂ is not one."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ParseError
+from document_claims import TITLE, claim_verdict
+
+NOTATION = TITLE + """
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = '\\theta'
+shape = ['n']
+"""
+
+MESSAGE = r"a derivative \\frac\{\\partial …\}\{…\} whose denominator does not start with \\partial"
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\partial }{\theta_1} \theta_1^2 = 2 \theta_1",
+    r"\frac{\partial \theta_1^2}{\theta_1} = 2 \theta_1",
+    r"\dfrac{\partial}{\theta_1} e^{\theta_1} = e^{\theta_1}",
+])
+def test_the_message_names_the_derivative(latex):
+    with pytest.raises(ParseError, match=MESSAGE):
+        claim_verdict(NOTATION, latex)
+
+
+def test_the_derivative_written_with_its_partial_is_read():
+    assert claim_verdict(NOTATION, r"\frac{\partial }{\partial \theta_1} \theta_1^2 = 2 \theta_1") in ("proved", "confirmed")
