@@ -35,3 +35,11 @@ def test_the_message_names_the_derivative(latex):
 
 def test_the_derivative_written_with_its_partial_is_read():
     assert claim_verdict(NOTATION, r"\frac{\partial }{\partial \theta_1} \theta_1^2 = 2 \theta_1") in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("latex", [r"\frac{\partial}{\partial \theta_1} = 2 \theta_1",
+                                   r"\dfrac{\partial}{\partial \theta_1} &= 2 \theta_1"])
+def test_a_derivative_of_nothing_is_refused_naming_it(latex):
+    """∂/∂x written alone before '=' (a post's gradients, the function understood from the text)."""
+    with pytest.raises(ParseError, match=r"with nothing after it: what it is the derivative of is not written"):
+        claim_verdict(NOTATION, latex)

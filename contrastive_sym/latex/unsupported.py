@@ -99,6 +99,10 @@ _COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
 _DERIVATIVE_DENOMINATOR = re.compile(r"\\[dt]?frac\s*\{\s*-?\s*\\partial(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}\s*\{\s*$")
 
 
+#: \frac{\partial}{\partial x} and then a relation, the end of a row or of the formula: an operator on nothing
+_BARE_DERIVATIVE = re.compile(r"\\[dt]?frac\s*\{\s*\\partial\s*\}\s*\{\s*\\partial(?:[^{}]|\{[^{}]*\})*\}\s*&?\s*$")
+
+
 def unsupported(text: str, position: int) -> str | None:
     """The message for a construct the grammar does not read that starts at
     ``position`` of ``text``, or None if it is not one of the known ones."""
@@ -107,6 +111,9 @@ def unsupported(text: str, position: int) -> str | None:
         # \frac{\partial}{\theta_j}: the variable is written without its \partial
         return ("a derivative \\frac{\\partial …}{…} whose denominator does not start with \\partial: write the "
                 "variable it is taken by as \\partial x (\\frac{\\partial f}{\\partial \\theta_j}), or " + _RESTATE)
+    if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]):
+        return ("a derivative \\frac{\\partial}{\\partial x} with nothing after it: what it is the derivative of is not "
+                "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); or " + _RESTATE)
     for pattern, message in _COMPILED:
         match = pattern.match(text, max(position, 0))
         if match and match.group().startswith("\\begin") and array_is_layout(text, position):
