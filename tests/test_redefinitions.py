@@ -108,3 +108,25 @@ def test_a_markdown_document_that_defines_a_name_twice(tmp_path):
     path.write_text(MARKDOWN, encoding="utf-8")
     result = check_document(load_all([str(path)])[0], CheckConfig(), cache=LinkCache())
     assert {c.claim.id: c.outcome.verdict.value for c in result.claims} == {"first": "proved", "second": "proved"}
+
+
+def test_the_chains_of_a_name_defined_twice_are_two_claims_told_apart_by_their_line():
+    """Before: the second chain was refused ("has the id of another claim; give the definition another
+    name"), though the document names both L: a display the user cannot rename."""
+    text = HEADER + textwrap.dedent('''
+        [[scalar]]
+        name = 'a'
+
+        [[define]]
+        name = 'L'
+        line = 3
+        latex = 'L = a^2 = a \\cdot a'
+
+        [[define]]
+        name = 'L'
+        line = 9
+        latex = 'L = 2a = a + 2'
+        ''')
+    claims = verify_text(text).documents[0].claims
+    assert [(c.claim.id, c.outcome.verdict.value) for c in claims] == [
+        ("L-chain", "proved"), ("L-chain-line-9", "refuted")]

@@ -276,6 +276,9 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     for term in statement.terms:
         check_cost(term, context.largest, context, ("latex",))
     if claim_id in context.builder._claim_ids:
+        # a name defined again (the LSE of a later section): its chain is told apart by its line
+        claim_id = f"{claim_id}-line-{line + written.offset}"
+    if claim_id in context.builder._claim_ids:
         raise where.error(f"the claim {claim_id!r} that the chain of this definition makes has the id "
                           "of another claim; give the definition another name")
     kind = Kind.IDENTITY if all(link.relation in ("=", *_UNCHECKED) for link in written.links) else Kind.INEQUALITY
