@@ -36,6 +36,9 @@ def verdict(statement: str) -> str:
     (r"D_{\mathrm{KL}}(p \| r) \ge 0", "confirmed"),
     (r"D_{\mathrm{KL}}(p \| r) \le 0", "refuted"),
     (r"\mathrm{KL}(p \parallel r) = \mathrm{KL}(r \parallel p)", "refuted"),
+    # \mathbb{KL}, as Murphy's book and a Barlow Twins review write it
+    (r"\mathbb{KL}(p \| r) \ge 0", "confirmed"),
+    (r"\mathbb{KL}(p \| r) = \mathbb{KL}(r \| p)", "refuted"),
     # a density written in the letter of a value of its coordinate
     (r"D_{KL}(p(y) \| q(y)) = \mathbb{E}_{Y \sim p}[\log \frac{p(Y)}{q(Y)}]", "confirmed"),
     # the rate bound: a conditional density, its given point drawn by the expectation around it

@@ -37,7 +37,7 @@ from .rewritten_errors import as_written
 from .printed import tolerance_of
 from .scope import Macro, Scope
 from .translate import Translator, relation_name
-from .translate.values import UNCHECKED_RELATIONS
+from .translate.values import UNCHECKED_RELATIONS, chain_side
 from .remarks import say_remarks
 from .unsupported import unsupported
 
@@ -386,9 +386,9 @@ def _chain(row: Row, bound, text, original, scope, where, translator) -> Chain:
     reader = Translator(text, scope, where)
     left, links = (row.body if row.first is None else row.first), []
     first = left
-    lhs = reader.expr(left)
+    lhs = chain_side(reader, left)
     for relation, side in row.links:
-        rhs = reader.expr(side)
+        rhs = chain_side(reader, side)          # a number, or a vector's or a matrix's Vector (translate/values.py)
         start, end = left.meta.start_pos, side.meta.end_pos
         name = relation_name(str(relation.children[0]))
         links.append(Link(lhs, name, rhs, text.count("\n", 0, side.meta.start_pos), _link_text(text[start:end]),

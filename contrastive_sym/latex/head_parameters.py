@@ -117,3 +117,39 @@ def index_parameters(key: str, parameters, scope: Scope, line, translator, read:
                                "as a function of numbers)")
     return Macro(key, body, index_params=tuple(s for _, s in params), line=line, called=True), params
 
+
+def vector_arguments(elements, separators, scope: Scope, translator):
+    """((base, length) of each vector argument, (name, symbol) of each parameter) of a head whose
+    arguments are distinct declared vectors (families of one dimension, not data points) separated by
+    commas, then perhaps, after ';', names of numbers (``\\mathrm{softmax}(\\mathbf{z}; \\tau)``, declared
+    or not: the definition's parameters, a use writes their values); None otherwise."""
+    cut = separators.index(";") if ";" in separators else len(separators)
+    if set(separators[:cut]) - {","} or set(separators[cut + 1:]) - {","} or not elements:
+        return None
+    found, parameters = [], []
+    for element in elements[:cut + 1]:
+        try:
+            value = translator.value(element)
+        except ParseError:
+            return None
+        if not (isinstance(value, Family) and len(value.shape) == 1 and value.base not in scope.points):
+            return None
+        found.append((value.base, value.shape[0]))
+    for element in elements[cut + 1:]:
+        name = "".join(translator.source(element).split())
+        meaning = scope.lookup(name)
+        if meaning is not None and not (isinstance(meaning, sp.Symbol) and scope.index_range(meaning) is None):
+            return None     # a parameter is a name of a number: new, or a declared scalar (not an index)
+        # a declared scalar stays itself (its domain holds in the body); a new name is any real number
+        parameters.append((name, meaning if meaning is not None else sp.Dummy(name.lstrip("\\"), real=True)))
+    if len({base for base, _ in found}) != len(found) or len({n for n, _ in parameters}) != len(parameters):
+        return None
+    return tuple(found), parameters
+
+
+def with_bound(scope: Scope, params) -> Scope:
+    """``scope`` with each (name, symbol) of ``params`` bound."""
+    for name, symbol in params:
+        scope = scope.bind(name, symbol)
+    return scope
+

@@ -25,7 +25,7 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
-from .head_parameters import entries_over_undeclared, reread_parameters
+from .head_parameters import entries_over_undeclared, reread_parameters, vector_arguments, with_bound
 from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
@@ -204,10 +204,16 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                              f"{', '.join(loose)}, which is not among its arguments: sum over "
                                              "it, or add it to the arguments")
         return Macro(key, body, index_params=tuple(s for _, s in params), line=line, called=True), params
-    vectors = _vector_args(elements, separators, scope, translator)
+    vectors = vector_arguments(elements, separators, scope, translator)      # head_parameters.py
     if vectors is not None:
-        # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|} with u, v declared vectors
-        return Macro(key, translator.expr(body_tree), line=line, vector_args=vectors), []
+        # \text{sim}(u, v) = \frac{u^\top v}{\|u\| \|v\|} with u, v declared vectors; q(\mathbf{z}) =
+        # e^{\mathbf{z}} / \sum_j e^{z_j} a vector of them; r(\mathbf{z}; \tau), numbers after ';' its parameters
+        vectors, parameters = vectors
+        inner = translator if not parameters else _BodyReader(text, with_bound(scope, parameters), where)
+        body, vector = _number_or_vector(inner, body_tree)
+        return Macro(key, body, line=line, vector_args=vectors, scalar_params=tuple(s for _, s in parameters),
+                     scalar_keys=tuple(k for k, _ in parameters), **vector), \
+            [(k, s) for k, s in parameters if scope.lookup(k) is None]     # a declared τ keeps its domain
     labels = "".join(translator.source(call_items).split())
     points = point_params(elements, translator)
     # \bar{q}(x) = q(x) / \|q(x)\|: a function of points may take vector values
@@ -407,22 +413,6 @@ def _index_args(elements, separators, scope: Scope) -> list[str] | None:
             return None
         names.append(name)
     return names if len(set(names)) == len(names) else None
-
-
-def _vector_args(elements, separators, scope: Scope, translator: Translator):
-    """(base, length) of each argument of a head whose arguments are distinct declared
-    vectors (families of one dimension, not data points), separated by commas; else None."""
-    if set(separators) - {","} or not elements:
-        return None
-    values = _values(elements, translator)
-    if values is None:
-        return None
-    found = []
-    for value in values:
-        if not (isinstance(value, Family) and len(value.shape) == 1 and value.base not in scope.points):
-            return None
-        found.append((value.base, value.shape[0]))
-    return tuple(found) if len({base for base, _ in found}) == len(found) else None
 
 
 def _row_params(elements, separators, scope: Scope):

@@ -446,5 +446,5 @@ _BUILTIN_KEYS = {
     # the Kullback-Leibler divergence in the spellings of the field (\mathrm{KL} is \text{KL})
     "D_{KL}": Builtin.KL, r"D_{\text{KL}}": Builtin.KL, r"\text{D}_{\text{KL}}": Builtin.KL, "KL": Builtin.KL,
     r"\text{KL}": Builtin.KL, r"\mathbb{D}_{\text{KL}}": Builtin.KL, r"\mathbb{D}_{KL}": Builtin.KL,
-    r"\mathcal{D}_{\text{KL}}": Builtin.KL, r"\mathcal{D}_{KL}": Builtin.KL,
+    r"\mathcal{D}_{\text{KL}}": Builtin.KL, r"\mathcal{D}_{KL}": Builtin.KL, r"\mathbb{KL}": Builtin.KL,
 } | ELEMENTARY_KEYS

@@ -43,10 +43,35 @@ class ListsMixin:
             columns = self._columns(elements, items) if vectors and set(separators) == {","} else None
             if columns is not None:
                 return columns      # [x_1, \dots, x_B]: the matrix whose columns they are
+            entries = self._entries(elements, items) if vectors and set(separators) == {","} else None
+            if entries is not None:
+                return entries      # [e^{z_1}, \dots, e^{z_K}]: the vector of these numbers
             raise self.fail(items, f"'{written}', a list of {len(elements)} items, where one value is expected "
                                    "(a list is read as the arguments of a function, f(a, b), or of a max or min)")
         segments = self._segments(elements, items, arguments)
         return ListValue(tuple(segments), tuple(separators), self.source(items))
+
+    def _entries(self, elements: list, items) -> VectorValue | None:
+        r"""``\left[\frac{e^{z_1}}{S}, \dots, \frac{e^{z_K}}{S}\right]``, ``[a, b, c]``: numbers in brackets, the
+        vector of them, written as one run from its first entry or entry by entry (said); None otherwise."""
+        try:
+            segments = self._segments(elements, items)
+        except ParseError:
+            return None
+        if not all(isinstance(s.pattern, sp.Expr) and s.skip is None for s in segments):
+            return None
+        m = sp.Dummy("m", integer=True)
+        if len(segments) == 1 and segments[0].var is not None:
+            (run,) = segments
+            body, length = run.pattern.xreplace({run.var: m - 1 + run.lo}), run.hi - run.lo + 1
+        elif any(s.var is not None for s in segments):
+            return None
+        else:       # entry k is the k-th number written: δ_{m,k} picks it (an entry is read at whole numbers)
+            body, length = sp.Add(*[sp.KroneckerDelta(m, k) * s.pattern for k, s in enumerate(segments, 1)]), \
+                sp.Integer(len(segments))
+        note = f"[{' '.join(self.source(items).split())}] is the vector of these numbers"
+        self.readings.extend([note] if note not in self.readings else [])
+        return VectorValue(body, m, length)
 
     def _columns(self, elements: list, items) -> MatrixValue | None:
         r"""``[x_1, x_2, \dots, x_B]``, ``[u, v]``: rows of declared families (vectors of one length) side

@@ -11,6 +11,7 @@ import sympy as sp
 
 from ...model.binders import put
 from ..beside import arguments_of, declared_key
+from ..elementary import ELEMENTARY_KEYS, OfVector
 from ..scope import Family, Macro, labelled_key
 from ..spelling import canonical_key
 from .compare import certainly_equal
@@ -60,7 +61,7 @@ class MacroUsesMixin:
                                    *macro.matrix_shape)
             # \mathrm{Var}_b(z^j) under \sum_j: the index its argument writes is the sum's j
             return self.macro_value(macro, self.indices_written(macro, ", ".join(macro.scalar_keys)))
-        if macro.scalar_params:
+        if macro.scalar_params and not macro.vector_args:
             value = self._items(items)
             args = value.segments if isinstance(value, ListValue) else (Segment(value),)
             if len(args) != len(macro.scalar_params) or any(a.var is not None for a in args) \
@@ -203,10 +204,22 @@ class MacroUsesMixin:
         """The body of ``f(u, v) = …`` (u, v declared vectors) at the vectors a use writes:
         every entry u_m becomes the m-th component of the first argument, and so on."""
         elements = [c for c in items.children if isinstance(c, Tree)]
-        separators = {str(c) for c in items.children if not isinstance(c, Tree)}
-        if len(elements) != len(macro.vector_args) or separators - {","}:
-            raise self.fail(node, f"{macro.key} takes {len(macro.vector_args)} vectors, separated by commas")
-        placeholders, vectors, body = {}, {}, macro.body
+        separators = [str(c) for c in items.children if not isinstance(c, Tree)]
+        count, numbers = len(macro.vector_args), len(macro.scalar_params)
+        if separators != [","] * (count - 1) + [";"] * bool(numbers) + [","] * max(numbers - 1, 0):
+            builtin = ELEMENTARY_KEYS.get(macro.key) or ELEMENTARY_KEYS.get(canonical_key(macro.key))
+            if isinstance(builtin, OfVector) and numbers and ";" not in separators:
+                # \mathrm{softmax}(\mathbf{z}/\tau) beside softmax(z; τ) defined: the softmax, as written
+                note = (f"{macro.key}(…) written without ';' is the standard {builtin.name}; the definition at "
+                        f"line {macro.line} is of {macro.key}(…; {', '.join(macro.scalar_keys)})")
+                self.readings.extend([note] if note not in self.readings else [])
+                return self.of_vector(builtin, items, node)
+            raise self.fail(node, f"{macro.key} takes {count} vector{'s' * (count > 1)}, separated by commas"
+                            + (f", then ';' and {numbers} number{'s' * (numbers > 1)} ({', '.join(macro.scalar_keys)})"
+                               if numbers else ""))
+        # r(\mathbf{z}; 2\tau): the parameters after ';' at the values written
+        body = put(macro.body, {p: self.expr(e) for p, e in zip(macro.scalar_params, elements[count:])})
+        elements, placeholders, vectors = elements[:count], {}, {}
         for (base, length), element in zip(macro.vector_args, elements):
             vector = self.vector_of(self.term(element))
             if vector is None:
@@ -225,8 +238,12 @@ class MacroUsesMixin:
         # in two steps, so that f(v, u) does not put u's components into v's places
         body = body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in placeholders,
                                   lambda e: placeholders[e.base][e.indices])
-        return body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in vectors,
+        body = body.replace(lambda e: isinstance(e, sp.Indexed) and e.base in vectors,
                             lambda e: vectors[e.base].component(e.indices[0]))
+        if macro.vector_index is None:
+            return body
+        m = sp.Dummy("m", integer=True)       # q(\mathbf{z}) = e^{\mathbf{z}} / …: a vector at the vectors written
+        return VectorValue(body.xreplace({macro.vector_index: m}), m, macro.vector_length)
 
     def _check_restriction(self, script):
         value = self.value(script) if not (isinstance(script, Tree) and script.data == "script_group") \

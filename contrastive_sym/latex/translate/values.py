@@ -133,6 +133,17 @@ def as_matrix(value: MatrixValue) -> Vector:
     return Vector(Vector(value.entry(row, col), col, value.cols), row, value.rows)
 
 
+def chain_side(reader, tree) -> sp.Basic:
+    """A side of a chain written in a definition: a number, or the Vector node of a vector or a matrix
+    (``\\mathrm{softmax}(\\mathbf{z}; \\tau) = \\mathrm{softmax}(\\mathbf{z}/\\tau) = [\\dots]``), as a claim's."""
+    value = reader.side_term(tree)
+    if isinstance(value, VectorValue):
+        return as_vector(value)
+    if isinstance(value, MatrixValue):
+        return as_matrix(value)
+    return reader.expr(tree, value)
+
+
 def is_vector(value) -> bool:
     return isinstance(value, (RowVector, VectorValue))
 
