@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import DerivationError
+from contrastive_sym.latex.scope import Scope
+from contrastive_sym.latex.translate import translate_expr
 from contrastive_sym.pipeline import check_statement
 
 MAP = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}, {"name": "D", "minimum": 1, "checked": [1, 2]}],
@@ -39,3 +41,9 @@ def test_two_ways_to_split_are_refused():
     notation = dict(MAP, family=MAP["family"] + [{"name": r"\mathbf{xL}", "shape": ["n"]}])
     with pytest.raises(DerivationError):
         check_statement(r"\|\mathbf{xLx}_i\|^2 \geq 0", "inequality", **notation)
+
+
+def test_a_font_around_more_than_a_name_is_quoted_whole():
+    """``\\mathcal{L_{\\mathcal{BT}}}`` (a Barlow Twins review): the message quoted '\\mathcal{L_{\\mathcal{BT}'."""
+    with pytest.raises(DerivationError, match=r"'\\mathcal\{L_\{\\mathcal\{BT\}\}\}': a font around more than a name"):
+        translate_expr(r"\mathcal{L_{\mathcal{BT}}} + 1", Scope())

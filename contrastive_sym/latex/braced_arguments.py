@@ -16,18 +16,18 @@ def unbraced_arguments(text: str) -> str:
     result = list(text)
     for match in _HEAD.finditer(text):
         brace = match.start(1)
-        close = _closing(text, brace)
+        close = closing(text, brace)
         if close is None:
             continue
         last = len(text[:close].rstrip()) - 1        # the group's last character
         opening = text.index("(", brace)
-        if text[last] != ")" or _closing(text, opening, "(", ")") != last:
+        if text[last] != ")" or closing(text, opening, "(", ")") != last:
             continue        # {(a) + b}, {(a)(b)}: the parentheses are not the whole group
         result[brace] = result[close] = " "
     return "".join(result)
 
 
-def _closing(text: str, start: int, opening: str = "{", closing: str = "}") -> int | None:
+def closing(text: str, start: int, opening: str = "{", closer: str = "}") -> int | None:
     """The position of the bracket that closes the one at ``start``, or None."""
     depth = 0
     for position in range(start, len(text)):
@@ -35,7 +35,7 @@ def _closing(text: str, start: int, opening: str = "{", closing: str = "}") -> i
         if text[position - 1:position] == "\\":
             continue
         depth += char == opening
-        depth -= char == closing
+        depth -= char == closer
         if depth == 0:
             return position
     return None

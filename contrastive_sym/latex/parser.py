@@ -17,7 +17,7 @@ import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
-from .braced_arguments import unbraced_arguments
+from .braced_arguments import closing, unbraced_arguments
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
@@ -283,8 +283,8 @@ def _font_around(text: str, position: int) -> tuple[str, int, str] | None:
     font = _FONT_OPEN.search(text[:start + 1])
     if font is None:
         return None
-    end = text.find("}", position)
-    written = text[font.start():end + 1 if end >= 0 else len(text)]
+    end = closing(text, start)          # the brace that closes the font's group, not the first one after it
+    written = text[font.start():end + 1 if end is not None else len(text)]
     head = text[start + 1:position].strip()
     return (f"'{' '.join(written.split())}': a font around more than a name (here around '{head}' and what "
             f"follows) is not read; set the font on each name, \\{font.group(1)}{{{head}}}(…), or restate the "
