@@ -713,7 +713,7 @@ def test_a_derivative_of_a_matrix_is_refused_not_a_crash():
 
 @pytest.mark.parametrize("text, words", [
     # found by a longer run of the reading fuzz: each was a crash, now a placed error
-    (r"\E_{\mathbf{x} \sim p}^{(i)}", "a power of a function, a family, an operator or a set"),
+    (r"\E_{\mathbf{x} \sim p}^{(i)}", "its superscript is read as a power, and a function, a family, an operator or a set has none"),
     (r"s^T f(\mathbf{x}_1)^\top/\mathbf x", "is a data point"),
     # a family written as the index of another (x of \mathbf{x}_{x}): was a SymPy error
     (r"f(\mathbf{x}_{x})", "a vector where a number is expected"),

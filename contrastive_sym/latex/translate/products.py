@@ -214,9 +214,8 @@ class ProductsMixin(LetterRunsMixin):
         return result
 
     def _dot_products(self, values: list, node) -> list:
-        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot
-        product; between a number and a vector it is the product.  ``a^\\top b`` is the
-        same dot product."""
+        """``z_i \\cdot z_j`` → Σ_m z_{i,m} z_{j,m}: \\cdot between two vectors is their dot product (as
+        ``a^\\top b``); between a number and a vector it is the product."""
         # a family of one dimension (u of shape (d,)) is a vector, and so is a point declared one
         values = [self.value_of(v) for v in values]
         values = [(self.vector_of(v) or v) if isinstance(v, Family) else v for v in values]
@@ -368,8 +367,7 @@ class ProductsMixin(LetterRunsMixin):
                                 "or a matrix")
         return Transposed(vector)
 
-    def _power(self, base, exponent, op):
-        """``base^exponent``, refusing powers of numbers too long to write out (10^{10^5})."""
+    def _power(self, base, exponent, op):      # base^exponent; powers too long to write out (10^{10^5}) refused
         if base.is_Rational and exponent.is_Integer and base not in (0, 1, -1):
             digits = abs(int(exponent)) * max(abs(base.p).bit_length(), base.q.bit_length()) * 0.302
             if digits > MAX_POWER_DIGITS:
@@ -417,7 +415,9 @@ class ProductsMixin(LetterRunsMixin):
                 meaning = settled
         if isinstance(meaning, (Builtin, Macro, Family, ListValue, ExpectationOp, Operator, AbstractFunction,
                                 Distribution, IndexSet, OfVector)):
-            raise self.fail(op, "a power of a function, a family, an operator or a set")
+            raise self.fail(op, f"'{' '.join(self.source(op).split())}': its superscript is read as a power, and a "
+                                "function, a family, an operator or a set has none (a superscript that is part of "
+                                "a name, q^T of a teacher, is declared with the name)")
         if isinstance(meaning, (RowVector, VectorValue)):
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):
