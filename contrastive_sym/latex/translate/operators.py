@@ -33,8 +33,7 @@ class OperatorsMixin(TupleSumsMixin):
         return sp.log(self._items(node.children[1], single=True)) ** exponent
 
     def _log_power(self, exponent, node):
-        """The n of \\log^n: a positive whole number (\\log^{-1} is the inverse function
-        in TeX's sense), not too large to work with."""
+        """The n of \\log^n: a whole number from 1 (\\log^{-1} is the inverse function) not too large."""
         if exponent is None or not (exponent.is_Integer and 0 < exponent <= 10 ** 6):
             raise self.fail(node, "\\log^n x is read for a whole n from 1 to 10^6 only")
         return exponent
@@ -69,7 +68,9 @@ class OperatorsMixin(TupleSumsMixin):
     def _apply_op(self, op: Tree, operand):
         kind = op.data
         if kind == "sum_op":
-            return self._sum(op, operand)
+            total = self._sum(op, operand)
+            self.close_sums_of(op, _scripts(op)[0], operand)      # whatever reading bound them (sum_ends.py)
+            return total
         if kind == "log_op":
             self._refuse_quotient_after(op, operand)
             return self.entrywise(sp.log, "logarithm", operand, op)

@@ -52,6 +52,21 @@ class SumEndsMixin:
                              f"{' '.join(self.source(right).split())} ({key} is declared nowhere)")
         return self.expr(right)
 
+    def close_sums_of(self, op, lower, operand) -> None:
+        r"""Close the sums over the indices a sum's subscript binds (``\sum_{i,j}``, ``\sum_{k \in S}``,
+        ``\sum_{l \in \{1,2\}, j \neq i}``: i and j, k, l and j), whatever reading of the sum read it: the
+        first name of each item, bare or before its relation (the i of j ≠ i is free)."""
+        if lower is None or not isinstance(operand, Tree) or getattr(operand.meta, "empty", True):
+            return
+        items = lower.children[0] if isinstance(lower, Tree) and lower.data == "script_group" else None
+        for item in (c for c in items.children if isinstance(c, Tree)) if items is not None else [lower]:
+            first = item.children[0] if isinstance(item, Tree) and item.data in ("item", "chain_in_group") \
+                and len(item.children) in (1, 3) else item
+            name = self._bound_name(first) if isinstance(first, Tree) else None
+            if name is not None and (name, operand.meta.end_pos) not in \
+                    [(n, e) for n, e, *_ in getattr(self, "closed_sums", ())]:
+                self.close_sum(name, operand.meta.end_pos, operand.meta.start_pos, op.meta.start_pos)
+
     def close_sum(self, index: str, end: int, body: int | None = None, sign: int | None = None) -> None:
         """The body of a sum over ``index`` ends at ``end`` of the text; it starts at ``body``,
         and the sum's sign (``\\sum``) at ``sign``."""
