@@ -49,7 +49,7 @@ def _an_expression_of(head, written: str, heads: set) -> bool:
     r"""A left side that is a sum, a difference or a negation (never a name) and writes a name the display
     defines: ``1 - D^*(x) = …`` beside the definition of D^* (two formulas joined by 	ext{ and })."""
     return isinstance(head, Tree) and head.data in ("add", "sub", "neg") \
-        and any(names_written(written, name) for name in heads)
+        and any(names_written(written, name) for name in heads if name != base_name(written))
 
 
 def read_statement(row: Row, translator: Translator, heads: set, line: int | None) -> tuple:
