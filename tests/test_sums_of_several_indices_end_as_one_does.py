@@ -69,3 +69,17 @@ latex = 'L = \\sum_{i,j} a_{ij} - b_{ij}'
 """
     with pytest.raises(DerivationError, match="ambiguous: this 'i' comes after the sum over i"):
         verify_text(with_claim(notation, "L = L"))
+
+
+POSITIVE = NOTATION.replace("shape = ['N', 'N']\n", "shape = ['N', 'N']\ndomain = \"positive\"\n")
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\prod_{i,j} a_{ij} = \prod_i \prod_j a_{ij}", "proved"),
+    (r"\log \prod_{i,j} a_{ij} = \sum_{i,j} \log a_{ij}", "confirmed"),
+    (r"\prod_{i,j} a_{ij} = \prod_i a_{ii}", "refuted"),
+])
+def test_a_product_over_several_indices_is_one_product_per_index(latex, verdict):
+    """\\prod_{u, i} (a likelihood over users and items): before, "this product's index is not understood"."""
+    claims = verify_text(with_claim(POSITIVE, latex)).documents[0].claims
+    assert [c.outcome.verdict.value for c in claims] == [verdict]

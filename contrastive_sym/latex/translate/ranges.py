@@ -233,6 +233,13 @@ class RangesMixin:
         1.  Over a set defined by a condition or given by the data it is not read yet."""
         if lower is None:
             raise self.fail(op, "a product needs its index (\\prod_k …)")
+        names = self._several_indices(lower) if upper is None else None
+        if names is not None:       # \prod_{u,i}: one product per index, as \sum_{u,i} is one sum per index
+            scope, variables = self.fresh_bound(names)
+            term = self.within(scope).expr(operand)
+            for variable in reversed(variables):
+                term = sp.Product(term, (variable, *self._infer_range(term, variable, op)))
+            return term
         ordered = self.ordered_range(lower, operand, op, "a product") if upper is None else None
         variable, term, lo, hi, skip = ordered or self._over_index(
             op, lower, upper, operand, "\\prod over the members of a set defined by a condition or given by the "
