@@ -120,7 +120,26 @@ class MacroUsesMixin:
                 else:
                     raise self.fail(node, f"{macro.key}: expected an argument {family}_…")
             return put(body, mapping)
-        raise self.fail(node, f"{macro.key} takes no arguments")
+        named = self._arguments_it_depends_on(macro, value)
+        if named:
+            # \mathcal{L}_{\text{InfoNCE}}(\tau) beside its definition without arguments: "as a function of τ"
+            note = (f"{macro.key}({', '.join(named)}) is read as {macro.key}, whose definition depends on "
+                    f"{', '.join(named)}")
+            self.readings.extend([note] if note not in self.readings else [])
+            return self.macro_value(macro, {})
+        raise self.fail(node, f"{macro.key} takes no arguments" + (
+            " (a use may name the declared values its definition depends on, L(\\tau); other arguments say "
+            "another value, which the definition does not give)" if isinstance(macro.body, sp.Basic) else ""))
+
+    def _arguments_it_depends_on(self, macro, value) -> list[str]:
+        """The names of the arguments of a use of a definition without arguments when each is a declared
+        value its body depends on, written as declared (L(\\tau)); [] otherwise."""
+        args = value.segments if isinstance(value, ListValue) else (Segment(value),)
+        symbols = [a.pattern for a in args if a.var is None]
+        if len(symbols) != len(args) or not isinstance(macro.body, sp.Basic) or macro.index_params \
+                or not all(isinstance(s, sp.Symbol) and s in macro.body.free_symbols for s in symbols):
+            return []
+        return [self.scope.key_of(s) or str(s) for s in symbols]
 
     def _storage_shift(self, base) -> int:
         """How far the first index of the family ``base`` is stored from where it is written: 1 for a
