@@ -226,6 +226,8 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"\begin{cases}", r"\overbrace", r"\overset", r"\approx", r"\propto", r"\gg", r"\ll", r"\longrightarrow",
           r"\left|", r"\right|", r"\bigl|", r"\bigr|", r"\bigg|_", ":=", r"\coloneqq", r"\triangleq",
           r"\stackrel{\text{def}}{=}", r"\mathcal L", r"\mathbf x",
+          # issue 13: fonts around accents, full-width operators, a sign before a derivative's partial
+          r"\boldsymbol{\hat", r"\mathbf{\tilde{x}}", "＋", "＝", "（", "）", r"\frac{-\partial", r"\text{ and }",
           # issue 13: norms of expressions, the stop-gradient spelled sg
           r"\left\|", r"\right\|", r"\bigl\|", r"\bigr\|", r"\Vert", r"\left\Vert", r"\text{sg}",
           r"\operatorname{sg}", r"\text{stopgrad}",

@@ -237,6 +237,12 @@ READING_TOKENS = TOKENS + [
     # vectors side by side, objectives over parameters, rows that say where names are drawn from
     r"f(\mathbf{x}) f(\mathbf{x}_1)", r"x x", r"x x x", r"\min_\theta", r"\min_{\tau}", r"\arg\min_{a}",
     r"t \sim \mathcal{T}, ", r"t, t' \sim p", r"a_A := f(", r"\mathbf{x}_A = ",
+    # vectors entry by entry, shorthands named first, words between formulas, typed forms (this session)
+    r"e^{\mathbf{s}}", r"\exp(\mathbf{s} - t)", r"\log \mathbf{s}", r"\mathbf{s} + t", r"\max(s)", r"\min(\mathbf{s})",
+    r"\left[s_1, \dots, s_n\right]", r"[t, 1]", r"s_1 \dots, s_n", r"s_1, \dots s_n", r"\text{ and }", r"\text{, and }",
+    r"m = \max(s) \\ ", r"\forall t > 1", r"\text{for } t \geq 0", "＋", "＝", "（", "）", r"\frac{- \partial",
+    r"\frac{\partial}{t}", r"\boldsymbol{\hat s}", r"\mathbf{\tilde s}_1", r"\mathbb{KL}(", r"\prod_{u,v}",
+    r"q(\mathbf{s};t)", r"\mathrm{softmax}(\mathbf{s};t)", r"\mathcal{L}(t)", r"\int_{\mathbf{x}}", r"\mathrm{d}x",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
