@@ -88,3 +88,13 @@ def test_a_use_without_the_parameter_of_a_name_that_is_no_standard_function_is_r
     assert {c.claim.id: c.outcome.verdict.value for c in claims}["c"] == "proved"
     with pytest.raises(DerivationError, match=r"r takes 1 vector, separated by commas, then ';' and 1 number"):
         verify_text(with_claim(notation, r"r(\mathbf{z}) = q(\mathbf{z})"))
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"(z_1, \dots, z_K) = \mathbf{z}", "proved"),
+    (r"(c, c) = (c, 2c)", "refuted"),
+])
+def test_numbers_in_parentheses_are_a_vector_too(latex, verdict):
+    """\\mathbf{z}_1 = (1.0, 0.0), as a post writes its four embeddings."""
+    claims = verify_text(with_claim(NOTATION, latex)).documents[0].claims
+    assert {c.claim.id: c.outcome.verdict.value for c in claims}["c"] == verdict

@@ -35,7 +35,7 @@ from .remarks import blank_remarks
 from .script_places import escaped_underscores, nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
-from .typed_forms import typed_forms
+from .typed_forms import FULL_WIDTH, typed_forms
 from .unsupported import unsupported
 
 #: A formula longer than this is refused before parsing (documents have ~300 characters).
@@ -235,8 +235,7 @@ _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
 def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
-    """The innermost delimiter ``(``, ``[`` or ``{`` that is open at ``position`` in the text
-    as written, with its line and column; None when every one is closed."""
+    """The innermost ``(``, ``[`` or ``{`` open at ``position`` of the text as written, with its line and column."""
     found = _innermost_open(text, position)
     return None if found is None else (found[0], *_line_column(text, found[1]))
 
@@ -385,8 +384,7 @@ _MARKS = MARKERS | MATRIX_MARKERS | frozenset(OPTIMUM_MARKS)
 
 
 def _shown(token, text: str, original: str) -> tuple[str, int | None]:
-    """The token as the user wrote it, and where it starts: a paired bar (one character
-    and its padding in ``text``) is the bar of ``original`` it replaces."""
+    """The token as the user wrote it, and where it starts (a paired bar: the bar of ``original`` it replaces)."""
     start, end = token.start_pos, token.end_pos
     if str(token) in (",", FORALL_COMMA) and start is not None and original.startswith("\\\\", start):
         return "\\\\", start        # a line of a \substack, read as a comma
@@ -396,6 +394,8 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
         if str(token) == "'" and start is not None else None
     if primes is not None:
         return primes.group(), primes.start()      # x^{\prime}, read as x' (the prime at its end)
+    if start is not None and original[start:start + 1] in FULL_WIDTH:
+        return original[start], start               # ＋, read as +
     if start is not None and not original.startswith(str(token), start):
         # inside a range clause ", i = 1, \dots, k" that is read as \forall i \in [k]: the clause
         clause = next((m for m in RANGE_WRITTEN.finditer(original) if m.start() <= start < m.end()), None)

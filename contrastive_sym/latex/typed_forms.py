@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_FULL_WIDTH = str.maketrans({"＋": "+", "－": "-", "＝": "=", "（": "(", "）": ")", "＜": "<", "＞": ">"})
+#: the full-width operators read as their ASCII forms (an error quotes them as written)
+FULL_WIDTH = {"＋": "+", "－": "-", "＝": "=", "（": "(", "）": ")", "＜": "<", "＞": ">"}
+_FULL_WIDTH = str.maketrans(FULL_WIDTH)
 #: \frac{- \partial …}{…}, \dfrac{-\partial …}: the sign, then the ∂ that starts the derivative
 _SIGNED_DERIVATIVE = re.compile(r"(\\[dt]?frac\s*\{)(\s*)-(?=\s*\\partial(?![a-zA-Z]))")
 

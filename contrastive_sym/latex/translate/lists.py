@@ -52,14 +52,16 @@ class ListsMixin:
         return ListValue(tuple(segments), tuple(separators), self.source(items))
 
     def _entries(self, elements: list, items) -> VectorValue | None:
-        r"""``\left[\frac{e^{z_1}}{S}, \dots, \frac{e^{z_K}}{S}\right]``, ``[a, b, c]``: numbers in brackets, the
-        vector of them, written as one run from its first entry or entry by entry (said); None otherwise."""
+        r"""``\left[\frac{e^{z_1}}{S}, \dots, \frac{e^{z_K}}{S}\right]``, ``[a, b, c]``, ``(1.0, 0.0)``: numbers in
+        brackets or parentheses, the vector of them, written as one run from its first entry or entry by entry
+        (said); None otherwise."""
         try:
             segments = self._segments(elements, items)
         except ParseError:
             return None
-        if not all(isinstance(s.pattern, sp.Expr) and s.skip is None for s in segments):
-            return None
+        if not all(isinstance(s.pattern, sp.Expr) and s.skip is None and not self._is_point(s.pattern)
+                   for s in segments):
+            return None         # (x, a) beside points: no vector of numbers (a tuple of points is read elsewhere)
         m = sp.Dummy("m", integer=True)
         if len(segments) == 1 and segments[0].var is not None:
             (run,) = segments
