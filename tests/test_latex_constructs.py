@@ -515,7 +515,7 @@ def test_big_o_without_its_limit_is_named_not_called_undeclared(text):
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\log(1 + 1/\tau) = " + text, "limit",
                         scalar=[{"name": r"\tau", "domain": "positive", "role": "scale"}])
-    assert "O(·) needs the limit it is taken in (declare little_o)" in str(caught.value)
+    assert "O(·) is an order at a limit, which little_o declares" in str(caught.value)
 
 
 @pytest.mark.parametrize("statement, words", [

@@ -143,6 +143,16 @@ def test_a_word_in_the_subscript_of_a_family_is_named_as_part_of_an_undeclared_n
                             "(declare the name as written, or define it)"
 
 
+@pytest.mark.parametrize("declared", ["[[scalar]]\nname = 'y'\n", "[[size]]\nname = 'K'\nminimum = 1\nchecked = [1]\n"
+                                      "[[index]]\nname = 'y'\nto = 'K'\n"])
+def test_a_word_in_the_subscript_of_a_scalar_or_an_index_is_named_so_too(declared):
+    """y_{\\text{hard}} beside the class label y (a distillation tutorial's one-hot target): it was
+    "'hard' is not declared"."""
+    text = 'id = "w"\ntitle = "w"\nsource = "w.md"\n' + declared + claim(r"y_{\text{hard}} = 1")
+    assert refusal(text) == r"'y_{\text{hard}}' is not declared: \text{hard} is a word, not an index of y " \
+                            "(declare the name as written, or define it)"
+
+
 def test_a_statement_that_starts_with_an_arrow_is_named_a_consequence():
     message = refusal(PAIR.split("[[distribution]]")[0].replace('role = "point"', "") + claim(r"\implies x = x"))
     assert message.startswith("the statement starts with '\\implies': a consequence of the display before it")

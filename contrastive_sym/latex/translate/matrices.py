@@ -194,7 +194,7 @@ class MatricesMixin(IndexFamiliesMixin):
         r"""``\hat{\rho}_{\text{pos}}`` beside a family ``\hat{\rho}``: a word in the subscript is
         part of a name that is not declared, never an index looked up as a letter."""
         word = next((t for t in op.children[1].iter_subtrees_topdown() if t.data == "text"), None)
-        if word is None or not isinstance(meaning, (Family, Macro)) \
+        if word is None or not isinstance(meaning, (Family, Macro, sp.Symbol)) \
                 or self.scope.lookup(self.source(word).strip()) is not None:
             return
         # white space goes, except one that ends a control word before a letter (\mathcal L)

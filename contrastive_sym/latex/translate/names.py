@@ -86,9 +86,8 @@ class NamesMixin:
         return self._apply_ops(meaning, key, ops, node)
 
     def _superscript_of_family_first(self, key: str | None, ops: list) -> list | None:
-        """``\\mathbf{x}^-_i`` and ``\\mathbf{x}_i^-`` (TeX sets them alike) with
-        ``\\mathbf{x}^-`` a declared family: the superscript is part of the name and the
-        subscript indexes it; None when the first two scripts are not such a pair."""
+        """``\\mathbf{x}^-_i`` and ``\\mathbf{x}_i^-`` (set alike) with ``\\mathbf{x}^-`` a declared family: the
+        superscript is part of the name, the subscript indexes it; None when the first two scripts are not so."""
         primes = next((k for k in range(len(ops) - 1, 0, -1) if all(o.data == "prime" for o in ops[1:k + 1])), 0) \
             if key is not None and ops and ops[0].data == "subscript" else 0
         if primes and isinstance(self.scope.lookup(key + "'" * primes), Family):
@@ -392,7 +391,8 @@ class NamesMixin:
                 return self.trace(self._one(value, node), node)
             if meaning in (Builtin.LITTLE_O, Builtin.BIG_O):
                 if self.scope.little_o is None:
-                    raise self.fail(node, f"{meaning.value}(·) needs the limit it is taken in (declare little_o)")
+                    raise self.fail(node, f"{meaning.value}(·) is an order at a limit, which little_o declares "
+                                          "(τ → ∞); a cost or a running time (O(N^2)) is no statement it decides")
                 variable, point = self.scope.little_o
                 return (LittleO if meaning is Builtin.LITTLE_O else BigO)(self._one(value, node), variable, point)
             raise self.fail(node, f"{meaning.value} cannot be called")
