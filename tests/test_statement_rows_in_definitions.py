@@ -96,3 +96,14 @@ def test_a_sum_or_difference_of_a_defined_name_beside_its_definition_is_checked(
 def test_a_difference_that_writes_no_defined_name_is_neither_a_definition_nor_a_statement():
     with pytest.raises(DerivationError, match="the left side of a definition must be a name"):
         verify_text(define(r"g(x) = x^2 \text{ and } 1 - a = b"))
+
+
+@pytest.mark.parametrize("latex, expected", [
+    # a unit vector and its norm (a CLIP note's \hat{v} = v / \|v\|_2, \quad \|\hat{v}\|_2 = 1), in one number
+    (r"g = \frac{a}{|a|}, \quad |g| = 1", ("conditional",)),
+    (r"g = \frac{a}{|a|}, \quad |g| = 2", ("refuted",)),
+    (r"g = \frac{b}{b + 1}, \quad \frac{g}{1 - g} = b", ("proved", "confirmed")),
+])
+def test_a_norm_or_fraction_of_a_defined_name_beside_its_definition_is_checked(latex, expected):
+    verdicts = chain_verdicts(latex)
+    assert len(verdicts) == 1 and next(iter(verdicts.values()))[0] in expected

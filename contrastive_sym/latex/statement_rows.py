@@ -45,10 +45,18 @@ def states(row: Row, translator: Translator, heads: set) -> bool:
                                 or _an_expression_of(row.head, written, heads))
 
 
+#: what a left side that is no name is: a row so is a statement about the names it writes
+_EXPRESSIONS = frozenset({"add", "sub", "neg", "norm", "abs_value", "frac", "inner", "dot"})
+
+
 def _an_expression_of(head, written: str, heads: set) -> bool:
-    r"""A left side that is a sum, a difference or a negation (never a name) and writes a name the display
-    defines: ``1 - D^*(x) = …`` beside the definition of D^* (two formulas joined by 	ext{ and })."""
-    return isinstance(head, Tree) and head.data in ("add", "sub", "neg") \
+    r"""A left side that is a sum, a difference, a negation, a norm, an absolute value, a fraction, an inner
+    product or a product with a dot (never a name) and writes a name another row defines: ``1 - D^*(x) = …``
+    beside the definition of D^* (two formulas joined by \text{ and }), ``\|\hat{\mathbf{v}}\|_2 = 1``."""
+    while isinstance(head, Tree) and head.data in ("subscript", "superscript") and isinstance(head.children[0], Tree) \
+            and head.children[0].data in _EXPRESSIONS:
+        head = head.children[0]         # \|v\|_2, \|v\|^2: the norm's index or power
+    return isinstance(head, Tree) and head.data in _EXPRESSIONS \
         and any(names_written(written, name) for name in heads if name != base_name(written))
 
 
