@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from contrastive_sym.errors import DerivationError
 from contrastive_sym.latex.typed_forms import typed_forms
-from document_claims import TITLE, claim_verdict
+from contrastive_sym.pipeline import verify_text
+from document_claims import TITLE, claim_verdict, with_claim
 
 NOTATION = TITLE + """
 [[size]]
@@ -53,3 +55,30 @@ def test_they_are_read_as_tex_sets_them(latex, verdict):
 def test_a_sign_elsewhere_in_a_fraction_is_left_as_written():
     assert typed_forms(r"\frac{-a}{b}") == r"\frac{-a}{b}"
     assert typed_forms(r"\frac{\partial (-F)}{\partial x}") == r"\frac{\partial (-F)}{\partial x}"
+
+
+STAR = TITLE + """
+[[scalar]]
+name = 'x'
+
+[[define]]
+name = 'w^*'
+line = 3
+latex = 'w^* = \\frac{1}{1 + e^{-x}}'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"w^\star = \frac{1}{1 + e^{-x}}", "proved"),
+    (r"w^{\star} + 1 = w^* + 1", "proved"),
+    (r"1 - w^\star = \frac{1}{1 + e^{-x}}", "refuted"),
+])
+def test_the_star_of_an_optimum_written_as_a_command_is_the_name_with_its_star(latex, verdict):
+    """w^\\star, \\mathbf{w}_i^\\star (a post's optimum): before, "'\\star' is not declared"."""
+    claims = verify_text(with_claim(STAR, latex)).documents[0].claims
+    assert {c.claim.id: c.outcome.verdict.value for c in claims}["c"] == verdict
+
+
+def test_a_star_between_two_values_is_not_a_product():
+    with pytest.raises(DerivationError, match="not declared"):
+        verify_text(with_claim(STAR, r"x \star x = x^2"))

@@ -284,7 +284,7 @@ def _font_around(text: str, position: int) -> tuple[str, int, str] | None:
         return None
     end = closing(text, start)          # the brace that closes the font's group, not the first one after it
     written = text[font.start():end + 1 if end is not None else len(text)]
-    head = text[start + 1:position].strip()
+    head = re.sub(r"\\(?:left|right|[Bb]igg?[lr]?)\s*$", "", text[start + 1:position]).strip()   # f, not f\left
     return (f"'{' '.join(written.split())}': a font around more than a name (here around '{head}' and what "
             f"follows) is not read; set the font on each name, \\{font.group(1)}{{{head}}}(…), or restate the "
             "line with restated_from", font.start(), written)

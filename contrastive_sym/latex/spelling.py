@@ -70,8 +70,8 @@ def canonical_key(key: str) -> str:
     >>> canonical_key(r"s^{-}_i"), canonical_key(r"\hat\rho"), canonical_key(r"L_\text{N-pair}")
     ('s_i^-', '\\hat{\\rho}', 'L_{\\text{N-pair}}')
     """
-    # x^{\prime} and x^{'} are set as x'
-    key = PRIME_SCRIPT.sub(lambda m: "'" * prime_count(m.group()), key)
+    # x^{\prime} and x^{'} are set as x'; w^\star is w^* (the mark of an optimum)
+    key = re.sub(r"\\star(?![a-zA-Z])", "*", PRIME_SCRIPT.sub(lambda m: "'" * prime_count(m.group()), key))
     # \mathbf{W_t} is set as \mathbf{W}_t: the scripts of a one-letter name inside its font
     key = scripts_out_of_fonts(nested_fonts(_FONT_ALIAS.sub(lambda m: _FONT_ALIASES[m.group(1)], key)))
     # \mathcal{L}_{T \rightarrow I} is \mathcal{L}_{T \to I}: TeX sets the one arrow for both (a key
