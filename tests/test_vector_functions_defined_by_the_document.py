@@ -70,7 +70,7 @@ def test_the_chain_of_the_definition_is_checked_with_vector_sides(capsys):
     chain = next(c for c in claims if c.claim.id.endswith("-chain"))
     assert chain.outcome.verdict.value == "proved", chain.outcome.message
     said = capsys.readouterr().err          # a definition's readings are said as it is read
-    assert "is the standard softmax" in said and "is the vector of these numbers" in said
+    assert "is the standard softmax" in said and "in brackets are the vector of these numbers" in said
 
 
 def test_a_false_chain_is_refuted():

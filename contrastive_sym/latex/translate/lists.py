@@ -71,7 +71,7 @@ class ListsMixin:
         else:       # entry k is the k-th number written: δ_{m,k} picks it (an entry is read at whole numbers)
             body, length = sp.Add(*[sp.KroneckerDelta(m, k) * s.pattern for k, s in enumerate(segments, 1)]), \
                 sp.Integer(len(segments))
-        note = f"[{' '.join(self.source(items).split())}] is the vector of these numbers"
+        note = f"the numbers {' '.join(self.source(items).split())} in brackets are the vector of these numbers"
         self.readings.extend([note] if note not in self.readings else [])
         return VectorValue(body, m, length)
 
