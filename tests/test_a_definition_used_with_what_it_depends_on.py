@@ -47,3 +47,55 @@ def test_a_value_the_definition_does_not_depend_on_is_refused():
     notation = NOTATION + "\n[[scalar]]\nname = 'b'\n"
     with pytest.raises(DerivationError, match="takes no arguments"):
         verify_text(with_claim(notation, r"\mathcal{L}(b) = b"))
+
+
+SIGMOID = TITLE + """
+[[scalar]]
+name = 'z'
+
+[[define]]
+name = 'p'
+line = 3
+latex = 'p = \\frac{1}{1 + e^{-z}}'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # the sigmoid's derivative as a focal-loss post writes it: p(1 - p) is p times (1 - p)
+    (r"\frac{\partial p}{\partial z} = p(1 - p)", "proved"),
+    (r"\frac{\partial p}{\partial z} = p(1 + p)", "refuted"),
+    (r"p(1 - p)^2 = p \cdot (1 - p)^2", "proved"),      # the power is the group's, as TeX sets a (b)^2
+    (r"p(z) = p", "proved"),                             # z: what p depends on, the value as a function of z
+])
+def test_a_defined_number_before_a_group_that_writes_none_of_its_variables_multiplies_it(latex, verdict):
+    claim = verify_text(with_claim(SIGMOID, latex)).documents[0].claims[0]
+    assert claim.outcome.verdict.value == verdict, claim.outcome.message
+
+
+def test_the_product_is_said():
+    claim = verify_text(with_claim(SIGMOID, r"\frac{\partial p}{\partial z} = p(1 - p)")).documents[0].claims[0]
+    assert "p(1 - p) is the product of p, a number defined without arguments" in claim.claim.reading
+
+
+def test_a_group_that_writes_a_variable_of_the_definition_is_no_product():
+    """p(2z): the value at another z, which the definition does not give, never p·2z."""
+    with pytest.raises(DerivationError, match="p takes no arguments"):
+        verify_text(with_claim(SIGMOID, r"p(2z) = p"))
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\partial}{\partial p} (\frac{\partial p}{\partial z}) = 1 - 2 p",
+    r"\frac{\partial^2 p}{\partial z^2} = \frac{\partial}{\partial p} \left(\frac{\partial p}{\partial z}\right) "
+    r"\frac{\partial p}{\partial z}",
+])
+def test_the_derivative_by_a_defined_name_of_a_derivative_by_what_it_depends_on_is_refused(latex):
+    """SOUNDNESS: ∂/∂p (∂p/∂z) with p = σ(z) (a focal-loss post's second derivative by the chain rule) was
+    read with ∂p/∂z a function of z alone, p held: 0, and the true chain p'' = (1 - 2p) p' · … was refuted.
+    Whether ∂p/∂z is p(1 - p) (derivative 1 - 2p) or a function of z (derivative 0) is not written."""
+    with pytest.raises(DerivationError, match="the derivative by 'p' of a derivative by z, which p depends on"):
+        verify_text(with_claim(SIGMOID, latex))
+
+
+def test_written_in_terms_of_the_defined_name_it_is_read():
+    claim = verify_text(with_claim(SIGMOID, r"\frac{\partial}{\partial p} (p(1 - p)) = 1 - 2 p")).documents[0].claims[0]
+    assert claim.outcome.verdict.value == "proved"

@@ -115,7 +115,7 @@ def quotient_after_operator(translator, op, operand) -> None:
 
 
 #: what a parenthesis holds that names one thing: a letter or command, in a font or with scripts
-_ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "font_accent", "bold", "accent",
+ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "font_accent", "bold", "accent",
                        "prime"})
 
 
@@ -133,7 +133,7 @@ def refuse_scalar_at_a_name(translator, meaning, key, paren, op, after: list = (
     inner = parts[0] if len(parts) == 1 and isinstance(parts[0], Tree) else None   # one term, no separator
     while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
         inner = inner.children[0]
-    if not (isinstance(inner, Tree) and inner.data in _ONE_NAME):
+    if not (isinstance(inner, Tree) and inner.data in ONE_NAME):
         return
     written, name = " ".join(translator.source(op).split()), " ".join(translator.source(inner).split())
     raise translator.fail(op, f"'{written}': {key} is a declared scalar, so this is the product {key}·{name}; "

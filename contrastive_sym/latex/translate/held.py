@@ -103,9 +103,18 @@ class HeldDerivativesMixin:
             raise self.fail(node, f"'{self.source(numerator).strip()}' is not written in terms of "
                                   f"{holding.macro.key} (none of its definitions uses it): the derivative "
                                   f"by '{self.source(denominator).strip()}' is not read")
+        macro = holding.macro
+        through = sorted({str(v) for d in f.atoms(sp.Derivative) if d.has(base)
+                          for v in d.variables if v in macro.body.free_symbols})
+        if through:
+            # ∂/∂p (∂p/∂z) with p = σ(z): ∂p/∂z is p(1 - p) as a function of p (derivative 1 - 2p), or a function
+            # of z alone, p held (derivative 0); which one the document means is not written
+            raise self.fail(node, f"the derivative by '{self.source(denominator).strip()}' of a derivative by "
+                                  f"{', '.join(through)}, which {macro.key} depends on: whether that derivative is "
+                                  f"taken as a function of {macro.key} or of {', '.join(through)} is not written; "
+                                  f"write it in terms of {macro.key} (\\frac{{\\partial}}{{\\partial p}} p(1 - p))")
         f = _rename_bound(f, variable.free_symbols)
         epsilon = sp.Dummy("epsilon", real=True)
-        macro = holding.macro
         if isinstance(opaque, Family):
             def moved(entry):
                 value = macro.body.xreplace(dict(zip(macro.index_params, entry.indices)))

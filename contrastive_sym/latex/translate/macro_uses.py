@@ -13,7 +13,8 @@ from ...model.binders import put
 from ..beside import arguments_of, declared_key
 from ..elementary import ELEMENTARY_KEYS, OfVector
 from ..scope import Family, Macro, labelled_key
-from ..spelling import canonical_key
+from ..spelling import canonical_key, names_written
+from .ambiguity import ONE_NAME
 from .compare import certainly_equal
 from .labelled_uses import shown
 from .lists import apply_list
@@ -130,6 +131,32 @@ class MacroUsesMixin:
         raise self.fail(node, f"{macro.key} takes no arguments" + (
             " (a use may name the declared values its definition depends on, L(\\tau); other arguments say "
             "another value, which the definition does not give)" if isinstance(macro.body, sp.Basic) else ""))
+
+    def number_before_parentheses(self, meaning, op) -> bool:
+        r"""Whether ``p(1 - p)`` (a call ``op`` of ``meaning``) is the product of a defined number and the
+        group in parentheses: ``p`` defined without arguments as a number (``p = \sigma(z)``), and the group
+        one value that writes none of the declared names its definition depends on (``\mathcal{L}(\tau)``,
+        ``\mathcal{L}(2\tau)`` name τ: the value as a function of τ, read or refused as such).  Said."""
+        paren = op.children[1]
+        if not (isinstance(meaning, Macro) and meaning.of_indices_only and not meaning.index_params
+                and not meaning.called and meaning.vector_index is None and meaning.matrix_shape is None
+                and isinstance(meaning.body, sp.Expr) and isinstance(paren, Tree) and paren.data == "paren"):
+            return False
+        parts = list(paren.children[0].children) if paren.children and isinstance(paren.children[0], Tree) else []
+        if len(parts) != 1 or not isinstance(parts[0], Tree):
+            return False
+        written, inner = self.source(parts[0]), parts[0]
+        while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
+            inner = inner.children[0]
+        if isinstance(inner, Tree) and inner.data in ONE_NAME:
+            return False        # L(b), one name: the value as a function of b, or L·b? (as Z(θ) of a scalar)
+        keys = [self.scope.key_of(s) or str(s) for s in meaning.body.free_symbols]
+        if not written.strip() or any(names_written(written, key) for key in keys):
+            return False
+        note = (f"{meaning.key}({' '.join(written.split())}) is the product of {meaning.key}, a number defined without "
+                "arguments, and the group in parentheses")
+        self.readings.extend([note] if note not in self.readings else [])
+        return True
 
     def _arguments_it_depends_on(self, macro, value) -> list[str]:
         """The names of the arguments of a use of a definition without arguments when each is a declared

@@ -162,7 +162,7 @@ class NamesMixin:
                 set_form = self.scope.lookup(form_key(key, op.data)) if op.data == "call" else None
                 meaning = set_form if isinstance(set_form, IndexSet) else \
                     entries_beside(self.scope, key, meaning, op.data) or meaning
-            if op.data == "call" and not isinstance(meaning, _CALLABLE):
+            if op.data == "call" and (not isinstance(meaning, _CALLABLE) or self.number_before_parentheses(meaning, op)):
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
