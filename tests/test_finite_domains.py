@@ -14,7 +14,7 @@ import pytest
 
 from contrastive_sym.errors import ParseError
 from contrastive_sym.model.notation import Domain
-from contrastive_sym.pipeline import check_statement
+from contrastive_sym.pipeline import check_statement, verify_text
 
 SIGN = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}],
             family=[{"name": "x", "shape": ["N"]}, {"name": "y", "shape": ["N"], "domain": "{-1, 1}"}],
@@ -81,3 +81,29 @@ def test_a_family_of_points_written_alone_under_a_defined_name_is_its_index():
     derivation = dict(notation, define=[{"name": "l", "line": 1, "latex": f"l_n = {HINGE}"}])
     assert verdict(r"l_1 = \frac{1 + y_1}{2} x_1 + \frac{1 - y_1}{2} \max(0, \Delta - x_1)",
                    **derivation) in ("proved", "confirmed")
+
+
+def test_a_scalar_equal_to_cases_on_a_value_of_a_finite_domain_declared_above_it():
+    """alpha_t of the focal loss, declared equal to its cases on y in {-1, 1}: the reader refused the
+    cases ("compares values, not indices"), the domain of y not yet known where equals was read."""
+    notation = '''id = "t"
+title = "t"
+source = "t.md"
+
+[[scalar]]
+name = 'y'
+domain = "{-1, 1}"
+
+[[scalar]]
+name = '\\alpha'
+domain = "[0, 1]"
+
+[[scalar]]
+name = 'a_t'
+equals = '\\begin{cases} \\alpha & \\text{if } y = 1 \\\\ 1 - \\alpha & \\text{otherwise} \\end{cases}'
+'''
+    def verdict(latex):
+        claim = f'\n[[claim]]\nid = "c"\nline = 1\ntitle = "c"\nlatex = \'{latex}\'\n'
+        return verify_text(notation + claim).documents[0].claims[0].outcome.verdict.value
+    assert verdict(r"a_t = \frac{1 + y}{2} \alpha + \frac{1 - y}{2} (1 - \alpha)") == "proved"
+    assert verdict(r"a_t = \frac{1 - y}{2} \alpha + \frac{1 + y}{2} (1 - \alpha)") == "refuted"

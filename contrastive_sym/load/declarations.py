@@ -208,7 +208,9 @@ def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -
         raise context.fail(f"scalar {name}: 'equals' makes it an expression of the scalars above; "
                            f"{', '.join(repr(k) for k in others)} belong{'s' if len(others) == 1 else ''} to "
                            "them", ("equals",))
-    value = read_formula(entry["equals"], scope, context, ("equals",))
+    # the finite domains declared above it are known already (a case on y = 1 of y in {-1, 1})
+    value = read_formula(entry["equals"], replace(scope, finite=context.builder.finite_domains()), context,
+                         ("equals",))
     builder = context.builder
     if not isinstance(value, sp.Expr) or value.atoms(AppliedUndef) or value.is_real is False \
             or any(builder.scalar_domain(s) is None and s not in builder.sizes() or s in builder.points()
