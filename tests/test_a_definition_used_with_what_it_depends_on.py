@@ -99,3 +99,20 @@ def test_the_derivative_by_a_defined_name_of_a_derivative_by_what_it_depends_on_
 def test_written_in_terms_of_the_defined_name_it_is_read():
     claim = verify_text(with_claim(SIGMOID, r"\frac{\partial}{\partial p} (p(1 - p)) = 1 - 2 p")).documents[0].claims[0]
     assert claim.outcome.verdict.value == "proved"
+
+
+FOCAL = SIGMOID + """
+[[scalar]]
+name = '\\gamma'
+domain = "positive"
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"p^\gamma = e^{\gamma \log p}", "proved"),
+    (r"p^\gamma = p", "refuted"),
+])
+def test_a_defined_number_to_the_power_of_a_declared_scalar(latex, verdict):
+    """p_t^\\gamma of the focal loss: before, "its superscript is read as a power, and a function … has none"."""
+    claim = verify_text(with_claim(FOCAL, latex)).documents[0].claims[0]
+    assert claim.outcome.verdict.value == verdict

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import lark
+import sympy as sp
 
 from .quotients import exp_kept
 from .products import refuse_large_exponent
@@ -56,6 +57,13 @@ class EntrywiseMixin:
         refuse_large_exponent(self, exponent, op)
         return exp_kept(exponent)
 
+
+    def declared_scalar_at(self, script) -> bool:
+        """Whether a script is one declared scalar (\\gamma of p_t^\\gamma), not an index nor a point: a power."""
+        key = self.atom_key(_one_item(script)) if _one_item(script) is not None else None
+        meaning = self.scope.lookup(key) if key is not None else None
+        return isinstance(meaning, sp.Symbol) and self.scope.index_range(meaning) is None \
+            and meaning not in self.scope.points
 
 def _one_item(script):
     """The one value a script holds (``{\\mathbf{z}}``, ``x``); None for a list or an ellipsis."""

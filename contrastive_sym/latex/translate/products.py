@@ -407,9 +407,9 @@ class ProductsMixin(LetterRunsMixin):
             raise self.fail(op, f"'{self.source(op).strip()}' is not declared")
         if meaning in (Builtin.EULER, Builtin.PI):
             meaning = sp.E if meaning is Builtin.EULER else sp.pi
-        if isinstance(meaning, Macro) and _a_number(self.source(arg)):
-            # \mathcal{N}^2 of a name defined without arguments: a power of its value (a
-            # script in parentheses, L^{(2)}, or of letters, L^{ij}, is part of a name)
+        if isinstance(meaning, Macro) and (_a_number(self.source(arg)) or self.declared_scalar_at(arg)):
+            # \mathcal{N}^2, p_t^\gamma (γ a declared scalar) of a name defined without arguments: a power of
+            # its value (a script in parentheses, L^{(2)}, or of letters, L^{ij}, is part of a name)
             settled = self._settle(meaning, op)
             if not isinstance(settled, Macro):
                 meaning = settled
