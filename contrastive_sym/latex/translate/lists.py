@@ -11,7 +11,7 @@ import sympy as sp
 from ...errors import ParseError
 from ...model import encodings as enc
 from ...model.definedness import kept
-from ...model.nodes import MaxOver, RealMax
+from ...model.nodes import Cancelled, MaxOver, RealMax
 from .compare import certainly_equal
 from .trees import is_ellipsis
 from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue, of_rows
@@ -66,13 +66,18 @@ class ListsMixin:
         if len(segments) == 1 and segments[0].var is not None:
             (run,) = segments
             body, length = run.pattern.xreplace({run.var: m - 1 + run.lo}), run.hi - run.lo + 1
+            # an entry of a family at the run's index has no entry past the run's end already (z_{K+1})
+            guarded = not any(m in index.free_symbols for entry in body.atoms(sp.Indexed) for index in entry.indices)
         elif any(s.var is not None for s in segments):
             return None
         else:       # entry k is the k-th number written: δ_{m,k} picks it (an entry is read at whole numbers)
             body, length = sp.Add(*[sp.KroneckerDelta(m, k) * s.pattern for k, s in enumerate(segments, 1)]), \
                 sp.Integer(len(segments))
+            guarded = True
         note = f"the numbers {' '.join(self.source(items).split())} in brackets are the vector of these numbers"
         self.readings.extend([note] if note not in self.readings else [])
+        if guarded:     # an entry it does not have (the 3rd of [a, b] at an index i = 3) is undefined, never 0
+            body = Cancelled(body, sp.KroneckerDelta(sp.Min(sp.Max(m, 1), length), m))     # 1 inside, 0 outside
         return VectorValue(body, m, length)
 
     def _columns(self, elements: list, items) -> MatrixValue | None:
@@ -171,6 +176,9 @@ class ListsMixin:
             if not (isinstance(last, RowVector) and last.family == first.family
                     and certainly_equal(at_last, last.row if reading is None else at_last)):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
+            if _downwards(lo, hi):      # x_3, \dots, x_1: the same rows, counted down
+                first = replace(first, row=sp.sympify(first.row).xreplace({variable: lo + hi - variable}))
+                return Segment(first, variable, hi, lo, None if skip is None else lo + hi - skip)
             return Segment(first, variable, lo, hi, skip)
         pattern = inner.expr(first_tree)
         segment = Segment(pattern, variable, lo, hi, skip)
@@ -178,6 +186,11 @@ class ListsMixin:
             last = self.expr(last_tree)
             if not certainly_equal(pattern.subs(variable, hi), last):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
+        if _downwards(lo, hi):
+            # x_3, \dots, x_1, x_N + \dots + x_1: counted down, each term once, in the order written (read upwards
+            # from lo to hi, the run would be empty)
+            return Segment(pattern.xreplace({variable: lo + hi - variable}), variable, hi, lo,
+                           None if skip is None else lo + hi - skip)
         return segment
 
     def _fresh_pattern_var(self) -> sp.Symbol:
@@ -418,4 +431,10 @@ def _unglued(elements: list) -> list:
         else:
             found.append(element)
     return found
+
+
+def _downwards(lo, hi) -> bool:
+    """Whether a run written from ``lo`` to ``hi`` counts down for certain (3 to 1, N to 1 with N ≥ 1)."""
+    difference = sp.sympify(lo - hi)
+    return difference.is_nonnegative is True and difference != 0
 

@@ -305,7 +305,11 @@ class MatricesMixin(IndexFamiliesMixin):
                 raise self.fail(op, f"an entry of a value computed from {self.family_key(base)}, whose entries are "
                                     f"numbered from {min(family.first)}, is not read: write the entry's own formula")
         if isinstance(value, VectorValue):
-            return value.component(self.expr(arg))
+            index = self.expr(arg)
+            if sp.Lt(index, 1) is sp.true or sp.Gt(index, value.length) is sp.true:
+                raise self.fail(op, f"'{' '.join(self.source(op).split())}': the entry {index} of a vector of "
+                                    f"{value.length} entries, which it does not have")
+            return value.component(index)
         digits, run = self.digit_run(arg, 2), self.name_run(arg)
         indices = digits if digits is not None else [self.expr(t) for t in run] if run else self._index_list(arg)
         if len(indices) != 2:
