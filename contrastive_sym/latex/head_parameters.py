@@ -140,8 +140,9 @@ def vector_arguments(elements, separators, scope: Scope, translator):
         meaning = scope.lookup(name)
         if meaning is not None and not (isinstance(meaning, sp.Symbol) and scope.index_range(meaning) is None):
             return None     # a parameter is a name of a number: new, or a declared scalar (not an index)
-        # a declared scalar stays itself (its domain holds in the body); a new name is any real number
-        parameters.append((name, meaning if meaning is not None else sp.Dummy(name.lstrip("\\"), real=True)))
+        # any real number in the body, even under a declared scalar's name: its domain would simplify the body
+        # (\sqrt{\tau^2} to τ) for a use that writes another value (r(\mathbf{z}; -1))
+        parameters.append((name, sp.Dummy(name.lstrip("\\"), real=True)))
     if len({base for base, _ in found}) != len(found) or len({n for n, _ in parameters}) != len(parameters):
         return None
     return tuple(found), parameters

@@ -24,6 +24,8 @@ from .trees import balanced
 _LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
 #: an operator glued to the letter after it once a label's spaces are gone: \topu, \cdotv
 _GLUED = re.compile(r"(\\(?:top|intercal|cdot|times))(?=[A-Za-z])")
+#: the signs a declared scalar's domain gives it, which the body of a definition at it was read with
+_SIGNS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero")
 #: a word named by an index: w_i, w_{i}
 _WORD_AT = re.compile(r"([A-Za-z])_\{?([A-Za-z])\}?")
 
@@ -172,6 +174,13 @@ class LabelledUsesMixin:
             return value
         # \mathcal{L}(f; 2) of \mathcal{L}(f; \alpha), α a declared scalar: the body at α = 2
         value = self._label_value(now)
+        outside = [a for a in _SIGNS if getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True]
+        if value is not None and outside:
+            # the body was read with α's declared domain (\sqrt{\tau^2} is τ for τ > 0): at a value not known to be
+            # in it, it would be another function's value
+            misfits.append(f"{before} is declared {outside[0]}, and the definition was read so; {now} is not "
+                           f"known to be {outside[0]}")
+            return None
         if value is not None:
             self.readings.append(f"{use} is {definition} at {before} = {now}")
         return value
