@@ -84,6 +84,23 @@ def test_an_integral_over_a_point_whose_differential_is_its_declared_value(state
     assert check_statement(statement, kind, **TWO_SPELLINGS).verdict.value == expected
 
 
+TWO_VALUES = dict(TWO_SPELLINGS, scalar=TWO_SPELLINGS["scalar"] + [
+    {"name": "x'", "role": "point", "value_of": r"\boldsymbol{x}"}],
+    function=[{"name": "g", "arguments": 1}, {"name": "h", "arguments": 2}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # SOUNDNESS: with x' beside x, x was no longer the point integrated over, and nothing was integrated:
+    # the first two were confirmed, the third (true) refuted
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) g(x) g(x') \mathrm{d}x = g(x) g(x')", "refuted"),
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) h(x, x') \mathrm{d}x = h(x, x')", "refuted"),
+    (r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) h(x, x') \mathrm{d}x = "
+     r"\int_{\boldsymbol{x}} p(\boldsymbol{x}) h(\boldsymbol{x}, x') \mathrm{d}x", "confirmed"),
+])
+def test_the_differentials_value_is_the_point_integrated_over_beside_another_value(statement, expected):
+    assert check_statement(statement, "identity", **TWO_VALUES).verdict.value == expected
+
+
 def test_an_integral_over_another_point_is_still_refused():
     with pytest.raises(ParseError, match="the integral is written over 'y' and its differential is dx"):
         check_statement(r"\int_y p(\boldsymbol{x}) g(\boldsymbol{x}) \, dx = 1", **TWO_SPELLINGS)

@@ -45,22 +45,24 @@ class IntegralsMixin:
         if under not in (None, point) and not {(under, point), (point, under)} & set(self.scope.point_aliases):
             raise self.fail(lower, f"the integral is written over '{self.source(lower).strip()}' and its "
                                    f"differential is d{written}")
+        renamed = {}
         if under not in (None, point):
-            # \int_{\boldsymbol{x}} … \mathrm{d}x, x declared the value of \boldsymbol{x}: one point, two spellings
+            # \int_{\boldsymbol{x}} … \mathrm{d}x, x declared the value of \boldsymbol{x}: one point, two spellings,
+            # the x of the integrand the point integrated over (x' beside it is another value, not integrated)
             note = (f"the integral over '{self.source(lower).strip()}' with the differential d{written}: one point "
                     f"(the notation declares one the value of the other)")
             self.readings.extend([note] if note not in self.readings else [])
-            point = under
-        return self._integral_of(op, rest, point, written)
+            point, renamed = under, {point: under}
+        return self._integral_of(op, rest, point, written, renamed)
 
-    def _integral_of(self, op, rest, point, written: str):
+    def _integral_of(self, op, rest, point, written: str, renamed=None):
         """∫ rest d(point): a sum term by term (∫ p a + q b dx = ∫ p a dx + ∫ q b dx), each term the
         expectation under its density of what the density multiplies."""
         rest = unwrap(rest)
         if isinstance(rest, Tree) and rest.data in ("add", "sub") and len(rest.children) == 3:
-            left, right = (self._integral_of(op, rest.children[n], point, written) for n in (0, 2))
+            left, right = (self._integral_of(op, rest.children[n], point, written, renamed) for n in (0, 2))
             return left + right if rest.data == "add" else left - right
-        integrand = self.expr(rest)
+        integrand = self.expr(rest).xreplace(renamed or {})
         own = [f for f in sp.Mul.make_args(integrand) if isinstance(f, Density) and tuple(f.args[1].args) == (point,)]
         if len(own) != 1 or own[0].args[2].args:
             raise self.fail(op, f"the integrand names no declared density of {written} alone as a factor (or a "
