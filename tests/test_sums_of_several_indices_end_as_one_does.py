@@ -83,3 +83,18 @@ def test_a_product_over_several_indices_is_one_product_per_index(latex, verdict)
     """\\prod_{u, i} (a likelihood over users and items): before, "this product's index is not understood"."""
     claims = verify_text(with_claim(POSITIVE, latex)).documents[0].claims
     assert [c.outcome.verdict.value for c in claims] == [verdict]
+
+
+@pytest.mark.parametrize("latex", [
+    r"\prod_{i,j} a_{ij} b_{ij} = \prod_{i,j} a_{ij} \prod_{i,j} b_{ij}",
+    r"\prod_i a_{ii} b_{ii} = \prod_i a_{ii} \prod_j b_{jj}",
+])
+def test_a_product_written_before_another_product_is_ambiguous(latex):
+    """SOUNDNESS: the second product was read inside the first's body (∏_i (a_ii ∏_j b_jj)), and the
+    textbook identity was refuted with no word; a sum's body may run over another sum (one value either
+    way), a product's may not: each reading is checked."""
+    claims = verify_text(with_claim(POSITIVE.replace("name = 'b'\nshape = ['N', 'N']\n",
+                                                     "name = 'b'\nshape = ['N', 'N']\ndomain = \"positive\"\n"),
+                                    latex)).documents[0].claims
+    assert sorted(c.outcome.verdict.value for c in claims) in (["confirmed", "refuted"], ["proved", "refuted"])
+    assert all("-reading-" in c.claim.id for c in claims)

@@ -12,6 +12,7 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.nodes import Guarded, MaxOver
 from ..scope import IndexSet
+from .ambiguity import insertions_ambiguous
 from .compare import certainly_equal
 from .trees import unwrap
 from .values import relation_name
@@ -233,6 +234,7 @@ class RangesMixin:
         1.  Over a set defined by a condition or given by the data it is not read yet."""
         if lower is None:
             raise self.fail(op, "a product needs its index (\\prod_k …)")
+        self.refuse_product_beside_a_product(op, operand)
         names = self._several_indices(lower) if upper is None else None
         if names is not None:       # \prod_{u,i}: one product per index, as \sum_{u,i} is one sum per index
             scope, variables = self.fresh_bound(names)
@@ -248,6 +250,26 @@ class RangesMixin:
             return sp.Product(term, (variable, lo, hi))
         # ∏_{k ≠ i}: the factors before i and after it (each may be empty, a product of 1)
         return sp.Product(term, (variable, lo, skip - 1)) * sp.Product(term, (variable, skip + 1, hi))
+
+    def refuse_product_beside_a_product(self, op, operand) -> None:
+        r"""``\prod_i a_i \prod_j b_j``: the product over i of a_i ∏_j b_j (its body the rest of the product, as
+        a sum's body is), or two products side by side?  For a sum the two are one value; for a product they
+        differ (∏_j b_j taken N times), and papers mean the second: each reading is checked."""
+        factors, tree = [], operand
+        while isinstance(tree, Tree) and tree.data in ("juxt", "dot") and len(tree.children) >= 2:
+            factors.append(tree.children[0])
+            tree = tree.children[-1]
+        factors.append(tree)
+        later = next((f for f in factors[1:] if isinstance(f, Tree) and f.data == "apply_op"
+                      and str(f.children[0].children[0]).startswith("\\prod")), None)
+        if later is None or getattr(operand.meta, "empty", True):
+            return
+        sign, body, second, end = op.meta.start_pos, operand.meta.start_pos, later.meta.start_pos, operand.meta.end_pos
+        raise insertions_ambiguous(self, op, "ambiguous: a product written before another product: its body may run "
+                                             "over the other (a sum's would) or end before it; write the products "
+                                             "in parentheses", [
+            ([(body, r"\left("), (end, r"\right)")], "the first product's body runs over the second"),
+            ([(sign, r"\left("), (second, r"\right)")], "two products side by side")], kind="product-end")
 
     def _over_index(self, op, lower, upper, operand, over_a_set: str, of_vectors: str, unread: str | None = None):
         """(index, term, lo, hi, value left out) of a \\max, \\min or \\prod over an index, its
