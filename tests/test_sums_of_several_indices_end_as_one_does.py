@@ -93,8 +93,6 @@ def test_a_product_written_before_another_product_is_ambiguous(latex):
     """SOUNDNESS: the second product was read inside the first's body (∏_i (a_ii ∏_j b_jj)), and the
     textbook identity was refuted with no word; a sum's body may run over another sum (one value either
     way), a product's may not: each reading is checked."""
-    claims = verify_text(with_claim(POSITIVE.replace("name = 'b'\nshape = ['N', 'N']\n",
-                                                     "name = 'b'\nshape = ['N', 'N']\ndomain = \"positive\"\n"),
-                                    latex)).documents[0].claims
+    claims = verify_text(with_claim(POSITIVE, latex)).documents[0].claims
     assert sorted(c.outcome.verdict.value for c in claims) in (["confirmed", "refuted"], ["proved", "refuted"])
     assert all("-reading-" in c.claim.id for c in claims)
