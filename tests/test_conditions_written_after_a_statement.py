@@ -111,3 +111,15 @@ def test_a_bound_after_a_comma_alone_is_a_second_statement():
     claims = verify_text(with_claim(BOUNDS, r"t^2 \geq 0, \quad a^2 > 1")).documents[0].claims
     assert [c.outcome.verdict.value for c in claims] == ["proved", "refuted"]
     assert all(not c.claim.given for c in claims)
+
+
+@pytest.mark.parametrize("latex", [
+    r"t > 1.001, \quad \forall t > 1",
+    r"(t-2)^2 > 0, \quad \forall t > 1",
+    r"t < 10^6, \quad \forall t > 1",
+    r"\log t < 10 \quad \text{for } t > 1",
+])
+def test_a_bound_is_sampled_at_and_around_it(latex):
+    """SOUNDNESS: the points sampled were filtered by the condition, and the few left never came near its
+    bound nor far above it: each of these false statements was confirmed."""
+    assert claim_verdict(BOUNDS, latex) == "refuted"

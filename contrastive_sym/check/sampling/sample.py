@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction as F
 from typing import Sequence
 
 import sympy as sp
@@ -74,6 +75,7 @@ class CompiledInstance:
             self.sides = Sides(compiled(instance.lhs, _own_symbols(instance.lhs, self.order)),
                                compiled(instance.rhs, _own_symbols(instance.rhs, self.order)))
         self.given = []
+        self.bounds = []        # (variable, number) of each stated bound of one variable, t > 1
         for cond in given:
             pred = concretize(cond.predicate, subs)
             if pred is sp.true:
@@ -83,6 +85,7 @@ class CompiledInstance:
                 return
             gap = pred.lhs - pred.rhs
             self.given.append((pred.rel_op, compiled([gap], _own_symbols([gap], self.order))))
+            self.bounds += _bound_of(gap, instance.variables)
 
     def admits(self, point: dict) -> bool | None:
         """Whether the point satisfies the document's stated conditions: True, False, or
@@ -130,6 +133,7 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
     for n, ci in enumerate(compiled):
         seed = stable_seed(config.seed, f"{label}|{ci.instance.label}")
         points = sample_points(ci.instance, config.points_per_instance, config.random_points, seed)
+        points += near_bounds(ci.bounds, points)
         if extra_points and n in extra_points:
             points = extra_points[n] + points
         for point in points:
@@ -159,3 +163,38 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
                 report.unresolved.append(hit)
         report.sizes_seen.add(ci.instance.label)
     return report
+
+
+#: the offsets from a stated bound sampled (t > 1: at 1, just above, …, far above; the condition drops
+#: those outside): a statement true only far from the bound, or false at an integer near it, is found
+_NEAR = (F(0), F(1, 10**20), F(1, 1000), F(1, 2), F(1), F(2), F(10), F(1000), F(10**8), F(10**30))
+#: how many of the sampled points each bound's values are put into
+_NEAR_POINTS = 6
+
+
+def _bound_of(gap, variables) -> list:
+    """(the variable, the number) when the condition ``gap`` (lhs − rhs) is one variable against a number
+    (t − 1, 2 − τ); [] otherwise."""
+    free = [v for v in variables if gap.has(v.symbol)]
+    if len(free) != 1:
+        return []
+    symbol = free[0].symbol
+    slope = sp.diff(gap, symbol)
+    if not (slope.is_Rational and slope != 0):        # a number: the condition is linear in the variable
+        return []
+    bound = sp.simplify(symbol - gap / slope)         # where the gap is 0
+    return [(free[0], F(int(bound.p), int(bound.q)))] if bound.is_Rational else []
+
+
+def near_bounds(bounds, points: list[dict]) -> list[dict]:
+    """Points at and around each stated bound of one variable, on either side, in its domain: the rest
+    of a few sampled points kept, that variable moved there."""
+    found = []
+    for variable, bound in bounds:
+        for point in points[:_NEAR_POINTS]:
+            for offset in _NEAR:
+                for value in {bound + offset, bound - offset}:
+                    if variable.domain.contains(value):
+                        found.append({**point, variable.key: value})
+    return found
+
