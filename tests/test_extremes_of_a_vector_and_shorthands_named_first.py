@@ -85,3 +85,14 @@ def test_a_first_row_that_names_a_declared_name_is_no_shorthand():
 ])
 def test_an_ellipsis_written_against_a_term(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"m = \max(x) \\ s = \sum_j e^{x_j-m} \\ \log\sum_j e^{x_j} = m + \log s", "proved"),
+    (r"m = \max(x) \\ s = \sum_j e^{x_j-m} \\ \log\sum_j e^{x_j} = m - \log s", "refuted"),
+])
+def test_several_shorthands_before_the_statement(latex, verdict):
+    """Before, only the first row was taken for a shorthand, and 's' was not declared."""
+    claim = verify_text(with_claim(NOTATION, latex)).documents[0].claims[0]
+    assert claim.outcome.verdict.value == verdict
+    assert "m, s, defined before the statement, are read as a definition local to this statement" in claim.claim.reading

@@ -107,3 +107,13 @@ def test_a_difference_that_writes_no_defined_name_is_neither_a_definition_nor_a_
 def test_a_norm_or_fraction_of_a_defined_name_beside_its_definition_is_checked(latex, expected):
     verdicts = chain_verdicts(latex)
     assert len(verdicts) == 1 and next(iter(verdicts.values()))[0] in expected
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r"g(x) = x^2 \text{ and } g(x) + 1 = x^2 + 1", "proved"),
+    (r"g(x) = x^2 \text{ and } g(x) - x^2 = 0", "proved"),
+    (r"g(x) = x^2 \text{ and } g(x) - x^2 = 1", "refuted"),
+])
+def test_a_row_that_starts_with_the_defined_name_and_goes_on_is_a_statement(latex, expected):
+    """g(x) + 1 = … beside g(x) = …: its head starts with g, but is no name (it was taken for g's own head)."""
+    assert [v for v, _ in chain_verdicts(latex).values()] == [expected]

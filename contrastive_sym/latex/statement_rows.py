@@ -57,7 +57,7 @@ def _an_expression_of(head, written: str, heads: set) -> bool:
             and head.children[0].data in _EXPRESSIONS:
         head = head.children[0]         # \|v\|_2, \|v\|^2: the norm's index or power
     return isinstance(head, Tree) and head.data in _EXPRESSIONS \
-        and any(names_written(written, name) for name in heads if name != base_name(written))
+        and any(names_written(written, name) for name in heads if "".join(name.split()) != "".join(written.split()))
 
 
 def read_statement(row: Row, translator: Translator, heads: set, line: int | None) -> tuple:

@@ -84,7 +84,7 @@ def _definitions_before(text: str, scope: Scope, where: Where) -> tuple[str, Sco
     r"""(the statement, the scope, the reading) when ``text`` starts with rows that define names nothing
     declares, ended by a row break, and the statement follows: ``x_{max} = \max(x) \\ \mathrm{softmax}(x_i)
     = …`` (a note that names the shorthand first); None otherwise."""
-    for start in _row_breaks(text)[:MAX_TRIES]:
+    for start in _row_breaks(text)[::-1][:MAX_TRIES]:    # the most rows that define first: m = …, s = …, then
         said = []
         try:
             display = define_all(_blanked(text, start, len(text)), replace(scope, readings=said), where)
