@@ -104,7 +104,7 @@ class LabelledUsesMixin:
         defined, used = _parts(macro.labels), _parts(written)
         if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
             return None
-        renamed = {}
+        renamed, loose, defined_in = {}, {}, macro.defined_in
         for before, now in zip(defined[::2], used[::2]):
             if before == now:
                 continue
@@ -119,9 +119,35 @@ class LabelledUsesMixin:
             if value is None:
                 return None
             renamed[old] = value
+            if defined_in.index_range(old) is None and _outside_its_domain(old, value):
+                loose[old] = before
+        body = macro.body
+        if loose:
+            # the body was read with the declared domain of α (\sqrt{\tau^2} is τ for τ > 0): at a value not known
+            # to be in it, the definition is read again with α any real number
+            body, renamed = self._read_again_anywhere(macro, loose, renamed, written, misfits)
+            if body is None:
+                return None
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
-        return self.put_drawn(macro.body, {**same, **renamed})
+        return self.put_drawn(body, {**same, **renamed})
+
+    def _read_again_anywhere(self, macro: Macro, loose: dict, renamed: dict, written: str, misfits: list):
+        """(the body of ``macro`` read again with each declared scalar of ``loose`` (symbol → name) any real
+        number, the values to put in for them); (None, renamed) when it does not read so."""
+        anywhere = {old: sp.Dummy(str(old), real=True) for old in loose}
+        scope = macro.defined_in
+        for old, before in loose.items():
+            scope = scope.bind(before, anywhere[old])
+        try:
+            body = macro.rebuild(scope).body if macro.rebuild is not None else None
+        except DerivationError:
+            body = None
+        if not isinstance(body, sp.Expr):
+            misfits.append(f"{', '.join(loose.values())} {'is' if len(loose) == 1 else 'are'} declared with a domain the "
+                           f"definition was read with, and ({shown(written)}) may leave it")
+            return None, renamed
+        return body, {anywhere.get(k, k): v for k, v in renamed.items()}
 
     def _entry_at(self, macro: Macro, before: str, now: str):
         r"""(index, value) when the label ``before`` is an entry of a declared family at one declared
@@ -174,13 +200,6 @@ class LabelledUsesMixin:
             return value
         # \mathcal{L}(f; 2) of \mathcal{L}(f; \alpha), α a declared scalar: the body at α = 2
         value = self._label_value(now)
-        outside = [a for a in _SIGNS if getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True]
-        if value is not None and outside:
-            # the body was read with α's declared domain (\sqrt{\tau^2} is τ for τ > 0): at a value not known to be
-            # in it, it would be another function's value
-            misfits.append(f"{before} is declared {outside[0]}, and the definition was read so; {now} is not "
-                           f"known to be {outside[0]}")
-            return None
         if value is not None:
             self.readings.append(f"{use} is {definition} at {before} = {now}")
         return value
@@ -213,3 +232,9 @@ class LabelledUsesMixin:
         points = self.scope.points
         return value if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase) \
             and value.is_real is not False and not any(s in points for s in value.free_symbols) else None
+
+
+def _outside_its_domain(old: sp.Symbol, value) -> bool:
+    """Whether ``value`` is not known to have the signs the declared scalar ``old`` has (its domain)."""
+    return any(getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True for a in _SIGNS)
+
