@@ -86,3 +86,56 @@ equals = '\\frac{e^{x_m}}{\\sum_k e^{x_k}}'
 ])
 def test_the_italic_entries_of_a_bold_vector_given_entry_by_entry(latex, verdict):
     assert claim_verdict(GIVEN_ENTRY_BY_ENTRY, latex) == verdict
+
+
+def test_entries_defined_beside_a_definition_of_the_name_alone_and_its_declared_rows_are_refused():
+    """SOUNDNESS: z = g(x)/\\|g(x)\\| defined (the name alone) beside the declared rows z_i, then z_i = u_i/\\|u_i\\|
+    at a later line: the check that refuses a definition of a declared family's entries looked at z alone,
+    passed, and a claim before that line read z_i by it while s(i, j) = z_i^T z_j read the declared rows: a
+    true restatement of s was refuted.  (An InfoNCE post normalises z_i = u_i/\\|u_i\\| after defining z.)"""
+    from contrastive_sym.errors import DerivationError
+    from contrastive_sym.pipeline import verify_text
+    notation = TITLE + """
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2]
+
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'z'
+shape = ['N', 'd']
+
+[[family]]
+name = 'u'
+shape = ['N', 'd']
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[function]]
+name = 'g'
+arguments = 1
+shape = ['d']
+
+[[define]]
+name = "z"
+line = 5
+latex = 'z = \\frac{g(x)}{\\|g(x)\\|_2}'
+
+[[define]]
+name = "z"
+line = 30
+latex = 'z_i = \\frac{u_i}{\\|u_i\\|}'
+
+[[index]]
+name = 'i'
+to = 'N'
+"""
+    with pytest.raises(DerivationError, match="'z_i' defines the entries of a declared \\[\\[family\\]\\] at every i"):
+        verify_text(notation)

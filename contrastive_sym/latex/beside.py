@@ -110,6 +110,9 @@ def declared_family(scope: Scope, key: str):
     ``\mathbf{z}``), whose entries the letter writes (``z_j``): the head names an entry of it."""
     from .translate.undeclared import bold_vector_of      # the translator imports this module
     found = scope.lookup(key)
+    beside = entries_beside(scope, key, found, "subscript")
+    if isinstance(beside, Family):
+        return beside       # z_i beside a definition of z alone: the rows z is declared with
     bold = bold_vector_of(key, scope.lookup) if found is None else None
     return scope.lookup(bold) if bold is not None else found
 
