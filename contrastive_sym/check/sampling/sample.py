@@ -193,7 +193,7 @@ def near_bounds(bounds, points: list[dict]) -> list[dict]:
     for variable, bound in bounds:
         for point in points[:_NEAR_POINTS]:
             for offset in _NEAR:
-                for value in {bound + offset, bound - offset}:
+                for value in (bound + offset, bound - offset) if offset else (bound,):
                     if variable.domain.contains(value):
                         found.append({**point, variable.key: value})
     return found
