@@ -482,7 +482,7 @@ def test_differences_multiples_and_sums_of_rows_are_vectors():
         translate_expr(r"z_1 z_2 z_1", moving_scope())
     with pytest.raises(ParseError, match="product of two vectors"):
         translate_expr(r"(z_1 - z_2)(z_1 + z_2)", moving_scope())
-    with pytest.raises(ParseError, match=r"the logarithm of 'z_1 - z_2', rows of a family \(embeddings\)"):
+    with pytest.raises(ParseError, match=r"the logarithm of 'z_1 - z_2', rows of a family or a function's vector values"):
         translate_expr(r"\log(z_1 - z_2)", moving_scope())
     with pytest.raises(ParseError, match="vector where a number"):
         translate_expr(r"(z_1 - z_2) + \tau", moving_scope())

@@ -108,9 +108,9 @@ role = "scale"
 
 
 @pytest.mark.parametrize("latex, message", [
-    (r"\exp(z_i / \tau) = 1", r"rows of a family \(embeddings\)"),
-    (r"e^{z_1 - z_2} = 1", r"rows of a family \(embeddings\)"),
-    (r"\log z_1 = 1", r"rows of a family \(embeddings\)"),
+    (r"\exp(z_i / \tau) = 1", r"rows of a family or a function.s vector values \(embeddings\)"),
+    (r"e^{z_1 - z_2} = 1", r"rows of a family or a function.s vector values \(embeddings\)"),
+    (r"\log z_1 = 1", r"rows of a family or a function.s vector values \(embeddings\)"),
     (r"(z_1 + \tau)_1 = 1", r"a row of a family \(an embedding\) added to a number"),
 ])
 def test_rows_of_embeddings_stay_refused(latex, message):
@@ -120,3 +120,42 @@ def test_rows_of_embeddings_stay_refused(latex, message):
 
 def test_a_dot_product_of_rows_is_still_a_number():
     assert claim_verdict(EMBEDDINGS, r"\exp(z_1 \cdot z_2 / \tau) = e^{z_2 \cdot z_1 / \tau}") == "proved"
+
+
+ENCODER = TITLE + """
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[scalar]]
+name = 'y'
+role = "point"
+
+[[scalar]]
+name = '\\tau'
+domain = "positive"
+
+[[function]]
+name = 'f'
+arguments = 1
+shape = ['d']
+"""
+
+
+@pytest.mark.parametrize("latex, message", [
+    (r"\exp(f(x) / \tau) = 1", r"a function's vector values \(embeddings\)"),
+    (r"(f(x) + \tau)_1 = 1", r"a row of a family \(an embedding\) added to a number"),
+])
+def test_an_encoders_vector_values_stay_refused_as_rows_do(latex, message):
+    """\\exp(f(x)/\\tau) of an encoder's output: a dot product left out, as of a row z_i."""
+    with pytest.raises(DerivationError, match=message):
+        claim_verdict(ENCODER, latex)
+
+
+def test_a_dot_product_of_an_encoders_values_is_a_number():
+    assert claim_verdict(ENCODER, r"\exp(f(x) \cdot f(y) / \tau) = e^{f(y) \cdot f(x) / \tau}") == "proved"

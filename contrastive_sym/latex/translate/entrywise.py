@@ -31,7 +31,8 @@ class EntrywiseMixin:
         if isinstance(value, RowVector) or of_rows(vector):
             # \exp(z_i / \tau) of an embedding: a dot product left out, more likely than each entry's
             raise self.fail(argument, f"the {name} of '{' '.join(self.source(argument).split())}', rows of a "
-                                      f"family (embeddings): write the number it is of (z_i \\cdot z_j / \\tau); "
+                                      f"family or a function's vector values (embeddings): write the number it is "
+                                      f"of (z_i \\cdot z_j / \\tau); "
                                       f"the {name} of each entry is read of a vector of numbers (\\mathbf{{z}})")
         note = (f"'{' '.join(self.source(node).split())}' is the {name} of each entry of the vector "
                 f"(a vector has no other {name})")

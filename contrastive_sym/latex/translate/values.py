@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...model.nodes import Vector
 
@@ -150,9 +151,12 @@ def is_vector(value) -> bool:
 
 def of_rows(vector: VectorValue) -> bool:
     """Whether the components of ``vector`` are those of rows of a family of two or more dimensions
-    (``z_i``, ``z_i - z_j``: embeddings), as opposed to a vector of numbers (logits, a softmax's value)."""
+    (``z_i``, ``z_i - z_j``: embeddings) or of a declared function's vector values (an encoder's f(x)), as
+    opposed to a vector of numbers (logits, a softmax's value)."""
     return any(len(entry.indices) >= 2 and vector.index in entry.indices[-1].free_symbols
-               for entry in vector.body.atoms(sp.Indexed))
+               for entry in vector.body.atoms(sp.Indexed)) \
+        or any(applied.args and vector.index in applied.args[-1].free_symbols
+               for applied in vector.body.atoms(AppliedUndef))
 
 
 def componentwise(value, operation):
