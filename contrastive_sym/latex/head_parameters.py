@@ -18,11 +18,8 @@ from .translate.macro_uses import VECTOR_LENGTH
 def body_with(params, scope: Scope, read: Callable):
     """The body (``read`` of a scope) with ``params``, (name, symbol) pairs, bound; None when it does
     not read so or is not a value."""
-    inner = scope
-    for name, symbol in params:
-        inner = inner.bind(name, symbol)
     try:
-        body = read(inner)
+        body = read(with_bound(scope, params))
     except ParseError:
         return None
     return body if isinstance(body, sp.Basic) else None

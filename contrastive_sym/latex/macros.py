@@ -127,9 +127,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                 _index_params(index_tree, translator, scope, undeclared=True), scope, translator, read)
             key, params = worded_head(key, index_tree, translator, scope, read, params or None)  # L_{out,i}
             if params is not None:
-                inner = scope
-                for name, symbol in params:
-                    inner = inner.bind(name, symbol)
+                inner = with_bound(scope, params)
                 body, vector = _number_or_vector(_BodyReader(text, inner, where), body_tree)
                 if "matrix_shape" in vector:
                     raise translator.fail(body_tree, "a family whose entries are matrices is not read: "
@@ -166,9 +164,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     parameters = scalar_parameters(elements, separators, scope, translator)
     if parameters is not None:
         # \sigma(\ell) = \frac{1}{1 + e^{-\ell}}: \ell names nothing declared, so it is a parameter
-        inner = scope
-        for name, symbol in parameters:
-            inner = inner.bind(name, symbol)
+        inner = with_bound(scope, parameters)
         try:
             body = _BodyReader(text, inner, where).expr(body_tree)
         except ParseError as exc:

@@ -62,21 +62,9 @@ def where_clauses(text: str, scope: Scope, where: Where) -> tuple[str, Scope, st
     # them: a statement of a thousand commas that does not read is refused at once
     candidates = [(end, start) for end, start in splits if "=" in text[start:] or "\\triangleq" in text[start:]]
     for end, start in candidates[:MAX_TRIES]:
-        tail, said = _blanked(text, 0, start), []
-        try:
-            display = define_all(tail, replace(scope, readings=said), where)
-        except DerivationError:
-            continue
-        if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
-            continue
-        inner = scope
-        for macro in display.macros:
-            inner = bind_definition(inner, macro)
-        heads = ", ".join(display.heads)
-        # what reading the definitions needed is said with them (a letter of a name, a sum's extent)
-        return (_blanked(text, end, len(text)), inner,
-                "; ".join([f"{heads}, defined after the statement, {'is' if len(display.heads) == 1 else 'are'} "
-                           "read as a definition local to this statement"] + said))
+        found = _local_definitions(_blanked(text, 0, start), scope, where, "after")
+        if found is not None:
+            return (_blanked(text, end, len(text)), *found)
     return _definitions_before(text, scope, where)
 
 
@@ -85,21 +73,30 @@ def _definitions_before(text: str, scope: Scope, where: Where) -> tuple[str, Sco
     declares, ended by a row break, and the statement follows: ``x_{max} = \max(x) \\ \mathrm{softmax}(x_i)
     = …`` (a note that names the shorthand first); None otherwise."""
     for start in _row_breaks(text)[::-1][:MAX_TRIES]:    # the most rows that define first: m = …, s = …, then
-        said = []
-        try:
-            display = define_all(_blanked(text, start, len(text)), replace(scope, readings=said), where)
-        except DerivationError:
-            continue
-        if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
-            continue
-        inner = scope
-        for macro in display.macros:
-            inner = bind_definition(inner, macro)
-        heads = ", ".join(display.heads)
-        return (_blanked(text, 0, start + 2), inner,
-                "; ".join([f"{heads}, defined before the statement, {'is' if len(display.heads) == 1 else 'are'} "
-                           "read as a definition local to this statement"] + said))
+        found = _local_definitions(_blanked(text, start, len(text)), scope, where, "before")
+        if found is not None:
+            return (_blanked(text, 0, start + 2), *found)
     return None
+
+
+def _local_definitions(rows: str, scope: Scope, where: Where, side: str) -> tuple[Scope, str] | None:
+    """(the scope with the definitions of ``rows`` bound, the reading) when every row defines a name nothing
+    declares and none writes a chain of its own; None otherwise.  ``side``: where they stand, "before" or
+    "after" the statement."""
+    said = []
+    try:
+        display = define_all(rows, replace(scope, readings=said), where)
+    except DerivationError:
+        return None
+    if display.chains or any(scope.lookup(macro.key) is not None for macro in display.macros):
+        return None
+    inner = scope
+    for macro in display.macros:
+        inner = bind_definition(inner, macro)
+    heads = ", ".join(display.heads)
+    # what reading the definitions needed is said with them (a letter of a name, a sum's extent)
+    return inner, "; ".join([f"{heads}, defined {side} the statement, {'is' if len(display.heads) == 1 else 'are'} "
+                             "read as a definition local to this statement"] + said)
 
 
 def _row_breaks(text: str) -> list[int]:

@@ -119,6 +119,16 @@ ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "
                        "prime"})
 
 
+def one_term(paren):
+    """The one term a group in parentheses holds (no separator), its items and braces taken off; None else."""
+    items = paren.children[0] if paren.children and isinstance(paren.children[0], Tree) else None
+    parts = list(items.children) if items is not None else []
+    inner = parts[0] if len(parts) == 1 and isinstance(parts[0], Tree) else None
+    while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
+        inner = inner.children[0]
+    return inner
+
+
 def refuse_scalar_at_a_name(translator, meaning, key, paren, op, after: list = ()) -> None:
     r"""``Z(\theta)`` with Z a declared scalar and one name in the parentheses: TeX sets a product and a
     function's value alike, and a textbook writes Z(θ) for the partition function of θ.  Read as the
@@ -128,11 +138,7 @@ def refuse_scalar_at_a_name(translator, meaning, key, paren, op, after: list = (
     if not (isinstance(meaning, sp.Symbol) and key is not None and isinstance(paren, Tree)
             and paren.data == "paren") or after:
         return      # a (b)^2, a(b)(c): a script or a group after it makes the product plain
-    items = paren.children[0] if paren.children and isinstance(paren.children[0], Tree) else None
-    parts = list(items.children) if items is not None else []
-    inner = parts[0] if len(parts) == 1 and isinstance(parts[0], Tree) else None   # one term, no separator
-    while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
-        inner = inner.children[0]
+    inner = one_term(paren)
     if not (isinstance(inner, Tree) and inner.data in ONE_NAME):
         return
     written, name = " ".join(translator.source(op).split()), " ".join(translator.source(inner).split())

@@ -14,7 +14,7 @@ from ..beside import arguments_of, declared_key
 from ..elementary import ELEMENTARY_KEYS, OfVector
 from ..scope import Family, Macro, labelled_key
 from ..spelling import canonical_key, names_written
-from .ambiguity import ONE_NAME
+from .ambiguity import ONE_NAME, one_term
 from .compare import certainly_equal
 from .labelled_uses import shown
 from .lists import apply_list
@@ -142,13 +142,11 @@ class MacroUsesMixin:
                 and not meaning.called and meaning.vector_index is None and meaning.matrix_shape is None
                 and isinstance(meaning.body, sp.Expr) and isinstance(paren, Tree) and paren.data == "paren"):
             return False
-        parts = list(paren.children[0].children) if paren.children and isinstance(paren.children[0], Tree) else []
-        if len(parts) != 1 or not isinstance(parts[0], Tree):
+        inner = one_term(paren)
+        if inner is None:
             return False
-        written, inner = self.source(parts[0]), parts[0]
-        while isinstance(inner, Tree) and inner.data in ("item", "braces") and len(inner.children) == 1:
-            inner = inner.children[0]
-        if isinstance(inner, Tree) and inner.data in ONE_NAME:
+        written = self.source(inner)
+        if inner.data in ONE_NAME:
             return False        # L(b), one name: the value as a function of b, or L·b? (as Z(θ) of a scalar)
         keys = [self.scope.key_of(s) or str(s) for s in meaning.body.free_symbols]
         if not written.strip() or any(names_written(written, key) for key in keys):
