@@ -160,3 +160,55 @@ def test_a_formula_that_combines_definitions_read_with_two_meanings_of_a_name_is
 ])
 def test_each_definition_alone_reads_as_given(latex, line, verdict):
     assert claim_verdict(TWO_MEANINGS, latex, line=line) == verdict
+
+
+# A lecture note's metric-learning losses: 𝓛(x_i, x_i^+) a function of a pair (line 8), the total 𝓛 of the
+# pairs (line 10) by the loss 𝓛_{i,j} of each pair, defined below it (line 12).  While the total waited,
+# the entries were bound over the function, not beside it: the total then read 𝓛_{i,j} as the function
+# with a subscript ("takes no subscript"), and the equation below it was unreadable.
+THREE_LOSSES = TITLE + """
+[[size]]
+name = 'N'
+minimum = 2
+checked = [2, 3]
+
+[[index]]
+name = 'i'
+from = 1
+to = 'N'
+
+[[index]]
+name = 'j'
+from = 1
+to = 'N'
+
+[[family]]
+name = 'D'
+shape = ['N', 'N']
+
+[[define]]
+name = '\\mathcal{L}(a)'
+line = 8
+latex = '\\mathcal{L}(a) = a^2'
+
+[[define]]
+name = '\\mathcal{L}'
+line = 10
+latex = '\\mathcal{L} = \\sum_{i} \\sum_{j} \\max(0, \\mathcal{L}_{i,j})^2'
+
+[[define]]
+name = '\\mathcal{L}_{i,j}'
+line = 12
+latex = '\\mathcal{L}_{i,j} = 1 - D_{i,j}'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, 1 - D_{i,j})^2", "proved"),
+    (r"\mathcal{L}_{1,2} = 1 - D_{1,2}", "proved"),
+    (r"\mathcal{L}(3) = 9", "proved"),
+    # false as written: the square is outside the hinge
+    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, (1 - D_{i,j})^2)", "refuted"),
+])
+def test_entries_defined_while_the_total_waits_go_beside_a_function_of_the_name(latex, verdict):
+    assert claim_verdict(THREE_LOSSES, latex, line=20) == verdict

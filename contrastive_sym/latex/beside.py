@@ -34,6 +34,17 @@ def _entrywise(meaning) -> bool:
     return isinstance(meaning, Family) or _by_index(meaning) and bool(meaning.index_params)
 
 
+def _function(meaning) -> bool:
+    r"""A definition of the name as a function of what its parentheses write (\mathcal{L}(x, y) = …)."""
+    return isinstance(meaning, Macro) and (arguments_of(meaning) is not None or meaning.labels is not None)
+
+
+def _whole(meaning) -> bool:
+    r"""A definition of the name alone or as a function: beside it, the name with a subscript is
+    another object (\mathcal{L}(x_i, x_i^+), then \mathcal{L}_{i,j} of a pair)."""
+    return _alone(meaning) or _function(meaning)
+
+
 def _form(meaning) -> str:
     return "superscript" if isinstance(meaning, Family) and meaning.superscript else "subscript"
 
@@ -67,11 +78,30 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
         # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
         # which the bare name keeps (a use is read by the one whose labels it fits)
         return scope.bind(labelled_key(macro.key, macro.labels), macro)
-    if _alone(macro) and _entrywise(first):
+    if _alone(macro) and _function(first):
+        # \mathcal{L}(x_i, x_i^+) of a pair, then the total \mathcal{L}: the name alone is the total,
+        # the name with its arguments the function
+        return scope.bind(function_key(macro.key), first).bind(macro.key, macro)
+    if _function(macro) and _alone(first):
+        return scope.bind(function_key(macro.key), macro)
+    if _whole(macro) and _entrywise(first):
         return scope.bind(form_key(macro.key, _form(first)), first).bind(macro.key, macro)
-    if _entrywise(macro) and _alone(first):
+    if _entrywise(macro) and _whole(first):
         return scope.bind(form_key(macro.key, "subscript"), macro)
     return scope.bind(macro.key, macro)
+
+
+def function_key(key: str) -> str:
+    """The key a definition of a name as a function is kept under beside a definition of the name
+    alone (the loss of a pair beside the total)."""
+    return f"{key}(function)"
+
+
+def function_beside(scope: Scope, key: str, meaning):
+    """The definition of ``key`` as a function beside ``meaning``, a definition of the name alone;
+    None when there is none."""
+    found = scope.lookup(function_key(key)) if _alone(meaning) else None
+    return found if _function(found) else None
 
 
 def declared_key(key: str) -> str:
@@ -92,8 +122,11 @@ def arguments_of(macro: Macro) -> int | None:
 
 def entries_beside(scope: Scope, key: str, meaning, form: str):
     """The family or entrywise definition written ``key`` with a script of ``form``
-    beside the definition ``meaning`` of the name alone; None when there is none."""
-    if not _alone(meaning) or form not in ("subscript", "superscript"):
+    beside the definition ``meaning`` of the name alone, or for ``form`` "call" the function
+    (\\mathcal{L}(x_i, x_i^+) beside the total \\mathcal{L}); None when there is none."""
+    if form == "call":
+        return function_beside(scope, key, meaning)
+    if not _whole(meaning) or form not in ("subscript", "superscript"):
         return None
     found = scope.lookup(form_key(key, form))
     return found if _entrywise(found) else None

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 import sympy as sp
 
 from ..errors import DerivationError
+from ..latex.beside import bind_definition
 from ..latex.definition_twins import same
 from ..latex.scope import Distribution, Macro, Scope
 from ..latex.spelling import canonical_key, names_written
@@ -206,7 +207,7 @@ class Sections:
             bound = {k: v for k, v in context.scope.names.items() if local.names.get(k) is not v}
         finally:
             context.scope = document
-        context.scope = replace(document, names={**document.names, **bound})
+        context.scope = _with_bound(document, bound, context.waiting)
         note_redefinitions(document, context)
         return result
 
@@ -225,6 +226,19 @@ class Sections:
         definition of the name at one is not in force at the other."""
         low, high = min(at, line), max(at, line)
         return any(low < s.line <= high and (key in s.hidden or key in s.overlay) for s in self.sections)
+
+
+def _with_bound(document: Scope, bound: dict, waiting: frozenset) -> Scope:
+    """``document`` with the names a reading bound.  A definition of a name that another definition,
+    still waiting, gives too was read with that name hidden (no formula may read the waiting one's old
+    meaning); beside what the document already means by it (\\mathcal{L}_{i,j} beside the function
+    \\mathcal{L}(x, y)) it is bound as it would have been, not over it."""
+    beside = {k: v for k, v in bound.items()
+              if k in waiting and k in document.names and isinstance(v, Macro) and v.key == k}
+    scope = replace(document, names={**document.names, **{k: v for k, v in bound.items() if k not in beside}})
+    for macro in beside.values():
+        scope = bind_definition(scope, macro)
+    return scope
 
 
 def _of_a_distribution_replaced(scope: Scope, sections: list) -> tuple:
