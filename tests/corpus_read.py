@@ -188,10 +188,10 @@ def read_document(path: Path) -> DocumentReading:
     return reading
 
 
-#: a display that opens with a relation (after an environment's start and an alignment mark), or with a
+#: a display that opens with a relation (after an environment's start, MathJax's \require{…} and an alignment mark), or with a
 #: plus and states no relation (a minus may open an expression of its own, -\log p) (``$$ + \mathrm{KL}(…) $$``: the rest of the expression above it, as a
 #: post whose MathJax cannot break a display writes it)
-CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*)*(?:&\s*)?"
+CONTINUES = re.compile(r"\s*(?:\\begin\s*\{[a-zA-Z*]+\}\s*|\\require\s*\{[^{}]*\}\s*)*(?:&\s*)?"
                        r"(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z])"
                        r"|\+(?!.*(?:=|<|>|\\(?:leq?|geq?|approx|propto|simeq)(?![a-zA-Z]))))", re.S)
 

@@ -43,3 +43,13 @@ def test_a_derivative_of_nothing_is_refused_naming_it(latex):
     """∂/∂x written alone before '=' (a post's gradients, the function understood from the text)."""
     with pytest.raises(ParseError, match=r"with nothing after it: what it is the derivative of is not written"):
         claim_verdict(NOTATION, latex)
+
+
+@pytest.mark.parametrize("latex, written", [(r"\nabla_{\theta_1} = 2 \theta_1", r"\nabla_{\theta_1}"),
+                                            (r"\nabla = 0", r"\nabla"), (r"\nabla_{\theta_1} \le 1", r"\nabla_{\theta_1}")])
+def test_a_gradient_of_nothing_is_refused_naming_it(latex, written):
+    """∇_{z_i} written alone before '=' (a post's gradient of a loss its prose names): the grammar's own
+    error said "unexpected '='; expected '(', '[', '\\|', '{'"."""
+    with pytest.raises(ParseError) as caught:
+        claim_verdict(NOTATION, latex)
+    assert f"a gradient '{written}' with nothing after it: what it is the gradient of is not written" in str(caught.value)

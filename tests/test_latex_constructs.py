@@ -179,7 +179,8 @@ def test_exp_without_parentheses_before_a_quotient_is_ambiguous():
     r"\begin{gather} a + b \end{gather}", r"\begin{multline*} a + b \end{multline*}",
     r"\color{red}{a} + b", r"{\color{red} a} + b", r"a + \color{blue} b", r"\textcolor{red}{a} + b",
     r"\displaystyle a + b", r"a \! + \, b \; \quad", r"\left. a + b \right.", r"a + b \nonumber",
-    r"\texttt{a} + b", r"a + b \label{eq:x}",
+    r"\texttt{a} + b", r"a + b \label{eq:x}", r"\require{color} a + b", r"\require{cancel}\begin{align*} a + b \end{align*}",
+    r"\colorbox{magicmint} { $ a + b $ }", r"\fcolorbox{red}{white}{$a + b$}",
 ])
 def test_layout_and_cosmetics_carry_no_mathematics(text):
     assert read(text) == a + b

@@ -301,3 +301,24 @@ def test_a_name_the_document_defines_in_another_letter_or_font_is_named(define, 
     with pytest.raises(DerivationError) as caught:
         check_statement(written, scalar=[{"name": "a"}], define=[define])
     assert hint in str(caught.value)
+
+
+@pytest.mark.parametrize("written, hint", [
+    (r"\mathbb{E}_{x \sim p_{g}} [f(x)] = 0", r"'p_{g}' is not declared (p_{G} is declared: a letter in the other case"),
+    (r"\mathbb{E}_{x \sim p_g} [f(x)] = 0", r"'p_{g}' is not declared (p_{G} is declared: a letter in the other case"),
+])
+def test_a_subscript_in_the_other_case_is_named(written, hint):
+    # a GAN post writes p_G for the generator's distribution and once p_g: the message said "'g' is not
+    # declared: an index written free in a statement", which sent the reader after an index
+    notation = dict(scalar=[{"name": "x", "role": "point"}], distribution=[{"name": "p_{G}", "of": ["x"]}],
+                    function=[{"name": "f", "arguments": 1}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(written, **notation)
+    assert hint in str(caught.value)
+
+
+def test_an_undeclared_name_with_a_control_word_in_its_subscript_is_quoted_as_tex_reads_it():
+    # a post's f_{\log Z} was quoted 'f_\logZ', which TeX reads as the control word \logZ
+    with pytest.raises(DerivationError) as caught:
+        check_statement(r"f_{\log Z}(1) = 0", scalar=[{"name": "Z", "domain": "positive"}])
+    assert r"'f_{\log Z}' is not declared" in str(caught.value)

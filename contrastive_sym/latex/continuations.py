@@ -189,7 +189,8 @@ _MATHOP = re.compile(r"\\(?:mathop|mathord|mathbin|mathrel|boxed|operatorname\*?
 def unwrap_math_classes(text: str) -> str:
     r"""``text`` with ``\mathop{\mathbb{E}}``, ``\operatorname{\mathbb{E}}`` (not ``\operatorname{tr}``, a name)
     written ``\mathbb{E}`` (same length: the wrapper and its closing brace become spaces).  The wrapper
-    sets spacing and where limits go; the symbol inside is what it means.  ``\boxed{a = b}`` is ``a = b``."""
+    sets spacing and where limits go; the symbol inside is what it means.  ``\boxed{a = b}`` is ``a = b``, and
+    so is ``\colorbox{mint}{$a = b$}``."""
     out = text
     for match in reversed(list(_MATHOP.finditer(text))):
         close = _closing(text, match.end())
@@ -197,7 +198,19 @@ def unwrap_math_classes(text: str) -> str:
             continue
         out = out[:match.start()] + " " * (match.end() - match.start()) + out[match.end():close] + " " + \
             out[close + 1:]
+    for match in reversed(list(_COLORBOX.finditer(out))):
+        # \colorbox{mint}{ $ a = b $ }: a highlight around a formula, its math between the dollars
+        close = _closing(out, match.end())
+        inner = re.fullmatch(r"(\s*\$)(.*?)(\$\s*)", out[match.end():close], re.S) if close is not None else None
+        if inner is not None:
+            start, end = match.end() + len(inner.group(1)), close - len(inner.group(3))
+            out = out[:match.start()] + " " * (start - match.start()) + out[start:end] + " " * (close + 1 - end) + \
+                out[close + 1:]
     return out
+
+
+#: \colorbox{name}{ and \fcolorbox{frame}{fill}{, whose last group holds the formula between dollars
+_COLORBOX = re.compile(r"\\(?:colorbox\s*\{[^{}]*\}|fcolorbox\s*\{[^{}]*\}\s*\{[^{}]*\})\s*\{")
 
 
 _SUBSTACK = re.compile(r"\\substack\s*\{")

@@ -31,6 +31,7 @@ from .continuations import (FONT_SWITCH, LEADING_LABEL, conditions_after_bars, d
 from .quantifier_clauses import FORALL_COMMA, RANGE_WRITTEN, forall_in_words, mark_forall_commas, ranges_as_quantifiers
 from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
+from .parse_hints import hint_before
 from .remarks import blank_remarks
 from .script_places import escaped_underscores, nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
@@ -295,9 +296,6 @@ def _line_column(text: str, position: int) -> tuple[int, int]:
 
 
 #: inside the denominator of a fraction that starts with \partial: the parser stopped there
-_DERIVATIVE_BY = re.compile(r"\}\s*\{\s*(?P<by>\\partial)(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*$")
-
-
 def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None = None) -> ParseError:
     """The error for ``exc``: found in ``text`` (what the grammar read), shown as the user
     wrote it in ``original`` (the same length; paired bars are rewritten in ``text``)."""
@@ -347,19 +345,8 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             return where.error(f"a bar inside brackets before '{shown}' conditions on an event, as an expectation "
                                "given an event is written (\\mathbb{E}[X \\mid A]), which is not read yet; a "
                                "condition is read inside a probability or a density, p(x \\mid c)", line, column, shown)
-        if re.search(r"[(,]\s*\\cdot\s*(?:\||\\mid|\\vert|,|\))?\s*$", text[:token.start_pos]):
-            # \mathcal{A}(\cdot \mid x): a placeholder for the argument, a distribution named
-            start = text.rindex("\\cdot", 0, token.start_pos)
-            return where.error("'\\cdot' as an argument (a placeholder: p(\\cdot \\mid x) names a distribution or "
-                               "a function, not a value) is not read", *_line_column(text, start), "\\cdot")
-        by = _DERIVATIVE_BY.search(text[:token.start_pos])
-        if by is not None:
-            # \frac{\partial E}{\partial v'^T h}: by an expression, where a variable is read
-            written = original[by.start("by"):token.end_pos]       # the construct as written, at its column
-            return where.error(f"a derivative by an expression, '{' '.join(written.split())}…' (more than one factor "
-                               "after '\\partial') is not read: a derivative is taken by a variable (\\partial x, "
-                               "\\partial z_i, \\partial x \\partial y); write the variable, or restate the line "
-                               "with restated_from", *_line_column(text, by.start("by")), written)
+        if (hint := hint_before(text, original, token.start_pos, token.end_pos)) is not None:
+            return where.error(hint[0], *_line_column(text, hint[1]), hint[2])      # parse_hints.py
         if start != token.start_pos:            # a paired closing bar: where the user wrote it
             line, column = _line_column(text, start)
         if token.type == "DIVBAR":

@@ -42,6 +42,7 @@ class Builtin(enum.Enum):
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
     KRONECKER = "kronecker delta"  # \delta_{ij}, unless the document declares \delta
     TRACE = "trace"                # \operatorname{tr}(M), \text{Tr}(M): the sum of a square matrix's diagonal
+    DIAGONAL = "diagonal matrix"   # \mathrm{diag}(p): the square matrix with p on its diagonal
     KL = "KL divergence"           # D_{KL}(p \| q) of two densities of the same points
 
 
@@ -434,12 +435,11 @@ _BUILTIN_KEYS = {
     "e": Builtin.EULER, r"\pi": Builtin.PI,
     r"\text{stop\_grad}": Builtin.STOP_GRAD, r"\text{stopgrad}": Builtin.STOP_GRAD, r"\text{sg}": Builtin.STOP_GRAD,
     r"\text{tr}": Builtin.TRACE, r"\text{Tr}": Builtin.TRACE, r"\text{trace}": Builtin.TRACE, "o": Builtin.LITTLE_O,
-    "O": Builtin.BIG_O, r"\mathcal{O}": Builtin.BIG_O,
+    "O": Builtin.BIG_O, r"\mathcal{O}": Builtin.BIG_O, r"\text{diag}": Builtin.DIAGONAL, r"\text{Diag}": Builtin.DIAGONAL,
     "I": Builtin.IDENTITY, r"\mathbf{I}": Builtin.IDENTITY, r"\mathbb{I}": Builtin.IDENTITY,
     r"\boldsymbol{I}": Builtin.IDENTITY, r"\bm{I}": Builtin.IDENTITY,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
-    # notes and theses write the expectation E in roman or italic; a document that declares E
-    # (an energy, an edge set) gives it that meaning instead
+    # E in roman or italic (notes, theses); a document that declares E (an energy, edges) means that
     "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION,
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,

@@ -86,6 +86,19 @@ class MatricesMixin(IndexFamiliesMixin):
             return MatrixValue(body, row, col, *shape)
         return None
 
+    def vector_of_entries(self, value) -> VectorValue | None:
+        r"""``value`` as the vector of its entries: the name alone of a definition entry by entry over
+        one declared index that counts from 1 (p of p_i = \frac{e^{z_i}}{\sum_j e^{z_j}}, i from 1 to
+        V: (p_1, …, p_V)), or of a [[family]] given by equals (family_expressions.py); None otherwise."""
+        if not (isinstance(value, Macro) and len(value.index_params) == 1 and value.of_indices_only
+                and not value.called and value.vector_index is None):
+            return None
+        length = value.entries if value.entries is not None else (index_shape(value, self.scope) or (None,))[0]
+        if length is None:
+            return None
+        m = sp.Dummy("m", integer=True)
+        return VectorValue(value.body.xreplace({value.index_params[0]: m}), m, length)
+
     def _times(self, left, right, node):
         """``left`` times the parenthesized ``right``; either may be a vector, not both."""
         left, right = (self._components(v) if isinstance(v, RowVector) else v for v in (left, right))
@@ -152,6 +165,16 @@ class MatricesMixin(IndexFamiliesMixin):
                                   "for every size")
         k = sp.Dummy("k", integer=True)
         return sp.Sum(matrix.entry(k, k), (k, 1, matrix.rows))
+
+    def diagonal(self, value, node) -> MatrixValue:
+        r"""``\mathrm{diag}(p)``: the square matrix with the vector p on its diagonal (the softmax's
+        Jacobian diag(p) - p p^\top); diag of a matrix (the vector of its diagonal) is not read."""
+        vector = self.vector_of(value)
+        if vector is None:
+            raise self.fail(node, "\\mathrm{diag}(…) is read of a vector, the square matrix with it on its "
+                                  "diagonal; of anything else (the diagonal of a matrix) it is not")
+        r, c = _entry_indices()
+        return MatrixValue(vector.component(r) * sp.KroneckerDelta(r, c), r, c, vector.length, vector.length)
 
     def frobenius(self, value, node) -> sp.Expr:
         r"""``\|M\|_F``: the square root of the sum of the squares of a matrix's entries."""

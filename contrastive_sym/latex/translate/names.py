@@ -19,7 +19,7 @@ from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
-from .undeclared import bold_vector_of, entries_defined, font_twin, undeclared
+from .undeclared import case_twin, key_shown, bold_vector_of, entries_defined, font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
 Tree = lark.Tree
@@ -187,12 +187,14 @@ class NamesMixin:
         message = undeclared(self.text, key, start, self.closed_before(start), getattr(self, "open_sums", ()),
                              dict(self.scope.defined_later).get(key), entries_defined(key, self.scope))
         def declared(name):         # a declared name, never a builtin (\mathbf{I}, the identity)
-            meaning = self.scope.lookup(name)
-            return None if isinstance(meaning, Builtin) else meaning
+            return None if isinstance(meaning := self.scope.lookup(name), Builtin) else meaning
+        if (cased := case_twin(self.text, key, start, declared)) is not None:
+            return f"'{cased[0]}' is not declared{cased[1]}"        # p_{g} beside p_{G}
         twin = font_twin(key, declared)
         # a name declared in another font is the likelier slip than a variable left undeclared
-        return f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
+        message = f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
             else message + twin * message.endswith("' is not declared")
+        return message.replace(f"'{key}'", f"'{key_shown(key)}'", 1)     # f_{\log Z}, not f_\logZ
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -204,9 +206,7 @@ class NamesMixin:
             # the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
         if isinstance(meaning, Macro) and meaning.entries is not None and len(meaning.index_params) == 1:
-            # \bar{z} of a [[family]] given by equals: the vector of its entries (family_expressions.py)
-            m = sp.Dummy("m", integer=True)
-            return VectorValue(meaning.body.xreplace({meaning.index_params[0]: m}), m, meaning.entries)
+            return self.vector_of_entries(meaning)    # \bar{z} of a [[family]] given by equals (matrices.py)
         if isinstance(meaning, Macro) and meaning.vector_args and not meaning.index_params and not any(
                 isinstance(base.label, sp.Dummy) for base, _ in meaning.vector_args):
             # \ell(s) = … with s a declared vector, then \partial \ell / \partial s_j: \ell at s, as defined
@@ -387,8 +387,8 @@ class NamesMixin:
                 return StopGrad(self._number(self._one(value, node), node))
             if meaning is Builtin.EXPECTATION:
                 return self.bare_expectation(self.expectation_argument(value, node), node)
-            if meaning is Builtin.TRACE:
-                return self.trace(self._one(value, node), node)
+            if meaning in (Builtin.TRACE, Builtin.DIAGONAL):     # matrices.py
+                return (self.trace if meaning is Builtin.TRACE else self.diagonal)(self._one(value, node), node)
             if meaning in (Builtin.LITTLE_O, Builtin.BIG_O):
                 if self.scope.little_o is None:
                     raise self.fail(node, f"{meaning.value}(·) is an order at a limit, which little_o declares "

@@ -13,6 +13,15 @@ from .values import ListValue, MatrixValue, RowVector, VectorValue
 class NotNumbersMixin:
     """The part of the translator that refuses a value that is not a number, naming it."""
 
+    def not_in_a_product(self, value, node):
+        """The error for ``value``, which is no factor, inside a product."""
+        if isinstance(value, Macro) and len(value.index_params) == 1 and not value.called:
+            return self.fail(node, f"'{value.key}' alone, inside a product, is defined entry by entry: write an "
+                                   f"entry or their sum; the vector of its entries is read in {value.key}^\\top q, "
+                                   f"{value.key} q^\\top, \\|{value.key}\\|, \\mathrm{{diag}}({value.key}) and "
+                                   f"{value.key} \\odot q")
+        return self.fail(node, "a list or an unapplied function inside a product (f(x) applies f; f{x} only groups)")
+
     def refuse_non_numbers(self, value, node) -> None:
         if isinstance(value, ListValue):
             raise self.fail(node, "a list (with commas or an ellipsis) where one value is expected")

@@ -17,6 +17,7 @@ from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
 from .side_by_side import dot_side_by_side
+from .elementwise_products import HADAMARD, elementwise_products
 from .letter_runs import LetterRunsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
@@ -25,8 +26,7 @@ from .values import ListValue, MatrixValue, RowVector, Transposed, VectorValue, 
 
 Tree = lark.Tree
 
-#: Largest power of numbers that is evaluated (10^{10^{10}} is refused, not computed).
-MAX_POWER_DIGITS = 1000
+MAX_POWER_DIGITS = 1000    # the largest power of numbers evaluated (10^{10^{10}} is refused, not computed)
 
 _CDOT = object()   # where a product had \cdot: between two vectors it is their dot product
 _STAR = object()   # where it had *: a product of numbers; between two vectors, refused
@@ -86,7 +86,7 @@ class ProductsMixin(LetterRunsMixin):
                 current = current.children[1]
             elif isinstance(current, Tree) and current.data == "dot":
                 items.append(("factor", current.children[0]))
-                items.append(("cdot", str(current.children[1]) == "*"))
+                items.append(("cdot", str(current.children[1])))
                 current = current.children[2]
             elif isinstance(current, Tree) and current.data == "apply_op":
                 items.append(("op", current.children[0], current.children[1]))
@@ -99,7 +99,7 @@ class ProductsMixin(LetterRunsMixin):
         while index < len(items):
             item = items[index]
             if item[0] == "cdot":
-                values.append(_STAR if item[1] else _CDOT)
+                values.append(_STAR if item[1] == "*" else HADAMARD if item[1] == r"\odot" else _CDOT)
                 index += 1
                 continue
             if item[0] == "op":
@@ -203,7 +203,7 @@ class ProductsMixin(LetterRunsMixin):
                 raise self.fail(node, "a tuple of data points inside a product: it has no value")
             if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
                                   IndexSet, ExpectationOp, OfVector)):
-                raise self.fail(node, "a list or an unapplied function inside a product (f(x) applies f; f{x} only groups)")
+                raise self.not_in_a_product(value, node)      # not_numbers.py
             if result is None:
                 result = value
             elif isinstance(value, VectorValue):
@@ -224,7 +224,7 @@ class ProductsMixin(LetterRunsMixin):
                 # code means the elementwise product, \cdot the dot product: which is not written
                 raise self.fail(node, "'*' between two vectors (elementwise in code, a dot product written "
                                       "\\cdot or a^\\top b) is not read")
-        values = [_CDOT if v is _STAR else v for v in values]
+        values = [_CDOT if v is _STAR else v for v in elementwise_products(self, values, node)]    # a ⊙ b
         merged = []
         for value in values:
             if len(merged) >= 2 and merged[-1] is _CDOT and is_vector(merged[-2]) and is_vector(value):
@@ -282,7 +282,7 @@ class ProductsMixin(LetterRunsMixin):
         if isinstance(value, Family) and len(value.shape) == 1:
             m = sp.Dummy("m", integer=True)
             return VectorValue(value.base[m], m, value.shape[0])
-        return None
+        return self.vector_of_entries(value)      # p of p_i = … (matrices.py)
 
     def t_inner(self, node):
         r"""``\langle a, b \rangle``: the dot product of two vectors."""

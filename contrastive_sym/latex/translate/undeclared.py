@@ -112,6 +112,34 @@ def font_twin(key: str, lookup) -> str:
     return ""
 
 
+#: the name a subscript is written after, up to the subscript's opening: p_{, \mathcal{L}_
+_SCRIPTED_NAME = re.compile(r"(\\?[A-Za-z]+(?:\{\\?[A-Za-z]+\})?)\s*_\s*\{?\s*$")
+
+
+def key_shown(key: str) -> str:
+    r"""A name's key as TeX would read it back: a subscript that runs a control word into a letter
+    (``f_\logZ``, the key of ``f_{\log Z}``) braced and spaced, ``f_{\log Z}``."""
+    return re.sub(r"_(\\(?:log|ln|exp|max|min|alpha|beta|gamma|mu|sigma|tau|theta))([A-Za-z0-9][^\s{}^_]*)",
+                  r"_{\1 \2}", key)
+
+
+def case_twin(text: str, key: str, start: int | None, lookup) -> tuple[str, str] | None:
+    r"""(the name as written, `` (p_{G} is declared: …)``) when ``key`` is a letter written as the subscript
+    of a name (``p_{g}``) whose subscript in the other case is declared (``p_{G}``); None otherwise.  A
+    letter's case makes another name (TeX sets them apart, and so do documents: p_G and p_g), so the use
+    is not read as the declared one; the message names it, the likelier slip than an index left free."""
+    whole = re.fullmatch(r"(\\?[A-Za-z]+(?:\{\\?[A-Za-z]+\})?)\s*_\s*\{?\s*([A-Za-z])\s*\}?", key)
+    before = _SCRIPTED_NAME.search(text[:start]) if start is not None and re.fullmatch(r"[A-Za-z]", key) else None
+    if whole is None and before is None:
+        return None
+    name, letter = whole.groups() if whole is not None else (before.group(1), key)
+    other = f"{name}_{{{letter.swapcase()}}}"
+    if lookup(other) is None:
+        return None
+    return (f"{name}_{{{letter}}}", f" ({other} is declared: a letter in the other case is another name; "
+            "write it as declared, or declare it as written)")
+
+
 #: an accented letter, \hat{y}: its bold vector is \hat{\mathbf{y}} (or \mathbf{\hat{y}}, one name)
 _ACCENTED = re.compile(r"(\\(?:hat|tilde|bar|widehat|widetilde|overline|check|breve|dot|ddot))\{(\\?[A-Za-z]+)\}")
 #: the fonts of a vector whose components a document writes in italic: \mathbf{z} and z_j
