@@ -44,6 +44,10 @@ def test_the_layout_is_marked_at_the_same_length():
      ("proved", "confirmed")),
     (r"\begin{pmatrix} a & b \\ 0 & a \end{pmatrix}^\top = \begin{pmatrix} a & b \\ 0 & a \end{pmatrix}", ("refuted",)),
     (r"\operatorname{tr}\begin{pmatrix} a & b \\ 0 & a \end{pmatrix} = 2a", ("proved", "confirmed")),
+    # a column written by its first rows, \vdots and its last (a post's gradient p - y)
+    (r"\begin{bmatrix} x_1^\top \\ x_2^\top \\ \vdots \\ x_N^\top \end{bmatrix} = x", ("proved", "confirmed")),
+    (r"\begin{bmatrix} x_1^\top u \\ x_2^\top u \\ \vdots \\ x_N^\top u \end{bmatrix} = x u", ("proved", "confirmed")),
+    (r"\begin{bmatrix} x_1^\top u \\ x_2^\top u \\ \vdots \\ x_N^\top u \end{bmatrix} = 2 x u", ("refuted",)),
 ])
 def test_a_matrix_written_out_is_read(statement, verdicts):
     outcome = check(statement)
@@ -53,7 +57,12 @@ def test_a_matrix_written_out_is_read(statement, verdicts):
 @pytest.mark.parametrize("statement, said", [
     (r"\begin{vmatrix} a & b \\ b & a \end{vmatrix} = 0", r"'\begin{vmatrix}' (an array or matrix) is not read"),
     (r"\begin{pmatrix} a & b \\ b \end{pmatrix} = 0", "different numbers of entries"),
-    (r"\begin{bmatrix} x_1^\top \\ \vdots \end{bmatrix} = x", r"\vdots in a matrix is read as the middle row of three"),
+    (r"\begin{bmatrix} x_1^\top \\ \vdots \end{bmatrix} = x", r"\vdots in a matrix is read as the row before the last"),
+    (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_{N-1}^\top \\ x_N^\top \end{bmatrix} = x",
+     r"\vdots in a matrix is read as the row before the last"),
+    # the rows before \vdots must continue the pattern: x_1, x_3, ⋮, x_N leaves x_2 … unwritten
+    (r"\begin{bmatrix} x_1^\top \\ x_3^\top \\ \vdots \\ x_N^\top \end{bmatrix} = x",
+     r"the row 'x_3^\top' before \vdots is not the next row of the pattern"),
     (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_N \end{bmatrix} = x", "which are not whole numbers"),
     (r"\begin{bmatrix} a & \ddots \end{bmatrix} = 0", r"'\ddots' in a matrix is not read"),
     (r"\begin{pmatrix} x_1^\top & a \end{pmatrix} = 0", "an entry of a matrix of several columns is a number"),

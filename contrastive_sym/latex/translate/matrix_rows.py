@@ -6,8 +6,8 @@ last terms (:mod:`.lists`).  The layout is found before parsing (:mod:`..matrix_
 
 A row is a row vector (``f(x_1)^\top``, a number times one) or, in a matrix of one column,
 a number: the matrix of rows is N × d, the column a vector of length N.  Anything else
-(rows of different lengths, a vector that is not transposed, ``\vdots`` anywhere but the
-middle of three rows) is refused, never guessed."""
+(rows of different lengths, a vector that is not transposed, ``\vdots`` anywhere but the row
+before the last, rows before it that are not the pattern's next ones) is refused, never guessed."""
 from __future__ import annotations
 
 import lark
@@ -30,10 +30,11 @@ class MatrixRowsMixin:
                 for row in node.children if isinstance(row, Tree) and row.data == "matrix_row"]
         dotted = [k for k, row in enumerate(rows) if any(_vdots(e) for e in row)]
         if dotted:
-            if dotted != [1] or len(rows) != 3 or not all(_vdots(e) for e in rows[1]):
-                raise self.fail(node, "\\vdots in a matrix is read as the middle row of three, between its "
-                                      "first row and its last (f(x_1)^\\top \\\\ \\vdots \\\\ f(x_N)^\\top)")
-            return self._matrix_by_pattern(rows[0], rows[2], node)
+            if dotted != [len(rows) - 2] or len(rows) < 3 or not all(_vdots(e) for e in rows[-2]):
+                raise self.fail(node, "\\vdots in a matrix is read as the row before the last, between the rows "
+                                      "that start a pattern and its last row (f(x_1)^\\top \\\\ \\vdots \\\\ "
+                                      "f(x_N)^\\top, or x_1 \\\\ x_2 \\\\ \\vdots \\\\ x_n)")
+            return self._matrix_by_pattern(rows[0], rows[-1], node, rows[1:-2])
         if len({len(row) for row in rows}) != 1:
             raise self.fail(node, "the rows of this matrix have different numbers of entries")
         return self._matrix_of_entries(rows, node)
@@ -70,8 +71,11 @@ class MatrixRowsMixin:
                                   "row of its own (a matrix of one column)")
         return entry
 
-    def _matrix_by_pattern(self, first, last, node):
-        if len(first) != 1 or len(last) != 1:
+    def _matrix_by_pattern(self, first, last, node, between=()):
+        """The matrix or vector of the rows from ``first`` to ``last`` by their pattern; ``between``,
+        the rows written after the first before \\vdots (x_2 of x_1 \\\\ x_2 \\\\ \\vdots \\\\ x_n),
+        must be the pattern's next rows."""
+        if len(first) != 1 or len(last) != 1 or any(len(row) != 1 for row in between):
             raise self.fail(node, "a matrix written by its rows with \\vdots is read when each row is one entry "
                                   "(a row vector, f(x_1)^\\top, or a number)")
         first, last = first[0], last[0]
@@ -94,6 +98,7 @@ class MatrixRowsMixin:
         r, c = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
         at = {variable: r + lo - 1}
         count = hi - lo + 1
+        self._rows_follow(pattern, variable, lo, [row[0] for row in between], node)
         if isinstance(pattern, Transposed) and isinstance(written_last, Transposed):
             vector, final = pattern.vector, written_last.vector
             if not certainly_equal(vector.component(c).xreplace({variable: hi}), final.component(c)):
@@ -108,6 +113,22 @@ class MatrixRowsMixin:
         if not certainly_equal(value.xreplace({variable: hi}), final):
             raise self.fail(node, "the last row does not follow the pattern of the first")
         return VectorValue(value.xreplace(at), r, count)
+
+
+    def _rows_follow(self, pattern, variable, lo, rows: list, node) -> None:
+        """Each of ``rows`` is the pattern's row after the one before it (x_2 after x_1); an error otherwise."""
+        c = sp.Dummy("c", integer=True)
+        for offset, tree in enumerate(rows, start=1):
+            written = self._row_reader().value(tree)
+            if isinstance(pattern, Transposed) != isinstance(written, Transposed):
+                raise self.fail(node, "the rows before \\vdots are not of one kind")
+            expected, found = (pattern.vector.component(c), written.vector.component(c)) \
+                if isinstance(pattern, Transposed) else (self.term(tree, pattern), self.term(tree, written))
+            if not (isinstance(expected, sp.Expr) and isinstance(found, sp.Expr)
+                    and certainly_equal(expected.xreplace({variable: lo + offset}), found)):
+                shown = " ".join(self.source(tree).split())
+                raise self.fail(node, f"the row '{shown}' before \\vdots is not the next row of the pattern the "
+                                      "first row starts: the rows between are not determined")
 
 
 def _vdots(tree) -> bool:
