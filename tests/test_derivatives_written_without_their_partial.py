@@ -53,3 +53,12 @@ def test_a_gradient_of_nothing_is_refused_naming_it(latex, written):
     with pytest.raises(ParseError) as caught:
         claim_verdict(NOTATION, latex)
     assert f"a gradient '{written}' with nothing after it: what it is the gradient of is not written" in str(caught.value)
+
+
+@pytest.mark.parametrize("latex", [r"\frac{\theta_1^2}{\partial \theta_1} = 2 \theta_1", r"\partial \theta_1 = 0"])
+def test_a_partial_where_a_value_is_read_is_named(latex):
+    """Lecture notes' \\frac{J(v_c, U)}{\\partial U}, the numerator's \\partial left out: the message was
+    "'\\partial' is not declared"."""
+    with pytest.raises(ParseError, match=r"'\\partial' where a value is read: a derivative writes \\partial above "
+                                         r"and below"):
+        claim_verdict(NOTATION, latex)

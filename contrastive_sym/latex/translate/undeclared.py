@@ -25,6 +25,11 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if later:
         return (f"'{key}' is defined more than once, each time after this line (lines "
                 f"{', '.join(map(str, later))}): which definition is meant here is not written")
+    if key == "\\partial":
+        # \frac{J(v_c, U)}{\partial U}: the numerator's \partial left out (a typo the reader cannot mend)
+        return ("'\\partial' where a value is read: a derivative writes \\partial above and below, "
+                "\\frac{\\partial J}{\\partial U} or \\partial J / \\partial U; a \\partial in the denominator "
+                "alone, or anywhere else, is not read")
     if key in ("\\sum", "\\prod") and start is not None and re.search(r"(?:/|\\frac\s*\{.*\}\s*\{)\s*$", text[:start]):
         # a / \sum_k b (read again as \frac{a}{\sum_k} b): after '/' the grammar takes one factor, and a
         # sum is no factor
