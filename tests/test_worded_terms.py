@@ -322,3 +322,16 @@ def test_an_undeclared_name_with_a_control_word_in_its_subscript_is_quoted_as_te
     with pytest.raises(DerivationError) as caught:
         check_statement(r"f_{\log Z}(1) = 0", scalar=[{"name": "Z", "domain": "positive"}])
     assert r"'f_{\log Z}' is not declared" in str(caught.value)
+
+
+@pytest.mark.parametrize("written, said", [
+    (r"\text{CE}(u, v) = 0", "the cross entropy: documents write CE(p, q) = -\\sum_k p_k \\log q_k with the target first"),
+    (r"\mathrm{Var}(u_1) = 0", "a variance, of a random point's function under a distribution the formula does not write"),
+])
+def test_a_standard_name_the_reader_does_not_take_says_why(written, said):
+    # the argument order of CE differs between documents and code; a variance needs its distribution
+    notation = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                    family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}])
+    with pytest.raises(DerivationError) as caught:
+        check_statement(written, **notation)
+    assert said in str(caught.value)

@@ -51,6 +51,8 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
         # σ(·) undeclared: most documents mean the logistic function, which is declared so
         return ("'\\sigma' is not declared: if it is the logistic function 1/(1 + e^{-x}), declare it as an "
                 "[[operator]] with meaning = \"logistic\"; a scale or a standard deviation is a [[scalar]]")
+    if re.sub(r"\\(text|mathrm|operatorname|mathbf)\{(\w+)\}", r"\2", key) in ("CE", "Var", "Cov", "diag"):
+        return _named_but_not_builtin(key, re.sub(r"\\(text|mathrm|operatorname|mathbf)\{(\w+)\}", r"\2", key))
     if re.sub(r"\\(text|mathrm|operatorname)\{(\w+)\}", r"\2", key) == "sim":
         # \operatorname{sim}(u, v): papers define it, most often as the cosine similarity
         return (f"'{key}' is not declared: define it as the document does, for the cosine similarity "
@@ -182,3 +184,16 @@ def entries_defined(key: str, scope) -> tuple:
     entry = re.compile(re.escape(key) + r"_(?:\{[^{}]*\}|\\?[A-Za-z0-9]+)")
     return tuple(sorted(k for k, meaning in scope.names.items() if isinstance(meaning, Macro) and entry.fullmatch(k)))
 
+
+
+def _named_but_not_builtin(key: str, word: str) -> str:
+    r"""Why a standard name the reader does not take as a builtin is undeclared: what it would mean, and
+    what is not settled by the name alone."""
+    why = {"CE": ("the cross entropy: documents write CE(p, q) = -\\sum_k p_k \\log q_k with the target first, "
+                  "and code writes the prediction first; define it as the document does"),
+           "Var": ("a variance, of a random point's function under a distribution the formula does not write; write "
+                   "the expectation, \\mathbb{E}_{x \\sim p}[(f(x) - \\mathbb{E}_{x \\sim p}[f(x)])^2], or define it"),
+           "Cov": ("a covariance, of random points under a distribution the formula does not write; write the "
+                   "expectation, or define it"),
+           "diag": "\\mathrm{diag}(p), the square matrix with the vector p on its diagonal, is read in roman type"}
+    return f"'{key}' is not declared: {why[word]}"
