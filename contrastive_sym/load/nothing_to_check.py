@@ -1,19 +1,23 @@
 r"""Displays that state no relation to check: an update rule (``\theta \leftarrow m \theta + (1-m)
-\theta'``, load/updates.py) and a map's signature (``f : \mathcal{X} \to \mathbb{R}^d``,
-load/signatures.py).  Each is read in the document's notation (an error where it disagrees with
+\theta'``, load/updates.py), a map's signature (``f : \mathcal{X} \to \mathbb{R}^d``,
+load/signatures.py) and the parameters an objective chooses (``\theta, c = \arg\max_{\theta, c} …``,
+load/objectives.py).  Each is read in the document's notation (an error where it disagrees with
 it) and recorded as a statement not checked, with why, never as a claim that passes."""
 from __future__ import annotations
 
 from ..latex.parser import Where
 from ..model.notation import Origin
 from .context import read_int
+from .objectives import read_objective
 from .signatures import read_signature
 from .updates import read_update_rule
 
 
 def nothing_to_check(latex: str, scope, where: Where) -> str | None:
-    """Why the display ``latex`` states nothing to check (an update rule, a signature), or None."""
-    return read_update_rule(latex, scope, where) or read_signature(latex, scope, where)
+    """Why the display ``latex`` states nothing to check (an update rule, a signature, the parameters an
+    objective chooses), or None."""
+    return read_update_rule(latex, scope, where) or read_signature(latex, scope, where) or \
+        read_objective(latex, scope, where)
 
 
 def nothing_to_check_claim(entry: dict, latex: str, scope, context) -> bool:
