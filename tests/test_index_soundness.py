@@ -50,20 +50,6 @@ def test_an_entry_past_the_declared_shape_is_an_error_naming_it(statement):
     assert "the statement names x_2, which is not an entry of x (of shape 1 at K=1)" in outcome.message
 
 
-@pytest.mark.parametrize("statement, expected", [
-    (r"x_1 x_2 = x_2 x_1", ("proved", "confirmed")),
-    (r"x_1 + x_2 = x_2", ("refuted",)),           # false where x_2 exists (K = 2): refuted there
-])
-def test_an_entry_some_sizes_lack_leaves_those_sizes_out_and_says_so(statement, expected):
-    # a worked example names x_2: it presupposes two entries, so K = 1 is not of its domain.  Before,
-    # the one size choice without x_2 made the whole statement an error
-    outcome = verdict(statement)
-    assert outcome.verdict.value in expected, outcome.message
-    if outcome.verdict.value != "refuted":
-        assert "1 size choice left out, where an entry the statement names does not exist (x_2 at K=1" \
-            in outcome.message
-
-
 # --- the Kronecker delta, sums over several indices, an index written as a function ------
 
 KD = dict(NOTATION, index=[{"name": "i", "to": "N"}, {"name": "k", "to": "N"}])

@@ -170,7 +170,6 @@ def ladder_verdict(task, config, instances, spec, cases, recheck: Finder, name, 
     if skipped:
         notes.append(f"at {skipped} parameter points some values along the ladder far from the limit "
                      "point were undefined or could not be resolved (a limit reads only the values near it)")
-    notes += [i.beyond for i in instances[:1] if i.beyond]      # sizes without an entry it names
     tail = "".join(f"; {n}" for n in notes)
     if failures:
         return _refutation(task, config, instances, spec, failures, recheck, name, evidence, tail)

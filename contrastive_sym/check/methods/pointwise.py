@@ -214,9 +214,6 @@ def _open_tail(report: SampleReport, config: CheckConfig) -> str:
         parts.append(f"{report.excluded} points were excluded by the stated conditions")
     if report.excluded_instances:
         parts.append(f"{report.excluded_instances} size/index choices were excluded by the stated conditions")
-    beyond = next((i.beyond for i in report.instances if i.beyond), "")
-    if beyond:
-        parts.append(beyond)
     return "".join(f"; {p}" for p in parts)
 
 

@@ -7,7 +7,7 @@ argument).  Its variables are the scalars and family elements that remain.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
@@ -62,8 +62,6 @@ class Instance:
     # the points' tables read as densities on cells of this width (distributions.py); None:
     # as probabilities
     cell_width: sp.Expr | None = None
-    # the size choices left out because an entry the statement names does not exist there, said
-    beyond: str = ""
 
     @property
     def subs(self) -> dict:
@@ -247,9 +245,9 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 
-def _missing_entry(symbols, notation: Notation, sizes: dict) -> tuple[str, str] | None:
-    """(the entry as written with the sizes, the error it is) of an entry a link names that does not
-    exist at these sizes (x_2 of a family of one entry); None when every one exists."""
+def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
+    """Every entry a link names exists at these sizes: x_{K+1} of a family of K entries is
+    an error of the statement (:class:`OutOfRange`), never a value of its own."""
     # in a fixed order, so that of two entries past their shapes one run names the same as the next
     for symbol in sorted(symbols, key=sp.default_sort_key):
         if not isinstance(symbol, sp.Indexed):
@@ -263,31 +261,9 @@ def _missing_entry(symbols, notation: Notation, sizes: dict) -> tuple[str, str] 
                 at = ", ".join(f"{s}={v}" for s, v in sizes.items())
                 shape = " × ".join(str(sp.sympify(e).xreplace(sizes)) for e in decl.shape)
                 counted = "; its indices start at " + ", ".join(str(f) for f in decl.first) if decl.first else ""
-                return (f"{notation.display(symbol)} at {at}",
-                        f"the statement names {notation.display(symbol)}, which is not an entry of "
-                        f"{decl.latex} (of shape {shape} at {at}{counted}): an index runs past the "
-                        "family's declared shape")
-    return None
-
-
-class _EntryMissing(Exception):
-    """An entry the statement names does not exist at these sizes (args: what _missing_entry gives)."""
-
-
-def _outside_the_domain(instances: list, beyond: dict) -> list:
-    """``instances`` with what they leave out said: the size choices at which an entry the statement
-    names (x_2) does not exist are not of its domain (it presupposes x has two entries), and are not
-    checked; when no choice is left, the statement names an entry that never exists, an error of the
-    statement (:class:`OutOfRange`), never a value of its own."""
-    if not beyond:
-        return instances
-    if not instances:
-        raise OutOfRange(next(iter(beyond.values()))[1])
-    count = len(beyond)
-    first = next(iter(beyond.values()))[0]
-    note = (f"{count} size choice{'s' if count > 1 else ''} left out, where an entry the statement names does "
-            f"not exist ({first})")
-    return [replace(instance, beyond=note) for instance in instances]
+                raise OutOfRange(f"the statement names {notation.display(symbol)}, which is not an entry of "
+                                 f"{decl.latex} (of shape {shape} at {at}{counted}): an index runs past the "
+                                 "family's declared shape")
 
 
 def direction_coefficients(expr: sp.Expr, directions) -> tuple[sp.Expr, ...]:
@@ -322,9 +298,7 @@ def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: di
         # its members depend on the labels, which only the compiled programs read
         raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
                           "function of points")
-    missing = _missing_entry(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
-    if missing is not None:
-        raise _EntryMissing(missing)
+    _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
     if relation is Relation.SAME_DIRECTION:
         directions = sorted(
             {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},
@@ -341,7 +315,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
     exprs = (lhs, rhs)
     sizes = used_sizes(exprs, notation)
     indices = used_indices(exprs, notation)
-    instances, beyond = [], {}       # beyond: size choice → the entry the statement names that it lacks
+    instances = []
     interpretable = program.supports(lhs) and program.supports(rhs)
     ties = index_ties(exprs, indices)
     for size_values in size_assignments(sizes, overrides, limit):
@@ -352,10 +326,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                           fixed=tuple(subs.items()))
             if interpretable:
                 left, right = program.program_set((lhs,), subs), program.program_set((rhs,), subs)
-                missing = _missing_entry(left.symbols + right.symbols, notation, size_values)
-                if missing is not None:
-                    beyond.setdefault(labels["sizes"], missing)
-                    continue
+                _check_ranges(left.symbols + right.symbols, notation, size_values)
                 variables = variables_from(left.symbols + right.symbols, notation)
                 basis = ()
                 if relation is Relation.SAME_DIRECTION:
@@ -372,10 +343,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
             # costs as much as the probabilities' (a sample expectation's tables grow with N)
             first = not any(i.cell_width is not None for i in instances)
             widths = (None,) + (CELL_WIDTHS if first and has_point_densities(concrete, notation) else ())
-            try:
-                for width in widths:
-                    instances.append(_expanded(concrete, relation, notation, size_values, labels, width))
-            except _EntryMissing as missing:
-                beyond.setdefault(labels["sizes"], missing.args[0])
+            for width in widths:
+                instances.append(_expanded(concrete, relation, notation, size_values, labels, width))
     instances.sort(key=lambda inst: inst.weight)
-    return _outside_the_domain(instances, beyond)
+    return instances
