@@ -96,9 +96,15 @@ class MatrixRowsMixin:
         pattern = self._row_reader(self.with_holes({id(a) for a, _ in holes}, variable)).value(first)
         written_last = self._row_reader().value(last)
         r, c = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
-        at = {variable: r + lo - 1}
-        count = hi - lo + 1
-        self._rows_follow(pattern, variable, lo, [row[0] for row in between], node)
+        step = _direction(lo, hi)
+        if step is None:
+            raise self.fail(node, f"the rows around \\vdots run from {first_text} to {last_text}, and which of the "
+                                  "two is the larger is not known for every size: upwards or downwards is not "
+                                  "written")
+        # w_1 \\ \vdots \\ w_N upwards, w_N \\ \vdots \\ w_1 downwards: row r is the pattern at lo ± (r - 1)
+        at = {variable: lo + step * (r - 1)}
+        count = step * (hi - lo) + 1
+        self._rows_follow(pattern, variable, lo, [row[0] for row in between], node, step)
         if isinstance(pattern, Transposed) and isinstance(written_last, Transposed):
             vector, final = pattern.vector, written_last.vector
             if not certainly_equal(vector.component(c).xreplace({variable: hi}), final.component(c)):
@@ -115,8 +121,9 @@ class MatrixRowsMixin:
         return VectorValue(value.xreplace(at), r, count)
 
 
-    def _rows_follow(self, pattern, variable, lo, rows: list, node) -> None:
-        """Each of ``rows`` is the pattern's row after the one before it (x_2 after x_1); an error otherwise."""
+    def _rows_follow(self, pattern, variable, lo, rows: list, node, step: int = 1) -> None:
+        """Each of ``rows`` is the pattern's row after the one before it (x_2 after x_1, or x_{N-1} after x_N
+        downwards); an error otherwise."""
         c = sp.Dummy("c", integer=True)
         for offset, tree in enumerate(rows, start=1):
             written = self._row_reader().value(tree)
@@ -125,10 +132,21 @@ class MatrixRowsMixin:
             expected, found = (pattern.vector.component(c), written.vector.component(c)) \
                 if isinstance(pattern, Transposed) else (self.term(tree, pattern), self.term(tree, written))
             if not (isinstance(expected, sp.Expr) and isinstance(found, sp.Expr)
-                    and certainly_equal(expected.xreplace({variable: lo + offset}), found)):
+                    and certainly_equal(expected.xreplace({variable: lo + step * offset}), found)):
                 shown = " ".join(self.source(tree).split())
                 raise self.fail(node, f"the row '{shown}' before \\vdots is not the next row of the pattern the "
                                       "first row starts: the rows between are not determined")
+
+
+def _direction(lo: sp.Expr, hi: sp.Expr) -> int | None:
+    """1 when the rows around \\vdots run upwards (hi ≥ lo for every size), -1 downwards (hi ≤ lo, not
+    both), None when which is not known."""
+    difference = sp.simplify(hi - lo)
+    if difference.is_nonnegative:
+        return 1
+    if difference.is_nonpositive:
+        return -1
+    return None
 
 
 def _vdots(tree) -> bool:
