@@ -53,6 +53,7 @@ latex = 'J_{ij} = \frac{\partial p_i}{\partial z_j}'
     (r"\operatorname{diag}(p) \bar{p} = p \odot \bar{p}", "holds"),
     (r"p^\top \bar{p} = \sum_{i=1}^{V} p_i \bar{p}_i", "holds"),
     (r"\sum_{i=1}^{V} (p \odot p)_i \le 1", "holds"),
+    (r"3 p \odot \bar{p} \odot p = 3 p \odot p \odot \bar{p}", "holds"),      # numbers and a run of \odot: one reading
     # false as written: the sign of the outer product, a dropped diagonal, ⊙ read as a dot product
     (r"J = \mathrm{diag}(p) + p p^\top", "refuted"),
     (r"J = - p p^\top", "refuted"),
@@ -75,6 +76,11 @@ def test_a_vector_defined_entry_by_entry_is_written_alone(latex, verdict):
     (r"J^\top \bar{p} = p \odot \bar{p} - p \cdot (p^\top \bar{p})", r"'p' alone, inside a product, is defined "
                                                                       r"entry by entry: write an entry or their sum"),
     (r"p = 0", r"'p' is defined entry by entry: write an entry \(at i\), or their sum"),
+    # \odot beside another product of vectors or matrices: which binds first is not written (a probe found
+    # J q \odot r read as J (q \odot r) silently, where code's J @ q * r is (J q) \odot r)
+    (r"J \bar{p} \odot \bar{p} = 0", r"ambiguous: '\\odot' beside another product of vectors or matrices"),
+    (r"\bar{p}^\top \bar{p} \odot \bar{p} = 0", r"ambiguous: '\\odot' beside another product"),
+    (r"\bar{p} \cdot \bar{p} \odot \bar{p} = 0", r"ambiguous: '\\odot' beside another product"),
 ])
 def test_what_is_not_a_vector_is_refused_by_name(latex, message):
     from contrastive_sym.errors import DerivationError

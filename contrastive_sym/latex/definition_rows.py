@@ -14,6 +14,7 @@ from .macros import head_parts
 from .memberships import trailing_membership
 from .scope import Builtin, Macro
 from .translate import Translator, relation_name
+from .translate.trees import bare_letter
 
 Tree = lark.Tree
 
@@ -74,6 +75,14 @@ def undeclared_name(side, translator: Translator) -> bool:
         written = "".join(getattr(exc, "construct", "").split())
         if "is not declared" in exc.message and \
                 written in ("".join(translator.source(node).split()) for node in (callee, side)):
+            return True
+        # \mathcal{L}(a) beside \mathcal{L}_{i,j} defined: a head whose arguments name nothing declared
+        # defines a function of them, whatever else the name means (\sigma(\ell) = … beside a declared σ)
+        items = side.children[1].children[0].children if callee is not side else ()
+        arguments = [a.children[0] if isinstance(a, Tree) and a.data == "item" and len(a.children) == 1 else a
+                     for a in items]
+        if "is not declared" in exc.message and written in \
+                ("".join(translator.source(a).split()) for a in arguments if isinstance(a, Tree) and bare_letter(a)):
             return True
         # I_{\alpha} beside a declared I that takes no subscript: a name of its own, not declared
         if exc.message.endswith("takes no subscript") and isinstance(callee, Tree) and callee.data == "subscript" \

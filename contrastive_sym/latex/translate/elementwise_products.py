@@ -21,6 +21,7 @@ def elementwise_products(translator, values: list, node) -> list:
               for n, v in enumerate(values)]
     if HADAMARD not in values:
         return values
+    _refuse_beside_other_products(translator, values, node)
     result, position = [], 0
     while position < len(values):
         value = values[position]
@@ -33,6 +34,19 @@ def elementwise_products(translator, values: list, node) -> list:
         result.append(value)
         position += 1
     return result
+
+
+def _refuse_beside_other_products(translator, values: list, node) -> None:
+    r"""Refuses ``A q \odot r`` and ``q^\top r \odot z``: a product of vectors or matrices beside \odot, which
+    binds first is not written (A (q ⊙ r), or (A q) ⊙ r as code's ``A @ q * r`` reads); numbers beside it, and
+    a run ``a \odot b \odot c``, are one reading."""
+    others = [n for n, v in enumerate(values) if not isinstance(v, sp.Expr) and type(v) is not object]
+    # between two of them, one \odot and numbers only (a mark of \cdot or * between is another product)
+    linked = all([v for v in values[a + 1:b] if not isinstance(v, sp.Expr)] == [HADAMARD]
+                 for a, b in zip(others, others[1:]))
+    if not linked:
+        raise translator.fail(node, "ambiguous: '\\odot' beside another product of vectors or matrices (A q \\odot "
+                                    "r is A (q \\odot r) or (A q) \\odot r); write the parentheses")
 
 
 def _vector_before_transpose(translator, value, after):

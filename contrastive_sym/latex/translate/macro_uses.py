@@ -10,7 +10,7 @@ import lark
 import sympy as sp
 
 from ...model.binders import put
-from ..beside import arguments_of, declared_key
+from ..beside import arguments_of, declared_key, entries_beside
 from ..elementary import ELEMENTARY_KEYS, OfVector
 from ..scope import Family, Macro, labelled_key
 from ..spelling import canonical_key, names_written
@@ -155,6 +155,23 @@ class MacroUsesMixin:
                 "arguments, and the group in parentheses")
         self.readings.extend([note] if note not in self.readings else [])
         return True
+
+    def refuse_number_beside_function(self, meaning, key: str | None, op) -> None:
+        r"""Refuses ``p(1 - p)`` where the document defines p both as a number (``p = 0.3``, ``meaning``) and
+        as a function (``p(a) = …``): the function at 1 - p, or the number times the group; which is meant is
+        not written.  A use with several arguments (``\mathcal{L}(x_i, x_i^+)``) is the function's."""
+        if op.data != "call" or key is None or not isinstance(meaning, Macro) or meaning.index_params \
+                or not isinstance(meaning.body, sp.Expr) or meaning.vector_index is not None:
+            return
+        function = entries_beside(self.scope, key, meaning, "call")
+        paren = op.children[1]
+        if function is None or not (isinstance(paren, Tree) and paren.data == "paren") or one_term(paren) is None:
+            return
+        written = " ".join(self.source(op).split())
+        raise self.fail(op, f"ambiguous: {meaning.key} is defined as a number (line {meaning.line}) and as a function "
+                            f"(line {function.line}), so '{written}' is the function at what the parentheses hold "
+                            f"or the number times them; write {meaning.key} \\cdot (…) for the product, or name the "
+                            "two apart")
 
     def _arguments_it_depends_on(self, macro, value) -> list[str]:
         """The names of the arguments of a use of a definition without arguments when each is a declared

@@ -160,6 +160,7 @@ class NamesMixin:
                 # z_i beside a definition of z alone: the batch's entry (latex/beside.py); P(i), a set
                 # declared in that form beside P_{ip} defined (SupCon's appendix), is the set
                 set_form = self.scope.lookup(form_key(key, op.data)) if op.data == "call" else None
+                self.refuse_number_beside_function(meaning, key, op)        # p(1 - p): macro_uses.py
                 meaning = set_form if isinstance(set_form, IndexSet) else \
                     entries_beside(self.scope, key, meaning, op.data) or meaning
             if op.data == "call" and (not isinstance(meaning, _CALLABLE) or self.number_before_parentheses(meaning, op)):
@@ -201,9 +202,8 @@ class NamesMixin:
         self.refuse_bare_set(meaning, node)      # P for P(i): sets.py
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
                 and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
-            # a labelled function written without its arguments (I_{\text{FlatNCE}}) is
-            # the function as the document first defined it; L^{(ij)} under \sum_{i,j} is
-            # the L of the sum's i and j
+            # a labelled function written without its arguments (I_{\text{FlatNCE}}) is the function as the
+            # document first defined it; L^{(ij)} under \sum_{i,j} is the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
         if isinstance(meaning, Macro) and meaning.entries is not None and len(meaning.index_params) == 1:
             return self.vector_of_entries(meaning)    # \bar{z} of a [[family]] given by equals (matrices.py)
