@@ -116,3 +116,27 @@ def test_a_defined_number_to_the_power_of_a_declared_scalar(latex, verdict):
     """p_t^\\gamma of the focal loss: before, "its superscript is read as a power, and a function … has none"."""
     claim = verify_text(with_claim(FOCAL, latex)).documents[0].claims[0]
     assert claim.outcome.verdict.value == verdict
+
+
+MIXED = TITLE + """
+[[scalar]]
+name = 't'
+
+[[define]]
+name = 'F'
+line = 3
+latex = 'F(a, t) = a^2 + t'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"F(2, t) = 4 + t", "proved"),
+    (r"F(2, 5) = 9", "proved"),
+    (r"F(t, t) = t^2 + t", "proved"),
+    (r"F(2, t) = 2 + t", "refuted"),
+])
+def test_a_head_with_a_new_name_beside_a_declared_one_takes_both_as_arguments(latex, verdict):
+    # F(a, t) with t declared: each argument of the head is a parameter of F, as a head's arguments are (a
+    # helper's probe of the Gumbel post found it refused: "'a' is not declared")
+    (claim,) = verify_text(with_claim(MIXED, latex)).documents[0].claims
+    assert claim.outcome.verdict.value == verdict, claim.outcome.message

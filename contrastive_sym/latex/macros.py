@@ -239,11 +239,12 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
 
 def scalar_parameters(elements: list, separators: list, scope: Scope, translator: Translator) -> list | None:
     """(name, Dummy) for each argument of a head, when every argument is a name that the
-    scope does not declare (a letter, a command such as \\ell, with scripts or an accent)
-    and they are separated by commas; None otherwise."""
+    scope does not declare (a letter, a command such as \\ell, with scripts or an accent), or
+    some are and the others are declared scalars (F(a, t) with t declared: each a parameter of F,
+    as a head's arguments are), and they are separated by commas; None otherwise."""
     if set(separators) - {","} or not elements:
         return None
-    found = []
+    found, declared = [], 0
     for element in elements:
         tree = unwrap(element)
         if not (isinstance(tree, Tree) and tree.data in ("letter", "command", "accent", "subscript", "superscript",
@@ -253,11 +254,17 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
             key = name_key(tree, translator)
         except ParseError:
             return None
-        if scope.lookup(key) is not None or any(key == name for name, _ in found) \
+        meaning = scope.lookup(key)
+        if meaning is not None and not (isinstance(meaning, sp.Symbol) and scope.index_range(meaning) is None
+                                        and meaning not in scope.points and len(elements) > 1):
+            return None
+        declared += meaning is not None
+        if any(key == name for name, _ in found) \
                 or tree.data == "subscript" and scope.lookup(name_key(tree.children[0], translator)) is not None:
             return None
         found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
-    return found
+    # every argument declared: the definition of a value at them (\mathcal{L}(\tau), labelled uses)
+    return found if declared < len(found) else None
 
 
 def point_params(elements: list, translator: Translator) -> tuple | None:
