@@ -508,7 +508,19 @@ def _check(reading: DocumentReading, spec: dict, defines: list, claims: list, un
         verdict = result.outcome.verdict.value
         reading.verdicts[verdict] = reading.verdicts.get(verdict, 0) + 1
         if verdict not in ("proved", "confirmed", "conditional"):
-            reading.findings.append(Refusal(result.claim.line, f"{verdict}: {result.outcome.message}"))
+            reading.findings.append(Refusal(result.claim.line, f"{verdict}: {result.outcome.message}"
+                                            + _witness_said(result.outcome.witness)))
+
+
+def _witness_said(witness) -> str:
+    """`` (witness: …)`` with the values where a refuted claim's sides differ, for the hand check every
+    refutation of the corpus gets; "" without one."""
+    if witness is None:
+        return ""
+    values = ", ".join(f"{k} = {v}" for k, v in [*witness.sizes.items(), *witness.indices.items(),
+                                                   *witness.values.items()])
+    said = f" (witness: {values}; left side {witness.lhs}, right side {witness.rhs})"
+    return said if len(said) <= 600 else said[:597] + "…)"
 
 
 def _attempt(reading: DocumentReading, line: int, read):
