@@ -8,6 +8,11 @@ keeps the entries apart: the name written alone is the definition, the name with
 subscript (or, for a family written with superscripts, a superscript) is the declared
 family or the definition entry by entry.  The two are different objects, as the
 document's two uses are; nothing relates them unless a formula does.
+
+A third object may share the letter: the name as a function, ``\mathcal{L}(x_i, x_i^+) = …`` (the
+loss of a pair) beside the total ``\mathcal{L}`` and the pair's ``\mathcal{L}_{i,j}``.  A use with
+its arguments reads the function; one argument of a name that is also a number (``p(1 - p)``) is
+refused as ambiguous by the translator (macro_uses.py).
 """
 from __future__ import annotations
 
