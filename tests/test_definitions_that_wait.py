@@ -272,3 +272,33 @@ def test_a_function_the_total_and_the_entries_of_one_name_read_in_any_order(line
     # a probe found the function defined after the entries ("'a' is not declared": its head read as a use of
     # the entries) stopping every claim of the document
     assert claim_verdict(_three_in_order(lines), latex, line=20) == verdict
+
+
+NUMBER_AND_FUNCTION = TITLE + """
+[[scalar]]
+name = 'x'
+
+[[define]]
+name = 'p'
+line = 10
+latex = 'p = 0.3'
+"""
+
+
+@pytest.mark.parametrize("beside", [
+    "[[define]]\nname = 'pa'\nline = 12\nlatex = 'p(a) = a^2 + 1'\n",
+    "[[function]]\nname = 'p'\narguments = 1\n",        # a declared function was dropped silently
+])
+@pytest.mark.parametrize("latex", [r"p(1-p) = 0.21", r"p[1-p] = 0.21", r"p\left[1-p\right] = 1.49", r"p(0.7) = 0.21"])
+def test_a_name_both_a_number_and_a_function_is_ambiguous_before_any_group(beside, latex):
+    # a probe found p[1 - p] read silently as the function (brackets were not looked at), and a declared
+    # [[function]] p beside p = 0.3 dropped: p(0.7) = 0.21 proved
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match="ambiguous: p is defined as a number"):
+        claim_verdict(NUMBER_AND_FUNCTION + beside, latex, line=20)
+
+
+@pytest.mark.parametrize("beside", ["[[define]]\nname = 'pa'\nline = 12\nlatex = 'p(a) = a^2 + 1'\n",
+                                    "[[function]]\nname = 'p'\narguments = 1\n"])
+def test_the_product_written_with_a_dot_is_the_number_s(beside):
+    assert claim_verdict(NUMBER_AND_FUNCTION + beside, r"p \cdot (1 - p) = 0.21", line=20) == "proved"

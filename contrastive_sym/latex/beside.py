@@ -79,6 +79,10 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
         # \#(w) = \sum_c \#(w, c) beside the declared count \#(w, c): a definition for another
         # number of arguments; a use with the declared number is the declared function's
         scope = scope.bind(declared_key(macro.key), first)
+    if isinstance(first, AbstractFunction) and _alone(macro):
+        # p = 0.3 beside a declared function p: the name alone is the number, p(…) stays the function's
+        # (one argument is ambiguous: macro_uses.py), never dropped silently
+        return scope.bind(function_key(macro.key), first).bind(macro.key, macro)
     if _labelled(macro) and _labelled(first) and first.labels != macro.labels:
         # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
         # which the bare name keeps (a use is read by the one whose labels it fits)
@@ -106,7 +110,7 @@ def function_beside(scope: Scope, key: str, meaning):
     """The definition of ``key`` as a function beside ``meaning``, a definition of the name alone;
     None when there is none."""
     found = scope.lookup(function_key(key)) if _alone(meaning) else None
-    return found if _function(found) else None
+    return found if _function(found) or isinstance(found, AbstractFunction) else None
 
 
 def declared_key(key: str) -> str:

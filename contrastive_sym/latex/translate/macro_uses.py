@@ -165,11 +165,13 @@ class MacroUsesMixin:
             return
         function = entries_beside(self.scope, key, meaning, "call")
         paren = op.children[1]
-        if function is None or not (isinstance(paren, Tree) and paren.data == "paren") or one_term(paren) is None:
+        if function is None or not (isinstance(paren, Tree) and paren.data in ("paren", "bracket")) \
+                or one_term(paren) is None:
             return
         written = " ".join(self.source(op).split())
+        where = f"line {function.line}" if isinstance(function, Macro) else "declared [[function]]"
         raise self.fail(op, f"ambiguous: {meaning.key} is defined as a number (line {meaning.line}) and as a function "
-                            f"(line {function.line}), so '{written}' is the function at what the parentheses hold "
+                            f"({where}), so '{written}' is the function at what the parentheses hold "
                             f"or the number times them; write {meaning.key} \\cdot (…) for the product, or name the "
                             "two apart")
 

@@ -15,7 +15,7 @@ import sympy as sp
 
 from ...errors import ParseError
 from .compare import certainly_equal
-from .lists import _anti_unify
+from .lists import _anti_unify, _downwards
 from .values import MatrixValue, Transposed, VectorValue, componentwise
 
 Tree = lark.Tree
@@ -96,12 +96,9 @@ class MatrixRowsMixin:
         pattern = self._row_reader(self.with_holes({id(a) for a, _ in holes}, variable)).value(first)
         written_last = self._row_reader().value(last)
         r, c = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
-        step = _direction(lo, hi)
-        if step is None:
-            raise self.fail(node, f"the rows around \\vdots run from {first_text} to {last_text}, and which of the "
-                                  "two is the larger is not known for every size: upwards or downwards is not "
-                                  "written")
-        # w_1 \\ \vdots \\ w_N upwards, w_N \\ \vdots \\ w_1 downwards: row r is the pattern at lo ± (r - 1)
+        # w_1 \\ \vdots \\ w_N upwards, w_N \\ \vdots \\ w_1 downwards (its first end certainly above its last, as
+        # an ellipsis is read, lists.py): row r is the pattern at lo ± (r - 1)
+        step = -1 if _downwards(lo, hi) else 1
         at = {variable: lo + step * (r - 1)}
         count = step * (hi - lo) + 1
         self._rows_follow(pattern, variable, lo, [row[0] for row in between], node, step)
@@ -136,17 +133,6 @@ class MatrixRowsMixin:
                 shown = " ".join(self.source(tree).split())
                 raise self.fail(node, f"the row '{shown}' before \\vdots is not the next row of the pattern the "
                                       "first row starts: the rows between are not determined")
-
-
-def _direction(lo: sp.Expr, hi: sp.Expr) -> int | None:
-    """1 when the rows around \\vdots run upwards (hi ≥ lo for every size), -1 downwards (hi ≤ lo, not
-    both), None when which is not known."""
-    difference = sp.simplify(hi - lo)
-    if difference.is_nonnegative:
-        return 1
-    if difference.is_nonpositive:
-        return -1
-    return None
 
 
 def _vdots(tree) -> bool:

@@ -16,7 +16,7 @@ from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Fam
 from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
-from .side_by_side import dot_side_by_side
+from .side_by_side import dot_side_by_side, refuse_numerals_side_by_side
 from .elementwise_products import HADAMARD, elementwise_products
 from .letter_runs import LetterRunsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
@@ -37,7 +37,6 @@ class ProductsMixin(LetterRunsMixin):
 
     def t_dot(self, node):
         return self._product(node)
-
     t_juxt = t_dot
 
     def t_norm(self, node):
@@ -94,6 +93,7 @@ class ProductsMixin(LetterRunsMixin):
             else:
                 items.append(("factor", current))
                 break
+        refuse_numerals_side_by_side(self, items, node)       # 2 3 prints as 23: side_by_side.py
         values = []
         index = 0
         while index < len(items):

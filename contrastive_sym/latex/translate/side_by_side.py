@@ -7,7 +7,7 @@ transpose written (``a^\top b``, ``a b^\top``) says what it is and is read befor
 matrix (``W x y``) nothing is dotted: the product refuses what it cannot multiply."""
 from __future__ import annotations
 
-from .trees import balanced
+from .trees import balanced, unwrap
 from .values import is_vector
 
 
@@ -41,3 +41,22 @@ def dot_side_by_side(translator, merged: list, node) -> list:
 def _short(text: str, limit: int = 60) -> str:
     text = balanced(" ".join(text.split()))
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def refuse_numerals_side_by_side(translator, items: list, node) -> None:
+    r"""Refuses two numbers written side by side, ``2 3`` or ``{2}{3}``: TeX prints them as one numeral,
+    23, and a product is written 2 \cdot 3; which is meant is not written (a README drew a vector as
+    ``\boxed{2}\boxed{3}\boxed{4}``, read as 24)."""
+    for first, second in zip(items, items[1:]):
+        if first[0] == second[0] == "factor" and _numeral(first[1]) and _numeral(second[1]):
+            shown = " ".join(f"{translator.source(first[1])} {translator.source(second[1])}".split())
+            raise translator.fail(node, f"two numbers side by side, '{_short(shown)}', print as one numeral "
+                                        "(2 3 as 23): write the numeral, or 2 \\cdot 3 for their product")
+
+
+def _numeral(tree) -> bool:
+    """Whether ``tree`` is a number as written, in braces or not (``3``, ``{3}``, ``\\boxed{3}``'s 3)."""
+    tree = unwrap(tree)
+    while getattr(tree, "data", None) in ("braces", "chain_in_group") and len(tree.children) == 1:
+        tree = unwrap(tree.children[0])
+    return getattr(tree, "data", None) == "number"
