@@ -7,7 +7,9 @@ last terms (:mod:`.lists`).  The layout is found before parsing (:mod:`..matrix_
 A row is a row vector (``f(x_1)^\top``, a number times one) or, in a matrix of one column,
 a number: the matrix of rows is N × d, the column a vector of length N.  Anything else
 (rows of different lengths, a vector that is not transposed, ``\vdots`` anywhere but the row
-before the last, rows before it that are not the pattern's next ones) is refused, never guessed."""
+before the last, rows before it that are not the pattern's next ones) is refused, never guessed.
+Rows written downwards (``w_N \\ \vdots \\ w_1``, the first end certainly above the last) are
+read downwards, as an ellipsis is (:mod:`.lists`)."""
 from __future__ import annotations
 
 import lark
