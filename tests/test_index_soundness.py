@@ -166,3 +166,9 @@ def test_an_entry_of_a_value_computed_from_a_family_counted_from_zero_is_refused
     with pytest.raises(DerivationError) as caught:
         check_statement(r"\sum_{k=0}^{K} \operatorname{softmax}(u v)_k = 1", **notation)
     assert "an entry of a value computed from u, whose entries are numbered from 0, is not read" in str(caught.value)
+
+
+def test_all_entries_but_one_in_a_subscript_is_named_as_such():
+    # x_{\ne j} (a leave-one-out baseline's samples) was "ambiguous subscript: 2 indices side by side"
+    with pytest.raises(ParseError, match=r"'x_\{\\ne i\}', the entries but one at once \(a slice\), is not read"):
+        verdict(r"\sum_{k=1}^{K} x_k = x_{\ne i}")

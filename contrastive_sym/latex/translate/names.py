@@ -310,10 +310,10 @@ class NamesMixin:
             # s_{i1}, s_{12} of a matrix s: the entry (i, 1), (1, 2), as TeX writes it
             return self.family_entry(meaning, [*lead, *digits], op) if isinstance(meaning, Family) \
                 else self.macro_value(meaning, dict(zip(meaning.index_params, digits)))
-        if re.match(r"\{?\s*(<|>|\\(le|leq|lt|ge|geq|gt)(?![a-zA-Z]))", self.source(arg)):
-            # z_{\le t}: the entries up to t at once (CPC's context), not an index
-            raise self.fail(op, f"'{' '.join(self.source(op).split())}', the entries up to an index at once (a "
-                                "slice), is not read: write the entries, z_1, \\dots, z_t, or sum over them")
+        if (sliced := re.match(r"\{?\s*(<|>|\\(le|leq|lt|ge|geq|gt|ne|neq)(?![a-zA-Z]))", self.source(arg))):
+            which = "but one" if "ne" in sliced[1] else "up to an index"     # x_{\ne j}; z_{\le t} (CPC's context)
+            raise self.fail(op, f"'{' '.join(self.source(op).split())}', the entries {which} at once (a slice), is "
+                                "not read: write the entries, z_1, \\dots, z_t, or sum over them")
         run = self.name_run(arg)
         if run is not None and len(run) > 1 and not arity:
             self.refuse_word_run(op)        # I_{BA} beside I(X; Y): a name of its own
