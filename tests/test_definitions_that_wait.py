@@ -302,3 +302,23 @@ def test_a_name_both_a_number_and_a_function_is_ambiguous_before_any_group(besid
                                     "[[function]]\nname = 'p'\narguments = 1\n"])
 def test_the_product_written_with_a_dot_is_the_number_s(beside):
     assert claim_verdict(NUMBER_AND_FUNCTION + beside, r"p \cdot (1 - p) = 0.21", line=20) == "proved"
+
+
+SIGMA_BESIDE_THE_LOGISTIC = TITLE + r"""
+[[operator]]
+name = '\sigma'
+meaning = "logistic"
+
+[[define]]
+name = 's'
+line = 10
+latex = '\sigma = 0.5'
+"""
+
+
+def test_a_declared_operator_beside_a_number_of_its_name_is_kept_and_one_argument_is_ambiguous():
+    # \sigma(0) = 0 was proved (0.5 times 0), the declared logistic dropped silently
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match=r"declared \[\[operator\]\]"):
+        claim_verdict(SIGMA_BESIDE_THE_LOGISTIC, r"\sigma(0) = 0", line=20)
+    assert claim_verdict(SIGMA_BESIDE_THE_LOGISTIC, r"2 \sigma = 1", line=20) == "proved"

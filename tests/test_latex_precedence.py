@@ -319,7 +319,8 @@ def test_equal_terms_are_decided_exactly_and_within_bounds():
     assert not _equal((a + b) ** 40, (b + a) ** 40 + 1)
 
 
-@pytest.mark.parametrize("written", [r"2 3 = 6", r"{2}{3} = 6", r"\boxed{2}\boxed{3}\boxed{4} = 24", r"a \, 2 3 = 6 a"])
+@pytest.mark.parametrize("written", [r"2 3 = 6", r"{2}{3} = 6", r"\boxed{2}\boxed{3}\boxed{4} = 24", r"a \, 2 3 = 6 a",
+                                     r"2 3^2 = 18", r"\underbrace{2}_{a}\underbrace{3}_{b} = 6"])
 def test_numbers_side_by_side_are_refused(written):
     # TeX prints 2 3 as the numeral 23: read as the product 6, 2 3 = 6 was proved and 2 3 = 23 refuted (a
     # README drew a vector as \boxed{2}\boxed{3}\boxed{4}, read as 24)

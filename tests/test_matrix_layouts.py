@@ -55,6 +55,10 @@ def test_the_layout_is_marked_at_the_same_length():
     (r"\begin{pmatrix} w_N \\ \vdots \\ w_1 \end{pmatrix}_1 = w_1", ("refuted",)),
     # from 2 up to N: upwards unless the first end is certainly above the last (as an ellipsis is read)
     (r"\left\|\begin{pmatrix} w_2 \\ \vdots \\ w_N\end{pmatrix}\right\|^2 = \sum_{i=2}^{N} w_i^2", ("proved", "confirmed")),
+    # from N down to 2: N - 2 has no known sign (a size is only known positive), and it grows with the size:
+    # downwards (it was read upwards, as an empty column, and a true norm was refuted)
+    (r"\left\|\begin{pmatrix} w_N \\ \vdots \\ w_2\end{pmatrix}\right\|^2 = \sum_{i=2}^{N} w_i^2", ("proved", "confirmed")),
+    (r"\left\|\begin{pmatrix} w_N \\ \vdots \\ w_2\end{pmatrix}\right\|^2 = \sum_{i=1}^{N} w_i^2", ("refuted",)),
 ])
 def test_a_matrix_written_out_is_read(statement, verdicts):
     outcome = check(statement)
@@ -70,6 +74,7 @@ def test_a_matrix_written_out_is_read(statement, verdicts):
     # the rows before \vdots must continue the pattern: x_1, x_3, ⋮, x_N leaves x_2 … unwritten
     (r"\begin{bmatrix} x_1^\top \\ x_3^\top \\ \vdots \\ x_N^\top \end{bmatrix} = x",
      r"the row 'x_3^\top' before \vdots is not the next row of the pattern"),
+    (r"\begin{pmatrix} w_N \\ \vdots \\ w_d \end{pmatrix} = 0", "which of the two is the larger is not known"),
     (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_N \end{bmatrix} = x", "which are not whole numbers"),
     (r"\begin{bmatrix} a & \ddots \end{bmatrix} = 0", r"'\ddots' in a matrix is not read"),
     (r"\begin{pmatrix} x_1^\top & a \end{pmatrix} = 0", "an entry of a matrix of several columns is a number"),

@@ -60,6 +60,10 @@ def test_an_entry_at_an_index_that_may_pass_the_end_is_undefined_there(latex, ve
     (r"x_3 + \dots + x_1 = x_1 + x_2 + x_3", "proved"),
     (r"y_K + \dots + y_1 = \sum_k y_k", "confirmed"),
     (r"y_1 + \dots + y_K = \sum_k y_k", "proved"),
+    # from K down to 2: K - 2 has no known sign (a size is only known positive), and it grows with K: counted
+    # down (it was read upwards, empty or negative, and a true sum refuted)
+    (r"y_K + \dots + y_2 = \sum_{k=2}^{K} y_k", "confirmed"),
+    (r"y_K + \dots + y_2 = \sum_{k=1}^{K} y_k", "refuted"),
 ])
 def test_a_run_written_downwards_is_counted_down(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict

@@ -20,7 +20,10 @@ import re
 
 from sympy import Basic
 
-from .scope import AbstractFunction, Family, Macro, Scope, form_key, labelled_key
+from .scope import AbstractFunction, Family, Macro, Operator, OperatorKind, Scope, form_key, labelled_key
+
+#: the declared operators that are functions of one number
+_FUNCTIONS = (OperatorKind.LOGISTIC, OperatorKind.SOFTPLUS)
 
 
 def _by_index(meaning) -> bool:
@@ -79,9 +82,9 @@ def bind_definition(scope: Scope, macro: Macro) -> Scope:
         # \#(w) = \sum_c \#(w, c) beside the declared count \#(w, c): a definition for another
         # number of arguments; a use with the declared number is the declared function's
         scope = scope.bind(declared_key(macro.key), first)
-    if isinstance(first, AbstractFunction) and _alone(macro):
-        # p = 0.3 beside a declared function p: the name alone is the number, p(…) stays the function's
-        # (one argument is ambiguous: macro_uses.py), never dropped silently
+    if _declared_function(first) and _alone(macro):
+        # p = 0.3 beside a declared function p (or \sigma = 0.5 beside the logistic): the name alone is the
+        # number, p(…) stays the function's (one argument is ambiguous: macro_uses.py), never dropped silently
         return scope.bind(function_key(macro.key), first).bind(macro.key, macro)
     if _labelled(macro) and _labelled(first) and first.labels != macro.labels:
         # p(d, w | w_I) after p(w_O | w_I): a second definition for other labels, beside the first,
@@ -110,7 +113,12 @@ def function_beside(scope: Scope, key: str, meaning):
     """The definition of ``key`` as a function beside ``meaning``, a definition of the name alone;
     None when there is none."""
     found = scope.lookup(function_key(key)) if _alone(meaning) else None
-    return found if _function(found) or isinstance(found, AbstractFunction) else None
+    return found if _function(found) or _declared_function(found) else None
+
+
+def _declared_function(meaning) -> bool:
+    """A function the notation declares: a [[function]], or an [[operator]] that is one (the logistic)."""
+    return isinstance(meaning, AbstractFunction) or isinstance(meaning, Operator) and meaning.kind in _FUNCTIONS
 
 
 def declared_key(key: str) -> str:

@@ -14,6 +14,7 @@ from ...model.definedness import kept
 from ...model.nodes import Cancelled, MaxOver, RealMax
 from .compare import certainly_equal
 from .trees import is_ellipsis
+from .runs import downwards, size_symbols
 from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue, of_rows
 
 Tree, Token = lark.Tree, lark.Token
@@ -176,7 +177,7 @@ class ListsMixin:
             if not (isinstance(last, RowVector) and last.family == first.family
                     and certainly_equal(at_last, last.row if reading is None else at_last)):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
-            if _downwards(lo, hi):      # x_3, \dots, x_1: the same rows, counted down
+            if downwards(lo, hi, size_symbols(self.scope)):      # x_3, \dots, x_1: the same rows, counted down
                 first = replace(first, row=sp.sympify(first.row).xreplace({variable: lo + hi - variable}))
                 return Segment(first, variable, hi, lo, None if skip is None else lo + hi - skip)
             return Segment(first, variable, lo, hi, skip)
@@ -186,7 +187,7 @@ class ListsMixin:
             last = self.expr(last_tree)
             if not certainly_equal(pattern.subs(variable, hi), last):
                 raise self.fail(ellipsis, "the last term does not follow the pattern of the first")
-        if _downwards(lo, hi):
+        if downwards(lo, hi, size_symbols(self.scope)):
             # x_3, \dots, x_1, x_N + \dots + x_1: counted down, each term once, in the order written (read upwards
             # from lo to hi, the run would be empty)
             return Segment(pattern.xreplace({variable: lo + hi - variable}), variable, hi, lo,
@@ -431,10 +432,3 @@ def _unglued(elements: list) -> list:
         else:
             found.append(element)
     return found
-
-
-def _downwards(lo, hi) -> bool:
-    """Whether a run written from ``lo`` to ``hi`` counts down for certain (3 to 1, N to 1 with N ≥ 1)."""
-    difference = sp.sympify(lo - hi)
-    return difference.is_nonnegative is True and difference != 0
-

@@ -12,7 +12,7 @@ import sympy as sp
 from ...model.binders import put
 from ..beside import arguments_of, declared_key, entries_beside
 from ..elementary import ELEMENTARY_KEYS, OfVector
-from ..scope import Family, Macro, labelled_key
+from ..scope import Family, Macro, Operator, labelled_key
 from ..spelling import canonical_key, names_written
 from .ambiguity import ONE_NAME, one_term
 from .compare import certainly_equal
@@ -169,7 +169,8 @@ class MacroUsesMixin:
                 or one_term(paren) is None:
             return
         written = " ".join(self.source(op).split())
-        where = f"line {function.line}" if isinstance(function, Macro) else "declared [[function]]"
+        where = f"line {function.line}" if isinstance(function, Macro) else \
+            f"declared {'[[operator]]' if isinstance(function, Operator) else '[[function]]'}"
         raise self.fail(op, f"ambiguous: {meaning.key} is defined as a number (line {meaning.line}) and as a function "
                             f"({where}), so '{written}' is the function at what the parentheses hold "
                             f"or the number times them; write {meaning.key} \\cdot (…) for the product, or name the "

@@ -17,7 +17,8 @@ import sympy as sp
 
 from ...errors import ParseError
 from .compare import certainly_equal
-from .lists import _anti_unify, _downwards
+from .lists import _anti_unify
+from .runs import run_direction, size_symbols
 from .values import MatrixValue, Transposed, VectorValue, componentwise
 
 Tree = lark.Tree
@@ -100,7 +101,10 @@ class MatrixRowsMixin:
         r, c = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
         # w_1 \\ \vdots \\ w_N upwards, w_N \\ \vdots \\ w_1 downwards (its first end certainly above its last, as
         # an ellipsis is read, lists.py): row r is the pattern at lo ± (r - 1)
-        step = -1 if _downwards(lo, hi) else 1
+        step = run_direction(lo, hi, size_symbols(self.scope))
+        if step is None:
+            raise self.fail(node, f"the rows around \\vdots run from {first_text} to {last_text}, and which of the "
+                                  "two is the larger is not known: upwards or downwards is not written")
         at = {variable: lo + step * (r - 1)}
         count = step * (hi - lo) + 1
         self._rows_follow(pattern, variable, lo, [row[0] for row in between], node, step)

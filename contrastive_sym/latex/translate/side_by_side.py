@@ -48,15 +48,22 @@ def refuse_numerals_side_by_side(translator, items: list, node) -> None:
     23, and a product is written 2 \cdot 3; which is meant is not written (a README drew a vector as
     ``\boxed{2}\boxed{3}\boxed{4}``, read as 24)."""
     for first, second in zip(items, items[1:]):
-        if first[0] == second[0] == "factor" and _numeral(first[1]) and _numeral(second[1]):
+        if first[0] == second[0] == "factor" and _numeral(first[1]) and _numeral(second[1], powered=True):
             shown = " ".join(f"{translator.source(first[1])} {translator.source(second[1])}".split())
             raise translator.fail(node, f"two numbers side by side, '{_short(shown)}', print as one numeral "
                                         "(2 3 as 23): write the numeral, or 2 \\cdot 3 for their product")
 
 
-def _numeral(tree) -> bool:
-    """Whether ``tree`` is a number as written, in braces or not (``3``, ``{3}``, ``\\boxed{3}``'s 3)."""
+def _numeral(tree, powered: bool = False) -> bool:
+    """Whether ``tree`` is a number as written, in braces or not (``3``, ``{3}``, ``\\boxed{3}``'s 3), under a
+    brace with a label (``\\underbrace{3}_{b}``), or, where ``powered``, with a power (``3^2``: 2 3^2
+    prints 23²)."""
     tree = unwrap(tree)
-    while getattr(tree, "data", None) in ("braces", "chain_in_group") and len(tree.children) == 1:
-        tree = unwrap(tree.children[0])
-    return getattr(tree, "data", None) == "number"
+    while True:
+        data = getattr(tree, "data", None)
+        if data in ("braces", "chain_in_group") and len(tree.children) == 1:
+            tree = unwrap(tree.children[0])
+        elif data in ("underbrace", "overbrace") or powered and data == "superscript":
+            tree = unwrap(next(c for c in tree.children if hasattr(c, "data")))
+        else:
+            return data == "number"
