@@ -1,13 +1,15 @@
 r"""The elementwise (Hadamard) product ``p \odot \bar{p}`` of two vectors of one length: the
 vector of the products of their components, as a softmax's backward pass writes it.  Between
 two numbers it is their product; beside anything else (a vector and a number, a matrix) it is
-refused, naming what stands beside it."""
+refused, naming what stands beside it, and beside another product of vectors or matrices
+(``A q \odot r``) it is refused as ambiguous.  Also here, as the products of vectors are read: the
+name alone of a vector defined entry by entry before a transpose (``p p^\top``) is that vector."""
 from __future__ import annotations
 
 import sympy as sp
 
-from .compare import certainly_equal
 from ..scope import Macro
+from .compare import certainly_equal
 from .values import Transposed, VectorValue
 
 #: where a product had \odot
@@ -40,6 +42,7 @@ def _refuse_beside_other_products(translator, values: list, node) -> None:
     r"""Refuses ``A q \odot r`` and ``q^\top r \odot z``: a product of vectors or matrices beside \odot, which
     binds first is not written (A (q ⊙ r), or (A q) ⊙ r as code's ``A @ q * r`` reads); numbers beside it, and
     a run ``a \odot b \odot c``, are one reading."""
+    # the marks a product keeps between its factors (\cdot, *, \odot) are bare objects
     others = [n for n, v in enumerate(values) if not isinstance(v, sp.Expr) and type(v) is not object]
     # between two of them, one \odot and numbers only (a mark of \cdot or * between is another product)
     linked = all([v for v in values[a + 1:b] if not isinstance(v, sp.Expr)] == [HADAMARD]

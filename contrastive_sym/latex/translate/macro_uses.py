@@ -157,9 +157,10 @@ class MacroUsesMixin:
         return True
 
     def refuse_number_beside_function(self, meaning, key: str | None, op) -> None:
-        r"""Refuses ``p(1 - p)`` where the document defines p both as a number (``p = 0.3``, ``meaning``) and
-        as a function (``p(a) = …``): the function at 1 - p, or the number times the group; which is meant is
-        not written.  A use with several arguments (``\mathcal{L}(x_i, x_i^+)``) is the function's."""
+        r"""Refuses ``p(1 - p)`` (or ``p[1 - p]``) where the document defines p both as a number (``p = 0.3``,
+        ``meaning``) and as a function (``p(a) = …``, or a declared [[function]] or [[operator]] p): the
+        function at 1 - p, or the number times the group; which is meant is not written.  A use with several
+        arguments (``\mathcal{L}(x_i, x_i^+)``) is the function's."""
         if op.data != "call" or key is None or not isinstance(meaning, Macro) or meaning.index_params \
                 or not isinstance(meaning.body, sp.Expr) or meaning.vector_index is not None:
             return

@@ -4,7 +4,10 @@ is not defined; the one product of two vectors that is a number is their dot pro
 what such a formula needs, so it is read so and the reading says it.  Three vectors side by
 side (``a b c``: (a·b) c or a (b·c)) do not say which two are dotted, and are refused; a
 transpose written (``a^\top b``, ``a b^\top``) says what it is and is read before this.  Beside a
-matrix (``W x y``) nothing is dotted: the product refuses what it cannot multiply."""
+matrix (``W x y``) nothing is dotted: the product refuses what it cannot multiply.
+
+Two numbers side by side (``2 3``, ``{2}{3}``, ``2 3^2``) are refused: TeX prints them as one
+numeral, and a product of numbers is written with ``\cdot``."""
 from __future__ import annotations
 
 from .trees import balanced, unwrap
