@@ -162,18 +162,25 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         body = _BodyReader(text, inner, where).expr(body_tree)
         return Macro(key, body, vector_params=tuple(params), line=line), bound
     parameters = scalar_parameters(elements, separators, scope, translator)
+    # F(a, t) with t declared: a function of both only where its body uses every new name; otherwise (Hadsell's
+    # L(W, Y, \vec{X}_1, \vec{X}_2) = … of Y alone) the head names what L is of, read as labels below
+    mixed = parameters is not None and any(scope.lookup(k) is not None for k, _ in parameters)
     if parameters is not None:
         # \sigma(\ell) = \frac{1}{1 + e^{-\ell}}: \ell names nothing declared, so it is a parameter
         inner = with_bound(scope, parameters)
         try:
             body = _BodyReader(text, inner, where).expr(body_tree)
         except ParseError as exc:
-            # \text{sim}(u, v) = …, \ell(i, j) = … z_i …, \hat{C}(Z) = a matrix: not a function of numbers
-            return reread_parameters(key, parameters, scope, line, translator,     # (head_parameters.py)
-                                     lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc,
-                                     lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
-        return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
-                     scalar_keys=tuple(k for k, _ in parameters)), parameters
+            if mixed:
+                body = None
+            else:       # \text{sim}(u, v) = …, \ell(i, j) = … z_i …, \hat{C}(Z) = a matrix: not a function of numbers
+                return reread_parameters(key, parameters, scope, line, translator,     # (head_parameters.py)
+                                         lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc,
+                                         lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
+        unused = mixed and body is not None and any(not body.has(s) for k, s in parameters if scope.lookup(k) is None)
+        if body is not None and not unused:
+            return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
+                         scalar_keys=tuple(k for k, _ in parameters)), parameters
     indices = _index_args(elements, separators, scope)
     if indices is not None:
         # \mathcal{N}(t, c) = … with t, c declared indices: a family written with
