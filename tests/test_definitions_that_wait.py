@@ -166,64 +166,8 @@ def test_each_definition_alone_reads_as_given(latex, line, verdict):
 # pairs (line 10) by the loss 𝓛_{i,j} of each pair, defined below it (line 12).  While the total waited,
 # the entries were bound over the function, not beside it: the total then read 𝓛_{i,j} as the function
 # with a subscript ("takes no subscript"), and the equation below it was unreadable.
-THREE_LOSSES = TITLE + """
-[[size]]
-name = 'N'
-minimum = 2
-checked = [2, 3]
-
-[[index]]
-name = 'i'
-from = 1
-to = 'N'
-
-[[index]]
-name = 'j'
-from = 1
-to = 'N'
-
-[[family]]
-name = 'D'
-shape = ['N', 'N']
-
-[[define]]
-name = '\\mathcal{L}(a)'
-line = 8
-latex = '\\mathcal{L}(a) = a^2'
-
-[[define]]
-name = '\\mathcal{L}'
-line = 10
-latex = '\\mathcal{L} = \\sum_{i} \\sum_{j} \\max(0, \\mathcal{L}_{i,j})^2'
-
-[[define]]
-name = '\\mathcal{L}_{i,j}'
-line = 12
-latex = '\\mathcal{L}_{i,j} = 1 - D_{i,j}'
-"""
-
-
-@pytest.mark.parametrize("latex, verdict", [
-    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, 1 - D_{i,j})^2", "proved"),
-    (r"\mathcal{L}_{1,2} = 1 - D_{1,2}", "proved"),
-    # false as written: the square is outside the hinge
-    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, (1 - D_{i,j})^2)", "refuted"),
-])
-def test_entries_defined_while_the_total_waits_go_beside_a_function_of_the_name(latex, verdict):
-    assert claim_verdict(THREE_LOSSES, latex, line=20) == verdict
-
-
-@pytest.mark.parametrize("latex", [r"\mathcal{L}(3) = 9", r"\mathcal{L}(3) = 3 \mathcal{L}"])
-def test_one_argument_of_a_name_both_a_function_and_a_number_is_refused(latex):
-    # the total L is a number and L(a) a function: L(3) is L at 3 or 3 times the total (a probe found the
-    # Bernoulli variance p(1 - p) = 0.21 refuted beside a function p(a), silently read at 1 - p)
-    from contrastive_sym.errors import DerivationError
-    with pytest.raises(DerivationError, match=r"ambiguous: \\mathcal\{L\} is defined as a number \(line 10\) and "
-                                              r"as a function \(line 8\)"):
-        claim_verdict(THREE_LOSSES, latex, line=20)
-
-
 def _three_in_order(lines: tuple[int, int, int]) -> str:
+    """The three definitions of 𝓛 (the function, the total, the entries) at these lines."""
     function, total, entries = lines
     return TITLE + f"""
 [[size]]
@@ -260,6 +204,29 @@ name = '\\mathcal{{L}}_{{i,j}}'
 line = {entries}
 latex = '\\mathcal{{L}}_{{i,j}} = 1 - D_{{i,j}}'
 """
+
+
+THREE_LOSSES = _three_in_order((8, 10, 12))
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, 1 - D_{i,j})^2", "proved"),
+    (r"\mathcal{L}_{1,2} = 1 - D_{1,2}", "proved"),
+    # false as written: the square is outside the hinge
+    (r"\mathcal{L} = \sum_{i} \sum_{j} \max(0, (1 - D_{i,j})^2)", "refuted"),
+])
+def test_entries_defined_while_the_total_waits_go_beside_a_function_of_the_name(latex, verdict):
+    assert claim_verdict(THREE_LOSSES, latex, line=20) == verdict
+
+
+@pytest.mark.parametrize("latex", [r"\mathcal{L}(3) = 9", r"\mathcal{L}(3) = 3 \mathcal{L}"])
+def test_one_argument_of_a_name_both_a_function_and_a_number_is_refused(latex):
+    # the total L is a number and L(a) a function: L(3) is L at 3 or 3 times the total (a probe found the
+    # Bernoulli variance p(1 - p) = 0.21 refuted beside a function p(a), silently read at 1 - p)
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match=r"ambiguous: \\mathcal\{L\} is defined as a number \(line 10\) and "
+                                              r"as a function \(line 8\)"):
+        claim_verdict(THREE_LOSSES, latex, line=20)
 
 
 @pytest.mark.parametrize("lines", [(8, 10, 12), (8, 12, 10), (10, 8, 12), (10, 12, 8), (12, 8, 10), (12, 10, 8)])

@@ -138,9 +138,7 @@ class MacroUsesMixin:
         one value that writes none of the declared names its definition depends on (``\mathcal{L}(\tau)``,
         ``\mathcal{L}(2\tau)`` name τ: the value as a function of τ, read or refused as such).  Said."""
         paren = op.children[1]
-        if not (isinstance(meaning, Macro) and meaning.of_indices_only and not meaning.index_params
-                and not meaning.called and meaning.vector_index is None and meaning.matrix_shape is None
-                and isinstance(meaning.body, sp.Expr) and isinstance(paren, Tree) and paren.data == "paren"):
+        if not (_defined_number(meaning) and isinstance(paren, Tree) and paren.data == "paren"):
             return False
         inner = one_term(paren)
         if inner is None:
@@ -161,8 +159,7 @@ class MacroUsesMixin:
         ``meaning``) and as a function (``p(a) = …``, or a declared [[function]] or [[operator]] p): the
         function at 1 - p, or the number times the group; which is meant is not written.  A use with several
         arguments (``\mathcal{L}(x_i, x_i^+)``) is the function's."""
-        if op.data != "call" or key is None or not isinstance(meaning, Macro) or meaning.index_params \
-                or not isinstance(meaning.body, sp.Expr) or meaning.vector_index is not None:
+        if op.data != "call" or key is None or not _defined_number(meaning):
             return
         function = entries_beside(self.scope, key, meaning, "call")
         paren = op.children[1]
@@ -325,3 +322,9 @@ class MacroUsesMixin:
                 raise self.fail(script, f"the restriction {a} ≠ {b} is not declared in the notation")
         raise self.fail(script, "only restrictions of the form |_{i \\neq j} are understood")
 
+
+def _defined_number(meaning) -> bool:
+    """A definition of a name without arguments whose value is one number (``p = \\sigma(z)``)."""
+    return isinstance(meaning, Macro) and meaning.of_indices_only and not meaning.index_params \
+        and not meaning.called and meaning.vector_index is None and meaning.matrix_shape is None \
+        and isinstance(meaning.body, sp.Expr)
