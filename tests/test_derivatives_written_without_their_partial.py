@@ -1,13 +1,14 @@
 r"""A derivative written with its variable but not its ∂ in the denominator, ``\frac{\partial}{\theta_j}``
-(course notes that mean ∂/∂θ_j): before, "unexpected '\theta'", which says nothing of the derivative.  The
-message now names the construct and the form that is read.  It is never read as the derivative: a
-fraction whose denominator has no ∂ is not one."""
+(course notes that mean ∂/∂θ_j, a README's ``\dfrac{\partial}{o_k}(-log(p_k))``).  The fraction has no
+other meaning (∂ alone is not a value that could be divided by θ_j), so a single variable below the bar
+is read as the variable of the derivative, and the claim's reading says so.  Anything else below the bar
+without ∂ (a product, a sum) stays refused with a message that names the derivative."""
 from __future__ import annotations
 
 import pytest
 
 from contrastive_sym.errors import ParseError
-from document_claims import TITLE, claim_verdict
+from document_claims import TITLE, claim_verdict, the_only_claim, with_claim
 
 NOTATION = TITLE + """
 [[size]]
@@ -23,12 +24,25 @@ shape = ['n']
 MESSAGE = r"a derivative \\frac\{\\partial …\}\{…\} whose denominator does not start with \\partial"
 
 
-@pytest.mark.parametrize("latex", [
-    r"\frac{\partial }{\theta_1} \theta_1^2 = 2 \theta_1",
-    r"\frac{\partial \theta_1^2}{\theta_1} = 2 \theta_1",
-    r"\dfrac{\partial}{\theta_1} e^{\theta_1} = e^{\theta_1}",
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\frac{\partial }{\theta_1} \theta_1^2 = 2 \theta_1", "proved"),
+    (r"\frac{\partial \theta_1^2}{\theta_1} = 2 \theta_1", "proved"),
+    (r"\dfrac{\partial}{\theta_1} e^{\theta_1} = e^{\theta_1}", "proved"),
+    (r"\frac{\partial \theta_1^2}{\theta_1} = \theta_1", "refuted"),
+    (r"\dfrac{\partial}{\theta_1}(\theta_1^3) = 2 \theta_1^2", "refuted"),
 ])
-def test_the_message_names_the_derivative(latex):
+def test_a_variable_below_the_bar_without_its_partial_is_read_and_said(latex, verdict):
+    claim = the_only_claim(with_claim(NOTATION, latex))
+    assert claim.outcome.verdict.value in ((verdict, "confirmed") if verdict == "proved" else (verdict,))
+    assert "is read as a derivative by \\theta_" in claim.claim.reading
+    assert "written without its \\partial" in claim.claim.reading
+
+
+@pytest.mark.parametrize("latex", [
+    r"\frac{\partial }{\theta_1 \theta_2} \theta_1^2 = 0",
+    r"\frac{\partial \theta_1^2}{\theta_1 + \theta_2} = 0",
+])
+def test_more_than_a_variable_below_the_bar_is_refused_naming_the_derivative(latex):
     with pytest.raises(ParseError, match=MESSAGE):
         claim_verdict(NOTATION, latex)
 

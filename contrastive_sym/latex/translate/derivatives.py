@@ -33,14 +33,28 @@ class DerivativesMixin:
         children = [c for c in node.children if isinstance(c, Tree)]
         order = children[0] if children[0].data == "diff_order" else None
         numerator = children[1] if order is not None else children[0]
-        return self._derivative_of_order(numerator, order, [c for c in children if c.data == "diff_by"], node)
+        return self._derivative_of_order(numerator, order, self._by(children, node), node)
+
+    def _by(self, children, node) -> list:
+        r"""The ``\partial v`` below the bar; ``\frac{\partial}{o_k}`` writes the variable without its
+        ∂, which has no other meaning (∂ alone is not a value to divide), so it is read as
+        ∂/∂o_k, and the readings say so."""
+        unmarked = [c for c in children if c.data == "unmarked_by"]
+        if not unmarked:
+            return [c for c in children if c.data == "diff_by"]
+        variable = unmarked[0].children[0]
+        written = " ".join(self.source(variable).split())
+        note = (f"'{' '.join(self.source(node).split())}' is read as a derivative by {written}: the variable "
+                f"below the bar is written without its \\partial")
+        self.readings.extend([note] if note not in self.readings else [])
+        return [Tree("diff_by", [lark.Token("PARTIAL", "\\partial"), variable], meta=unmarked[0].meta)]
 
     def partial_op(self, op, operand):
         r"""``\frac{\partial}{\partial v} F`` (a restriction ``|_{i \neq j}`` after it is
         checked against the notation), ``\frac{\partial^2}{\partial x \partial y} F``."""
         children = [c for c in op.children if isinstance(c, Tree)]
         order = children[0] if children[0].data == "diff_order" else None
-        by = [c for c in children if c.data == "diff_by"]
+        by = self._by(children, op)
         after = self.derivative_then_bar(operand, lambda f: self._derivative_of_order(f, order, by, op),
                                          lambda: [self.expr(b.children[1]) for b in by], op)
         derivative = after if after is not None else self._derivative_of_order(operand, order, by, op)
