@@ -183,7 +183,7 @@ def read_document(path: Path) -> DocumentReading:
             kind = "inequality" if relations & {"<", "<=", ">", ">="} else "identity"
             claims.append({"id": f"line-{line}", "line": first,
                            "title": f"the display of line {line}", "kind": kind, "latex": latex}
-                          | ({"proportional_in": display["proportional_in"]} if "proportional_in" in display else {}))
+                          | {key: display[key] for key in ("proportional_in", "differentiates") if key in display})
     _check(reading, spec, read_defines, claims, unchecked)
     return reading
 
@@ -469,6 +469,9 @@ def _rows_of(latex: str, display: dict, where: Where, context: Context):
     # "… \quad (j \neq i)", "…, \quad \tau \to \infty" after the statement: its given, its limit, as the loader
     # reads a claim's (load/condition_clauses.py, load/limit_clauses.py)
     _, latex, _ = condition_clause({}, latex)
+    # what a derivative written alone differentiates, as a claim says it (latex/unwritten_operands.py)
+    scope = replace(context.scope, differentiated=display["differentiates"]) if "differentiates" in display \
+        else context.scope
     try:
         _, latex, _ = limit_clause(display, latex)
     except ValueError as disagree:
@@ -477,17 +480,17 @@ def _rows_of(latex: str, display: dict, where: Where, context: Context):
     # is not a formula: \Rightarrow is no relation between values)
     parts = implication_parts(latex)
     rows = [row for text, _ in (consequences(latex, parts) if parts else [(latex, None)])
-            for row in rows_with_where_clauses(text, context.scope, where)[0]]
+            for row in rows_with_where_clauses(text, scope, where)[0]]
     if any(row.relations for row in rows):
         for text, premise in consequences(latex, parts) if parts else [(latex, None)]:
             if premise is not None:
-                condition_of(premise, context.scope, context)
+                condition_of(premise, scope, context)
             try:
-                statement_of(text, context.scope, context, display.get("proportional_in"))
+                statement_of(text, scope, context, display.get("proportional_in"))
             except SeveralChains as several:
                 # a display of several equations: each is a claim of its own, as the loader reads it
                 for chain in chain_texts(several, text) or (text,):
-                    statement_of(chain, context.scope, context, display.get("proportional_in"))
+                    statement_of(chain, scope, context, display.get("proportional_in"))
     return rows
 
 

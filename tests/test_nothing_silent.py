@@ -111,6 +111,9 @@ LET_HINT = ("(a name the formula binds itself, such as a summation index, is not
      r"pair_set \mathcal{P}: claim c reads the same without it, so it changes nothing"),
     ("define = [{ line = 2, latex = 'G = a' }]", "a = a",
      "define 'G = a': claim c reads the same without it, so it changes nothing"),
+    ("differentiates = 'F'", r"\frac{\partial F}{\partial a} = 1",
+     "differentiates 'F': claim c reads the same without it, so it changes nothing (no derivative is written "
+     "alone before a relation, \\frac{\\partial}{\\partial x} = …)"),
     ("sizes = { N = [1, 2, 3] }", "a = a",
      "sizes: claim c does not involve the size N (nor does any family or index it uses), so "
      "checking it at these values changes nothing"),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..errors import ParseError
 from .parser import MAX_LENGTH, Where
+from .unwritten_operands import operand_insertions
 
 #: Most macro uses expanded in one formula (nested ones included).
 MAX_EXPANSIONS = 2_000
@@ -99,34 +100,41 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
         if text != written:     # an error quotes what the user wrote, the comment included
             where = ExpandedWhere(where.path, where.line, where.column, text, written, (), ())
     macros = getattr(scope, "macros", ())
-    if not isinstance(text, str) or not macros and ENSUREMATH.name not in text:
+    # a derivative written alone, applied to what the claim says it differentiates
+    insertions = operand_insertions(text, getattr(scope, "differentiated", None)) if isinstance(text, str) else []
+    if not isinstance(text, str) or not macros and ENSUREMATH.name not in text and not insertions:
         return text, where
     table = {ENSUREMATH.name: ENSUREMATH, **{m.name: m for m in macros}}
     used = {match.group() for match in _NAME.finditer(text)} & set(table)
-    if not used:
+    if not used and not insertions:
         return text, where
     for name in used - {ENSUREMATH.name}:
         scope.lookup(name)      # a scope that records what a formula uses sees the macro used
     budget = [MAX_EXPANSIONS]
     pieces, spans, origins = [], [], []
     position = length = 0
-    for match in _NAME.finditer(text):
-        macro = table.get(match.group())
-        if macro is None or match.start() < position:
+    uses = sorted([(match.start(), match) for match in _NAME.finditer(text) if match.group() in table]
+                  + insertions, key=lambda use: use[0])
+    for start, use in uses:
+        if start < position:
             continue
-        arguments, end = _arguments(text, match.end(), macro, where, text, match.start())
-        body = _expand(_substitute(macro, arguments), table, budget, where, text, match.start(), 1)
-        body = _apart(text[position:match.start()], body, text[end:end + 1])
-        pieces.append(text[position:match.start()])
-        length += match.start() - position
+        if isinstance(use, str):      # put in, in place of nothing written
+            body, end = _expand(use, table, budget, where, text, start, 1), start
+        else:
+            macro = table[use.group()]
+            arguments, end = _arguments(text, use.end(), macro, where, text, start)
+            body = _apart(text[position:start], _expand(_substitute(macro, arguments), table, budget, where, text,
+                                                        start, 1), text[end:end + 1])
+        pieces.append(text[position:start])
+        length += start - position
         spans.append((length, length + len(body)))
-        origins.append((match.start(), end))
+        origins.append((start, end))
         pieces.append(body)
         length += len(body)
         position = end
         if length > MAX_LENGTH:
-            raise _error(where, text, match.start(), f"the macros of this formula expand to more than "
-                                                     f"{MAX_LENGTH} characters", match.group())
+            raise _error(where, text, start, f"the macros of this formula expand to more than "
+                                             f"{MAX_LENGTH} characters", text[start:end])
     pieces.append(text[position:])
     expanded = "".join(pieces)
     return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, written,

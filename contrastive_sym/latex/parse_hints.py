@@ -34,6 +34,7 @@ def hint_before(text: str, original: str, start: int, end: int) -> tuple[str, in
         # \nabla_{z_i} = \frac{1}{\tau}(…): the gradient of what the prose says, which the formula does not
         written = " ".join(original[nabla.start("nabla"):nabla.end("nabla")].split())
         return (f"a gradient '{written}' with nothing after it: what it is the gradient of is not written "
-                f"(\\nabla_{{z}} \\mathcal{{L}}; a gradient the notation declares is written \\nabla \\mathcal{{L}})",
+                f"(\\nabla_{{z}} \\mathcal{{L}}; a gradient the notation declares is written \\nabla \\mathcal{{L}}); "
+                f"where the text around the display names it, the claim says so with differentiates = '\\mathcal{{L}}'",
                 nabla.start("nabla"), written)
     return None

@@ -308,9 +308,9 @@ class Scope:
     ellipses: tuple[EllipsisReading, ...] = ()
     distinct: frozenset = frozenset()                  # unordered pairs of index symbols
     little_o: tuple[sp.Symbol, sp.Expr] | None = None  # o(h) as variable → point
-    # text written → text read, in names and in the arguments of labelled functions
-    # (a document that writes y_{1:N} once where it means y_{1:K}); white space removed
+    # text written → text read in names and labelled arguments (y_{1:N} meant y_{1:K}); no spaces
     read_as: tuple[tuple[str, str], ...] = ()
+    differentiated: str | None = None   # a derivative alone differentiates it (unwritten_operands.py)
     path: Path | None = None                           # ∂/∂θ along z + θv
     # (symbol, lo, hi) of each declared free index: \sum_{k \neq i} without bounds runs
     # over i's range when the families its body indexes do not give one

@@ -113,7 +113,8 @@ def unsupported(text: str, position: int) -> str | None:
                 "variable it is taken by as \\partial x (\\frac{\\partial f}{\\partial \\theta_j}), or " + _RESTATE)
     if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]):
         return ("a derivative \\frac{\\partial}{\\partial x} with nothing after it: what it is the derivative of is not "
-                "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); or " + _RESTATE)
+                "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); where the text around "
+                "the display names it, the claim says so with differentiates = '\\mathcal{L}'; or " + _RESTATE)
     for pattern, message in _COMPILED:
         match = pattern.match(text, max(position, 0))
         if match and match.group().startswith("\\begin") and array_is_layout(text, position):

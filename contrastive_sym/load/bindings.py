@@ -1,6 +1,6 @@
 """What a claim or step binds for itself, and the check that each binding takes effect.
 
-``let``, ``ellipsis``, ``little_o``, ``pair_set``, ``read_as`` and ``define`` of one
+``let``, ``ellipsis``, ``little_o``, ``pair_set``, ``read_as``, ``differentiates`` and ``define`` of one
 claim or step make its local scope.  One whose name the formulas never look up (names
 nothing) is an error here; one that is looked up and still changes nothing is a warning
 of :mod:`.effects` (an error under ``--strict``).
@@ -68,6 +68,9 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
         pairs = tuple((scope_key(a), scope_key(b)) for a, b in read_as.items())
         bindings.read_as = [(written, key) for written, (key, _) in zip(read_as, pairs)]
         scope = replace(scope, read_as=scope.read_as + pairs)
+    if entry.get("differentiates") is not None:   # what a derivative written alone differentiates
+        read_formula(entry["differentiates"], scope, context, ("differentiates",))   # reads, or names the key
+        scope = replace(scope, differentiated=entry["differentiates"])
     for number, local in enumerate(entry.get("define") or ()):
         macro = read_definition(local, context, document_level=False, scope=scope)
         scope = scope.bind(macro.key, macro)

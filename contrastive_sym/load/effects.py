@@ -80,6 +80,7 @@ _HINTS = {
            "nor is a name the let gives the meaning it already has)",
     "read_as": " (the text read is the text written, or reads as the same name)",
     "little_o": " (no o(·) is written)",
+    "differentiates": " (no derivative is written alone before a relation, \\frac{\\partial}{\\partial x} = …)",
 }
 
 
@@ -94,6 +95,8 @@ def _variants(entry: dict):
                          ("define", lambda r: f"define {r.get('latex')!r}")):
         for number, reading in enumerate(entry.get(table) or ()):
             yield named(reading), (table,), _without(entry, table, number)
+    if entry.get("differentiates") is not None:
+        yield f"differentiates '{entry['differentiates']}'", ("differentiates",), _without(entry, "differentiates", None)
     if entry.get("little_o") is not None:
         little_o = entry["little_o"]
         yield (f"little_o as {little_o.get('variable')} -> {little_o.get('at')}", ("little_o",),

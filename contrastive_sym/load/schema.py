@@ -70,6 +70,8 @@ _READINGS = {
     "let": Field("formula_map"), "ellipsis": Field("tables", of="ellipsis"),
     "little_o": Field("table", of="little_o"), "read_as": Field("text_map"),
     "pair_set": Field("tables", of="pair_set"), "define": Field("tables", of="define"),
+    "differentiates": Field("formula", hint="what a derivative written alone differentiates, e.g. "
+                                            "differentiates = '\\mathcal{L}'"),
 }
 
 

@@ -13,6 +13,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
+from ..unwritten_operands import differentiated_reading, operand_insertions
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
                              drop_trailing_name, leading_link, leading_proportional_name, row_labels)
@@ -418,6 +419,7 @@ def _is_direction(expr) -> bool:
 
 def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
     """Parse and translate one display: its rows of sides and relations."""
+    alone = differentiated_reading(text, scope.differentiated) if operand_insertions(text, scope.differentiated) else None
     text, where = expand_macros(text, scope, where)
     introduced = leading_proportional_name(text)
     if introduced is not None and scope.lookup("".join(introduced[1].split())) is None:
@@ -428,7 +430,10 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
     tree = parse(text, where, frozenset(label for label, _ in scope.term_labels))
     try:
         translator = Translator(text, scope, where, introduced[0] if introduced else None)
-        return labelled_terms(translator.refuse_ambiguous_pair_sums(translator.rows(tree), tree), translator)
+        rows = translator.rows(tree)
+        if alone is not None and rows:       # said once, with the display's first row
+            rows[0] = replace(rows[0], readings=(alone,) + rows[0].readings)
+        return labelled_terms(translator.refuse_ambiguous_pair_sums(rows, tree), translator)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.

@@ -1,0 +1,44 @@
+r"""What a derivative written alone differentiates: ``\frac{\partial}{\partial x_u} = …`` and
+``\nabla_{z_i} = …``, where the prose around the display names the function ("the gradient of
+the objective with respect to x_u is").  The formula does not say it, so it is never guessed:
+a claim or step that says it with ``differentiates = '\mathcal{L}'`` has each derivative written
+alone before a relation read as applied to that formula, as if it were written after the
+derivative, and the claim's reading says so.  Without the key such a derivative is refused,
+naming it (parse_hints.py).
+
+The formula is put in as a macro's body is (expand.py): every position of an error is still one
+of the text as written.
+
+>>> operand_insertions(r"\frac{\partial}{\partial x_u} &= a \\ \nabla_{z} = b", r"\mathcal{L}")
+[(29, ' {\\mathcal{L}} '), (48, ' {\\mathcal{L}} ')]
+>>> operand_insertions(r"\frac{\partial}{\partial x} L = a", "L")
+[]
+"""
+from __future__ import annotations
+
+import re
+
+_INNER = r"(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*"
+_BRACED = r"\{" + _INNER + r"\}"
+#: ∂/∂v (\frac, \dfrac, \tfrac) or ∇ with its subscript, then a relation (or the end of a row):
+#: an operator with nothing to apply to
+_ALONE = re.compile(
+    r"(?:\\[dt]?frac\s*\{\s*\\partial\s*\}\s*\{\s*\\partial" + _INNER + r"\}"
+    r"|\\nabla(?![a-zA-Z])(?:\s*_\s*(?:" + _BRACED + r"|\\[a-zA-Z]+|[A-Za-z0-9]))?)"
+    r"(?=\s*&?\s*(?:=|<|>|\\(?:le|leq|ge|geq|ne|neq|approx|propto|simeq|coloneqq|triangleq)(?![a-zA-Z])"
+    r"|\\\\|\\end(?![a-zA-Z])|$))")
+
+
+def operand_insertions(text: str, differentiated: str | None) -> list[tuple[int, str]]:
+    """(position, text put in) after each derivative written alone in ``text``, when the claim
+    says what it differentiates; none otherwise."""
+    if not differentiated:
+        return []
+    return [(match.end(), " {" + differentiated + "} ") for match in _ALONE.finditer(text)]
+
+
+def differentiated_reading(text: str, differentiated: str) -> str:
+    """What the readings of a claim say of the derivatives written alone in ``text``."""
+    written = [" ".join(match.group().split()) for match in _ALONE.finditer(text)]
+    shown = ", ".join(f"'{w}'" for w in dict.fromkeys(written))
+    return f"{shown} differentiates {differentiated}, as the claim's differentiates says"
