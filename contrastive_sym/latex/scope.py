@@ -111,12 +111,12 @@ class AbstractFunction:
     function: sp.FunctionClass
     arguments: int
     length: sp.Expr | None = None
-    # the same letter declared again with another number of arguments (f(x), f(x, c)): by the count
-    overloads: tuple = ()
+    overloads: tuple = ()      # the letter declared again with another count of arguments, f(x, c)
     # its parameters θ_k at values (model.value_functions); None: it takes points only
     parameters: sp.FunctionClass | None = None
     domain: str = "real"
     role: str = "value"
+    understood: tuple[str, ...] = ()   # the last arguments a use may leave out (understood_arguments.py)
 
     def with_arguments(self, count: int) -> "AbstractFunction | None":
         """The meaning of the letter applied to ``count`` arguments; None when none has."""

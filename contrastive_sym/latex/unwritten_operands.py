@@ -17,6 +17,7 @@ of the text as written.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 _INNER = r"(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*"
 _BRACED = r"\{" + _INNER + r"\}"
@@ -37,8 +38,12 @@ def operand_insertions(text: str, differentiated: str | None) -> list[tuple[int,
     return [(match.end(), " {" + differentiated + "} ") for match in _ALONE.finditer(text)]
 
 
-def differentiated_reading(text: str, differentiated: str) -> str:
-    """What the readings of a claim say of the derivatives written alone in ``text``."""
-    written = [" ".join(match.group().split()) for match in _ALONE.finditer(text)]
+def with_differentiated_reading(rows: list, text: str, differentiated: str | None) -> list:
+    """The ``rows`` of ``text``, the first of them saying which derivatives written alone
+    differentiate what the claim names (once per display)."""
+    written = [" ".join(match.group().split()) for match in _ALONE.finditer(text)] if differentiated else []
+    if not written or not rows:
+        return rows
     shown = ", ".join(f"'{w}'" for w in dict.fromkeys(written))
-    return f"{shown} differentiates {differentiated}, as the claim's differentiates says"
+    said = f"{shown} differentiates {differentiated}, as the claim's differentiates says"
+    return [replace(rows[0], readings=(said,) + rows[0].readings)] + list(rows[1:])

@@ -16,7 +16,7 @@ import sympy as sp
 
 from ..latex.scope import AbstractFunction, Family, Scope
 from ..model.notation import Domain, Role
-from .context import Context, read_enum, read_formula, read_int, read_text, table_entries
+from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 
 #: Most arguments a declared function takes (f(x), T(x, y), s(q, u, i)).
@@ -63,8 +63,16 @@ def read_functions(spec: dict, scope: Scope, context: Context, symbol_name) -> S
             # the function sampled when it is applied to values (model.value_functions)
             parameters = builder.function(symbol + "__parameters", arguments, (), Domain.REAL,
                                           latex="θ^(%s)" % latex, origin=origin, parameters_of=latex)
+        understood = tuple(entry.get("understood", ()))
+        if len(understood) > arguments:
+            raise context.fail(f"function {name}: understood names {len(understood)} arguments, and it takes "
+                               f"{arguments}", ("understood",))
+        for written in understood:      # the parameters left out are names the notation declares
+            if scope.lookup(scope_key(written)) is None:
+                raise context.fail(f"function {name}: understood '{written}' is not a declared name (declare it "
+                                   "above the function)", ("understood",))
         found = AbstractFunction(name, function, arguments, shape[0] if shape else None,
-                                 parameters=parameters, domain=domain.value, role=role.value)
+                                 parameters=parameters, domain=domain.value, role=role.value, understood=understood)
         if isinstance(earlier, AbstractFunction):
             # one letter, two functions told apart by the number of arguments a use writes
             found = replace(earlier, overloads=earlier.overloads + (found,))

@@ -137,7 +137,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "function": {"name": _RF, "symbol": _T, "display": _F, "arguments": Field("size", True),
                  "shape": Field("formulas", most="MAX_RANK", number_ok=True,
                                 hint="the length of a vector value, e.g. shape = ['d']"),
-                 "domain": _choice(Domain), "role": _choice(Role.VALUE.value, Role.EMBEDDING.value, Role.UNIT.value, Role.POINT.value)},
+                 "domain": _choice(Domain), "role": _choice(Role.VALUE.value, Role.EMBEDDING.value, Role.UNIT.value, Role.POINT.value),
+                 "understood": Field("formulas", hint="the last arguments a use may leave out, e.g. "
+                                                      "understood = ['\\theta']")},
     "index": {"name": _RF, "from": _NUMBER_F, "to": _RNUMBER_F, "distinct_from": Field("formulas", hint="a list of declared indices, e.g. ['i']"),
               "positive_of": _F, "samples": _NUMBER_F,
               "pairing": _choice("halves", "adjacent")},

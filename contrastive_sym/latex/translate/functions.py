@@ -49,6 +49,11 @@ class AbstractFunctionsMixin:
             args = [Segment(value).pattern]
         # \mathbf{x} beside \mathbf{x}_i: the sample without an index is a point of its own
         args = [bare_point(a.base) if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
+        understood = self.understood_arguments(meaning, len(args), node) \
+            if meaning.with_arguments(len(args)) is None else None
+        if understood is not None:      # \tilde{p}(x) for \tilde{p}(x; \theta): understood_arguments.py
+            meaning, extra = understood
+            args = args + extra
         if meaning.with_arguments(len(args)) is None:
             counts = " or ".join(str(f.arguments) for f in (meaning,) + meaning.overloads)
             after = isinstance(value, ListValue) and ";" in value.separators
@@ -56,7 +61,10 @@ class AbstractFunctionsMixin:
                                   f"argument{'s' * (counts != '1')}; here it has {len(args)}"
                             + (" (what follows ';', the parameters p_m(u; \\theta) is of, counts as arguments: "
                                "declare them in 'arguments')" if after else ""))
-        meaning = meaning.with_arguments(len(args))
+        return self.apply_abstract(meaning.with_arguments(len(args)), args, items, node)
+
+    def apply_abstract(self, meaning: AbstractFunction, args: list, items, node):
+        """``meaning`` applied to the argument patterns ``args`` (``items``: as written)."""
         if not all(self._is_point(arg) for arg in args):
             self.note_arguments_used(meaning, len(args))
             return self._call_of_values(meaning, args, items, node)
@@ -367,3 +375,4 @@ def separator_kind(token: str) -> str:
     """``\\mid`` and the bar of p(x | c) are one separator (the head of a definition and
     its uses may write either)."""
     return "|" if token.strip() in ("\\mid", "\ue004") else token.strip()
+

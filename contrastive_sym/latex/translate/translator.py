@@ -13,7 +13,7 @@ from ...model.nodes import Nabla
 from ...model.notation import bare_point
 from ..expand import expand_macros
 from ..parser import Where, parse
-from ..unwritten_operands import differentiated_reading, operand_insertions
+from ..unwritten_operands import with_differentiated_reading
 from ..memberships import trailing_membership
 from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
                              drop_trailing_name, leading_link, leading_proportional_name, row_labels)
@@ -56,6 +56,7 @@ from .extents import SumExtentsMixin
 from .font_runs import FontRunsMixin
 from .fractions import FractionsMixin
 from .unwritten_index import UnwrittenIndexMixin
+from .understood_arguments import UnderstoodArgumentsMixin
 from .zeros import ZerosMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
@@ -89,7 +90,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
-                 ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin):
+                 ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
+                 UnderstoodArgumentsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
@@ -177,6 +179,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                         value = as_vector(value)
                     elif isinstance(value, MatrixValue):
                         value = as_matrix(value)
+                    value = self.understood_alone(value, child)       # Z for Z(\theta)
                     if not isinstance(value, sp.Basic):
                         self.refuse_non_numbers(value, child)   # says what it is (the identity I, …)
                         raise self.fail(child, "a list or a bare name cannot be a side of a relation")
@@ -228,7 +231,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         """The number ``node`` stands for (``value``: its translation, if already made)."""
         # a point declared with a value_shape is its value (a number, or a vector refused below)
         value = self.value_of(self.value(node) if value is None else value)
-        value = self.at_drawn_points(value, node)       # T in E_P[T]: drawn_functions.py
+        value = self.understood_alone(self.at_drawn_points(value, node), node)   # understood_arguments.py
         if isinstance(value, Family) and value.base in self.scope.points:
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
@@ -419,7 +422,7 @@ def _is_direction(expr) -> bool:
 
 def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
     """Parse and translate one display: its rows of sides and relations."""
-    alone = differentiated_reading(text, scope.differentiated) if operand_insertions(text, scope.differentiated) else None
+    written = text
     text, where = expand_macros(text, scope, where)
     introduced = leading_proportional_name(text)
     if introduced is not None and scope.lookup("".join(introduced[1].split())) is None:
@@ -430,9 +433,7 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
     tree = parse(text, where, frozenset(label for label, _ in scope.term_labels))
     try:
         translator = Translator(text, scope, where, introduced[0] if introduced else None)
-        rows = translator.rows(tree)
-        if alone is not None and rows:       # said once, with the display's first row
-            rows[0] = replace(rows[0], readings=(alone,) + rows[0].readings)
+        rows = with_differentiated_reading(translator.rows(tree), written, scope.differentiated)
         return labelled_terms(translator.refuse_ambiguous_pair_sums(rows, tree), translator)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse

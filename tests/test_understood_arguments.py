@@ -1,0 +1,75 @@
+r"""A declared function whose last arguments the document stops writing ("from here on we drop θ"):
+``understood = ['\theta']`` on the ``[[function]]`` reads ``Z`` as Z(θ) and ``\tilde{p}(x)`` as
+\tilde{p}(x; θ), so that ∇_θ log Z is the derivative of log Z(θ) and not 0; the reading says so.
+Without the key such a use stays refused (a count of arguments is never guessed)."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import ContrastiveVerifyError, ParseError
+from document_claims import TITLE, the_only_claim, with_claim
+
+NOTATION = TITLE + r"""
+[[scalar]]
+name = '\theta'
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[function]]
+name = 'Z'
+arguments = 1
+domain = "positive"
+understood = ['\theta']
+
+[[function]]
+name = '\tilde{p}'
+arguments = 2
+domain = "positive"
+understood = ['\theta']
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\log Z = \log Z(\theta)", "proved"),
+    (r"\tilde{p}(x) = \tilde{p}(x; \theta)", "proved"),
+    (r"\frac{\tilde{p}(x)}{Z} = \frac{\tilde{p}(x, \theta)}{Z(\theta)}", "proved"),
+    (r"\tilde{p}(x) = Z", "refuted"),
+])
+def test_a_use_without_its_understood_arguments_is_read_with_them(latex, verdict):
+    claim = the_only_claim(with_claim(NOTATION, latex))
+    assert claim.outcome.verdict.value in ((verdict, "confirmed") if verdict == "proved" else (verdict,))
+    assert "after its arguments: the arguments the declaration of" in claim.claim.reading
+
+
+def test_a_derivative_by_the_understood_argument_is_not_zero():
+    """Z read as a number of its own would make ∂ log Z / ∂θ = 0 true; read as Z(θ) it is the
+    derivative through a declared function, which the notation does not give: refused, never 0."""
+    with pytest.raises(ParseError, match="a derivative through Z"):
+        the_only_claim(with_claim(NOTATION, r"\frac{\partial}{\partial \theta} \log Z = 0"))
+
+
+def test_without_the_key_the_use_stays_refused():
+    plain = NOTATION.replace("understood = ['\\theta']\n", "")
+    with pytest.raises(ParseError, match="names a function or family; it needs arguments"):
+        the_only_claim(with_claim(plain, r"\log Z = 1"))
+    with pytest.raises(ParseError, match="is declared with 2 arguments; here it has 1"):
+        the_only_claim(with_claim(plain, r"\tilde{p}(x) = 1"))
+
+
+def test_a_use_that_leaves_out_more_than_is_understood_is_refused():
+    with pytest.raises(ParseError, match="is declared with 2 arguments; here it has 0|names a function"):
+        the_only_claim(with_claim(NOTATION, r"\tilde{p} = 1"))
+
+
+@pytest.mark.parametrize("understood, message", [
+    ("['\\theta', 'x']", "understood names 2 arguments, and it takes 1"),
+    ("['\\vartheta']", "understood '\\vartheta' is not a declared name"),
+])
+def test_an_understood_list_that_cannot_be_is_an_error_naming_the_key(understood, message):
+    bad = NOTATION.replace("name = 'Z'\narguments = 1\ndomain = \"positive\"\nunderstood = ['\\theta']",
+                           f"name = 'Z'\narguments = 1\ndomain = \"positive\"\nunderstood = {understood}")
+    with pytest.raises(ContrastiveVerifyError) as caught:
+        the_only_claim(with_claim(bad, r"\log Z = 1"))
+    assert message in str(caught.value)
