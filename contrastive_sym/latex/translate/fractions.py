@@ -1,12 +1,16 @@
 r"""Fractions and binomials: ``\frac{a}{b}`` (``\dfrac``, ``\tfrac``, ``\frac12``), TeX's primitive
-``{a \over b}`` (the fraction of the group in braces it stands in, as older posts write it), and
-``\binom{n}{k}``."""
+``{a \over b}`` (the fraction of the group in braces it stands in, as older posts write it),
+``\binom{n}{k}``, and a quotient by a sum written inline, ``a / \sum_k b_k``."""
 from __future__ import annotations
 
+import lark
 import sympy as sp
 
 from .quotients import quotient
+from .trees import unwrap
 from .values import componentwise
+
+Tree = lark.Tree
 
 
 class FractionsMixin:
@@ -19,6 +23,24 @@ class FractionsMixin:
         denominator = self.expr(denominator)
         return componentwise(self.term(numerator), lambda x: quotient(x, denominator))
     t_over_frac = t_frac        # {a \over b}: TeX's primitive fraction of the group
+
+    def t_quotient_by_sum(self, node):
+        r"""``e^{s_i} / \sum_k e^{s_k}``: divided by the sum.  The sum's body is what follows it, as
+        anywhere (a sum alone has no value, so (a / \sum_k) b_k is no reading).  A body of several
+        factors, ``a / \sum_k b_k c``, is refused: (a / \sum_k b_k) c is a reading too, as a/b c is."""
+        numerator, _, sign, scripts, body = node.children
+        if isinstance(unwrap(body), Tree) and unwrap(body).data in ("juxt", "dot", "apply_op"):
+            whole = " ".join(self.source(node).split())
+            written = " ".join(self.source(body).split())
+            raise self.fail(node, f"ambiguous: in '{whole}' the sum after '/' reaches over '{written}' (all of "
+                                  "it divides) or over its first factor only (the rest multiplies the quotient); "
+                                  "write \\frac{…}{\\sum …} for the one meant")
+        meta = lark.tree.Meta()
+        meta.line, meta.column, meta.start_pos, meta.empty = sign.line, sign.column, sign.start_pos, False
+        meta.end_pos = scripts.meta.end_pos
+        denominator = self.expr(Tree("sum_op", [sign, scripts], meta), self._apply_op(Tree("sum_op", [sign, scripts],
+                                                                                         meta), body))
+        return componentwise(self.term(numerator), lambda x: quotient(x, denominator))
 
     def t_sqrt(self, node):
         return sp.sqrt(self.expr(node.children[1]))
