@@ -11,8 +11,10 @@ import sympy as sp
 
 from ..errors import ParseError
 from .families import Family
+from .head_names import name_key
 from .scope import Macro, Scope
 from .translate.macro_uses import VECTOR_LENGTH
+from .translate.trees import unwrap
 
 
 def body_with(params, scope: Scope, read: Callable):
@@ -143,6 +145,31 @@ def vector_arguments(elements, separators, scope: Scope, translator):
     if len({base for base, _ in found}) != len(found) or len({n for n, _ in parameters}) != len(parameters):
         return None
     return tuple(found), parameters
+
+
+def points_as_numbers(key: str, elements, points, scope: Scope, line, translator, read: Callable, failed: ParseError):
+    r"""``\sigma(x) = \frac{1}{1 + e^{-x}}`` with x a declared data point: a point has no value, so a body
+    that reads its arguments as numbers defines a function of real variables written with the points'
+    letters (the definition's own dummy variables, as in any formula book); said in the readings.  A use
+    at the point itself, r(x), is still refused.  ``failed`` (the error of reading the body at the
+    points) when the head has anything but points, or the body does not read so or does not use each."""
+    if points is None or any(kind != "point" for kind, _ in points):
+        raise failed
+    parameters = [(key_of, sp.Dummy(key_of.lstrip("\\"), real=True))
+                  for key_of in (name_key(unwrap(element), translator) for element in elements)]
+    try:
+        body = read(with_bound(scope, parameters))
+    except ParseError:
+        raise failed from None
+    if not isinstance(body, sp.Expr) or not all(body.has(symbol) for _, symbol in parameters):
+        raise failed
+    names, one = ", ".join(name for name, _ in parameters), len(parameters) == 1
+    translator.readings.append(f"{key}({names}): the body reads {names}, declared as "
+                               f"{'a data point (which has' if one else 'data points (which have'} no value), as "
+                               f"{'a number: it is' if one else 'numbers: they are'} read as {key}'s own real "
+                               f"variable{'' if one else 's'}, not the point{'' if one else 's'}")
+    return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
+                 scalar_keys=tuple(k for k, _ in parameters)), parameters
 
 
 def with_bound(scope: Scope, params) -> Scope:

@@ -25,7 +25,7 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
-from .head_parameters import entries_over_undeclared, reread_parameters, vector_arguments, with_bound
+from .head_parameters import entries_over_undeclared, points_as_numbers, reread_parameters, vector_arguments, with_bound
 from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
@@ -35,10 +35,9 @@ Tree, Token = lark.Tree, lark.Token
 
 
 class _BodyReader(Translator):
-    r"""Reads a definition's head and body.  A body may hold a sum over sampled indices
-    (``\mathcal{N} = \epsilon e^{\hat{y}_{ui}} + \sum_{j \sim p_u^-}^N e^{\hat{y}_{uj}}``): a random
-    quantity, one draw of it wherever it is used; a use inside an expectation is averaged
-    over its draws, and a use outside every expectation is refused where it is written."""
+    r"""Reads a definition's head and body.  A body may hold a sum over sampled indices (``\mathcal{N} =
+    \epsilon e^{\hat{y}_{ui}} + \sum_{j \sim p_u^-}^N e^{\hat{y}_{uj}}``): a random quantity, one draw of it
+    wherever it is used, averaged inside an expectation and refused outside every expectation."""
 
     def refuse_loose_draws(self, expr, node) -> None:
         return None
@@ -162,8 +161,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         body = _BodyReader(text, inner, where).expr(body_tree)
         return Macro(key, body, vector_params=tuple(params), line=line), bound
     parameters = scalar_parameters(elements, separators, scope, translator)
-    # F(a, t) with t declared: a function of both only where its body uses every new name; otherwise (Hadsell's
-    # L(W, Y, \vec{X}_1, \vec{X}_2) = … of Y alone) the head names what L is of, read as labels below
+    # F(a, t), t declared: of both where the body uses each new name, else (L(W, Y, …) of Y) labels, below
     mixed = parameters is not None and any(scope.lookup(k) is not None for k, _ in parameters)
     if parameters is not None:
         # \sigma(\ell) = \frac{1}{1 + e^{-\ell}}: \ell names nothing declared, so it is a parameter
@@ -219,8 +217,11 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             [(k, s) for k, s in parameters if scope.lookup(k) is None]     # a declared τ keeps its domain
     labels = "".join(translator.source(call_items).split())
     points = point_params(elements, translator)
-    # \bar{q}(x) = q(x) / \|q(x)\|: a function of points may take vector values
-    body, vector = _number_or_vector(translator, body_tree) if points is not None else (translator.expr(body_tree), {})
+    try:        # \bar{q}(x) = q(x) / \|q(x)\|: a function of points may take vector values
+        body, vector = _number_or_vector(translator, body_tree) if points is not None else (translator.expr(body_tree), {})
+    except ParseError as exc:   # \sigma(x) = 1/(1 + e^{-x}) of a data point x: its own real variable
+        return points_as_numbers(key, elements, points, scope, line, translator,
+                                 lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
     if points is not None and any(kind == "event" for kind, _ in points):
         # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)
         key = translator.event_key(key, call_items)
@@ -338,10 +339,9 @@ def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False
             names.append(str(item.children[0]))
     else:
         return None
-    # a family of values, a size (L^{opt}_N: the loss at the size N, part of its name) or one data
-    # point (g_x = u(x): one value at x) is no parameter; a family of data points is: written alone
-    # under a name it has no value, so l_n can only be the entry n (notes that call the negatives n_i
-    # and the elements l_n), and a body that uses n as a point is refused, never misread
+    # a family of values, a size (L^{opt}_N: the loss at the size N) or one data point (g_x = u(x)) is no
+    # parameter; a family of data points is: alone it has no value, so l_n can only be the entry n (notes
+    # calling the negatives n_i and the elements l_n); a body using n as a point is refused, never misread
     if any(isinstance(scope.lookup(n), Family) and scope.lookup(n).base not in scope.points or n in scope.size_names
            or isinstance(scope.lookup(n), sp.Symbol) and scope.lookup(n) in scope.points for n in names):
         return None
