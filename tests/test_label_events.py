@@ -127,6 +127,30 @@ def test_bayes_rule_without_a_prior_names_what_is_missing():
         verify_text(without_prior)
 
 
+ONE_PRIOR = NOTATION.replace("[[scalar]]\nname = 'P(y = 0)'\ndomain = \"(0, 1)\"\n", "") \
+    .replace("[[scalar]]\nname = 'P(y = 1)'\nequals = '1 - P(y = 0)'\n", "[[scalar]]\nname = 'P(y = 1)'\ndomain = \"(0, 1)\"\n")
+
+
+@pytest.mark.parametrize("latex, expected", [
+    (r'P(y = 1 \mid x) = \frac{P(y = 1) p_m(x)}{(1 - P(y = 1)) p_n(x) + P(y = 1) p_m(x)}', "proved"),
+    (r'P(y = 1 \mid x) = \frac{P(y = 1) p_m(x)}{P(y = 1) p_n(x) + P(y = 1) p_m(x)}', "refuted"),
+])
+def test_the_prior_a_document_leaves_out_is_one_minus_the_others(latex, expected):
+    """NCE writes p(y = 1) = 1/2 and leaves p(y = 0) to the reader: the probabilities of the label's
+    values add up to 1, said in the reading."""
+    assert "P(y = 0)" not in ONE_PRIOR and "name = 'P(y = 1)'" in ONE_PRIOR
+    checked = outcome(with_claim(ONE_PRIOR, latex, 10))
+    assert checked.outcome.verdict.value in ((expected, "confirmed") if expected == "proved" else (expected,))
+    assert "P(y = 0) is not written: it is 1 minus P(y = 1), the probabilities of the values of y adding up " \
+           "to 1" in checked.claim.reading
+
+
+def test_bayes_rule_without_any_prior_still_names_what_is_missing():
+    none = ONE_PRIOR.replace("[[scalar]]\nname = 'P(y = 1)'\ndomain = \"(0, 1)\"\n", "")
+    with pytest.raises(DerivationError, match=r"nor is it a posterior by Bayes' rule, which needs P\(y = 0\)"):
+        verify_text(with_claim(none, POSTERIOR.replace("P(y = 1)", "1").replace("P(y = 0)", "1"), 10))
+
+
 def test_a_definition_written_twice_alike_is_one_definition():
     twice = NOTATION + r'''
 [[define]]

@@ -11,8 +11,9 @@ definitions are tried:
 - at an event the head is defined at (``P(D=1 \mid v, c) = …``): that definition;
 - at a posterior the document does not define, ``p(y = v \mid x)`` with y declared of finitely
   many values: Bayes' rule, ``p(x \mid y=v)\, p(y=v) / \sum_w p(x \mid y=w)\, p(y=w)``, each factor
-  read as the document writes it, said in the reading.  A factor the notation does not give
-  (no prior of some value) is an error that names it: the posterior is then not written anywhere.
+  read as the document writes it, said in the reading.  One prior the document leaves out beside
+  all the others is 1 minus their sum (p(y = 0) beside p(y = 1) = 1/2), said too.  Any other factor
+  the notation does not give is an error that names it: the posterior is then not written anywhere.
 
 A posterior the document defines is its definition, as written; that it agrees with Bayes' rule
 is then what the document's other displays show or not."""
@@ -90,16 +91,36 @@ class LabelEventsMixin:
         given = self.source(elements[1]).strip() + "".join(
             f"{s} {self.source(e).strip()}" for s, e in zip(separators[1:], elements[2:]))
         values = dict(self.scope.finite)[label]
+        priors = self._priors(key, label_written, values, node, why)
         terms = {}
         for other in values:
             conditional = f"{key}({given} \\mid {label_written} = {other})"
-            prior = f"{key}({label_written} = {other})"
-            terms[other] = self._written_factor(conditional, node, why) * self._written_factor(prior, node, why)
+            terms[other] = self._written_factor(conditional, node, why) * priors[other]
         self.readings.append(f"{key}({label_written} = {value} \\mid {given}) is not defined: it is read by Bayes' "
                              f"rule, {key}({given} \\mid {label_written} = {value}) {key}({label_written} = {value}) "
                              f"over the sum of the same at each value of {label_written} "
                              f"({', '.join(str(v) for v in values)})")
         return terms[value] / sp.Add(*terms.values())
+
+    def _priors(self, key: str, label: str, values, node, why: DerivationError) -> dict:
+        r"""``p(y = w)`` at each value w of the label; one the document does not write, beside all the
+        others, is 1 minus their sum (the probabilities of y's values add up to 1), said in the reading:
+        NCE's p(y = 1) = 1/2 leaves p(y = 0) to the reader."""
+        texts = {value: f"{key}({label} = {value})" for value in values}
+        found, missing = {}, []
+        for value, text in texts.items():
+            try:
+                found[value] = self._written_factor(text, node, why)
+            except DerivationError:
+                missing.append(value)
+        if len(missing) == 1 and len(values) > 1:
+            (value,) = missing
+            found[value] = 1 - sp.Add(*found.values())
+            self.readings.append(f"{texts[value]} is not written: it is 1 minus {', '.join(texts[v] for v in values if v != value)}"
+                                 f", the probabilities of the values of {label} adding up to 1")
+        elif missing:
+            self._written_factor(texts[missing[0]], node, why)      # the error that names it
+        return found
 
     def _written_factor(self, text: str, node, why: DerivationError) -> sp.Expr:
         """The value of ``text``, a factor of Bayes' rule, read in this scope; when the notation
