@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import ParseError
-from document_claims import claim_verdict, the_only_claim, with_claim
+from document_claims import TITLE, claim_verdict, the_only_claim, with_claim
 
 NOTATION = r"""
 id = "t"
@@ -61,7 +61,7 @@ def test_a_function_defined_by_its_components(latex, verdict):
 def test_italic_components_of_a_bold_vector_are_said():
     claim = the_only_claim(with_claim(NOTATION, r"z_1 + z_1 = 2 z_1"))
     assert claim.outcome.verdict.value == "proved"
-    assert r"is an entry of the vector \mathbf{z}" in claim.claim.reading
+    assert r"is an entry of \mathbf{z} (italic components of a bold family)" in claim.claim.reading
 
 
 def test_italic_components_stay_another_name_when_the_letter_is_declared():
@@ -81,3 +81,38 @@ def test_a_name_written_with_a_declared_index_follows_the_sum_that_binds_it():
     written = NOTATION.replace(r"\sigma(\mathbf{z})_j=", r"\sigma_j(\mathbf{z})=")
     assert claim_verdict(written, r"\sum_{j=1}^{K} \sigma_j(\mathbf{z}) = 1") in ("proved", "confirmed")
     assert claim_verdict(written, r"\sum_{j=1}^{K} \sigma_j(\mathbf{z}) = K \sigma_j(\mathbf{z})") == "refuted"
+
+
+MATRIX = TITLE + r"""
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = '\mathbf{A}'
+shape = ['N', 'N']
+
+[[family]]
+name = '\mathbf{u}'
+shape = ['N']
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\sum_{i=1}^{N} \sum_{j=1}^{N} A_{ij} u_i u_j = \mathbf{u}^\top \mathbf{A} \mathbf{u}", "proved"),
+    (r"\sum_{i=1}^{N} \sum_{j=1}^{N} A_{ij} u_i u_j = \mathbf{u}^\top \mathbf{A}^\top \mathbf{A} \mathbf{u}", "refuted"),
+    (r"A_{1,1} = \mathbf{A}_{1,1}", "proved"),
+])
+def test_italic_entries_of_a_bold_matrix_are_its_entries(latex, verdict):
+    """A graph-embedding lecture's modularity Q_{ij} = \\frac{1}{2m} A_{ij} - … beside its bold \\mathbf{A}: the
+    convention of bold matrices and italic entries, as of vectors (said in the reading)."""
+    claim = the_only_claim(with_claim(MATRIX, latex))
+    assert claim.outcome.verdict.value in ((verdict, "confirmed") if verdict == "proved" else (verdict,))
+    assert r"'A' with an index is an entry of \mathbf{A} (italic components of a bold family)" in claim.claim.reading
+
+
+def test_an_italic_row_of_a_bold_matrix_stays_another_name():
+    """A_1 with one index of an N × N \\mathbf{A}: a row, or a component of another A; not read."""
+    with pytest.raises(ParseError, match="'A_1' is not declared|'A' is not declared|another font"):
+        the_only_claim(with_claim(MATRIX, r"A_1 \cdot \mathbf{u} = 0"))

@@ -59,7 +59,7 @@ class NamesMixin:
         key = base_key
         if key is not None and ops and ops[0].data == "subscript" \
                 and (bold := bold_vector_of(key, self.scope.lookup, key + self.script_suffix(ops[0]))):
-            self.readings.append(f"'{key}' with an index is an entry of the vector {bold} (italic components)")
+            self.readings.append(f"'{key}' with an index is an entry of {bold} (italic components of a bold family)")
             key = base_key = bold       # z_j beside the declared vector \mathbf{z}: undeclared.py
         meaning = self.scope.lookup(key) if key is not None else None
         if meaning is None and base_key is not None and not any(op.data == "call" for op in ops) \

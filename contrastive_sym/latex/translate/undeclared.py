@@ -154,11 +154,13 @@ _BOLD = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec")
 
 
 def bold_vector_of(key: str, lookup, scripted: str = "") -> str | None:
-    r"""The key of the one declared vector (a family of one dimension) ``\mathbf{z}`` (or
+    r"""The key of the one declared vector or matrix (a family) ``\mathbf{z}``, ``\mathbf{A}`` (or
     ``\boldsymbol{z}``, ``\bm{z}``, ``\vec{z}``) whose letter is ``key``, a plain letter the notation
-    does not declare: its entries written in italic, ``z_j``, are that vector's (the convention of
-    bold vectors and italic components); None when there is none, or several, and when the name
-    with its script, ``scripted`` (``z_m``), is defined: that definition is what the use names."""
+    does not declare: its entries written in italic, ``z_j``, ``A_{ij}``, are that family's (the
+    convention of bold vectors and matrices and italic components); None when there is none, or
+    several, and when the name with its script, ``scripted`` (``z_m``), is defined: that definition is
+    what the use names.  A family of several dimensions only where ``scripted`` writes an index for
+    each (``A_{ij}``: an entry; ``x_1`` beside rows \mathbf{x}_i may be a component of another x)."""
     accented = _ACCENTED.fullmatch(key)        # \hat{y}_i beside \hat{\mathbf{y}}: the accent outside the font
     letter = accented.group(2) if accented else key
     if _PLAIN.fullmatch(letter) is None or lookup(key) is not None or scripted and lookup(scripted) is not None:
@@ -166,14 +168,20 @@ def bold_vector_of(key: str, lookup, scripted: str = "") -> str | None:
     spelled = (lambda bold: f"{accented.group(1)}{{{bold}}}") if accented else (lambda bold: bold)
     found = {}          # one vector however its font is spelled (\bm is \boldsymbol): by what it is
     for name in (spelled(f"\\{font}{{{letter}}}") for font in _BOLD):
-        if _is_vector(meaning := lookup(name)):
+        if _is_family(meaning := lookup(name), scripted[len(key):]):
             found.setdefault(id(meaning), name)
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-def _is_vector(meaning) -> bool:
-    """A family of one dimension, declared or given entry by entry (``equals`` of one index, y_m = 𝟙[m = k])."""
+def _is_family(meaning, script: str) -> bool:
+    """A vector, declared or given entry by entry (``equals`` of one index, y_m = 𝟙[m = k]), or a
+    family of several dimensions whose subscript ``script`` writes one index per dimension."""
     from ..scope import Family, Macro      # the scope imports the translator's helpers
+    if isinstance(meaning, Family) and len(meaning.shape) > 1:
+        inner = script.removeprefix("_")
+        inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+        written = inner.count(",") + 1 if "," in inner else len(re.findall(r"\\[A-Za-z]+|[A-Za-z]|[0-9]+", inner))
+        return script.startswith("_") and written == len(meaning.shape)
     return isinstance(meaning, Family) and len(meaning.shape) == 1 or \
         isinstance(meaning, Macro) and len(meaning.index_params) == 1 and not meaning.called
 
