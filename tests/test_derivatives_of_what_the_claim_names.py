@@ -117,3 +117,63 @@ def test_the_markdown_claim_annotation_takes_the_key():
     (claim,) = verify_text(document, suffix=".md").documents[0].claims
     assert claim.outcome.verdict.value in ("proved", "confirmed")
     assert "differentiates L" in claim.claim.reading
+
+
+def test_a_column_of_derivatives_followed_by_an_operand_is_refused_not_multiplied():
+    """(∂/∂x, ∂/∂y)^T (x^2 + y): put inside each entry, the key's formula would leave the operand
+    after the matrix a factor, (2x(x²+y), x²+y): a true gradient refuted, a false one confirmed."""
+    for right in (r"\begin{pmatrix} 2x \\ 1 \end{pmatrix}", r"\begin{pmatrix} 2x \\ 1 \end{pmatrix} (x^2 + y)"):
+        with pytest.raises(ParseError, match="alone in an entry of a matrix is not read"):
+            results(("x^2 + y", r"\begin{pmatrix} \frac{\partial}{\partial x} \\ \frac{\partial}{\partial y} "
+                                r"\end{pmatrix} (x^2 + y) = " + right))
+
+
+def test_one_gradient_per_row_is_one_claim_per_equation():
+    claims = results(("x^2 y", r"\frac{\partial}{\partial x} &= 2 x y \\ \frac{\partial}{\partial y} &= x^2"))
+    assert [c.outcome.verdict.value for c in claims] in (["proved", "proved"], ["confirmed", "confirmed"],
+                                                         ["proved", "confirmed"], ["confirmed", "proved"])
+    assert all("differentiates x^2 y" in c.claim.reading for c in claims)
+
+
+def test_a_comment_after_the_derivative_does_not_hide_the_reading_nor_one_in_a_comment_make_one():
+    (after,) = results(("x^2", "\\frac{\\partial}{\\partial x} % the gradient\n= 2x"))
+    assert after.outcome.verdict.value in ("proved", "confirmed")
+    assert "differentiates x^2" in after.claim.reading
+
+
+def test_a_derivative_inside_a_comment_is_not_one(capsys):
+    (inside,) = results(("x^2", "y = y % \\frac{\\partial}{\\partial x} = 3"))
+    assert "as the claim's differentiates says" not in inside.claim.reading
+    assert "reads the same without it, so it changes nothing" in capsys.readouterr().err
+
+
+def test_the_links_of_a_step_are_cut_from_the_text_as_written():
+    """The operand put in shifts nothing in the report: each link is the document's own text."""
+    document = claims((r"", "x = x")) + r"""
+[[claim.step]]
+line = 20
+differentiates = 'x^3'
+latex = '\frac{\partial}{\partial x} = 3 x^2 = 3 x x \le 4 x^2 + 1'
+"""
+    (claim,) = verify_text(document).documents[0].claims
+    links = [link.step.latex for link in claim.steps]
+    assert links == [r"\frac{\partial}{\partial x} = 3 x^2", "3 x^2 = 3 x x", r"3 x x \le 4 x^2 + 1"]
+
+
+@pytest.mark.parametrize("formula", [" ", "x^2 % + y", "x^2 & y", r"x^2 \\ y"])
+def test_a_key_that_is_not_one_expression_is_an_error_naming_it(formula):
+    from contrastive_sym.errors import DerivationError
+    with pytest.raises(DerivationError, match="differentiates is one expression"):
+        results((formula, r"\frac{\partial}{\partial x} = 2x"))
+
+
+def test_the_links_of_a_step_with_a_macro_are_cut_from_the_text_as_written():
+    """The same for a [[macro]]: its body is longer than its use, and links were cut off by as much."""
+    document = claims((r"", "x = x")).replace("[[define]]", "[[macro]]\nname = '\\sq'\nbody = 'x^{2}'\n\n[[define]]", 1) \
+        + r"""
+[[claim.step]]
+line = 20
+latex = '\sq + \sq = 2 \sq = 2 x x \le 3 x^2'
+"""
+    (claim,) = verify_text(document).documents[0].claims
+    assert [link.step.latex for link in claim.steps] == [r"\sq + \sq = 2 \sq", r"2 \sq = 2 x x", r"2 x x \le 3 x^2"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from contrastive_sym.errors import ContrastiveVerifyError, ParseError
-from document_claims import TITLE, the_only_claim, with_claim
+from document_claims import TITLE, claim_verdict, the_only_claim, with_claim
 
 NOTATION = TITLE + r"""
 [[scalar]]
@@ -73,3 +73,68 @@ def test_an_understood_list_that_cannot_be_is_an_error_naming_the_key(understood
     with pytest.raises(ContrastiveVerifyError) as caught:
         the_only_claim(with_claim(bad, r"\log Z = 1"))
     assert message in str(caught.value)
+
+
+EXPECTATION = TITLE + r"""
+[[size]]
+name = 'm'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = '\boldsymbol{\theta}'
+shape = ['m']
+
+[[scalar]]
+name = '\mathbf{x}'
+role = "point"
+
+[[distribution]]
+name = 'p'
+of = ['\mathbf{x}']
+
+[[function]]
+name = 'Z'
+arguments = 1
+domain = "positive"
+understood = ['\boldsymbol{\theta}']
+
+[[function]]
+name = '\tilde{p}'
+arguments = 2
+domain = "positive"
+understood = ['\boldsymbol{\theta}']
+"""
+
+
+@pytest.mark.parametrize("latex", [
+    r"\mathbb{E}_{\mathbf{x} \sim p}[\log \tilde{p}(\mathbf{x}) - \log Z] = \mathbb{E}_{\mathbf{x} \sim p}[\log \tilde{p}(\mathbf{x})] - \log Z",
+    r"\mathbb{E}_{\mathbf{x} \sim p}[\log Z] = \log Z",
+])
+def test_inside_an_expectation_the_understood_argument_wins_over_the_drawn_point(latex):
+    """Z written alone inside E_{x ~ p}[…] was read at the drawn point, Z(x), before its understood θ:
+    true statements refuted.  The declaration says what Z alone is: Z(θ), a constant of the draw."""
+    assert claim_verdict(EXPECTATION, latex) in ("proved", "confirmed")
+
+
+def test_a_use_that_two_declarations_read_is_refused_as_ambiguous():
+    overloaded = TITLE + r"""
+[[scalar]]
+name = '\theta'
+
+[[scalar]]
+name = 'x'
+role = "point"
+
+[[function]]
+name = 'f'
+arguments = 1
+
+[[function]]
+name = 'f'
+arguments = 2
+understood = ['\theta']
+"""
+    with pytest.raises(ParseError, match=r"ambiguous: 'f\(x\)' reads as f of 1 argument or as f of 2 with \\theta "
+                                         "understood"):
+        claim_verdict(overloaded, r"f(x) = f(x; \theta)")

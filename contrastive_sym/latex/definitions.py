@@ -32,6 +32,7 @@ from .memberships import trailing_membership
 from .definition_twins import alike, renamed, same
 from .definition_rows import Row, domain_stated, summands_named, with_diagonal, one_line
 from .macros import definition_text, define_row
+from .optima import problem_stated
 from .parser import Where, parse
 from .rewritten_errors import as_written
 from .printed import tolerance_of
@@ -192,8 +193,8 @@ def _rows(tree, translator: Translator, definitional: frozenset[int],
         if nested is not None:
             raise translator.fail(nested, "\\forall in a definition is read after its row only, naming the "
                                           "indices its name is defined over (h_i = … \\quad \\forall i \\in [N])")
-        if found and row.data == "chain" and domain_stated(row, translator):
-            number += 1      # "…, \quad \alpha > 0": the declared domain of a parameter, said
+        if found and row.data == "chain" and domain_stated(row, translator) or problem_stated(row, trees, translator):
+            number += 1      # "…, \quad \alpha > 0": a parameter's declared domain; "\min_U J(U), \quad J(U) = …"
             continue
         pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
         if row.data == "continuation":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import ParseError
 from .parser import MAX_LENGTH, Where
@@ -96,7 +96,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     reports positions in the written text; unchanged when no macro is used."""
     written = text
     if isinstance(text, str) and "%" in text:
-        text = _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
+        text = blank_comments(text)
         if text != written:     # an error quotes what the user wrote, the comment included
             where = ExpandedWhere(where.path, where.line, where.column, text, written, (), ())
     macros = getattr(scope, "macros", ())
@@ -139,6 +139,22 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     expanded = "".join(pieces)
     return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, written,
                                    tuple(spans), tuple(origins))
+
+
+def written_positions(rows: list, where) -> list:
+    """``rows`` (translate.Row) with the positions of their sides in the formula as written, when the
+    formula read was expanded (a macro's use, a claim's ``differentiates``): what a link's text is cut
+    from (load/statements.py)."""
+    if not isinstance(where, ExpandedWhere) or not where.spans:
+        return rows
+    return [replace(row, sides=tuple(replace(side, start=where._written_offset(side.start),
+                                              end=where._written_offset(side.end)) for side in row.sides))
+            for row in rows]
+
+
+def blank_comments(text: str) -> str:
+    """``text`` with each comment blanked (same length)."""
+    return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
 
 
 def _expand(text: str, table: dict, budget: list, where: Where, written: str, at: int, depth: int) -> str:

@@ -78,3 +78,24 @@ def _under_operators(text: str) -> str:
         text = (text[:match.start()] + opening + text[match.end():close + 1]
                 + " " * (operator.end() - close - 1) + text[operator.end():])
     return text
+
+
+
+def problem_stated(row, rows: list, translator) -> bool:
+    r"""Whether ``row``, one of the ``rows`` of a definition, is an optimisation problem alone,
+    ``\min_{\mathbf{U}} J(\mathbf{U})`` (``\max``, ``\sup``, ``\inf``, ``\arg\min``, with what it runs
+    over) without a relation: the problem the rows beside it define the objective of (``\min_U J(U),
+    \quad J(U) = …``), prose that states nothing to check; said in the readings."""
+    if row.data != "chain" or len(row.children) != 1 or len(rows) < 2:
+        return False
+    tree = row.children[0]
+    if getattr(tree, "data", None) != "apply_op":
+        return False
+    op = tree.children[0]
+    if not any(getattr(child, "data", None) == "script" for child in op.children) or not (
+            op.data in ("max_op", "optimum_op")
+            or op.data == "func_op" and str(op.children[0]).strip() in ("\\min", "\\sup", "\\inf")):
+        return False
+    translator.readings.append(f"'{' '.join(translator.source(row).split())}' states the problem the definition "
+                               "beside it is the objective of: nothing to check")
+    return True

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .alignment_marks import misplaced
 from ..errors import ParseError
 from .braced_arguments import closing, unbraced_arguments
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
@@ -140,6 +141,9 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
         raise where.error(f"the character U+{ord(text[private]):04X} is not read",
                           *_line_column(text, private), text[private])
     _check_nesting(text, where)
+    if (tab := misplaced(text)) is not None:      # {x^2 & y}: TeX stops there (alignment_marks.py)
+        raise where.error("an alignment mark '&' inside braces is not read: TeX stops at it ('Misplaced alignment "
+                          "tab character')", *_line_column(text, tab), "&")
     text = blank_row_arrays(text)           # \begin{array}{l} rows of a chain \end{array} (same length)
     never = next((m for m in _NEVER_READ.finditer(text)
                   if m.group(1) != "array" or not array_is_layout(text, m.start())), None)

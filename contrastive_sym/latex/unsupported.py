@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .unwritten_operands import inside_entries
+
 from .cases_layout import array_is_layout
 
 _RESTATE = "restate the line with restated_from"
@@ -111,6 +113,10 @@ def unsupported(text: str, position: int) -> str | None:
         # \frac{\partial}{\theta_j}: the variable is written without its \partial
         return ("a derivative \\frac{\\partial …}{…} whose denominator does not start with \\partial: write the "
                 "variable it is taken by as \\partial x (\\frac{\\partial f}{\\partial \\theta_j}), or " + _RESTATE)
+    if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]) and inside_entries(text, position):
+        return ("a derivative \\frac{\\partial}{\\partial x} alone in an entry of a matrix is not read: an operand "
+                "written after the matrix is not applied to its entries; write the derivatives of what it differentiates "
+                "(\\frac{\\partial L}{\\partial x}) in the entries, or " + _RESTATE)
     if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]):
         return ("a derivative \\frac{\\partial}{\\partial x} with nothing after it: what it is the derivative of is not "
                 "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); where the text around "

@@ -19,15 +19,40 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .cases_layout import BEGIN as CASES_BEGIN, END as CASES_END
+from .matrix_layout import BEGIN as MATRIX_BEGIN, END as MATRIX_END
+
 _INNER = r"(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*"
 _BRACED = r"\{" + _INNER + r"\}"
-#: ∂/∂v (\frac, \dfrac, \tfrac) or ∇ with its subscript, then a relation (or the end of a row):
-#: an operator with nothing to apply to
+#: ∂/∂v (\frac, \dfrac, \tfrac; the variable below with its ∂ or without it) or ∇ with its subscript,
+#: then a relation (or the end of a row): an operator with nothing to apply to
 _ALONE = re.compile(
-    r"(?:\\[dt]?frac\s*\{\s*\\partial\s*\}\s*\{\s*\\partial" + _INNER + r"\}"
+    r"(?:\\[dt]?frac\s*\{\s*\\partial\s*\}\s*\{" + _INNER + r"\}"
     r"|\\nabla(?![a-zA-Z])(?:\s*_\s*(?:" + _BRACED + r"|\\[a-zA-Z]+|[A-Za-z0-9]))?)"
     r"(?=\s*&?\s*(?:=|<|>|\\(?:le|leq|ge|geq|ne|neq|approx|propto|simeq|coloneqq|triangleq)(?![a-zA-Z])"
     r"|\\\\|\\end(?![a-zA-Z])|$))")
+#: an environment whose rows are entries, not rows of a chain: a derivative at the end of an entry
+#: (a column of ∂/∂x, ∂/∂y) is not alone: an operand may follow the matrix
+_ENTRIES = re.compile(r"\\(begin|end)\s*\{\s*([a-zA-Z]*matrix|array|cases|smallmatrix)\*?\s*\}")
+
+
+def _alone(text: str) -> list:
+    """The derivatives written alone in ``text`` (comments blanked), outside matrices and cases."""
+    from .expand import blank_comments      # the expansion puts in what this module finds
+    text = blank_comments(text)
+    return [match for match in _ALONE.finditer(text) if not inside_entries(text, match.start())]
+
+
+def inside_entries(text: str, position: int) -> bool:
+    """Whether ``position`` of ``text`` is inside a matrix, an array or cases (an entry, not a row);
+    ``text`` as written, or as the parser marks them (matrix_layout.py, cases_layout.py)."""
+    depth = 0
+    for environment in _ENTRIES.finditer(text, 0, position):
+        depth += 1 if environment.group(1) == "begin" else -1
+    before = text[:position]
+    marked = sum(before.count(begin) - before.count(end) for begin, end in ((MATRIX_BEGIN, MATRIX_END),
+                                                                          (CASES_BEGIN, CASES_END)))
+    return depth > 0 or marked > 0
 
 
 def operand_insertions(text: str, differentiated: str | None) -> list[tuple[int, str]]:
@@ -35,13 +60,13 @@ def operand_insertions(text: str, differentiated: str | None) -> list[tuple[int,
     says what it differentiates; none otherwise."""
     if not differentiated:
         return []
-    return [(match.end(), " {" + differentiated + "} ") for match in _ALONE.finditer(text)]
+    return [(match.end(), " {" + differentiated + "} ") for match in _alone(text)]
 
 
 def with_differentiated_reading(rows: list, text: str, differentiated: str | None) -> list:
     """The ``rows`` of ``text``, the first of them saying which derivatives written alone
     differentiate what the claim names (once per display)."""
-    written = [" ".join(match.group().split()) for match in _ALONE.finditer(text)] if differentiated else []
+    written = [" ".join(match.group().split()) for match in _alone(text)] if differentiated else []
     if not written or not rows:
         return rows
     shown = ", ".join(f"'{w}'" for w in dict.fromkeys(written))

@@ -69,6 +69,9 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
         bindings.read_as = [(written, key) for written, (key, _) in zip(read_as, pairs)]
         scope = replace(scope, read_as=scope.read_as + pairs)
     if entry.get("differentiates") is not None:   # what a derivative written alone differentiates
+        if not entry["differentiates"].strip() or any(mark in entry["differentiates"] for mark in ("%", "&", "\\\\")):
+            raise context.fail("differentiates is one expression, put after each derivative written alone: not "
+                               "empty, without a comment ('%'), an alignment mark ('&') or a row break", ("differentiates",))
         read_formula(entry["differentiates"], scope, context, ("differentiates",))   # reads, or names the key
         scope = replace(scope, differentiated=entry["differentiates"])
     for number, local in enumerate(entry.get("define") or ()):

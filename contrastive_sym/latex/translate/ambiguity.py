@@ -52,6 +52,18 @@ def insertions_ambiguous(translator, node, message: str, readings: list, kind: s
                             text=written, readings=tuple(edits), kind=kind)
 
 
+def written_source(translator, node) -> str:
+    """The text of ``node`` as the user wrote it: a macro's use rather than its body, and without what
+    a claim's ``differentiates`` put in (expand.py); the text read when the formula was not changed."""
+    read = translator.source(node)
+    written = getattr(translator.where, "written", "")
+    if not written or not getattr(translator.where, "spans", ()) or getattr(node.meta, "empty", True):
+        return read
+    start, end = (_written_offset(translator.where, node.meta.start_pos),
+                  _written_offset(translator.where, node.meta.end_pos))
+    return written[start:end] if start is not None and end is not None and start <= end else read
+
+
 def _written_offset(where, offset: int) -> int | None:
     """``offset`` of the formula as read, in the formula as written; None inside a macro's expansion."""
     for (start, end), (origin_start, origin_end) in zip(getattr(where, "spans", ()), getattr(where, "origins", ())):

@@ -49,8 +49,7 @@ class AbstractFunctionsMixin:
             args = [Segment(value).pattern]
         # \mathbf{x} beside \mathbf{x}_i: the sample without an index is a point of its own
         args = [bare_point(a.base) if isinstance(a, Family) and a.base in self.scope.points else a for a in args]
-        understood = self.understood_arguments(meaning, len(args), node) \
-            if meaning.with_arguments(len(args)) is None else None
+        understood = self.understood_arguments(meaning, len(args), node)
         if understood is not None:      # \tilde{p}(x) for \tilde{p}(x; \theta): understood_arguments.py
             meaning, extra = understood
             args = args + extra

@@ -14,7 +14,7 @@ from ..beside import arguments_of, declared_key, entries_beside
 from ..elementary import ELEMENTARY_KEYS, OfVector
 from ..scope import Family, Macro, Operator, labelled_key
 from ..spelling import canonical_key, names_written
-from .ambiguity import ONE_NAME, one_term
+from .ambiguity import ONE_NAME, one_term, written_source
 from .compare import certainly_equal
 from .labelled_uses import shown
 from .lists import apply_list
@@ -49,6 +49,10 @@ def _writes_scripted(written: str, key: str) -> bool:
 class MacroUsesMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that puts a use's
     arguments into a defined name."""
+
+    def written_source(self, node) -> str:
+        """The text of ``node`` as the user wrote it (a macro's use, not its body: ambiguity.py)."""
+        return written_source(self, node)
 
     def _expand(self, macro: Macro, items, node):
         declared = self.scope.names.get(declared_key(macro.key))

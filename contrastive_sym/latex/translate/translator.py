@@ -11,7 +11,7 @@ from sympy.core.function import AppliedUndef
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ...model.notation import bare_point
-from ..expand import expand_macros
+from ..expand import expand_macros, written_positions
 from ..parser import Where, parse
 from ..unwritten_operands import with_differentiated_reading
 from ..memberships import trailing_membership
@@ -165,7 +165,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                 sides, relations, reading = of_sets
                 line, _ = _position(row)
                 rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
-                                self.source(row).strip(), tuple(self.readings[first_reading:]) + (reading,)))
+                                self.written_source(row).strip(), tuple(self.readings[first_reading:]) + (reading,)))
                 continue
             for child in children:
                 if isinstance(child, Tree) and child.data == "relation":
@@ -202,7 +202,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                 self.check_quantifier(quantifier, [side.expr for side in sides])
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
-                            self.source(row).strip(), tuple(self.readings[first_reading:])))
+                            self.written_source(row).strip(), tuple(self.readings[first_reading:])))
         if membership is not None and not self.membership_read_as_domain and rows and last_side is not None:
             reading, within = self.stated_membership(membership, *last_side)
             rows[-1] = replace(rows[-1], readings=rows[-1].readings + (reading,), within=within)
@@ -231,7 +231,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         """The number ``node`` stands for (``value``: its translation, if already made)."""
         # a point declared with a value_shape is its value (a number, or a vector refused below)
         value = self.value_of(self.value(node) if value is None else value)
-        value = self.understood_alone(self.at_drawn_points(value, node), node)   # understood_arguments.py
+        value = self.at_drawn_points(self.understood_alone(value, node), node)   # understood_arguments.py first
         if isinstance(value, Family) and value.base in self.scope.points:
             # \mathbf{x} beside \mathbf{x}_i: a sample written without an index is a point of
             # its own (its name is the family's label)
@@ -434,7 +434,7 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
     try:
         translator = Translator(text, scope, where, introduced[0] if introduced else None)
         rows = with_differentiated_reading(translator.rows(tree), written, scope.differentiated)
-        return labelled_terms(translator.refuse_ambiguous_pair_sums(rows, tree), translator)
+        return written_positions(labelled_terms(translator.refuse_ambiguous_pair_sums(rows, tree), translator), where)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.

@@ -32,11 +32,18 @@ class UnderstoodArgumentsMixin:
     def understood_arguments(self, meaning: AbstractFunction, count: int, node):
         """(the declaration, the patterns of its understood arguments) for a use of ``meaning``
         with ``count`` arguments written; None when no declaration leaves out that many."""
-        found = next((f for f in (meaning,) + meaning.overloads
-                      if f.understood and count + len(f.understood) == f.arguments), None)
-        if found is None:
+        fitting = [f for f in (meaning,) + meaning.overloads if f.understood and count + len(f.understood) == f.arguments]
+        if not fitting:
             return None
         shown = " ".join(self.source(node).split())
+        direct = meaning.with_arguments(count)
+        if direct is not None or len(fitting) > 1:
+            # f(x) beside f(x) and f(x; \theta) with \theta understood: which one is not written
+            readings = ([f"{meaning.name} of {count} argument{'s' * (count != 1)}"] if direct is not None else []) + [
+                f"{f.name} of {f.arguments} with {', '.join(f.understood)} understood" for f in fitting]
+            raise self.fail(node, f"ambiguous: '{shown}' reads as " + " or as ".join(readings) + ": the declarations "
+                                  f"of {meaning.name} allow each; write the arguments of the one meant")
+        (found,) = fitting
         note = (f"'{shown}' is read with {', '.join(found.understood)} after its arguments: the arguments "
                 f"the declaration of {found.name} says are understood")
         self.readings.extend([note] if note not in self.readings else [])
