@@ -324,3 +324,37 @@ def test_a_name_a_definition_chain_gives_the_term_of_a_sum_is_said(tmp_path, cap
     assert warnings == [f"contrastive-verify: warning: {where}: the definition of L: \\ell_i is named by the "
                         "chain as the term of \\sum_{i=1}^N: x_i t"]
     assert "is named by the chain" in strict_error(path)
+
+
+def test_a_name_defined_again_by_another_formula_is_said(tmp_path, capsys):
+    """A notebook defines f as the sigmoid 1/(1+e^{-σx}), then as the logistic L/(1+e^{-k(x-x_0)}); its
+    f' = σ f (1 - f) reads the later f and is refuted: the redefinition is said, so that the reader of
+    the refutation sees which f was checked (and nothing is said of one defined alike twice)."""
+    body = r'''
+[[scalar]]
+name = 'x'
+
+[[scalar]]
+name = 'k'
+
+[[define]]
+name = 'f'
+line = 19
+latex = 'f(x) = \frac{1}{1 + e^{-x}}'
+
+[[define]]
+name = 'f'
+line = 23
+latex = 'f(x) = \frac{1}{1 + e^{-k x}}'
+
+[[claim]]
+id = "c"
+line = 30
+title = "c"
+latex = 'f(x) = f(x)'
+'''
+    path = write(tmp_path, body)
+    load_all([str(path)])
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert warnings == [f"contrastive-verify: warning: {path}:{line_of(path, 'line = 23') + 1}: f is defined again at "
+                        "line 23, by another formula than at line 19: the formulas after it read the later definition"]

@@ -306,10 +306,17 @@ def _record_definition(entry: dict, name: str, context: Context) -> None:
                                    origin=Origin(where.path, where.line))
 
 
-def _bind_macro(macro: Macro, context: Context) -> None:
+def _bind_macro(macro: Macro, context: Context, where=None) -> None:
     """A second definition of a labelled name for other arguments (I^K(X;Y|g) after
-    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps (beside.py)."""
+    I^K(x, y_{1:K}|g)) is bound beside the first, which the bare name keeps (beside.py).  One that
+    takes the place of an earlier, other formula for the name (a notebook's sigmoid f, then its
+    logistic f) is said: a refutation of a later use may be the author's meaning of the first."""
+    earlier = context.scope.lookup(macro.key)
     context.scope = bind_definition(context.scope, macro)
+    if isinstance(earlier, Macro) and context.scope.lookup(macro.key) is macro and earlier.line is not None \
+            and macro.line is not None and earlier.line != macro.line and earlier.body != macro.body:
+        context.warn(f"{macro.key} is defined again at line {macro.line}, by another formula than at line "
+                     f"{earlier.line}: the formulas after it read the later definition", line=where.line if where else None)
 
 
 def _symbol_name(latex: str) -> str:
@@ -368,7 +375,7 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
     context.builder.definition(name, line=line, latex=latex, origin=Origin(where.path, where.line),
                                restated_from=entry.get("restated_from", ""))
     for macro in display.macros:
-        _bind_macro(macro, context)
+        _bind_macro(macro, context, where)
     for chain, claim in zip(display.chains, claims):
         for name, symbol in chain.arguments:
             # \sigma(\ell) = A = B: the chain holds for every real \ell, a variable of its claim only
