@@ -78,6 +78,28 @@ def test_values_are_expressions_and_the_cases_a_factor():
     assert same(value, s[j] - s[i] / 2 * EQ)
 
 
+@pytest.mark.parametrize("text, expected", [
+    (r"\begin{cases} a & x > 0 \\ b & x \le 0 \end{cases}", a * sp.Heaviside(x, 0) + b * sp.Heaviside(-x, 1)),
+    (r"\begin{cases} a & x \ge 0 \\ b & \text{otherwise} \end{cases}", a * sp.Heaviside(x, 1) + b * (1 - sp.Heaviside(x, 1))),
+    (r"\begin{cases} a & x < c \\ b & x \geq c \end{cases}", a * sp.Heaviside(c - x, 0) + b * sp.Heaviside(x - c, 1)),
+])
+def test_rows_that_order_two_values_are_steps_exact_at_the_tie(text, expected):
+    """ReLU, a hinge, a clipped loss by cases: each row the step 1[a > b] of labels.py, the tie in the row
+    whose relation includes it."""
+    value = read(text)
+    assert same(value, expected)
+    for at in (-1, 0, 2):
+        assert value.subs({x: at, c: 0}) == expected.subs({x: at, c: 0})
+
+
+def test_a_claim_by_cases_of_an_order_is_checked():
+    reals = dict(scalar=[{"name": "x"}])
+    relu = r"\begin{cases} x & x \ge 0 \\ 0 & \text{otherwise} \end{cases}"
+    assert check_statement(relu + r" = \max(x, 0)", **reals).verdict.value in ("proved", "confirmed")
+    wrong = check_statement(relu + r" = \max(x, 1)", **reals)
+    assert wrong.verdict.value == "refuted" and wrong.witness is not None
+
+
 def test_membership_of_an_index_in_a_declared_set_is_a_sum_of_deltas():
     value = read(r"\begin{cases} a & k \in I \\ b & \text{otherwise} \end{cases}")
     for size, index, expected in ((3, 1, b), (3, 2, a), (3, 3, a), (1, 1, b)):
@@ -127,13 +149,17 @@ def test_the_marked_text_keeps_every_column():
      "the condition 's_j = s_i' of row 1 of '\\begin{cases}' compares values, not indices or class labels; a "
      "definition by cases of a condition on values is not read: only conditions on indices are read (j = p(i), "
      "j \\neq p(i), k \\in S for a declared set), on class labels (y_i = y_j, y_i \\neq y_j, y a [[family]] of "
-     "role \"label\"), on a value of a finite domain (y_n = 1, y declared with domain \"{-1, 1}\" or \"binary\") "
-     "and \\text{otherwise} in the last row", 28),
-    (r"\begin{cases} a & x > 0 \\ b & x \le 0 \end{cases}",
-     "the condition 'x > 0' of row 1 of '\\begin{cases}' is not read: the relation '>' is not decided in a "
-     "definition by cases", 28),
-    (r"\begin{cases} a & j < i \\ b & \text{otherwise} \end{cases}",
-     "the condition 'j < i' of row 1 of '\\begin{cases}' is not read: the relation '<' is not decided", 28),
+     "role \"label\"), on a value of a finite domain (y_n = 1, y declared with domain \"{-1, 1}\" or \"binary\"), "
+     "orders of two values (x > 0, a \\le b) and \\text{otherwise} in the last row", 28),
+    (r"\begin{cases} a & x > 0 \\ b & x < 0 \end{cases}",
+     "no case of '\\begin{cases}' holds when x = 0 ('x > 0' and 'x < 0' both leave the tie out); the function "
+     "is not defined there, so it is not read", 10),
+    (r"\begin{cases} a & x \ge 0 \\ b & x \le 0 \end{cases}",
+     "the cases at rows 1 and 2 of '\\begin{cases}' both hold when x = 0", 10),
+    (r"\begin{cases} a & x > 0 \\ b & x > 1 \\ c & \text{otherwise} \end{cases}",
+     "the rows of '\\begin{cases}' order values in 2 ways", 10),
+    (r"\begin{cases} a & x > 0 \\ b & j = i \\ c & \text{otherwise} \end{cases}",
+     "the condition 'j = i' of row 2 of '\\begin{cases}' is not an order of two values", 10),
     (r"\begin{cases} a & x' \text{~--- a positive} \\ b & \text{otherwise} \end{cases}",
      "the condition 'x' \\text{~--- a positive}' of row 1 of '\\begin{cases}' is not read (words, or not one "
      "relation): only conditions on indices are read", 28),

@@ -13,6 +13,9 @@ form of the conditions, never from sampled values:
   ``a = b`` and ``a = c`` with b − c a nonzero number;
 * ``k \in S`` (an index in a declared ``[[set]]``, ``[n]`` or ``[\![a, b]\!]``) is
   Σ_{m ∈ S} δ_{k,m}: alone with ``\text{otherwise}``;
+* ``x > 0``, ``a \le b`` (two values ordered): the step of their difference, exact at the tie as
+  ``\mathbb{1}[a > b]`` is, with one such row before ``\text{otherwise}`` or two rows ordering the
+  same two values the opposite ways with the tie in exactly one (x > 0 beside x \le 0);
 * ``y_n = 1``, ``y = -1`` (a scalar or a family's entry of a finite domain, {0, 1} or
   {-1, 1}, against one of its values): the indicator is the polynomial that is 1 at that
   value and 0 at the other, (y − d′)/(c − d′), exact on the domain, which is all that is
@@ -20,8 +23,8 @@ form of the conditions, never from sampled values:
   entries the rows test (at most 2^6 assignments).
 
 Anything else is refused, naming the rows: two conditions that may both hold, none that
-holds for some indices, a condition on values (``y_i = y_j``, ``x > 0``), or one in
-words (``x' \text{ is a positive}``).
+holds for some indices (x > 0 beside x < 0 leaves x = 0 out), a condition that tests two values for
+equality (``s_j = s_i``), or one in words (``x' \text{ is a positive}``).
 """
 from __future__ import annotations
 
@@ -42,10 +45,13 @@ Tree, Token = lark.Tree, lark.Token
 OTHERWISE = frozenset({"otherwise", "else", "sinon", "in all other cases", "autrement"})
 _READ = (r"only conditions on indices are read (j = p(i), j \neq p(i), k \in S for a declared set), on "
          r'class labels (y_i = y_j, y_i \neq y_j, y a [[family]] of role "label"), on a value of a finite '
-         r'domain (y_n = 1, y declared with domain "{-1, 1}" or "binary") and \text{otherwise} in the last row')
+         r'domain (y_n = 1, y declared with domain "{-1, 1}" or "binary"), orders of two values (x > 0, a \le b) '
+         r'and \text{otherwise} in the last row')
 #: The most entries of a finite domain the rows of one definition by cases may test.
 _FINITE_ENTRIES = 6
 _NEGATION = {"=": r"\neq", "!=": "=", "in": r"\notin"}
+#: the relations that order two values (x > 0): the rows they test are steps (labels.py's 1[a > b])
+_ORDERS = frozenset({"<", "<=", ">", ">="})
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,12 @@ class CasesMixin:
         sides = " ".join(self.source(left).split()), " ".join(self.source(right).split())
         if relation == "in":
             return self._case_membership(tree, left, right, number, where, sides)
+        if relation in _ORDERS:
+            # x > 0, a \le b: the step of the difference, exact at the tie (as 1[a > b] is: labels.py)
+            a, b = self.expr(left), self.expr(right)
+            difference = a - b if relation in (">", ">=") else b - a
+            indicator = sp.Heaviside(difference, 1 if relation in (">=", "<=") else 0)
+            return _Condition(number, relation, a, b, text, *sides, indicator), indicator
         if relation not in ("=", "!="):
             raise self.fail(items, f"{where} is not read: the relation '{rel.children[0]}' is not decided "
                                    f"in a definition by cases; {_READ}")
@@ -167,6 +179,9 @@ class CasesMixin:
     def _check_one_case_holds(self, node, conditions: list, shown: str) -> None:
         """Refuse unless exactly one condition holds for every value of the indices."""
         others = [c for c in conditions if c.relation != "otherwise"]
+        if any(c.relation in _ORDERS for c in others):
+            self._check_ordered_cases(node, conditions, others, shown)
+            return
         if any(c.tested for c in others):
             self._check_finite_cases(node, conditions, others, shown)
             return
@@ -183,6 +198,33 @@ class CasesMixin:
         negations = " and ".join(f"{c.left_text} {_NEGATION[c.relation]} {c.right_text}" for c in others)
         raise self.fail(node, f"no case of '{shown}' holds when {negations}; add a last row "
                               r"'… & \text{otherwise}' or the missing case")
+
+    def _check_ordered_cases(self, node, conditions: list, others: list, shown: str) -> None:
+        r"""Rows that order two values (x > 0, a \le b): read when one row comes before
+        ``\text{otherwise}``, or two rows order the same two values the opposite ways, exactly one of
+        them at the tie (x > 0 beside x \le 0).  A tie no row holds at (x > 0 beside x < 0: the
+        function is not defined there), one two rows hold at, or rows on other values are refused."""
+        mixed = next((c for c in others if c.relation not in _ORDERS), None)
+        if mixed is not None:
+            raise self.fail(node, f"the condition '{mixed.text}' of row {mixed.row} of '{shown}' is not an order "
+                                  "of two values, as the other rows' are: whether exactly one row holds is not "
+                                  "decided")
+        if len(others) == 1 and conditions[-1].relation == "otherwise":
+            return
+        first, second = others[0], others[-1]
+        if len(others) == 2 and sp.expand(first.indicator.args[0] + second.indicator.args[0]) == 0:
+            ties = first.indicator.args[1] + second.indicator.args[1]
+            if ties == 1:
+                return
+            tie = f"{first.left_text} = {first.right_text}"
+            raise self.fail(node, f"no case of '{shown}' holds when {tie} ('{first.text}' and '{second.text}' "
+                                  "both leave the tie out); the function is not defined there, so it is not "
+                                  "read: write where the tie goes (≤ or ≥)" if ties == 0 else
+                                  f"the cases at rows {first.row} and {second.row} of '{shown}' both hold when "
+                                  f"{tie}; the rows are read only when exactly one condition holds")
+        raise self.fail(node, f"the rows of '{shown}' order values in {len(others)} ways; a definition by cases of "
+                              "orders is read with one order and \text{otherwise}, or two opposite orders of the "
+                              "same two values")
 
     def _check_finite_cases(self, node, conditions: list, others: list, shown: str) -> None:
         """Rows that test entries of a finite domain: every assignment of those entries is
