@@ -92,6 +92,18 @@ def test_rows_that_order_two_values_are_steps_exact_at_the_tie(text, expected):
         assert value.subs({x: at, c: 0}) == expected.subs({x: at, c: 0})
 
 
+def test_opposite_strict_orders_leave_the_function_undefined_at_the_tie():
+    """|x|' by cases, 1 for x > 0 and -1 for x < 0: a function of x ≠ 0, never 0 at x = 0 (what the
+    sum of the two steps would give there): the claim holds where it is defined, the tie named."""
+    reals = dict(scalar=[{"name": "x"}])
+    sign = r"\begin{cases} 1 & x > 0 \\ -1 & x < 0 \end{cases}"
+    step = r"\begin{cases} 1 & x > 0 \\ 0 & x < 0 \end{cases}"
+    outcome = check_statement(sign + " = 2 " + step + " - 1", **reals)
+    assert outcome.verdict.value == "conditional" and "x ≠ 0" in outcome.message
+    assert check_statement(r"\frac{d}{dx} |x| = " + sign, **reals).verdict.value == "conditional"
+    assert check_statement(sign + " = 1", **reals).verdict.value == "refuted"
+
+
 def test_a_claim_by_cases_of_an_order_is_checked():
     reals = dict(scalar=[{"name": "x"}])
     relu = r"\begin{cases} x & x \ge 0 \\ 0 & \text{otherwise} \end{cases}"
@@ -151,9 +163,6 @@ def test_the_marked_text_keeps_every_column():
      "j \\neq p(i), k \\in S for a declared set), on class labels (y_i = y_j, y_i \\neq y_j, y a [[family]] of "
      "role \"label\"), on a value of a finite domain (y_n = 1, y declared with domain \"{-1, 1}\" or \"binary\"), "
      "orders of two values (x > 0, a \\le b) and \\text{otherwise} in the last row", 28),
-    (r"\begin{cases} a & x > 0 \\ b & x < 0 \end{cases}",
-     "no case of '\\begin{cases}' holds when x = 0 ('x > 0' and 'x < 0' both leave the tie out); the function "
-     "is not defined there, so it is not read", 10),
     (r"\begin{cases} a & x \ge 0 \\ b & x \le 0 \end{cases}",
      "the cases at rows 1 and 2 of '\\begin{cases}' both hold when x = 0", 10),
     (r"\begin{cases} a & x > 0 \\ b & x > 1 \\ c & \text{otherwise} \end{cases}",

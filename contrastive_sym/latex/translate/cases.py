@@ -15,7 +15,8 @@ form of the conditions, never from sampled values:
   Σ_{m ∈ S} δ_{k,m}: alone with ``\text{otherwise}``;
 * ``x > 0``, ``a \le b`` (two values ordered): the step of their difference, exact at the tie as
   ``\mathbb{1}[a > b]`` is, with one such row before ``\text{otherwise}`` or two rows ordering the
-  same two values the opposite ways with the tie in exactly one (x > 0 beside x \le 0);
+  same two values the opposite ways with the tie in exactly one (x > 0 beside x \le 0), or in
+  neither (x > 0 beside x < 0: the function of x ≠ 0, undefined at the tie, said);
 * ``y_n = 1``, ``y = -1`` (a scalar or a family's entry of a finite domain, {0, 1} or
   {-1, 1}, against one of its values): the indicator is the polynomial that is 1 at that
   value and 0 at the other, (y − d′)/(c − d′), exact on the domain, which is all that is
@@ -23,7 +24,7 @@ form of the conditions, never from sampled values:
   entries the rows test (at most 2^6 assignments).
 
 Anything else is refused, naming the rows: two conditions that may both hold, none that
-holds for some indices (x > 0 beside x < 0 leaves x = 0 out), a condition that tests two values for
+holds for some indices, a condition that tests two values for
 equality (``s_j = s_i``), or one in words (``x' \text{ is a positive}``).
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
+from ...model.nodes import Cancelled
 from ..scope import IndexSet
 from .trees import unwrap
 from .values import relation_name
@@ -80,12 +82,14 @@ class CasesMixin:
             condition, indicator = self._case_condition(row.children[1], number, len(rows), shown)
             conditions.append(condition)
             indicators.append(indicator)
-        self._check_one_case_holds(node, conditions, shown)
+        gap = self._check_one_case_holds(node, conditions, shown)
         others = [ind for cond, ind in zip(conditions, indicators) if cond.relation != "otherwise"]
         if conditions[-1].relation == "otherwise":
             # the others exclude each other: none holds exactly when their sum is 0
             indicators[-1] = 1 - sp.Add(*others)
-        return sp.Add(*[self.expr(row.children[0]) * indicator for row, indicator in zip(rows, indicators)])
+        value = sp.Add(*[self.expr(row.children[0]) * indicator for row, indicator in zip(rows, indicators)])
+        # x > 0 beside x < 0: no row at the tie, where the function is not defined (never 0 there)
+        return value if gap is None else Cancelled(value, gap)
 
     def _cases_name(self, node) -> str:
         source = self.source(node)
@@ -176,12 +180,12 @@ class CasesMixin:
         return _Condition(number, "in", index, None, " ".join(self.source(tree).split()), *sides,
                           indicator), indicator
 
-    def _check_one_case_holds(self, node, conditions: list, shown: str) -> None:
-        """Refuse unless exactly one condition holds for every value of the indices."""
+    def _check_one_case_holds(self, node, conditions: list, shown: str):
+        """Refuse unless exactly one condition holds for every value of the indices (or of the ordered
+        values, but at a tie no row holds at: the difference there, where the function is undefined)."""
         others = [c for c in conditions if c.relation != "otherwise"]
         if any(c.relation in _ORDERS for c in others):
-            self._check_ordered_cases(node, conditions, others, shown)
-            return
+            return self._check_ordered_cases(node, conditions, others, shown)
         if any(c.tested for c in others):
             self._check_finite_cases(node, conditions, others, shown)
             return
@@ -210,17 +214,18 @@ class CasesMixin:
                                   "of two values, as the other rows' are: whether exactly one row holds is not "
                                   "decided")
         if len(others) == 1 and conditions[-1].relation == "otherwise":
-            return
+            return None
         first, second = others[0], others[-1]
         if len(others) == 2 and sp.expand(first.indicator.args[0] + second.indicator.args[0]) == 0:
             ties = first.indicator.args[1] + second.indicator.args[1]
-            if ties == 1:
-                return
             tie = f"{first.left_text} = {first.right_text}"
-            raise self.fail(node, f"no case of '{shown}' holds when {tie} ('{first.text}' and '{second.text}' "
-                                  "both leave the tie out); the function is not defined there, so it is not "
-                                  "read: write where the tie goes (≤ or ≥)" if ties == 0 else
-                                  f"the cases at rows {first.row} and {second.row} of '{shown}' both hold when "
+            if ties == 1:
+                return None
+            if ties == 0:       # |x|' = 1 for x > 0, -1 for x < 0: a function of x ≠ 0 (said)
+                self.readings.append(f"no row of '{shown}' holds when {tie} ('{first.text}' and '{second.text}' "
+                                     "both leave the tie out): it is not defined there")
+                return first.indicator.args[0]
+            raise self.fail(node, f"the cases at rows {first.row} and {second.row} of '{shown}' both hold when "
                                   f"{tie}; the rows are read only when exactly one condition holds")
         raise self.fail(node, f"the rows of '{shown}' order values in {len(others)} ways; a definition by cases of "
                               "orders is read with one order and \text{otherwise}, or two opposite orders of the "
