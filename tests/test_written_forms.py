@@ -112,3 +112,14 @@ def test_the_logistic_and_softplus_a_notation_names(statement, expected):
     notation = dict(NOTATION, operator=[{"name": r"\sigma", "meaning": "logistic"},
                                         {"name": r"\text{sp}", "meaning": "softplus"}])
     assert check_statement(statement, **notation).verdict.value == expected
+
+
+def test_a_function_without_its_argument_is_no_factor_of_a_run_of_letters():
+    """cos(θ) in letters beside declared c and s: c·o·s splits the run with o, little o, which needs its
+    argument and is no factor; cos is the one reading (a margin-softmax post's ψ(θ) = cos(θ) - m)."""
+    notation = dict(scalar=[{"name": "c"}, {"name": "s"}, {"name": r"\theta"}])
+    assert check_statement(r"cos(\theta) = \cos(\theta)", **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"cos(\theta) = \sin(\theta)", **notation).verdict.value == "refuted"
+    # with o declared a value, c·o·s is a product: still ambiguous
+    with pytest.raises(ParseError, match="ambiguous run of letters 'cos'"):
+        check_statement(r"cos(\theta) = 1", **dict(scalar=notation["scalar"] + [{"name": "o"}]))

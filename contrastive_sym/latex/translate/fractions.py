@@ -7,7 +7,6 @@ import lark
 import sympy as sp
 
 from .quotients import quotient
-from .trees import unwrap
 from .values import componentwise
 
 Tree = lark.Tree
@@ -25,22 +24,24 @@ class FractionsMixin:
     t_over_frac = t_frac        # {a \over b}: TeX's primitive fraction of the group
 
     def t_quotient_by_sum(self, node):
-        r"""``e^{s_i} / \sum_k e^{s_k}``: divided by the sum.  The sum's body is what follows it, as
-        anywhere (a sum alone has no value, so (a / \sum_k) b_k is no reading).  A body of several
-        factors, ``a / \sum_k b_k c``, is refused: (a / \sum_k b_k) c is a reading too, as a/b c is."""
+        r"""``e^{s_i} / \sum_k e^{s_k}``: divided by the sum of what follows it (one factor: a sum
+        alone has no value, so (a / \sum_k) b_k is no reading).  A factor after it, ``a / \sum_k b_k c``,
+        is refused where the product reads it (products.py): c divides, or multiplies the quotient."""
         numerator, _, sign, scripts, body = node.children
-        if isinstance(unwrap(body), Tree) and unwrap(body).data in ("juxt", "dot", "apply_op"):
-            whole = " ".join(self.source(node).split())
-            written = " ".join(self.source(body).split())
-            raise self.fail(node, f"ambiguous: in '{whole}' the sum after '/' reaches over '{written}' (all of "
-                                  "it divides) or over its first factor only (the rest multiplies the quotient); "
-                                  "write \\frac{…}{\\sum …} for the one meant")
         meta = lark.tree.Meta()
         meta.line, meta.column, meta.start_pos, meta.empty = sign.line, sign.column, sign.start_pos, False
         meta.end_pos = scripts.meta.end_pos
-        denominator = self.expr(Tree("sum_op", [sign, scripts], meta), self._apply_op(Tree("sum_op", [sign, scripts],
-                                                                                         meta), body))
+        op = Tree("sum_op", [sign, scripts], meta)
+        denominator = self.expr(op, self._apply_op(op, body))
         return componentwise(self.term(numerator), lambda x: quotient(x, denominator))
+
+    def refuse_factor_after_sum_quotient(self, tree, rest: list) -> None:
+        r"""``a / \sum_k b_k c`` (or ``\cdot c``): whether c is in the sum, and so divides, is not written."""
+        ends = [item[-1].meta.end_pos for item in rest if isinstance(item[-1], Tree)]
+        whole = " ".join(self.text[tree.meta.start_pos:max(ends, default=tree.meta.end_pos)].split())
+        raise self.fail(tree, f"ambiguous: in '{whole}' the sum after '/' reaches over what follows it too (all "
+                              "of it divides) or ends before it (it multiplies the quotient); write "
+                              "\\frac{…}{\\sum …} for the one meant")
 
     def t_sqrt(self, node):
         return sp.sqrt(self.expr(node.children[1]))

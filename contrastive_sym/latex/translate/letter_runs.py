@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import lark
 
-from ..scope import Macro
+from ..elementary import Elementary, OfVector
+from ..scope import AbstractFunction, Builtin, Macro, Operator
 from .trees import letter_head
 
 Tree = lark.Tree
@@ -95,6 +96,11 @@ class LetterRunsMixin:
         if not found:
             raise self.fail(trees[0], f"'{word}': '{_first_unknown(word, names)}' is not declared")
         if len(found) > 1:
+            # c·o·s(θ): o, little o, needs its argument and is no factor inside a run; a reading only
+            # where every name but the last (which the parenthesis after it may call) is a value
+            valued = [s for s in found if not any(_needs_argument(self.scope.lookup(name)) for name in s[:-1])]
+            found = valued or found
+        if len(found) > 1:
             # e·x·p with x a data point is no product (a point has no value): exp is the one reading
             valued = [s for s in found if not any(self._names_a_point(name) for name in s)]
             found = valued if len(valued) == 1 else found
@@ -114,6 +120,13 @@ class LetterRunsMixin:
             values.append(self._postfix(last_tree, base_key=name))
             position += len(name)
         return values
+
+
+def _needs_argument(meaning) -> bool:
+    """Whether a name means a function or an operator, which a product cannot take without its
+    argument (little o, \\max, cos, a declared f); Euler's e and the identity I are values."""
+    return isinstance(meaning, (AbstractFunction, Elementary, OfVector, Operator)) or \
+        isinstance(meaning, Builtin) and meaning not in (Builtin.EULER, Builtin.IDENTITY)
 
 
 def _first_unknown(word: str, names) -> str:

@@ -1,6 +1,5 @@
-r"""Products and powers: factors side by side or with ``\cdot`` (a dot product between
-two vectors), runs of letters split into declared names (``tx_1``, ``LSE``), norms, and
-powers refused when too large to evaluate."""
+r"""Products and powers: factors side by side or with ``\cdot`` (a dot product between two vectors), runs
+of letters split into declared names (``tx_1``, ``LSE``), norms, and powers refused when too large to evaluate."""
 from __future__ import annotations
 
 import re
@@ -11,8 +10,7 @@ import sympy as sp
 from ...model.definedness import kept
 from ...model.nodes import StopGrad
 from ..families import Leading
-from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
-                     OperatorKind, form_key)
+from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator, OperatorKind, form_key
 from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
@@ -111,6 +109,8 @@ class ProductsMixin(LetterRunsMixin):
                 index += 1
                 continue
             tree = item[1]
+            if isinstance(tree, Tree) and tree.data == "quotient_by_sum" and index + 1 < len(items):
+                self.refuse_factor_after_sum_quotient(tree, items[index + 1:])      # fractions.py
             if isinstance(tree, Tree) and tree.data == "quotient":
                 follower = items[index + 1] if index + 1 < len(items) else None
                 if follower is not None and follower[0] != "cdot":
