@@ -167,10 +167,15 @@ def test_a_brace_labelled_with_what_its_term_equals_is_a_note_said_in_the_readin
 
 
 @pytest.mark.parametrize("latex", [r"\exp(t_1) / \sum_i \exp(t_i) \leq 1", r"1/ \sum_i e^{t_i} > 0"])
-def test_a_sum_after_a_slash_is_refused_saying_why(latex):
-    # it was "'\sum' is not declared"; a blind reader's InfoNCE gradient note writes exp(s_ij/τ)/\sum_k exp(s_ik/τ)
-    with pytest.raises(ParseError, match=r"'\\sum' has no body where it stands \(a divisor after '/' is one factor"):
-        claim_verdict(NOTATION, latex)
+def test_a_sum_after_a_slash_divides(latex):
+    # it was "'\sum' is not declared", then refused; a blind reader's InfoNCE gradient note writes
+    # exp(s_ij/τ)/\sum_k exp(s_ik/τ): the sum of its one factor divides (tests/test_quotients_by_a_sum.py)
+    assert claim_verdict(NOTATION, latex) in ("proved", "confirmed")
+
+
+def test_a_sum_with_no_body_after_a_slash_is_refused_saying_why():
+    with pytest.raises(ParseError, match=r"'\\sum' has no body where it stands \(after '/' a sum takes one factor"):
+        claim_verdict(NOTATION, r"\frac{t_1}{\sum} = 1")
 
 
 TRIG = TITLE + r"""

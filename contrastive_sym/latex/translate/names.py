@@ -202,8 +202,7 @@ class NamesMixin:
         self.refuse_bare_set(meaning, node)      # P for P(i): sets.py
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
                 and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
-            # a labelled function written without its arguments (I_{\text{FlatNCE}}) is the function as the
-            # document first defined it; L^{(ij)} under \sum_{i,j} is the L of the sum's i and j
+            # I_{\text{FlatNCE}} alone: as first defined; L^{(ij)} under \sum_{i,j}: the L of the sum's i and j
             return self.macro_value(meaning, self.indices_written(meaning, meaning.key))
         if isinstance(meaning, Macro) and meaning.entries is not None and len(meaning.index_params) == 1:
             return self.vector_of_entries(meaning)    # \bar{z} of a [[family]] given by equals (matrices.py)
@@ -243,8 +242,7 @@ class NamesMixin:
             return str(atom.children[0])
         if isinstance(atom, Tree) and atom.data == "text":
             key = text_key(str(atom.children[0]))
-            # \text{sg} keys as "sg" (\text{LSE} is LSE); the builtins spelled in letters
-            # (\text{sg}, \text{stopgrad}) keep their markup unless the document declares the name
+            # \text{sg} keys as "sg" (\text{LSE} is LSE); \text{sg}, \text{stopgrad} keep their markup unless declared
             marked = r"\text{" + key + "}"
             if key.isalpha() and self.scope.lookup(key) is None and self.scope.lookup(marked) is not None:
                 return marked
@@ -314,6 +312,8 @@ class NamesMixin:
             which = "but one" if "ne" in sliced[1] else "up to an index"     # x_{\ne j}; z_{\le t} (CPC's context)
             raise self.fail(op, f"'{' '.join(self.source(op).split())}', the entries {which} at once (a slice), is "
                                 "not read: write the entries, z_1, \\dots, z_t, or sum over them")
+        if not lead and (extreme := self.extreme_entry(meaning, arg, op)) is not None:
+            return extreme      # x_{max} of a vector: ranges.py
         run = self.name_run(arg)
         if run is not None and len(run) > 1 and not arity:
             self.refuse_word_run(op)        # I_{BA} beside I(X; Y): a name of its own

@@ -31,10 +31,9 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
                 "\\frac{\\partial J}{\\partial U} or \\partial J / \\partial U; a \\partial in the denominator "
                 "alone, or anywhere else, is not read")
     if key in ("\\sum", "\\prod") and start is not None and re.search(r"(?:/|\\frac\s*\{.*\}\s*\{)\s*$", text[:start]):
-        # a / \sum_k b (read again as \frac{a}{\sum_k} b): after '/' the grammar takes one factor, and a
-        # sum is no factor
-        return (f"'{key}' has no body where it stands (a divisor after '/' is one factor, so a / {key}_k b "
-                f"would divide by {key}_k alone): write \\frac{{a}}{{{key}_k b}} or a / ({key}_k b)")
+        # \frac{a}{\sum^2}, or a / \sum_k followed by no one factor (a / \sum_k b_k reads: fractions.py)
+        return (f"'{key}' has no body where it stands (after '/' a sum takes one factor, a / {key}_k b_k; in a "
+                f"denominator, what follows it in the braces): write \\frac{{a}}{{{key}_k b_k}} or a / ({key}_k b_k)")
     if key in closed:
         # \sum_{j=1}^N e^{a_j} + e^{b_j}: the sum takes one term, so j is free after the +
         return (f"'{key}' is not declared: it is the index of a sum whose body ends before this "
