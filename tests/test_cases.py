@@ -362,3 +362,31 @@ def test_a_markdown_define_by_cases_is_read_and_checked():
     picks, wrong = (claim.outcome for claim in document.claims)
     assert picks.verdict.value == "proved"
     assert wrong.verdict.value == "refuted" and wrong.witness is not None
+
+
+def test_sign_by_cases_takes_its_otherwise_at_the_tie():
+    """1 for x > 0, -1 for x < 0, 0 otherwise: the otherwise row is the tie's value (a probe found the
+    tie left undefined, and a false claim conditional)."""
+    reals = dict(scalar=[{"name": "x"}])
+    five = r"\begin{cases} 1 & x > 0 \\ -1 & x < 0 \\ 5 & \text{otherwise} \end{cases}"
+    zero = five.replace("5 &", "0 &")
+    assert check_statement(five + " = " + zero, **reals).verdict.value == "refuted"
+    assert check_statement(zero + r" = \begin{cases} 1 & x > 0 \\ -1 & x < 0 \\ 0 & \text{otherwise} \end{cases}",
+                           **reals).verdict.value in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("domain", ["positive", "negative", "(0, 1)"])
+def test_a_condition_the_domain_decides_is_read(domain):
+    """x > 0 with x declared positive: SymPy settles the step, which left no difference to read (a crash)."""
+    outcome = check_statement(r"\begin{cases} 1 & x > 0 \\ 0 & x < 0 \end{cases} = "
+                              r"\begin{cases} 1 & x > 0 \\ 0 & x < 0 \end{cases}", scalar=[{"name": "x", "domain": domain}])
+    assert outcome.verdict.value in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("value", [r"\frac{1}{x}", r"\log x", r"\sqrt{x}"])
+def test_a_row_value_undefined_where_its_condition_fails_is_refused(value):
+    """Σ_r v_r 1[c_r] evaluates every value everywhere: 1/x beside x > 0 would make the whole undefined at
+    x ≤ 0 and a true statement refuted (a probe's Σ_j 1/(s_j - s_i) over s_j > s_i ≥ 0)."""
+    with pytest.raises(ParseError, match="may be undefined where its condition fails"):
+        check_statement(r"\begin{cases} " + value + r" & x > 0 \\ 0 & \text{otherwise} \end{cases} \ge 0",
+                        "inequality", scalar=[{"name": "x"}])

@@ -57,3 +57,20 @@ def test_the_reading_is_said(capsys):
     claim_verdict(NOTATION, r"r(a) = r(a)")
     assert ("the definition of r: r(x): the body reads x, declared as a data point (which has no value), as "
             "a number: it is read as r's own real variable, not the point") in capsys.readouterr().err
+
+
+def test_a_letter_the_body_also_reads_as_a_point_keeps_the_definition_refused():
+    """q(x, y) = f(y) + x: y is an argument of f, a function of points, so it is the point; read as a real
+    variable, f of a number went on to a NameError in the sampler (a probe's crash)."""
+    two = NOTATION + r"""
+[[scalar]]
+name = 'y'
+role = "point"
+
+[[define]]
+name = 'q'
+line = 5
+latex = 'q(x, y) = f(y) + x'
+"""
+    with pytest.raises(ParseError, match="is a data point"):
+        claim_verdict(two, r"q(a, y) = f(y) + a")

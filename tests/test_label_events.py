@@ -213,3 +213,13 @@ def test_a_formula_that_does_not_write_the_changed_name_keeps_the_definition():
 def test_a_name_is_written_only_as_itself(text, key, written):
     from contrastive_sym.load.sections import names_written
     assert names_written(text, key) is written
+
+
+def test_the_prior_left_out_is_no_probability_where_the_others_exceed_one():
+    """P(y = 1) declared positive, not in (0, 1): 1 - P(y = 1) is negative past 1, and a posterior from it
+    leaves [0, 1]: those points are undefined (conditional on P(y = 1) ≤ 1), never a refutation."""
+    loose = ONE_PRIOR.replace("name = 'P(y = 1)'\ndomain = \"(0, 1)\"", "name = 'P(y = 1)'\ndomain = \"positive\"")
+    assert "domain = \"positive\"" in loose
+    checked = outcome(with_claim(loose, r'P(y = 1 \mid x) \le 1', 10))
+    assert checked.outcome.verdict.value == "conditional"
+    assert "P(y = 1) ≤ 1" in checked.outcome.message

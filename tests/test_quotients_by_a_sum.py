@@ -34,8 +34,9 @@ def test_the_sum_after_a_slash_is_the_denominator(statement, expected):
 @pytest.mark.parametrize("statement", [
     r"a / \sum_{k=1}^N b_k c = 1",
     r"a / \sum_{k=1}^N b_k \cdot c = 1",
+    r"a / \sum_{k=1}^N b_k / c = 1",        # alone, \sum_k b_k / c sums the quotients
 ])
 def test_a_body_of_several_factors_is_refused_as_ambiguous(statement):
-    with pytest.raises(ParseError, match=r"ambiguous: in 'a / \\sum_\{k=1\}\^N b_k (\\cdot )?c' the sum after '/' "
+    with pytest.raises(ParseError, match=r"ambiguous: in 'a / \\sum_\{k=1\}\^N b_k (\\cdot |/ )?c' the sum after '/' "
                                          r"reaches over"):
         verdict(statement)

@@ -123,3 +123,10 @@ def test_a_function_without_its_argument_is_no_factor_of_a_run_of_letters():
     # with o declared a value, c·o·s is a product: still ambiguous
     with pytest.raises(ParseError, match="ambiguous run of letters 'cos'"):
         check_statement(r"cos(\theta) = 1", **dict(scalar=notation["scalar"] + [{"name": "o"}]))
+
+
+def test_an_arc_function_in_letters_is_refused_not_split():
+    """arccos(θ) in letters beside declared a, r, c was read as a·r·c·cos(θ) (a probe's false refutation)."""
+    notation = dict(scalar=[{"name": "a"}, {"name": "r"}, {"name": "c"}, {"name": r"\theta", "domain": "[-1, 1]"}])
+    with pytest.raises(ParseError, match=r"the letters 'arccos' spell \\arccos"):
+        check_statement(r"arccos(\theta) = \arccos\theta", **notation)

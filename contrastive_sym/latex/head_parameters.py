@@ -163,6 +163,9 @@ def points_as_numbers(key: str, elements, points, scope: Scope, line, translator
         raise failed from None
     if not isinstance(body, sp.Expr) or not all(body.has(symbol) for _, symbol in parameters):
         raise failed
+    applied = [n for n in sp.preorder_traversal(body) if isinstance(n, sp.Function) and not isinstance(n, _NUMERIC)]
+    if any(node.has(symbol) for node in applied for _, symbol in parameters):
+        raise failed        # q(x, y) = f(y) + x: y is read as a point too, an argument of a function of points
     names, one = ", ".join(name for name, _ in parameters), len(parameters) == 1
     translator.readings.append(f"{key}({names}): the body reads {names}, declared as "
                                f"{'a data point (which has' if one else 'data points (which have'} no value), as "
@@ -170,6 +173,11 @@ def points_as_numbers(key: str, elements, points, scope: Scope, line, translator
                                f"variable{'' if one else 's'}, not the point{'' if one else 's'}")
     return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
                  scalar_keys=tuple(k for k, _ in parameters)), parameters
+
+
+#: the functions of numbers a body may apply to its real variables (a declared function of points may not)
+_NUMERIC = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tan, sp.tanh, sp.sinh, sp.cosh, sp.Heaviside,
+            sp.sign, sp.asin, sp.acos, sp.atan)
 
 
 def with_bound(scope: Scope, params) -> Scope:

@@ -108,7 +108,10 @@ def _spellings(names: dict) -> dict:
 def names_written(text: str, key: str, index: bool = False) -> bool:
     """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
     of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either).
-    An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it."""
+    An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it, or side by side with
+    others in a subscript (s_{ij})."""
     compact = "".join(text.split())
     after = r"(?![A-Za-z])" if index else r"(?![A-Za-z_^'])"
+    if index and len(key) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(key) + r"[A-Za-z]{0,2}\}", compact):
+        return True         # s_{ij}: indices side by side, as TeX writes an entry (i, j)
     return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + after, compact) is not None

@@ -87,9 +87,27 @@ class CasesMixin:
         if conditions[-1].relation == "otherwise":
             # the others exclude each other: none holds exactly when their sum is 0
             indicators[-1] = 1 - sp.Add(*others)
-        value = sp.Add(*[self.expr(row.children[0]) * indicator for row, indicator in zip(rows, indicators)])
+        values = [self.expr(row.children[0]) for row in rows]
+        if any(c.relation in _ORDERS for c in conditions):
+            self._refuse_partial_values(node, rows, values, shown)
+        value = sp.Add(*[v * indicator for v, indicator in zip(values, indicators)])
         # x > 0 beside x < 0: no row at the tie, where the function is not defined (never 0 there)
         return value if gap is None else Cancelled(value, gap)
+
+    def _refuse_partial_values(self, node, rows, values, shown: str) -> None:
+        r"""Rows that order values are read as Σ_r v_r · 1[c_r], every value evaluated everywhere: a value
+        undefined where its condition fails (\frac{1}{s_j - s_i} beside s_j > s_i, \log x beside x > 0)
+        would make the whole undefined there, and a true statement refuted.  Read only values made of what
+        is defined everywhere (sums, products, whole powers, exp, |·|, max, min, sin, cos, tanh, steps)."""
+        for row, value in zip(rows, values):
+            partial = next((n for n in sp.preorder_traversal(value) if not isinstance(n, _TOTAL)
+                            or isinstance(n, sp.Pow) and not (n.exp.is_Integer and n.exp >= 0)), None)
+            if partial is not None:
+                written = " ".join(self.source(row.children[0]).split())
+                raise self.fail(row, f"the value '{written}' of a row of '{shown}' may be undefined where its "
+                                     "condition fails (a quotient, a logarithm, a root), and rows that order values "
+                                     "are read as the sum of each value times its step, each value evaluated "
+                                     "everywhere: not read")
 
     def _cases_name(self, node) -> str:
         source = self.source(node)
@@ -213,22 +231,23 @@ class CasesMixin:
             raise self.fail(node, f"the condition '{mixed.text}' of row {mixed.row} of '{shown}' is not an order "
                                   "of two values, as the other rows' are: whether exactly one row holds is not "
                                   "decided")
-        if len(others) == 1 and conditions[-1].relation == "otherwise":
+        otherwise = conditions[-1].relation == "otherwise"
+        if len(others) == 1 and otherwise:
             return None
         first, second = others[0], others[-1]
-        if len(others) == 2 and sp.expand(first.indicator.args[0] + second.indicator.args[0]) == 0:
-            ties = first.indicator.args[1] + second.indicator.args[1]
+        if len(others) == 2 and sp.expand(_difference(first) + _difference(second)) == 0:
+            ties = _tie(first) + _tie(second)
             tie = f"{first.left_text} = {first.right_text}"
-            if ties == 1:
+            if ties == 1 or ties == 0 and otherwise:       # sign(x): 1, -1, and 0 otherwise, at the tie
                 return None
             if ties == 0:       # |x|' = 1 for x > 0, -1 for x < 0: a function of x ≠ 0 (said)
                 self.readings.append(f"no row of '{shown}' holds when {tie} ('{first.text}' and '{second.text}' "
                                      "both leave the tie out): it is not defined there")
-                return first.indicator.args[0]
+                return _difference(first)
             raise self.fail(node, f"the cases at rows {first.row} and {second.row} of '{shown}' both hold when "
                                   f"{tie}; the rows are read only when exactly one condition holds")
         raise self.fail(node, f"the rows of '{shown}' order values in {len(others)} ways; a definition by cases of "
-                              "orders is read with one order and \text{otherwise}, or two opposite orders of the "
+                              "orders is read with one order and \\text{otherwise}, or two opposite orders of the "
                               "same two values")
 
     def _check_finite_cases(self, node, conditions: list, others: list, shown: str) -> None:
@@ -258,6 +277,22 @@ class CasesMixin:
             if not rows and conditions[-1].relation != "otherwise":
                 raise self.fail(node, f"no case of '{shown}' holds when {shown_at(at)}; add a last row "
                                       r"'… & \text{otherwise}' or the missing case")
+
+
+def _difference(condition: _Condition) -> sp.Expr:
+    """What an order's condition says is positive (or not negative): a − b of a > b, b − a of a < b."""
+    return condition.left - condition.right if condition.relation in (">", ">=") else condition.right - condition.left
+
+
+def _tie(condition: _Condition) -> int:
+    """1 when an order's condition holds at the tie (≥, ≤), 0 when it does not (>, <)."""
+    return 1 if condition.relation in (">=", "<=") else 0
+
+
+#: what a value of a row that orders values is made of, defined everywhere (whole powers only)
+_TOTAL = (sp.Add, sp.Mul, sp.Pow, sp.Symbol, sp.Dummy, sp.Indexed, sp.IndexedBase, sp.Idx, sp.Number,
+          sp.NumberSymbol, sp.exp, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tanh, sp.Heaviside,
+          sp.KroneckerDelta, sp.Tuple)
 
 
 def _words(token: str) -> str:

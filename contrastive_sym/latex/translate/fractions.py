@@ -35,13 +35,18 @@ class FractionsMixin:
         denominator = self.expr(op, self._apply_op(op, body))
         return componentwise(self.term(numerator), lambda x: quotient(x, denominator))
 
+    def refuse_quotient_of_sum_quotient(self, node) -> None:
+        r"""``a / \sum_k b_k / c``: alone, ``\sum_k b_k / c`` sums the quotients; after '/', whether the
+        sum reaches over ``/ c`` is not written."""
+        if isinstance(node.children[0], Tree) and node.children[0].data == "quotient_by_sum":
+            self.refuse_factor_after_sum_quotient(node.children[0], [("factor", node.children[2])])
+
     def refuse_factor_after_sum_quotient(self, tree, rest: list) -> None:
         r"""``a / \sum_k b_k c`` (or ``\cdot c``): whether c is in the sum, and so divides, is not written."""
         ends = [item[-1].meta.end_pos for item in rest if isinstance(item[-1], Tree)]
         whole = " ".join(self.text[tree.meta.start_pos:max(ends, default=tree.meta.end_pos)].split())
-        raise self.fail(tree, f"ambiguous: in '{whole}' the sum after '/' reaches over what follows it too (all "
-                              "of it divides) or ends before it (it multiplies the quotient); write "
-                              "\\frac{…}{\\sum …} for the one meant")
+        raise self.fail(tree, f"ambiguous: in '{whole}' the sum after '/' reaches over what follows it too, or ends "
+                              "before it; write \\frac{…}{\\sum …} for the one meant")
 
     def t_sqrt(self, node):
         return sp.sqrt(self.expr(node.children[1]))

@@ -23,6 +23,7 @@ import lark
 import sympy as sp
 
 from ...errors import DerivationError
+from ...model.nodes import Folded
 from ..scope import Macro
 from ..spelling import canonical_key
 from .functions import separator_kind
@@ -115,9 +116,11 @@ class LabelEventsMixin:
                 missing.append(value)
         if len(missing) == 1 and len(values) > 1:
             (value,) = missing
-            found[value] = 1 - sp.Add(*found.values())
+            rest = 1 - sp.Add(*found.values())
+            found[value] = Folded(rest, rest, 0)     # a probability: undefined where the others exceed 1
             self.readings.append(f"{texts[value]} is not written: it is 1 minus {', '.join(texts[v] for v in values if v != value)}"
-                                 f", the probabilities of the values of {label} adding up to 1")
+                                 f", the probabilities of the values of {label} adding up to 1 (where that is not "
+                                 "negative)")
         elif missing:
             self._written_factor(texts[missing[0]], node, why)      # the error that names it
         return found

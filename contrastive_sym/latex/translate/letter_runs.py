@@ -2,6 +2,8 @@
 to split one; and names written as a difference, ``\\Delta s`` (a definition of Δs)."""
 from __future__ import annotations
 
+import re
+
 import lark
 
 from ..elementary import Elementary, OfVector
@@ -88,6 +90,11 @@ class LetterRunsMixin:
         letters = [str(letter_head(t).children[0]) for t in trees]
         word = "".join(letters)
         names = self.scope.letter_names()
+        spelled = next((m.group() for m in _FUNCTION_WORD.finditer(word) if self.scope.lookup(m.group()) is None), None)
+        if spelled is not None:
+            # arccos in letters beside declared a, r, c: a·r·c·cos would be read, where \arccos is meant
+            raise self.fail(trees[0], f"'{word}': the letters '{spelled}' spell \\{spelled}, which is read with its "
+                                      f"backslash (\\{spelled}(x)); in letters it would be a product of names")
         found = splits(word, names)
         last = self._scripted_last_letter(trees[-1]) if not found else None
         if last is not None:
@@ -120,6 +127,10 @@ class LetterRunsMixin:
             values.append(self._postfix(last_tree, base_key=name))
             position += len(name)
         return values
+
+
+#: functions TeX writes with a backslash whose letters hold a shorter function's (arccos holds cos)
+_FUNCTION_WORD = re.compile(r"arc(?:cos|sin|tan)|(?:cos|sin|tan)h")
 
 
 def _needs_argument(meaning) -> bool:

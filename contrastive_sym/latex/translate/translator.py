@@ -71,9 +71,8 @@ from .values import (MatrixValue, Row, RowVector, Side, Transposed, VectorValue,
 Tree, Token = lark.Tree, lark.Token
 
 
-#: Deepest nesting of the translation (the parser bounds nesting of brackets already).
-#: Each level costs the translator three to five Python frames and SymPy recurses over
-#: the result again, so this stays well below Python's limit of 1000 frames.
+#: Deepest nesting of the translation (the parser bounds nesting of brackets already). Each level costs the
+#: translator three to five Python frames and SymPy recurses over the result again: well below Python's 1000.
 MAX_DEPTH = 120
 _PASS_THROUGH = frozenset({"braces", "chain_in_group", "item", "script_group"})
 #: Longest number literal: a formula's constants are short; a 5000-digit one is an attack.
@@ -312,6 +311,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         return self.term(node.children[1])
 
     def t_quotient(self, node):
+        self.refuse_quotient_of_sum_quotient(node)      # a / \sum_k b_k / c: fractions.py
         denominator = self.expr(node.children[2])
         self.refuse_loose_points(denominator, node.children[2])    # a / x with x a data point
         numerator = self.term(node.children[0])
