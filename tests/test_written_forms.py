@@ -120,6 +120,9 @@ def test_a_function_without_its_argument_is_no_factor_of_a_run_of_letters():
     notation = dict(scalar=[{"name": "c"}, {"name": "s"}, {"name": r"\theta"}])
     assert check_statement(r"cos(\theta) = \cos(\theta)", **notation).verdict.value in ("proved", "confirmed")
     assert check_statement(r"cos(\theta) = \sin(\theta)", **notation).verdict.value == "refuted"
+    # exp f(x) is exp(f(x)): a function that takes the factor after it is not refused in a run
+    assert check_statement(r"exp f(a) = \exp(f(a))", scalar=[{"name": "a"}], function=[{"name": "f", "arguments": 1}]
+                           ).verdict.value in ("proved", "confirmed")
     # with o declared a value, c·o·s is a product: still ambiguous
     with pytest.raises(ParseError, match="ambiguous run of letters 'cos'"):
         check_statement(r"cos(\theta) = 1", **dict(scalar=notation["scalar"] + [{"name": "o"}]))

@@ -6,8 +6,7 @@ import re
 
 import lark
 
-from ..elementary import Elementary, OfVector
-from ..scope import AbstractFunction, Builtin, Macro, Operator
+from ..scope import AbstractFunction, Builtin, Macro
 from .trees import letter_head
 
 Tree = lark.Tree
@@ -134,10 +133,10 @@ _FUNCTION_WORD = re.compile(r"arc(?:cos|sin|tan)|(?:cos|sin|tan)h")
 
 
 def _needs_argument(meaning) -> bool:
-    """Whether a name means a function or an operator, which a product cannot take without its
-    argument (little o, \\max, cos, a declared f); Euler's e and the identity I are values."""
-    return isinstance(meaning, (AbstractFunction, Elementary, OfVector, Operator)) or \
-        isinstance(meaning, Builtin) and meaning not in (Builtin.EULER, Builtin.IDENTITY)
+    """Whether a name means a function written only with its argument in parentheses (little o, big O,
+    a declared f), which a run cannot hold before another name; exp, log and cos apply to the factor
+    after them (exp f(x) is exp(f(x)))."""
+    return isinstance(meaning, AbstractFunction) or meaning in (Builtin.LITTLE_O, Builtin.BIG_O)
 
 
 def _first_unknown(word: str, names) -> str:
