@@ -312,8 +312,6 @@ class NamesMixin:
             which = "but one" if "ne" in sliced[1] else "up to an index"     # x_{\ne j}; z_{\le t} (CPC's context)
             raise self.fail(op, f"'{' '.join(self.source(op).split())}', the entries {which} at once (a slice), is "
                                 "not read: write the entries, z_1, \\dots, z_t, or sum over them")
-        if not lead and (extreme := self.extreme_entry(meaning, arg, op)) is not None:
-            return extreme      # x_{max} of a vector: ranges.py
         run = self.name_run(arg)
         if run is not None and len(run) > 1 and not arity:
             self.refuse_word_run(op)        # I_{BA} beside I(X; Y): a name of its own

@@ -4,7 +4,6 @@ r"""Operators over an index range other than the plain sum: ``\max_{k \neq i}``,
 (``\sum_{\mathbf{x}' \in X}``), and ``\sum_{b \neq b'}`` over the pairs in a definition."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import lark
@@ -358,27 +357,3 @@ def _power_factors(written, count: int) -> list | None:
     factors.append(written)
     return factors if len(factors) == count > 1 else None
 
-
-#: a subscript that names the largest or smallest entry: x_{max}, x_{\text{min}}, x_{\rm max}
-_EXTREME_WORD = re.compile(r"\{?\s*(?:\\(?:text|mathrm|operatorname|rm)\s*\{?\s*|\\)?(max|min)\s*\}?\s*\}?")
-
-
-class ExtremeEntriesMixin:
-    """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads ``x_{max}``."""
-
-    def extreme_entry(self, meaning, arg, op):
-        r"""``x_{max}`` (``x_{\min}``, ``x_{\text{max}}``) of a declared vector x: its largest (smallest)
-        entry, \max_k x_k, as the log-sum-exp trick writes it, said in the reading; None for anything else
-        (a family of more dimensions, where max would be three indices side by side, is not this)."""
-        from ..scope import Family      # the scope imports the translator's helpers
-        word = _EXTREME_WORD.fullmatch(self.source(arg).strip())
-        if word is None or not isinstance(meaning, Family) or len(meaning.shape) != 1:
-            return None
-        k = sp.Dummy("k", integer=True)
-        lo = sp.Integer(meaning.start(0))
-        entry = self.family_entry(meaning, [k], op)
-        written = " ".join(self.source(op).split())
-        note = f"'{written}' is the {'largest' if word[1] == 'max' else 'smallest'} entry of the vector, \\{word[1]}_k"
-        self.readings.extend([note] if note not in self.readings else [])
-        hi = lo + meaning.shape[0] - 1
-        return MaxOver(entry, k, lo, hi) if word[1] == "max" else -MaxOver(-entry, k, lo, hi)

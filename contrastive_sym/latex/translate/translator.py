@@ -61,7 +61,7 @@ from .zeros import ZerosMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
 from .quantifiers import QuantifiersMixin
-from .ranges import ExtremeEntriesMixin, RangesMixin
+from .ranges import RangesMixin
 from .sets import SetsMixin
 from .set_rows import SetRowsMixin
 from .term_labels import labelled_terms
@@ -90,7 +90,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
                  ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
-                 UnderstoodArgumentsMixin, ExtremeEntriesMixin):
+                 UnderstoodArgumentsMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
