@@ -92,8 +92,9 @@ _COMMENT = re.compile(r"(?<!\\)((?:\\\\)*)%[^\n]*")
 
 
 def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
-    """``text`` with every use of the macros of ``scope`` expanded, and the ``where`` that
-    reports positions in the written text; unchanged when no macro is used."""
+    """``text`` with every use of the macros of ``scope`` expanded, and the formula a claim's
+    ``differentiates`` names put after each derivative written alone (unwritten_operands.py), and the
+    ``where`` that reports positions in the written text; unchanged when there is neither."""
     written = text
     if isinstance(text, str) and "%" in text:
         text = blank_comments(text)

@@ -80,7 +80,6 @@ def _under_operators(text: str) -> str:
     return text
 
 
-
 def problem_stated(row, rows: list, translator) -> bool:
     r"""Whether ``row``, one of the ``rows`` of a definition, is an optimisation problem alone,
     ``\min_{\mathbf{U}} J(\mathbf{U})`` (``\max``, ``\sup``, ``\inf``, ``\arg\min``, with what it runs

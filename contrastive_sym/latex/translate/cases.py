@@ -24,8 +24,8 @@ form of the conditions, never from sampled values:
   entries the rows test (at most 2^6 assignments).
 
 Anything else is refused, naming the rows: two conditions that may both hold, none that
-holds for some indices, a condition that tests two values for
-equality (``s_j = s_i``), or one in words (``x' \text{ is a positive}``).
+holds for some indices, a condition that tests two values for equality (``s_j = s_i``), or
+one in words (``x' \text{ is a positive}``).
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import lark
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ...model.nodes import Cancelled
 from ..scope import IndexSet
@@ -221,11 +222,12 @@ class CasesMixin:
         raise self.fail(node, f"no case of '{shown}' holds when {negations}; add a last row "
                               r"'… & \text{otherwise}' or the missing case")
 
-    def _check_ordered_cases(self, node, conditions: list, others: list, shown: str) -> None:
+    def _check_ordered_cases(self, node, conditions: list, others: list, shown: str) -> sp.Expr | None:
         r"""Rows that order two values (x > 0, a \le b): read when one row comes before
-        ``\text{otherwise}``, or two rows order the same two values the opposite ways, exactly one of
-        them at the tie (x > 0 beside x \le 0).  A tie no row holds at (x > 0 beside x < 0: the
-        function is not defined there), one two rows hold at, or rows on other values are refused."""
+        ``\text{otherwise}``, or two rows order the same two values the opposite ways, the tie in exactly
+        one (x > 0 beside x \le 0), or in neither, with an otherwise row for it (sign(x)) or without one:
+        then the function is not defined at the tie, whose difference is returned (x > 0 beside x < 0).
+        A tie two rows hold at, or rows on other values, are refused."""
         mixed = next((c for c in others if c.relation not in _ORDERS), None)
         if mixed is not None:
             raise self.fail(node, f"the condition '{mixed.text}' of row {mixed.row} of '{shown}' is not an order "
@@ -290,9 +292,10 @@ def _tie(condition: _Condition) -> int:
 
 
 #: what a value of a row that orders values is made of, defined everywhere (whole powers only)
+#: (a declared function's value at points is a sampled number, defined everywhere)
 _TOTAL = (sp.Add, sp.Mul, sp.Pow, sp.Symbol, sp.Dummy, sp.Indexed, sp.IndexedBase, sp.Idx, sp.Number,
           sp.NumberSymbol, sp.exp, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tanh, sp.Heaviside,
-          sp.KroneckerDelta, sp.Tuple)
+          sp.KroneckerDelta, sp.Tuple, AppliedUndef)
 
 
 def _words(token: str) -> str:
