@@ -68,6 +68,7 @@ from contrastive_sym.load.nothing_to_check import nothing_to_check
 from contrastive_sym.load.declarations import read_definition, read_notation
 from contrastive_sym.load.keylines import Locator
 from contrastive_sym.load.schema import validate_table
+from contrastive_sym.load.spellings import document_spellings
 from contrastive_sym.load.sections import Sections, read_sections, term_labels_of
 from contrastive_sym.load.toml import wait_for_notations
 from contrastive_sym.latex import definitions as _definitions
@@ -138,6 +139,8 @@ def read_document(path: Path) -> DocumentReading:
         builder = DocumentBuilder(spec["id"], spec["title"], spec["source"])
         context = Context(str(path), locator, builder, Scope())
         context.scope = RecordingScope(used=context.used)
+        # a name the document writes two ways (load/spellings.py), its displays' formulas counted too
+        context.scope = replace(context.scope, read_as=document_spellings({**spec, "display": displays}, context))
         read_notation(spec, context)
         sections = read_sections(spec, context)
         # the terms the displays label (\underbrace{…}_{(1)}), which later displays may work out

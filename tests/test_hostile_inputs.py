@@ -57,7 +57,7 @@ def dump(spec: dict) -> tuple[str, dict]:
 # --- a document with every table of the schema ------------------------------------------
 
 BASE = {
-    "id": "hostile", "title": "Hostile inputs", "source": "hostile.txt",
+    "id": "hostile", "title": "Hostile inputs", "source": "hostile.txt", "read_as": {"h_1": "g_1"},
     "gradient": {"by": "g", "directions": "v"},
     "path": {"parameter": r"\theta", "moves": "g", "along": "v"},
     # "equals" beside minimum and checked is refused by the loader, after the schema: every

@@ -104,8 +104,8 @@ class Path:
 
 @dataclass(frozen=True)
 class AbstractFunction:
-    """A function the document names without defining it (``[[function]]``): ``f(x)`` is
-    ``function(x)``, a vector value (``length`` not None) the components ``function(x, m)``."""
+    """A function the document names without defining it (``[[function]]``): ``f(x)`` is ``function(x)``,
+    a vector value (``length`` not None) the components ``function(x, m)``."""
 
     name: str                  # as the document writes it: f, T_\omega, \text{sim}
     function: sp.FunctionClass
@@ -385,11 +385,11 @@ class Scope:
 
     def reading(self, text: str) -> str:
         for written, read in self.read_as:
+            if written not in text and canonical_key(written) in canonical_key(text):   # p_{g} looked up as p_g
+                text, written, read = canonical_key(text), canonical_key(written), canonical_key(read)
             text = text.replace(written, read)
-        if text in self.names:
-            return text
         # \hat\rho is the name declared as \hat{\rho}, s^-_i the one declared as s_i^{-}
-        return _spellings(self.names).get(canonical_key(text), text)
+        return text if text in self.names else _spellings(self.names).get(canonical_key(text), text)
 
     def letter_names(self) -> set[str]:
         """Names made of plain letters: the candidates for splitting a run like ``tx``."""

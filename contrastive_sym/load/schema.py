@@ -100,6 +100,7 @@ SECTION_TABLES = ("size", "scalar", "family", "function", "index", "set", "distr
 #: the key's line.  The Markdown annotations share it (``markdown_annotations._KEYS``).
 SCHEMA: dict[str, dict[str, Field]] = {
     "": {"id": _RT, "title": _RT, "source": _RT, "gradient": Field("table", of="gradient"),
+         "read_as": Field("text_map"),     # a name the document writes two ways, read as one everywhere
          "path": Field("table", of="path"),
          **{key: Field("tables", of=key, most="MAX_ENTRIES")
             for key in ("macro", "size", "scalar", "family", "function", "index", "set", "distribution", "operator", "quantity", "pair_set",

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import DerivationError, warn
@@ -60,6 +61,7 @@ from .keylines import Locator
 from .labels import set_keys
 from .schema import validate_table
 from .sections import Sections, read_sections, texts_of
+from .spellings import document_spellings
 
 
 def load_toml(path: Path, strict: bool = False) -> Document:
@@ -92,6 +94,7 @@ def build(spec: dict, locator: Locator, strict: bool = False) -> Document:
     builder = DocumentBuilder(spec["id"], spec["title"], spec["source"])
     context = Context(path, locator, builder, Scope())
     context.scope = RecordingScope(used=context.used)
+    context.scope = replace(context.scope, read_as=document_spellings(spec, context))
     read_notation(spec, context)
     sections = read_sections(spec, context)
     _read_definitions(spec, context, sections)
