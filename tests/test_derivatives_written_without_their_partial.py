@@ -76,3 +76,11 @@ def test_a_partial_where_a_value_is_read_is_named(latex):
     with pytest.raises(ParseError, match=r"'\\partial' where a value is read: a derivative writes \\partial above "
                                          r"and below"):
         claim_verdict(NOTATION, latex)
+
+
+def test_an_operand_that_does_not_read_is_not_called_nothing():
+    """\\frac{\\partial}{\\partial s_i} \\left( CE(f(s_i) \\right): the operand's parentheses do not balance, which
+    the message must say; it said the derivative had nothing after it."""
+    with pytest.raises(ParseError) as caught:
+        claim_verdict(NOTATION, r"\frac{\partial}{\partial \theta_1} \left( \exp(\theta_1 \right) = 1")
+    assert "with nothing after it" not in str(caught.value)

@@ -101,6 +101,9 @@ _COMPILED = [(re.compile(pattern), message) for pattern, message in _CONSTRUCTS]
 _DERIVATIVE_DENOMINATOR = re.compile(r"\\[dt]?frac\s*\{\s*-?\s*\\partial(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}\s*\{\s*$")
 
 
+#: what follows an operator on nothing: a relation, the end of a row or of the formula (an operand whose own
+#: text does not read, \frac{\partial}{\partial x} \left( f(x \right), is not nothing)
+_RELATION_NEXT = re.compile(r"\s*(?:=|<|>|\\(?:le|leq|ge|geq|approx|propto|ne|neq|simeq)(?![a-zA-Z])|\\\\|$)")
 #: \frac{\partial}{\partial x} and then a relation, the end of a row or of the formula: an operator on nothing
 _BARE_DERIVATIVE = re.compile(r"\\[dt]?frac\s*\{\s*\\partial\s*\}\s*\{\s*\\partial(?:[^{}]|\{[^{}]*\})*\}\s*&?\s*$")
 
@@ -117,7 +120,7 @@ def unsupported(text: str, position: int) -> str | None:
         return ("a derivative \\frac{\\partial}{\\partial x} alone in an entry of a matrix is not read: an operand "
                 "written after the matrix is not applied to its entries; write the derivatives of what it differentiates "
                 "(\\frac{\\partial L}{\\partial x}) in the entries, or " + _RESTATE)
-    if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]):
+    if _BARE_DERIVATIVE.search(text[max(0, position - 400):max(position, 0)]) and _RELATION_NEXT.match(text, position):
         return ("a derivative \\frac{\\partial}{\\partial x} with nothing after it: what it is the derivative of is not "
                 "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); where the text around "
                 "the display names it, the claim says so with differentiates = '\\mathcal{L}'; or " + _RESTATE)
