@@ -390,3 +390,13 @@ def test_a_row_value_undefined_where_its_condition_fails_is_refused(value):
     with pytest.raises(ParseError, match="may be undefined where its condition fails"):
         check_statement(r"\begin{cases} " + value + r" & x > 0 \\ 0 & \text{otherwise} \end{cases} \ge 0",
                         "inequality", scalar=[{"name": "x"}])
+
+
+def test_a_row_value_a_finite_domain_test_would_cancel_is_refused():
+    """x/y beside y = 1 (y binary): the indicator of y = 1 is y, and SymPy cancels x/y · y to x, so a
+    false statement was proved (a probe); what moves with the tested value must be defined everywhere."""
+    binary = dict(scalar=[{"name": "y", "domain": "binary"}, {"name": "x"}])
+    with pytest.raises(ParseError, match="may be undefined where its condition fails"):
+        check_statement(r"\begin{cases} \frac{x}{y} & y = 1 \\ 0 & y = 0 \end{cases} = x", **binary)
+    assert check_statement(r"\begin{cases} x & y = 1 \\ 0 & y = 0 \end{cases} = x y", **binary).verdict.value \
+        in ("proved", "confirmed")

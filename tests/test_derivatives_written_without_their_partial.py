@@ -84,3 +84,12 @@ def test_an_operand_that_does_not_read_is_not_called_nothing():
     with pytest.raises(ParseError) as caught:
         claim_verdict(NOTATION, r"\frac{\partial}{\partial \theta_1} \left( \exp(\theta_1 \right) = 1")
     assert "with nothing after it" not in str(caught.value)
+
+
+@pytest.mark.parametrize("latex", [r"\frac{\partial}{\partial \theta_1} + \theta_1 = 1",
+                                   r"\frac{\partial}{\partial \theta_1} - \theta_1^2 = 2 \theta_1"])
+def test_a_sign_right_after_a_derivative_is_refused(latex):
+    """∂/∂x + x was read as the derivative of +x, and proved = 1 (a probe): whether the sign starts what
+    it differentiates or a term after it is not written."""
+    with pytest.raises(ParseError, match="a sign right after the derivative"):
+        claim_verdict(NOTATION, latex)

@@ -67,3 +67,24 @@ def test_the_markdown_header_takes_it():
         "<!-- claim: id = \"c\" -->", "$$", r"p_{g}(x) = p_{G}(x)", "$$", ""])
     (result,) = verify_text(document, suffix=".md").documents[0].claims
     assert result.outcome.verdict.value in ("proved", "confirmed")
+
+
+def test_a_spelling_is_a_whole_name_never_part_of_another(tmp_path, capsys):
+    """read_as 'g' = 'G' turned \\gamma into \\Gamma, and \\gamma = \\Gamma was proved (a probe)."""
+    path = tmp_path / "t.toml"
+    path.write_text('id = "t"\ntitle = "t"\nsource = "x.md"\nread_as = { \'g\' = \'G\' }\n'
+                    "[[scalar]]\nname = 'G'\n[[scalar]]\nname = '\\gamma'\n[[scalar]]\nname = '\\Gamma'\n"
+                    "[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '\\gamma = \\Gamma'\n", encoding="utf-8")
+    from contrastive_sym.pipeline import verify
+    (result,) = verify([str(path)]).documents[0].claims
+    assert result.outcome.verdict.value == "refuted"
+    assert "no formula of the file writes it, so it changes nothing" in capsys.readouterr().err
+
+
+def test_a_claims_own_spelling_wins_over_the_files_and_a_declared_one_is_said(tmp_path, capsys):
+    text = ('id = "t"\ntitle = "t"\nsource = "x.md"\nread_as = { \'u\' = \'v\' }\n'
+            "[[scalar]]\nname = 'u'\n[[scalar]]\nname = 'v'\n[[scalar]]\nname = 'w'\n"
+            "[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nread_as = { 'u' = 'w' }\nlatex = 'u = w'\n")
+    (result,) = verify_text(text).documents[0].claims
+    assert result.outcome.verdict.value in ("proved", "confirmed")
+    assert "u is declared too, and no formula can use that declaration" in capsys.readouterr().err

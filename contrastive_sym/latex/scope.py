@@ -17,7 +17,7 @@ from ..model import encodings as enc
 from ..model.distributions import coordinate_index
 from .elementary import ELEMENTARY_KEYS
 from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
-from .spelling import _spellings, canonical_key
+from .spelling import _spellings, canonical_key, respelled
 
 
 #: the letters of a name of several letters before its first script or prime
@@ -385,9 +385,7 @@ class Scope:
 
     def reading(self, text: str) -> str:
         for written, read in self.read_as:
-            if written not in text and canonical_key(written) in canonical_key(text):   # p_{g} looked up as p_g
-                text, written, read = canonical_key(text), canonical_key(written), canonical_key(read)
-            text = text.replace(written, read)
+            text = respelled(text, written, read)       # a whole name, in either brace spelling
         # \hat\rho is the name declared as \hat{\rho}, s^-_i the one declared as s_i^{-}
         return text if text in self.names else _spellings(self.names).get(canonical_key(text), text)
 

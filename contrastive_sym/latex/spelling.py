@@ -115,3 +115,31 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
     if index and len(key) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(key) + r"[A-Za-z]{0,2}\}", compact):
         return True         # s_{ij}: indices side by side, as TeX writes an entry (i, j)
     return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + after, compact) is not None
+
+
+#: commands a key (white space removed) may glue to the name after them
+_GLUED = frozenset({"sim", "in", "mid", "cdot", "times", "to", "le", "leq", "ge", "geq", "ne", "neq", "approx",
+                    "propto", "left", "right", "big", "Big", "quad", "langle", "rangle", "vert", "Vert"})
+
+
+def respelled(text: str, written: str, read: str) -> str:
+    """``text`` (a key looked up) with the name ``written`` read as ``read`` (a ``read_as``): a whole name,
+    never the g or the a of \\gamma, as written or in the canonical spelling (p_{g} is looked up as p_g)."""
+    for source, before, after in ((text, written, read), (canonical_key(text), canonical_key(written), canonical_key(read))):
+        starts = [m.start() for m in re.finditer(re.escape(before) + r"(?![A-Za-z])", source) if _starts_a_name(source, m.start())]
+        if starts:
+            for start in reversed(starts):
+                source = source[:start] + after + source[start + len(before):]
+            return source
+    return text
+
+
+def _starts_a_name(text: str, position: int) -> bool:
+    """Whether a name may start at ``position``: not inside a run of letters, unless the letters before it
+    are a relation or operator a key glues to the name (\\sim, \\in, \\mid, \\cdot of x \\sim p_g)."""
+    run = position
+    while run > 0 and text[run - 1].isalpha():
+        run -= 1
+    if run == position:
+        return not (position > 0 and text[position - 1] == "\\")
+    return run > 0 and text[run - 1] == "\\" and text[run:position] in _GLUED

@@ -67,7 +67,7 @@ def local_scope(entry: dict, scope: Scope, context: Context) -> tuple[Scope, Bin
     if read_as:
         pairs = tuple((scope_key(a), scope_key(b)) for a, b in read_as.items())
         bindings.read_as = [(written, key) for written, (key, _) in zip(read_as, pairs)]
-        scope = replace(scope, read_as=scope.read_as + pairs)
+        scope = replace(scope, read_as=pairs + scope.read_as)     # the claim's own first: it wins over the file's
     if entry.get("differentiates") is not None:   # what a derivative written alone differentiates
         if not entry["differentiates"].strip() or any(mark in entry["differentiates"] for mark in ("%", "&", "\\\\")):
             raise context.fail("differentiates is one expression, put after each derivative written alone: not "

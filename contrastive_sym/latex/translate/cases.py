@@ -37,7 +37,9 @@ import lark
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
-from ...model.nodes import Cancelled
+from ...model.distributions import Density
+from ...model.nodes import Cancelled, MaxOver, StopGrad
+from ...model.value_functions import ValueCall
 from ..scope import IndexSet
 from .trees import unwrap
 from .values import relation_name
@@ -89,26 +91,32 @@ class CasesMixin:
             # the others exclude each other: none holds exactly when their sum is 0
             indicators[-1] = 1 - sp.Add(*others)
         values = [self.expr(row.children[0]) for row in rows]
-        if any(c.relation in _ORDERS for c in conditions):
-            self._refuse_partial_values(node, rows, values, shown)
+        tested = [entry for c in conditions for entry, _ in c.tested] + \
+            [a for c in conditions if c.relation in _ORDERS for a in _difference(c).atoms(sp.Symbol, sp.Indexed)]
+        if tested:
+            self._refuse_partial_values(rows, values, shown, tested)
         value = sp.Add(*[v * indicator for v, indicator in zip(values, indicators)])
         # x > 0 beside x < 0: no row at the tie, where the function is not defined (never 0 there)
         return value if gap is None else Cancelled(value, gap)
 
-    def _refuse_partial_values(self, node, rows, values, shown: str) -> None:
-        r"""Rows that order values are read as Σ_r v_r · 1[c_r], every value evaluated everywhere: a value
+    def _refuse_partial_values(self, rows, values, shown: str, tested: list) -> None:
+        r"""Rows that order values or test a finite domain's value (y = 1) are read as Σ_r v_r · 1[c_r], every
+        value evaluated everywhere (and x/y · y is x to SymPy: a false statement proved): a value
         undefined where its condition fails (\frac{1}{s_j - s_i} beside s_j > s_i, \log x beside x > 0)
         would make the whole undefined there, and a true statement refuted.  Read only values made of what
         is defined everywhere (sums, products, whole powers, exp, |·|, max, min, sin, cos, tanh, steps)."""
         for row, value in zip(rows, values):
-            partial = next((n for n in sp.preorder_traversal(value) if not isinstance(n, _TOTAL)
-                            or isinstance(n, sp.Pow) and not (n.exp.is_Integer and n.exp >= 0)), None)
+            # only what moves with the values the conditions test can be undefined on one side of them
+            # and not the other (or cancel against the indicator); 1/(N+1) of a size N is defined
+            partial = next((n for n in sp.preorder_traversal(value) if (not isinstance(n, _TOTAL)
+                            or isinstance(n, sp.Pow) and not (n.exp.is_Integer and n.exp >= 0)
+                            and n.base.is_positive is not True) and any(n.has(t) for t in tested)), None)
             if partial is not None:
                 written = " ".join(self.source(row.children[0]).split())
                 raise self.fail(row, f"the value '{written}' of a row of '{shown}' may be undefined where its "
                                      "condition fails (a quotient, a logarithm, a root), and rows that order values "
-                                     "are read as the sum of each value times its step, each value evaluated "
-                                     "everywhere: not read")
+                                     "or test a value of a finite domain are read as the sum of each value times its "
+                                     "indicator, each value evaluated everywhere: not read")
 
     def _cases_name(self, node) -> str:
         source = self.source(node)
@@ -292,10 +300,10 @@ def _tie(condition: _Condition) -> int:
 
 
 #: what a value of a row that orders values is made of, defined everywhere (whole powers only)
-#: (a declared function's value at points is a sampled number, defined everywhere)
+#: (a declared function's value, a density's, a maximum's: sampled or computed numbers, defined everywhere)
 _TOTAL = (sp.Add, sp.Mul, sp.Pow, sp.Symbol, sp.Dummy, sp.Indexed, sp.IndexedBase, sp.Idx, sp.Number,
           sp.NumberSymbol, sp.exp, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.tanh, sp.Heaviside,
-          sp.KroneckerDelta, sp.Tuple, AppliedUndef)
+          sp.KroneckerDelta, sp.Tuple, AppliedUndef, Density, ValueCall, StopGrad, MaxOver)
 
 
 def _words(token: str) -> str:

@@ -49,6 +49,15 @@ class DerivativesMixin:
         self.readings.extend([note] if note not in self.readings else [])
         return [Tree("diff_by", [lark.Token("PARTIAL", "\\partial"), variable], meta=unmarked[0].meta)]
 
+    def refuse_signed_operand(self, op, operand) -> None:
+        r"""``\frac{\partial}{\partial x} + x``, ``\nabla_z - \log p``: whether the sign starts what the
+        derivative takes (∂(−log p)/∂x) or a term after a derivative of something the text names is not
+        written (a probe found ∂/∂x + x read as the derivative of +x)."""
+        written = " ".join(self.source(op).split())
+        raise self.fail(operand, f"a sign right after the derivative '{written}': whether it starts what the "
+                                 f"derivative takes or a term after it is not written; write {written}(…) with "
+                                 "parentheses, or the function it differentiates before the sign")
+
     def partial_op(self, op, operand):
         r"""``\frac{\partial}{\partial v} F`` (a restriction ``|_{i \neq j}`` after it is
         checked against the notation), ``\frac{\partial^2}{\partial x \partial y} F``."""

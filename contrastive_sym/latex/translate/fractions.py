@@ -28,12 +28,24 @@ class FractionsMixin:
         alone has no value, so (a / \sum_k) b_k is no reading).  A factor after it, ``a / \sum_k b_k c``,
         is refused where the product reads it (products.py): c divides, or multiplies the quotient."""
         numerator, _, sign, scripts, body = node.children
+        if isinstance(body, Tree) and body.data == "call" and not self._calls_a_function(body):
+            # a / \sum_k b_k (c + 1): b_k times (c + 1) inside the sum, or the quotient times it
+            self.refuse_factor_after_sum_quotient(node, [("factor", body)])
         meta = lark.tree.Meta()
         meta.line, meta.column, meta.start_pos, meta.empty = sign.line, sign.column, sign.start_pos, False
         meta.end_pos = scripts.meta.end_pos
         op = Tree("sum_op", [sign, scripts], meta)
         denominator = self.expr(op, self._apply_op(op, body))
         return componentwise(self.term(numerator), lambda x: quotient(x, denominator))
+
+    def _calls_a_function(self, call) -> bool:
+        """Whether ``call`` (a name, then parentheses) applies a function rather than multiplies."""
+        from ..scope import AbstractFunction, Builtin, Macro, Operator      # the scope imports the translator
+        from ..elementary import Elementary, OfVector
+        head = call.children[0]
+        key = self.atom_key(head) if isinstance(head, Tree) and head.data in ("letter", "command", "font") else None
+        meaning = self.scope.lookup(key) if key is not None else None
+        return isinstance(meaning, (AbstractFunction, Macro, Builtin, Operator, Elementary, OfVector))
 
     def refuse_quotient_of_sum_quotient(self, node) -> None:
         r"""``a / \sum_k b_k / c``: alone, ``\sum_k b_k / c`` sums the quotients; after '/', whether the

@@ -94,6 +94,8 @@ class OperatorsMixin(TupleSumsMixin):
             lower = op.children[1].children[0] if len(op.children) >= 2 else None
             upper = op.children[2] if len(op.children) == 3 else None
             return self.extreme_or_optimum(op, lower, operand, name.lstrip("\\"), upper)
+        if kind in ("partial_op", "nabla_op") and isinstance(operand, Tree) and operand.data in ("pos", "neg"):
+            self.refuse_signed_operand(op, operand)          # derivatives.py
         if kind == "partial_op":
             return self.partial_op(op, operand)
         if kind == "nabla_op":
