@@ -400,3 +400,15 @@ def test_a_row_value_a_finite_domain_test_would_cancel_is_refused():
         check_statement(r"\begin{cases} \frac{x}{y} & y = 1 \\ 0 & y = 0 \end{cases} = x", **binary)
     assert check_statement(r"\begin{cases} x & y = 1 \\ 0 & y = 0 \end{cases} = x y", **binary).verdict.value \
         in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("statement", [
+    r"\begin{cases} 1 & x \ge \frac{1}{3} \\ 0 & \text{otherwise} \end{cases} = "
+    r"\begin{cases} 1 & x > \frac{1}{3} \\ 0 & \text{otherwise} \end{cases}",
+    r"\mathbb{1}[x \ge \frac{1}{3}] = \mathbb{1}[x > \frac{1}{3}]",
+    r"\mathbb{1}[x \ge 0.2] = \mathbb{1}[x > 0.2]",
+])
+def test_a_statement_false_only_at_a_tie_is_sampled_there(statement):
+    """The tie of a step or a kink at a number the sampler never drew (1/3, 0.2) was never checked: false
+    statements confirmed (a probe).  Each step's and kink's tie is now a bound the points gather around."""
+    assert check_statement(statement, scalar=[{"name": "x"}]).verdict.value == "refuted"

@@ -177,3 +177,11 @@ latex = '\sq + \sq = 2 \sq = 2 x x \le 3 x^2'
 """
     (claim,) = verify_text(document).documents[0].claims
     assert [link.step.latex for link in claim.steps] == [r"\sq + \sq = 2 \sq", r"2 \sq = 2 x x", r"2 x x \le 3 x^2"]
+
+
+@pytest.mark.parametrize("latex", [r"\frac{\partial}{\partial x} + \frac{\partial}{\partial y} = 2 x y + x^2",
+                                   r"\frac{\partial}{\partial x} - \frac{\partial}{\partial y} = 0"])
+def test_a_sign_after_a_derivative_alone_is_refused_when_the_claim_names_what_it_takes(latex):
+    """With the key, ∂/∂x + ∂/∂y read ∂/∂x of (+∂L/∂y): a false statement proved (a probe)."""
+    with pytest.raises(ParseError, match="a sign right after the derivative"):
+        results((r"\mathcal{L}", latex))

@@ -86,10 +86,13 @@ def test_an_operand_that_does_not_read_is_not_called_nothing():
     assert "with nothing after it" not in str(caught.value)
 
 
-@pytest.mark.parametrize("latex", [r"\frac{\partial}{\partial \theta_1} + \theta_1 = 1",
-                                   r"\frac{\partial}{\partial \theta_1} - \theta_1^2 = 2 \theta_1"])
-def test_a_sign_right_after_a_derivative_is_refused(latex):
+def test_a_plus_right_after_a_derivative_is_refused():
     """∂/∂x + x was read as the derivative of +x, and proved = 1 (a probe): whether the sign starts what
     it differentiates or a term after it is not written."""
     with pytest.raises(ParseError, match="a sign right after the derivative"):
-        claim_verdict(NOTATION, latex)
+        claim_verdict(NOTATION, r"\frac{\partial}{\partial \theta_1} + \theta_1 = 1")
+
+
+def test_a_minus_right_after_a_derivative_starts_what_it_takes():
+    """∂/∂s −log p, as a seed document writes its InfoNCE gradient: the derivative of −log p."""
+    assert claim_verdict(NOTATION, r"\frac{\partial}{\partial \theta_1} -\theta_1^2 = -2 \theta_1") in ("proved", "confirmed")

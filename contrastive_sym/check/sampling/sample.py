@@ -86,6 +86,10 @@ class CompiledInstance:
             gap = pred.lhs - pred.rhs
             self.given.append((pred.rel_op, compiled([gap], _own_symbols([gap], self.order))))
             self.bounds += _bound_of(gap, instance.variables)
+        # the ties of the sides' own steps and kinks (1[x \ge 1/3], a case x > 1/3, \max(x - 1/3, 0)): a
+        # statement false only at the tie is found only where the tie is sampled
+        for kink in {k for side in (instance.lhs, instance.rhs) for e in side for k in _kinks(e)}:
+            self.bounds += [b for b in _bound_of(kink, instance.variables) if b not in self.bounds]
 
     def admits(self, point: dict) -> bool | None:
         """Whether the point satisfies the document's stated conditions: True, False, or
@@ -184,6 +188,20 @@ def _bound_of(gap, variables) -> list:
         return []
     bound = sp.simplify(symbol - gap / slope)         # where the gap is 0
     return [(free[0], F(int(bound.p), int(bound.q)))] if bound.is_Rational else []
+
+
+def _kinks(expr) -> list:
+    """The arguments at whose zero ``expr`` jumps or bends: of a step, its derivative, a sign, |·|, and
+    the difference of a two-argument max or min."""
+    if not isinstance(expr, sp.Basic):
+        return []
+    found = []
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, (sp.Heaviside, sp.DiracDelta, sp.sign, sp.Abs)):
+            found.append(node.args[0])
+        elif isinstance(node, (sp.Max, sp.Min)) and len(node.args) == 2:
+            found.append(node.args[0] - node.args[1])
+    return found
 
 
 def near_bounds(bounds, points: list[dict]) -> list[dict]:

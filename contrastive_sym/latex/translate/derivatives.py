@@ -50,9 +50,10 @@ class DerivativesMixin:
         return [Tree("diff_by", [lark.Token("PARTIAL", "\\partial"), variable], meta=unmarked[0].meta)]
 
     def refuse_signed_operand(self, op, operand) -> None:
-        r"""``\frac{\partial}{\partial x} + x``, ``\nabla_z - \log p``: whether the sign starts what the
-        derivative takes (∂(−log p)/∂x) or a term after a derivative of something the text names is not
-        written (a probe found ∂/∂x + x read as the derivative of +x)."""
+        r"""``\frac{\partial}{\partial x} + x``: whether the plus starts what the derivative takes or a term
+        after a derivative of something the text names is not written (a probe found ∂/∂x + x read as the
+        derivative of +x).  A minus starts what it takes (∂/∂s −\log p, as the seed documents write it),
+        unless the claim's differentiates names what a derivative alone takes: then a minus is ambiguous too."""
         written = " ".join(self.source(op).split())
         raise self.fail(operand, f"a sign right after the derivative '{written}': whether it starts what the "
                                  f"derivative takes or a term after it is not written; write {written}(…) with "

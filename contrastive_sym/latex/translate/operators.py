@@ -94,7 +94,8 @@ class OperatorsMixin(TupleSumsMixin):
             lower = op.children[1].children[0] if len(op.children) >= 2 else None
             upper = op.children[2] if len(op.children) == 3 else None
             return self.extreme_or_optimum(op, lower, operand, name.lstrip("\\"), upper)
-        if kind in ("partial_op", "nabla_op") and isinstance(operand, Tree) and operand.data in ("pos", "neg"):
+        if kind in ("partial_op", "nabla_op") and isinstance(operand, Tree) and (
+                operand.data == "pos" or operand.data == "neg" and self.scope.differentiated):
             self.refuse_signed_operand(op, operand)          # derivatives.py
         if kind == "partial_op":
             return self.partial_op(op, operand)
