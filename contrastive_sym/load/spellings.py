@@ -14,7 +14,7 @@ from .context import Context, scope_key
 def document_spellings(spec: dict, context: Context) -> tuple[tuple[str, str], ...]:
     """(key as written, key as read) of each entry of the file's ``read_as``."""
     spellings = spec.get("read_as") or {}
-    formulas = "".join("".join(text.split()) for text in _formulas(spec))
+    formulas = " ".join("".join(text.split()) for text in _formulas(spec))     # each a key's spelling
     declared = {scope_key(entry["name"]) for table in _DECLARING for entry in spec.get(table) or ()
                 if isinstance(entry, dict) and isinstance(entry.get("name"), str)}
     found = []

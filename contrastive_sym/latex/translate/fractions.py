@@ -6,6 +6,8 @@ from __future__ import annotations
 import lark
 import sympy as sp
 
+from ..elementary import Elementary, OfVector
+from ..scope import AbstractFunction, Builtin, Macro, Operator
 from .quotients import quotient
 from .values import componentwise
 
@@ -40,8 +42,6 @@ class FractionsMixin:
 
     def _calls_a_function(self, call) -> bool:
         """Whether ``call`` (a name, then parentheses) applies a function rather than multiplies."""
-        from ..scope import AbstractFunction, Builtin, Macro, Operator      # the scope imports the translator
-        from ..elementary import Elementary, OfVector
         head = call.children[0]
         key = self.atom_key(head) if isinstance(head, Tree) and head.data in ("letter", "command", "font") else None
         meaning = self.scope.lookup(key) if key is not None else None
