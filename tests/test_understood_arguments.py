@@ -138,3 +138,14 @@ understood = ['\theta']
     with pytest.raises(ParseError, match=r"ambiguous: 'f\(x\)' reads as f of 1 argument or as f of 2 with \\theta "
                                          "understood"):
         claim_verdict(overloaded, r"f(x) = f(x; \theta)")
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"2 Z = Z + Z", "proved"),
+    (r"x_0 Z + 1 = 1 + x_0 Z", "proved"),
+    (r"2 Z = Z", "refuted"),
+])
+def test_a_name_alone_with_its_arguments_understood_is_a_factor_too(latex, verdict):
+    """2Z was refused ("a list or an unapplied function inside a product") where Z alone read (a probe)."""
+    notation = NOTATION + "\n[[scalar]]\nname = 'x_0'\n"
+    assert claim_verdict(notation, latex) in ((verdict, "confirmed") if verdict == "proved" else (verdict,))

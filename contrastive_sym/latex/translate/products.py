@@ -151,7 +151,7 @@ class ProductsMixin(LetterRunsMixin):
                 index = run_end + 1
                 continue
             with self.averaging(next((v for v in reversed(values) if isinstance(v, ExpectationOp)), None)):
-                values.append(self.at_drawn_points(self.value(tree), tree))     # E_P{[T]}: drawn_functions.py
+                values.append(self.at_drawn_points(self.understood_alone(self.value(tree), tree), tree))  # Z of Z(θ)
             index += 1
         values = self.elementary_applied(self._dot_products(values, node), node)
         # a declared operator written as text (\text{stop\_grad}) applies to what follows
