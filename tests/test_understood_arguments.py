@@ -9,6 +9,23 @@ import pytest
 from contrastive_sym.errors import ContrastiveVerifyError, ParseError
 from document_claims import TITLE, claim_verdict, the_only_claim, with_claim
 
+def understood_functions(theta: str) -> str:
+    """Z of one argument and \\tilde{p} of two, each with ``theta`` understood as its last."""
+    return r"""
+[[function]]
+name = 'Z'
+arguments = 1
+domain = "positive"
+understood = ['""" + theta + r"""']
+
+[[function]]
+name = '\tilde{p}'
+arguments = 2
+domain = "positive"
+understood = ['""" + theta + """']
+"""
+
+
 NOTATION = TITLE + r"""
 [[scalar]]
 name = '\theta'
@@ -16,19 +33,7 @@ name = '\theta'
 [[scalar]]
 name = 'x'
 role = "point"
-
-[[function]]
-name = 'Z'
-arguments = 1
-domain = "positive"
-understood = ['\theta']
-
-[[function]]
-name = '\tilde{p}'
-arguments = 2
-domain = "positive"
-understood = ['\theta']
-"""
+""" + understood_functions(r"\theta")
 
 
 @pytest.mark.parametrize("latex, verdict", [
@@ -92,19 +97,7 @@ role = "point"
 [[distribution]]
 name = 'p'
 of = ['\mathbf{x}']
-
-[[function]]
-name = 'Z'
-arguments = 1
-domain = "positive"
-understood = ['\boldsymbol{\theta}']
-
-[[function]]
-name = '\tilde{p}'
-arguments = 2
-domain = "positive"
-understood = ['\boldsymbol{\theta}']
-"""
+""" + understood_functions(r"\boldsymbol{\theta}")
 
 
 @pytest.mark.parametrize("latex", [
