@@ -60,6 +60,7 @@ from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
 from contrastive_sym.load.condition_clauses import condition_clause
+from contrastive_sym.load.continued_steps import continues_above, opening_sign, without_layout
 from contrastive_sym.load.limit_clauses import limit_clause
 from contrastive_sym.load.conditions import condition_of
 from contrastive_sym.load.implications import consequences, implication_parts
@@ -158,12 +159,24 @@ def read_document(path: Path) -> DocumentReading:
     lines = [e.get("line", 0) for e in defines if (e.get("line", 0), e.get("latex", "")) not in inline] + \
         [d.get("line", 0) for d in displays]
     previous_line = {d.get("line", 0): max((k for k in lines if k < d.get("line", 0)), default=None) for d in displays}
+    # a refused display, which a display after it that opens with a sign and states no relation may
+    # complete (the integral whose dx is in the next display): (its LaTeX, first line, its lines)
+    refused_text: dict = {}
     for number, display in enumerate(displays):
         locator.at(("display", number, "latex"))
         where = locator.where(display.get("latex", ""))     # the file's line and column, as the CLI says
         line = display.get("line", 0)
         latex, continued, first = display.get("latex", ""), before.get(previous_line[line]), line
-        if CONTINUES.match(latex) and continued is not None:
+        # (a display that opens with '-' may be a formula of its own: only '+' goes on, as CONTINUES says)
+        completes = refused_text.get(previous_line[line]) if continues_above(latex) and opening_sign(latex) == "+" \
+            else None
+        if completes is not None:
+            # the display above it was refused: the two are one expression, as a derivation whose step
+            # goes on with the display above it reads them (load/continued_steps.py)
+            prefix = completes[0].rstrip() + "\n\\\\\n"
+            # an error names the first display's place; a layout environment around the rest is blanked
+            latex, first, where = prefix + without_layout(latex), completes[1], completes[3]
+        elif CONTINUES.match(latex) and continued is not None:
             # "$$ = … $$" after "$$ L = … $$": the next step of the chain above it, as a Markdown step
             # annotation reads it; the two displays are one claim, which replaces the one above
             prefix = continued[0].rstrip() + "\n\\\\\n"
@@ -178,7 +191,11 @@ def read_document(path: Path) -> DocumentReading:
             line, context, lambda: _display_rows(entry, where, context), latex), sections, latex))
         relations = {r for row in rows or () for r in row.relations}
         if rows is None:
+            refused_text[line] = (latex, first, (completes[2] if completes else ()) + (line,), where)
             continue
+        if completes is not None:       # read with the display(s) above it: those are read too
+            reading.refused = [r for r in reading.refused if r.line not in completes[2]]
+            reading.read += len(completes[2])
         before[line] = (latex, first)       # an expression alone too: "$$ a^2 \log a $$ $$ = … $$" is one chain
         if first != line:       # the claim of the display it continues is this one now
             claims = [c for c in claims if c["line"] != first]

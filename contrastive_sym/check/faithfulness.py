@@ -23,7 +23,7 @@ from ..model.claims import Document
 from ..errors import DerivationError, UsageError
 from ..safe_io import MAX_DOCUMENT_BYTES, read_text_file
 from ..latex.normalize import compare
-from ..model.sources import SourceMatches
+from ..model.sources import SourceMatch, SourceMatches
 
 
 def check_documents_dir(documents_dir: str | None) -> None:
@@ -103,7 +103,19 @@ def source_matches(document: Document, documents_dir: str | None) -> SourceMatch
         found[("claim", claim.id)] = compare(claim.latex, lines, first, last,
                                              restated_from=claim.restated_from or None)
         for step in claim.proof.steps if claim.proof else ():
+            if step.pieces:     # displays joined: each where it is written (a restatement is the first's)
+                found[("step", claim.id, step.index)] = _least(
+                    compare(text, lines, *_span(line, text, ends_at_line=False),
+                            restated_from=(step.restated_from or None) if number == 0 else None)
+                    for number, (line, text) in enumerate(step.pieces))
+                continue
             first, last = _span(step.line, step.latex.strip(), ends_at_line=True)
             found[("step", claim.id, step.index)] = compare(
                 step.latex.strip(), lines, max(first, 1), last, restated_from=step.restated_from or None)
     return SourceMatches(str(path), matches=found)
+
+
+def _least(matches) -> SourceMatch:
+    """The weakest of the matches of a link's pieces: drift if one drifted, normalized if one is."""
+    order = (SourceMatch.DRIFT, SourceMatch.RESTATED, SourceMatch.NORMALIZED, SourceMatch.VERBATIM)
+    return min(matches, key=order.index)

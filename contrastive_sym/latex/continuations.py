@@ -40,7 +40,7 @@ def join_continuations(text: str) -> str:
     joined = text
     for match in reversed(list(_BREAK.finditer(text))):
         row = _row_after(text, match.end())
-        if _states_a_relation(row):
+        if states_a_relation(row):
             continue
         joined = joined[:match.start()] + "  " + joined[match.end():]
     return joined
@@ -66,7 +66,7 @@ def _row_after(text: str, start: int) -> str:
     return text[start:position]
 
 
-def _states_a_relation(row: str) -> bool:
+def states_a_relation(row: str) -> bool:
     """Whether a relation stands in ``row`` outside every brace and bracket (the = of ``\\sum_{k=1}``,
     of ``- \\log p(C=1 | q)`` in a row that goes on with the expression above it, is inside)."""
     depth, brackets, flat = 0, 0, []

@@ -91,7 +91,7 @@ class ProofBuilder:
 
     def step(self, line: int, rhs, *, rel: str = "=", lhs=None, latex: str = "",
              note: str = "", expect=None, after: int | None = None, origin: Origin | None = None,
-             restated_from: str = "") -> int:
+             restated_from: str = "", pieces: tuple = ()) -> int:
         """Add a step and return its index.
 
         Without ``lhs`` the step continues from the previous step's right side, or from
@@ -123,7 +123,7 @@ class ProofBuilder:
                                relation=relation(rel), rhs=sp.sympify(rhs), latex=latex,
                                starts_statement=starts, follows=follows, note=note,
                                expected=expectation(expect, origin), origin=origin,
-                               restated_from=restated_from))
+                               restated_from=restated_from, pieces=pieces))
         return index
 
 

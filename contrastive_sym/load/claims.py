@@ -23,6 +23,8 @@ from .builder import ProofBuilder, chain
 from .chains import read_each_chain, several_chains
 from .claim_names import check_given, claim_names, names_in
 from .conditions import condition_of, rows_with_where_clauses
+from .continued_steps import (Alone, StepText, alone_row, joined_note, joined_steps, refuse_fields_of_alone,
+                              refuse_restated_after_alone)
 from .context import Context, read_enum, read_formula, read_int, read_text
 from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
@@ -62,10 +64,20 @@ def read_claim(entry: dict, context: Context) -> None:
     steps = entry.get("step") or []
     if steps:
         proof = ProofBuilder()
-        for number, step in enumerate(steps):
-            context.path = claim_path + ("step", number)
+        alone = None        # a display that states no relation: the left side of the step after it
+        for step in joined_steps(steps, claim_path, bool(entry.get("derived")), context):
+            context.path = claim_path + ("step", step.number)
             context.locator.enter(context.path)
-            bindings.used |= _steps(step, proof, scope, context, largest)
+            if alone is not None and proof.steps and entry.get("derived"):
+                raise alone.where.error(f"this {alone.what} states no relation: a derivation is one chain, and "
+                                        "this expression starts another one after the displays above it (write "
+                                        "the relation that links it to the display above, = … or \\leq …)")
+            used, alone = _steps(step, proof, scope, context, largest, alone)
+            bindings.used |= used
+        if alone is not None:
+            raise alone.where.error(f"this {alone.what} states no relation, and nothing after it goes on from it "
+                                    "with one: an expression alone says nothing to check (write the relation it "
+                                    "is part of, = … or \\leq …, in it or in the display after it)")
         context.path = claim_path
         context.locator.enter(claim_path)
     latex = entry.get("latex", "")
@@ -325,19 +337,26 @@ def _per_link(value, index: int):
     return value
 
 
-def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, largest: dict) -> set:
-    """Add the links of one step; return what its formulas looked up."""
+def _steps(step: StepText, proof: ProofBuilder, scope: Scope, context: Context, largest: dict,
+           alone: Alone | None) -> tuple[set, Alone | None]:
+    """Add the links of one step; return what its formulas looked up, and a display or row that
+    states no relation, the left side of the step after it."""
+    entry = step.entry
     latex = read_text(entry, "latex", context)
     line = read_int(entry, "line", context)
     outer = scope
     scope, bindings = local_scope(entry, scope, context)
     context.locator.at(context.path + ("latex",))
-    where = context.locator.where(latex)
+    where = step.where or context.locator.where(latex)
     before = len(proof.steps)
+    if alone is not None and ("substitute_in" in entry or "after" in entry):
+        key = "substitute_in" if "substitute_in" in entry else "after"
+        raise alone.where.error(f"this {alone.what} states no relation, and the step after it has {key}: it "
+                                "goes on from another step, so this expression would be left unchecked")
     if "substitute_in" in entry:
         _substitution(entry, latex, line, where, proof, scope)
     else:
-        _links(entry, latex, line, where, proof, scope, context)
+        alone = _links(entry, latex, step, where, proof, scope, context, alone)
     for step in proof.steps[before:]:
         one_model((step.lhs, step.rhs), where)
         check_cost(step.lhs, largest, context, ("latex",))
@@ -345,26 +364,41 @@ def _steps(entry: dict, proof: ProofBuilder, scope: Scope, context: Context, lar
     check_effects(bindings, scope, context, f"the step at line {line}")
     warn_unknown(entry, outer, context, f"the step at line {line}")
     warn_unchanged(entry, outer, context, f"the step at line {line}", with_steps=False)
-    return bindings.used
+    return bindings.used, alone
 
 
-def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder, scope: Scope,
-           context: Context) -> None:
+def _links(entry: dict, latex: str, step: StepText, where: Where, proof: ProofBuilder, scope: Scope,
+           context: Context, alone: Alone | None) -> Alone | None:
+    """Add the links of a step's rows; return its last row if that row states no relation (the
+    left side of the step after it), else None."""
     rows, said = rows_with_where_clauses(latex, scope, where)     # …, \quad p_i = …: said in each link's note
     link = 0
     after = entry.get("after")
-    pending = None
+    line = entry.get("line")
+    lone = []       # the rows of this display that state no relation
+    pending = alone
     for row in rows:
         sides = list(row.sides)
-        lhs = pending if row.continues else sides.pop(0).expr
+        if pending is not None and not row.continues:
+            after_it = "row" if pending.where.path == where.path and pending in lone else "display"
+            raise pending.where.error(f"this {pending.what} states no relation, and the {after_it} after it does "
+                                      "not go on from it (it opens with no relation): an expression alone says "
+                                      "nothing to check")
+        refuse_restated_after_alone(entry, pending, lone, context)
+        lhs = pending.expr if row.continues and pending is not None else None if row.continues else sides.pop(0).expr
         if not row.relations:
-            pending = lhs
+            pending = alone_row(lhs, row, len(rows), latex, where, step)
+            lone.append(pending)
             continue
         for position, (relation, side) in enumerate(zip(row.relations, sides)):
             text = link_text(latex, row, position)
             # a link belongs to the line its right side starts on
             offset = latex.count("\n", 0, side.start)
-            row_line = line + offset
+            row_line = step.line_at(side.start) or line + offset
+            # displays joined: each part where it is written, the left side's display first
+            pieces = step.pieces(text, side.start) or (((row_line, text),) if pending is not None else ())
+            pieces = (pending.pieces if pending is not None and position == 0 else ()) + pieces
+            text = "\n".join(piece for _, piece in pieces) or text
             origin = Origin(where.path, where.line + offset)
             if lhs is not None and _unwritten_limit(relation, lhs):
                 # a proof's step is decided, or it is no step: an arrow between expressions is neither
@@ -372,9 +406,9 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
                                   "the other under a limit this display does not write: it is not a step; write "
                                   "the limit in the variable it is taken in, \\lim_{\\tau \\to \\infty} A = B or \\lim_{N \\to \\infty} A = B")
             kwargs = dict(rel=_relation(relation, where), latex=text,
-                          note="; ".join(filter(None, [_per_link(entry.get("note", ""), link), *said])),
+                          note="; ".join(filter(None, [_per_link(entry.get("note", ""), link), *said, joined_note(pieces)])),
                           expect=_per_link(entry.get("expect"), link) or None, origin=origin,
-                          restated_from=entry.get("restated_from", ""))
+                          restated_from=entry.get("restated_from", ""), pieces=pieces)
             if lhs is not None:
                 proof.step(row_line, side.expr, lhs=lhs, **kwargs)
             elif after is not None:
@@ -389,6 +423,8 @@ def _links(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder
         if isinstance(entry.get(key), list) and len(entry[key]) > link:
             raise context.fail(f"{key} has {len(entry[key])} entries, one per link, but the step has "
                                f"{link} link{'s' if link != 1 else ''}", key)
+    refuse_fields_of_alone(entry, pending, link, context)
+    return pending
 
 
 def _substitution(entry: dict, latex: str, line: int, where: Where, proof: ProofBuilder,

@@ -178,6 +178,9 @@ class Step:
     origin: Origin | None = None
     #: the document's own text when ``latex`` restates it (a typo mended, a reading)
     restated_from: str = ""
+    #: (the document's line, the text) of each display a link joins, when it joins several (a
+    #: display that goes on with the expression of the one above it: load/continued_steps.py)
+    pieces: tuple[tuple[int, str], ...] = ()
 
     @property
     def link(self) -> Link:
