@@ -56,6 +56,22 @@ def test_an_integrand_of_several_terms_runs_to_its_differential(statement, expec
     assert check_statement(statement, "identity", **POINTS).verdict.value == expected
 
 
+@pytest.mark.parametrize("statement, expected", [
+    # a term that is zero as written ((\log 2 - \log 2) p(x): a GAN post's step) integrates to 0 over any
+    # space, density or not; the rest is read as before
+    (r"\int_x (\log 2 - \log 2) p(x) + p(x) g(x) \, dx = \mathbb{E}_{x \sim p}[g(x)]", "confirmed"),
+    (r"\int_x (\log 2 - \log 2) p(x) + p(x) g(x) \, dx = \mathbb{E}_{x \sim p}[g(x)] + 1", "refuted"),
+    (r"\int_x 0 \, dx = 0", "proved"),
+])
+def test_a_term_that_is_zero_as_written_integrates_to_zero(statement, expected):
+    assert check_statement(statement, "identity", **POINTS).verdict.value == expected
+
+
+def test_a_term_that_is_not_zero_still_needs_its_density():
+    with pytest.raises(ParseError, match="names no declared density of x alone"):
+        check_statement(r"\int_x (\log 3 - \log 2) + p(x) g(x) \, dx = 1", **POINTS)
+
+
 def test_terms_after_the_differential_are_not_integrated():
     # \int p g dx + 1: the 1 is outside (the differential closes the integral)
     assert check_statement(r"\int p(x) g(x) \, dx + 1 = \mathbb{E}_{x \sim p}[g(x)] + 1", "identity",

@@ -55,6 +55,11 @@ class IntegralsMixin:
             point, renamed = under, {point: under}
         return self._integral_of(op, rest, point, written, renamed)
 
+    def _own_density(self, term, point):
+        """The one density of ``point`` alone that is a factor of ``term``, or None."""
+        own = [f for f in sp.Mul.make_args(term) if isinstance(f, Density) and tuple(f.args[1].args) == (point,)]
+        return own[0] if len(own) == 1 and not own[0].args[2].args else None
+
     def _integral_of(self, op, rest, point, written: str, renamed=None):
         """∫ rest d(point): a sum term by term (∫ p a + q b dx = ∫ p a dx + ∫ q b dx), each term the
         expectation under its density of what the density multiplies."""
@@ -63,12 +68,17 @@ class IntegralsMixin:
             left, right = (self._integral_of(op, rest.children[n], point, written, renamed) for n in (0, 2))
             return left + right if rest.data == "add" else left - right
         integrand = self.expr(rest).xreplace(renamed or {})
-        own = [f for f in sp.Mul.make_args(integrand) if isinstance(f, Density) and tuple(f.args[1].args) == (point,)]
-        if len(own) != 1 or own[0].args[2].args:
+        if integrand == 0:      # (\log 2 - \log 2) p(x): zero, whose integral over any space is 0
+            return sp.S.Zero
+        if self._own_density(integrand, point) is None:
             raise self.fail(op, f"the integrand names no declared density of {written} alone as a factor (or a "
                                 f"conditional one): {_NOT_READ}; the integral of anything else runs over a space "
                                 "the notation does not give")
-        density = own[0]
+        return self._expectation_of_term(op, integrand, point, written)
+
+    def _expectation_of_term(self, op, integrand, point, written: str):
+        """∫ p(x) g(x) dx of one term, p its density of the point: E_{x∼p}[g(x)], said."""
+        density = self._own_density(integrand, point)
         distribution = self.distribution_of_tag(density.args[0], op, f"the density of {written}")
         body = sp.Mul(*[f for f in sp.Mul.make_args(integrand) if f is not density])
         if _depends_on_values(body):
