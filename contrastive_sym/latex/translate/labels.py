@@ -153,6 +153,18 @@ class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
         self.readings.extend([note] if note not in self.readings else [])
         return True
 
+    def t_bracket(self, node):
+        """A bracket where a value is expected: its value, its list (translator.py), or ``[X_n = k]``, a
+        bracket around one condition (no value is written so): Iverson's bracket, read as
+        ``\\mathbb{1}[X_n = k]`` is, and said."""
+        items = node.children[0]
+        item = unwrap(items.children[0]) if node.data == "bracket" and len(items.children) == 1 else None
+        if not (isinstance(item, Tree) and item.data == "item" and len(item.children) == 3):
+            return self._items(items, single=True, vectors=True)
+        note = "[…] of a condition is read as Iverson's bracket, the indicator \\mathbb{1}[…]"
+        self.readings.extend([note] if note not in self.readings else [])
+        return self._indicator(node)
+
     def _indicator(self, arg):
         """``\\mathbb{1}_{[k \\neq i]}``, ``\\mathbb{1}_{k \\neq i}``, ``\\mathbb{1}[k \\neq i]``: 1 − δ_{k,i};
         with ``=``, δ_{k,i}.  The condition compares indices (whole numbers) or class

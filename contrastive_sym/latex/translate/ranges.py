@@ -289,8 +289,8 @@ class RangesMixin:
         term = self.within(self.scope.bind(name, variable)).term(operand)
         if not isinstance(term, sp.Expr):
             raise self.fail(op, of_vectors)
-        if lo is None:
-            lo, hi = self._infer_range(term, variable, op, skip)
+        if lo is None:      # as a sum's: over a declared index, its range when the term indexes no family
+            lo, hi = self._infer_range(term, variable, op, skip, name)
         elif hi is None:
             hi = self._infer_range(term, variable, op)[1]
         return variable, term, lo, hi, skip

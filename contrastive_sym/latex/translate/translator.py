@@ -341,9 +341,6 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         points = self.tuple_of_points(node.children[0])
         return points if points is not None else self.t_bracket(node)
 
-    def t_bracket(self, node):
-        return self._items(node.children[0], single=True, vectors=True)
-
     def t_underbrace(self, node):
         say_brace_label(self, node)     # \underbrace{…}_{=0}: a note, said
         return self.value(node.children[1])
