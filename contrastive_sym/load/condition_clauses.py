@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .problem_constraints import problem_constraints
+
 _COMPARISON = r"[A-Za-z]\s*\\neq?(?![a-zA-Z])\s*[A-Za-z]"
 #: a bound on one value, t > 1, \tau \geq 0: read as a condition only after \forall or a word (for, if,
 #: when); after a comma alone it may as well be a second statement (A = B, \quad c > 0)
@@ -33,6 +35,9 @@ def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
     ``latex``; ``(entry, latex, "")`` when it ends with no such clause.  The clause is set apart by a
     comma or a wide space, or written in parentheses, in words or after \\forall: ``a = b j \\neq i``
     is not a statement and a condition."""
+    statement, said = problem_constraints(latex)     # \min_q f(q) \text{ s.t. } …: the problem's constraints
+    if said:
+        return entry, statement, said
     found = _CLAUSE.search(latex, max(0, len(latex) - _TAIL))      # a clause is short: no scan of the whole
     if found is None or found.start() == 0 or not _RELATION.search(latex[:found.start()]):
         return entry, latex, ""
