@@ -4,6 +4,8 @@ into, its scripts on the last letter: L x_i.  A run that does not split into dec
 its font, or splits two ways, is refused as before (issue 13)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
@@ -47,3 +49,13 @@ def test_a_font_around_more_than_a_name_is_quoted_whole():
     """``\\mathcal{L_{\\mathcal{BT}}}`` (a Barlow Twins review): the message quoted '\\mathcal{L_{\\mathcal{BT}'."""
     with pytest.raises(DerivationError, match=r"'\\mathcal\{L_\{\\mathcal\{BT\}\}\}': a font around more than a name"):
         translate_expr(r"\mathcal{L_{\mathcal{BT}}} + 1", Scope())
+
+
+@pytest.mark.parametrize("written, quoted", [
+    (r"CE(\bf{y,\hat{y}}) + 1", r"\bf{y,\hat{y}}"),           # a solution sheet's bold pair (old TeX's \bf)
+    (r"\bf{\hat{y} - y} + 1", r"\bf{\hat{y} - y}"),
+])
+def test_a_font_around_a_list_or_an_expression_is_named_whole(written, quoted):
+    """Before, the grammar's "unexpected ','; expected '}'" named no construct."""
+    with pytest.raises(DerivationError, match=re.escape(f"a font around more than a name, '{quoted}', is not read")):
+        translate_expr(written, Scope())
