@@ -12,9 +12,9 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import Nabla
 from ...model.value_functions import moves_with
-from ..scope import AbstractFunction, Family
+from ..scope import AbstractFunction, Family, Macro
 from .trees import unwrap
-from .values import VectorValue
+from .values import MatrixValue, VectorValue
 
 Tree = lark.Tree
 
@@ -228,10 +228,67 @@ class DerivativesMixin:
             return self._nabla(self.expr(operand), op)
         return self._derivative_by(operand, target, op)
 
+    def nabla_of_definition(self, operand, op):
+        r"""``\nabla f(x)``, ``\nabla f(x)_i`` with f a definition of one argument written as a declared name
+        (a vector, a number), and no gradient declared: the gradient by that argument, as ``\nabla_x f(x)``
+        (and its entry i), said; None for any other operand."""
+        found = self._call_of_definition(operand)
+        if found is None:
+            return None
+        tree, entry, argument = found
+        written = " ".join(self.source(argument).split())
+        note = f"\\nabla {' '.join(self.source(tree).split())} is read as the gradient by {written}, its argument"
+        self.readings.extend([note] if note not in self.readings else [])
+        gradient = self._derivative_by(tree, argument, op)
+        return gradient if entry is None else self.computed_entry(gradient, entry, operand)
+
+    def hessian_of_definition(self, op, operand):
+        r"""``\nabla^2 f(x)``, ``\nabla^2 f(x)_{i,j}`` with f as :meth:`nabla_of_definition` reads it: the
+        matrix of the second derivatives by the components of the argument (and its entry i, j), said."""
+        power = self.expr(op.children[1])
+        found = self._call_of_definition(operand)
+        vector = self.vector_of(self.value(found[2])) if found is not None else None
+        if power != 2 or vector is None:
+            raise self.fail(op, "\\nabla^2 is read as the Hessian of a definition f(x) of one vector argument, "
+                                "\\nabla^2 f(x) or its entry \\nabla^2 f(x)_{i,j}; write the second derivative "
+                                "\\frac{\\partial^2 F}{\\partial x_i \\partial x_j}")
+        tree, entry, argument = found
+        column = self.vector_of(self.value(argument))
+        written = " ".join(self.source(argument).split())
+        note = f"\\nabla^2 {' '.join(self.source(tree).split())} is read as the Hessian by {written}, its argument"
+        self.readings.extend([note] if note not in self.readings else [])
+        f = self.term(tree)
+        second = self._derivative(self._derivative(f, vector.body, op), column.body, op)
+        hessian = MatrixValue(second, vector.index, column.index, vector.length, column.length)
+        return hessian if entry is None else self.computed_entry(hessian, entry, operand)
+
+    def _call_of_definition(self, operand):
+        """(the call, the subscript after it or None, its one argument) of ``f(x)`` or ``f(x)_i`` with f a
+        definition and x a declared vector or number, no gradient declared; None otherwise."""
+        tree, entry = unwrap(operand), None
+        if isinstance(tree, Tree) and tree.data == "subscript":
+            tree, entry = unwrap(tree.children[0]), tree.children[1]
+        if isinstance(self.scope.lookup(r"\nabla"), tuple) or not (isinstance(tree, Tree) and tree.data == "call"):
+            return None
+        head, args = tree.children[0], unwrap(tree.children[1])
+        items = [c for c in args.children[0].children if isinstance(c, Tree)] \
+            if isinstance(args, Tree) and args.data == "paren" else []
+        key = self.atom_key(head)
+        if key is None or not isinstance(self.scope.lookup(key), Macro) or len(items) != 1 \
+                or len(args.children[0].children) != 1:
+            return None
+        variable = self.value(items[0])
+        if not (isinstance(variable, Family) and len(variable.shape) == 1 or isinstance(variable, sp.Symbol)
+                and not variable.is_integer):
+            return None
+        return tree, entry, items[0]
+
     def _nabla(self, expr, op):
         gradient = self.scope.lookup(r"\nabla")
         if not isinstance(gradient, tuple):
-            raise self.fail(op, "∇ needs the family it differentiates by (declare gradient)")
+            raise self.fail(op, "∇ with nothing under it is read by the family a declared gradient names "
+                                "(declare gradient), or of a definition f(x) of one argument by it (\\nabla f(x)); "
+                                "write the variable it differentiates by, \\nabla_x F")
         family, directions = gradient
         if isinstance(expr, sp.Indexed) and expr.base == family:
             return directions[expr.indices]

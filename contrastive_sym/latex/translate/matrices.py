@@ -106,6 +106,9 @@ class MatricesMixin(IndexFamiliesMixin):
             left = self.matrix_of(left) or left
         if isinstance(left, Transposed) and is_vector(right):
             return self.dot(left.vector, right, node)       # (a)^\top (b): their dot product
+        if isinstance(left, Transposed) and isinstance(right, MatrixValue):
+            # x^\top (A - B): the row (… )^\top x, as x^\top W is (products.py), dotted with what follows
+            return Transposed(self.multiply(right.transposed(), left.vector, node))
         if is_vector(left) and isinstance(right, Transposed):
             return self.outer(left, right.vector, node)     # (a)(b)^\top: their outer product
         if isinstance(right, Transposed) or isinstance(left, Transposed):

@@ -99,10 +99,13 @@ class OperatorsMixin(TupleSumsMixin):
             self.refuse_signed_operand(op, operand)          # derivatives.py
         if kind == "partial_op":
             return self.partial_op(op, operand)
+        if kind == "nabla_power_op":           # \nabla^2 f(x): the Hessian (derivatives.py)
+            return self.hessian_of_definition(op, operand)
         if kind == "nabla_op":
             if len(op.children) > 1:
                 return self._nabla_by(op.children[1], operand, op)
-            return self._nabla(self.expr(operand), op)
+            by_argument = self.nabla_of_definition(operand, op)       # \nabla f(x): by x (derivatives.py)
+            return by_argument if by_argument is not None else self._nabla(self.expr(operand), op)
         if kind == "max_op":
             meaning = self.scope.lookup(r"\max" + self.script_key("_", op.children[1].children[0]))
             if isinstance(meaning, Operator) and meaning.kind is OperatorKind.BEST_CRITIC:

@@ -1,0 +1,103 @@
+r"""``\nabla f(x)`` with f a definition of one argument (``f(x) = \log \sum_i e^{x_i}``, a post on log-sum-exp)
+and no gradient declared: the gradient by the argument written, as ``\nabla_x f(x)``, said in the reading;
+``\nabla f(x)_i`` is its entry i (a post's "∇f(x)_i = e^{x_i} / Σ_j e^{x_j}").  Before, "∇ needs the family it
+differentiates by (declare gradient)", which misled: a declared gradient is a directional derivative over a
+family of directions, not this.  ∇ of anything else with nothing under it is refused as before, the message
+saying what is read."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from document_claims import TITLE, the_only_claim, with_claim
+
+NOTATION = TITLE + r"""
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[index]]
+name = 'i'
+to = 'n'
+
+[[index]]
+name = 'j'
+to = 'n'
+
+[[family]]
+name = 'x'
+shape = ['n']
+
+[[scalar]]
+name = 't'
+
+[[define]]
+name = 'f'
+line = 3
+latex = 'f(x) = \log \sum_{i=1}^n e^{x_i}'
+
+[[define]]
+name = 'g'
+line = 4
+latex = 'g(t) = t^3'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    (r"\nabla f(x)_i = \frac{e^{x_i}}{\sum_{j=1}^n e^{x_j}}", "confirmed"),
+    (r"\nabla f(x)_i = \frac{e^{x_i}}{\sum_{j=1}^n e^{x_i}}", "refuted"),
+    (r"\nabla f(x) = \text{softmax}(x)", "confirmed"),
+    (r"\nabla f(x) = \nabla_x f(x)", "proved"),
+    (r"\nabla g(t) = 3 t^2", "proved"),
+    (r"\nabla g(t) = 2 t^2", "refuted"),
+])
+def test_the_gradient_of_a_definition_is_by_its_argument(latex, verdict):
+    claim = the_only_claim(with_claim(NOTATION, latex))
+    assert claim.outcome.verdict.value in ({verdict} | ({"proved", "confirmed"} if verdict != "refuted" else set()))
+    assert "is read as the gradient by" in claim.claim.reading
+
+
+@pytest.mark.parametrize("latex", [
+    r"\nabla (t^2) = 2t",              # not a definition's call: by what is not written
+    r"\nabla f(2x) = 1",               # an argument that is not a declared name
+])
+def test_anything_else_is_refused_saying_what_is_read(latex):
+    with pytest.raises(DerivationError, match=r"∇ with nothing under it|is not read|not declared"):
+        the_only_claim(with_claim(NOTATION, latex))
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # the post's Hessian of log-sum-exp, entry by entry, and the same with the diagonal's square dropped
+    (r"\nabla^2 f(x)_{i, j} = \begin{cases} \frac{e^{x_i}}{\sum_{j=1}^n e^{x_j}} - \frac{e^{x_i}e^{x_i}}"
+     r"{(\sum_{j=1}^n e^{x_j})^2} & i = j \\ -\frac{e^{x_i}e^{x_j}}{(\sum_{j=1}^n e^{x_j})^2} & i \neq j \end{cases}",
+     "confirmed"),
+    (r"\nabla^2 f(x)_{i, j} = \begin{cases} \frac{e^{x_i}}{\sum_{j=1}^n e^{x_j}} & i = j \\ "
+     r"-\frac{e^{x_i}e^{x_j}}{(\sum_{j=1}^n e^{x_j})^2} & i \neq j \end{cases}", "refuted"),
+    (r"\nabla^2 f(x) = \text{diag}(\text{softmax}(x)) - \text{softmax}(x)\text{softmax}(x)^T", "confirmed"),
+    (r"\nabla^2 f(x) = \text{diag}(\text{softmax}(x))", "refuted"),
+])
+def test_the_hessian_of_a_definition_is_by_its_argument(latex, verdict):
+    claim = the_only_claim(with_claim(NOTATION, latex))
+    assert claim.outcome.verdict.value in ({verdict} | ({"proved"} if verdict == "confirmed" else set()))
+    assert "is read as the Hessian by x" in claim.claim.reading
+
+
+@pytest.mark.parametrize("latex", [r"\nabla^3 f(x) = 0", r"\nabla^2 g(t) = 6t", r"\nabla^2 (t^2) = 2"])
+def test_any_other_power_of_nabla_is_refused_naming_what_is_read(latex):
+    with pytest.raises(DerivationError, match=r"is read as the Hessian of a definition f\(x\) of one vector"):
+        the_only_claim(with_claim(NOTATION, latex))
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # x^T (A - B) x: a transposed vector before a parenthesized matrix is the row (A - B)^T x, as x^T W is
+    (r"x^T (\text{diag}(\text{softmax}(x)) - \text{softmax}(x)\text{softmax}(x)^T) x \geq 0", "confirmed"),
+    (r"x^T (\text{diag}(\text{softmax}(x)) - \text{softmax}(x)\text{softmax}(x)^T) x = "
+     r"x^T \text{diag}(\text{softmax}(x)) x - (x^T \text{softmax}(x))^2", "confirmed"),
+    (r"x^T (\text{diag}(\text{softmax}(x)) - \text{softmax}(x)\text{softmax}(x)^T) x = "
+     r"x^T \text{diag}(\text{softmax}(x)) x", "refuted"),
+    (r"x^T (\nabla^2 f(x)) x \geq 0", "confirmed"),
+])
+def test_a_quadratic_form_of_a_matrix_in_parentheses(latex, verdict):
+    outcome = the_only_claim(with_claim(NOTATION, latex)).outcome
+    assert outcome.verdict.value in ({verdict} | ({"proved"} if verdict == "confirmed" else set())), outcome.message
