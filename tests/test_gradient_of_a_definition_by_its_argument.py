@@ -41,6 +41,32 @@ latex = 'f(x) = \log \sum_{i=1}^n e^{x_i}'
 name = 'g'
 line = 4
 latex = 'g(t) = t^3'
+
+[[family]]
+name = 'w'
+shape = ['n']
+
+[[scalar]]
+name = 'a'
+
+[[size]]
+name = 'm'
+minimum = 1
+checked = [1, 2]
+
+[[index]]
+name = 'k'
+to = 'm'
+
+[[define]]
+name = 'l'
+line = 5
+latex = 'l(w) = \sum_{i=1}^n w_i x_i'
+
+[[define]]
+name = 'h'
+line = 6
+latex = 'h(t) = t a'
 """
 
 
@@ -101,3 +127,31 @@ def test_any_other_power_of_nabla_is_refused_naming_what_is_read(latex):
 def test_a_quadratic_form_of_a_matrix_in_parentheses(latex, verdict):
     outcome = the_only_claim(with_claim(NOTATION, latex)).outcome
     assert outcome.verdict.value in ({verdict} | ({"proved"} if verdict == "confirmed" else set())), outcome.message
+
+
+@pytest.mark.parametrize("latex", [
+    r"\nabla l(x) = x",        # l(w) = Σ w_i x_i at x: the gradient of l at x is x, the derivative of l(x) is 2x
+    r"\nabla h(a) = a",        # h(t) = t a at a: a, against 2a
+])
+def test_a_definition_that_writes_its_argument_beside_its_parameter_is_refused(latex):
+    with pytest.raises(DerivationError, match="itself beside its argument"):
+        the_only_claim(with_claim(NOTATION, latex))
+
+
+@pytest.mark.parametrize("latex, verdict", [(r"\nabla l(w) = x", "confirmed"), (r"\nabla l(w) = 2x", "refuted"),
+                                            (r"\nabla h(t) = a", "proved")])
+def test_by_its_own_parameter_it_is_read(latex, verdict):
+    assert the_only_claim(with_claim(NOTATION, latex)).outcome.verdict.value == verdict
+
+
+@pytest.mark.parametrize("latex", [r"\nabla f(x)_k = \text{softmax}(x)_k", r"\nabla^2 l(w)_{k,k} = 0"])
+def test_an_entry_past_the_gradients_length_is_undefined_never_zero(latex):
+    # k runs to m, a size of its own: at k > n the entry does not exist (it was read as 0, refuting or passing)
+    outcome = the_only_claim(with_claim(NOTATION, latex)).outcome
+    assert outcome.verdict.value in ("conditional", "refuted", "error"), outcome.message
+    assert outcome.verdict.value != "refuted" or "undefined" in outcome.message
+
+
+def test_the_derivative_by_a_number_has_no_entries():
+    with pytest.raises(DerivationError, match="is a number .* it has no entries"):
+        the_only_claim(with_claim(NOTATION, r"\nabla g(t)_1 = 3t^2"))

@@ -28,6 +28,10 @@ def test_the_constraints_after_an_objective_are_left_out_and_said(written, state
     r"a = b \text{ s.t. } c = d",               # after a statement: not a problem's constraints
     r"\text{s.t.} x = 1",                       # nothing before the word
     r"f(x) \text{ s.t. } x > 0",                # no optimum before it
+    # a relation before the word in another spelling: a statement, whose condition must not be dropped
+    r"\min_k s_k \leqslant s_1 \text{ s.t. } k \geq 2",
+    r"\max_{k} s_k \equiv \max_{j} s_j \text{ s.t. } k \ne 1",
+    r"\min_k s_k \to 0 \text{ s.t. } k \geq 2",
 ])
 def test_the_same_words_after_anything_else_are_left_in_place(written):
     assert problem_constraints(written) == (written, "")
@@ -53,3 +57,9 @@ domain = "(0, 1)"
 def test_a_claim_of_a_problem_is_refused_as_an_objective_is():
     with pytest.raises(DerivationError, match="states no relation to check"):
         claim_verdict(NOTATION, r"\min_{q} -\sum_k \log q(k) \quad \text{subject to} \quad \sum_k q(k) = 1")
+
+
+def test_only_the_row_of_the_constraints_is_left_out():
+    written = "\\min_a a^2 \\text{ s.t. } a \\ge 1 \\\\ a^2-1=(a-1)(a+1)"
+    read, said = problem_constraints(written)
+    assert read.endswith("\\\\ a^2-1=(a-1)(a+1)") and "a \\ge 1" in said

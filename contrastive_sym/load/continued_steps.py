@@ -10,9 +10,10 @@ A post whose MathJax cannot break a display writes a long side over several disp
 The second display opens with a sign and states no relation: it is the rest of the
 expression above it (here the integral's dx is in it), never an expression of its own.
 :func:`joined_steps` reads the two as one text, each part at its own place in the file,
-so that an error and a link name the line and column the user wrote.  A step that opens
-with a sign and states a relation of its own (``- c = d``) is left alone, as a row of one
-display is (:mod:`contrastive_sym.latex.continuations`): it may be a statement of its own.
+so that an error and a link name the line and column the user wrote.  A display that opens
+with '+' goes on when its first row states no relation (a row after it may go on with one,
+``= …``); one that opens with '-' only when it states none at all: ``-a \\ = b`` and ``- c = d``
+may be chains of their own, which a minus may start, and are left alone.
 """
 from __future__ import annotations
 

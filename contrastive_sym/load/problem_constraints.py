@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .continued_steps import first_row, states_a_relation
+
 #: the word that opens the constraints
 _SUBJECT_TO = re.compile(r"\\(?:text|textrm|mathrm|operatorname|mbox)\s*\{\s*(?:s\.\s*t\.?|subject\s+to|such\s+that)"
                          r"\s*:?\s*\}|(?<![A-Za-z\\])s\.\s*t\.")
@@ -19,8 +21,6 @@ _OPTIMUM = re.compile(r"\\(?:min|max|sup|inf|argmin|argmax|underset|arg)(?![a-zA
                       r"(?:arg\s*)?(?:min|max)|\\(?:text|mathrm)\s*\{\s*(?:minimi[sz]e|maximi[sz]e|min|max)\s*\}")
 #: what ends a display's environment, or numbers it: kept after the constraints are blanked
 _LAYOUT_END = re.compile(r"\\end\s*\{[a-zA-Z*]+\}|\\(?:tag\*?|label)\s*\{[^{}]*\}")
-#: a relation the objective would state
-_RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|neq?|approx|propto|simeq|in)(?![a-zA-Z])")
 
 
 def _top_level(text: str) -> str:
@@ -42,13 +42,14 @@ def problem_constraints(latex: str) -> tuple[str, str]:
     found = next((m for m in _SUBJECT_TO.finditer(latex) if flat[m.start()] == latex[m.start()]), None)
     if found is None:
         return latex, ""
-    objective = flat[:found.start()]
-    if _OPTIMUM.search(latex[:found.start()]) is None or _RELATION.search(objective):
+    # a relation before the word, in any spelling (\leqslant, \equiv, \to, …): a statement, not an objective
+    if _OPTIMUM.search(latex[:found.start()]) is None or states_a_relation(latex[:found.start()]):
         return latex, ""
-    tail = latex[found.start():]
+    end = found.end() + len(first_row(latex[found.end():]))      # its row: a row after it is read as before
+    tail = latex[found.start():end]
     # the ends of the environments the display opened stay (the statement is read with them)
     kept = re.sub(r"[^\n\0]", " ", _LAYOUT_END.sub(lambda m: "\0" * len(m.group()), tail))
-    statement = latex[:found.start()] + "".join(t if k == "\0" else k for t, k in zip(tail, kept))
+    statement = latex[:found.start()] + "".join(t if k == "\0" else k for t, k in zip(tail, kept)) + latex[end:]
     shown = " ".join(_LAYOUT_END.sub(" ", tail.replace("&", " ")).split()).rstrip(".,")
     return statement, (f"'{shown}' are the constraints of the problem the objective states, conditions on what it "
                        "runs over (not statements to check)")

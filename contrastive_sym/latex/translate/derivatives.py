@@ -10,7 +10,7 @@ import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from ...model.distributions import DISTRIBUTION_NODES
-from ...model.nodes import Nabla
+from ...model.nodes import Cancelled, Nabla
 from ...model.value_functions import moves_with
 from ..scope import AbstractFunction, Family, Macro
 from .trees import unwrap
@@ -239,7 +239,10 @@ class DerivativesMixin:
         written = " ".join(self.source(argument).split())
         note = f"\\nabla {' '.join(self.source(tree).split())} is read as the gradient by {written}, its argument"
         self.readings.extend([note] if note not in self.readings else [])
-        gradient = self._derivative_by(tree, argument, op)
+        gradient = _within(self._derivative_by(tree, argument, op))
+        if entry is not None and not isinstance(gradient, VectorValue):
+            raise self.fail(operand, f"\\nabla {' '.join(self.source(tree).split())} is a number (the derivative by "
+                                     f"{written}, a number): it has no entries")
         return gradient if entry is None else self.computed_entry(gradient, entry, operand)
 
     def hessian_of_definition(self, op, operand):
@@ -259,7 +262,8 @@ class DerivativesMixin:
         self.readings.extend([note] if note not in self.readings else [])
         f = self.term(tree)
         second = self._derivative(self._derivative(f, vector.body, op), column.body, op)
-        hessian = MatrixValue(second, vector.index, column.index, vector.length, column.length)
+        hessian = MatrixValue(_guarded(_guarded(second, vector.index, vector.length), column.index, column.length),
+                              vector.index, column.index, vector.length, column.length)
         return hessian if entry is None else self.computed_entry(hessian, entry, operand)
 
     def _call_of_definition(self, operand):
@@ -281,6 +285,16 @@ class DerivativesMixin:
         if not (isinstance(variable, Family) and len(variable.shape) == 1 or isinstance(variable, sp.Symbol)
                 and not variable.is_integer):
             return None
+        macro, atom = self.scope.lookup(key), variable.base if isinstance(variable, Family) else variable
+        written = " ".join(self.source(items[0]).split())
+        own = atom in {base for base, _ in macro.vector_args} or macro.labels is not None and \
+            " ".join(macro.labels.split()) == written
+        if not own and (atom in macro.body.free_symbols or atom in macro.body.atoms(sp.IndexedBase)):
+            # l(w) = \sum_i w_i x_i at x: the gradient of l taken at x is not the derivative of l(x) by x
+            raise self.fail(tree, f"\\nabla {' '.join(self.source(tree).split())}: the definition of {key} writes "
+                                  f"{written} itself beside its argument, so the gradient of {key} at {written} and the "
+                                  f"derivative of {key}({written}) by {written} differ; write the derivative by the "
+                                  "definition's own argument, \\nabla_w l(w), and its value where the text takes it")
         return tree, entry, items[0]
 
     def _nabla(self, expr, op):
@@ -335,6 +349,19 @@ class DerivativesMixin:
             return sp.Subs(sp.Derivative(moved, variable), variable, 0)
         self.say_when_constant(f, variable.base if isinstance(variable, sp.Indexed) else variable, node)
         return sp.Derivative(f, variable)
+
+
+def _guarded(body, index, length):
+    """``body`` undefined where ``index`` is past 1 … ``length`` (an entry the vector does not have is
+    undefined, never the 0 its derivative would give there)."""
+    return Cancelled(body, sp.KroneckerDelta(sp.Min(sp.Max(index, 1), length), index))
+
+
+def _within(gradient):
+    """A gradient whose entries past its length are undefined (see :func:`_guarded`)."""
+    if not isinstance(gradient, VectorValue):
+        return gradient
+    return VectorValue(_guarded(gradient.body, gradient.index, gradient.length), gradient.index, gradient.length)
 
 
 def _ungroup(tree):
