@@ -59,7 +59,7 @@ from contrastive_sym.load.context import Context, RecordingScope, table_entries
 from contrastive_sym.errors import AmbiguousReading, SeveralChains
 from contrastive_sym.load.chains import chain_texts
 from contrastive_sym.load.claims import statement_of
-from contrastive_sym.load.condition_clauses import condition_clause
+from contrastive_sym.load.condition_clauses import condition_clause, declared_indices
 from contrastive_sym.load.continued_steps import continues_above, opening_sign, without_layout
 from contrastive_sym.load.limit_clauses import limit_clause
 from contrastive_sym.load.conditions import condition_of
@@ -488,7 +488,7 @@ def _display_rows(display: dict, where: Where, context: Context):
 def _rows_of(latex: str, display: dict, where: Where, context: Context):
     # "… \quad (j \neq i)", "…, \quad \tau \to \infty" after the statement: its given, its limit, as the loader
     # reads a claim's (load/condition_clauses.py, load/limit_clauses.py)
-    _, latex, _ = condition_clause({}, latex)
+    _, latex, _ = condition_clause({}, latex, declared_indices(context.scope))
     # what a derivative written alone differentiates, as a claim says it (latex/unwritten_operands.py)
     scope = replace(context.scope, differentiated=display["differentiates"]) if "differentiates" in display \
         else context.scope

@@ -123,3 +123,21 @@ def test_a_bound_is_sampled_at_and_around_it(latex):
     """SOUNDNESS: the points sampled were filtered by the condition, and the few left never came near its
     bound nor far above it: each of these false statements was confirmed."""
     assert claim_verdict(BOUNDS, latex) == "refuted"
+
+
+@pytest.mark.parametrize("clause, verdict", [
+    (r", \quad j = i", "confirmed"),        # a README's case of the softmax derivative: ∂L/∂s_i = (p_i − 1)/τ
+    (r" \quad j = i", "confirmed"),
+])
+def test_two_indices_said_equal_after_a_statement_are_its_given(clause, verdict):
+    """Before, ``\\quad i = j`` was a second statement (two free indices said equal: refuted), and the
+    gradient was checked at every j, refuted at j ≠ i."""
+    latex = r"\frac{\partial L}{\partial s_j} = \frac{p_j - 1}{\tau}" + clause
+    assert claim_verdict(NOTATION, latex) == verdict
+    assert claim_verdict(NOTATION, r"\frac{\partial L}{\partial s_j} = \frac{p_j}{\tau}" + clause) == "refuted"
+
+
+def test_two_values_said_equal_after_a_statement_stay_a_statement_of_their_own():
+    # \tau = \tau after a comma names no index: a second statement, as before (here true: two claims, no given)
+    claims = verify_text(with_claim(NOTATION, r"p_i = p_i, \quad \tau = \tau")).documents[0].claims
+    assert len(claims) == 2 and all(c.claim.given == () for c in claims)

@@ -30,7 +30,7 @@ from .costs import check_cost, check_entries
 from .effects import warn_unchanged, warn_unknown, warn_unused_sizes
 from .implications import implication_parts, read_each_consequence
 from .labels import nonempty_reading, unwritten_indices
-from .condition_clauses import condition_clause
+from .condition_clauses import condition_clause, declared_indices
 from .limit_clauses import limit_clause
 from .proportional import proportional
 from .readings import read_each_reading
@@ -140,7 +140,7 @@ def _clauses_after(entry: dict, context: Context) -> tuple[dict, str, str]:
     (load/limit_clauses.py) its display writes after the statement."""
     if entry.get("derived") or not isinstance(entry.get("latex"), str):
         return entry, "", ""
-    entry, statement, conditions = condition_clause(entry, entry["latex"])
+    entry, statement, conditions = condition_clause(entry, entry["latex"], declared_indices(context.scope))
     try:
         entry, statement, limit = limit_clause(entry, statement)
     except ValueError as disagree:

@@ -17,7 +17,10 @@ _COMPARISON = r"[A-Za-z]\s*\\neq?(?![a-zA-Z])\s*[A-Za-z]"
 #: when); after a comma alone it may as well be a second statement (A = B, \quad c > 0)
 _BOUND = (r"(?:\\[a-zA-Z]+|[A-Za-z])\s*(?:[<>]|\\(?:geq?|leq?|lt|gt)(?![a-zA-Z]))\s*"
           r"(?:-?\s*\d+(?:\.\d+)?|\\[a-zA-Z]+|[A-Za-z])")
-_ONE = rf"(?:{_COMPARISON}|{_BOUND})"
+#: two indices said equal (\quad i = j: the case of a derivative of a softmax), read as a condition only when
+#: both are declared indices (a statement "i = j" of two free indices says nothing to check)
+_EQUAL = r"[A-Za-z]\s*=\s*[A-Za-z](?![A-Za-z_^{(\\])"
+_ONE = rf"(?:{_COMPARISON}|{_BOUND}|{_EQUAL})"
 _CLAUSE = re.compile(
     r"(?P<gap>(?:\s|,|\\[,;: ]|\\q?quad(?![a-zA-Z])|~)+)"
     r"(?P<word>\\(?:text|textrm|mathrm)\s*\{\s*(?:for|if|when)(?:\s+all)?\s*\}\s*|\\forall(?![a-zA-Z])\s*)?"
@@ -30,7 +33,7 @@ _TAIL = 200
 _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto|simeq|gg|ll)(?![a-zA-Z])")
 
 
-def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
+def condition_clause(entry: dict, latex: str, indices: frozenset = frozenset()) -> tuple[dict, str, str]:
     """(the claim's entry with the conditions as its ``given``, the statement to read, the reading) of
     ``latex``; ``(entry, latex, "")`` when it ends with no such clause.  The clause is set apart by a
     comma or a wide space, or written in parentheses, in words or after \\forall: ``a = b j \\neq i``
@@ -46,9 +49,17 @@ def condition_clause(entry: dict, latex: str) -> tuple[dict, str, str]:
     if not found.group("word") and re.search(_BOUND, found.group("conditions")):
         return entry, latex, ""
     conditions = [" ".join(c.split()) for c in re.findall(_ONE, found.group("conditions"))]
+    if any(re.fullmatch(_EQUAL, c) and not set(re.split(r"\s*=\s*", c)) <= indices for c in conditions):
+        return entry, latex, ""     # c = d of values: a statement of its own, as before
     statement = latex[:found.start()] + re.sub(r"[^\n]", " ", latex[found.start():])
     reading = f"the condition{'s' * (len(conditions) > 1)} {', '.join(conditions)} written after the statement " \
               f"{'are' if len(conditions) > 1 else 'is'} read as its given"
     # which of the given the clause wrote: a display of several statements gives them to its last one only
     return {**entry, "given": [*entry.get("given", ()), *conditions], "_clause_given": tuple(conditions)}, \
         statement, reading
+
+
+def declared_indices(scope) -> frozenset:
+    """The names of the declared indices of ``scope``, as written (what an equality clause may compare)."""
+    return frozenset(key for key, meaning in scope.names.items()
+                     if getattr(meaning, "is_Symbol", False) and scope.index_range(meaning) is not None)
