@@ -396,8 +396,9 @@ def _links(entry: dict, latex: str, step: StepText, where: Where, proof: ProofBu
             offset = latex.count("\n", 0, side.start)
             row_line = step.line_at(side.start) or line + offset
             # displays joined: each part where it is written, the left side's display first
-            pieces = step.pieces(text, side.start) or (((row_line, text),) if pending is not None else ())
-            pieces = (pending.pieces if pending is not None and position == 0 else ()) + pieces
+            above = pending is not None and pending not in lone and position == 0    # its left side: a display above
+            pieces = step.pieces(text, side.start) or (((row_line, text),) if above else ())
+            pieces = (pending.pieces if above else ()) + pieces
             text = "\n".join(piece for _, piece in pieces) or text
             origin = Origin(where.path, where.line + offset)
             if lhs is not None and _unwritten_limit(relation, lhs):
