@@ -54,6 +54,7 @@ SCOPE = Scope({"n": n, "N": N, "t": t, r"\tau": tau, "x": Family(x, (n,)), "s": 
 
 #: Formulas of the kind the documents hold; each translates (checked below).
 REAL_FORMULAS = (
+    r"\sum\_{k=1}^n [x_k > 0] \leq n",
     r"\max\{x_1,...,x_n\} \leq \log\sum_{k=1}^n \exp(x_k)",
     r"\lim_{\tau \to 0^+} \tau \log \sum_{k=1}^{n} \exp(x_k / \tau) = \max\{x_1, \dots, x_n\}",
     (r"\frac{\partial}{\partial x_i} \log\sum_{k=1}^n \exp(x_k) = "
@@ -244,7 +245,11 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           # session 9: wide spaces, ranges on \max, slices, nested fonts, proof marks, memberships
           r"\quad", r"\qquad", r"\text{and}", r"\hspace{1cm}", r"\max_{l=1}^{n}", r"\max{(", r"_{i,:}",
           r"\boldsymbol{\mathit{x}}", r"{\rm con}", r"\blacksquare", r"\\[4pt]", r"\in \{+1, -1\}",
-          r"\mathbb{1}[j \in ", r"(i,j) \in [n]^2", r"\times", r"\mbox{if }", r"\text{log\_softmax}"]
+          r"\mathbb{1}[j \in ", r"(i,j) \in [n]^2", r"\times", r"\mbox{if }", r"\text{log\_softmax}",
+          # session 16: Iverson brackets, Markdown's escaped underscores, a problem's constraints, the gradient
+          # and Hessian of a definition, indices said equal after a statement
+          r"[x_k > 0]", r"[k = i]", r"\_", r"\sum\_{k}", r"\text{s.t.}", r"\text{subject to}", r"\nabla^2",
+          r"\nabla f(", r"\quad i = j", r"x^T ("]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 
