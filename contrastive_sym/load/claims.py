@@ -380,12 +380,12 @@ def _links(entry: dict, latex: str, step: StepText, where: Where, proof: ProofBu
     for row in rows:
         sides = list(row.sides)
         if pending is not None and not row.continues:
-            after_it = "row" if pending.where.path == where.path and pending in lone else "display"
+            after_it = "row" if pending in lone else "display"
             raise pending.where.error(f"this {pending.what} states no relation, and the {after_it} after it does "
                                       "not go on from it (it opens with no relation): an expression alone says "
                                       "nothing to check")
         refuse_restated_after_alone(entry, pending, lone, context)
-        lhs = pending.expr if row.continues and pending is not None else None if row.continues else sides.pop(0).expr
+        lhs = (pending.expr if pending is not None else None) if row.continues else sides.pop(0).expr
         if not row.relations:
             pending = alone_row(lhs, row, len(rows), latex, where, step)
             lone.append(pending)

@@ -95,7 +95,7 @@ def without_layout(latex: str) -> str:
     return " " * begin.end() + latex[begin.end():end.start()] + " " * (len(latex) - end.start())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)     # one row is itself (``in`` asks which rows of a display it is)
 class Alone:
     """A display, or a row of one, that states no relation: the left side of the row or display
     after it, which opens with a relation.  ``where`` is its own place, ``pieces`` the (document
