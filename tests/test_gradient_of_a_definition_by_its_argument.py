@@ -155,3 +155,29 @@ def test_an_entry_past_the_gradients_length_is_undefined_never_zero(latex):
 def test_the_derivative_by_a_number_has_no_entries():
     with pytest.raises(DerivationError, match="is a number .* it has no entries"):
         the_only_claim(with_claim(NOTATION, r"\nabla g(t)_1 = 3t^2"))
+
+
+LABELLED = NOTATION + r"""
+[[define]]
+name = 'S'
+line = 7
+latex = 'S(x) = \nabla f(x)'
+
+[[define]]
+name = 'H'
+line = 8
+latex = 'H(f) = \text{diag}(S(x)) - S(x)S(x)^T'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a post's Hessian named for the function it is of, H(f): a matrix defined for a label
+    (r"x^T H(f) x \geq 0", "confirmed"),
+    (r"x^T H(f) x = x^T \text{diag}(S(x)) x - (x^T S(x))^2", "confirmed"),
+    (r"H(f)_{1,1} = \text{softmax}(x)_1 - \text{softmax}(x)_1^2", "confirmed"),
+    (r"x^T H(f) x \leq -1", "refuted"),
+    (r"H(f) = \nabla^2 f(x)", "confirmed"),
+])
+def test_a_matrix_defined_for_a_label_is_that_matrix(latex, verdict):
+    outcome = the_only_claim(with_claim(LABELLED, latex)).outcome
+    assert outcome.verdict.value in ({verdict} | ({"proved"} if verdict == "confirmed" else set())), outcome.message

@@ -218,7 +218,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     labels = "".join(translator.source(call_items).split())
     points = point_params(elements, translator)
     try:        # \bar{q}(x) = q(x) / \|q(x)\|: a function of points may take vector values
-        body, vector = _number_or_vector(translator, body_tree) if points is not None else (translator.expr(body_tree), {})
+        body, vector = _number_or_vector(translator, body_tree)      # H(f) = \mathrm{diag}(p) - p p^\top: a matrix
     except ParseError as exc:   # \sigma(x) = 1/(1 + e^{-x}) of a data point x: its own real variable
         return points_as_numbers(key, elements, points, scope, line, translator,
                                  lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
@@ -242,7 +242,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         translator.readings.append(f"it does not depend on its index argument{'s' if len(indices) > 1 else ''} "
                                    f"{', '.join(scope.key_of(i) or str(i) for i in indices)}: its value is the same at every value of "
                                    f"{'them' if len(indices) > 1 else 'it'} (is an index written differently?)")
-    return Macro(key, body, labels=labels, line=line), []
+    return Macro(key, body, labels=labels, line=line, **vector), []
 
 
 def scalar_parameters(elements: list, separators: list, scope: Scope, translator: Translator) -> list | None:

@@ -261,6 +261,11 @@ class MacroUsesMixin:
     def macro_value(self, macro: Macro, mapping: dict):
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,
         or the vector of a definition whose value is a vector (h_i = f(\\tilde{x}_i))."""
+        if macro.matrix_shape is not None and macro.labels is not None:
+            # H(f) = \mathrm{diag}(p) - p p^\top, defined for labels: the matrix of its entries
+            row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
+            entry = self.put_drawn(macro.body, {**mapping, **dict(zip(macro.index_params, (row, col)))})
+            return MatrixValue(entry, row, col, *macro.matrix_shape)
         if macro.vector_index is None:
             return self.put_drawn(macro.body, mapping)      # θ_{i,y_i}: index_families.py
         m = sp.Dummy("m", integer=True)
