@@ -32,10 +32,14 @@ class NotNumbersMixin:
         if isinstance(value, sp.Tuple) and self.depth > 0:
             raise self.fail(node, f"{self.source(node).strip()} is a tuple of data points: it has no value, and "
                                   "is only an argument of a declared function such as f(x)")
+        written = " ".join(self.source(node).split())
+        written = written if len(written) <= 80 else written[:77] + "…"
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
-            raise self.fail(node, "a vector where a number is expected (write z_i \\cdot z_j or \\|z_i\\|)")
+            raise self.fail(node, f"'{written}' is a vector where a number is expected (write z_i \\cdot z_j or "
+                                  "\\|z_i\\|)")
         if isinstance(value, MatrixValue):
-            raise self.fail(node, "a matrix where a number is expected (write one entry, G_{ij})")
+            raise self.fail(node, f"'{written}' is a matrix where a number is expected (write one entry, G_{{ij}}, or "
+                                  "a quadratic form x^\\top G y)")
         if isinstance(value, IndexSet):
             raise self.fail(node, f"{value.name} is a set: |{value.name}| is its size, "
                                   f"\\sum_{{k \\in {value.name}}} sums over it")
