@@ -181,3 +181,50 @@ latex = 'H(f) = \text{diag}(S(x)) - S(x)S(x)^T'
 def test_a_matrix_defined_for_a_label_is_that_matrix(latex, verdict):
     outcome = the_only_claim(with_claim(LABELLED, latex)).outcome
     assert outcome.verdict.value in ({verdict} | ({"proved"} if verdict == "confirmed" else set())), outcome.message
+
+
+def test_a_matrix_for_labels_is_not_read_at_other_labels():
+    """A probe: H(f; 2) of H(f; \\alpha) = \\alpha(…) took the entry formula for the matrix (a false norm
+    proved); at labels other than the definition's, a vector or matrix value is refused."""
+    notation = LABELLED + r"""
+[[scalar]]
+name = '\alpha'
+
+[[define]]
+name = 'v'
+line = 9
+latex = 'v(f; \alpha) = \alpha \, \text{softmax}(x - x)'
+"""
+    assert the_only_claim(with_claim(notation, r"\|v(f; \alpha)\|^2 = \alpha^2 / n")).outcome.verdict.value in (
+        "proved", "confirmed")
+    with pytest.raises(DerivationError, match=r"read where its labels are written as defined, not at \(f; 2\)"):
+        the_only_claim(with_claim(notation, r"\|v(f; 2)\|^2 = 4/n^2"))
+
+
+def test_two_definitions_of_one_name_for_labels_its_body_does_not_use_are_both_kept():
+    """A probe (older than the session): M(g) = \\|y\\|^2 beside M(f) = \\|x\\|^2 read g as a value M takes,
+    and M(f) became M(g)'s body (M(f) = \\|x\\|^2 refuted, = \\|y\\|^2 proved); a head none of whose names
+    the body uses is labels now."""
+    notation = NOTATION + r"""
+[[family]]
+name = 'y'
+shape = ['n']
+
+[[define]]
+name = 'M(f)'
+line = 9
+latex = 'M(f) = \|x\|^2'
+
+[[define]]
+name = 'M(g)'
+line = 10
+latex = 'M(g) = \|y\|^2'
+"""
+    verdict = lambda latex: the_only_claim(with_claim(notation, latex)).outcome.verdict.value   # noqa: E731
+    assert verdict(r"M(f) = \|x\|^2") == "proved" and verdict(r"M(g) = \|y\|^2") == "proved"
+    assert verdict(r"M(f) = \|y\|^2") == "refuted"
+
+
+def test_an_entry_past_a_computed_matrix_is_refused():
+    with pytest.raises(DerivationError, match="an entry of a n × n matrix, which it does not have"):
+        the_only_claim(with_claim(LABELLED, r"H(f)_{n+1,1} = 0"))

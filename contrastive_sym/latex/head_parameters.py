@@ -186,3 +186,11 @@ def with_bound(scope: Scope, params) -> Scope:
         scope = scope.bind(name, symbol)
     return scope
 
+
+def labels_rather(body, parameters: list, scope, mixed: bool) -> bool:
+    """Whether a head's parameters (name, Dummy) are labels a use repeats rather than values it gives: a
+    new name the body does not use beside a declared one (L(W, Y) of Y), or a head none of whose names
+    the body uses (M(g) = \\|y\\|^2 beside M(f) = \\|x\\|^2: read as a value, M(f) would be M(g)'s body)."""
+    if mixed:
+        return any(not body.has(symbol) for key, symbol in parameters if scope.lookup(key) is None)
+    return not any(body.has(symbol) for _, symbol in parameters)

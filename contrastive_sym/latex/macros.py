@@ -25,7 +25,8 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
-from .head_parameters import entries_over_undeclared, points_as_numbers, reread_parameters, vector_arguments, with_bound
+from .head_parameters import (entries_over_undeclared, labels_rather, points_as_numbers, reread_parameters,
+                              vector_arguments, with_bound)
 from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
@@ -175,8 +176,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                 return reread_parameters(key, parameters, scope, line, translator,     # (head_parameters.py)
                                          lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc,
                                          lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
-        unused = mixed and body is not None and any(not body.has(s) for k, s in parameters if scope.lookup(k) is None)
-        if body is not None and not unused:
+        if body is not None and not labels_rather(body, parameters, scope, mixed):     # (head_parameters.py)
             return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
                          scalar_keys=tuple(k for k, _ in parameters)), parameters
     indices = _index_args(elements, separators, scope)

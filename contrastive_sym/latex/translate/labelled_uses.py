@@ -58,6 +58,12 @@ class LabelledUsesMixin:
         alike = [d for d in definitions if _parts(d.labels) == _parts(written)]
         if alike:       # H(Y \mid X) of H(Y|X): the bar written \mid, \vert or | alike
             return self._labelled_body(alike[0])
+        if any(d.matrix_shape is not None or d.vector_index is not None for d in definitions):
+            # H(f; 2) of H(f; \alpha) = \alpha(…), a matrix: its value at other labels is not read (the
+            # entry formula alone would be taken for the matrix)
+            raise self.fail(node, f"{macro.key} is defined for ({shown(macro.labels)}), and its value is a vector or "
+                                  f"a matrix: it is read where its labels are written as defined, not at "
+                                  f"({shown(written)})")
         fitting, misfits = [], []
         for definition in definitions:
             readings_before = len(self.readings)

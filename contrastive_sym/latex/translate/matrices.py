@@ -338,6 +338,11 @@ class MatricesMixin(IndexFamiliesMixin):
             return value.component(index)
         digits, run = self.digit_run(arg, 2), self.name_run(arg)
         indices = digits if digits is not None else [self.expr(t) for t in run] if run else self._index_list(arg)
+        if len(indices) == 2 and isinstance(value, MatrixValue) and any(
+                sp.Lt(index, 1) is sp.true or sp.Gt(index, size) is sp.true
+                for index, size in zip(indices, (value.rows, value.cols))):
+            raise self.fail(op, f"'{' '.join(self.source(op).split())}': an entry of a {value.rows} × {value.cols} "
+                                "matrix, which it does not have")
         if len(indices) != 2:
             written = "".join(self.source(arg).split()).strip("{}")
             hint = f" (a run of digits, {written}, is one index: write {{{','.join(written)}}})" \
