@@ -259,8 +259,9 @@ class MacroUsesMixin:
         return True
 
     def macro_value(self, macro: Macro, mapping: dict):
-        """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number,
-        or the vector of a definition whose value is a vector (h_i = f(\\tilde{x}_i))."""
+        """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number, the vector
+        of a definition whose value is a vector (h_i = f(\\tilde{x}_i)), or the matrix of one defined
+        for labels whose value is a matrix (H(f) = \\mathrm{diag}(p) - p p^\\top)."""
         if macro.matrix_shape is not None and macro.labels is not None:
             # H(f) = \mathrm{diag}(p) - p p^\top, defined for labels: the matrix of its entries
             row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)
