@@ -151,8 +151,10 @@ def test_a_display_that_states_nothing_is_an_error_never_dropped(tmp_path, capsy
     assert f"doc.md:{line}" in error and words in error, error
 
 
-def test_in_toml_each_part_keeps_its_documents_line():
-    text = TITLE + r"""
+def derivation(steps: list, expect: str = "", source: str = "x.md") -> str:
+    """A TOML derivation of a and b whose one derived claim has ``steps``, (line, LaTeX, expect) each."""
+    said = f'expect = "{expect}"\n' if expect else ""
+    text = TITLE.replace('source = "x.md"', f'source = "{source}"') + f"""
 [[scalar]]
 name = 'a'
 [[scalar]]
@@ -162,20 +164,15 @@ name = 'b'
 id = "square"
 title = "square"
 derived = true
-line = 80
+line = {steps[0][0]}
+{said}"""
+    for line, latex, expected in steps:
+        text += f"\n[[claim.step]]\nline = {line}\nlatex = '{latex}'\n" + (f'expect = "{expected}"\n' if expected else "")
+    return text
 
-[[claim.step]]
-line = 80
-latex = '(a+b)^2 = a^2 + 2ab'
 
-[[claim.step]]
-line = 82
-latex = '+ b^2'
-
-[[claim.step]]
-line = 84
-latex = '= a^2 + 2ab + b^2'
-"""
+def test_in_toml_each_part_keeps_its_documents_line():
+    text = derivation([(80, "(a+b)^2 = a^2 + 2ab", ""), (82, "+ b^2", ""), (84, "= a^2 + 2ab + b^2", "")])
     (claim,) = verify_text(text).documents[0].claims
     first, second = claim.claim.proof.steps
     assert first.pieces == ((80, "(a+b)^2 = a^2 + 2ab"), (82, "+ b^2")) and first.line == 80
@@ -273,34 +270,9 @@ DOCUMENT = "line 1\n\n$$ (a-b)^2 $$\n\n$$ + 0 $$\n\n$$ = a^2 + 2ab + b^2 $$\n"
 ])
 def test_every_display_of_a_link_is_compared_with_its_own_line(tmp_path, first, second, match):
     (tmp_path / "doc.md").write_text(DOCUMENT, encoding="utf-8")
-    derivation = TITLE.replace('source = "x.md"', 'source = "doc.md"') + f"""
-[[scalar]]
-name = 'a'
-[[scalar]]
-name = 'b'
-
-[[claim]]
-id = "square"
-title = "square"
-derived = true
-line = 3
-expect = "refuted"
-
-[[claim.step]]
-line = 3
-latex = '{first}'
-
-[[claim.step]]
-line = 5
-latex = '{second}'
-
-[[claim.step]]
-line = 7
-latex = '= a^2 + 2ab + b^2'
-expect = "refuted"
-"""
+    text = derivation([(3, first, ""), (5, second, ""), (7, "= a^2 + 2ab + b^2", "refuted")], "refuted", "doc.md")
     path, out = tmp_path / "d.toml", tmp_path / "out.json"
-    path.write_text(derivation, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     main([str(path), "--documents", str(tmp_path), "--format", "json", "--output", str(out)])
     (claim,) = json.loads(out.read_text(encoding="utf-8"))["documents"][0]["claims"]
     (step,) = claim["steps"]

@@ -39,14 +39,14 @@ def join_continuations(text: str) -> str:
     replaced by spaces."""
     joined = text
     for match in reversed(list(_BREAK.finditer(text))):
-        row = _row_after(text, match.end())
+        row = row_after(text, match.end())
         if states_a_relation(row):
             continue
         joined = joined[:match.start()] + "  " + joined[match.end():]
     return joined
 
 
-def _row_after(text: str, start: int) -> str:
+def row_after(text: str, start: int) -> str:
     """The text of the row that starts at ``start``: up to the next ``\\\\`` at the top
     level, or the end of an environment, or of the text."""
     depth, position = 0, start
@@ -69,8 +69,13 @@ def _row_after(text: str, start: int) -> str:
 def states_a_relation(row: str) -> bool:
     """Whether a relation stands in ``row`` outside every brace and bracket (the = of ``\\sum_{k=1}``,
     of ``- \\log p(C=1 | q)`` in a row that goes on with the expression above it, is inside)."""
+    return _RELATION.search(top_level(row)) is not None
+
+
+def top_level(text: str) -> str:
+    """``text`` with every brace, bracket and parenthesis and what they hold blanked (same length)."""
     depth, brackets, flat = 0, 0, []
-    for char in row:
+    for char in text:
         if char == "{":
             depth += 1
         elif char == "}":
@@ -80,7 +85,7 @@ def states_a_relation(row: str) -> bool:
         elif char in ")]":
             brackets = max(brackets - 1, 0)
         flat.append(char if depth == 0 and brackets == 0 and char not in "{}()[]" else " ")
-    return _RELATION.search("".join(flat)) is not None
+    return "".join(flat)
 
 
 #: x, y \sim_{\text{i.i.d.}} p: the note "i.i.d." written as a subscript of \sim

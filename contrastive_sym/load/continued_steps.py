@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..latex.continuations import drop_annotations
+from ..latex.continuations import drop_annotations, row_after, top_level
 from ..latex.parser import Where
 from ..latex.typed_forms import typed_forms
 from .context import Context
@@ -40,35 +40,11 @@ _RELATION = re.compile(r"=|<|>|\\(?:leq?|geq?|neq?|leqslant|geqslant|approx|sime
                        r"subset|subseteq|supset|supseteq|mathrel|overset|underset|stackrel)(?![a-zA-Z])|[≤≥≠≈∝≡]")
 
 
-def first_row(latex: str) -> str:
-    """The text of ``latex`` up to its first row break at the top level (braces)."""
-    depth = 0
-    for position, char in enumerate(latex):
-        if char == "{" and latex[position - 1:position] != "\\":
-            depth += 1
-        elif char == "}" and latex[position - 1:position] != "\\":
-            depth -= 1
-        elif depth <= 0 and latex.startswith("\\\\", position):
-            return latex[:position]
-    return latex
-
-
 def states_a_relation(row: str) -> bool:
     """Whether ``row`` writes a relation outside braces and brackets, in any spelling the reader
     reads (``- \\log p(C=1 | q)`` writes none: its = is inside the parentheses)."""
     text = typed_forms(drop_annotations(row))
-    depth, brackets, flat = 0, 0, []
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-        elif char in "([":
-            brackets += 1
-        elif char in ")]":
-            brackets = max(brackets - 1, 0)
-        flat.append(char if depth == 0 and brackets == 0 and char not in "{}()[]" else " ")
-    return _RELATION.search("".join(flat)) is not None or _RELATION.search(text.replace("{", " ")) is not None \
+    return _RELATION.search(top_level(text)) is not None or _RELATION.search(text.replace("{", " ")) is not None \
         and re.search(r"\\(?:overset|underset|stackrel|mathrel)(?![a-zA-Z])", text) is not None
 
 
@@ -83,7 +59,7 @@ def continues_above(latex: str) -> bool:
     first row states no relation (a later row may go on from it with one, ``= …``), or with '-' and it
     states none at all (``-a \\\\ = b`` may be a chain of its own, which a minus may start)."""
     sign = opening_sign(latex)
-    return sign is not None and not states_a_relation(first_row(latex) if sign == "+" else latex)
+    return sign is not None and not states_a_relation(row_after(latex, 0) if sign == "+" else latex)
 
 
 def without_layout(latex: str) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .continued_steps import first_row, states_a_relation
+from ..latex.continuations import row_after, top_level
+from .continued_steps import states_a_relation
 
 #: the word that opens the constraints
 _SUBJECT_TO = re.compile(r"\\(?:text|textrm|mathrm|operatorname|mbox)\s*\{\s*(?:s\.\s*t\.?|subject\s+to|such\s+that)"
@@ -23,29 +24,17 @@ _OPTIMUM = re.compile(r"\\(?:min|max|sup|inf|argmin|argmax|underset|arg)(?![a-zA
 _LAYOUT_END = re.compile(r"\\end\s*\{[a-zA-Z*]+\}|\\(?:tag\*?|label)\s*\{[^{}]*\}")
 
 
-def _top_level(text: str) -> str:
-    """``text`` with everything inside braces, brackets and parentheses blanked (same length)."""
-    depth, out = 0, []
-    for char in text:
-        if char in "{[(":
-            depth += 1
-        elif char in "}])":
-            depth = max(depth - 1, 0)
-        out.append(char if depth == 0 and char not in "}])" else " ")
-    return "".join(out)
-
-
 def problem_constraints(latex: str) -> tuple[str, str]:
     """(the statement to read, the reading) of ``latex``: the constraints after an objective blanked
     (same length) and said; ``(latex, "")`` for any other display."""
-    flat = _top_level(latex)
+    flat = top_level(latex)
     found = next((m for m in _SUBJECT_TO.finditer(latex) if flat[m.start()] == latex[m.start()]), None)
     if found is None:
         return latex, ""
     # a relation before the word, in any spelling (\leqslant, \equiv, \to, …): a statement, not an objective
     if _OPTIMUM.search(latex[:found.start()]) is None or states_a_relation(latex[:found.start()]):
         return latex, ""
-    end = found.end() + len(first_row(latex[found.end():]))      # its row: a row after it is read as before
+    end = found.end() + len(row_after(latex, found.end()))      # its row: a row after it is read as before
     tail = latex[found.start():end]
     # the ends of the environments the display opened stay (the statement is read with them)
     kept = re.sub(r"[^\n\0]", " ", _LAYOUT_END.sub(lambda m: "\0" * len(m.group()), tail))
