@@ -28,6 +28,8 @@ class Row:
     links: list            # (relation tree, side tree) pairs after the body
     # a head written last (``A \sim B = h(v, c)``): the chain's first side; its links end at the body
     first: object = None
+    # its one side is the head of the next row (``a(y) = m(y) = …``, m declared nowhere): no head written last
+    chained: bool = False
 
 
 def head_written_last(row: Row, translator: Translator, line: int | None = None):
@@ -38,7 +40,7 @@ def head_written_last(row: Row, translator: Translator, line: int | None = None)
     body) pair returned; None when the row is not of that shape.  A first side known only
     by a definition given after ``line`` (the display's) is the name this display defines:
     ``L(k) = L^{*}(f(k))`` before the display that defines L otherwise defines L, not L^*."""
-    if not row.links or undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
+    if not row.links or row.chained or undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
             not undeclared_name(row.links[-1][1], translator):
         return None
     sides = [row.head] + [side for _, side in row.links]
@@ -165,3 +167,30 @@ def domain_stated(row, translator: Translator) -> bool:
     r"""Whether ``row`` (a row after a definition) states the domain of a declared scalar
     (translate/stated_domains.py): ``\alpha > 0``, or ``t`` before the ``\in [0, 1]`` ending the display."""
     return translator.stated_domain(row) or translator.domain_before(row, trailing_membership(translator.text))
+
+
+def pairs_of(children) -> list:
+    """(relation, side) pairs of a row's children that alternate relation, side."""
+    return [(children[n], children[n + 1]) for n in range(0, len(children) - 1, 2)]
+
+
+def heads_in_chain(found: list[Row], translator: Translator) -> list[Row]:
+    r"""``a(y; x_{1:K}) = m(y; x_{1:K}) = \frac{1}{K} \sum_i e^{f(x_i, y)}``: a side after a row's
+    head that is the head of a name nothing declares or defines, followed by '= …', is defined by
+    the rest of the chain, and the row's head by it (one name after another, as the display
+    writes them; the rows are then defined in the order their names need).  The other rows as
+    they are."""
+    rows = []
+    for row in found:
+        while row.body is None and row.first is None and len(row.links) >= 2 \
+                and relation_name(str(row.links[0][0].children[0])) == "=" \
+                and relation_name(str(row.links[1][0].children[0])) == "=" and undeclared_name(row.links[0][1], translator):
+            later = Row(row.links[0][1], None, row.links[1:])
+            row.links, row.chained = row.links[:1], True
+            translator.readings.append(f"{one_line(translator, later.head)}, which nothing declares, is defined by what "
+                                       f"follows it, and {one_line(translator, row.head)} by it")
+            rows.append(row)
+            row = later
+        rows.append(row)
+    return rows
+

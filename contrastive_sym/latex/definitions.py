@@ -30,7 +30,7 @@ from .statement_rows import base_name, read_statement
 from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_twins import alike, renamed, same
-from .definition_rows import Row, domain_stated, summands_named, with_diagonal, one_line
+from .definition_rows import Row, domain_stated, heads_in_chain, one_line, pairs_of, summands_named, with_diagonal
 from .macros import definition_text, define_row
 from .optima import problem_stated
 from .parser import Where, parse
@@ -196,7 +196,7 @@ def _rows(tree, translator: Translator, definitional: frozenset[int],
         if found and row.data == "chain" and domain_stated(row, translator) or problem_stated(row, trees, translator):
             number += 1      # "…, \quad \alpha > 0": a parameter's declared domain; "\min_U J(U), \quad J(U) = …"
             continue
-        pairs = _pairs(row.children[1:] if row.data == "chain" else row.children)
+        pairs = pairs_of(row.children[1:] if row.data == "chain" else row.children)
         if row.data == "continuation":
             if not found:
                 raise translator.fail(row, "the definition starts with a relation; it starts with the "
@@ -206,12 +206,13 @@ def _rows(tree, translator: Translator, definitional: frozenset[int],
             found.append(Row(row.children[0], None, pairs))
         elif number + 1 < len(trees) and trees[number + 1].data == "continuation":
             number += 1     # a head alone, its '= body' on the next row
-            found.append(Row(row.children[0], None, _pairs(trees[number].children)))
+            found.append(Row(row.children[0], None, pairs_of(trees[number].children)))
         else:
             raise _construct_error(row, translator) or translator.fail(
                 row, "this row is neither a definition 'name = expression' nor a continuation "
                      "'= …' of the chain above it")
         number += 1
+    found = heads_in_chain(found, translator)      # a(y) = m(y) = …, m declared nowhere: definition_rows.py
     statements, heads = [], {base_name(translator.source(row.head)) for row in found}
     for row in found:
         stated, written_last = read_statement(row, translator, heads, line)    # statement_rows.py
@@ -256,11 +257,6 @@ def _construct_error(row, translator: Translator) -> DerivationError | None:
             column = position - translator.text.rfind("\n", 0, position)
             return translator.where.error(message, line, column, match.group(0))
     return None
-
-
-def _pairs(children) -> list:
-    """(relation, side) pairs of a row's children that alternate relation, side."""
-    return [(children[n], children[n + 1]) for n in range(0, len(children) - 1, 2)]
 
 
 def _check_link_relation(relation, translator: Translator, definitional: frozenset[int]) -> None:

@@ -10,6 +10,7 @@ from typing import Callable
 import sympy as sp
 
 from ..errors import ParseError
+from ..model.slices import EntrySlice
 from .families import Family
 from .head_names import name_key
 from .scope import Macro, Scope
@@ -194,3 +195,38 @@ def labels_rather(body, parameters: list, scope, mixed: bool) -> bool:
     if mixed:
         return any(not body.has(symbol) for key, symbol in parameters if scope.lookup(key) is None)
     return not any(body.has(symbol) for _, symbol in parameters)
+
+
+def point_params(elements: list, translator) -> tuple | None:
+    """Each argument of a head as ("point", p), ("fixed", value) or ("event", "D=1"), when at
+    least one is a data point and the others are declared values or events; None otherwise."""
+    events = [translator.event_of(element) for element in elements]
+    values = argument_values([e for e, event in zip(elements, events) if event is None], translator)
+    if values is None:
+        return None
+    found = []
+    for event in events:
+        if event is not None:           # D=1 of P(D=1, v | c): matched as written
+            found.append(("event", event))
+            continue
+        value = values.pop(0)
+        point = translator.as_point(value)
+        if isinstance(point, EntrySlice):
+            found.append(("fixed", point))      # f(x_{1:K}, y): the samples as written, no parameter
+        elif point is not None:
+            found.append(("point", point))
+        elif isinstance(value, sp.Expr):
+            found.append(("fixed", value))
+        else:
+            return None
+    if not any(kind == "point" for kind, _ in found):
+        return None
+    return tuple(found)
+
+
+def argument_values(elements: list, translator) -> list | None:
+    """What each argument of a head stands for; None when one of them does not read."""
+    try:
+        return [translator.value(element) for element in elements]
+    except ParseError:
+        return None

@@ -25,8 +25,8 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
-from .head_parameters import (entries_over_undeclared, labels_rather, points_as_numbers, reread_parameters,
-                              vector_arguments, with_bound)
+from .head_parameters import (argument_values, entries_over_undeclared, labels_rather, point_params,
+                              points_as_numbers, reread_parameters, vector_arguments, with_bound)
 from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
@@ -235,7 +235,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                        "change nothing)")
         return Macro(key, body, labels=labels, line=line, point_params=points,
                      separators=tuple(separator_kind(s) for s in separators), **vector), []
-    arguments = _values([e for e in elements if translator.event_of(e) is None], translator) or ()
+    arguments = argument_values([e for e in elements if translator.event_of(e) is None], translator) or ()
     indices = [v for v in arguments if isinstance(v, sp.Symbol) and scope.index_range(v) is not None]
     if indices and isinstance(body, sp.Basic) and not any(body.has(i) for i in indices):
         # P(D=1 | w_c, w_o) = \sigma(u_o^\top v_c): the words and their places are not tied; said
@@ -273,39 +273,6 @@ def scalar_parameters(elements: list, separators: list, scope: Scope, translator
         found.append((key, sp.Dummy(key.lstrip("\\"), real=True)))
     # every argument declared: the definition of a value at them (\mathcal{L}(\tau), labelled uses)
     return found if declared < len(found) else None
-
-
-def point_params(elements: list, translator: Translator) -> tuple | None:
-    """Each argument of a head as ("point", p), ("fixed", value) or ("event", "D=1"), when at
-    least one is a data point and the others are declared values or events; None otherwise."""
-    events = [translator.event_of(element) for element in elements]
-    values = _values([e for e, event in zip(elements, events) if event is None], translator)
-    if values is None:
-        return None
-    found = []
-    for event in events:
-        if event is not None:           # D=1 of P(D=1, v | c): matched as written
-            found.append(("event", event))
-            continue
-        value = values.pop(0)
-        point = translator.as_point(value)
-        if point is not None:
-            found.append(("point", point))
-        elif isinstance(value, sp.Expr):
-            found.append(("fixed", value))
-        else:
-            return None
-    if not any(kind == "point" for kind, _ in found):
-        return None
-    return tuple(found)
-
-
-def _values(elements: list, translator: Translator) -> list | None:
-    """What each argument of a head stands for; None when one of them does not read."""
-    try:
-        return [translator.value(element) for element in elements]
-    except ParseError:
-        return None
 
 
 def _index_params(index_tree, translator, scope: Scope, undeclared: bool = False):

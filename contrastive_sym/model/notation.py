@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
+from .slices import Entries
+
 
 class BarePoint(sp.Symbol):
     """A sample written without the index of its family: ``\\mathbf{x}`` beside
@@ -295,6 +297,8 @@ class Notation:
                 lead, rest = idx.split(",", 1)
                 return f"{name}^{{({lead})}}_{{{rest}}}"
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
+        if isinstance(symbol, Entries):     # the entries of a slice x_{1:K} at a number K
+            return f"({', '.join(self.display(a) for a in symbol.args)})"
         decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
         return _plain(decl.latex) if decl else str(symbol)
 

@@ -14,7 +14,9 @@ import sympy as sp
 from ...errors import ParseError
 from ...model.distributions import Density, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
+from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp
+from .compound_draws import FamilyDrawOp
 
 Tree = lark.Tree
 
@@ -67,25 +69,22 @@ class DensityDrawsMixin:
         r"""``\mathbb{E}_{p(x)p(z)}``, ``\mathbb{E}_{p(x) q(y \mid x)}``: the factors' draws, outermost
         first; None when ``value`` is no product of densities.  A factor written twice, or factors
         that draw one point twice or are given each other's points, are refused."""
-        if not (isinstance(value, sp.Mul) and len(value.args) > 1 and all(isinstance(f, Density) for f in value.args)):
-            if isinstance(value, (sp.Mul, sp.Pow)) and value.atoms(Density):
+        if not (isinstance(value, sp.Mul) and len(value.args) > 1
+                and all(isinstance(f, (Density, SliceDensity)) for f in value.args)):
+            if isinstance(value, (sp.Mul, sp.Pow)) and (value.atoms(Density) or value.has(SliceDensity)):
                 raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: an expectation under "
                                     "a product of densities reads each density once, each of its own points")
             return None
-        factors = [self._expectation_under_density(f, tree, op) for f in value.args]
+        factors = [self.slice_draw(f, op) if isinstance(f, SliceDensity) else self._expectation_under_density(f, tree, op)
+                   for f in value.args]
         drawn = [p for f in factors for p in f.bound]
-        if len(set(drawn)) != len(drawn):
+        slices = [f.members for f in factors if isinstance(f, FamilyDrawOp)]
+        if len(set(drawn)) != len(drawn) or len(set(slices)) != len(slices) \
+                or any(isinstance(p, sp.Indexed) and p.base in slices for p in drawn):
             raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}} draws a point in two of "
                                 "its densities: which draws it is not written")
-        ordered, left = [], list(factors)
-        while left:
-            # outermost: a factor given no point that another factor left to place draws
-            free = [f for f in left if not set(f.given) & {p for g in left if g is not f for p in g.bound}]
-            if not free:
-                raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: its densities are "
-                                    "given each other's points")
-            ordered.append(free[0])
-            left.remove(free[0])
+        # outermost first: a factor given a point that another draws (x_1 of p(x_{1:K})) inside it
+        ordered = self.slice_factors_ordered(factors, op, " ".join(self.source(tree).split()))
         return ProductOp(tuple(drawn), ordered[0].distribution, factors=tuple(ordered))
 
     def product_of_distributions(self, tree, op) -> ProductOp | None:

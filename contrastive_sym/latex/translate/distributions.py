@@ -12,6 +12,7 @@ import sympy as sp
 
 from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
 from ...model.notation import bare_point, written_name
+from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .bare_expectations import BareExpectationsMixin
 from .compound_draws import CompoundDrawsMixin, DrawsOp, FamilyDrawOp, family_of_draws
@@ -20,6 +21,7 @@ from .divergences import DivergencesMixin
 from .draws import IndexDistribution, IndexDrawsMixin, IndexExpectationOp
 from .integrals import IntegralsMixin
 from .negative_draws import NegativeDrawsMixin, NegativeOp
+from .sample_slices import PowerDrawOp, SampleSlicesMixin
 from .tilted import TiltedMixin, TiltedOp
 from .trees import unwrap
 from .values import componentwise, relation_name
@@ -35,7 +37,7 @@ class SampleOp(ExpectationOp):
 
 
 class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin, DivergencesMixin, TiltedMixin,
-                         IntegralsMixin, BareExpectationsMixin, NegativeDrawsMixin):
+                         IntegralsMixin, BareExpectationsMixin, NegativeDrawsMixin, SampleSlicesMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     distributions (of indices: :class:`IndexDrawsMixin`)."""
 
@@ -60,6 +62,9 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         event = self._position_event(meaning, groups, kinds, node)
         if event is not None:
             return event
+        sliced = self.slice_density(meaning, groups, kinds, node)      # p(x_{1:K}): sample_slices.py
+        if sliced is not None:
+            return sliced
         args = self._points_of(meaning, groups[0], node)
         given = []
         for kind, group in zip(kinds, groups[1:]):
@@ -208,7 +213,12 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         product = self.product_of_distributions(tree, op)     # P_X P_Z: density_draws.py
         if product is not None:
             return product
+        power = self.power_draw_op(tree, op)       # p^K(x, y): sample_slices.py
+        if power is not None:
+            return power
         value = self.value(tree)
+        if isinstance(value, SliceDensity):
+            return self.slice_draw(value, op)
         if isinstance(value, IndexSet) and value.sample is not None:
             return SampleOp((), value.sample.distribution, value)
         if isinstance(value, IndexDistribution) and value.given is None:
@@ -276,6 +286,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return self.draws_expectation(op, body, node)
         if isinstance(op, FamilyDrawOp):
             return self.family_expectation(op, body, node)
+        if isinstance(op, PowerDrawOp):
+            return self.power_expectation(op, body, node)
         if isinstance(op, DensityOp):
             op = self._density_points(op, body, node)
             conditional = self.density_expectation(op, body)

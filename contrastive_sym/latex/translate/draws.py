@@ -21,6 +21,7 @@ import sympy as sp
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
 from ...model.distributions import IndexExpectation, IndexProbability, SampledSum
+from ...model.slices import SliceDensity
 from ..families import Family
 from ..scope import Distribution, ExpectationOp, form_key
 from .trees import unwrap
@@ -320,6 +321,9 @@ class IndexDrawsMixin:
             raise self.fail(node, "a sum over sampled indices (\\sum_{j \\sim p}^N) outside any "
                                   "expectation is random; it is read only inside \\mathbb{E}[…], which "
                                   "averages over its draws")
+        if isinstance(expr, sp.Basic) and expr.has(SliceDensity):
+            raise self.fail(node, "the density of a slice, p(x_{1:K}), is read only as the subscript of an "
+                                  "expectation (\\mathbb{E}_{p(x_{1:K})}[…]: each entry drawn independently)")
 
 
 def _is_draw(tree) -> bool:

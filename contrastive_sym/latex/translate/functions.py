@@ -14,6 +14,7 @@ from ...errors import ParseError
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.nodes import Optimum
 from ...model.notation import BarePoint, bare_point, written_name
+from ...model.slices import Entries, EntrySlice, SliceDensity
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
@@ -247,8 +248,8 @@ class AbstractFunctionsMixin:
             value = self.value(element)
             if kind == "point":
                 point = self.as_point(value)
-                if point is None:
-                    return None
+                if point is None or isinstance(point, EntrySlice):
+                    return None         # K samples where the head has one point: not this definition
                 mapping[head_value] = point
             elif value != head_value:
                 return None
@@ -325,6 +326,9 @@ class AbstractFunctionsMixin:
         """A point as the notation writes it: x_{n} for the entry x[n] of the family x."""
         if isinstance(point, sp.Indexed):
             return f"{self.family_key(point.base)}_{{{', '.join(sp.sstr(i) for i in point.indices)}}}"
+        if isinstance(point, EntrySlice):
+            base, lo, hi = point.args
+            return f"{self.family_key(base)}_{{{sp.sstr(lo)}:{sp.sstr(hi)}}}"
         return str(point)
 
     def family_key(self, base) -> str:
@@ -342,6 +346,10 @@ def is_point(value, points) -> bool:
     points, or such a family's sample written without its index."""
     if isinstance(value, (sp.Indexed, BarePoint)):
         return value.base in points
+    if isinstance(value, EntrySlice):
+        return value.args[0] in points      # x_{1:K}, the samples at once: sample_slices.py
+    if isinstance(value, Entries):
+        return all(is_point(v, points) for v in value.args)
     if isinstance(value, AppliedUndef):
         return value.func in points      # t(x) of a function declared with role "point"
     if isinstance(value, sp.Tuple):
@@ -353,7 +361,7 @@ def _loose_points(expr: sp.Basic, points) -> sp.Basic | None:
     """The first point of ``expr`` that is not inside an application of a declared function."""
     if isinstance(expr, AppliedUndef) and expr.func in points:
         return expr       # t(x) of a function whose values are points: a point
-    if isinstance(expr, (AppliedUndef, Density)):
+    if isinstance(expr, (AppliedUndef, Density, SliceDensity)):
         return None
     if isinstance(expr, ValueCall):
         return None       # its points were checked where it was read

@@ -16,7 +16,7 @@ import sympy as sp
 
 from ...errors import DerivationError
 from ...model.binders import put
-from ..scope import Macro, labelled_key
+from ..scope import AbstractFunction, Macro, labelled_key
 from ..spelling import canonical_key
 from .trees import balanced
 
@@ -79,9 +79,26 @@ class LabelledUsesMixin:
             _, value, readings = fitting[0]
             self.readings.extend(r for r in readings if r not in self.readings)
             return value
+        declared = self.declared_beside(macro)
+        if declared is not None and declared.with_arguments(len(_parts(written)) // 2 + 1):
+            # f(x, y) beside f(x_{1:K}, y) = … of the declared critic f: the definition is of its
+            # arguments only, and f elsewhere is the declared function (said)
+            note = (f"{macro.key}({shown(written)}) is the declared function {macro.key}: its definition is at "
+                    + " and ".join(f"({shown(d.labels)})" for d in definitions) + " only")
+            self.readings.extend([note] if note not in self.readings else [])
+            return self._call_abstract(declared, items, node)
         raise self.fail(node, f"{macro.key} is defined for "
                               + " and ".join(f"({shown(d.labels)})" for d in definitions)
                               + f", not ({shown(written)})" + "".join(f": {m}" for m in misfits[:1]))
+
+    def declared_beside(self, macro) -> AbstractFunction | None:
+        """The declared function a definition of its name at fixed arguments (f(x_{1:K}, y) = … of
+        the declared critic f) leaves in force everywhere else; None for any other meaning."""
+        if not (isinstance(macro, Macro) and macro.defined_in is not None
+                and any(kind == "fixed" for kind, _ in macro.point_params)):
+            return None
+        declared = macro.defined_in.names.get(macro.key)
+        return declared if isinstance(declared, AbstractFunction) else None
 
     def written_labels(self, items) -> str:
         """The arguments of a use as its labels are compared: as written, spaces dropped."""

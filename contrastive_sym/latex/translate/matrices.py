@@ -365,8 +365,7 @@ class MatricesMixin(IndexFamiliesMixin):
         written = "".join(self.source(op).split())
         if re.search(r"_\{[^{}:,]+:[^{}:,]+\}$", written):
             # x_{1:K}, the samples x_1 … x_K at once (a slice, as code and variational bounds write it)
-            raise self.fail(op, f"'{written}', a slice (the entries from one index to "
-                                "another at once), is not read: write the entries, x_1, \\dots, x_K, or sum over them")
+            return self.entry_slice(family, indices, written, op)      # sample_slices.py
         if len(indices) != len(family.shape):
             raise self.fail(op, f"{self.family_key(family.base)} takes {len(family.shape)} indices, got {len(indices)}")
         return family.base[family.stored(indices)]

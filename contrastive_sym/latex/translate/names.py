@@ -200,6 +200,8 @@ class NamesMixin:
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
         self.refuse_bare_set(meaning, node)      # P for P(i): sets.py
+        if (declared := self.declared_beside(meaning)) is not None:
+            return declared     # f alone beside f(x_{1:K}, y) = …, read at drawn points: labelled_uses.py
         if isinstance(meaning, Macro) and not meaning.index_params and meaning.list_param is None \
                 and not meaning.vector_params and not meaning.scalar_params and not meaning.vector_args:
             # I_{\text{FlatNCE}} alone: as first defined; L^{(ij)} under \sum_{i,j}: the L of the sum's i and j
