@@ -91,3 +91,25 @@ def test_two_other_points_of_the_coordinate_are_refused():
     with pytest.raises(DerivationError) as info:
         verify_text(document)
     assert "which one is drawn is not written" in info.value.message
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # x \sim p(\cdot \mid Y): the placeholder is the point drawn, p(x | Y)
+    (r"\mathbb{E}_{X \sim p(\cdot \mid Y)}[f(X, Y)] = \mathbb{E}_{p(X \mid Y)}[f(X, Y)]", "confirmed"),
+    (r"\mathbb{E}_{X \sim p(\cdot \mid Y)}[f(X, Y)] = \mathbb{E}_{p(X)}[f(X, Y)]", "refuted"),
+    (r"\mathbb{E}_{(X, Y) \sim p(\cdot, \cdot)}[f(X, Y)] = \mathbb{E}_{p(X, Y)}[f(X, Y)]", "confirmed"),
+    (r"\mathbb{E}_{Y \sim p(\bullet)}[\mathbb{E}_{X \sim p(\cdot \mid Y)}[f(X, Y)]] = \mathbb{E}_{p(X, Y)}[f(X, Y)]",
+     "confirmed"),
+])
+def test_a_placeholder_in_a_draw_is_the_point_drawn(statement, expected):
+    assert check_statement(statement, **JOINT).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement", [
+    r"\mathbb{E}_{X \sim p(\cdot, \cdot)}[f(X, Y)] = 0",       # one point drawn, two placeholders
+    r"\log p(\cdot) = 0",                                       # no draw names the point
+])
+def test_a_placeholder_no_draw_fills_is_refused_naming_it(statement):
+    with pytest.raises(DerivationError) as caught:
+        check_statement(statement, **JOINT)
+    assert r"'\cdot' stands for an argument (a placeholder), which is read only in a draw" in str(caught.value)

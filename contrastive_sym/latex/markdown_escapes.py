@@ -7,6 +7,12 @@ own: the author means the subscript either way.  So ``\_`` is read as ``_`` (sam
 of an error still the user's), except where it is part of a word or a name: inside ``\text{…}``,
 ``\mathrm{…}``, ``\operatorname{…}`` and the like (``\text{log\_softmax}``), and inside a script
 (``\mathcal{L}_{bin\_NCE}``, the name bin_NCE).
+
+Braces too (Hexo's marked, and other processors, turn ``\{`` into ``{``): ``\sum_\{i=1, i \neq y}^C``
+is ``\sum_{i=1, i \neq y}^C`` on the page, and ``\\{z_i \\}`` is the set ``\{z_i \}``.  In TeX a
+script ``_\{`` whose group then closes with a plain ``}``, or a row break right before a brace and
+another right before its closing brace in one row, is no mathematics of its own: the escaped reading
+is the only one.
 """
 from __future__ import annotations
 
@@ -38,3 +44,45 @@ def escaped_underscores_as_scripts(text: str) -> str:
             kinds.pop()
         position += 1
     return "".join(out)
+
+
+def escaped_braces(text: str) -> str:
+    r"""``text`` with ``_\{…}`` (and ``^\{…}``) whose group closes with a plain ``}`` written ``_ {…}``,
+    and ``\\{…\\}`` within one row written `` \{… \}`` (same length)."""
+    if "\\{" not in text:
+        return text
+    out = list(text)
+    for match in _ESCAPED_SCRIPT.finditer(text):
+        close = _plain_closing(text, match.end())
+        if close is not None:
+            out[match.end() - 2] = " "
+    for match in _ESCAPED_SET.finditer(text):
+        out[match.start()] = " "
+        out[match.end() - 3] = " "
+    return "".join(out)
+
+
+#: a script whose group opens with an escaped brace: ``_\{``, ``^\{``
+_ESCAPED_SCRIPT = re.compile(r"(?<!\\)[_^]\s*\\\{")
+#: ``\\{ … \\}`` in one row, nothing but a brace-free, row-free text between
+_ESCAPED_SET = re.compile(r"\\\\\{[^{}\\]*(?:\\(?!\\)[^{}\\]*)*\\\\\}")
+
+
+def _plain_closing(text: str, start: int) -> int | None:
+    """Where a plain ``}`` closes the group opened just before ``start`` (escaped braces are
+    glyphs), or None when the text ends or another row starts first."""
+    depth, position = 1, start
+    while position < len(text):
+        if text.startswith("\\\\", position):
+            return None
+        if text[position] == "\\":
+            position += 2
+            continue
+        if text[position] == "{":
+            depth += 1
+        elif text[position] == "}":
+            depth -= 1
+            if depth == 0:
+                return position
+        position += 1
+    return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .markdown_escapes import escaped_underscores_as_scripts
+from .markdown_escapes import escaped_braces, escaped_underscores_as_scripts
 from .alignment_marks import misplaced
 from ..errors import ParseError
 from .braced_arguments import closing, unbraced_arguments
@@ -154,7 +154,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
                           start - text.rfind("\n", 0, start), never.group())
     cleaned = _CONTROL_SPACE.sub(lambda m: {2: m.group(), 8: "\\\\" + " " * 6}.get(len(m.group()), " "), text)  # \⏎; \newline
     cleaned = typed_forms(_HTML_ENTITY.sub(lambda m: _ENTITIES[m.group(1) or m.group(2)].ljust(len(m.group())), cleaned))
-    cleaned = escaped_underscores_as_scripts(cleaned)      # \sum\_{n} of a Markdown post: \sum_{n}
+    cleaned = escaped_braces(escaped_underscores_as_scripts(cleaned))      # \sum\_{n}, \sum_\{n}: Markdown's escapes
     cleaned = _EMPTY_ROW.sub("  ", cleaned)      # a \\ before another with nothing between: spacing
     for _ in range(3):      # {\textstyle{\sum_{j=2}^N}}: the inner braces, then the outer
         cleaned = _GROUPED_OPERATOR.sub(lambda m: " " + m.group(1) + " ", cleaned)   # {\sum_{j=2}^N} body

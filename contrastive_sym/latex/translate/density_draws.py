@@ -17,6 +17,7 @@ from ...model.notation import bare_point
 from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp
 from .compound_draws import FamilyDrawOp
+from .trees import unwrap
 
 Tree = lark.Tree
 
@@ -124,6 +125,7 @@ class DensityDrawsMixin:
         ``\mathbb{E}_{p(x \mid c)}``; None when ``right`` is no density."""
         if not (isinstance(right, Tree) and right.data == "call"):
             return None
+        right = _placeholders_filled(right, drawn)      # x \sim p(\cdot \mid c): the drawn point in its place
         try:
             density = self.value(right)
         except ParseError:
@@ -188,3 +190,38 @@ class DensityDrawsMixin:
                     f"of the coordinate {point} is a value of, and what it averages writes it {other}")
             self.readings.extend([note] if note not in self.readings else [])
         return replace(op, bound=tuple(drawn)) if moved else op
+
+
+#: what stands for the argument of a density in a draw, ``x \sim p(\cdot \mid c)``
+_PLACEHOLDERS = frozenset({"\\cdot", "\\bullet", "\\cdotp"})
+
+
+def _placeholders_filled(density, drawn: list):
+    r"""``p(\cdot \mid c)`` after ``x \sim`` (``drawn``: the trees of the points written before it) as
+    ``p(x \mid c)``: the one placeholder of each drawn point, in order, before any bar, replaced by the
+    point's tree (a copy; ``density`` unchanged).  ``density`` itself when it has no placeholder, or
+    not one per drawn point."""
+    items = unwrap(density.children[1]) if len(density.children) == 2 else None
+    if not (isinstance(items, Tree) and items.data == "paren" and isinstance(items.children[0], Tree)):
+        return density
+    children = items.children[0].children
+    head = []
+    for child in children:
+        if isinstance(child, lark.Token):
+            if str(child) != ",":
+                break
+            continue
+        head.append(child)
+    marks = [n for n, child in enumerate(children) if child in head and _is_placeholder(child)]
+    if not marks or len(marks) != len(head) or len(marks) != len(drawn):
+        return density
+    filled = list(children)
+    for n, tree in zip(marks, drawn):
+        filled[n] = lark.Tree("item", [tree], tree.meta)
+    inner = lark.Tree(items.children[0].data, filled, items.children[0].meta)
+    return lark.Tree(density.data, [density.children[0], lark.Tree(items.data, [inner], items.meta)], density.meta)
+
+
+def _is_placeholder(item) -> bool:
+    tree = unwrap(item)
+    return isinstance(tree, Tree) and tree.data == "command" and str(tree.children[0]) in _PLACEHOLDERS

@@ -25,6 +25,10 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if later:
         return (f"'{key}' is defined more than once, each time after this line (lines "
                 f"{', '.join(map(str, later))}): which definition is meant here is not written")
+    if key in ("\\cdot", "\\bullet", "\\cdotp"):
+        # p(\cdot \mid c), f(\cdot): a placeholder for any point, read where a draw names the point
+        return (f"'{key}' stands for an argument (a placeholder), which is read only in a draw that names the "
+                f"point, x \\sim p({key} \\mid c), one per point drawn: write the point, p(x \\mid c)")
     if key == "\\partial":
         # \frac{J(v_c, U)}{\partial U}: the numerator's \partial left out (a typo the reader cannot mend)
         return ("'\\partial' where a value is read: a derivative writes \\partial above and below, "
