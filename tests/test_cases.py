@@ -413,36 +413,3 @@ def test_a_statement_false_only_at_a_tie_is_sampled_there(statement):
     statements confirmed (a probe).  Each step's and kink's tie is now a bound the points gather around."""
     assert check_statement(statement, scalar=[{"name": "x"}]).verdict.value == "refuted"
 
-
-@pytest.mark.parametrize("text", [
-    r"\begin{cases} a = b \\ c = x \end{cases}",
-    r"\displaystyle \begin{cases} a = b \\ c \le x \end{cases}",
-    # an aligned of equations inside the brace, a row that continues the chain above it
-    r"\begin{cases} \begin{aligned} a & = b \\ & = c \\ x &= a \end{aligned} \end{cases}",
-])
-def test_a_brace_around_equations_is_its_rows(text):
-    # the brace groups equations (Korean and Chinese notes write a system so): blanked, the rows read
-    marked = mark_cases(text)
-    assert "cases" not in marked and len(marked) == len(text)
-    assert marked.replace(" ", "") == text.replace(r"\begin{cases}", "").replace(r"\end{cases}", "").replace(" ", "")
-
-
-@pytest.mark.parametrize("text, words", [
-    # a brace whose rows are a value and a condition stays cases, whatever separates them
-    (r"\begin{cases} \begin{aligned} 1 & j = i \\ 0 & j \neq i \end{aligned} \end{cases}",
-     "an environment inside '\\begin{cases}'"),
-    (r"f = \begin{cases} a = b \\ c = x \end{cases}", "row 1 of '\\begin{cases}' has no condition"),
-    (r"\begin{cases} a = b, \quad j = i \\ c = x \end{cases}", "row 2 of '\\begin{cases}' has no condition"),
-])
-def test_a_brace_that_is_a_value_or_has_conditions_stays_cases(text, words):
-    with pytest.raises(ParseError) as caught:
-        translate_expr(text, SCOPE, WHERE)
-    assert words in caught.value.message
-
-
-def test_equations_in_a_brace_are_checked_each():
-    # one claim per equation: the true one proved, the false one refuted
-    with pytest.raises(ParseError) as caught:
-        check_statement(r"\begin{cases} (a + b)^2 = a^2 + 2 a b + b^2 \\ (a - b)^2 = a^2 + b^2 \end{cases}",
-                        scalar=[{"name": "a"}, {"name": "b"}])
-    assert "equation 1 proved; equation 2 refuted" in caught.value.message

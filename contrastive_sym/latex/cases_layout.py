@@ -112,14 +112,6 @@ def mark_cases(text: str) -> str:
             raise CasesError(f"'{shown}' without its '\\end{{{name}}}'", opening.start(),
                              _construct(text, opening.start()))
         inner = re.search(r"\\begin\s*\{", text[opening.end():ending.start()])
-        if name == "cases" and _ROW_START.fullmatch(text, 0, opening.start()) and (_one_layout(text, opening.end(), ending.start())
-                                or inner is None and _rows_of_relations(text, opening.end(), ending.start())):
-            # \begin{cases} p(u | C=1) = p_m(u) \\ p(u | C=0) = p_n(u) \end{cases}, or an aligned of such
-            # rows in it: a brace that groups equations (no row has a condition): the rows
-            _blank(out, text, opening.start(), opening.end(), " ")
-            _blank(out, text, ending.start(), ending.end(), " ")
-            position = ending.end()
-            continue
         if inner is not None:
             at = opening.end() + inner.start()
             raise CasesError(f"an environment inside '{shown}' (at '{_construct(text, at)}') is not read",
@@ -242,53 +234,6 @@ def _rows_of_definitions(text: str, start: int, end: int) -> bool:
     rows = [(a, b) for a, b in rows if b is not None or text[a:end if b is None else b].strip()]
     return count > 0 and len(rows) > 1 and all(b is not None and b >= 0 and _RELATION_FIRST.match(text, b)
                                                for _, b in rows)
-
-
-#: nothing before a brace of equations in its row (the brace is no value of anything)
-_ROW_START = re.compile(r"(?:.*(?:\\\\|&))?\s*(?:\\displaystyle\s*)?", re.S)
-#: a relation a row of equations states (outside groups)
-_RELATION = re.compile(r"=|<|>|\\(?:leq?|geq?)")
-#: ``\begin{aligned} … \end{aligned}`` (or array, split, gathered) alone inside cases
-_LAYOUT = re.compile(r"\s*(?:\\displaystyle\s*)?\\begin\s*\{(aligned|array|split|gathered)\}(?:\s*\{[lcr]+\})?")
-
-
-def _rows_of_relations(text: str, start: int, end: int, aligned: bool = False) -> bool:
-    r"""Whether the cases body ``text[start:end]`` is equations (``p(u \mid C=1) = p_m(u)
-    \\ p(u \mid C=0) = p_n(u)``): rows each stating a relation outside groups, with nothing that sets
-    off a condition (a '&', a comma, ``\quad``, ``\text{if}``); with ``aligned`` (the rows of an
-    aligned), a '&' only just before or after the row's first relation (``A &= B``, ``A & = B``)."""
-    rows, row = [], []
-    for token in _outside_groups(text, start, end):
-        if token.group() == "\\\\":
-            rows.append(row)
-            row = []
-        elif token.group().strip():
-            row.append(token)
-    rows.append(row)
-    rows = [r for r in rows if r]
-    return bool(rows) and all(_an_equation(text, r, aligned) for r in rows)
-
-
-def _an_equation(text: str, row: list, aligned: bool) -> bool:
-    words = [t.group() for t in row]
-    first = next((n for n, w in enumerate(words) if _RELATION.fullmatch(w)), None)
-    if first is None:
-        return False
-    if not aligned:
-        return _separator(text, row[0].start(), row[-1].end()) is None
-    marks = [n for n, w in enumerate(words) if w == "&"]
-    return all(n in (first - 1, first + 1) for n in marks) and len(marks) <= 1
-
-
-def _one_layout(text: str, start: int, end: int) -> bool:
-    """Whether the cases body ``text[start:end]`` is one aligned (array, split, gathered) of equations
-    and nothing else."""
-    opened = _LAYOUT.match(text, start)
-    if opened is None:
-        return False
-    closing = re.compile(r"\\end\s*\{" + opened.group(1) + r"\}\s*(?:\\\\\s*)?$").search(text, opened.end(), end)
-    return closing is not None and "\\begin" not in text[opened.end():closing.start()] \
-        and _rows_of_relations(text, opened.end(), closing.start(), aligned=True)
 
 
 def _outside_groups(text: str, start: int, end: int):

@@ -10,7 +10,7 @@ from typing import Callable
 import sympy as sp
 
 from ..errors import ParseError
-from ..model.slices import EntrySlice
+from ..model.slices import as_slice
 from .families import Family
 from .head_names import name_key
 from .scope import Macro, Scope
@@ -211,7 +211,7 @@ def point_params(elements: list, translator) -> tuple | None:
             continue
         value = values.pop(0)
         point = translator.as_point(value)
-        if isinstance(point, EntrySlice):
+        if as_slice(point) is not None:
             found.append(("fixed", point))      # f(x_{1:K}, y): the samples as written, no parameter
         elif point is not None:
             found.append(("point", point))
@@ -230,3 +230,16 @@ def argument_values(elements: list, translator) -> list | None:
         return [translator.value(element) for element in elements]
     except ParseError:
         return None
+
+
+def defined_by_itself(declared, points: tuple, body) -> bool:
+    """Whether ``body``, of a definition at the arguments ``points`` of the declared function
+    ``declared`` (f(x_{1:K}, y) = … of the critic f), applies that function at those arguments."""
+    if not hasattr(declared, "with_arguments") or any(kind == "event" for kind, _ in points):
+        return False
+    meaning = declared.with_arguments(len(points))
+    if meaning is None or not isinstance(body, sp.Basic):
+        return False
+    head = tuple(value for _, value in points)
+    return any(call.func == meaning.function and call.args[:len(head)] == head
+               for call in body.atoms(sp.core.function.AppliedUndef))

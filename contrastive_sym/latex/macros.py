@@ -25,8 +25,8 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
-from .head_parameters import (argument_values, entries_over_undeclared, labels_rather, point_params,
-                              points_as_numbers, reread_parameters, vector_arguments, with_bound)
+from .head_parameters import (argument_values, defined_by_itself, entries_over_undeclared, labels_rather,
+                              point_params, points_as_numbers, reread_parameters, vector_arguments, with_bound)
 from .worded_heads import worded_head
 from .translate.macro_uses import written_letters
 from .translate.values import MatrixValue, VectorValue
@@ -225,6 +225,10 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     if points is not None and any(kind == "event" for kind, _ in points):
         # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)
         key = translator.event_key(key, call_items)
+    if points is not None and defined_by_itself(scope.names.get(key), points, body):
+        # f(x_{1:K}, y) = f(x_{1:K}, y) + 1 of a declared f: its value there in terms of itself
+        raise translator.fail(body_tree, f"the definition of {key}({labels}) uses {key} at the same arguments: "
+                                         "a name is defined by what it is not")
     if points is not None:
         # P(y | x; \theta) = …: a function of the points y, x, used as P(y_i | x_i; \theta)
         unused = [str(p) for kind, p in points if kind == "point" and not body.has(p)]

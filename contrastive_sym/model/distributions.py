@@ -5,7 +5,7 @@ value of a point ``\sum_{x, c}``.
 A distribution is declared over one or more coordinates (``[[distribution]]`` with
 ``of = ['x', 'c']``), each a declaration of points (a scalar or a family of role
 ``point``).  These nodes stay symbolic until an instance is checked; then every
-coordinate takes a finite alphabet (the points the statement names, plus one point it
+coordinate takes a finite alphabet (the points the statement names, plus two points it
 does not name) and the distribution a table of unknown positive weights over it
 (:func:`contrastive_sym.check.sampling.distributions.expand`).  Distributions of indices
 (``\mathbb{E}_{i \sim p_u^+}``, ``\sum_{j \sim p}^N``) have nodes of their own,

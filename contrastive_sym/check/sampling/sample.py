@@ -14,6 +14,7 @@ from ..numeric.compiled import Comparison, Sides, Status, compare, compiled
 from ..numeric.indices import inputs_of
 from ..numeric.program import DirectionSide, program_set
 from .points import sample_points, stable_seed
+from .search import violations_near
 
 
 @dataclass
@@ -134,6 +135,7 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
            label: str, extra_points: dict | None = None) -> SampleReport:
     """Compare the sides at the adversarial and random points of every instance."""
     report = SampleReport([c.instance for c in compiled])
+    near = []           # (instance, point, lhs − rhs) of the points where an order holds: search.py
     for n, ci in enumerate(compiled):
         seed = stable_seed(config.seed, f"{label}|{ci.instance.label}")
         points = sample_points(ci.instance, config.points_per_instance, config.random_points, seed)
@@ -154,6 +156,8 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
             hit = Hit(ci.instance, point, result)
             if result.status is Status.HOLDS:
                 report.holds += 1
+                if result.lhs and result.rhs and ci.sides.lhs is not None:
+                    near.append((ci, point, float((result.lhs[0] - result.rhs[0]).mid())))
             elif result.status is Status.TIE:
                 if relation in (Relation.LT, Relation.GT):
                     report.strict_ties.append(hit)
@@ -166,6 +170,14 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
             else:
                 report.unresolved.append(hit)
         report.sizes_seen.add(ci.instance.label)
+    if not report.violations and near:
+        # every sampled point holds: search from the closest for one where several values move together
+        # (a proposal, not a sampled point: only a violation the balls decide is kept, and re-checked)
+        for ci, point in violations_near(compiled, relation, near, stable_seed(config.seed, label)):
+            result = ci.compare(point, relation, config.digits, config.max_digits)
+            if result.status is Status.VIOLATED:
+                report.points += 1
+                report.violations.append(Hit(ci.instance, point, result))
     return report
 
 

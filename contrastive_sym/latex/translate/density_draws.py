@@ -17,6 +17,7 @@ from ...model.notation import bare_point
 from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp
 from .compound_draws import FamilyDrawOp
+from .sample_slices import draws
 from .trees import unwrap
 
 Tree = lark.Tree
@@ -71,17 +72,17 @@ class DensityDrawsMixin:
         first; None when ``value`` is no product of densities.  A factor written twice, or factors
         that draw one point twice or are given each other's points, are refused."""
         if not (isinstance(value, sp.Mul) and len(value.args) > 1
-                and all(isinstance(f, (Density, SliceDensity)) for f in value.args)):
+                and all(isinstance(f, (Density, SliceDensity)) or self.product_draw(f, op) for f in value.args)):
             if isinstance(value, (sp.Mul, sp.Pow)) and (value.atoms(Density) or value.has(SliceDensity)):
                 raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: an expectation under "
                                     "a product of densities reads each density once, each of its own points")
             return None
-        factors = [self.slice_draw(f, op) if isinstance(f, SliceDensity) else self._expectation_under_density(f, tree, op)
-                   for f in value.args]
+        factors = [self.slice_draw(f, op) if isinstance(f, SliceDensity) else self.product_draw(f, op)
+                   or self._expectation_under_density(f, tree, op) for f in value.args]
         drawn = [p for f in factors for p in f.bound]
-        slices = [f.members for f in factors if isinstance(f, FamilyDrawOp)]
-        if len(set(drawn)) != len(drawn) or len(set(slices)) != len(slices) \
-                or any(isinstance(p, sp.Indexed) and p.base in slices for p in drawn):
+        slices = [f for f in factors if isinstance(f, FamilyDrawOp)]
+        if len(set(drawn)) != len(drawn) or len({f.members for f in slices}) != len(slices) \
+                or any(draws(f, p) for f in slices for p in drawn):
             raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}} draws a point in two of "
                                 "its densities: which draws it is not written")
         # outermost first: a factor given a point that another draws (x_1 of p(x_{1:K})) inside it
@@ -125,11 +126,14 @@ class DensityDrawsMixin:
         ``\mathbb{E}_{p(x \mid c)}``; None when ``right`` is no density."""
         if not (isinstance(right, Tree) and right.data == "call"):
             return None
-        right = _placeholders_filled(right, drawn)      # x \sim p(\cdot \mid c): the drawn point in its place
+        filled = _placeholders_filled(right, drawn)      # x \sim p(\cdot \mid c): the drawn point in its place
         try:
-            density = self.value(right)
+            density = self.value(filled)
         except ParseError:
+            if filled is not right:
+                raise           # the density its placeholders name does not read: that is why
             return None         # not a density: declared_distribution says why
+        right = filled
         if not isinstance(density, Density):
             return None
         points = [self.as_point(self.value(tree)) for tree in drawn]

@@ -219,6 +219,8 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         value = self.value(tree)
         if isinstance(value, SliceDensity):
             return self.slice_draw(value, op)
+        if (product := self.product_draw(value, op)) is not None:
+            return product      # \prod_{j=1}^K p(x_j): sample_slices.py
         if isinstance(value, IndexSet) and value.sample is not None:
             return SampleOp((), value.sample.distribution, value)
         if isinstance(value, IndexDistribution) and value.given is None:

@@ -156,7 +156,7 @@ class IndexDrawsMixin:
 
     def index_draw_op(self, left, right, op) -> IndexExpectationOp | None:
         """``\\mathbb{E}_{i \\sim p_u^+}``: None when ``right`` is no distribution over indices."""
-        found = self.index_distribution_at(right, op)
+        found = self.index_distribution_at(right, op) or self._written_at_its_letter(right, op)
         if found is None:
             return None
         distribution, values = found
@@ -165,6 +165,26 @@ class IndexDrawsMixin:
         drawn = self.drawn_index(left, distribution, op)
         self._refuse_circular(str(drawn), values, distribution, op)
         return IndexExpectationOp((drawn,), distribution, values)
+
+    def _written_at_its_letter(self, right, op):
+        r"""``c_N \sim P_n(c)``: a distribution over an index written at an index of its range (the letter
+        of the words it is over, as its density is written), read as ``c_N \sim P_n`` and said; at an
+        index of another range it is refused.  None for anything else."""
+        right = unwrap(right)
+        if not (isinstance(right, Tree) and right.data == "call"):
+            return None
+        head = self.scope.lookup("".join(self.source(right.children[0]).split()))
+        if not isinstance(head, IndexDistribution) or head.given is not None:
+            return None
+        written = " ".join(self.source(right).split())
+        argument = self.expr(right.children[1]) if len(right.children) == 2 else None
+        declared = self.scope.index_range(argument) if isinstance(argument, sp.Symbol) else None
+        if declared is None or sp.simplify(declared[0] - head.lo) != 0 or sp.simplify(declared[1] - head.hi) != 0:
+            raise self.fail(op, f"'{written}': {head.name} draws over {head.lo} … {head.hi}, and what it is written "
+                                "at is not an index of that range")
+        note = f"'{written}' is {head.name}, the distribution it is the probability of, written at an index of its range"
+        self.readings.extend([note] if note not in self.readings else [])
+        return head, ()
 
     def _refuse_circular(self, name: str, values: tuple, distribution: IndexDistribution, op) -> None:
         """``u \\sim p_u^+``: the index drawn is also what the distribution is given."""

@@ -20,6 +20,7 @@ class FunctionPowersMixin:
     def power_after_the_call(self, key: str | None, ops: list) -> list:
         """``ops`` (the scripts and calls after the name ``key``) with a power written before the
         call of a function of several arguments or of points moved after it."""
+        ops = self.power_of_a_slice_density(key, ops)      # r^{K-1}(x_{2:K}): sample_slices.py
         # D^2(x, y), and D^2_f(x, y) with the subscript read first (names._subscript_first)
         at = 1 if len(ops) >= 3 and ops[0].data == "subscript" else 0
         if key is None or len(ops) < at + 2 or ops[at].data != "superscript" or ops[at + 1].data != "call":

@@ -14,7 +14,7 @@ from ...errors import ParseError
 from ...model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
 from ...model.nodes import Optimum
 from ...model.notation import BarePoint, bare_point, written_name
-from ...model.slices import Entries, EntrySlice, SliceDensity
+from ...model.slices import Entries, EntrySlice, SliceDensity, as_slice
 from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
@@ -248,7 +248,7 @@ class AbstractFunctionsMixin:
             value = self.value(element)
             if kind == "point":
                 point = self.as_point(value)
-                if point is None or isinstance(point, EntrySlice):
+                if point is None or isinstance(point, (EntrySlice, Entries)):
                     return None         # K samples where the head has one point: not this definition
                 mapping[head_value] = point
             elif value != head_value:
@@ -326,8 +326,8 @@ class AbstractFunctionsMixin:
         """A point as the notation writes it: x_{n} for the entry x[n] of the family x."""
         if isinstance(point, sp.Indexed):
             return f"{self.family_key(point.base)}_{{{', '.join(sp.sstr(i) for i in point.indices)}}}"
-        if isinstance(point, EntrySlice):
-            base, lo, hi = point.args
+        if as_slice(point) is not None:
+            base, lo, hi = as_slice(point)
             return f"{self.family_key(base)}_{{{sp.sstr(lo)}:{sp.sstr(hi)}}}"
         return str(point)
 

@@ -16,6 +16,7 @@ import sympy as sp
 
 from ...errors import DerivationError
 from ...model.binders import put
+from ...model.slices import as_slice
 from ..scope import AbstractFunction, Macro, labelled_key
 from ..spelling import canonical_key
 from .trees import balanced
@@ -81,6 +82,7 @@ class LabelledUsesMixin:
             return value
         declared = self.declared_beside(macro)
         if declared is not None and declared.with_arguments(len(_parts(written)) // 2 + 1):
+            self.refuse_slices_beside(macro, definitions, items, node)     # sample_slices.py
             # f(x, y) beside f(x_{1:K}, y) = … of the declared critic f: the definition is of its
             # arguments only, and f elsewhere is the declared function (said)
             note = (f"{macro.key}({shown(written)}) is the declared function {macro.key}: its definition is at "
@@ -92,10 +94,10 @@ class LabelledUsesMixin:
                               + f", not ({shown(written)})" + "".join(f": {m}" for m in misfits[:1]))
 
     def declared_beside(self, macro) -> AbstractFunction | None:
-        """The declared function a definition of its name at fixed arguments (f(x_{1:K}, y) = … of
-        the declared critic f) leaves in force everywhere else; None for any other meaning."""
-        if not (isinstance(macro, Macro) and macro.defined_in is not None
-                and any(kind == "fixed" for kind, _ in macro.point_params)):
+        """The declared function a definition of its name at slices (f(x_{1:K}, y) = … of the declared
+        critic f) leaves in force at points, which a slice never is; None for any other meaning."""
+        fixed = [value for kind, value in macro.point_params if kind == "fixed"] if isinstance(macro, Macro) else []
+        if not (fixed and macro.defined_in is not None and all(as_slice(value) is not None for value in fixed)):
             return None
         declared = macro.defined_in.names.get(macro.key)
         return declared if isinstance(declared, AbstractFunction) else None

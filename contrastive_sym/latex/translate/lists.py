@@ -181,6 +181,9 @@ class ListsMixin:
                 first = replace(first, row=sp.sympify(first.row).xreplace({variable: lo + hi - variable}))
                 return Segment(first, variable, hi, lo, None if skip is None else lo + hi - skip)
             return Segment(first, variable, lo, hi, skip)
+        if self._is_point(inner.value(first_tree)):
+            raise self.fail(ellipsis, "data points written with an ellipsis (x_1, \\dots, x_K) are not read: the "
+                                      "samples at once are the slice x_{1:K}")
         pattern = inner.expr(first_tree)
         segment = Segment(pattern, variable, lo, hi, skip)
         if reading is None:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 import lark
 import sympy as sp
 
-from ...model.distributions import IidExpectation
-from ...model.slices import EntrySlice, SliceDensity
+from ...errors import ParseError
+from ...model.distributions import Density, IidExpectation
+from ...model.slices import EntrySlice, SliceDensity, as_slice
 from ..scope import Distribution, ExpectationOp
 from .compound_draws import FamilyDrawOp
 from .trees import unwrap
@@ -34,7 +35,7 @@ class PowerDrawOp(ExpectationOp):
 class SampleSlicesMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads slices."""
 
-    def entry_slice(self, family, indices: list, written: str, op) -> EntrySlice:
+    def entry_slice(self, family, indices: list, written: str, op):
         r"""``x_{lo:hi}`` of a family of data points of one dimension: the entries lo … hi at once.
         A slice of anything else (numbers: a vector of part of them), or one past the family's
         entries, is refused."""
@@ -43,6 +44,8 @@ class SampleSlicesMixin:
                                 "only of a [[family]] of data points of one dimension (the samples x_1 … x_K of a "
                                 f"point); {_NOT_READ}")
         lo, hi = (sp.sympify(family.stored_index(0, index)) for index in indices)
+        if not (lo.is_integer and hi.is_integer):
+            raise self.fail(op, f"'{written}': the ends of a slice are whole numbers (sizes, indices, numbers)")
         if (lo - 1).is_negative or (hi - family.shape[0]).is_positive or (hi - lo).is_negative:
             first = family.start(0)
             raise self.fail(op, f"'{written}': not entries of {self.family_key(family.base)}, whose entries are "
@@ -56,27 +59,66 @@ class SampleSlicesMixin:
         if len(groups[0]) != 1:
             return None
         value = self.value(groups[0][0])
-        if not isinstance(value, EntrySlice):
+        if as_slice(value) is None:
             return None
         written = " ".join(self.source(node).split())
         if any(kind != ";" for kind in kinds):
             raise self.fail(node, f"'{written}': a density of a slice given other points is not read (the "
                                   "entries of a slice are drawn each from the marginal of their coordinate)")
-        if meaning.coordinate_of(value.args[0][1]) is None:
+        if meaning.coordinate_of(as_slice(value)[0][1]) is None:
             raise self.fail(node, f"'{written}': {meaning.name} does not draw the entries of "
-                                  f"{self.family_key(value.args[0])} (its coordinates: {', '.join(meaning.written)})")
+                                  f"{self.family_key(as_slice(value)[0])} (its coordinates: {', '.join(meaning.written)})")
         return SliceDensity(meaning.tag, value)
 
     def slice_draw(self, density: SliceDensity, op) -> FamilyDrawOp:
         r"""``\mathbb{E}_{p(x_{1:K})}``: each entry drawn independently from p's marginal (said)."""
         tag, entries = density.args
         distribution = self.distribution_of_tag(tag, op, f"'{density}'")
-        base, lo, hi = entries.args
+        base, lo, hi = as_slice(entries)
         shown = f"{self.family_key(base)}_{{{sp.sstr(lo)}:{sp.sstr(hi)}}}"
         note = (f"{distribution.name}({shown}): the entries of the slice {shown}, each drawn from "
                 f"{distribution.name} independently of the others")
         self.readings.extend([note] if note not in self.readings else [])
         return FamilyDrawOp((), distribution, base, lo, hi)
+
+    def product_draw(self, value, op) -> FamilyDrawOp | None:
+        r"""``\prod_{j=2}^{K} p(x_j)`` as a factor of an expectation's subscript: the entries 2 … K of x,
+        each drawn independently from p (as ``p(x_{2:K})``); None for anything else."""
+        if not (isinstance(value, sp.Product) and len(value.limits) == 1 and isinstance(value.function, Density)):
+            return None
+        index, lo, hi = value.limits[0]
+        tag, points, given = value.function.args
+        point = points.args[0] if len(points.args) == 1 else None
+        if given.args or not (isinstance(point, sp.Indexed) and point.indices == (index,)
+                              and point.base in self.scope.points):
+            return None
+        family = self._family_of(point.base)
+        if family is None or len(family.shape) != 1:
+            return None
+        return self.slice_draw(SliceDensity(tag, self.entry_slice(family, [lo, hi], sp.sstr(value), op)), op)
+
+    def power_of_a_slice_density(self, key: str | None, ops: list) -> list:
+        r"""``ops`` (the scripts and calls after the name ``key``) without the power of ``r^{K-1}(x_{2:K})``,
+        a declared distribution's density of a slice of as many entries as the power: the density of the
+        entries drawn together, ``r(x_{2:K})`` (a factor of an expectation's subscript).  A power that is not
+        their number is refused; any other ``ops`` are returned as they are."""
+        if key is None or len(ops) != 2 or ops[0].data != "superscript" or ops[1].data != "call" \
+                or not isinstance(self.scope.lookup(key), Distribution):
+            return ops
+        items = unwrap(ops[1].children[1])
+        elements = [c for c in items.children[0].children if isinstance(c, Tree)] \
+            if isinstance(items, Tree) and items.data == "paren" and isinstance(items.children[0], Tree) else []
+        try:
+            sliced = as_slice(self.value(elements[0])) if len(elements) == 1 else None
+        except ParseError:
+            return ops
+        if sliced is None:
+            return ops
+        count = sliced[2] - sliced[1] + 1
+        if sp.simplify(self.expr(ops[0].children[1]) - count) != 0:
+            raise self.fail(ops[0], f"'{' '.join(self.source(ops[1]).split())}': the power of a density is the "
+                                    f"number of entries drawn, {count} here")
+        return ops[1:]
 
     def power_draw_op(self, tree, op) -> ExpectationOp | None:
         r"""``\mathbb{E}_{p^K(x, y)}``: K independent draws of the points of p's density written
@@ -94,9 +136,9 @@ class SampleSlicesMixin:
         elements = [c for c in items.children[0].children if isinstance(c, Tree)] \
             if isinstance(items, Tree) and items.data == "paren" else []
         sliced = self.value(elements[0]) if len(elements) == 1 else None
-        if isinstance(sliced, EntrySlice):
+        if as_slice(sliced) is not None:
             # r^{K-1}(x_{2:K}): the entries of the slice, each drawn from r
-            count = sliced.args[2] - sliced.args[1] + 1
+            count = as_slice(sliced)[2] - as_slice(sliced)[1] + 1
             if sp.simplify(self.expr(power) - count) != 0:
                 raise self.fail(op, f"'{' '.join(self.source(tree).split())}': the power of a density is the number "
                                     f"of entries drawn, {count} here")
@@ -116,21 +158,37 @@ class SampleSlicesMixin:
         pairs = self._paired_entries(op.distribution, points)
         written = f"{op.distribution.name}^{{{sp.sstr(op.power)}}}"
         if pairs is None:
+            used = ", ".join(sorted(self._shown_point(p) for p in points)) or "none"
             raise self.fail(node, f"\\mathbb{{E}}_{{{written}(…)}}: K independent draws from "
-                                  f"{op.distribution.name} are of the samples (x_i, y_i) of its points, and what it "
-                                  "averages uses other points")
+                                  f"{op.distribution.name} are read of the samples (x_i, y_i) of its points, which "
+                                  f"what it averages takes as the arguments of declared functions (it takes {used})")
         members, lo, hi = pairs
         if sp.simplify(hi - op.power) != 0:
             raise self.fail(node, f"\\mathbb{{E}}_{{{written}(…)}}: the power is the number of pairs drawn, and "
                                   f"the samples are {hi}")
         return IidExpectation(body, members, lo, hi, op.distribution.tag)
 
+    def refuse_slices_beside(self, macro, definitions: list, items, node) -> None:
+        r"""``a(y; x_{j:K})`` beside the definition of a at (y; x_{1:K}) and its declaration: a use at
+        another slice of the family a definition is at may be that slice (j = 1), and which of the two
+        it means is not written: refused.  A use at points, never a slice, is the declared function."""
+        families = {as_slice(value)[0] for d in definitions for kind, value in d.point_params
+                    if kind == "fixed" and as_slice(value) is not None}
+        for element in (c for c in items.children if isinstance(c, Tree)):
+            value = self.value(element)
+            if as_slice(value) is not None and as_slice(value)[0] in families:
+                raise self.fail(node, f"{macro.key}({' '.join(self.source(items).split()).strip('()')}): "
+                                      f"{macro.key} is defined at " + " and ".join(f"({d.labels})" for d in definitions)
+                                      + f" and declared elsewhere, and this is another slice of "
+                                      f"{self.family_key(as_slice(value)[0])}: which is meant is not written "
+                                      "(write the slice as the definition does)")
+
     def slice_factors_ordered(self, factors: list, op, written: str) -> list:
         """The factors of a product of densities, outermost first: one given a point that
         another draws (an entry of its slice, x_1 of x_{1:K}) inside it."""
         ordered, left = [], list(factors)
         while left:
-            free = [f for f in left if not any(_draws(g, p) for g in left if g is not f for p in getattr(f, "given", ()))]
+            free = [f for f in left if not any(draws(g, p) for g in left if g is not f for p in getattr(f, "given", ()))]
             if not free:
                 raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: its densities are given each other's points")
             ordered.append(free[0])
@@ -138,7 +196,7 @@ class SampleSlicesMixin:
         return ordered
 
 
-def _draws(factor, point) -> bool:
+def draws(factor, point) -> bool:
     """Whether the draw ``factor`` draws ``point``: one of its points, or an entry of its slice."""
     if isinstance(factor, FamilyDrawOp):
         return isinstance(point, sp.Indexed) and point.base == factor.members and \
