@@ -50,14 +50,19 @@ def violations_near(compiled: list, relation: Relation, sampled: list, seed: int
         return []
     tables = any(isinstance(v.symbol, AppliedUndef) for ci in compiled for v in ci.instance.variables)
     deadline = time.monotonic() + SECONDS
-    found = []
-    for ci in compiled[:INSTANCES[tables]]:
+    found, searched = [], 0
+    for ci in compiled:
         variables = [v for v in ci.instance.variables if v.role in _SEARCHED and v.domain.values is None]
+        if not variables:
+            continue
+        searched += 1
+        if searched > INSTANCES[tables]:
+            break
         # points of moderate values only: from 1e300 no step of a search is felt
         ranked = sorted(((gap * sign, point) for owner, point, gap in sampled
                          if owner is ci and math.isfinite(gap) and _moderate(point, variables)),
                         key=lambda start: start[0])
-        if not ranked or not variables:
+        if not ranked:
             continue
         rng = random.Random(seed)
         # the closest to failing (often a tie, where every single move makes things worse), and others
