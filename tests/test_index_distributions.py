@@ -270,3 +270,15 @@ def test_an_expectation_under_a_distribution_of_an_index_draws_that_index():
     \mathbb{E}_{P_d}); it was refused, asking for the index."""
     assert outcome(r"\mathbb{E}_{p} [t_j] = \mathbb{E}_{j \sim p} [t_j]").verdict.value in ("proved", "confirmed")
     assert outcome(r"\mathbb{E}_{p} [t_j] = t_1").verdict.value == "refuted"
+
+
+def test_a_distribution_written_at_an_index_of_its_range_is_the_distribution():
+    # c_N \sim P_n(c) of word2vec posts: the density's letter is a dummy of the range it is over
+    extra = dict(size=NOTATION["size"] + [{"name": "m", "minimum": 2, "checked": [2]}],
+                 index=NOTATION["index"] + [{"name": "k", "from": 1, "to": "m"}])
+    assert outcome(r"\mathbb{E}_{j \sim p(i)}[t_j] = \mathbb{E}_{j \sim p}[t_j]", **extra).verdict.value in (
+        "proved", "confirmed")
+    assert outcome(r"\mathbb{E}_{j \sim p(i)}[t_j] = t_i", **extra).verdict.value == "refuted"
+    with pytest.raises(DerivationError) as caught:     # an index of another range: not p's letter
+        outcome(r"\mathbb{E}_{j \sim p(k)}[t_j] = 0", **extra)
+    assert "p draws over 1 … n, and what it is written at is not an index of that range" in str(caught.value)

@@ -40,8 +40,8 @@ def head_written_last(row: Row, translator: Translator, line: int | None = None)
     body) pair returned; None when the row is not of that shape.  A first side known only
     by a definition given after ``line`` (the display's) is the name this display defines:
     ``L(k) = L^{*}(f(k))`` before the display that defines L otherwise defines L, not L^*."""
-    if not row.links or row.chained or undeclared_name(row.head, translator) or _defined_after(row.head, translator, line) or \
-            not undeclared_name(row.links[-1][1], translator):
+    if not row.links or row.chained or undeclared_name(row.head, translator) \
+            or _defined_after(row.head, translator, line) or not undeclared_name(row.links[-1][1], translator):
         return None
     sides = [row.head] + [side for _, side in row.links]
     relations = [relation for relation, _ in row.links]
@@ -183,14 +183,13 @@ def heads_in_chain(found: list[Row], translator: Translator) -> list[Row]:
     rows = []
     for row in found:
         while row.body is None and row.first is None and len(row.links) >= 2 \
-                and relation_name(str(row.links[0][0].children[0])) == "=" \
-                and relation_name(str(row.links[1][0].children[0])) == "=" and undeclared_name(row.links[0][1], translator):
+                and all(relation_name(str(relation.children[0])) == "=" for relation, _ in row.links[:2]) \
+                and undeclared_name(row.links[0][1], translator):
             later = Row(row.links[0][1], None, row.links[1:])
             row.links, row.chained = row.links[:1], True
-            translator.readings.append(f"{one_line(translator, later.head)}, which nothing declares, is defined by what "
-                                       f"follows it, and {one_line(translator, row.head)} by it")
+            translator.readings.append(f"{one_line(translator, later.head)}, which nothing declares, is defined by "
+                                       f"what follows it, and {one_line(translator, row.head)} by it")
             rows.append(row)
             row = later
         rows.append(row)
     return rows
-

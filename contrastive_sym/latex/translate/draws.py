@@ -182,7 +182,8 @@ class IndexDrawsMixin:
         if declared is None or sp.simplify(declared[0] - head.lo) != 0 or sp.simplify(declared[1] - head.hi) != 0:
             raise self.fail(op, f"'{written}': {head.name} draws over {head.lo} … {head.hi}, and what it is written "
                                 "at is not an index of that range")
-        note = f"'{written}' is {head.name}, the distribution it is the probability of, written at an index of its range"
+        note = f"'{written}' is {head.name}, the distribution it is the probability of, written at an index of its " \
+               "range"
         self.readings.extend([note] if note not in self.readings else [])
         return head, ()
 

@@ -65,9 +65,10 @@ class SampleSlicesMixin:
         if any(kind != ";" for kind in kinds):
             raise self.fail(node, f"'{written}': a density of a slice given other points is not read (the "
                                   "entries of a slice are drawn each from the marginal of their coordinate)")
-        if meaning.coordinate_of(as_slice(value)[0][1]) is None:
+        base = as_slice(value)[0]
+        if meaning.coordinate_of(base[1]) is None:
             raise self.fail(node, f"'{written}': {meaning.name} does not draw the entries of "
-                                  f"{self.family_key(as_slice(value)[0])} (its coordinates: {', '.join(meaning.written)})")
+                                  f"{self.family_key(base)} (its coordinates: {', '.join(meaning.written)})")
         return SliceDensity(meaning.tag, value)
 
     def slice_draw(self, density: SliceDensity, op) -> FamilyDrawOp:
@@ -147,7 +148,8 @@ class SampleSlicesMixin:
         coordinates = sorted(distribution.coordinate_of(p) for p in points)
         if coordinates != list(range(len(distribution.coordinates))):
             raise self.fail(op, f"'{' '.join(self.source(tree).split())}': the power of a density is read over "
-                                f"every coordinate of {distribution.name}, each once, ({', '.join(distribution.written)})")
+                                f"every coordinate of {distribution.name}, each once, "
+                                f"({', '.join(distribution.written)})")
         return PowerDrawOp((), distribution, power=self.expr(power))
 
     def power_expectation(self, op: PowerDrawOp, body, node) -> IidExpectation:
@@ -188,7 +190,8 @@ class SampleSlicesMixin:
         another draws (an entry of its slice, x_1 of x_{1:K}) inside it."""
         ordered, left = [], list(factors)
         while left:
-            free = [f for f in left if not any(draws(g, p) for g in left if g is not f for p in getattr(f, "given", ()))]
+            free = [f for f in left
+                    if not any(draws(g, p) for g in left if g is not f for p in getattr(f, "given", ()))]
             if not free:
                 raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: its densities are given each other's points")
             ordered.append(free[0])
