@@ -13,7 +13,7 @@ from ..numeric.compiled import Status, format_side
 from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
 from ..sampling import witness as witnesses
-from ..sampling.instantiate import Instance, instantiate
+from ..sampling.instantiate import Instance, instantiate, wider_alphabets
 from ..sampling.points import exhaustive
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
 from ..symbolic import sandbox
@@ -73,6 +73,15 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
     report = sample(state.compiled, task.relation, config, task.label)
     report.excluded_instances = len(state.instances) - len(state.compiled)
     state.report = report
+    if not report.violations:
+        # three unnamed points per coordinate: only a violation they show counts (the balls decide it)
+        wider = [c for c in (CompiledInstance(i, task.given, i.subs) for i in
+                             wider_alphabets(state.instances, task.lhs, task.rhs, task.relation, task.notation))
+                 if c.given is not None]
+        shown = sample(wider, task.relation, config, task.label + "|wider").violations if wider else []
+        state.compiled += [c for c in wider if any(h.instance is c.instance for h in shown)]
+        report.violations += shown
+        report.points += len(shown)
     failures = list(report.violations) or _settle_open_points(task, report, state, config)
     if failures:
         return _refutation(task, state, config, failures, method_name="sampling")

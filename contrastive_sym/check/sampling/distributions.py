@@ -43,10 +43,11 @@ from .draws import expand_draws
 MAX_CELLS = 256
 
 
-def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None = None) -> tuple:
+def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None = None, unnamed: int = 2) -> tuple:
     """``exprs`` (the sides of one concrete instance) with every distribution node written
-    out over finite alphabets shared by all of them, as probabilities, or with ``width`` as
-    densities on cells of that width; unchanged without such nodes."""
+    out over finite alphabets shared by all of them (the points they name and ``unnamed``
+    others per coordinate), as probabilities, or with ``width`` as densities on cells of that
+    width; unchanged without such nodes."""
     if not notation.distributions or not any(e.has(*DISTRIBUTION_NODES) for e in exprs):
         return exprs
     if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
@@ -67,7 +68,7 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     # named outside E_{x ~ p}[…] is drawn inside it too, and putting each cell for the drawn x
     # into marginals that sum over a cell written x would change that cell as well (capture)
     cells = {point: sp.Dummy(str(point)) for points in named.values() for point in points}
-    alphabets = {c: [cells[p] for p in sorted(points, key=sp.default_sort_key)] + _unnamed(c)
+    alphabets = {c: [cells[p] for p in sorted(points, key=sp.default_sort_key)] + _unnamed(c, unnamed)
                  for c, points in named.items()}
     tables = {decl.tag: _Table(decl, alphabets) for decl in decls if not decl.mixture}
     for decl in decls:
@@ -163,10 +164,10 @@ def _write_samples(expr: sp.Basic) -> sp.Basic:
     return expr.func(*(_write_samples(arg) for arg in expr.args))
 
 
-def _unnamed(coordinate: sp.Basic) -> list[sp.Symbol]:
-    """The points of a coordinate that the statement does not name."""
+def _unnamed(coordinate: sp.Basic, count: int) -> list[sp.Symbol]:
+    """``count`` points of a coordinate that the statement does not name."""
     label = coordinate.label if isinstance(coordinate, sp.IndexedBase) else coordinate
-    return [sp.Symbol(f"{label}_⋆{n}") for n in (1, 2)]
+    return [sp.Symbol(f"{label}_⋆{n}") for n in range(1, count + 1)]
 
 
 def _collect(expr: sp.Basic, space: _Space, named: dict, bound: frozenset) -> None:

@@ -19,7 +19,8 @@ from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
 from ..numeric.indices import inputs_of, var_key
-from .distributions import expand_distributions, has_point_densities
+from ...model.distributions import SampleExpectation
+from .distributions import DISTRIBUTION_NODES, expand_distributions, has_point_densities
 from .index_choices import index_assignments, index_ties, symbols_in, used_indices  # noqa: F401 (used_indices: jobs.py)
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
@@ -62,6 +63,8 @@ class Instance:
     # the points' tables read as densities on cells of this width (distributions.py); None:
     # as probabilities
     cell_width: sp.Expr | None = None
+    # points of each coordinate that the statement does not name (distributions.py)
+    unnamed: int = 2
 
     @property
     def subs(self) -> dict:
@@ -80,6 +83,8 @@ class Instance:
         parts = [f"{k}={v}" for k, v in self.sizes + self.indices]
         if self.cell_width is not None:
             parts.append(f"densities on cells of width {self.cell_width}")
+        if self.unnamed != 2:
+            parts.append(f"{self.unnamed} points of each coordinate that no statement names")
         return ", ".join(parts) if parts else "(no sizes)"
 
     @property
@@ -290,10 +295,11 @@ def instantiate(lhs: sp.Basic, rhs: sp.Basic, relation: Relation, notation: Nota
 CELL_WIDTHS = (sp.Rational(1, 1000), sp.Integer(1000))
 
 
-def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: dict, width) -> Instance:
+def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: dict, width,
+              unnamed: int = 2) -> Instance:
     """The instance of both sides with the distributions written out over one set of
     alphabets (as densities on cells of ``width``, or as probabilities when it is None)."""
-    left, right = expand_distributions(concrete, notation, width)
+    left, right = expand_distributions(concrete, notation, width, unnamed)
     if sp.Tuple(left, right).has(MaxOver):
         # its members depend on the labels, which only the compiled programs read
         raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
@@ -308,7 +314,7 @@ def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: di
     else:
         left_c, right_c = components(left), components(right)
     return Instance(lhs=left_c, rhs=right_c, variables=variables_of(left_c + right_c, notation),
-                    cell_width=width, **labels)
+                    cell_width=width, unnamed=unnamed, **labels)
 
 
 def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instance]:
@@ -347,3 +353,36 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
                 instances.append(_expanded(concrete, relation, notation, size_values, labels, width))
     instances.sort(key=lambda inst: inst.weight)
     return instances
+
+
+#: the orders: a bound can fail only beside three values of a coordinate (InfoNCE ≤ (1/2) log K at K = 2)
+_ORDERS = (Relation.LT, Relation.LE, Relation.GT, Relation.GE)
+#: the most variables an instance may have to be tried again so (its tables and functions of two
+#: unnamed points); an instance over a sample set of N members is not (written out again it costs seconds)
+_WIDENED = 12
+
+
+def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Notation) -> list[Instance]:
+    """For an order between sides over distributions: each small instance of probabilities at sizes of
+    at most 2 again, with three points of each coordinate that the statement does not name (none
+    where that makes a table of too many cells).  Tried only for a violation that two such points
+    hide (methods/pointwise.py); what holds there is no evidence of its own."""
+    if relation not in _ORDERS or not notation.distributions:
+        return []
+    found = []
+    for instance in instances:
+        if instance.interpreted or instance.cell_width is not None or any(v > 2 for _, v in instance.sizes) \
+                or len(instance.variables) > _WIDENED:
+            continue
+        subs = instance.subs
+        concrete = (concretize(lhs, subs), concretize(rhs, subs))
+        if not any(isinstance(e, sp.Basic) and e.has(*DISTRIBUTION_NODES) for e in concrete) \
+                or any(isinstance(e, sp.Basic) and e.has(SampleExpectation) for e in concrete):
+            continue
+        sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
+        labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
+        try:
+            found.append(_expanded(concrete, relation, notation, sizes, labels, None, unnamed=3))
+        except Unsupported:
+            continue
+    return found
