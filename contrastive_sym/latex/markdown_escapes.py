@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from .braced_arguments import closing
+
 #: a command whose argument is a word or a name, where \_ is its underscore
 _WORDS = re.compile(r"\\(?:text[a-z]*|math(?:rm|it|sf|tt|bf)|operatorname\*?|mbox|hbox)\s*$")
 
@@ -53,9 +55,11 @@ def escaped_braces(text: str) -> str:
         return text
     out = list(text)
     for match in _ESCAPED_SCRIPT.finditer(text):
-        close = _plain_closing(text, match.end())
-        if close is not None:
-            out[match.end() - 2] = " "
+        # the group the escaped brace opens, as if it were plain, closed by a plain } within the row
+        brace = match.end() - 1
+        close = closing(text[:brace - 1] + " " + text[brace:], brace)
+        if close is not None and "\\\\" not in text[brace:close]:
+            out[brace - 1] = " "
     for match in _ESCAPED_SET.finditer(text):
         out[match.start()] = " "
         out[match.end() - 3] = " "
@@ -67,22 +71,3 @@ _ESCAPED_SCRIPT = re.compile(r"(?<!\\)[_^]\s*\\\{")
 #: ``\\{ … \\}`` in one row, nothing but a brace-free, row-free text between
 _ESCAPED_SET = re.compile(r"\\\\\{[^{}\\]*(?:\\(?!\\)[^{}\\]*)*\\\\\}")
 
-
-def _plain_closing(text: str, start: int) -> int | None:
-    """Where a plain ``}`` closes the group opened just before ``start`` (escaped braces are
-    glyphs), or None when the text ends or another row starts first."""
-    depth, position = 1, start
-    while position < len(text):
-        if text.startswith("\\\\", position):
-            return None
-        if text[position] == "\\":
-            position += 2
-            continue
-        if text[position] == "{":
-            depth += 1
-        elif text[position] == "}":
-            depth -= 1
-            if depth == 0:
-                return position
-        position += 1
-    return None

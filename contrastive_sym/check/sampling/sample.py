@@ -136,6 +136,7 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
     """Compare the sides at the adversarial and random points of every instance."""
     report = SampleReport([c.instance for c in compiled])
     near = []           # (instance, point, lhs − rhs) of the points where an order holds: search.py
+    order = relation in (Relation.GE, Relation.GT, Relation.LE, Relation.LT)
     for n, ci in enumerate(compiled):
         seed = stable_seed(config.seed, f"{label}|{ci.instance.label}")
         points = sample_points(ci.instance, config.points_per_instance, config.random_points, seed)
@@ -156,7 +157,7 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
             hit = Hit(ci.instance, point, result)
             if result.status is Status.HOLDS:
                 report.holds += 1
-                if result.lhs and result.rhs and ci.sides.lhs is not None:
+                if order and result.lhs and result.rhs:
                     near.append((ci, point, float((result.lhs[0] - result.rhs[0]).mid())))
             elif result.status is Status.TIE:
                 if relation in (Relation.LT, Relation.GT):

@@ -71,13 +71,14 @@ class DensityDrawsMixin:
         r"""``\mathbb{E}_{p(x)p(z)}``, ``\mathbb{E}_{p(x) q(y \mid x)}``: the factors' draws, outermost
         first; None when ``value`` is no product of densities.  A factor written twice, or factors
         that draw one point twice or are given each other's points, are refused."""
+        products = {f: self.product_draw(f, op) for f in value.args} if isinstance(value, sp.Mul) else {}
         if not (isinstance(value, sp.Mul) and len(value.args) > 1
-                and all(isinstance(f, (Density, SliceDensity)) or self.product_draw(f, op) for f in value.args)):
+                and all(isinstance(f, (Density, SliceDensity)) or products[f] for f in value.args)):
             if isinstance(value, (sp.Mul, sp.Pow)) and (value.atoms(Density) or value.has(SliceDensity)):
                 raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: an expectation under "
                                     "a product of densities reads each density once, each of its own points")
             return None
-        factors = [self.slice_draw(f, op) if isinstance(f, SliceDensity) else self.product_draw(f, op)
+        factors = [self.slice_draw(f, op) if isinstance(f, SliceDensity) else products[f]
                    or self._expectation_under_density(f, tree, op) for f in value.args]
         drawn = [p for f in factors for p in f.bound]
         slices = [f for f in factors if isinstance(f, FamilyDrawOp)]

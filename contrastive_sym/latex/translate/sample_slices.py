@@ -106,9 +106,7 @@ class SampleSlicesMixin:
         if key is None or len(ops) != 2 or ops[0].data != "superscript" or ops[1].data != "call" \
                 or not isinstance(self.scope.lookup(key), Distribution):
             return ops
-        items = unwrap(ops[1].children[1])
-        elements = [c for c in items.children[0].children if isinstance(c, Tree)] \
-            if isinstance(items, Tree) and items.data == "paren" and isinstance(items.children[0], Tree) else []
+        elements = _arguments(ops[1])
         try:
             sliced = as_slice(self.value(elements[0])) if len(elements) == 1 else None
         except ParseError:
@@ -123,8 +121,7 @@ class SampleSlicesMixin:
 
     def power_draw_op(self, tree, op) -> ExpectationOp | None:
         r"""``\mathbb{E}_{p^K(x, y)}``: K independent draws of the points of p's density written
-        after the power (``r^{K-1}(x_{2:K})``: of the entries of the slice); None for any other
-        subscript."""
+        after the power; None for any other subscript (``r^{K-1}(x_{2:K})`` is read as a value)."""
         tree = unwrap(tree)
         if not (isinstance(tree, Tree) and tree.data == "call" and isinstance(tree.children[0], Tree)
                 and tree.children[0].data == "superscript"):
@@ -133,17 +130,9 @@ class SampleSlicesMixin:
         distribution = self.value(base)
         if not isinstance(distribution, Distribution):
             return None
-        items = unwrap(tree.children[1])
-        elements = [c for c in items.children[0].children if isinstance(c, Tree)] \
-            if isinstance(items, Tree) and items.data == "paren" else []
-        sliced = self.value(elements[0]) if len(elements) == 1 else None
-        if as_slice(sliced) is not None:
-            # r^{K-1}(x_{2:K}): the entries of the slice, each drawn from r
-            count = as_slice(sliced)[2] - as_slice(sliced)[1] + 1
-            if sp.simplify(self.expr(power) - count) != 0:
-                raise self.fail(op, f"'{' '.join(self.source(tree).split())}': the power of a density is the number "
-                                    f"of entries drawn, {count} here")
-            return self.slice_draw(SliceDensity(distribution.tag, sliced), op)
+        elements = _arguments(tree)
+        if len(elements) == 1 and as_slice(self.value(elements[0])) is not None:
+            return None         # r^{K-1}(x_{2:K}), the density of a slice: power_of_a_slice_density
         points = self._points_of(distribution, elements, op) if elements else []
         coordinates = sorted(distribution.coordinate_of(p) for p in points)
         if coordinates != list(range(len(distribution.coordinates))):
@@ -205,3 +194,11 @@ def draws(factor, point) -> bool:
         return isinstance(point, sp.Indexed) and point.base == factor.members and \
             not (point.indices[0] - factor.lo).is_negative and not (factor.hi - point.indices[0]).is_negative
     return point in factor.bound
+
+
+def _arguments(call) -> list:
+    """The trees of the arguments of a call ``p(a, b)`` written with parentheses; [] otherwise."""
+    items = unwrap(call.children[1]) if len(call.children) == 2 else None
+    if not (isinstance(items, Tree) and items.data == "paren" and isinstance(items.children[0], Tree)):
+        return []
+    return [c for c in items.children[0].children if isinstance(c, Tree)]
