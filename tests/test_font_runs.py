@@ -45,17 +45,43 @@ def test_two_ways_to_split_are_refused():
         check_statement(r"\|\mathbf{xLx}_i\|^2 \geq 0", "inequality", **notation)
 
 
-def test_a_font_around_more_than_a_name_is_quoted_whole():
-    """``\\mathcal{L_{\\mathcal{BT}}}`` (a Barlow Twins review): the message quoted '\\mathcal{L_{\\mathcal{BT}'."""
-    with pytest.raises(DerivationError, match=r"'\\mathcal\{L_\{\\mathcal\{BT\}\}\}': a font around more than a name"):
+def test_a_font_around_a_scripted_name_sets_the_name_in_the_font():
+    """``\\mathcal{L_{\\mathcal{BT}}}`` (a Barlow Twins review) is printed \\mathcal{L}_{\\mathcal{BT}}."""
+    notation = dict(MAP, scalar=[{"name": r"\mathcal{L}_{\mathcal{BT}}", "domain": "positive"}])
+    assert check_statement(r"\mathcal{L_{\mathcal{BT}}} > 0", "inequality", **notation).verdict.value == "proved"
+    with pytest.raises(DerivationError, match=r"'\\mathcal\{L\}_\{\\mathcal\{BT\}\}' is not declared"):
         translate_expr(r"\mathcal{L_{\mathcal{BT}}} + 1", Scope())
 
 
-@pytest.mark.parametrize("written, quoted", [
-    (r"CE(\bf{y,\hat{y}}) + 1", r"\bf{y,\hat{y}}"),           # a solution sheet's bold pair (old TeX's \bf)
-    (r"\bf{\hat{y} - y} + 1", r"\bf{\hat{y} - y}"),
+BOLD = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}], index=[{"name": "i", "from": 1, "to": "n"}],
+            family=[{"name": r"\mathbf{y}", "shape": ["n"]}, {"name": r"\hat{\mathbf{y}}", "shape": ["n"]},
+                    {"name": r"\mathbf{W}", "shape": ["n", "n"]}, {"name": r"\mathbf{x}", "shape": ["n"]}],
+            scalar=[{"name": r"\boldsymbol{\alpha}"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a solution sheet's bold difference, in old TeX's \bf and in \mathbf
+    (r"\bf{\hat{y} - y} = \hat{\mathbf{y}} - \mathbf{y}", "proved"),
+    (r"\mathbf{\hat{y} - y} = \mathbf{y} - \hat{\mathbf{y}}", "refuted"),
+    (r"\sum_i \mathbf{y_i - \hat{y}_i} = \sum_i \mathbf{y}_i - \sum_i \hat{\mathbf{y}}_i", "proved"),
+    (r"\boldsymbol{\alpha + \alpha} = 2 \boldsymbol{\alpha}", "proved"),      # a Greek letter in the font
+    (r"\mathbf{Wx + y} = \mathbf{W} \mathbf{x} + \mathbf{y}", "proved"),   # a run, read as \mathbf{Wx} alone
+    (r"\mathbf{Wx + y} = \mathbf{x} + \mathbf{y}", "refuted"),
 ])
-def test_a_font_around_a_list_or_an_expression_is_named_whole(written, quoted):
-    """Before, the grammar's "unexpected ','; expected '}'" named no construct."""
-    with pytest.raises(DerivationError, match=re.escape(f"a font around more than a name, '{quoted}', is not read")):
-        translate_expr(written, Scope())
+def test_a_font_around_an_expression_is_the_font_on_each_name(statement, expected):
+    """TeX sets every letter of the group in the font: \\mathbf{a - b} prints \\mathbf{a} - \\mathbf{b}."""
+    assert check_statement(statement, **BOLD).verdict.value == expected
+
+
+@pytest.mark.parametrize("written, quoted", [
+    (r"\mathbf{y x_i} = 0", r"\mathbf{y x_i}"),       # the run yx with x's index, or y times x_i
+    (r"\mathbf{W x(y)} = 0", r"\mathbf{W x(y)}"),
+])
+def test_a_letter_beside_a_scripted_or_called_name_in_a_font_is_refused(written, quoted):
+    with pytest.raises(DerivationError, match=re.escape(f"'{quoted}': a font around letters side by side, one of them")):
+        check_statement(written, **BOLD)
+
+
+def test_a_name_in_the_font_that_is_not_declared_is_named():
+    with pytest.raises(DerivationError, match=re.escape(r"'\mathbf{z}' is not declared")):
+        check_statement(r"\mathbf{y + z} = 0", **BOLD)

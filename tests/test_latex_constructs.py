@@ -777,15 +777,15 @@ def test_a_name_with_an_arrow_is_one_name_however_the_arrow_is_written():
     assert check_statement(r"\mathcal{L}_{I \rightarrow T} \geq 0", "inequality", **notation).verdict.value == "proved"
 
 
-@pytest.mark.parametrize("text, column, font", [
+@pytest.mark.parametrize("text, column, name, font", [
     # a library's docstring and a user guide write a loss and a matrix applied to a difference so
-    (r"\mathcal{L(X)} = 1", 1, r"\mathcal{L(X)}"),
-    (r"a + \mathbf{L(x_i-x_j)} = 1", 5, r"\mathbf{L(x_i-x_j)}"),
+    (r"\mathcal{L(X)} = 1", 10, r"\mathcal{L}", r"\mathcal{L(X)}"),
+    (r"a + \mathbf{L(x_i-x_j)} = 1", 13, r"\mathbf{L}", r"\mathbf{L(x_i-x_j)}"),
 ])
-def test_a_font_around_more_than_a_name_is_named_with_what_to_write(text, column, font):
-    error = refused(text)
-    assert error.message.startswith(f"'{font}': a font around more than a name") and error.column == column
-    assert "set the font on each name" in error.message
+def test_a_font_around_more_than_a_name_is_on_each_name_and_says_so(text, column, name, font):
+    error = refused(text, Scope({"a": sp.Symbol("a")}))
+    assert error.message == f"'{name}' is not declared (the font of '{font}' is on each name it holds, as TeX prints it)"
+    assert error.column == column
 
 
 def test_an_expectation_given_an_event_is_named():

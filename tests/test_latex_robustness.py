@@ -249,7 +249,9 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           # session 16: Iverson brackets, Markdown's escaped underscores, a problem's constraints, the gradient
           # and Hessian of a definition, indices said equal after a statement
           r"[x_k > 0]", r"[k = i]", r"\_", r"\sum\_{k}", r"\text{s.t.}", r"\text{subject to}", r"\nabla^2",
-          r"\nabla f(", r"\quad i = j", r"x^T ("]
+          r"\nabla f(", r"\quad i = j", r"x^T (",
+          # session 18: a font around an expression, a list or a run of letters
+          r"\mathbf{\hat{y} - y}", r"\bf{", r"\mathbf{Wx + ", r"\mathcal{L(", r"\mathbf{y x_i}", r"\boldsymbol{\alpha "]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 

@@ -39,3 +39,32 @@ def closing(text: str, start: int, opening: str = "{", closer: str = "}") -> int
         if depth == 0:
             return position
     return None
+
+
+#: each closing delimiter and the opening one it closes
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
+def innermost_open(text: str, position: int) -> tuple[str, int] | None:
+    """The innermost delimiter open at ``position`` and where it is (``\\{ \\}`` a pair of their own)."""
+    stack: list[tuple[str, int]] = []
+    index = 0
+    while index < min(position, len(text)):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            if text[index + 1] in "{}":
+                index += 2        # \{ … \}: set braces, not grouping
+                continue
+            index += 1
+            while index < len(text) and text[index].isalpha():
+                index += 1
+            continue
+        if char in "([{":
+            stack.append((char, index))
+        elif char in _CLOSING:
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == _CLOSING[char]:
+                    del stack[depth:]
+                    break
+        index += 1
+    return stack[-1] if stack else None

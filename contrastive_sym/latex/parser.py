@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .markdown_escapes import escaped_braces, escaped_underscores_as_scripts
 from .alignment_marks import misplaced
 from ..errors import ParseError
-from .braced_arguments import closing, unbraced_arguments
+from .braced_arguments import innermost_open, unbraced_arguments
 from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
@@ -35,6 +35,7 @@ from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .parse_hints import hint_before
 from .remarks import blank_remarks
+from .font_groups import FontGroupError, font_around, font_at_error, fonts_distributed, marked
 from .script_places import escaped_underscores, nested_fonts, rows_of_slices, scripts_moved, scripts_out_of_fonts
 from .row_breaks import join_after_operators
 from .spelling import PRIME_SCRIPT, prime_count
@@ -214,12 +215,20 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     cleaned = relation_labels_as_notes(unwrap_math_classes(cleaned))  # \mathop{\mathbb{E}}: \mathbb{E}; _{=0}: _{0}
     cleaned = mark_optima(cleaned)          # \arg\min, \operatorname*{argmax}, sup_x: one mark each (same length)
     cleaned = rows_of_slices(scripts_out_of_fonts(nested_fonts(escaped_underscores(cleaned))))  # \mathbf{h_i}; P_{i,:}; a\_i
-    try:
-        return scripts_moved(_parser().parse(cleaned))   # C^\top_j is C_j^\top; z_{-, i} is {z_-}_i; 2 [x]_+
-    except UnexpectedInput as exc:
-        raise _explain(exc, cleaned, where, text) from None
-    except RecursionError:  # pragma: no cover - nesting is bounded above
-        raise where.error("the formula is nested too deeply") from None
+    while True:
+        try:
+            # C^\top_j is C_j^\top; z_{-, i} is {z_-}_i; 2 [x]_+; \mathbf{a - b} is \mathbf{a} - \mathbf{b}
+            return scripts_moved(fonts_distributed(_parser().parse(cleaned), text))
+        except UnexpectedInput as exc:
+            # a font around more than a name: read again with the group marked (font_groups.py)
+            font = font_at_error(exc, cleaned)
+            if font is None:
+                raise _explain(exc, cleaned, where, text) from None
+            cleaned = marked(cleaned, font)
+        except FontGroupError as exc:
+            raise where.error(exc.message, *_line_column(text, exc.start_pos), exc.construct) from None
+        except RecursionError:  # pragma: no cover - nesting is bounded above
+            raise where.error("the formula is nested too deeply") from None
 
 
 def _check_nesting(text: str, where: Where) -> None:
@@ -243,59 +252,12 @@ _CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
     """The innermost ``(``, ``[`` or ``{`` open at ``position`` of the text as written, with its line and column."""
-    found = _innermost_open(text, position)
+    found = innermost_open(text, position)
     return None if found is None else (found[0], *_line_column(text, found[1]))
-
-
-def _innermost_open(text: str, position: int) -> tuple[str, int] | None:
-    """The innermost delimiter open at ``position`` and where it is (``\\{ \\}`` a pair of their own)."""
-    stack: list[tuple[str, int]] = []
-    index = 0
-    while index < min(position, len(text)):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            if text[index + 1] in "{}":
-                index += 2        # \{ … \}: set braces, not grouping
-                continue
-            index += 1
-            while index < len(text) and text[index].isalpha():
-                index += 1
-            continue
-        if char in "([{":
-            stack.append((char, index))
-        elif char in _CLOSERS:
-            for depth in range(len(stack) - 1, -1, -1):
-                if stack[depth][0] == _CLOSERS[char]:
-                    del stack[depth:]
-                    break
-        index += 1
-    return stack[-1] if stack else None
 
 
 #: \vert left unpaired before a subscript: the bar of a restriction, f(x)\big\vert_{x=0}
 _VERT_RESTRICTION = re.compile(r"\\vert(?=\s*_)")
-
-#: a font command, then the brace its argument opens
-_FONT_OPEN = re.compile(r"\\(mathcal|mathbf|mathbb|boldsymbol|bm|mathsf|mathit|mathscr|mathfrak|mathtt|pmb)\s*\{$")
-
-
-def _font_around(text: str, position: int) -> tuple[str, int, str] | None:
-    r"""(message, start, construct) when ``position`` is inside a font's braces that hold more than a
-    name (``\mathcal{L(X)}``, ``\mathbf{L(x_i - x_j)}``); None otherwise."""
-    opened = _innermost_open(text, position)
-    if opened is None or opened[0] != "{":
-        return None
-    start = opened[1]
-    font = _FONT_OPEN.search(text[:start + 1])
-    if font is None:
-        return None
-    end = closing(text, start)          # the brace that closes the font's group, not the first one after it
-    written = text[font.start():end + 1 if end is not None else len(text)]
-    head = re.sub(r"\\(?:left|right|[Bb]igg?[lr]?)\s*$", "", text[start + 1:position]).strip()   # f, not f\left
-    return (f"'{' '.join(written.split())}': a font around more than a name (here around '{head}' and what "
-            f"follows) is not read; set the font on each name, \\{font.group(1)}{{{head}}}(…), or restate the "
-            "line with restated_from", font.start(), written)
-
 
 def _line_column(text: str, position: int) -> tuple[int, int]:
     return text.count("\n", 0, position) + 1, position - text.rfind("\n", 0, position)
@@ -342,7 +304,7 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         line, column = token.line or line, token.column or column
         if (grouped := cases_row_defines(text, token.start_pos)) is not None:
             return where.error(grouped, line, column, shown)
-        font = _font_around(original, token.start_pos)
+        font = font_around(original, token.start_pos)
         if font is not None:
             return where.error(font[0], *_line_column(text, font[1]), font[2])
         opened = _unclosed(original, token.start_pos)

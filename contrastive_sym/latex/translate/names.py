@@ -15,6 +15,7 @@ from ..families import Leading
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
                      OperatorKind, Partner, form_key)
 from ..spelling import font_spelling
+from ..font_groups import font_group_note
 from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
@@ -114,8 +115,7 @@ class NamesMixin:
         return None
 
     def _apply_ops(self, meaning, key: str | None, ops: list, node):
-        """``meaning`` (the value of the name ``key``, or of an atom when key is None)
-        with its scripts, primes and parentheses ``ops`` applied left to right."""
+        """``meaning`` (of the name ``key``, or of an atom if None) with its scripts, primes and parentheses ``ops``."""
         pending_error = None
         for position, op in enumerate(ops):
             found = self.at_written_labels(key, meaning, op) if op.data == "call" and key is not None else None
@@ -195,7 +195,7 @@ class NamesMixin:
         # a name declared in another font is the likelier slip than a variable left undeclared
         message = f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
             else message + twin * message.endswith("' is not declared")
-        return message.replace(f"'{key}'", f"'{key_shown(key)}'", 1)     # f_{\log Z}, not f_\logZ
+        return message.replace(f"'{key}'", f"'{key_shown(key)}'", 1) + font_group_note(node)    # f_{\log Z}; \mathcal{L(X)}
 
     def _settle(self, meaning, node):
         """The value a name stands for once its scripts are read."""
@@ -441,8 +441,7 @@ def text_key(token: str) -> str:
 
 
 def _subscript_first(ops: list) -> list:
-    """``s^{-}_i`` as ``s_i^{-}``: TeX sets a superscript and a subscript of one base
-    the same in either order, so they are read in one order."""
+    """``s^{-}_i`` as ``s_i^{-}``: TeX sets the two scripts of one base alike in either order."""
     ops = list(ops)
     for position in range(len(ops) - 1):
         if ops[position].data == "superscript" and ops[position + 1].data == "subscript":
