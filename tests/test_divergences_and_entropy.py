@@ -7,6 +7,8 @@ false one refuted with the table that shows it (Wiesner's I_BA without its log, 
 them).  A bar between two arguments is read only there."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
@@ -101,6 +103,37 @@ ENTROPIES = dict(NOTATION, quantity=[
 def test_joint_and_conditional_entropies(statement, verdicts):
     kind = "inequality" if ("\\le" in statement or "\\ge" in statement) else "identity"
     assert check_statement(statement, kind, **ENTROPIES).verdict.value in verdicts
+
+
+THREE = dict(scalar=[{"name": n, "role": "point"} for n in ("X", "Y", "Z")],
+             distribution=[{"name": "p", "of": ["X", "Y", "Z"]}],
+             quantity=[{"name": name, "meaning": meaning, "of": "p"} for name, meaning in (
+                 ("I(X; Y, Z)", "mutual information"), ("I(X; Z)", "mutual information"),
+                 ("I(X; Y \\mid Z)", "mutual information"), ("I(X; Y)", "mutual information"),
+                 ("H(X \\mid Z)", "entropy"), ("H(X \\mid Y, Z)", "entropy"))])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the chain rule of mutual information (a review's), and with its conditional term dropped
+    (r"I(X; Y, Z) = I(X; Z) + I(X; Y \mid Z)", "identity", "confirmed"),
+    (r"I(X; Y, Z) = I(X; Z) + I(X; Y)", "identity", "refuted"),
+    (r"I(X; Y \mid Z) = H(X \mid Z) - H(X \mid Y, Z)", "identity", "confirmed"),
+    (r"I(X; Y \mid Z) \geq 0", "inequality", "confirmed"),
+    # conditioning may add information (X = Y xor Z): not a bound that holds
+    (r"I(X; Y \mid Z) \leq I(X; Y)", "inequality", "refuted"),
+])
+def test_conditional_and_joint_mutual_informations(statement, kind, expected):
+    assert check_statement(statement, kind, **THREE).verdict.value == expected
+
+
+@pytest.mark.parametrize("name, said", [("I(X; Y; Z)", "of two groups of points"),
+                                        ("I(X; Y \\mid Z \\mid X)", "of two groups of points"),
+                                        ("I(X; X \\mid Z)", "a point is written twice"),
+                                        ("I(X; W)", "'W' is not one of them")])
+def test_a_mutual_information_that_is_not_of_two_groups_of_its_points_is_refused(name, said):
+    notation = dict(THREE, quantity=[{"name": name, "meaning": "mutual information", "of": "p"}])
+    with pytest.raises(DerivationError, match=re.escape(said)):
+        check_statement("X = X", **notation)
 
 
 def _document(*claims: tuple[int, str], sections: str = "") -> str:

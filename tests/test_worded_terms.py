@@ -326,7 +326,7 @@ def test_an_undeclared_name_with_a_control_word_in_its_subscript_is_quoted_as_te
 
 @pytest.mark.parametrize("written, said", [
     (r"\text{CE}(u, v) = 0", "the cross entropy: documents write CE(p, q) = -\\sum_k p_k \\log q_k with the target first"),
-    (r"\mathrm{Var}(u_1) = 0", "a variance, of a random point's function under a distribution the formula does not write"),
+    (r"\mathrm{Var}(u_1) = 0", "a variance of something that draws no point does not say what it varies over"),
 ])
 def test_a_standard_name_the_reader_does_not_take_says_why(written, said):
     # the argument order of CE differs between documents and code; a variance needs its distribution

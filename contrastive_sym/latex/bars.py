@@ -68,6 +68,7 @@ class _Segment:
     bars: list = field(default_factory=list)
     level: list = field(default_factory=list)     # (position, "atom" | "op" | "sign" | "rel" | "script" | bar)
     opener: str = ""                              # the delimiter that opens the group, "" for a row
+    after_expectation: bool = False               # the brackets of \mathbb{E}[X | Y]
 
     def positions(self) -> list:
         return [position for position, _ in self.level]
@@ -84,6 +85,8 @@ _DELIMITER = re.compile(r"\\\||\\[a-zA-Z]+|\\[{}]|[()\[\]|.<>/]")
 _OPAQUE = re.compile(r"\\(text[a-zA-Z]*|mathrm|operatorname\*?|mbox|label|tag\*?|color|textcolor|begin|end)"
                      r"\s*\{")
 _TOKEN = re.compile(r"\\\\|\\\||\\[a-zA-Z]+|\\.|\|\||\s+|.", re.S)
+#: an expectation written bare, just before the bracket it opens (\mathbb{E}[, \mathbb{E}\big[)
+_EXPECTATION = re.compile(r"\\mathbb\s*\{?\s*E\s*\}?\s*(?:\\(?:left|[Bb]igg?l?)\s*)?\Z")
 _OPENERS = {"(", "[", "{", "\\{", "\\langle", "\\lvert", "\\lVert", "\\lfloor", "\\lceil"}
 _CLOSERS = {")", "]", "}", "\\}", "\\rangle", "\\rvert", "\\rVert", "\\rfloor", "\\rceil"}
 _RELATIONS = {"=", "<", ">", "\\le", "\\leq", "\\ge", "\\geq", "\\neq", "\\ne", "\\equiv", "\\implies", "\\to",
@@ -157,7 +160,7 @@ def _segments(text: str):
             stack[-1].level.append((position, "rel"))
         elif value in _OPENERS:
             stack[-1].level.append((position, "atom"))
-            stack.append(_Segment(opener=value))
+            stack.append(_Segment(opener=value, after_expectation=_EXPECTATION.search(text, max(0, position - 40), position) is not None))
         elif value in _CLOSERS:
             _close(stack, done)
         elif not value.isspace() and not _SPACING.match(value):
@@ -174,7 +177,7 @@ def _sized(text: str, size, stack: list, done: list) -> int:
     end = delimiter.end() if delimiter else position
     if which == "left" or which.endswith("l"):
         stack[-1].level.append((size.start(), "atom"))
-        stack.append(_Segment(opener=value))
+        stack.append(_Segment(opener=value, after_expectation=_EXPECTATION.search(text, max(0, size.start() - 40), size.start()) is not None))
         return end
     if which == "right" or which.endswith("r"):
         _close(stack, done)
@@ -196,11 +199,15 @@ def _sized(text: str, size, stack: list, done: list) -> int:
 
 def _conditional_bar(segment: _Segment, text: str) -> _Bar | None:
     """The one bar ``|`` or ``\\vert`` of a parenthesis, as in ``p(x | c)`` and
-    ``P(y \\vert x; \\theta)``: a conditional bar, read as ``\\mid``; None otherwise."""
+    ``P(y \\vert x; \\theta)``, or of the brackets of an expectation, ``\\mathbb{E}[X | Y]``: a
+    conditional bar, read as ``\\mid``; None otherwise."""
     bars = [b for b in segment.bars if b.kind in ("abs", "middle")]
-    if segment.opener != "(" or len(bars) != 1 or any(b.kind == "norm" for b in segment.bars):
+    if not (segment.opener == "(" or segment.opener == "[" and segment.after_expectation) or len(bars) != 1 \
+            or any(b.kind == "norm" for b in segment.bars):
         return None
     bar = bars[0]
+    if segment.opener == "[" and any(position >= bar.end and kind == "rel" for position, kind in segment.level):
+        return None     # \mathbb{E}[X | c \neq 1]: given an event, which the parser names
     before = any(position < bar.start and kind == "atom" for position, kind in segment.level)
     after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
     written = bar.kind == "middle" or text[bar.start:bar.end] in ("|", "\\vert")

@@ -40,6 +40,7 @@ class Builtin(enum.Enum):
     NABLA = "nabla"
     INDICATOR = "indicator"
     EXPECTATION = "expectation"    # \mathbb{E}_{x \sim p}: over declared distributions
+    VARIANCE = "variance"          # \mathrm{Var}(X), \mathrm{Var}(X \mid Y): of what \mathbb{E}[…] averages
     KRONECKER = "kronecker delta"  # \delta_{ij}, unless the document declares \delta
     TRACE = "trace"                # \operatorname{tr}(M), \text{Tr}(M): the sum of a square matrix's diagonal
     DIAGONAL = "diagonal matrix"   # \mathrm{diag}(p): the square matrix with p on its diagonal
@@ -438,7 +439,7 @@ _BUILTIN_KEYS = {
     r"\boldsymbol{I}": Builtin.IDENTITY, r"\bm{I}": Builtin.IDENTITY,
     r"\mathbb{E}": Builtin.EXPECTATION, r"\mathbf{E}": Builtin.EXPECTATION,
     # E in roman or italic (notes, theses); a document that declares E (an energy, edges) means that
-    "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION,
+    "E": Builtin.EXPECTATION, r"\text{E}": Builtin.EXPECTATION, r"\text{Var}": Builtin.VARIANCE, r"\mathbb{V}": Builtin.VARIANCE,
     r"\delta": Builtin.KRONECKER,
     r"\mathbb{1}": Builtin.INDICATOR, r"\mathbf{1}": Builtin.INDICATOR,
     # the Kullback-Leibler divergence in the spellings of the field (\mathrm{KL} is \text{KL})

@@ -40,23 +40,35 @@ def read_quantity(entry: dict, context: Context, record_definition, bind_macro) 
 
 
 def _information_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
-    r"""The mutual information of the two coordinates of a declared distribution p
-    (``of = 'p'``), the expectation of log p(a, b)/(p(a)p(b)) over (a, b) ~ p: what a
-    document means by I(X; Y) beside the densities it writes."""
+    r"""The mutual information of points of a declared distribution p (``of = 'p'``): of its two
+    coordinates, ``I(X; Y)``, the expectation of log p(a, b)/(p(a)p(b)) over (a, b) ~ p, what a document
+    means by I(X; Y) beside the densities it writes (whatever letters the arguments write); of two groups
+    of its points, ``I(X; Y, Z)``, E[log p(x, y, z)/(p(x) p(y, z))]; given a third, ``I(X; Y \mid Z)``,
+    E[log p(x, y, z) p(z)/(p(x, z) p(y, z))] (the chain rule's terms)."""
     distribution = context.scope.lookup(read_text(entry, "of", context))
-    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution) \
-            or len(distribution.coordinates) != 2:
-        raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]] of two points, whose "
-                           "mutual information it is", ("of",))
-    if len(re.split(r";|,", arguments)) != 2 or re.search(r"\\mid|\|", arguments):
-        raise context.fail(f"quantity {name}: the mutual information of a distribution is of its two "
-                           "coordinates, I(X; Y) (a conditional one, I(X; Y \\mid Z), is not read)", ("name",))
-    a, b = (bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates)
+    if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution):
+        raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]], whose mutual information "
+                           "it is", ("of",))
+    parts = re.split(r"\\mid(?![a-zA-Z])|\\vert(?![a-zA-Z])|\|", arguments)
+    sides = parts[0].split(";")
+    if len(parts) > 2 or len(sides) != 2:
+        raise context.fail(f"quantity {name}: a mutual information is of two groups of points, I(X; Y) or "
+                           "I(X; Y, Z), or of two given a third, I(X; Y \\mid Z)", ("name",))
     tag = distribution.tag
 
-    def density(*points):
+    def density(points):
         return Density(tag, sp.Tuple(*points), sp.Tuple())
-    return Expectation(sp.log(density(a, b) / (density(a) * density(b))), sp.Tuple(a, b), tag)
+    if len(parts) == 1 and len(distribution.coordinates) == 2 and "," not in parts[0]:
+        a, b = ([bare_point(c) if isinstance(c, sp.IndexedBase) else c] for c in distribution.coordinates)
+        given = []
+    else:
+        a, b = ([_entropy_point(w, distribution, name, context) for w in side.split(",")] for side in sides)
+        given = [_entropy_point(w, distribution, name, context) for w in parts[1].split(",")] if len(parts) == 2 else []
+        if len(set(a + b + given)) != len(a + b + given):
+            raise context.fail(f"quantity {name}: a point is written twice in the arguments", ("name",))
+    ratio = density(a + b + given) * density(given) / (density(a + given) * density(b + given)) if given else \
+        density(a + b) / (density(a) * density(b))
+    return Expectation(sp.log(ratio), sp.Tuple(*(a + b + given)), tag)
 
 
 def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
@@ -91,6 +103,6 @@ def _entropy_point(written: str, distribution: Distribution, name: str, context:
     point = context.scope.lookup(scope_key(written.strip()))
     point = bare_point(point.base) if isinstance(point, Family) else point
     if not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
-        raise context.fail(f"quantity {name}: an entropy of a distribution is of its points, "
+        raise context.fail(f"quantity {name}: an entropy or a mutual information of a distribution is of its points, "
                            f"{', '.join(distribution.written)}; {written.strip()!r} is not one of them", ("name",))
     return point

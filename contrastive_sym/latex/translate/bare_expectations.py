@@ -7,15 +7,101 @@ import re
 
 import sympy as sp
 
-from ...model.distributions import Density, Expectation, IidExpectation
+from lark import Token, Tree
+
+from ...model.distributions import Density, Expectation, IidExpectation, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Distribution
-from .values import ListValue
+from .values import ListValue, componentwise
 
 
 class BareExpectationsMixin:
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that reads
     ``\\mathbb{E}[…]`` without a subscript."""
+
+    def bracket_expectation(self, variance: bool, items, value, node):
+        r"""``\mathbb{E}[X]``, ``\mathbb{E}[X \mid y]`` (the conditional expectation given the points after
+        the bar), ``\mathrm{Var}(X)`` and ``\mathrm{Var}(X \mid y)`` (E[(X − E[X | y])² | y])."""
+        separators = [str(c).strip() for c in items.children if isinstance(c, Token)] \
+            if isinstance(items, Tree) and items.data == "items" else []
+        if not any(s in ("\\mid", "\ue004") for s in separators):
+            body = self.expectation_argument(value, node)
+            if not variance:
+                return self.bare_expectation(body, node)
+            if isinstance(body, sp.Expr) and not self._body_points(body) and not _constant(body):
+                raise self.fail(node, f"'{' '.join(self.source(node).split())}': a variance of something that draws no "
+                                      "point does not say what it varies over: a variance is of a random point's "
+                                      "function, \\mathrm{Var}(f(x)) with x drawn by a declared distribution (or write "
+                                      "the expectation, \\mathbb{E}_{x \\sim p}[(f(x) - \\mathbb{E}_{x \\sim p}[f(x)])^2])")
+            mean = self.bare_expectation(body, node)
+            return self.bare_expectation((body - mean) ** 2, node)
+        elements = [c for c in items.children if isinstance(c, Tree)]
+        if separators[0] not in ("\\mid", "\ue004") or any(s != "," for s in separators[1:]):
+            raise self.fail(node, f"'{' '.join(self.source(items).split())}': one value, then the bar, then the points "
+                                  "it is given (\\mathbb{E}[X \\mid y, z]) is read")
+        given = [self._given_point(element) for element in elements[1:]]
+        body = self.value_of(self.value(elements[0]))
+        if not variance and self.vector_of(body) is not None:
+            # \mathbb{E}[z' \mid z] of a vector: the vector of its components' conditional expectations
+            return componentwise(self.vector_of(body), lambda c: self.conditional_expectation(c, given, node))
+        body = self._number(body, elements[0])
+        mean = self.conditional_expectation(body, given, node)
+        return self.conditional_expectation((body - mean) ** 2, given, node) if variance else mean
+
+    def _given_point(self, element):
+        written = " ".join(self.source(element).split())
+        if _RELATION.search(written):
+            # E[L(f, c) | c \neq 1]: an expectation given an event
+            raise self.fail(element, f"'{written}' after the bar of an expectation is an event: an expectation given an "
+                                     "event is not read yet; given points, \\mathbb{E}[X \\mid y], it is (a condition is "
+                                     "read inside a probability or a density, p(x \\mid c))")
+        point = self.as_point(self.value(element))
+        if point is None or not isinstance(point, sp.Symbol):
+            raise self.fail(element, f"'{written}' after the bar of an expectation is not a declared data point: "
+                                     "\\mathbb{E}[X \\mid y] is read given points (an event, a condition or a value "
+                                     "after the bar is not read)")
+        return point
+
+    def conditional_expectation(self, body, given: list, node):
+        r"""E[body | given]: the points of ``body`` but the given ones drawn from the one declared
+        distribution that draws them and the given ones together, given these (the sum of p(x | y)·body
+        over every value of x); a function of the given points, which an expectation around it may draw."""
+        if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
+            raise self.fail(node, "an expectation of something that is not a number")
+        shown = ", ".join(self._shown_point(g) for g in given)
+        free = unbound_symbols(body)        # E[E[f(x) | y] | y]: the x drawn inside is not drawn again
+        points = {p for p in self._body_points(body) if not isinstance(p, sp.Symbol) or p in free} - set(given)
+        if not points:
+            note = f"\\mathbb{{E}}[… \\mid {shown}] of what draws no other point is what it averages"
+            self.readings.extend([note] if note not in self.readings else [])
+            return body
+        covering = [d for d in {id(d): d for p in points for d in self._drawing(p)}.values()
+                    if all(any(e is d for e in self._drawing(p)) for p in points | set(given))]
+        if len(covering) != 1:
+            raise self.fail(node, f"\\mathbb{{E}}[… \\mid {shown}]: " + (
+                "no declared distribution draws its points together with the given ones" if not covering else
+                f"{' and '.join(sorted(d.name for d in covering))} each draw them, and which it averages over is "
+                "not written"))
+        distribution = covering[0]
+        self.scope.lookup(distribution.name)       # marks the declaration used (unused-name warnings)
+        loose = sorted(self._shown_point(p) for p in points | set(given)
+                       if p not in distribution.coordinates and p not in dict(distribution.aliases))
+        slots = [distribution.coordinate_of(p) for p in points | set(given)]
+        if loose or len(set(slots)) != len(slots):
+            raise self.fail(node, f"\\mathbb{{E}}[… \\mid {shown}]: " + (
+                f"{', '.join(loose)} are not coordinates {distribution.name} draws" if loose else
+                "two of its points are values of one coordinate, which is drawn once"))
+        drawn = sp.Tuple(*sorted(points, key=distribution.coordinate_of))
+        note = (f"\\mathbb{{E}}[… \\mid {shown}]: the conditional expectation, "
+                f"{', '.join(self._shown_point(p) for p in drawn)} drawn from {distribution.name} given {shown}")
+        self.readings.extend([note] if note not in self.readings else [])
+        return PointIntegral(Density(distribution.tag, drawn, sp.Tuple(*given)) * body, drawn)
+
+    def _body_points(self, body) -> set:
+        """The points ``body`` uses: the arguments of its calls, and where its densities are taken."""
+        points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
+        return points | {a for density in body.atoms(Density) for a in (*density.args[1], *density.args[2])
+                         if self._is_point(a)}
 
     def expectation_argument(self, value, node):
         """The one value ``\\mathbb{E}[…]`` averages; ``\\mathbb{E}[X \\mid A]`` (its items split at the
@@ -35,10 +121,8 @@ class BareExpectationsMixin:
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
         self.refuse_fixed_draws(body, node)
-        points = {a for call in body.atoms(sp.core.function.AppliedUndef) for a in call.args if self._is_point(a)}
         # \mathbb{E}\log\frac{p(x, y)}{p(x) p(y)}: the points at which a density is taken are drawn too
-        points |= {a for density in body.atoms(Density) for a in (*density.args[1], *density.args[2])
-                   if self._is_point(a)}
+        points = self._body_points(body)
         over_sample = self._bare_sample_expectation(body, points, node)
         if over_sample is not None:
             return over_sample
@@ -64,6 +148,7 @@ class BareExpectationsMixin:
             raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: its points are drawn by "
                                   f"{' and '.join(names)}, so which it averages over is not written")
         distribution = covering[0]
+        self.scope.lookup(distribution.name)       # marks the declaration used (unused-name warnings)
         if len(distributions) > 1:
             partial = sorted(d.name for d in distributions.values() if d is not distribution)
             self.readings.append(f"\\mathbb{{E}}[…] without a subscript is over {distribution.name}, the one "
@@ -151,6 +236,10 @@ class BareExpectationsMixin:
         if sample.draws_context:        # E_X already averages over the context
             return inner
         return Expectation(inner, sp.Tuple(sample.context), sample.distribution.tag)
+
+
+#: a relation in what follows the bar of an expectation: an event, E[X | c \neq 1]
+_RELATION = re.compile(r"=|<|>|\\(?:neq?|leq?|geq?|in|notin|ll|gg)(?![a-zA-Z])")
 
 
 def _constant(body) -> bool:

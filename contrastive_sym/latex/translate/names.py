@@ -55,8 +55,8 @@ class NamesMixin:
             base_key = self.atom_key(atom)
         ops = self._superscript_of_family_first(base_key, ops) or self.worded_superscript_first(base_key, ops) \
             or _subscript_first(ops)
+        self.refuse_double_scripts(ops)     # as written: z'_{\xi,i} becomes two subscripts below (scripts.py)
         ops = self.index_before_the_call(base_key, self.power_after_the_call(base_key, ops))  # function_powers, scripts
-        self.refuse_double_scripts(ops)
         key = base_key
         if key is not None and ops and ops[0].data == "subscript" \
                 and (bold := bold_vector_of(key, self.scope.lookup, key + self.script_suffix(ops[0]))):
@@ -385,8 +385,8 @@ class NamesMixin:
                 return componentwise(self.vector_of(value), StopGrad)     # sg(z_2) of a vector: each component
             if meaning is Builtin.STOP_GRAD:
                 return StopGrad(self._number(self._one(value, node), node))
-            if meaning is Builtin.EXPECTATION:
-                return self.bare_expectation(self.expectation_argument(value, node), node)
+            if meaning in (Builtin.EXPECTATION, Builtin.VARIANCE):      # E[X], E[X | Y], Var(X | Y)
+                return self.bracket_expectation(meaning is Builtin.VARIANCE, items, value, node)
             if meaning in (Builtin.TRACE, Builtin.DIAGONAL):     # matrices.py
                 return (self.trace if meaning is Builtin.TRACE else self.diagonal)(self._one(value, node), node)
             if meaning in (Builtin.LITTLE_O, Builtin.BIG_O):

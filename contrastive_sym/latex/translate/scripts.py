@@ -117,6 +117,8 @@ class ScriptsMixin:
         """``\\sigma_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` whose j is a declared index: the
         body at the j of the use's scope (a sum's own j in ``\\sum_j \\sigma_j(\\mathbf{z})``), not at
         the declared index the name was written with."""
+        if getattr(op, "label_of_a_component", False):     # z'_{\xi,i}: its label, then its component (below)
+            return self.value_of(meaning)
         if not isinstance(meaning, Macro) or meaning.defined_in is None or op.data != "subscript":
             return meaning
         letter = "".join(self.source(op.children[1]).split()).strip("{}")
@@ -130,11 +132,40 @@ class ScriptsMixin:
         """``\\sigma(\\mathbf{z})_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` (or ``\\sigma(\\mathbf{z})_j
         = …``): the component j of the function's value, its index written after the call; read
         as ``\\sigma_j(\\mathbf{z})`` when that is a definition, else left as written."""
+        ops = self._label_then_index(base_key, ops)
         if base_key is None or len(ops) < 2 or ops[0].data != "call" or ops[1].data != "subscript":
             return ops
         if not isinstance(self.scope.lookup(base_key + self.script_suffix(ops[1])), Macro):
             return ops
         return [ops[1], ops[0], *ops[2:]]
+
+    def _label_then_index(self, base_key: str | None, ops: list) -> list:
+        r"""``z'_{\xi,i}`` with ``z'_\xi`` a declared point whose value is a vector (BYOL's target projection)
+        and no name ``z'_{\xi,i}``: the component i of z'_ξ, its label and its index in one subscript, as
+        ``z_{-, i}`` writes a sign and an index; said.  Anything else is left as written."""
+        primes = next((k for k, op in enumerate(ops) if op.data != "prime"), len(ops))
+        op = ops[primes] if base_key is not None and primes < len(ops) and ops[primes].data == "subscript" else None
+        group = op.children[1] if op is not None else None
+        items = group.children[0] if isinstance(group, Tree) and group.data == "script_group" else None
+        if not (isinstance(items, Tree) and items.data == "items" and len(items.children) >= 3
+                and all(str(c).strip() == "," for c in items.children[1::2])):
+            return ops
+        first, rest = items.children[0], items.children[2:]
+        key = base_key + "".join(self.script_suffix(prime) for prime in ops[:primes])
+        label = Tree("subscript", [op.children[0], Tree("script_group", [Tree("items", [first], first.meta)],
+                                                        first.meta)], op.meta)
+        meaning = self.scope.lookup(key + self.script_suffix(label))
+        if self.scope.lookup(key + self.script_suffix(op)) is not None or not isinstance(meaning, sp.Symbol) \
+                or self.vector_of(self.value_of(meaning)) is None:
+            return ops
+        label.label_of_a_component = True       # the name's value is the vector the index picks from
+        index = Tree("subscript", [label, Tree("script_group", [Tree("items", rest, rest[0].meta)], rest[0].meta)],
+                     op.meta)
+        note = (f"'{key}{''.join(self.script_suffix(op).split())}' is the component "
+                f"{' '.join(self.source(rest[0]).split())} of {key + self.script_suffix(label)} (the label of the "
+                "name, then the index, in one subscript)")
+        self.readings.extend([note] if note not in self.readings else [])
+        return [*ops[:primes], label, index, *ops[primes + 1:]]
 
     def script_suffix(self, op) -> str:
         """The key suffix of a script: ``_0``, ``^K``, ``_{\\text{InfoNCE}}``, ``'``."""
