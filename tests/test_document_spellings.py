@@ -81,6 +81,17 @@ def test_a_spelling_is_a_whole_name_never_part_of_another(tmp_path, capsys):
     assert "no formula of the file writes it, so it changes nothing" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("other", [r"\mathcal{D}", r"\hat{D}", r"\mathbb{D}"])
+def test_a_spelling_of_a_letter_leaves_the_letter_in_a_font_or_under_an_accent(other):
+    """read_as 'D' = '\\mathbf{D}' made \\mathcal{D} \\mathcal{\\mathbf{D}}, and a declared \\mathcal{D} "not
+    declared" (a corpus audit): a letter in a font or under an accent is a name of its own."""
+    text = ('id = "t"\ntitle = "t"\nsource = "x.md"\nread_as = { \'D\' = \'\\mathbf{D}\' }\n'
+            f"[[scalar]]\nname = '\\mathbf{{D}}'\n[[scalar]]\nname = '{other}'\n"
+            f"[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '{other} + D = D + {other}'\n")
+    (result,) = verify_text(text).documents[0].claims
+    assert result.outcome.verdict.value == "proved"
+
+
 def test_a_claims_own_spelling_wins_over_the_files_and_a_declared_one_is_said(tmp_path, capsys):
     text = ('id = "t"\ntitle = "t"\nsource = "x.md"\nread_as = { \'u\' = \'v\' }\n'
             "[[scalar]]\nname = 'u'\n[[scalar]]\nname = 'v'\n[[scalar]]\nname = 'w'\n"

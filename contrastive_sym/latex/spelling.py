@@ -134,6 +134,11 @@ def respelled(text: str, written: str, read: str) -> str:
     return text
 
 
+#: the brace of a font or an accent just before a position: what starts there is part of that name
+_IN_A_FONT = re.compile(r"\\(?:math[a-z]*|text[a-z]*|boldsymbol|bm|pmb|operatorname|hat|tilde|bar|vec|widehat|widetilde"
+                        r"|overline|check|breve|dot|ddot)\s*\{\s*\Z")
+
+
 def _starts_a_name(text: str, position: int) -> bool:
     """Whether a name may start at ``position``: not inside a run of letters, unless the letters before it
     are a relation or operator a key glues to the name (\\sim, \\in, \\mid, \\cdot of x \\sim p_g)."""
@@ -141,5 +146,6 @@ def _starts_a_name(text: str, position: int) -> bool:
     while run > 0 and text[run - 1].isalpha():
         run -= 1
     if run == position:
-        return not (position > 0 and text[position - 1] == "\\")
+        # \mathcal{D} and \hat{x} are names of their own: D and x inside them are not the names D and x
+        return not (position > 0 and text[position - 1] == "\\") and _IN_A_FONT.search(text, 0, position) is None
     return run > 0 and text[run - 1] == "\\" and text[run:position] in _GLUED
