@@ -300,8 +300,22 @@ class Notation:
         if isinstance(symbol, Entries):     # the entries of a slice x_{1:K} at a number K
             return f"({', '.join(self.display(a) for a in symbol.args)})"
         decl = self.lookup(symbol) if isinstance(symbol, BarePoint) else self._by_symbol.get(symbol)
+        unnamed = _UNNAMED.fullmatch(symbol.name) if decl is None and isinstance(symbol, sp.Symbol) else None
+        if unnamed is not None and unnamed.group(1) in self._by_name:
+            # z_\theta's second value that the statement does not name (check/sampling/distributions.py), not
+            # its symbol's name (ztheta_⋆2)
+            name = _plain(self._by_name[unnamed.group(1)].latex)
+            return f"{name}_⋆{unnamed.group(2)}" if re.fullmatch(r"[^_^']+", name) else f"{{{name}}}_{{⋆{unnamed.group(2)}}}"
         return _plain(decl.latex) if decl else str(symbol)
 
+    @functools.cached_property
+    def _by_name(self) -> dict:
+        """Each declaration by the name of its symbol (of its label for a family)."""
+        return {str(key): decl for key, decl in self._by_symbol.items() if isinstance(key, sp.Symbol)}
+
+
+#: a value of a point's coordinate that a statement does not name, x_⋆1 (check/sampling/distributions.py)
+_UNNAMED = re.compile(r"(.+)_⋆(\d+)")
 
 #: a declared name that is one Greek letter, shown as the letter in witnesses and conditions
 _GREEK = {"\\" + name: letter for name, letter in zip(
