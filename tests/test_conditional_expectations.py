@@ -99,3 +99,30 @@ def test_the_components_of_a_vector_point(statement, expected):
 def test_a_label_and_an_index_in_one_subscript_is_said():
     assert check_statement(r"\sum_i \mathrm{Var}(z'_{\xi,i}) \geq 0", "inequality", **BYOL).verdict.value == "confirmed"
     assert r"is the component i of z'_\xi" in _reading(r"\sum_i \mathrm{Var}(z'_{\xi,i}) \geq 0", "inequality", **BYOL)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the sizes of the alphabets are no declared size: an identity true beside two values of x only is
+    # tried beside three (a probe had it proved, "certified by ball arithmetic", and confirmed)
+    (r"\mathbb{E}\left[\frac{1}{p(x \mid y)} \middle| y\right] = 2", "refuted"),
+    (r"\mathbb{E}_{x \sim p}\left[\frac{p(y)}{p(x, y)}\right] = 2", "refuted"),
+    (r"\mathbb{E}\left[\frac{p(x) p(y)}{p(x, y)} \middle| y\right] = 1", "confirmed"),    # never "proved"
+])
+def test_an_identity_over_tables_is_tried_beside_three_values_and_never_proved_by_two(statement, expected):
+    assert check_statement(statement, **TWO).verdict.value == expected
+
+
+@pytest.mark.parametrize("bar", [r"E[f(x) | y]", r"\mathbf{E}[f(x) | y]", r"\mathbb{E}\Big[f(x) \Big| y\Big]",
+                                 r"\mathbb{E}\big[f(x) \,|\, y\big]"])
+def test_the_bar_of_an_expectation_in_its_spellings(bar):
+    assert check_statement(bar + r" = \mathbb{E}[f(x) \mid y]", **TWO).verdict.value == "confirmed"
+
+
+def test_a_variance_in_brackets_is_the_variance():
+    assert check_statement(r"\mathrm{Var}[f(x) | y] = \mathrm{Var}(f(x) \mid y)", **TWO).verdict.value == "confirmed"
+
+
+def test_a_conditional_expectation_of_what_draws_no_point_is_refused_as_the_plain_one_is():
+    """E[a | y] = a was proved while E[a] is refused (a scalar a document may mean random)."""
+    with pytest.raises(DerivationError, match="of something that draws no point, not even a given one"):
+        check_statement(r"\mathbb{E}[a \mid y] = a", **TWO)

@@ -105,12 +105,12 @@ def test_joint_and_conditional_entropies(statement, verdicts):
     assert check_statement(statement, kind, **ENTROPIES).verdict.value in verdicts
 
 
-THREE = dict(scalar=[{"name": n, "role": "point"} for n in ("X", "Y", "Z")],
+THREE = dict(scalar=[{"name": n, "role": "point"} for n in ("X", "Y", "Z")] + [{"name": "x", "role": "point", "value_of": "X"}],
              distribution=[{"name": "p", "of": ["X", "Y", "Z"]}],
              quantity=[{"name": name, "meaning": meaning, "of": "p"} for name, meaning in (
                  ("I(X; Y, Z)", "mutual information"), ("I(X; Z)", "mutual information"),
                  ("I(X; Y \\mid Z)", "mutual information"), ("I(X; Y)", "mutual information"),
-                 ("H(X \\mid Z)", "entropy"), ("H(X \\mid Y, Z)", "entropy"))])
+                 ("H(X \\mid Z)", "entropy"), ("H(X \\mid Y, Z)", "entropy"), ("H(Y)", "entropy"))])
 
 
 @pytest.mark.parametrize("statement, kind, expected", [
@@ -121,6 +121,8 @@ THREE = dict(scalar=[{"name": n, "role": "point"} for n in ("X", "Y", "Z")],
     (r"I(X; Y \mid Z) \geq 0", "inequality", "confirmed"),
     # conditioning may add information (X = Y xor Z): not a bound that holds
     (r"I(X; Y \mid Z) \leq I(X; Y)", "inequality", "refuted"),
+    # false of tables of probabilities too, not only of densities: searched before "needs discrete" is said
+    (r"I(X; Y, Z) \leq H(Y)", "inequality", "refuted"),
 ])
 def test_conditional_and_joint_mutual_informations(statement, kind, expected):
     assert check_statement(statement, kind, **THREE).verdict.value == expected
@@ -129,6 +131,8 @@ def test_conditional_and_joint_mutual_informations(statement, kind, expected):
 @pytest.mark.parametrize("name, said", [("I(X; Y; Z)", "of two groups of points"),
                                         ("I(X; Y \\mid Z \\mid X)", "of two groups of points"),
                                         ("I(X; X \\mid Z)", "a point is written twice"),
+                                        ("I(X; x \\mid Z)", "two values of one coordinate"),    # x value_of X
+                                        ("I(X; X)", "a point is written twice"),
                                         ("I(X; W)", "'W' is not one of them")])
 def test_a_mutual_information_that_is_not_of_two_groups_of_its_points_is_refused(name, said):
     notation = dict(THREE, quantity=[{"name": name, "meaning": "mutual information", "of": "p"}])

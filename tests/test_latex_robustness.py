@@ -251,7 +251,9 @@ TOKENS = [r"\frac", "{", "}", "(", ")", r"\sum_", "^", "_", r"\log", r"\exp", "x
           r"[x_k > 0]", r"[k = i]", r"\_", r"\sum\_{k}", r"\text{s.t.}", r"\text{subject to}", r"\nabla^2",
           r"\nabla f(", r"\quad i = j", r"x^T (",
           # session 18: a font around an expression, a list or a run of letters
-          r"\mathbf{\hat{y} - y}", r"\bf{", r"\mathbf{Wx + ", r"\mathcal{L(", r"\mathbf{y x_i}", r"\boldsymbol{\alpha "]
+          r"\mathbf{\hat{y} - y}", r"\bf{", r"\mathbf{Wx + ", r"\mathcal{L(", r"\mathbf{y x_i}", r"\boldsymbol{\alpha ",
+          # conditional expectations and variances, a label and an index in one subscript
+          r"\mathbb{E}[", r"\mid y]", r"| y]", r"\middle|", r"\mathrm{Var}(", r"\mathbb{V}(", r"z'_{\xi,i}", r"\mid x = 1]"]
 
 latexish = st.lists(st.sampled_from(TOKENS), max_size=40).map("".join)
 

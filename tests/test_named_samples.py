@@ -72,11 +72,11 @@ def test_the_node_writes_the_positive_apart():
                  {"name": "x^+", "role": "point", "value_of": "x'"}]}, "not itself"),
     # a point declared value_of another is not a coordinate of its own
     ({"distribution": [{"name": "p", "of": ["x", "x^+"]}]}, "declared value_of another point"),
-    # the mutual information of a distribution of two points, unconditional
+    # a conditional mutual information names points of the distribution; 'of' names a distribution
     ({"quantity": [{"name": "I(X; X^+ | Z)", "meaning": "mutual information", "of": "p"}]},
-     "conditional one"),
+     "of its points, x, x'; 'X' is not one of them"),
     ({"quantity": [{"name": "I(X; X^+)", "meaning": "mutual information", "of": "x"}]},
-     "of two points, whose mutual information"),
+     "whose mutual information it is"),
     # a position is the place of the positive among the members' entries: this one is written apart
     ({"set": [dict(NAMED["set"][0], position="d")]}, "written apart from them"),
 ])

@@ -86,7 +86,8 @@ _OPAQUE = re.compile(r"\\(text[a-zA-Z]*|mathrm|operatorname\*?|mbox|label|tag\*?
                      r"\s*\{")
 _TOKEN = re.compile(r"\\\\|\\\||\\[a-zA-Z]+|\\.|\|\||\s+|.", re.S)
 #: an expectation written bare, just before the bracket it opens (\mathbb{E}[, \mathbb{E}\big[)
-_EXPECTATION = re.compile(r"\\mathbb\s*\{?\s*E\s*\}?\s*(?:\\(?:left|[Bb]igg?l?)\s*)?\Z")
+_EXPECTATION = re.compile(r"(?:\\math(?:bb|bf|rm)\s*\{\s*E\s*\}|\\mathbb\s*E|\\(?:text|mathrm|operatorname)\s*\{\s*Var\s*\}"
+                          r"|\\mathbb\s*\{\s*V\s*\}|(?<![A-Za-z\\])E)\s*(?:\\(?:left|[Bb]igg?l?)\s*)?\Z")
 _OPENERS = {"(", "[", "{", "\\{", "\\langle", "\\lvert", "\\lVert", "\\lfloor", "\\lceil"}
 _CLOSERS = {")", "]", "}", "\\}", "\\rangle", "\\rvert", "\\rVert", "\\rfloor", "\\rceil"}
 _RELATIONS = {"=", "<", ">", "\\le", "\\leq", "\\ge", "\\geq", "\\neq", "\\ne", "\\equiv", "\\implies", "\\to",
@@ -210,7 +211,8 @@ def _conditional_bar(segment: _Segment, text: str) -> _Bar | None:
         return None     # \mathbb{E}[X | c \neq 1]: given an event, which the parser names
     before = any(position < bar.start and kind == "atom" for position, kind in segment.level)
     after = any(position >= bar.end and kind == "atom" for position, kind in segment.level)
-    written = bar.kind == "middle" or text[bar.start:bar.end] in ("|", "\\vert")
+    # \Big| in \mathbb{E}\Big[X \Big| y\Big]: the bar, sized
+    written = bar.kind == "middle" or re.sub(r"^\\[Bb]igg?m?\s*", "", text[bar.start:bar.end]) in ("|", "\\vert")
     return bar if before and after and written else None
 
 

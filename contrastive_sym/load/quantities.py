@@ -50,7 +50,7 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
         raise context.fail(f"quantity {name}: 'of' names a declared [[distribution]], whose mutual information "
                            "it is", ("of",))
     parts = re.split(r"\\mid(?![a-zA-Z])|\\vert(?![a-zA-Z])|\|", arguments)
-    sides = parts[0].split(";")
+    sides = parts[0].split(";") if ";" in parts[0] or len(parts) > 1 else parts[0].split(",")    # I(x, z) too
     if len(parts) > 2 or len(sides) != 2:
         raise context.fail(f"quantity {name}: a mutual information is of two groups of points, I(X; Y) or "
                            "I(X; Y, Z), or of two given a third, I(X; Y \\mid Z)", ("name",))
@@ -58,14 +58,18 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
 
     def density(points):
         return Density(tag, sp.Tuple(*points), sp.Tuple())
-    if len(parts) == 1 and len(distribution.coordinates) == 2 and "," not in parts[0]:
+    if len(parts) == 1 and len(distribution.coordinates) == 2 and all("," not in side for side in sides) \
+            and not all(_names_a_point(side, distribution, context) for side in sides):
+        # I(X; Y) beside the densities p(x, y) a document writes: the two coordinates, whatever the letters
         a, b = ([bare_point(c) if isinstance(c, sp.IndexedBase) else c] for c in distribution.coordinates)
         given = []
     else:
         a, b = ([_entropy_point(w, distribution, name, context) for w in side.split(",")] for side in sides)
         given = [_entropy_point(w, distribution, name, context) for w in parts[1].split(",")] if len(parts) == 2 else []
-        if len(set(a + b + given)) != len(a + b + given):
-            raise context.fail(f"quantity {name}: a point is written twice in the arguments", ("name",))
+        # I(X; X), or X beside x declared value_of X: one coordinate twice, which no formula here reads
+        if len({distribution.coordinate_of(p) for p in a + b + given}) != len(a + b + given):
+            raise context.fail(f"quantity {name}: a point is written twice in the arguments (or two values of one "
+                               "coordinate)", ("name",))
     ratio = density(a + b + given) * density(given) / (density(a + given) * density(b + given)) if given else \
         density(a + b) / (density(a) * density(b))
     return Expectation(sp.log(ratio), sp.Tuple(*(a + b + given)), tag)
@@ -89,13 +93,21 @@ def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.
     groups = [[_entropy_point(written, distribution, name, context) for written in re.split(r";|,", part)]
               for part in parts]
     of, given = groups[0], groups[1] if len(groups) == 2 else []
-    if len(set(of + given)) != len(of + given):
-        raise context.fail(f"quantity {name}: a point is written twice in the entropy's arguments", ("name",))
+    if len({distribution.coordinate_of(p) for p in of + given}) != len(of + given):
+        raise context.fail(f"quantity {name}: a point is written twice in the entropy's arguments (or two values "
+                           "of one coordinate)", ("name",))
 
     def density(points):
         return Density(distribution.tag, sp.Tuple(*points), sp.Tuple())
     body = sp.log(density(of + given) / density(given)) if given else sp.log(density(of))
     return -Expectation(body, sp.Tuple(*(of + given)), distribution.tag)
+
+
+def _names_a_point(written: str, distribution: Distribution, context: Context) -> bool:
+    """Whether ``written`` names one of the points ``distribution`` draws."""
+    point = context.scope.lookup(scope_key(written.strip()))
+    point = bare_point(point.base) if isinstance(point, Family) else point
+    return isinstance(point, sp.Basic) and distribution.coordinate_of(point) is not None
 
 
 def _entropy_point(written: str, distribution: Distribution, name: str, context: Context) -> sp.Basic:

@@ -6,7 +6,10 @@ import dataclasses
 import time
 from dataclasses import dataclass, field
 
+import sympy as sp
+
 from ...model.claims import Relation
+from ...model.distributions import DISTRIBUTION_NODES
 from ...model.verdicts import Evidence, Outcome, Verdict
 from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
@@ -73,8 +76,9 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
     report = sample(state.compiled, task.relation, config, task.label)
     report.excluded_instances = len(state.instances) - len(state.compiled)
     state.report = report
-    if not report.violations:
-        # three unnamed points per coordinate: only a violation they show counts (the balls decide it)
+    if all(h.instance.cell_width is not None for h in report.violations):
+        # three unnamed points per coordinate: only a violation they show counts (the balls decide it); also
+        # where the tables fail read as densities only, before "needs discrete" is said of probabilities
         wider = [c for c in (CompiledInstance(i, task.given, i.subs) for i in
                              wider_alphabets(state.instances, task.lhs, task.rhs, task.relation, task.notation))
                  if c.given is not None]
@@ -87,7 +91,7 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
         return _refutation(task, state, config, failures, method_name="sampling")
     if report.undefined:
         return _undefined_points(task, report, state, config)
-    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances):
+    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances) and not _over_tables(task):
         return _closed_arithmetic(task, state, config)
     return None
 
@@ -421,6 +425,13 @@ def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) ->
     return Outcome(Verdict.UNDECIDED, "sampling",
                    f"only {report.resolved} of {report.points} sampled points could be decided{tail}",
                    evidence=_evidence(report, config), notes=notes)
+
+
+def _over_tables(task: LinkTask) -> bool:
+    """Whether the step is over the tables of declared distributions: closed at two values of each
+    coordinate (E[1/p(x)] is 2 there) is no proof over every alphabet, which a size would be."""
+    return bool(task.notation.distributions) and any(
+        isinstance(side, sp.Basic) and side.has(*DISTRIBUTION_NODES) for side in (task.lhs, task.rhs))
 
 
 def _closed(state: PointwiseState) -> bool:

@@ -355,15 +355,16 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instanc
     return instances
 
 
-#: the orders: a bound can fail only beside three values of a coordinate (InfoNCE ≤ (1/2) log K at K = 2)
-_ORDERS = (Relation.LT, Relation.LE, Relation.GT, Relation.GE)
+#: the orders, and equality: a bound can fail only beside three values of a coordinate (InfoNCE ≤ (1/2) log K
+#: at K = 2), and so can an identity (E[1/p(x)] = 2 is the number of values: 2 beside two, 3 beside three)
+_ORDERS = (Relation.EQ, Relation.LT, Relation.LE, Relation.GT, Relation.GE)
 #: the most variables an instance may have to be tried again so (its tables and functions of two
 #: unnamed points); an instance over a sample set of N members is not (written out again it costs seconds)
 _WIDENED = 12
 
 
 def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Notation) -> list[Instance]:
-    """For an order between sides over distributions: each small instance of probabilities at sizes of
+    """For an order or an equality between sides over distributions: each small instance of probabilities at sizes of
     at most 2 again, with three points of each coordinate that the statement does not name (none
     where that makes a table of too many cells).  Tried only for a violation that two such points
     hide (methods/pointwise.py); what holds there is no evidence of its own."""

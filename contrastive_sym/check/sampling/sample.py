@@ -171,10 +171,16 @@ def sample(compiled: list[CompiledInstance], relation: Relation, config: CheckCo
             else:
                 report.unresolved.append(hit)
         report.sizes_seen.add(ci.instance.label)
-    if not report.violations and near:
+    searched = compiled
+    if near and report.violations:
+        # failing only where the tables are read as densities: search those of probabilities before it is
+        # said that the statement holds for them (a discrete counterexample the samples missed)
+        searched = [] if any(h.instance.cell_width is None for h in report.violations) else \
+            [ci for ci in compiled if ci.instance.cell_width is None]
+    if near and searched:
         # every sampled point holds: search from the closest for one where several values move together
         # (a proposal, not a sampled point: only a violation the balls decide is kept, and re-checked)
-        for ci, point in violations_near(compiled, relation, near, stable_seed(config.seed, label)):
+        for ci, point in violations_near(searched, relation, near, stable_seed(config.seed, label)):
             result = ci.compare(point, relation, config.digits, config.max_digits)
             if result.status is Status.VIOLATED:
                 report.points += 1

@@ -71,6 +71,10 @@ class BareExpectationsMixin:
         shown = ", ".join(self._shown_point(g) for g in given)
         free = unbound_symbols(body)        # E[E[f(x) | y] | y]: the x drawn inside is not drawn again
         points = {p for p in self._body_points(body) if not isinstance(p, sp.Symbol) or p in free} - set(given)
+        if not points and not self._body_points(body) and not _constant(body):
+            # E[a | y] of a scalar a: as \mathbb{E}[a] is, whether the document means a random is not written
+            raise self.fail(node, f"\\mathbb{{E}}[… \\mid {shown}] of something that draws no point, not even a given "
+                                  "one, does not say what it averages over: write \\mathbb{E}_{x \\sim p}[…]")
         if not points:
             note = f"\\mathbb{{E}}[… \\mid {shown}] of what draws no other point is what it averages"
             self.readings.extend([note] if note not in self.readings else [])
