@@ -67,6 +67,7 @@ BOLD = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2]}], index=[{"name
     (r"\boldsymbol{\alpha + \alpha} = 2 \boldsymbol{\alpha}", "proved"),      # a Greek letter in the font
     (r"\mathbf{Wx + y} = \mathbf{W} \mathbf{x} + \mathbf{y}", "proved"),   # a run, read as \mathbf{Wx} alone
     (r"\mathbf{Wx + y} = \mathbf{x} + \mathbf{y}", "refuted"),
+    (r"\mathbf{\sum_i y_i} = \sum_i \mathbf{y}_i", "proved"),        # a sum's index keeps its letter (a probe)
 ])
 def test_a_font_around_an_expression_is_the_font_on_each_name(statement, expected):
     """TeX sets every letter of the group in the font: \\mathbf{a - b} prints \\mathbf{a} - \\mathbf{b}."""

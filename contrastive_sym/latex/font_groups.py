@@ -78,6 +78,10 @@ def _in_font(node, font: Token, shown: str):
         first = run[0]
         return lark.Tree("font", [font, Token("LETTERS", "".join(map(str, run)), start_pos=first.start_pos,
                                               line=first.line, column=first.column, end_pos=run[-1].end_pos)], node.meta)
+    if node.data.startswith("scripts_"):        # \mathbf{\sum_i x_i}: a sum's bounds are as written
+        return node
+    # a Greek letter too, as \mathbf{\theta} alone is the name in that font (what authors mean by it, though
+    # TeX prints \theta unchanged)
     if node.data == "letter" or node.data == "command" and str(node.children[0]) in GREEK:
         return lark.Tree("font", [font, node.children[0]], node.meta)
     if node.data == "accent" and _single_name(node.children[1]) is not None:
