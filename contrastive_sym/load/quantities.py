@@ -59,7 +59,7 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
     def density(points):
         return Density(tag, sp.Tuple(*points), sp.Tuple())
     if len(parts) == 1 and len(distribution.coordinates) == 2 and all("," not in side for side in sides) \
-            and not all(_names_a_point(side, distribution, context) for side in sides):
+            and None in (_point_named(side, distribution, context) for side in sides):
         # I(X; Y) beside the densities p(x, y) a document writes: the two coordinates, whatever the letters
         a, b = ([bare_point(c) if isinstance(c, sp.IndexedBase) else c] for c in distribution.coordinates)
         given = []
@@ -103,18 +103,17 @@ def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.
     return -Expectation(body, sp.Tuple(*(of + given)), distribution.tag)
 
 
-def _names_a_point(written: str, distribution: Distribution, context: Context) -> bool:
-    """Whether ``written`` names one of the points ``distribution`` draws."""
+def _point_named(written: str, distribution: Distribution, context: Context) -> sp.Basic | None:
+    """The point ``written`` names among those ``distribution`` draws, or None."""
     point = context.scope.lookup(scope_key(written.strip()))
     point = bare_point(point.base) if isinstance(point, Family) else point
-    return isinstance(point, sp.Basic) and distribution.coordinate_of(point) is not None
+    return point if isinstance(point, sp.Basic) and distribution.coordinate_of(point) is not None else None
 
 
 def _entropy_point(written: str, distribution: Distribution, name: str, context: Context) -> sp.Basic:
     """The point ``written`` names among the coordinates of ``distribution``; an error otherwise."""
-    point = context.scope.lookup(scope_key(written.strip()))
-    point = bare_point(point.base) if isinstance(point, Family) else point
-    if not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
+    point = _point_named(written, distribution, context)
+    if point is None:
         raise context.fail(f"quantity {name}: an entropy or a mutual information of a distribution is of its points, "
                            f"{', '.join(distribution.written)}; {written.strip()!r} is not one of them", ("name",))
     return point

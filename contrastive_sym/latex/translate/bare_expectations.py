@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 import sympy as sp
-
 from lark import Token, Tree
 
 from ...model.distributions import Density, Expectation, IidExpectation, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Distribution
-from .values import ListValue, componentwise
+from .values import componentwise
 
 
 class BareExpectationsMixin:
@@ -56,6 +55,10 @@ class BareExpectationsMixin:
                                      "event is not read yet; given points, \\mathbb{E}[X \\mid y], it is (a condition is "
                                      "read inside a probability or a density, p(x \\mid c))")
         point = self.as_point(self.value(element))
+        if isinstance(point, sp.Indexed):
+            raise self.fail(element, f"'{written}' after the bar of an expectation is an entry of a family of points: "
+                                     "given one sample of a family is not read yet; given a declared point "
+                                     "(\\mathbb{E}[X \\mid y]) it is")
         if point is None or not isinstance(point, sp.Symbol):
             raise self.fail(element, f"'{written}' after the bar of an expectation is not a declared data point: "
                                      "\\mathbb{E}[X \\mid y] is read given points (an event, a condition or a value "
@@ -108,12 +111,7 @@ class BareExpectationsMixin:
                          if self._is_point(a)}
 
     def expectation_argument(self, value, node):
-        """The one value ``\\mathbb{E}[…]`` averages; ``\\mathbb{E}[X \\mid A]`` (its items split at the
-        bar, as ``\\mathbb{E}[X | A]`` is refused where it is parsed) is said to be not read yet."""
-        if isinstance(value, ListValue) and re.search(r"\\mid(?![a-zA-Z])", self.source(node)):
-            raise self.fail(node, "a bar inside brackets (\\mid) conditions on an event, as an expectation given "
-                                  "an event is written (\\mathbb{E}[X \\mid A]), which is not read yet; a condition is "
-                                  "read inside a probability or a density, p(x \\mid c)")
+        """The one value ``\\mathbb{E}[…]`` averages (a bar among its items is read by :meth:`bracket_expectation`)."""
         return self._one(value, node)
 
     def bare_expectation(self, body, node) -> Expectation:
