@@ -71,6 +71,7 @@ def test_the_reading_says_what_is_drawn_given_what():
     (r"\mathbb{E}[f(x) \mid a] = 0", "'a' after the bar of an expectation is not a declared data point"),
     (r"\mathbb{E}[f(x) \mid y \mid x] = 0", "one value, then the bar, then the points it is given"),
     (r"\mathbb{E}[f(x) \mid x = 1] = 0", "a relation 'x = 1' where a value is expected"),
+    (r"\mathbb{E}_{x}[f(x) \mid y] = 0", "a bar inside the brackets of an expectation with a subscript"),
 ])
 def test_what_is_not_a_point_after_the_bar_is_refused(statement, message):
     with pytest.raises(DerivationError, match=re.escape(message)):

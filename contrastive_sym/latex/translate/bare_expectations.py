@@ -11,7 +11,7 @@ from lark import Token, Tree
 from ...model.distributions import Density, Expectation, IidExpectation, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Distribution
-from .values import componentwise
+from .values import ListValue, componentwise
 
 
 class BareExpectationsMixin:
@@ -111,7 +111,12 @@ class BareExpectationsMixin:
                          if self._is_point(a)}
 
     def expectation_argument(self, value, node):
-        """The one value ``\\mathbb{E}[…]`` averages (a bar among its items is read by :meth:`bracket_expectation`)."""
+        """The one value ``\\mathbb{E}[…]`` averages (a bar among its items, without a subscript, is read by
+        :meth:`bracket_expectation`; after a subscript, ``\\mathbb{E}_x[X \\mid y]``, it is refused here)."""
+        if isinstance(value, ListValue) and any(s.strip() in ("\\mid", "\ue004") for s in value.separators):
+            raise self.fail(node, "a bar inside the brackets of an expectation with a subscript (\\mathbb{E}_x[X \\mid y]) "
+                                  "is not read: given points, \\mathbb{E}[X \\mid y] without the subscript is, or the draw "
+                                  "given them, \\mathbb{E}_{x \\sim p(x \\mid y)}[X]")
         return self._one(value, node)
 
     def bare_expectation(self, body, node) -> Expectation:

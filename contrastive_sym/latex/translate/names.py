@@ -408,7 +408,7 @@ class NamesMixin:
             return self.tilted_density(meaning, items, node)
         if isinstance(meaning, ExpectationOp):
             with self.averaging(meaning):       # T in E_P[T] is T at its draws (drawn_functions.py)
-                body = self.at_drawn_points(self._one(self._items(items), node), items)
+                body = self.at_drawn_points(self.expectation_argument(self._items(items), node), items)
             return self.expectation(meaning, body, node)
         if isinstance(meaning, Operator) and meaning.kind is OperatorKind.EXPECTATION:
             return ExpectXYK(self._one(self._items(items), node), meaning.family, meaning.size)
