@@ -10,8 +10,6 @@ _DERIVATIVE_BY = re.compile(r"\}\s*\{\s*(?P<by>\\partial)(?:[^{}]|\{(?:[^{}]|\{[
 #: \nabla or \nabla_{z_i} just before a relation: a gradient of nothing
 _BARE_NABLA = re.compile(r"(?P<nabla>\\nabla(?:\s*_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z]+))?)\s*$")
 #: a font command whose braces are open at the token: \bf{y, … or \mathbf{\hat{y} - …
-_FONT_OPEN = re.compile(r"\\(?:bf|mathbf|boldsymbol|bm|mathrm|mathit|mathsf|mathcal|mathbb|rm|it)\s*\{"
-                        r"(?:[^{}]|\{[^{}]*\})*$")
 _RELATION = re.compile(r"=|<|>|\\(?:le|leq|ge|geq|approx|propto|to|rightarrow)(?![a-zA-Z])")
 
 
@@ -40,16 +38,4 @@ def hint_before(text: str, original: str, start: int, end: int) -> tuple[str, in
                 f"(\\nabla_{{z}} \\mathcal{{L}}; a gradient the notation declares is written \\nabla \\mathcal{{L}}); "
                 f"where the text around the display names it, the claim says so with differentiates = '\\mathcal{{L}}'",
                 nabla.start("nabla"), written)
-    font = _FONT_OPEN.search(before)
-    if font is not None and text[start:end] in (",", "-", "+", "="):
-        # \bf{y,\hat{y}}, \bf{\hat{y} - y}: a font around a list or an expression
-        depth, close = 0, len(original)
-        for position in range(original.index("{", font.start()), len(original)):
-            depth += {"{": 1, "}": -1}.get(original[position], 0)
-            if depth == 0:
-                close = position + 1
-                break
-        written = " ".join(original[font.start():close].split())
-        return (f"a font around more than a name, '{written}', is not read: set the font on each name "
-                "(\\mathbf{y}, \\mathbf{\\hat{y}})", font.start(), written)
     return None

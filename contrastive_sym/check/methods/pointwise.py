@@ -6,16 +6,14 @@ import dataclasses
 import time
 from dataclasses import dataclass, field
 
-import sympy as sp
-
 from ...model.claims import Relation
-from ...model.distributions import DISTRIBUTION_NODES
 from ...model.verdicts import Evidence, Outcome, Verdict
 from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
 from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
 from ..sampling import witness as witnesses
+from ..sampling.distributions import over_tables
 from ..sampling.instantiate import Instance, instantiate, wider_alphabets
 from ..sampling.points import exhaustive
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
@@ -91,7 +89,9 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
         return _refutation(task, state, config, failures, method_name="sampling")
     if report.undefined:
         return _undefined_points(task, report, state, config)
-    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances) and not _over_tables(task):
+    # over the tables of distributions, closed at two values of each coordinate (E[1/p(x)] is 2 there) is no proof
+    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances) \
+            and not over_tables((task.lhs, task.rhs), task.notation):
         return _closed_arithmetic(task, state, config)
     return None
 
@@ -425,13 +425,6 @@ def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) ->
     return Outcome(Verdict.UNDECIDED, "sampling",
                    f"only {report.resolved} of {report.points} sampled points could be decided{tail}",
                    evidence=_evidence(report, config), notes=notes)
-
-
-def _over_tables(task: LinkTask) -> bool:
-    """Whether the step is over the tables of declared distributions: closed at two values of each
-    coordinate (E[1/p(x)] is 2 there) is no proof over every alphabet, which a size would be."""
-    return bool(task.notation.distributions) and any(
-        isinstance(side, sp.Basic) and side.has(*DISTRIBUTION_NODES) for side in (task.lhs, task.rhs))
 
 
 def _closed(state: PointwiseState) -> bool:

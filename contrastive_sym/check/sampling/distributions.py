@@ -81,6 +81,12 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     return tuple(_expand(expr, tables, alphabets, space, widths).xreplace(named_back) for expr in exprs)
 
 
+def over_tables(exprs: tuple, notation: Notation) -> bool:
+    """Whether ``exprs`` are over the tables of declared distributions (a density, an expectation, a sum over
+    the values of points): written out over alphabets whose size no statement fixes."""
+    return bool(notation.distributions) and any(isinstance(e, sp.Basic) and e.has(*DISTRIBUTION_NODES) for e in exprs)
+
+
 def has_point_densities(exprs: tuple, notation: Notation) -> bool:
     """Whether ``exprs`` hold a density or an integral of points that may have densities,
     whose value differs when they do."""

@@ -20,7 +20,7 @@ from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
 from ..numeric.indices import inputs_of, var_key
 from ...model.distributions import SampleExpectation
-from .distributions import DISTRIBUTION_NODES, expand_distributions, has_point_densities
+from .distributions import expand_distributions, has_point_densities, over_tables
 from .index_choices import index_assignments, index_ties, symbols_in, used_indices  # noqa: F401 (used_indices: jobs.py)
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
@@ -377,7 +377,7 @@ def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Not
             continue
         subs = instance.subs
         concrete = (concretize(lhs, subs), concretize(rhs, subs))
-        if not any(isinstance(e, sp.Basic) and e.has(*DISTRIBUTION_NODES) for e in concrete) \
+        if not over_tables(concrete, notation) \
                 or any(isinstance(e, sp.Basic) and e.has(SampleExpectation) for e in concrete):
             continue
         sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
