@@ -263,8 +263,6 @@ shape = ['d']
 
 
 @pytest.mark.parametrize("latex, message", [
-    # a sign right after \cdot (a post's derivative of the sigmoid): the message spoke of an unpaired '\|'
-    (r"a \cdot -(a) = -a^2", r"a sign right after '\\cdot' is not read: a signed factor is written in parentheses"),
     # a sum over pairs of a set that is no pair set: the message named i, j where u, i are written
     (r"\sum_{u,i \in S} x_u = 0", r"\\sum_\{u,i \\in S\} runs over pairs: it needs S declared as a \[\[pair_set\]\]"),
 ])

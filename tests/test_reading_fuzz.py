@@ -222,6 +222,7 @@ READING_TOKENS = TOKENS + [
     # divergences, remarks right after the expression, bounds named by a quantity's letter
     r"D_{KL}(", r"D_{\mathrm{KL}}\left(", r"\mathrm{KL}(p \| q)", r"\parallel", " || ", r"\Vert",
     r"D_{KL}(p(x) \| q(x))", r"\mbox{by Jensen}", r"\mbox{", "I_{BA}", r"\tau_{ab}",
+    r"D_{JS}(", r"\operatorname{J S D}(", r"\mathrm{JSD}(p \| q)", r"\cdot -", r"\times +", r"* -",
     r"I(y_i = y_j)", r"\mathbb{I}[k \neq i]", r"\mathbb{I}_{[", "I(",
     r"\sum_{\langle q_i, d_i^+ \rangle}", r"\sum_{(x_i, y_i)}", r"\sum_{\left\langle ", r"\right\rangle}",
     r"\mathbb{E}_{\mathbf{x} \sim p(\mathbf{x} \mid c)}", r"\sim p(c \mid \mathbf{x})}",

@@ -45,6 +45,7 @@ class Builtin(enum.Enum):
     TRACE = "trace"                # \operatorname{tr}(M), \text{Tr}(M): the sum of a square matrix's diagonal
     DIAGONAL = "diagonal matrix"   # \mathrm{diag}(p): the square matrix with p on its diagonal
     KL = "KL divergence"           # D_{KL}(p \| q) of two densities of the same points
+    JS = "Jensen-Shannon divergence"   # D_{JS}(p \| q) = KL(p \| m)/2 + KL(q \| m)/2, m = (p + q)/2
 
 
 class OperatorKind(enum.Enum):
@@ -446,4 +447,8 @@ _BUILTIN_KEYS = {
     "D_{KL}": Builtin.KL, r"D_{\text{KL}}": Builtin.KL, r"\text{D}_{\text{KL}}": Builtin.KL, "KL": Builtin.KL,
     r"\text{KL}": Builtin.KL, r"\mathbb{D}_{\text{KL}}": Builtin.KL, r"\mathbb{D}_{KL}": Builtin.KL,
     r"\mathcal{D}_{\text{KL}}": Builtin.KL, r"\mathcal{D}_{KL}": Builtin.KL, r"\mathbb{KL}": Builtin.KL,
+    # the Jensen-Shannon divergence (\operatorname{JSD} is \text{JSD})
+    "JSD": Builtin.JS, r"\text{JSD}": Builtin.JS, "D_{JS}": Builtin.JS, r"D_{\text{JS}}": Builtin.JS,
+    r"\text{JS}": Builtin.JS, r"\mathbb{D}_{JS}": Builtin.JS, r"\mathcal{D}_{JS}": Builtin.JS,
+    r"\mathbb{D}_{\text{JS}}": Builtin.JS, r"\mathcal{D}_{\text{JS}}": Builtin.JS,
 } | ELEMENTARY_KEYS

@@ -52,9 +52,6 @@ _CONSTRUCTS = [
     (r"\\max(?![a-zA-Z])(?=\s*(?:[A-Za-z0-9]|\\(?!left|limits|nolimits|[{(])[a-zA-Z]+))",
      r"'\max' with nothing under it (an objective maximised over parameters the display does not name) is not "
      r"read: write what it runs over, \max_{\theta} …, or the values of a finite set, \max(a, b); or " + _RESTATE),
-    # a \cdot -(b): a sign right after \cdot (the grammar reads a product of factors, a sign starts none)
-    (r"(?:(?<=\\cdot)|(?<=\\cdot )|(?<=\\cdot  )|(?<=\\times)|(?<=\\times ))([-+])",
-     r"a sign right after '\cdot' is not read: a signed factor is written in parentheses, a \cdot ({0}b)"),
     (r"\\sqrt\s*\[", r"'\sqrt[n]{…}' is not read; write (…)^{1/n}"),
     (r"\\propto(?![a-zA-Z])", r"'\propto' (proportional to) is not read; " + _RESTATE),
     (r"\\(triangleq|coloneqq|doteq)(?![a-zA-Z])",

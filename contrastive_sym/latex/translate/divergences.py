@@ -9,7 +9,11 @@ points it is given (x) stay free, for an expectation around it to draw.  P may b
 product of densities of distinct points (p(x) p(y), the reverse divergence).  Anything else
 in the first place (a number, a function), or a second argument that is not a function of the
 same points, is refused, naming why: a divergence is between two distributions of the
-same points."""
+same points.
+
+The Jensen-Shannon divergence, ``D_{JS}(P \| Q)`` (also ``\mathrm{JSD}``, ``\operatorname{JSD}``), is read
+the same way, both arguments densities (or declared distributions) of the same points: the sum
+of P/2·log(2P/(P+Q)) + Q/2·log(2Q/(P+Q)), i.e. KL(P ‖ M)/2 + KL(Q ‖ M)/2 with M = (P + Q)/2."""
 from __future__ import annotations
 
 import re
@@ -26,7 +30,7 @@ Tree, Token = lark.Tree, lark.Token
 
 #: What the bar between a call's arguments is read as: only a divergence's.
 NOT_A_DIVERGENCE = ("'{bar}' between the arguments of a call is read only in the Kullback-Leibler divergence "
-                    "(D_{{KL}}(p \\| q), \\mathrm{{KL}}(p \\| q))")
+                    "(D_{{KL}}(p \\| q), \\mathrm{{KL}}(p \\| q)) and the Jensen-Shannon divergence (D_{{JS}}(p \\| q))")
 #: the bar as a document writes it between a divergence's arguments
 _WRITTEN_BAR = re.compile(r"\\parallel(?![a-zA-Z])|\\Vert(?![a-zA-Z])|\\\||\|\||\\mid\s*\\mid")
 
@@ -46,24 +50,28 @@ class DivergencesMixin:
     def divergence(self, meaning, args: Tree, node):
         """``meaning`` applied to ``args``: the divergence of ``D_{KL}(P \\| Q)``; the bar between
         the arguments of anything else, or D_{KL} without it, refused."""
-        if meaning is not Builtin.KL:
+        if meaning not in (Builtin.KL, Builtin.JS):
             raise self.fail(args, self._not_a_divergence(args))
+        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
         if not (isinstance(args, Tree) and args.data == "divergence_args"):
-            raise self.fail(node, "D_{KL} takes two densities separated by a bar, D_{KL}(p(x) \\| q(x))")
+            raise self.fail(node, f"{name} takes two densities separated by a bar, {name}(p(x) \\| q(x))")
         first_tree, second_tree = (c for c in args.children if isinstance(c, Tree))
         first, second = self.value(first_tree), self.value(second_tree)
         if isinstance(first, Distribution) and isinstance(second, Distribution):
-            return self._divergence_of_distributions(first, second, node)
-        factors = sp.Mul.make_args(first) if isinstance(first, sp.Expr) else ()
-        drawn = [a for f in factors if isinstance(f, Density) for a in f.args[1].args]
-        if not factors or not all(isinstance(f, Density) for f in factors) or len(set(drawn)) != len(drawn):
-            raise self.fail(first_tree, f"D_{{KL}}(P \\| Q) is read with P a density, p(x) or p(y \\mid x) (or a "
-                                        f"product of densities of distinct points, p(x) p(y)), or a declared "
-                                        f"distribution; '{self._written(first_tree)}' is neither")
-        points = sp.Tuple(*drawn)
-        given = sp.Tuple(*{g: None for f in factors for g in f.args[2].args if g not in drawn})
+            return self._divergence_of_distributions(first, second, node, meaning)
+        points, given = self._divergence_points(first, first_tree, name, "P")
+        if meaning is Builtin.JS:
+            # both arguments weigh the sum: Q is a density of the same points as P, as P is
+            drawn, beside = self._divergence_points(second, second_tree, name, "Q")
+            if set(drawn.args) != set(points.args) or set(beside.args) != set(given.args):
+                raise self.fail(second_tree, f"{name}(P \\| Q) compares two distributions of the same points: "
+                                             f"'{self._written(second_tree)}' is not a density of "
+                                             f"{', '.join(self._shown_point(p) for p in points.args)}"
+                                             + (f" given {', '.join(self._shown_point(g) for g in given.args)}"
+                                                if given.args else ""))
+            return PointIntegral(_jensen_shannon(first, second), points)
         if not isinstance(second, sp.Expr) or self.vector_of(second) is not None:
-            raise self.fail(second_tree, "the second argument of D_{KL}(P \\| Q) is a number at each value of "
+            raise self.fail(second_tree, f"the second argument of {name}(P \\| Q) is a number at each value of "
                                          "the points of P (a density q(x), or p(x) p(y))")
         unbound = self._unbound_points(second)
         missing = [p for p in points.args if p not in unbound]
@@ -71,32 +79,45 @@ class DivergencesMixin:
         if missing or foreign:
             which = (f"does not depend on {', '.join(self._shown_point(p) for p in missing)}" if missing else
                      f"depends on {', '.join(self._shown_point(p) for p in foreign)}, which P is not of")
-            raise self.fail(second_tree, f"D_{{KL}}(P \\| Q) compares two distributions of the same points: "
+            raise self.fail(second_tree, f"{name}(P \\| Q) compares two distributions of the same points: "
                                          f"'{self._written(second_tree)}' {which}")
         return PointIntegral(first * sp.log(first / second), points)
 
-    def _divergence_of_distributions(self, first: Distribution, second: Distribution, node):
-        r"""``D_{KL}(p \| q)`` of two declared distributions: over all their coordinates, which
-        must be the same points; of two distributions of an index, the sum over its values."""
+    def _divergence_points(self, value, tree, name: str, which: str) -> tuple:
+        """(the points, the points given) of ``value``, a density or a product of densities of distinct
+        points, the argument ``which`` (P or Q) of the divergence ``name``; refused otherwise."""
+        factors = sp.Mul.make_args(value) if isinstance(value, sp.Expr) else ()
+        drawn = [a for f in factors if isinstance(f, Density) for a in f.args[1].args]
+        if not factors or not all(isinstance(f, Density) for f in factors) or len(set(drawn)) != len(drawn):
+            raise self.fail(tree, f"{name}(P \\| Q) is read with {which} a density, p(x) or p(y \\mid x) (or a "
+                                  f"product of densities of distinct points, p(x) p(y)), or a declared "
+                                  f"distribution; '{self._written(tree)}' is neither")
+        return sp.Tuple(*drawn), sp.Tuple(*{g: None for f in factors for g in f.args[2].args if g not in drawn})
+
+    def _divergence_of_distributions(self, first: Distribution, second: Distribution, node, meaning=Builtin.KL):
+        r"""``D_{KL}(p \| q)`` (or ``D_{JS}``) of two declared distributions: over all their coordinates,
+        which must be the same points; of two distributions of an index, the sum over its values."""
+        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
         if isinstance(first, IndexDistribution) or isinstance(second, IndexDistribution):
-            return self._divergence_of_index_distributions(first, second, node)
+            return self._divergence_of_index_distributions(first, second, node, meaning)
         if list(first.coordinates) != list(second.coordinates):
-            raise self.fail(node, f"D_{{KL}}({first.name} \\| {second.name}): the two distributions are of "
+            raise self.fail(node, f"{name}({first.name} \\| {second.name}): the two distributions are of "
                                   f"different points ({', '.join(first.written)}; {', '.join(second.written)})")
         points = sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in first.coordinates))
         p, q = Density(first.tag, points, sp.Tuple()), Density(second.tag, points, sp.Tuple())
-        return PointIntegral(p * sp.log(p / q), points)
+        return PointIntegral(p * sp.log(p / q) if meaning is Builtin.KL else _jensen_shannon(p, q), points)
 
-    def _divergence_of_index_distributions(self, first, second, node):
+    def _divergence_of_index_distributions(self, first, second, node, meaning=Builtin.KL):
         r"""Σ_k p(k) log(p(k)/q(k)) over the values of the index both are of (each given nothing)."""
+        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
         if not (isinstance(first, IndexDistribution) and isinstance(second, IndexDistribution)) or first.given is not None \
                 or second.given is not None or first.coordinates != second.coordinates \
                 or sp.simplify(first.lo - second.lo) != 0 or sp.simplify(first.hi - second.hi) != 0:
-            raise self.fail(node, f"D_{{KL}}({first.name} \\| {second.name}) is read for two distributions of "
+            raise self.fail(node, f"{name}({first.name} \\| {second.name}) is read for two distributions of "
                                   "the same points, or of the values of one index, each given nothing")
         value = sp.Dummy("k", integer=True, positive=True)
         p, q = (IndexProbability(d.tag, value, d.lo, d.hi) for d in (first, second))
-        return sp.Sum(p * sp.log(p / q), (value, first.lo, first.hi))
+        return sp.Sum(p * sp.log(p / q) if meaning is Builtin.KL else _jensen_shannon(p, q), (value, first.lo, first.hi))
 
     def _unbound_points(self, expr) -> set:
         """The points ``expr`` writes outside the expectations and sums that bind them."""
@@ -104,3 +125,8 @@ class DivergencesMixin:
 
     def _written(self, tree) -> str:
         return " ".join(self.source(tree).split())
+
+
+def _jensen_shannon(p, q) -> sp.Expr:
+    """The term of the Jensen-Shannon divergence at one value: p/2·log(2p/(p+q)) + q/2·log(2q/(p+q))."""
+    return p / 2 * sp.log(2 * p / (p + q)) + q / 2 * sp.log(2 * q / (p + q))

@@ -357,7 +357,7 @@ class NamesMixin:
     def _call(self, meaning, args_node, node):
         if meaning is Builtin.IDENTITY:         # I(X; Y) with I declared nowhere: not the identity matrix
             raise self.fail(node, self._undeclared(self.source(node.children[0]).strip(), node.children[0]))
-        if meaning is Builtin.KL or isinstance(args_node, Tree) and args_node.data == "divergence_args":
+        if meaning in (Builtin.KL, Builtin.JS) or isinstance(args_node, Tree) and args_node.data == "divergence_args":
             return self.divergence(meaning, args_node, node)
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket":
             return self.bracket_entry(meaning, args_node, node)
