@@ -413,3 +413,31 @@ def test_a_statement_false_only_at_a_tie_is_sampled_there(statement):
     statements confirmed (a probe).  Each step's and kink's tie is now a bound the points gather around."""
     assert check_statement(statement, scalar=[{"name": "x"}]).verdict.value == "refuted"
 
+
+
+# --- a brace around statements: a system, not cases ------------------------------------------
+
+@pytest.mark.parametrize("text, verdicts", [
+    # each row a statement of its own, as rows of an aligned display are (a post's two densities)
+    (r"\begin{cases} a + b = b + a \\ a b = b a \end{cases}", ["proved", "proved"]),
+    (r"\begin{equation} \begin{cases} a + b = b + a \\ a - b \le a + b \end{cases} \end{equation}",
+     ["proved", "refuted"]),
+    # the rows of one layout environment inside it
+    (r"\begin{cases} \begin{aligned} a (b + c) &= a b + a c \\ (a + b)^2 &= a^2 + b^2 \end{aligned} \end{cases}",
+     ["proved", "refuted"]),
+])
+def test_a_brace_around_statements_is_their_rows(text, verdicts):
+    notation = "\n".join(f"[[scalar]]\nname = '{name}'\n" for name in "abc")
+    result = verify_text('id = "t"\ntitle = "t"\nsource = "x.md"\n' + notation
+                         + f"[[claim]]\nid = \"c\"\nline = 3\ntitle = \"c\"\nlatex = '''{text}'''\n")
+    assert [c.outcome.verdict.value for c in result.documents[0].claims] == verdicts
+
+
+@pytest.mark.parametrize("text", [
+    # statements after '=': the brace is a value there, and statements are no value
+    r"x = \begin{cases} a = b \\ c = x \end{cases}",
+    # a row that states nothing: cases, whose first row has no condition
+    r"\begin{cases} a = b \\ c \end{cases}",
+])
+def test_a_brace_of_statements_that_is_not_the_whole_display_stays_refused(text):
+    assert "has no condition" in refused(text).message

@@ -111,6 +111,14 @@ def mark_cases(text: str) -> str:
                 continue
             raise CasesError(f"'{shown}' without its '\\end{{{name}}}'", opening.start(),
                              _construct(text, opening.start()))
+        if name == "cases" and _whole_display(text, opening.start(), ending.end()) \
+                and _statements(text, opening.end(), ending.start()):
+            # \begin{cases} p(u \mid C=1) = p_m(u) \\ p(u \mid C=0) = p_n(u) \end{cases}, the whole display: a
+            # brace around statements (a system), each row one, as rows of an aligned display are
+            _blank(out, text, opening.start(), opening.end(), " ")
+            _blank(out, text, ending.start(), ending.end(), " ")
+            position = ending.end()
+            continue
         inner = re.search(r"\\begin\s*\{", text[opening.end():ending.start()])
         if inner is not None:
             at = opening.end() + inner.start()
@@ -234,6 +242,46 @@ def _rows_of_definitions(text: str, start: int, end: int) -> bool:
     rows = [(a, b) for a, b in rows if b is not None or text[a:end if b is None else b].strip()]
     return count > 0 and len(rows) > 1 and all(b is not None and b >= 0 and _RELATION_FIRST.match(text, b)
                                                for _, b in rows)
+
+
+#: what may stand around a display's only cases: spacing, \displaystyle, a display environment's begin or
+#: end, punctuation, a label or a tag
+_AROUND = re.compile(r"(?:\s|\\[,;:! ]|\\(?:displaystyle|quad|qquad|nonumber|notag)(?![a-zA-Z])|[.,;]"
+                     r"|\\(?:begin|end)\s*\{(?:equation|align|gather|aligned|gathered)\*?\}"
+                     r"|\\(?:label|tag\*?)\s*\{[^{}]*\})*")
+#: a relation a statement row writes outside groups (=, <, ≤, …), as rows of a system do
+_STATES = re.compile(r"=|<|>|\\(?:leq?|geq?|neq?|approx|propto)(?![a-zA-Z])")
+#: a layout environment that is the whole body of a cases (\begin{cases} \begin{aligned} … \end{aligned} \end{cases})
+_ONE_LAYOUT = re.compile(r"\s*\\begin\s*\{(aligned|gathered|split)\}(.*)\\end\s*\{\1\}\s*", re.S)
+
+
+def _whole_display(text: str, start: int, end: int) -> bool:
+    """Whether the cases at ``text[start:end]`` is all the display writes (spacing, a display environment,
+    punctuation, a label or a tag around it)."""
+    return _AROUND.fullmatch(text, 0, start) is not None and _AROUND.fullmatch(text, end) is not None
+
+
+def _statements(text: str, start: int, end: int) -> bool:
+    """Whether the cases body ``text[start:end]`` is statements, not values and conditions: one layout
+    environment (its rows), or rows that each state a relation outside groups with no '&' and nothing
+    that separates a value from a condition (a comma, a quad, an "if" in text)."""
+    layout = _ONE_LAYOUT.fullmatch(text, start, end)
+    if layout is not None:
+        return not re.search(r"\\begin\s*\{", layout.group(2))
+    rows, row = [], []
+    for token in _outside_groups(text, start, end):
+        if token.group() == "\\\\":
+            rows.append(row)
+            row = []
+        else:
+            row.append(token)
+    rows.append(row)
+    rows = [r for r in rows if any(t.group().strip() for t in r)]
+    # (one row too: a display of several chains is read once per chain, the others blanked)
+    return len(rows) >= 1 and all(
+        any(_STATES.fullmatch(t.group()) for t in r)
+        and not any(t.group() in ("&", ",") or _QUAD.fullmatch(t.group()) or _LEAD.match(text, t.start()) for t in r)
+        for r in rows)
 
 
 def _outside_groups(text: str, start: int, end: int):
