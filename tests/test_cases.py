@@ -441,3 +441,13 @@ def test_a_brace_around_statements_is_their_rows(text, verdicts):
 ])
 def test_a_brace_of_statements_that_is_not_the_whole_display_stays_refused(text):
     assert "has no condition" in refused(text).message
+
+
+@pytest.mark.parametrize("text", [
+    # a space between a value and its condition: cases with no separator read, never the statement '1 x > 0'
+    r"\begin{cases} 1 \; x > 0 \\ 0 \; x \le 0 \end{cases}",
+    r"\begin{cases} 1 ~ x > 0 \\ 0 ~ x \le 0 \end{cases}",
+    r"\begin{cases} 1 \, x > 0 \\ 0 \, x \le 0 \end{cases}",
+])
+def test_a_space_before_the_relation_keeps_a_brace_cases(text):
+    assert "has no condition" in refused(text).message

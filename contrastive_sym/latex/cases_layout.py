@@ -278,10 +278,19 @@ def _statements(text: str, start: int, end: int) -> bool:
     rows.append(row)
     rows = [r for r in rows if any(t.group().strip() for t in r)]
     # (one row too: a display of several chains is read once per chain, the others blanked)
-    return len(rows) >= 1 and all(
-        any(_STATES.fullmatch(t.group()) for t in r)
-        and not any(t.group() in ("&", ",") or _QUAD.fullmatch(t.group()) or _LEAD.match(text, t.start()) for t in r)
-        for r in rows)
+    return len(rows) >= 1 and all(_states_alone(r, text) for r in rows)
+
+
+#: spacing that may separate a value from its condition (1 \; x > 0, 1 ~ x > 0)
+_GAP = re.compile(r"\\[,;: ]|~|\\hspace")
+
+
+def _states_alone(row: list, text: str) -> bool:
+    """Whether the tokens ``row`` (outside groups) state a relation with nothing that may separate a value
+    from its condition: no '&', comma, \\quad or "if" in text, and no spacing before its first relation."""
+    first = next((n for n, t in enumerate(row) if _STATES.fullmatch(t.group())), None)
+    return first is not None and not any(_GAP.match(t.group()) for t in row[:first]) and not any(
+        t.group() in ("&", ",") or _QUAD.fullmatch(t.group()) or _LEAD.match(text, t.start()) for t in row)
 
 
 def _outside_groups(text: str, start: int, end: int):
