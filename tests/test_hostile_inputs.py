@@ -64,10 +64,10 @@ BASE = {
     # wrong value below is still the first error, and a valid base uses no equals
     "size": [{"name": "n", "minimum": 1, "checked": [1, 2, 3], "equals": "1"}],
     "scalar": [{"name": r"\tau", "domain": "positive", "role": "scale", "symbol": "tau", "display": r"\tau",
-                "value_of": "u", "equals": "1", "value_shape": []},
+                "value_of": "u", "drawn_from": "p", "equals": "1", "value_shape": []},
                {"name": r"\theta"}, {"name": "u", "role": "point"}],
     "family": [{"name": "g", "shape": ["n"], "domain": "real", "role": "value", "symbol": "g",
-                "display": "g", "index_written": "subscript", "value_of": "u", "from": 1, "value_shape": [],
+                "display": "g", "index_written": "subscript", "value_of": "u", "drawn_from": "p", "from": 1, "value_shape": [],
                 "values": [1, "n"], "index": "k", "equals": "k"},
                {"name": "v", "shape": ["n"]}],
     "function": [{"name": "f", "arguments": 1, "shape": ["n"], "domain": "real", "role": "value",

@@ -330,6 +330,9 @@ class Scope:
     # (point, coordinate) of each point declared value_of another (load/distributions.py): kept
     # for the distributions a later section declares over the coordinate
     point_aliases: tuple = ()
+    # (point, the key of a declared distribution) of each point declared drawn_from one (load/drawn_from.py):
+    # the distribution \mathbb{E}_x draws it from where the formula writes none (the prose says which)
+    drawn_from: tuple = ()
     # (key, lines) of each name the document defines more than once, every time after the
     # line being read: which definition is meant there is not written (load/sections.py)
     defined_later: tuple = ()

@@ -26,6 +26,7 @@ from .family_expressions import family_expression
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
+from .drawn_from import read_drawn_from
 from .quantities import read_quantity
 from .functions import read_functions
 from .point_values import read_point_values
@@ -166,7 +167,8 @@ def read_notation(spec: dict, context: Context) -> None:
         # \sum_{k \neq i} with no range written runs over i's range without i
         scope = scope.bind(name, symbol).with_index_range(symbol, sp.sympify(lo), sp.sympify(hi))
     scope = read_sets(spec, replace(scope, distinct=scope.distinct | frozenset(distinct)), context)
-    context.scope = read_sample_draws(spec, read_distributions(spec, scope, context, _symbol_name), context)
+    context.scope = read_sample_draws(spec, read_drawn_from(spec, read_distributions(spec, scope, context, _symbol_name),
+                                                            context), context)
     context.path = context.prefix
     gradient = spec.get("gradient")
     if gradient is not None:
@@ -203,7 +205,7 @@ def _scalar_expression(entry: dict, name: str, scope: Scope, context: Context) -
     """τ^- = 1 − τ^+: a scalar that stands for an expression of the scalars and sizes declared
     above it, everywhere (it is no variable of its own: a witness shows what it is made of); or a
     number (θ = 0.5, \\arccos(0.59): a value a document supposes, in a section of its own)."""
-    others = sorted(k for k in ("domain", "role", "symbol", "display", "value_of") if k in entry)
+    others = sorted(k for k in ("domain", "role", "symbol", "display", "value_of", "drawn_from") if k in entry)
     if others:
         raise context.fail(f"scalar {name}: 'equals' makes it an expression of the scalars above; "
                            f"{', '.join(repr(k) for k in others)} belong{'s' if len(others) == 1 else ''} to "

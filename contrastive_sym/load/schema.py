@@ -118,6 +118,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                "role": _choice(*(r.value for r in Role if r not in (Role.LABEL, Role.INDEX))),   # a family's
                "value_of": Field("formula", hint="a declared point whose coordinate this point is a value "
                                                  "of, e.g. value_of = \"x'\""),
+               "drawn_from": Field("formula", hint="the declared [[distribution]] an expectation that writes no "
+                                                   "distribution draws this point from, e.g. drawn_from = 'p_d'"),
                "value_shape": _VALUE_SHAPE,
                "equals": Field("formula", hint="an expression of the scalars declared above, e.g. "
                                                "equals = '1 - \\tau^+'")},
@@ -131,6 +133,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                hint="with role = 'index': the first and last value, e.g. values = [1, 'C']"),
                "value_of": Field("formula", hint="a declared point whose coordinate these points are "
                                                  "values of, e.g. value_of = \"x'\""),
+               "drawn_from": Field("formula", hint="the declared [[distribution]] an expectation that writes no "
+                                                   "distribution draws this point from, e.g. drawn_from = 'p_d'"),
                "value_shape": _VALUE_SHAPE,
                # entries that are an expression of their index (load/family_expressions.py)
                "index": Field("text", hint="the letter of the entry's index in 'equals', e.g. index = 'i'"),

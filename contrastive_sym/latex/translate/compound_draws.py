@@ -97,7 +97,9 @@ class CompoundDrawsMixin:
                        "role \"point\"), not functions or values")
                 raise self.fail(element, f"'{shown}' under \\mathbb{{E}} is {why}")
             points.append(point)
-        drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None for q in points)]
+        # (a point declared drawn_from a distribution is drawn by that one only: load/drawn_from.py)
+        drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None and (
+            self.drawn_from(q) is None or self.drawn_from(q).tag == d.tag) for q in points)]
         apart = [self._drawing(q) for q in points]
         if not drawing and tree is None and all(len(d) == 1 for d in apart) and len({d[0] for d in apart}) == len(apart):
             shown = ", ".join(f"{self.source(t).strip()} \\sim {d[0].name}" for t, d in zip(trees, apart))

@@ -11,7 +11,7 @@ import lark
 import sympy as sp
 
 from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
-from ...model.notation import bare_point, written_name
+from ...model.notation import BarePoint, bare_point, written_name
 from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
 from .bare_expectations import BareExpectationsMixin
@@ -164,7 +164,17 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
                 found.setdefault(d.tag, []).append(d)
         # of one table, the distribution of all its coordinates (the joint, not a marginal of it),
         # whatever order the names were bound in
-        return [max(ds, key=lambda d: (len(d.coordinates), d.name)) for ds in found.values()]
+        drawing = [max(ds, key=lambda d: (len(d.coordinates), d.name)) for ds in found.values()]
+        chosen = self.drawn_from(point)
+        return drawing if chosen is None else [d for d in drawing if d.tag == chosen.tag]
+
+    def drawn_from(self, point) -> Distribution | None:
+        """The distribution ``point`` is declared drawn_from (load/drawn_from.py), as bound where the
+        formula is read; None when it is declared with none."""
+        base = point.base if isinstance(point, (sp.Indexed, BarePoint)) else point
+        name = dict(self.scope.drawn_from).get(base)
+        meaning = self.scope.names.get(name) if name is not None else None
+        return meaning if isinstance(meaning, Distribution) else None
 
     def as_point(self, value):
         """A point (x, x_3, the bare label x of a family of points), or None."""

@@ -1,0 +1,65 @@
+r"""``drawn_from`` on a declared point: the distribution an expectation that writes none draws it from,
+as a document's prose says it (NCE: the data point x ~ p_d, the noise point y ~ p_n, both values of
+one space that both distributions are over).  A formula that writes a distribution is read as
+written; a name that is no distribution, or one that does not draw the point, is an error."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    scalar=[{"name": "x", "role": "point", "drawn_from": "p_d"},
+            {"name": "y", "role": "point", "value_of": "x", "drawn_from": "p_n"},
+            {"name": "u", "role": "point", "value_of": "x"}],
+    distribution=[{"name": "p_d", "of": ["x"]}, {"name": "p_n", "of": ["x"]}],
+    function=[{"name": "f", "arguments": 1}],
+)
+
+
+def verdict(statement: str, **notation) -> str:
+    return check_statement(statement, **(notation or NOTATION)).verdict.value
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # each point from its own distribution, as declared
+    (r"\mathbb{E}_x[f(x)] = \mathbb{E}_{x \sim p_d}[f(x)]", "confirmed"),
+    (r"\mathbb{E}_y[f(y)] = \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
+    (r"\mathbb{E}_y[f(y)] = \mathbb{E}_{y \sim p_d}[f(y)]", "refuted"),
+    # two points, each from its own, independently
+    (r"\mathbb{E}_{x, y}[f(x) + f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] + \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
+    (r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
+    (r"\mathbb{E}_{x, y}[f(x) + f(y)] = 2 \mathbb{E}_{x \sim p_d}[f(x)]", "refuted"),
+    # a distribution written in the formula is read as written
+    (r"\mathbb{E}_{y \sim p_d}[f(y)] = \mathbb{E}_{x \sim p_d}[f(x)]", "confirmed"),
+])
+def test_a_point_is_drawn_from_the_distribution_it_is_declared_drawn_from(statement, expected):
+    assert verdict(statement) == expected
+
+
+def test_a_point_declared_with_none_is_still_ambiguous():
+    with pytest.raises(DerivationError, match="several declared distributions draw it"):
+        verdict(r"\mathbb{E}_u[f(u)] = 0")
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({"name": "z", "drawn_from": "p_d"}, "drawn_from goes with role = \"point\""),
+    ({"name": "z", "role": "point", "drawn_from": "q"}, "drawn_from names no declared [[distribution]] of points"),
+    ({"name": "z", "role": "point", "drawn_from": "p_d"}, "which does not draw z"),
+])
+def test_a_drawn_from_that_names_no_distribution_of_the_point_is_an_error(entry, words):
+    notation = dict(NOTATION, scalar=NOTATION["scalar"] + [entry])
+    with pytest.raises(DerivationError) as info:
+        verdict("1 = 1", **notation)
+    assert words in str(info.value)
+
+
+def test_two_points_drawn_from_one_distribution_of_one_coordinate_are_independent_draws():
+    # the uniformity loss's \mathbb{E}_{x, y}: x and y each drawn from p_data, independently
+    notation = dict(scalar=[{"name": "x", "role": "point", "drawn_from": "p"},
+                            {"name": "y", "role": "point", "value_of": "x", "drawn_from": "p"}],
+                    distribution=[{"name": "p", "of": ["x"]}, {"name": "q", "of": ["x"]}],
+                    function=[{"name": "f", "arguments": 1}])
+    assert verdict(r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p}[f(x)]^2", **notation) == "confirmed"
+    assert verdict(r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p}[f(x)^2]", **notation) == "refuted"
