@@ -31,6 +31,10 @@ def verdict(statement: str, **notation) -> str:
     (r"\mathbb{E}_{x, y}[f(x) + f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] + \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
     (r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
     (r"\mathbb{E}_{x, y}[f(x) + f(y)] = 2 \mathbb{E}_{x \sim p_d}[f(x)]", "refuted"),
+    # without a subscript: each point from its own, independently
+    (r"\mathbb{E}[f(x) + f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] + \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
+    (r"\mathbb{E}[f(x) f(y)] = \mathbb{E}_{x \sim p_d}[f(x)] \mathbb{E}_{y \sim p_n}[f(y)]", "confirmed"),
+    (r"\mathbb{E}[f(x) + f(y)] = 2 \mathbb{E}_{x \sim p_d}[f(x)]", "refuted"),
     # a distribution written in the formula is read as written
     (r"\mathbb{E}_{y \sim p_d}[f(y)] = \mathbb{E}_{x \sim p_d}[f(x)]", "confirmed"),
 ])
@@ -41,6 +45,8 @@ def test_a_point_is_drawn_from_the_distribution_it_is_declared_drawn_from(statem
 def test_a_point_declared_with_none_is_still_ambiguous():
     with pytest.raises(DerivationError, match="several declared distributions draw it"):
         verdict(r"\mathbb{E}_u[f(u)] = 0")
+    with pytest.raises(DerivationError, match="u are points of p_d that it does not draw as written"):
+        verdict(r"\mathbb{E}[f(x) + f(u)] = 0")
 
 
 @pytest.mark.parametrize("entry, words", [

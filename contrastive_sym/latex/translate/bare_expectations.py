@@ -10,7 +10,8 @@ from lark import Token, Tree
 
 from ...model.distributions import Density, Expectation, IidExpectation, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
-from ..scope import Distribution
+from ..scope import Distribution, ExpectationOp
+from .compound_draws import DrawsOp
 from .values import ListValue, componentwise
 
 
@@ -150,6 +151,8 @@ class BareExpectationsMixin:
         # p over (X, Y) beside r over X alone, and a body of x_i and y_i: only p draws them
         # all, so only p can be what it averages over (r would leave y_i fixed); said
         covering = [d for d in distributions.values() if all(any(e is d for e in self._drawing(p)) for p in points)]
+        if len(covering) != 1 and (apart := self._each_from_its_own(points)) is not None:
+            return apart(body, node)
         if len(covering) != 1:
             names = sorted(d.name for d in distributions.values())
             raise self.fail(node, f"\\mathbb{{E}}[…] without a subscript: its points are drawn by "
@@ -181,6 +184,26 @@ class BareExpectationsMixin:
                                   "beside the others is not said): write what it averages over, "
                                   "\\mathbb{E}_{x \\sim p}[…]")
         return Expectation(body, sp.Tuple(*coordinates), distribution.tag)
+
+    def _each_from_its_own(self, points: set):
+        r"""``\mathbb{E}[f(x) + g(y)]`` whose points are each declared drawn_from a distribution
+        (load/drawn_from.py), of one coordinate or each its own: a function of (body, node) that draws
+        each from its own, independently (said), as ``\mathbb{E}_{x, y}`` reads them; None otherwise."""
+        chosen = {p: self.drawn_from(p) for p in points}
+        if any(d is None or not isinstance(p, sp.Symbol) for p, d in chosen.items()):
+            return None
+        shared = [d for d in {id(d): d for d in chosen.values()}.values()
+                  if sum(e is d for e in chosen.values()) > 1 and len(d.coordinates) > 1]
+        if shared:
+            return None     # two points of one joint: which coordinate each is, and whether jointly, not written
+        order = sorted(points, key=str)
+        note = ("\\mathbb{E}[…] without a subscript: " + ", ".join(f"{self._shown_point(p)} \\sim {chosen[p].name}"
+                                                                    for p in order) + ", independently (as declared)")
+        self.readings.extend([note] if note not in self.readings else [])
+        for d in chosen.values():
+            self.scope.lookup(d.name)       # marks the declaration used
+        ops = tuple(ExpectationOp((p,), chosen[p]) for p in order)
+        return lambda body, node: self.draws_expectation(DrawsOp((), None, ops), body, node)
 
     def _paired_entries(self, distribution: Distribution, points: set):
         r"""(records, 1, N) when every coordinate of ``distribution`` is a family of points of
