@@ -248,7 +248,7 @@ AMBIGUOUS_BARS = ("ambiguous bars '|a| b |a|': the bars pair in more than one wa
      "[x]_+)", 6),
     # a divergence's bar between two arguments; counts written in other notations than \binom
     (r"a(b \| c)", "'\\|' between the arguments of a call is read only in the Kullback-Leibler divergence "
-     "(D_{KL}(p \\| q), \\mathrm{KL}(p \\| q))", 2),
+     "(D_{KL}(p \\| q), \\mathrm{KL}(p \\| q)) and the Jensen-Shannon divergence (D_{JS}(p \\| q))", 2),
     (r"(a || b) + 1", "'||' alone in parentheses is read only between the two arguments of the Kullback-Leibler "
      "divergence, D_{KL}(p \\| q); a norm is \\|x\\|", 4),
     (r"\mathrm{KL}(a \| b)", "D_{KL}(P \\| Q) is read with P a density, p(x) or p(y \\mid x) (or a product of "

@@ -343,6 +343,8 @@ def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(
     r"(\mathbf{x}, c) \log\frac{p(\mathbf{x}, c)}{p(\mathbf{x})p(c)} \geq 0",
     # a prime written as a superscript with nothing before it: shown as written, not as the ' read
     "^{'}",
+    # a \quad after "for all i" read as the comma between quantified names: shown as written
+    r"F = \text{for all } i\quad i = j",
     # the Kronecker delta of a row (a SymPy error, not a message)
     r"\delta_{i, s_i} = 1",
 ])

@@ -343,7 +343,7 @@ def _shown(token, text: str, original: str) -> tuple[str, int | None]:
     start, end = token.start_pos, token.end_pos
     if str(token) in (",", FORALL_COMMA) and start is not None and original.startswith("\\\\", start):
         return "\\\\", start        # a line of a \substack, read as a comma
-    if str(token) == FORALL_COMMA:
+    if str(token) == FORALL_COMMA and (start is None or original.startswith(",", start)):
         return ",", start
     primes = next((m for m in PRIME_SCRIPT.finditer(original) if m.end() == end), None) \
         if str(token) == "'" and start is not None else None

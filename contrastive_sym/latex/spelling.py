@@ -114,7 +114,9 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
     after = r"(?![A-Za-z])" if index else r"(?![A-Za-z_^'])"
     if index and len(key) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(key) + r"[A-Za-z]{0,2}\}", compact):
         return True         # s_{ij}: indices side by side, as TeX writes an entry (i, j)
-    return re.search(r"(?<![A-Za-z\\])" + re.escape("".join(key.split())) + after, compact) is not None
+    # a command starts a token of its own (n\alpha once spaces are gone is n, then \alpha)
+    before = r"(?<!\\)" if key.startswith("\\") else r"(?<![A-Za-z\\])"
+    return re.search(before + re.escape("".join(key.split())) + after, compact) is not None
 
 
 #: commands a key (white space removed) may glue to the name after them

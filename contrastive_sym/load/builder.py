@@ -277,8 +277,9 @@ class DocumentBuilder:
         return next((d.domain for d in self._scalars if d.symbol == symbol), None)
 
     def scalar_domains(self) -> tuple:
-        """(symbol, domain) of each scalar declared so far."""
-        return tuple((d.symbol, d.domain) for d in self._scalars)
+        """(symbol, domain) of each scalar declared so far, and (base, domain) of each family (the
+        sign of its entries, which SymPy is not told: translate/parameter_families.py asks it)."""
+        return tuple((d.symbol, d.domain) for d in self._scalars) + tuple((d.base, d.domain) for d in self._families)
 
     def finite_domains(self) -> tuple:
         """(symbol or family base, its values) of each scalar and family declared so far

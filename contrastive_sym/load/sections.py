@@ -38,7 +38,7 @@ import sympy as sp
 from ..errors import DerivationError
 from ..latex.beside import bind_definition
 from ..latex.definition_twins import same
-from ..latex.scope import Distribution, Macro, Scope
+from ..latex.scope import Distribution, Family, Macro, Scope, form_key
 from ..latex.spelling import canonical_key, names_written
 from ..model.distributions import Density, Expectation
 from ..model.notation import section_suffix
@@ -125,14 +125,17 @@ class Sections:
         for a name the document defines again (``redefined``): P(y=1|a,b) defined with the P(b|y=1,a)
         of line 98, used beside P after line 131 defines P(b|y=1,a) anew."""
         sectioned = {k for s in self.sections for k in s.overlay.keys() | s.hidden}
-        changed = {k for k in sectioned | set(redefined) if names_written(written, k.split("(")[0] or k)}
+        # a family's entries write its name with an index (α_i of the α a section declares, or of α_{•})
+        changed = {k for k in sectioned | set(redefined) if names_written(
+            written, _FORM.sub("", k).split("(")[0] or k, index=bool(_FORM.search(k)) or isinstance(scope.names.get(k), Family))}
         found = []
         for key, meaning in scope.names.items() if changed else ():
             if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
                 continue
             moved = sorted(k for k in changed if meaning.defined_in.names.get(k) is not None
                            and meaning.defined_in.names.get(k) is not scope.names.get(k))
-            if moved and not self._reads_alike(meaning, scope, moved):
+            if moved and not self._reads_alike(meaning, scope, moved) and not _parameters_of_its_subscript(
+                    key, meaning, moved, written):
                 found.append((key, f"'{_shown_key(key)}' is defined at line {meaning.line} with "
                                    f"{', '.join(moved)} of the notation there, and "
                                    + " and ".join(self._changed_where(k, line, meaning, scope, sectioned) for k in moved)
@@ -271,6 +274,16 @@ def _tags_of(body: sp.Basic) -> set:
             if isinstance(node, Density) or isinstance(node, Expectation) and len(node.args) > 2}
 
 
+def _parameters_of_its_subscript(key: str, macro: Macro, moved: list, written: str) -> bool:
+    r"""Whether ``moved`` are scalars that the subscript of the definition's head writes (α of
+    F_{\log \alpha}(g) = …) and the formula does not write that head as defined: it can then use the
+    definition only at other values of them, which it puts in (translate/parameter_families.py)."""
+    found = re.fullmatch(r"([^_{}]+)_(\{.*\}|.)", key)
+    used = [k for k in moved if _depends_on(macro, macro.defined_in.names.get(k))]
+    return found is not None and not names_written(written, key) and all(
+        isinstance(macro.defined_in.names.get(k), sp.Symbol) and names_written(found.group(2), k) for k in used)
+
+
 def _depends_on(macro: Macro, meaning) -> bool:
     """Whether the body of ``macro`` uses the declaration ``meaning`` (a scalar, a family, a function);
     a meaning of another kind counts as used."""
@@ -344,10 +357,17 @@ def note_redefinitions(before: Scope, context: Context) -> None:
             history.sort(key=lambda m: m.line)
 
 
+#: the mark of the key a family's entries (or a set's members) are found under: x_{•}, x^{•}, P(•)
+_FORM = re.compile(r"(_\{•\}|\^\{•\}|\(•\))$")
+
+
 def _keys_of(entry: dict) -> set:
-    """The keys an entry of a section's notation takes: its name, and a distribution's measure (P of p)."""
+    """The keys an entry of a section's notation takes: its name, and a distribution's measure (P of p);
+    and the keys its name's entries are found under (x_{•}, x^{•}: the family x beside a scalar x of the
+    notation before it), which the section's name means now too (never the old family's entries beside it)."""
     names = [n for n in (entry.get("name"), entry.get("measure")) if isinstance(n, str)]
-    return {key for n in names for key in (n, scope_key(n))}
+    keys = {key for n in names for key in (n, scope_key(n))}
+    return keys | {form_key(key, form) for key in keys for form in ("subscript", "superscript")}
 
 
 def _set_heads(entry: dict) -> set:

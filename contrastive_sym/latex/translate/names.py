@@ -133,9 +133,10 @@ class NamesMixin:
                 if found is not None:
                     key, meaning, pending_error = longer, self.index_in_name(found, op), None   # scripts.py
                     continue
-                worded = self.worded_entry(key, op)
+                worded = self.worded_entry(key, op) or self.family_member(key, op)
                 if worded is not None:
-                    # \hat{\rho}_{\text{neg}, j}: entry j of the family \hat{\rho}_{\text{neg}}
+                    # \hat{\rho}_{\text{neg}, j}: entry j of the family \hat{\rho}_{\text{neg}}; F_{\log \alpha_0} of
+                    # F_{\log \alpha}(g) = …: the definition at α = α_0 (parameter_families.py)
                     key, meaning, pending_error = None, worded, None
                     continue
                 if meaning is None or self.scope.starts_a_name(longer):

@@ -57,6 +57,7 @@ from .font_runs import FontRunsMixin
 from .fractions import FractionsMixin
 from .unwritten_index import UnwrittenIndexMixin
 from .understood_arguments import UnderstoodArgumentsMixin
+from .parameter_families import ParameterFamiliesMixin
 from .zeros import ZerosMixin
 from .grouped_sums import GroupedSumsMixin
 from .scripts import ScriptsMixin
@@ -90,7 +91,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
                  ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
-                 UnderstoodArgumentsMixin):
+                 UnderstoodArgumentsMixin, ParameterFamiliesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
