@@ -69,3 +69,17 @@ def test_two_points_drawn_from_one_distribution_of_one_coordinate_are_independen
                     function=[{"name": "f", "arguments": 1}])
     assert verdict(r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p}[f(x)]^2", **notation) == "confirmed"
     assert verdict(r"\mathbb{E}_{x, y}[f(x) f(y)] = \mathbb{E}_{x \sim p}[f(x)^2]", **notation) == "refuted"
+
+
+def test_a_value_written_beside_the_point_drawn_is_said_to_be_held_fixed():
+    # \mathbb{E}_{A, B}[\log p(a) - \log p(A)], a declared a value of A: a is another value of A's coordinate,
+    # held fixed (as x' beside the x an integral runs over); the reading says so, since a witness fixes it
+    from contrastive_sym.pipeline import verify_text
+    text = ('id = "t"\ntitle = "t"\nsource = "x.md"\n'
+            "scalar = [{name='A', role='point'}, {name='B', role='point'}, {name='a', role='point', value_of='A'}]\n"
+            "distribution = [{name='p', of=['A', 'B']}]\n"
+            "[[claim]]\nid = 'c'\nline = 1\ntitle = 'c'\nlatex = '\\mathbb{E}_{A,B}[\\log p(a) - \\log p(A)] = 0'\n")
+    claim = verify_text(text).documents[0].claims[0]
+    assert claim.outcome.verdict.value == "refuted"
+    assert "a, declared a value of A, is written beside the A the expectation draws: it is another value, held " \
+           "fixed" in claim.claim.reading

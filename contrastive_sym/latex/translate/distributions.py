@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import lark
 import sympy as sp
 
-from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation
+from ...model.distributions import AlphabetSum, Density, Expectation, SampleExpectation, unbound_symbols
 from ...model.notation import BarePoint, bare_point, written_name
 from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp, Family, IndexSet
@@ -310,12 +310,28 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             return entries
         if not any(body.has(point) for point in op.bound):
             op = self._drawn_as_its_value(op, body)     # E_P[Q(x)/P(x)]: x, the value of X, is drawn
+        self._say_a_value_beside_its_draw(op, body)
         if not any(body.has(point) for point in op.bound):
             # E_{p(x)}[e^{f(X, Y)}]: the mean of what does not vary is itself, said, never silent
             note = (f"an expectation draws {', '.join(map(str, op.bound))} from {op.distribution.name}, which what "
                     "it averages does not contain: it is what it averages (is a point written differently?)")
             self.readings.extend([note] if note not in self.readings else [])
         return Expectation(body, sp.Tuple(*op.bound), op.distribution.tag)
+
+    def _say_a_value_beside_its_draw(self, op, body) -> None:
+        r"""``\mathbb{E}_{A, B}[\log p(a) - \log p(A)]`` with a declared ``value_of`` A, a drawn by no enclosing
+        expectation: a is another value of A's coordinate, held fixed while A is drawn (as x' beside the x an
+        integral runs over); said in the reading, so that a witness that fixes a is understood (a document that
+        means a to be the value drawn writes one of the two)."""
+        enclosing = {p for o in self._averaging if isinstance(o, ExpectationOp) for p in o.bound}
+        free = unbound_symbols(body)
+        for alias, coordinate in op.distribution.aliases:
+            if coordinate in op.bound and alias not in op.bound and alias not in enclosing and alias in free \
+                    and coordinate in free | set(op.bound) and body.has(coordinate):
+                note = (f"{self._shown_point(alias)}, declared a value of {self._shown_point(coordinate)}, is written "
+                        f"beside the {self._shown_point(coordinate)} the expectation draws: it is another value, held "
+                        "fixed (the statement holds for each of its values)")
+                self.readings.extend([note] if note not in self.readings else [])
 
     def _drawn_as_its_value(self, op, body):
         r"""``op`` drawing, for each point it draws that ``body`` does not write, the one point declared
