@@ -151,3 +151,53 @@ def test_a_command_after_a_letter_is_a_name_written():
     assert names_written(r"x \alpha", r"\alpha")
     assert not names_written(r"\\alpha", r"\alpha") and not names_written(r"\alphabet", r"\alpha")
     assert not names_written(r"ab", "b")      # a letter glued to another is part of a longer name
+
+
+POINTS = '''
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'N'
+minimum = 1
+checked = [1, 2]
+
+[[index]]
+name = 'i'
+from = 1
+to = 'N'
+
+[[scalar]]
+name = 'q'
+role = "point"
+
+[[scalar]]
+name = 'd'
+role = "point"
+
+[[function]]
+name = 's'
+arguments = 2
+domain = "positive"
+
+[[define]]
+name = 'l'
+line = 4
+latex = 'l(q, d) = -\\log s(q, d)'
+
+[[section]]
+line = 20
+title = "a batch of queries"
+[[section.family]]
+name = 'q'
+shape = ['N']
+role = "point"
+'''
+
+
+def test_a_definition_of_points_is_used_at_the_points_a_section_declares():
+    # l(q, d) takes its points as parameters: the q a section declares anew is put in their place (it
+    # was cut off once the entries q_i counted as writing q)
+    assert verdicts(r"l(q_i, d) = -\log s(q_i, d)", r"l(q_i, d) = \log s(q_i, d)", notation=POINTS,
+                    line=30) == ["proved", "refuted"]

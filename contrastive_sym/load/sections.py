@@ -125,9 +125,9 @@ class Sections:
         for a name the document defines again (``redefined``): P(y=1|a,b) defined with the P(b|y=1,a)
         of line 98, used beside P after line 131 defines P(b|y=1,a) anew."""
         sectioned = {k for s in self.sections for k in s.overlay.keys() | s.hidden}
-        # a family's entries write its name with an index (α_i of the α a section declares, or of α_{•})
-        changed = {k for k in sectioned | set(redefined) if names_written(
-            written, _FORM.sub("", k).split("(")[0] or k, index=bool(_FORM.search(k)) or isinstance(scope.names.get(k), Family))}
+        # a family's entries write its name with a subscript (α_i of the α a section declares, or of α_{•})
+        changed = {k for k in sectioned | set(redefined) if names_written(written, _FORM.sub("", k).split("(")[0] or k)
+                   or (_FORM.search(k) or isinstance(scope.names.get(k), Family)) and _entry_written(written, _FORM.sub("", k))}
         found = []
         for key, meaning in scope.names.items() if changed else ():
             if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
@@ -274,12 +274,23 @@ def _tags_of(body: sp.Basic) -> set:
             if isinstance(node, Density) or isinstance(node, Expectation) and len(node.args) > 2}
 
 
+def _entry_written(written: str, name: str) -> bool:
+    """Whether ``written`` writes an entry of the family ``name`` (x_i, x_{ij}; x^{(i)}): its name, then a
+    subscript or a parenthesised superscript (x^+ and x' are names of their own)."""
+    before = r"(?<!\\)" if name.startswith("\\") else r"(?<![A-Za-z\\])"
+    return re.search(before + re.escape("".join(name.split())) + r"(?:_|\^\{?\()", "".join(written.split())) is not None
+
+
 def _parameters_of_its_subscript(key: str, macro: Macro, moved: list, written: str) -> bool:
-    r"""Whether ``moved`` are scalars that the subscript of the definition's head writes (α of
-    F_{\log \alpha}(g) = …) and the formula does not write that head as defined: it can then use the
-    definition only at other values of them, which it puts in (translate/parameter_families.py)."""
-    found = re.fullmatch(r"([^_{}]+)_(\{.*\}|.)", key)
+    r"""Whether the names ``moved`` that the definition uses are the points its head takes as parameters
+    (q of l(q, d^+) = …), or scalars that the subscript of its head writes (α of F_{\log \alpha}(g) = …)
+    while the formula does not write that head as defined: a use puts its own values in their places
+    (translate/parameter_families.py)."""
     used = [k for k in moved if _depends_on(macro, macro.defined_in.names.get(k))]
+    points = {value for kind, value in macro.point_params if kind == "point"}
+    if used and all(macro.defined_in.names.get(k) in points for k in used):
+        return True     # l(q, d^+) = … of points: a use puts its own points in the parameters' places
+    found = re.fullmatch(r"([^_{}]+)_(\{.*\}|.)", key)
     return found is not None and not names_written(written, key) and all(
         isinstance(macro.defined_in.names.get(k), sp.Symbol) and names_written(found.group(2), k) for k in used)
 
