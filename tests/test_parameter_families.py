@@ -201,3 +201,54 @@ def test_a_definition_of_points_is_used_at_the_points_a_section_declares():
     # was cut off once the entries q_i counted as writing q)
     assert verdicts(r"l(q_i, d) = -\log s(q_i, d)", r"l(q_i, d) = \log s(q_i, d)", notation=POINTS,
                     line=30) == ["proved", "refuted"]
+
+
+SOFTMAX = '''
+id = "t"
+title = "t"
+source = "x.md"
+
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2, 3]
+
+[[index]]
+name = 'i'
+from = 1
+to = 'n'
+
+[[index]]
+name = 'j'
+from = 1
+to = 'n'
+
+[[index]]
+name = 'k'
+from = 1
+to = 'n'
+
+[[family]]
+name = '\\mathbf{z}'
+shape = ['n']
+
+[[scalar]]
+name = 'c'
+
+[[define]]
+name = 'sigma'
+line = 2
+latex = '\\sigma(\\mathbf{z})_j = \\frac{e^{z_j}}{\\sum_k e^{z_k}}'
+'''
+
+
+def test_a_function_defined_component_by_component_is_used_at_another_index():
+    # the softmax defined at its component j (a post's σ(z)_j), used at i: it was "'σ' alone is not defined"
+    assert verdicts(
+        r"\sigma(\mathbf{z})_i = \frac{e^{z_i}}{\sum_k e^{z_k}}",
+        r"\sigma(\mathbf{z})_i = \frac{e^{z_j}}{\sum_k e^{z_k}}",
+        r"\sum_{i=1}^n \sigma(\mathbf{z})_i = 1",
+        r"\sigma(\mathbf{z} + c)_i = \sigma(\mathbf{z})_i",
+        r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_j} = \sigma(\mathbf{z})_i (\delta_{ij} - \sigma(\mathbf{z})_j)",
+        r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_j} = \sigma(\mathbf{z})_i (1 - \sigma(\mathbf{z})_j)",
+        notation=SOFTMAX) == ["proved", "refuted", "proved", "proved", "confirmed", "refuted"]

@@ -1,4 +1,5 @@
-r"""A family of functions indexed by an expression of a parameter, used at other values of it.
+r"""A family of functions indexed by an expression of a parameter, used at other values of it; and
+a function defined component by component, ``\sigma(\mathbf{z})_j = …``, used at another index.
 
 A post on the Gumbel-max trick defines the Gumbel CDF of location log α once,
 ``F_{\log \alpha}(g) = \exp(-\exp(-g + \log \alpha))`` with α a declared positive scalar, and then
@@ -7,7 +8,9 @@ writes ``F_{\log \alpha_0}(g)``, ``F_{\log(\alpha_0 + \alpha_1)}(g)``, ``F_{\log
 The subscript of the definition is an expression E(α) of declared scalars; a use's subscript read
 as a value v is the definition at the scalars' values that make E equal to v term by term (a
 structural match, never an equation solved: log 2 is not E at α = 2 unless it is written so).
-Each reading says which value it puts in.  A value not known to keep the scalar's declared sign
+Each reading says which value it puts in.  A subscript that is a declared index (``\sigma(\mathbf{z})_j =
+\frac{e^{z_j}}{\sum_k e^{z_k}}``, the softmax's component j) is the component at the use's index
+(``\sigma(\mathbf{z})_i``), as an entry of a family defined entry by entry is.  A value not known to keep the scalar's declared sign
 (α positive) is refused: the definition was read with it."""
 from __future__ import annotations
 
@@ -55,7 +58,7 @@ class ParameterFamiliesMixin:
         name, macro, values = fitting[0]
         written = " ".join(self.source(op.children[1]).split()).strip()
         shown = f"{key}_{{{written.strip('{} ')}}}"
-        outside = sorted(str(old) for old, value in values.items() if not self._keeps_sign(old, value))
+        outside = sorted(str(old) for old, value in values.items() if not old.is_integer and not self._keeps_sign(old, value))
         if outside:
             # the body was read with the scalar's declared sign (\exp(\log \alpha) is α for α > 0); a
             # value not known to keep it could make the written expression undefined where the body is not
@@ -99,6 +102,11 @@ class ParameterFamiliesMixin:
             return None
         if not (isinstance(pattern, sp.Expr) and isinstance(value, sp.Expr)):
             return None
+        if pattern.is_Symbol and macro.defined_in.index_range(pattern) is not None and pattern in macro.body.free_symbols:
+            # \sigma(\mathbf{z})_j = … of a declared index j, used as \sigma(\mathbf{z})_i: the component at i (a value
+            # that writes another index the body depends on would tie the two: not read so)
+            tied = (value.free_symbols & macro.body.free_symbols) - {pattern}
+            return {pattern: value} if value != pattern and value.is_integer is True and not tied else None
         scalars = [s for s in pattern.free_symbols if isinstance(s, sp.Symbol) and s.is_real and not s.is_integer
                    and macro.defined_in.index_range(s) is None and s in macro.body.free_symbols]
         if not scalars or pattern.is_Symbol:

@@ -135,8 +135,9 @@ class ScriptsMixin:
         ops = self._label_then_index(base_key, ops)
         if base_key is None or len(ops) < 2 or ops[0].data != "call" or ops[1].data != "subscript":
             return ops
-        if not isinstance(self.scope.lookup(base_key + self.script_suffix(ops[1])), Macro):
-            return ops
+        if not isinstance(self.scope.lookup(base_key + self.script_suffix(ops[1])), Macro) and not any(
+                isinstance(m, Macro) and m.vector_args and k.startswith(base_key + "_") for k, m in self.scope.names.items()):
+            return ops      # (\sigma(\mathbf{z})_i beside \sigma(\mathbf{z})_j = …: its component at i, parameter_families.py)
         return [ops[1], ops[0], *ops[2:]]
 
     def _label_then_index(self, base_key: str | None, ops: list) -> list:
