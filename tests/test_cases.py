@@ -448,6 +448,8 @@ def test_a_brace_of_statements_that_is_not_the_whole_display_stays_refused(text)
     r"\begin{cases} 1 \; x > 0 \\ 0 \; x \le 0 \end{cases}",
     r"\begin{cases} 1 ~ x > 0 \\ 0 ~ x \le 0 \end{cases}",
     r"\begin{cases} 1 \, x > 0 \\ 0 \, x \le 0 \end{cases}",
+    r"\begin{cases} 1 \enspace x > 0 \\ 0 \enspace x \le 0 \end{cases}",
+    r"\begin{cases} 1 \thinspace x > 0 \\ 0 \medspace x \le 0 \end{cases}",
 ])
 def test_a_space_before_the_relation_keeps_a_brace_cases(text):
     assert "has no condition" in refused(text).message

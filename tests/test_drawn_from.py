@@ -83,3 +83,21 @@ def test_a_value_written_beside_the_point_drawn_is_said_to_be_held_fixed():
     assert claim.outcome.verdict.value == "refuted"
     assert "a, declared a value of A, is written beside the A the expectation draws: it is another value, held " \
            "fixed" in claim.claim.reading
+
+
+def test_two_values_of_one_coordinate_of_a_joint_are_not_drawn_as_one():
+    # s over (x, z), y a value of x: E_{x, y}[1] was 2 (y summed with weight 1)
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "z", "role": "point"},
+                            {"name": "y", "role": "point", "value_of": "x"}],
+                    distribution=[{"name": "s", "of": ["x", "z"]}], function=[{"name": "f", "arguments": 1}])
+    with pytest.raises(DerivationError, match="x and y are values of one coordinate of s"):
+        verdict(r"\mathbb{E}_{x,y}[1] = 1", **notation)
+
+
+def test_a_joint_beside_a_declared_draw_is_not_read_either_way():
+    # x declared drawn from p_d, z with none, s over (x, z): \mathbb{E}_{x, z} was x ~ p_d, z ~ s apart
+    notation = dict(scalar=[{"name": "x", "role": "point", "drawn_from": "p_d"}, {"name": "z", "role": "point"}],
+                    distribution=[{"name": "s", "of": ["x", "z"]}, {"name": "p_d", "of": ["x"]}],
+                    function=[{"name": "g", "arguments": 2}])
+    with pytest.raises(DerivationError, match="s draws them together, and x is declared drawn from p_d"):
+        verdict(r"\mathbb{E}_{x,z}[g(x,z)] = \mathbb{E}_{(x,z) \sim s}[g(x,z)]", **notation)

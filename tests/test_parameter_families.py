@@ -252,3 +252,30 @@ def test_a_function_defined_component_by_component_is_used_at_another_index():
         r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_j} = \sigma(\mathbf{z})_i (\delta_{ij} - \sigma(\mathbf{z})_j)",
         r"\frac{\partial \sigma(\mathbf{z})_i}{\partial z_j} = \sigma(\mathbf{z})_i (1 - \sigma(\mathbf{z})_j)",
         notation=SOFTMAX) == ["proved", "refuted", "proved", "proved", "confirmed", "refuted"]
+
+
+def test_a_name_glued_after_a_script_or_a_space_is_written():
+    # ^na_i and _ia_i once the spaces are gone, \log a: the a is written (the probe's W1: a definition of the
+    # old a_i beside a section's a_i was not cut off, and a true identity was refuted)
+    from contrastive_sym.latex.spelling import names_written
+    for text in (r"\sum_{i=1}^n a_i", r"\sum_i a_i", r"\log a_i", r"\sum_ia_i", "x a"):
+        assert names_written(text, "a", index=True), text
+    for text in (r"\lambda", r"\sqrt{x}", "q_i", "ab"):
+        assert not names_written(text, "a" if "a" in text else "q"), text
+
+
+def test_two_parameters_a_use_fits_either_way_are_refused():
+    # K_{\log(\alpha + \beta)} used at \log(a_1 + \beta): α = a_1 or α = β (a sum commutes); it was matched in
+    # SymPy's order and refuted
+    notation = NOTATION + """
+[[scalar]]
+name = '\\beta'
+domain = "positive"
+
+[[define]]
+name = 'K'
+line = 5
+latex = 'K_{\\log(\\alpha+\\beta)}(g) = \\alpha - \\beta + g'
+"""
+    with pytest.raises(DerivationError, match="and with the two exchanged"):
+        verdicts(r"K_{\log(a_1+\beta)}(g) = a_1 - \beta + g", notation=notation)

@@ -282,7 +282,8 @@ def _statements(text: str, start: int, end: int) -> bool:
 
 
 #: spacing that may separate a value from its condition (1 \; x > 0, 1 ~ x > 0)
-_GAP = re.compile(r"\\[,;: ]|~|\\hspace")
+_GAP = re.compile(r"\\[,;: ]|~|\\hspace|\\(?:enspace|thinspace|medspace|thickspace|space|negthinspace|negmedspace"
+                  r"|negthickspace|quad|qquad)(?![a-zA-Z])")
 
 
 def _states_alone(row: list, text: str) -> bool:

@@ -109,14 +109,37 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
     """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
     of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either).
     An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it, or side by side with
-    others in a subscript (s_{ij})."""
-    compact = "".join(text.split())
-    after = r"(?![A-Za-z])" if index else r"(?![A-Za-z_^'])"
-    if index and len(key) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(key) + r"[A-Za-z]{0,2}\}", compact):
+    others in a subscript (s_{ij}).  White space ends a name (``\\sum_i a_i``, ``\\log a``: the a is
+    written), and so does a script of one character (``\\sum_ia_i``), as TeX reads them."""
+    compact, cuts = _without_spaces(text)
+    name = "".join(key.split())
+    if index and len(name) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(name) + r"[A-Za-z]{0,2}\}", compact):
         return True         # s_{ij}: indices side by side, as TeX writes an entry (i, j)
-    # a command starts a token of its own (n\alpha once spaces are gone is n, then \alpha)
-    before = r"(?<!\\)" if key.startswith("\\") else r"(?<![A-Za-z\\])"
-    return re.search(before + re.escape("".join(key.split())) + after, compact) is not None
+    glued_after = "A-Za-z" if index else "A-Za-z_^'"
+    for found in re.finditer(re.escape(name), compact):
+        start, end = found.start(), found.end()
+        before = compact[start - 1] if start else ""
+        # a command starts a token of its own (n\alpha once spaces are gone is n, then \alpha)
+        opens = start == 0 or start in cuts or before != "\\" and (name.startswith("\\") or not before.isalpha()) \
+            or start >= 2 and compact[start - 2] in "_^" and before.isalnum() and not name.startswith("\\")
+        closes = end == len(compact) or end in cuts or not re.match(f"[{glued_after}]", compact[end])
+        if opens and closes:
+            return True
+    return False
+
+
+def _without_spaces(text: str) -> tuple[str, set]:
+    """``text`` without white space, and the positions in it where white space was (a name ends there)."""
+    compact, cuts, pending = [], set(), False
+    for char in text:
+        if char.isspace():
+            pending = True
+            continue
+        if pending and compact:
+            cuts.add(len(compact))
+        pending = False
+        compact.append(char)
+    return "".join(compact), cuts
 
 
 #: commands a key (white space removed) may glue to the name after them

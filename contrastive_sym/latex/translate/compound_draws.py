@@ -101,6 +101,15 @@ class CompoundDrawsMixin:
         drawing = [d for d in self._drawing(points[0]) if all(d.coordinate_of(q) is not None and (
             self.drawn_from(q) is None or self.drawn_from(q).tag == d.tag) for q in points)]
         apart = [self._drawing(q) for q in points]
+        together = [d for d in self._drawing(points[0], declared=False) if all(d.coordinate_of(q) is not None for q in points)]
+        if not drawing and together and any(self.drawn_from(q) is None for q in points):
+            # x declared drawn_from p_d, z declared with none, and s over (x, z): \mathbb{E}_{x, z} draws them jointly
+            # from s, or x from p_d and z from s apart; which is not written (\mathbb{E}[g(x, z)] is refused alike)
+            written = ", ".join(self.source(t).strip() for t in trees)
+            raise self.fail(op, f"\\mathbb{{E}}_{{{written}}}: {together[0].name} draws them together, and "
+                                + ", ".join(f"{self._shown_point(q)} is declared drawn from {self.drawn_from(q).name}"
+                                            for q in points if self.drawn_from(q) is not None)
+                                + f": which is meant is not written; write (…) \\sim {together[0].name}, or each draw")
         if not drawing and tree is None and all(len(d) == 1 for d in apart) and len({d[0] for d in apart}) == len(apart):
             shown = ", ".join(f"{self.source(t).strip()} \\sim {d[0].name}" for t, d in zip(trees, apart))
             note = f"\\mathbb{{E}}_{{{', '.join(self.source(t).strip() for t in trees)}}}: {shown}, independently"
@@ -113,6 +122,15 @@ class CompoundDrawsMixin:
                 "no declared distribution draws these points together; write (x, y) \\sim p" if not drawing else
                 f"{' and '.join(sorted(d.name for d in drawing))} each draw them, and which draws which is not written: "
                 f"write \\mathbb{{E}}_{{{written.split(',')[0].strip('( ')} \\sim {drawing[0].name}, …}}, or (…) \\sim p"))
+        twice = [(q, r) for n, q in enumerate(points) for r in points[n + 1:]
+                 if drawing[0].coordinate_of(q) == drawing[0].coordinate_of(r)]
+        if twice and len(drawing[0].coordinates) > 1:
+            # s over (x, z) and y a value of x: E_{x, y} would draw two values of one coordinate of a joint, which
+            # one table does not say how (an independent copy of x? of (x, z)?); of one coordinate they are i.i.d.
+            q, r = twice[0]
+            raise self.fail(op, f"\\mathbb{{E}}_{{…}}: {self._shown_point(q)} and {self._shown_point(r)} are values of one "
+                                f"coordinate of {drawing[0].name}, which draws them together with others: how two "
+                                f"values of it are drawn is not written; write each draw, x \\sim p, y \\sim p")
         return ExpectationOp(tuple(points), drawing[0])
 
     def draws_expectation(self, op: DrawsOp, body, node):

@@ -155,9 +155,10 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
             points.append(point)
         return points
 
-    def _drawing(self, point) -> list:
+    def _drawing(self, point, declared: bool = True) -> list:
         """The declared distributions that draw ``point`` (have its coordinate), each table once (a
-        measure's letter and a marginal, marginal_of, are their distribution's table)."""
+        measure's letter and a marginal, marginal_of, are their distribution's table); only the one it
+        is declared drawn_from, if any, unless ``declared`` is False."""
         found = {}
         for d in self.scope.names.values():
             if isinstance(d, Distribution) and d.coordinate_of(point) is not None:
@@ -165,7 +166,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         # of one table, the distribution of all its coordinates (the joint, not a marginal of it),
         # whatever order the names were bound in
         drawing = [max(ds, key=lambda d: (len(d.coordinates), d.name)) for ds in found.values()]
-        chosen = self.drawn_from(point)
+        chosen = self.drawn_from(point) if declared else None
         return drawing if chosen is None else [d for d in drawing if d.tag == chosen.tag]
 
     def drawn_from(self, point) -> Distribution | None:

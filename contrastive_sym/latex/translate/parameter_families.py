@@ -118,6 +118,14 @@ class ParameterFamiliesMixin:
         values = {s: found[w] for s, w in wilds.items()}
         if all(values[s] == s for s in scalars) or pattern.xreplace(values) != value:
             return None     # the definition itself (its key is found first), or no term-by-term match
+        swapped = [(a, b) for n, a in enumerate(scalars) for b in scalars[n + 1:] if values[a] != values[b]
+                   and pattern.xreplace({**values, a: values[b], b: values[a]}) == value]
+        if swapped:
+            # K_{\log(\alpha + \beta)} at \log(a_1 + \beta): α = a_1, β = β or α = β, β = a_1 (a sum or a product
+            # commutes): which value is whose is not written
+            a, b = swapped[0]
+            raise self.fail(op, f"'{written}' fits the definition of line {macro.line} with {a} = {values[a]}, "
+                                f"{b} = {values[b]} and with the two exchanged: which value is whose is not written")
         kept = [s for s in scalars if values[s] == s and self.scope.names.get(macro.defined_in.key_of(s)) is not s]
         if kept:
             # F_{\log \alpha + \beta_0} with α declared anew since: the definition's α is not the one written
