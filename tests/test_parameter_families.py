@@ -279,3 +279,12 @@ latex = 'K_{\\log(\\alpha+\\beta)}(g) = \\alpha - \\beta + g'
 """
     with pytest.raises(DerivationError, match="and with the two exchanged"):
         verdicts(r"K_{\log(a_1+\beta)}(g) = a_1 - \beta + g", notation=notation)
+
+
+def test_a_letter_in_a_font_or_under_an_accent_is_another_name():
+    # the bold z of \mathbf{z}_i is not the italic z a definition uses: the two definitions of one formula were
+    # refused as "z and s use d with different meanings" once s after \partial counted as written
+    from contrastive_sym.latex.spelling import names_written
+    assert not names_written(r"\mathbf{z}_i", "z", index=True) and names_written(r"\mathbf{z}_i", r"\mathbf{z}", index=True)
+    assert not names_written(r"\hat{z}", "z") and names_written(r"z + \hat{z}", "z")
+    assert not names_written(r"p_{\text{noise}} ^ {+}", r"p_{\text{noise}}")     # a script after a space is still its

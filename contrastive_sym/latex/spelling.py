@@ -110,7 +110,8 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
     of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either).
     An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it, or side by side with
     others in a subscript (s_{ij}).  White space ends a name (``\\sum_i a_i``, ``\\log a``: the a is
-    written), and so does a script of one character (``\\sum_ia_i``), as TeX reads them."""
+    written), and so does a script of one character (``\\sum_ia_i``), as TeX reads them; a letter in a
+    font or under an accent (``\\mathbf{z}``, ``\\hat{z}``) is another name."""
     compact, cuts = _without_spaces(text)
     name = "".join(key.split())
     if index and len(name) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(name) + r"[A-Za-z]{0,2}\}", compact):
@@ -120,9 +121,12 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
         start, end = found.start(), found.end()
         before = compact[start - 1] if start else ""
         # a command starts a token of its own (n\alpha once spaces are gone is n, then \alpha)
-        opens = start == 0 or start in cuts or before != "\\" and (name.startswith("\\") or not before.isalpha()) \
-            or start >= 2 and compact[start - 2] in "_^" and before.isalnum() and not name.startswith("\\")
-        closes = end == len(compact) or end in cuts or not re.match(f"[{glued_after}]", compact[end])
+        opens = (start == 0 or start in cuts or before != "\\" and (name.startswith("\\") or not before.isalpha())
+                 or start >= 2 and compact[start - 2] in "_^" and before.isalnum() and not name.startswith("\\")) \
+            and _IN_A_FONT.search(compact, 0, start) is None      # z of \mathbf{z}, \hat{z}: another name
+        # (a script after white space is still the name's: p_{\text{noise}} ^ {+} is p_noise^+)
+        closes = end == len(compact) or not re.match(f"[{glued_after}]", compact[end]) \
+            or end in cuts and compact[end] not in "_^'"
         if opens and closes:
             return True
     return False

@@ -132,7 +132,8 @@ class Sections:
         for key, meaning in scope.names.items() if changed else ():
             if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
                 continue
-            moved = sorted(k for k in changed if meaning.defined_in.names.get(k) is not None
+            # (its own name's earlier meaning is not one it uses: s defined again at a later line)
+            moved = sorted(k for k in changed if k != key and meaning.defined_in.names.get(k) is not None
                            and meaning.defined_in.names.get(k) is not scope.names.get(k))
             if moved and not self._reads_alike(meaning, scope, moved) and not _parameters_of_its_subscript(
                     key, meaning, moved, written):
