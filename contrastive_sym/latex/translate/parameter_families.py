@@ -8,10 +8,10 @@ writes ``F_{\log \alpha_0}(g)``, ``F_{\log(\alpha_0 + \alpha_1)}(g)``, ``F_{\log
 The subscript of the definition is an expression E(α) of declared scalars; a use's subscript read
 as a value v is the definition at the scalars' values that make E equal to v term by term (a
 structural match, never an equation solved: log 2 is not E at α = 2 unless it is written so).
-Each reading says which value it puts in.  A subscript that is a declared index (``\sigma(\mathbf{z})_j =
-\frac{e^{z_j}}{\sum_k e^{z_k}}``, the softmax's component j) is the component at the use's index
-(``\sigma(\mathbf{z})_i``), as an entry of a family defined entry by entry is.  A value not known to keep the scalar's declared sign
-(α positive) is refused: the definition was read with it."""
+Each reading says which value it puts in.  A value not known to keep the scalar's declared sign
+(α positive) is refused: the definition was read with it.  A subscript that is a declared index
+(``\sigma(\mathbf{z})_j = \frac{e^{z_j}}{\sum_k e^{z_k}}``, the softmax's component j) is the component
+at the use's index (``\sigma(\mathbf{z})_i``), as an entry of a family defined entry by entry is."""
 from __future__ import annotations
 
 import re
@@ -58,7 +58,8 @@ class ParameterFamiliesMixin:
         name, macro, values = fitting[0]
         written = " ".join(self.source(op.children[1]).split()).strip()
         shown = f"{key}_{{{written.strip('{} ')}}}"
-        outside = sorted(str(old) for old, value in values.items() if not old.is_integer and not self._keeps_sign(old, value))
+        outside = sorted(str(old) for old, value in values.items()
+                         if not old.is_integer and not self._keeps_sign(old, value))
         if outside:
             # the body was read with the scalar's declared sign (\exp(\log \alpha) is α for α > 0); a
             # value not known to keep it could make the written expression undefined where the body is not
@@ -123,13 +124,15 @@ class ParameterFamiliesMixin:
         if swapped:
             # K_{\log(\alpha + \beta)} at \log(a_1 + \beta): α = a_1, β = β or α = β, β = a_1 (a sum or a product
             # commutes): which value is whose is not written
-            a, b = swapped[0]
-            raise self.fail(op, f"'{written}' fits the definition of line {macro.line} with {a} = {values[a]}, "
-                                f"{b} = {values[b]} and with the two exchanged: which value is whose is not written")
+            a, b = (macro.defined_in.key_of(x) for x in swapped[0])
+            raise self.fail(op, f"'{self.source(op.children[1]).strip()}' fits the definition of line {macro.line} with "
+                                f"{a} and {b} either way round (a sum or a product commutes): which value is whose is "
+                                "not written")
         kept = [s for s in scalars if values[s] == s and self.scope.names.get(macro.defined_in.key_of(s)) is not s]
         if kept:
             # F_{\log \alpha + \beta_0} with α declared anew since: the definition's α is not the one written
-            raise self.fail(op, f"'{written}' keeps {', '.join(str(s) for s in kept)} of the definition of the line "
+            raise self.fail(op, f"'{self.source(op.children[1]).strip()}' keeps "
+                                f"{', '.join(macro.defined_in.key_of(s) for s in kept)} of the definition of line "
                                 f"{macro.line}, which the notation here declares anew")
         return values
 
