@@ -49,3 +49,15 @@ def test_what_is_no_divergence_of_the_same_points_is_refused(statement, words):
     with pytest.raises(DerivationError) as info:
         verdict(statement)
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the mixture (P + Q)/2 of two declared distributions, as a measure, in KL's second place (a post's JSD)
+    (r"\operatorname{JSD}(p \| q) = \frac{1}{2} \mathrm{KL}(p \| (p+q)/2) + \frac{1}{2} \mathrm{KL}(q \| (p+q)/2)",
+     "confirmed"),
+    (r"\mathrm{KL}(p \| \frac{p + q}{2}) = D_{KL}(p(x) \| \frac{p(x) + q(x)}{2})", "confirmed"),
+    # a GAN post's slip: (p_g + p_g)/2 where (p_data + p_g)/2 is meant
+    (r"-\log 4 + D_{KL}(p \| \frac{p + q}{2}) + D_{KL}(q \| \frac{q + q}{2}) = -\log 4 + 2 D_{JS}(p \| q)", "refuted"),
+])
+def test_a_mixture_of_declared_distributions_is_read_in_the_second_place_of_kl(statement, expected):
+    assert verdict(statement) == expected

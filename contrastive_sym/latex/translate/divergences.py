@@ -21,6 +21,7 @@ import re
 import lark
 import sympy as sp
 
+from ...errors import ParseError
 from ...model.distributions import Density, IndexProbability, PointIntegral, unbound_symbols
 from ...model.notation import bare_point
 from ..scope import Builtin, Distribution
@@ -56,7 +57,14 @@ class DivergencesMixin:
         if not (isinstance(args, Tree) and args.data == "divergence_args"):
             raise self.fail(node, f"{name} takes two densities separated by a bar, {name}(p(x) \\| q(x))")
         first_tree, second_tree = (c for c in args.children if isinstance(c, Tree))
-        first, second = self.value(first_tree), self.value(second_tree)
+        first = self.value(first_tree)
+        second = self._mixture(first, second_tree) if isinstance(first, Distribution) else None
+        if second is not None and meaning is Builtin.KL:
+            # \mathrm{KL}(P \| (P + Q)/2): the second a mixture of declared distributions of P's points
+            points = _points_of(first)
+            p = Density(first.tag, points, sp.Tuple())
+            return PointIntegral(p * sp.log(p / second), points)
+        second = self.value(second_tree)
         if isinstance(first, Distribution) and isinstance(second, Distribution):
             return self._divergence_of_distributions(first, second, node, meaning)
         points, given = self._divergence_points(first, first_tree, name, "P")
@@ -82,6 +90,27 @@ class DivergencesMixin:
             raise self.fail(second_tree, f"{name}(P \\| Q) compares two distributions of the same points: "
                                          f"'{self._written(second_tree)}' {which}")
         return PointIntegral(first * sp.log(first / second), points)
+
+    def _mixture(self, first: Distribution, tree):
+        r"""The density of ``(P + Q)/2`` (``tree``, an expression of declared distributions of ``first``'s points,
+        as measures: a mixture) at those points; None when ``tree`` is one distribution, or no such expression."""
+        from .translator import translate_expr     # the translator is made of this mixin
+        names = {key: value for key, value in self.scope.names.items() if isinstance(value, Distribution)
+                 and not isinstance(value, IndexDistribution) and list(value.coordinates) == list(first.coordinates)}
+        if isinstance(self.scope.lookup(self.source(tree).strip()), Distribution) or not names:
+            return None
+        scope = self.scope
+        for key, value in names.items():
+            scope = scope.bind(key, Density(value.tag, _points_of(value), sp.Tuple()))
+        try:
+            value = translate_expr(self.source(tree), scope)
+        except ParseError:
+            return None
+        densities = {f for f in value.atoms(Density)} if isinstance(value, sp.Expr) else set()
+        # (densities of P's points, and numbers: no other name)
+        if not densities or value.xreplace({d: sp.Integer(1) for d in densities}).free_symbols:
+            return None
+        return value
 
     def _divergence_points(self, value, tree, name: str, which: str) -> tuple:
         """(the points, the points given) of ``value``, a density or a product of densities of distinct
@@ -130,3 +159,8 @@ class DivergencesMixin:
 def _jensen_shannon(p, q) -> sp.Expr:
     """The term of the Jensen-Shannon divergence at one value: p/2·log(2p/(p+q)) + q/2·log(2q/(p+q))."""
     return p / 2 * sp.log(2 * p / (p + q)) + q / 2 * sp.log(2 * q / (p + q))
+
+
+def _points_of(distribution: Distribution) -> sp.Tuple:
+    """The points a declared distribution draws (a family's bare point for a family coordinate)."""
+    return sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates))
