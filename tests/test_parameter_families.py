@@ -288,3 +288,15 @@ def test_a_letter_in_a_font_or_under_an_accent_is_another_name():
     assert not names_written(r"\mathbf{z}_i", "z", index=True) and names_written(r"\mathbf{z}_i", r"\mathbf{z}", index=True)
     assert not names_written(r"\hat{z}", "z") and names_written(r"z + \hat{z}", "z")
     assert not names_written(r"p_{\text{noise}} ^ {+}", r"p_{\text{noise}}")     # a script after a space is still its
+
+
+def test_a_definition_of_a_family_of_one_letter_is_cut_off_beside_a_section_s_entries():
+    # the probe's W1 with a family of one letter: \sum_{i=1}^n a_i and \sum_i a_i write a_i after ^n and _i;
+    # Z of the old a was read beside the section's a and Z = \sum a_i refuted
+    notation = SECTIONED.replace("'\\alpha'", "'a'").replace("\\alpha_i", "a_i").replace(
+        "shape = [2]\nfrom = 0", "shape = ['n']")
+    for claim in (r"Z = \sum_{i=1}^n a_i", r"Z = \sum_i a_i"):
+        with pytest.raises(DerivationError, match="'Z' is defined at line 4"):
+            verdicts(claim, notation=notation, line=30)
+    from contrastive_sym.latex.spelling import names_written
+    assert names_written(r"\sum_{i=1}^n a_i", "a", entry=True) and not names_written("a^+ + a'", "a", entry=True)

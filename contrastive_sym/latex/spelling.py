@@ -105,13 +105,15 @@ def _spellings(names: dict) -> dict:
     return index
 
 
-def names_written(text: str, key: str, index: bool = False) -> bool:
+def names_written(text: str, key: str, index: bool = False, entry: bool = False) -> bool:
     """Whether ``text`` writes the name ``key`` (white space aside): not as the start or the end
     of a longer name: q of \\sqrt, q_i, q^+ or q' is not q (a power q^2 is not counted either).
     An ``index`` (j of x_j, x_j^2) is written wherever no letter is glued to it, or side by side with
     others in a subscript (s_{ij}).  White space ends a name (``\\sum_i a_i``, ``\\log a``: the a is
     written), and so does a script of one character (``\\sum_ia_i``), as TeX reads them; a letter in a
-    font or under an accent (``\\mathbf{z}``, ``\\hat{z}``) is another name."""
+    font or under an accent (``\\mathbf{z}``, ``\\hat{z}``) is another name.  An ``entry`` is the name of a
+    family with an index: followed by a subscript or a parenthesised superscript (x_i, x^{(i)}; x^+ and
+    x' are names of their own)."""
     compact, cuts = _without_spaces(text)
     name = "".join(key.split())
     if index and len(name) == 1 and re.search(r"_\{[A-Za-z]{0,2}" + re.escape(name) + r"[A-Za-z]{0,2}\}", compact):
@@ -127,6 +129,8 @@ def names_written(text: str, key: str, index: bool = False) -> bool:
         # (a script after white space is still the name's: p_{\text{noise}} ^ {+} is p_noise^+)
         closes = end == len(compact) or not re.match(f"[{glued_after}]", compact[end]) \
             or end in cuts and compact[end] not in "_^'"
+        if entry:
+            closes = re.match(r"_|\^\{?\(", compact[end:]) is not None
         if opens and closes:
             return True
     return False

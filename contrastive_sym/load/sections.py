@@ -127,7 +127,8 @@ class Sections:
         sectioned = {k for s in self.sections for k in s.overlay.keys() | s.hidden}
         # a family's entries write its name with a subscript (α_i of the α a section declares, or of α_{•})
         changed = {k for k in sectioned | set(redefined) if names_written(written, _FORM.sub("", k).split("(")[0] or k)
-                   or (_FORM.search(k) or isinstance(scope.names.get(k), Family)) and _entry_written(written, _FORM.sub("", k))}
+                   or (_FORM.search(k) or isinstance(scope.names.get(k), Family))
+                   and names_written(written, _FORM.sub("", k), entry=True)}
         found = []
         for key, meaning in scope.names.items() if changed else ():
             if not (isinstance(meaning, Macro) and meaning.defined_in is not None and meaning.rebuild is not None):
@@ -273,13 +274,6 @@ def _tags_of(body: sp.Basic) -> set:
     """The tags of the distributions an expression's densities and expectations are of."""
     return {node.args[0] if isinstance(node, Density) else node.args[2] for node in sp.preorder_traversal(body)
             if isinstance(node, Density) or isinstance(node, Expectation) and len(node.args) > 2}
-
-
-def _entry_written(written: str, name: str) -> bool:
-    """Whether ``written`` writes an entry of the family ``name`` (x_i, x_{ij}; x^{(i)}): its name, then a
-    subscript or a parenthesised superscript (x^+ and x' are names of their own)."""
-    before = r"(?<!\\)" if name.startswith("\\") else r"(?<![A-Za-z\\])"
-    return re.search(before + re.escape("".join(name.split())) + r"(?:_|\^\{?\()", "".join(written.split())) is not None
 
 
 def _parameters_of_its_subscript(key: str, macro: Macro, moved: list, written: str) -> bool:
