@@ -15,6 +15,7 @@ import sympy as sp
 
 from ..model import encodings as enc
 from ..model.distributions import coordinate_index
+from ..model.notation import bare_point
 from .builtins import BUILTIN_KEYS as _BUILTIN_KEYS, Builtin  # noqa: F401  (Builtin re-exported)
 from .families import Family  # noqa: F401  (re-exported: the meaning of a family's name)
 from .spelling import _spellings, canonical_key, respelled
@@ -115,6 +116,11 @@ class Distribution:
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
         return coordinate_index(self.coordinates, point, self.aliases)
+
+    @property
+    def points(self) -> tuple[sp.Basic, ...]:
+        """The points it draws, one per coordinate: a scalar point, or a family's bare point."""
+        return tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in self.coordinates)
 
 
 @dataclass(frozen=True)

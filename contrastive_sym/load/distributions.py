@@ -154,26 +154,30 @@ def _positive(weight, context: Context) -> bool:
     return written.is_positive is True
 
 
+def declared_point(scope: Scope, written: str, table: str = "scalar", lookup: bool = True):
+    """The symbol of the declared point ``written`` (a Symbol, or a family's IndexedBase), as a
+    ``[[scalar]]`` or ``[[family]]`` (``table``) declares it; None for anything else.  ``lookup``: found
+    as formulas find names (read_as, and counted as used), else by its key alone."""
+    meaning = scope.lookup(written) if lookup else scope.names.get(written)
+    if table == "family" and not isinstance(meaning, Family):
+        # x^-_1 … x^-_N beside the point x^-: the family is bound under its indexed form
+        meaning = next((f for f in (scope.names.get(form_key(written, form)) for form in ("subscript", "superscript"))
+                        if isinstance(f, Family)), meaning)
+    symbol = meaning.base if isinstance(meaning, Family) else meaning
+    return symbol if symbol in scope.points else None
+
+
 def _point_aliases(spec: dict, scope: Scope, context: Context) -> tuple:
     r"""The points declared ``value_of`` another (x^+ and the negatives x^- as values of the
     coordinate x' that a distribution draws): pairs (declaration, coordinate), each symbol
     that of a declared point (a Symbol, or a family's IndexedBase)."""
-    def point_symbol(written, table="scalar"):
-        meaning = scope.lookup(written)
-        if table == "family" and not isinstance(meaning, Family):
-            # x^-_1 … x^-_N beside the point x^-: the family is bound under its indexed form
-            meaning = next((f for f in (scope.names.get(form_key(written, form)) for form in ("subscript", "superscript"))
-                            if isinstance(f, Family)), meaning)
-        symbol = meaning.base if isinstance(meaning, Family) else meaning
-        return symbol if symbol in scope.points else None
-
     pairs = []
     for table in ("scalar", "family"):
         for entry in table_entries(spec, table, context):
             if "value_of" not in entry:
                 continue
             name = read_text(entry, "name", context)
-            alias, coordinate = point_symbol(name, table), point_symbol(read_text(entry, "value_of", context))
+            alias, coordinate = declared_point(scope, name, table), declared_point(scope, read_text(entry, "value_of", context))
             if alias is None:
                 raise context.fail(f"{table} {name}: value_of goes with role = \"point\" (it says which "
                                    "coordinate of a distribution the point is a value of)", ("value_of",))

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..latex.scope import Distribution, Family, Scope, form_key
+from ..latex.scope import Distribution, Scope
 from ..latex.translate.draws import IndexDistribution
 from .context import Context, read_text, table_entries
+from .distributions import declared_point
 
 
 def read_drawn_from(spec: dict, scope: Scope, context: Context) -> Scope:
@@ -34,7 +35,7 @@ def read_drawn_from(spec: dict, scope: Scope, context: Context) -> Scope:
             if "drawn_from" not in entry:
                 continue
             name = read_text(entry, "name", context)
-            point = _point(name, table, scope)
+            point = declared_point(scope, name, table, lookup=False)   # by its key: not a use of the point
             if point is None:
                 raise context.fail(f"{table} {name}: drawn_from goes with role = \"point\" (it says which "
                                    "distribution an expectation draws the point from)", ("drawn_from",))
@@ -49,13 +50,3 @@ def read_drawn_from(spec: dict, scope: Scope, context: Context) -> Scope:
                                    ("drawn_from",))
             pairs.append((point, written))
     return replace(scope, drawn_from=scope.drawn_from + tuple(pairs)) if pairs else scope
-
-
-def _point(name: str, table: str, scope: Scope):
-    """The symbol of the declared point ``name`` (a Symbol, or a family's IndexedBase); None otherwise."""
-    meaning = scope.names.get(name)
-    if table == "family" and not isinstance(meaning, Family):
-        meaning = next((f for f in (scope.names.get(form_key(name, form)) for form in ("subscript", "superscript"))
-                        if isinstance(f, Family)), meaning)
-    symbol = meaning.base if isinstance(meaning, Family) else meaning
-    return symbol if symbol in scope.points else None

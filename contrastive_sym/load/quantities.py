@@ -61,7 +61,7 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
     if len(parts) == 1 and len(distribution.coordinates) == 2 and all("," not in side for side in sides) \
             and None in (_point_named(side, distribution, context) for side in sides):
         # I(X; Y) beside the densities p(x, y) a document writes: the two coordinates, whatever the letters
-        a, b = ([bare_point(c) if isinstance(c, sp.IndexedBase) else c] for c in distribution.coordinates)
+        a, b = ([point] for point in distribution.points)
         given = []
     else:
         a, b = ([_entropy_point(w, distribution, name, context) for w in side.split(",")] for side in sides)

@@ -9,7 +9,6 @@ import sympy as sp
 from lark import Token, Tree
 
 from ...model.distributions import Density, Expectation, IidExpectation, PointIntegral, unbound_symbols
-from ...model.notation import bare_point
 from ..scope import Distribution, ExpectationOp
 from .compound_draws import DrawsOp
 from .values import ListValue, componentwise
@@ -164,7 +163,7 @@ class BareExpectationsMixin:
             self.readings.append(f"\\mathbb{{E}}[…] without a subscript is over {distribution.name}, the one "
                                  f"declared distribution that draws every point it averages "
                                  f"({' and '.join(partial)} {'draws' if len(partial) == 1 else 'draw'} only some)")
-        coordinates = [bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates]
+        coordinates = list(distribution.points)
         # a scalar point declared value_of a coordinate (x^+ beside x') is drawn in its place
         # when it is the one point of that coordinate the body uses
         for alias, coordinate in distribution.aliases:

@@ -13,7 +13,6 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.distributions import Density, PointIntegral, unbound_symbols
-from ...model.notation import bare_point
 from ...model.slices import SliceDensity
 from ..scope import Distribution, ExpectationOp
 from .compound_draws import FamilyDrawOp
@@ -107,8 +106,7 @@ class DensityDrawsMixin:
             return None
         if not all(isinstance(v, Distribution) for v in values):
             return None
-        factors = [ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in v.coordinates), v)
-                   for v in values]
+        factors = [ExpectationOp(v.points, v) for v in values]
         drawn = [p for f in factors for p in f.bound]
         if len(set(drawn)) != len(drawn):
             raise self.fail(op, f"\\mathbb{{E}}_{{{' '.join(self.source(tree).split())}}}: two of its distributions "

@@ -246,8 +246,7 @@ class DistributionsMixin(IndexDrawsMixin, CompoundDrawsMixin, DensityDrawsMixin,
         if by_name is not None:
             return by_name
         if isinstance(value, Distribution):
-            return ExpectationOp(tuple(bare_point(c) if isinstance(c, sp.IndexedBase) else c
-                                       for c in value.coordinates), value)
+            return ExpectationOp(value.points, value)
         if isinstance(value, Density):
             return self._expectation_under_density(value, tree, op)
         product = self._expectation_under_product(value, tree, op)     # p(x) p(z): density_draws.py

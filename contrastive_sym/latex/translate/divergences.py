@@ -23,7 +23,6 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.distributions import Density, IndexProbability, PointIntegral, unbound_symbols
-from ...model.notation import bare_point
 from ..scope import Builtin, Distribution
 from .draws import IndexDistribution
 
@@ -53,7 +52,7 @@ class DivergencesMixin:
         the arguments of anything else, or D_{KL} without it, refused."""
         if meaning not in (Builtin.KL, Builtin.JS):
             raise self.fail(args, self._not_a_divergence(args))
-        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
+        name = _written(meaning)
         if not (isinstance(args, Tree) and args.data == "divergence_args"):
             raise self.fail(node, f"{name} takes two densities separated by a bar, {name}(p(x) \\| q(x))")
         first_tree, second_tree = (c for c in args.children if isinstance(c, Tree))
@@ -61,7 +60,7 @@ class DivergencesMixin:
         second = self._mixture(first, second_tree) if isinstance(first, Distribution) else None
         if second is not None and meaning is Builtin.KL:
             # \mathrm{KL}(P \| (P + Q)/2): the second a mixture of declared distributions of P's points
-            points = _points_of(first)
+            points = sp.Tuple(*first.points)
             p = Density(first.tag, points, sp.Tuple())
             return PointIntegral(p * sp.log(p / second), points)
         second = self.value(second_tree)
@@ -101,7 +100,7 @@ class DivergencesMixin:
             return None
         scope = self.scope
         for key, value in names.items():
-            scope = scope.bind(key, Density(value.tag, _points_of(value), sp.Tuple()))
+            scope = scope.bind(key, Density(value.tag, sp.Tuple(*value.points), sp.Tuple()))
         try:
             value = translate_expr(self.source(tree), scope)
         except ParseError:
@@ -126,19 +125,19 @@ class DivergencesMixin:
     def _divergence_of_distributions(self, first: Distribution, second: Distribution, node, meaning=Builtin.KL):
         r"""``D_{KL}(p \| q)`` (or ``D_{JS}``) of two declared distributions: over all their coordinates,
         which must be the same points; of two distributions of an index, the sum over its values."""
-        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
+        name = _written(meaning)
         if isinstance(first, IndexDistribution) or isinstance(second, IndexDistribution):
             return self._divergence_of_index_distributions(first, second, node, meaning)
         if list(first.coordinates) != list(second.coordinates):
             raise self.fail(node, f"{name}({first.name} \\| {second.name}): the two distributions are of "
                                   f"different points ({', '.join(first.written)}; {', '.join(second.written)})")
-        points = sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in first.coordinates))
+        points = sp.Tuple(*first.points)
         p, q = Density(first.tag, points, sp.Tuple()), Density(second.tag, points, sp.Tuple())
         return PointIntegral(p * sp.log(p / q) if meaning is Builtin.KL else _jensen_shannon(p, q), points)
 
     def _divergence_of_index_distributions(self, first, second, node, meaning=Builtin.KL):
         r"""Σ_k p(k) log(p(k)/q(k)) over the values of the index both are of (each given nothing)."""
-        name = "D_{KL}" if meaning is Builtin.KL else "D_{JS}"
+        name = _written(meaning)
         if not (isinstance(first, IndexDistribution) and isinstance(second, IndexDistribution)) or first.given is not None \
                 or second.given is not None or first.coordinates != second.coordinates \
                 or sp.simplify(first.lo - second.lo) != 0 or sp.simplify(first.hi - second.hi) != 0:
@@ -161,6 +160,6 @@ def _jensen_shannon(p, q) -> sp.Expr:
     return p / 2 * sp.log(2 * p / (p + q)) + q / 2 * sp.log(2 * q / (p + q))
 
 
-def _points_of(distribution: Distribution) -> sp.Tuple:
-    """The points a declared distribution draws (a family's bare point for a family coordinate)."""
-    return sp.Tuple(*(bare_point(c) if isinstance(c, sp.IndexedBase) else c for c in distribution.coordinates))
+def _written(meaning) -> str:
+    """The divergence as messages write it."""
+    return "D_{KL}" if meaning is Builtin.KL else "D_{JS}"

@@ -26,7 +26,7 @@ _LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
 #: an operator glued to the letter after it once a label's spaces are gone: \topu, \cdotv
 _GLUED = re.compile(r"(\\(?:top|intercal|cdot|times))(?=[A-Za-z])")
 #: the signs a declared scalar's domain gives it, which the body of a definition at it was read with
-_SIGNS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero")
+SIGNS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero")
 #: a word named by an index: w_i, w_{i}
 _WORD_AT = re.compile(r"([A-Za-z])_\{?([A-Za-z])\}?")
 
@@ -261,5 +261,5 @@ class LabelledUsesMixin:
 
 def _outside_its_domain(old: sp.Symbol, value) -> bool:
     """Whether ``value`` is not known to have the signs the declared scalar ``old`` has (its domain)."""
-    return any(getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True for a in _SIGNS)
+    return any(getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True for a in SIGNS)
 

@@ -22,9 +22,8 @@ import sympy as sp
 from ...errors import DerivationError
 from ...model.notation import Domain
 from ..scope import Macro
+from .labelled_uses import SIGNS as _SIGNS
 
-#: the signs a declared scalar's domain gives it, which the definition was read with
-_SIGNS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero")
 _POSITIVE = {"positive", "nonnegative", "nonzero"}
 #: the signs of the entries of a family of each declared domain
 _DOMAIN_SIGNS = {Domain.POSITIVE: _POSITIVE, Domain.PROBABILITY: _POSITIVE, Domain.NONNEGATIVE: {"nonnegative"},
