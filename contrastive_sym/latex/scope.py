@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ..model import encodings as enc
 from ..model.distributions import coordinate_index
@@ -74,11 +75,22 @@ class Partner:
 
 @dataclass(frozen=True)
 class Path:
-    """Rows moving with a scalar parameter: ``family`` becomes family + θ·``along``; ∂/∂θ is at θ = 0."""
+    """Rows moving with a scalar parameter: ``family`` becomes family + θ·``along``; ∂/∂θ is at θ = 0.
+    A declared function of points may move too (a score s(q, p_i) of a model's parameters): each of
+    its values s(a, b) becomes s(a, b) + θ·along(a, b), ``along`` a declared function of as many."""
 
     parameter: sp.Symbol
-    family: sp.IndexedBase
-    along: sp.IndexedBase
+    family: sp.IndexedBase | sp.FunctionClass
+    along: sp.IndexedBase | sp.FunctionClass
+
+    def moved(self, expr: sp.Basic) -> sp.Basic:
+        """``expr`` on the path: what moves replaced by itself plus θ times its direction."""
+        theta = self.parameter
+        if isinstance(self.family, sp.IndexedBase):
+            return expr.replace(lambda e: isinstance(e, sp.Indexed) and e.base == self.family,
+                                lambda e: e + theta * self.along[e.indices])
+        return expr.replace(lambda e: isinstance(e, AppliedUndef) and e.func == self.family,
+                            lambda e: e + theta * self.along(*e.args))
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from ..latex.beside import bind_definition
 from ..latex.definitions import define_all
 from ..latex.macros import define
 from ..latex.scope import Family, Macro, Operator, OperatorKind, PairSet, Partner, Scope, form_key
-from ..latex.scope import Path as ScopePath
 from ..latex.translate import text_key
 from ..model.notation import Domain, Origin, Role
 from .index_families import draws_of_an_index, index_values
 from .tilted_definitions import read_tilted
 from .family_expressions import family_expression
+from .paths import read_path
 from .context import Context, read_enum, read_formula, read_int, read_text, scope_key, table_entries
 from .costs import check_entries
 from .distributions import read_distributions
@@ -180,7 +180,7 @@ def read_notation(spec: dict, context: Context) -> None:
         context.scope = context.scope.bind(r"\nabla", (by.base, directions.base))
     path = spec.get("path")
     if path is not None:
-        context.scope = replace(context.scope, path=_path(path, context))
+        context.scope = replace(context.scope, path=read_path(path, context))
     for entry in table_entries(spec, "operator", context):
         _operator(entry, context)
     for entry in table_entries(spec, "quantity", context):
@@ -257,17 +257,6 @@ def _index_meaning(meaning, scope: Scope):
     if isinstance(meaning, Partner) and isinstance(scope.lookup(meaning.of), sp.Symbol):
         return meaning.row(scope.lookup(meaning.of))
     return meaning
-
-
-def _path(path: dict, context: Context) -> ScopePath:
-    scope = context.scope
-    parameter = scope.lookup(path.get("parameter", ""))
-    family, along = scope.lookup(path.get("moves", "")), scope.lookup(path.get("along", ""))
-    if not isinstance(parameter, sp.Symbol) or not isinstance(family, Family) \
-            or not isinstance(along, Family) or family.shape != along.shape:
-        raise context.fail("path: 'parameter' names a declared scalar, 'moves' and 'along' two "
-                           "declared families of the same shape", ("path",))
-    return ScopePath(parameter, family.base, along.base)
 
 
 def _operator(entry: dict, context: Context) -> None:

@@ -48,7 +48,8 @@ class ConstantDerivativesMixin:
     def _names_of(self, base) -> list[str]:
         """The keys under which the notation declares ``base`` (a symbol, or a family's base)."""
         return [key for key, meaning in self.scope.names.items()
-                if meaning == base or isinstance(meaning, Family) and meaning.base == base]
+                if meaning == base or isinstance(meaning, Family) and meaning.base == base
+                or isinstance(meaning, AbstractFunction) and meaning.function == base]
 
 
 def _appears(meaning, f) -> bool:

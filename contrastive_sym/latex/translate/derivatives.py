@@ -226,7 +226,42 @@ class DerivativesMixin:
         variable = self.value(target)
         if isinstance(gradient, tuple) and isinstance(variable, Family) and variable.base == gradient[0]:
             return self._nabla(self.expr(operand), op)
-        return self._derivative_by(operand, target, op)
+        path = self.scope.path
+        if path is None or variable != path.parameter:
+            return self._derivative_by(operand, target, op)
+        # ∇_θ F along the declared path: F's derivative in the path's direction, which stands for every
+        # direction at once only where it enters linearly (refuse_ordered_gradients); its θ is marked
+        self.path_gradients = self.path_gradients + (op,)
+        note = (f"\\nabla_{{{self.source(target).strip()}}} is read along the declared path (what moves, plus "
+                f"{self.source(target).strip()} times its direction): the gradient in every direction at once")
+        self.readings.extend([note] if note not in self.readings else [])
+        value = self._derivative_by(operand, target, op)
+        return value.xreplace({path.parameter: _ALONG}) if isinstance(value, sp.Subs) else value
+
+    #: the ∇_θ read along the declared path (their nodes), where a message about them points
+    path_gradients: tuple = ()
+
+    def refuse_ordered_gradients(self, rows: list) -> list:
+        """``rows``, unless a side orders a gradient along the path (∇_θ A ≤ ∇_θ B compares vectors) or
+        does more with it than add its multiples (‖∇_θ A‖, (∇_θ A)^2: the path gives one direction's value)."""
+        for row in rows:
+            for side in row.sides:
+                marked = [n for n in sp.preorder_traversal(side.expr) if isinstance(n, sp.Subs) and _ALONG in n.variables]
+                if not marked:
+                    continue
+                def refuse(message, op=self.path_gradients[0] if self.path_gradients else None, row=row):
+                    # a ∇_θ of a definition this row uses has no node here: the row is where it is
+                    return self.fail(op, message) if op is not None else self.where.error(message, row.line, 1, row.text[:60])
+                if set(row.relations) & {"<", "<=", ">", ">="}:
+                    raise refuse("\\nabla_… along the path is a gradient, a vector: an inequality between "
+                                 "gradients is not read (a derivative along the path, "
+                                 "\\frac{\\partial A}{\\partial \\theta}, is a number)")
+                scale = sp.Dummy("scale", real=True)
+                if sp.diff(side.expr.xreplace({n: scale * n for n in marked}), scale).has(scale):
+                    raise refuse("\\nabla_… along the path is read where the gradient enters linearly "
+                                 "(a sum of its multiples); a norm, a power or a function of it is not "
+                                 "read: the path gives its value in one direction only")
+        return rows
 
     def nabla_of_definition(self, operand, op):
         r"""``\nabla f(x)``, ``\nabla f(x)_i`` with f a definition of one argument written as a declared name
@@ -344,11 +379,13 @@ class DerivativesMixin:
             self.refuse_through_values(f, path.family, node)
             self.say_when_constant(f, path.family, node)      # constant_derivatives.py
             # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0
-            moved = f.replace(lambda e: isinstance(e, sp.Indexed) and e.base == path.family,
-                              lambda e: e + variable * path.along[e.indices])
-            return sp.Subs(sp.Derivative(moved, variable), variable, 0)
+            return sp.Subs(sp.Derivative(path.moved(f), variable), variable, 0)
         self.say_when_constant(f, variable.base if isinstance(variable, sp.Indexed) else variable, node)
         return sp.Derivative(f, variable)
+
+
+#: the parameter of a ∇_θ read along the path, told from a derivative ∂/∂θ along it (a number)
+_ALONG = sp.Dummy("theta_along")
 
 
 def _guarded(body, index, length):

@@ -432,7 +432,8 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
     try:
         translator = Translator(text, scope, where, introduced[0] if introduced else None)
         rows = with_differentiated_reading(translator.rows(tree), written, scope.differentiated)
-        return written_positions(labelled_terms(translator.refuse_ambiguous_pair_sums(rows, tree), translator), where)
+        rows = translator.refuse_ordered_gradients(translator.refuse_ambiguous_pair_sums(rows, tree))
+        return written_positions(labelled_terms(rows, translator), where)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
         # deeper than the translator does on some construct.
