@@ -136,6 +136,15 @@ class Distribution:
 
 
 @dataclass(frozen=True)
+class InformationOf:
+    r"""A ``[[quantity]]`` declared by its letter alone (``I``, ``H``) of a declared distribution: the
+    mutual information or the entropy of whichever of its points a use writes, I(X; Z), H(X \mid Z)."""
+
+    meaning: str                # "mutual information" or "entropy"
+    distribution: Distribution
+
+
+@dataclass(frozen=True)
 class ExpectationOp:
     r"""``\mathbb{E}_{x \sim p}`` before what it applies to: the bound points and the
     distribution they are drawn from."""

@@ -9,9 +9,9 @@ import re
 import sympy as sp
 
 from ..errors import DerivationError
-from ..latex.scope import Distribution, Family, Macro
+from ..latex.scope import Distribution, Family, InformationOf, Macro
 from ..latex.translate.draws import IndexDistribution
-from ..model.distributions import Density, Expectation
+from ..model.information import entropy, mutual_information
 from ..model.nodes import MutualInformation
 from ..model.notation import bare_point
 from .context import Context, read_text, scope_key
@@ -27,6 +27,15 @@ def read_quantity(entry: dict, context: Context, record_definition, bind_macro) 
     meaning = entry.get("meaning")
     node = _QUANTITIES.get(meaning)
     match = re.fullmatch(r"\s*([^()\s]+)\s*\((.*)\)\s*", name)
+    if meaning in _QUANTITIES and match is None and re.fullmatch(r"\s*[^()\s]+\s*", name):
+        # I alone, of = 'p': the mutual information of whichever points of p a use writes
+        distribution = context.scope.lookup(read_text(entry, "of", context)) if "of" in entry else None
+        if not isinstance(distribution, Distribution) or isinstance(distribution, IndexDistribution):
+            raise context.fail(f"quantity {name}: a quantity declared by its letter alone needs 'of', the declared "
+                               "[[distribution]] of whose points it is (I(X; Z), H(X \\mid Z) of any of them)", ("of",))
+        record_definition(entry, name, context)
+        context.scope = context.scope.bind(scope_key(name), InformationOf(meaning, distribution))
+        return
     if meaning not in _QUANTITIES or match is None:
         raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "
                               f"{', '.join(_QUANTITIES)}", origin.path, origin.line)
@@ -55,9 +64,6 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
         raise context.fail(f"quantity {name}: a mutual information is of two groups of points, I(X; Y) or "
                            "I(X; Y, Z), or of two given a third, I(X; Y \\mid Z)", ("name",))
     tag = distribution.tag
-
-    def density(points):
-        return Density(tag, sp.Tuple(*points), sp.Tuple())
     if len(parts) == 1 and len(distribution.coordinates) == 2 and all("," not in side for side in sides) \
             and None in (_point_named(side, distribution, context) for side in sides):
         # I(X; Y) beside the densities p(x, y) a document writes: the two coordinates, whatever the letters
@@ -70,9 +76,7 @@ def _information_of(entry: dict, name: str, arguments: str, context: Context) ->
         if len({distribution.coordinate_of(p) for p in a + b + given}) != len(a + b + given):
             raise context.fail(f"quantity {name}: a point is written twice in the arguments (or two values of one "
                                "coordinate)", ("name",))
-    ratio = density(a + b + given) * density(given) / (density(a + given) * density(b + given)) if given else \
-        density(a + b) / (density(a) * density(b))
-    return Expectation(sp.log(ratio), sp.Tuple(*(a + b + given)), tag)
+    return mutual_information(tag, a, b, given)
 
 
 def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.Expr:
@@ -96,11 +100,7 @@ def _entropy_of(entry: dict, name: str, arguments: str, context: Context) -> sp.
     if len({distribution.coordinate_of(p) for p in of + given}) != len(of + given):
         raise context.fail(f"quantity {name}: a point is written twice in the entropy's arguments (or two values "
                            "of one coordinate)", ("name",))
-
-    def density(points):
-        return Density(distribution.tag, sp.Tuple(*points), sp.Tuple())
-    body = sp.log(density(of + given) / density(given)) if given else sp.log(density(of))
-    return -Expectation(body, sp.Tuple(*(of + given)), distribution.tag)
+    return entropy(distribution.tag, of, given)
 
 
 def _point_named(written: str, distribution: Distribution, context: Context) -> sp.Basic | None:

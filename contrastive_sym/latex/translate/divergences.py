@@ -13,7 +13,10 @@ same points.
 
 The Jensen-Shannon divergence, ``D_{JS}(P \| Q)`` (also ``\mathrm{JSD}``, ``\operatorname{JSD}``), is read
 the same way, both arguments densities (or declared distributions) of the same points: the sum
-of P/2·log(2P/(P+Q)) + Q/2·log(2Q/(P+Q)), i.e. KL(P ‖ M)/2 + KL(Q ‖ M)/2 with M = (P + Q)/2."""
+of P/2·log(2P/(P+Q)) + Q/2·log(2Q/(P+Q)), i.e. KL(P ‖ M)/2 + KL(Q ‖ M)/2 with M = (P + Q)/2.
+
+A quantity declared by its letter alone of a declared distribution (``I``, ``H``: load/quantities.py) is
+read at whichever of its points a use writes: ``I(X; Z)``, ``I(X; Y, Z)``, ``I(X; Y \mid Z)``, ``H(X \mid Z)``."""
 from __future__ import annotations
 
 import re
@@ -23,7 +26,9 @@ import sympy as sp
 
 from ...errors import ParseError
 from ...model.distributions import Density, IndexProbability, PointIntegral, unbound_symbols
-from ..scope import Builtin, Distribution
+from ...model.information import entropy, mutual_information
+from ...model.notation import bare_point
+from ..scope import Builtin, Distribution, Family, InformationOf
 from .draws import IndexDistribution
 
 Tree, Token = lark.Tree, lark.Token
@@ -89,6 +94,40 @@ class DivergencesMixin:
             raise self.fail(second_tree, f"{name}(P \\| Q) compares two distributions of the same points: "
                                          f"'{self._written(second_tree)}' {which}")
         return PointIntegral(first * sp.log(first / second), points)
+
+    def information_of(self, meaning: InformationOf, items, node):
+        r"""``I(X; Z)``, ``I(X; Y \mid Z)``, ``H(X \mid Z)`` of a quantity declared by its letter alone: the
+        measure of the points of its distribution the use writes, in groups (a bar, then ';' or ',')."""
+        written = self.written_labels(items)
+        parts = re.split(r"\\mid|\\vert|\|", written)       # its spaces are gone: X\midZ
+        name = self.source(node.children[0]).strip()
+        if len(parts) > 2:
+            raise self.fail(node, f"{name}(…) is given one group of points at most (one bar)")
+        if meaning.meaning == "entropy":
+            groups = [re.split(r";|,", parts[0])]
+        else:
+            groups = parts[0].split(";") if ";" in parts[0] or len(parts) > 1 else parts[0].split(",")
+            if len(groups) != 2:
+                raise self.fail(node, f"{name}(…), a mutual information, is of two groups of points, {name}(X; Y), "
+                                      f"{name}(X; Y, Z), or of two given a third, {name}(X; Y \\mid Z)")
+            groups = [g.split(",") for g in groups]
+        given = [self._drawn_point(w, meaning.distribution, name, node) for w in parts[1].split(",")] if len(parts) == 2 else []
+        points = [[self._drawn_point(w, meaning.distribution, name, node) for w in group] for group in groups]
+        every = [p for group in points for p in group] + given
+        if len({meaning.distribution.coordinate_of(p) for p in every}) != len(every):
+            raise self.fail(node, f"{name}({written}) writes a point twice (or two values of one coordinate)")
+        tag = meaning.distribution.tag
+        return entropy(tag, points[0], given) if meaning.meaning == "entropy" else \
+            mutual_information(tag, points[0], points[1], given)
+
+    def _drawn_point(self, written: str, distribution: Distribution, name: str, node):
+        """The point ``written`` names among those ``distribution`` draws; refused otherwise."""
+        point = self.scope.lookup(written.strip())
+        point = bare_point(point.base) if isinstance(point, Family) else point
+        if not isinstance(point, sp.Basic) or distribution.coordinate_of(point) is None:
+            raise self.fail(node, f"{name} is of the points of {', '.join(distribution.written)}; "
+                                  f"'{written.strip()}' is not one of them")
+        return point
 
     def _mixture(self, first: Distribution, tree):
         r"""The density of ``(P + Q)/2`` (``tree``, an expression of declared distributions of ``first``'s points,

@@ -12,8 +12,8 @@ from ...model.nodes import BigO, ExpectXYK, LittleO, StopGrad
 from ..beside import entries_beside
 from ..elementary import Elementary, OfVector
 from ..families import Leading
-from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator,
-                     OperatorKind, Partner, form_key)
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, InformationOf, Macro,
+                     Operator, OperatorKind, Partner, form_key)
 from ..spelling import font_spelling
 from ..font_groups import font_group_note
 from .ambiguity import refuse_scalar_at_a_name
@@ -27,7 +27,7 @@ Tree = lark.Tree
 
 #: What parentheses after a name call rather than multiply.
 _CALLABLE = (Builtin, Macro, Operator, Family, AbstractFunction, Distribution, ExpectationOp, IndexSet, Elementary,
-             OfVector, Primed, TiltedDistribution)
+             OfVector, Primed, TiltedDistribution, InformationOf)
 
 
 class NamesMixin:
@@ -362,10 +362,9 @@ class NamesMixin:
             return self.divergence(meaning, args_node, node)
         if isinstance(meaning, Family) and isinstance(args_node, Tree) and args_node.data == "bracket":
             return self.bracket_entry(meaning, args_node, node)
-        if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket"):
-            items = args_node.children[0]
-        else:
-            items = args_node
+        items = args_node.children[0] if isinstance(args_node, Tree) and args_node.data in ("paren", "bracket") else args_node
+        if isinstance(meaning, InformationOf):      # I(X; Z) of I declared of p alone (divergences.py)
+            return self.information_of(meaning, items, node)
         if meaning is Builtin.INDICATOR:          # \mathbb{1}[k \neq i]: a condition, not a value
             return self._indicator(args_node)
         if isinstance(meaning, Primed):

@@ -1,0 +1,60 @@
+r"""A ``[[quantity]]`` declared by its letter alone (``I``, ``H``) of a declared distribution: the mutual
+information or the entropy of whichever of its points a use writes, I(X; Z), I(X; Y, Z), I(X; Y \mid Z),
+H(X \mid Z), as documents on mutual information write them (the chain rule, the data-processing
+inequality's proof), without a declaration for each.  Checked, as every expectation, on finite tables."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement
+
+NOTATION = dict(
+    scalar=[{"name": n, "role": "point"} for n in "XYZ"] + [{"name": "W", "role": "point"}],
+    distribution=[{"name": "p", "of": ["X", "Y", "Z"]}],
+    quantity=[{"name": "I", "meaning": "mutual information", "of": "p"},
+              {"name": "H", "meaning": "entropy", "of": "p"}],
+)
+
+
+def verdict(statement: str, kind: str = "identity") -> str:
+    return check_statement(statement, kind, **NOTATION).verdict.value
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # the chain rule, both ways, and its slip (a term dropped)
+    (r"I(X; Y, Z) = I(X; Z) + I(X; Y \mid Z)", "identity", "confirmed"),
+    (r"I(X; Y, Z) = I(X; Y) + I(X; Z | Y)", "identity", "confirmed"),
+    (r"I(X; Y, Z) = I(X; Z)", "identity", "refuted"),
+    # entropies of any of its points, conditional ones
+    (r"I(X; Z) = H(X) - H(X \mid Z)", "identity", "confirmed"),
+    (r"I(X; Z) = H(X) - H(Z \mid X)", "identity", "refuted"),
+    (r"H(X, Z) = H(Z) + H(X \mid Z)", "identity", "confirmed"),
+    (r"H(X \mid Z) \le H(X)", "inequality", "confirmed"),
+    (r"I(X; Z) = I(Z; X)", "identity", "confirmed"),
+    # conditioning may increase mutual information: false for a joint in general
+    (r"I(X; Y \mid Z) \le I(X; Y)", "inequality", "refuted"),
+])
+def test_the_measure_is_of_the_points_written(statement, kind, expected):
+    assert verdict(statement, kind) == expected
+
+
+@pytest.mark.parametrize("statement, words", [
+    # a point the distribution does not draw
+    (r"I(X; W) = I(W; X)", "'W' is not one of them"),
+    # one point twice
+    (r"I(X; X) = H(X)", "writes a point twice"),
+    # a mutual information of one group
+    (r"I(X) = H(X)", "two groups of points"),
+    # two bars
+    (r"H(X \mid Y \mid Z) = H(X)", "one bar"),
+])
+def test_what_the_distribution_does_not_give_is_refused(statement, words):
+    with pytest.raises(DerivationError, match=words):
+        verdict(statement)
+
+
+def test_a_letter_alone_needs_the_distribution_it_is_of():
+    notation = dict(NOTATION, quantity=[{"name": "I", "meaning": "mutual information"}])
+    with pytest.raises(DerivationError, match="needs 'of'"):
+        check_statement(r"I(X; Z) = I(Z; X)", **notation)
