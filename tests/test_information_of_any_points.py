@@ -58,3 +58,34 @@ def test_a_letter_alone_needs_the_distribution_it_is_of():
     notation = dict(NOTATION, quantity=[{"name": "I", "meaning": "mutual information"}])
     with pytest.raises(DerivationError, match="needs 'of'"):
         check_statement(r"I(X; Z) = I(Z; X)", **notation)
+
+
+def markov_verdict(statement: str, kind: str = "identity", markov: bool = True) -> str:
+    chain = [{"name": "p", "of": ["X", "Y", "Z"], **({"markov": True} if markov else {})}]
+    return check_statement(statement, kind, **dict(NOTATION, distribution=chain)).verdict.value
+
+
+@pytest.mark.parametrize("statement, kind, under_the_chain, in_general", [
+    # the data-processing inequality and its proof's steps, true of a Markov chain X -> Y -> Z only
+    (r"I(X; Z) \le I(X; Y)", "inequality", "confirmed", "refuted"),
+    (r"I(X; Z \mid Y) = 0", "identity", "confirmed", "refuted"),
+    (r"I(X; Z) + I(X; Y \mid Z) = I(X; Y)", "identity", "confirmed", "refuted"),
+    # the chain reversed is a Markov chain too
+    (r"I(Z; X) \le I(Z; Y)", "inequality", "confirmed", "refuted"),
+    # the inequality the wrong way round is false of the chain as well
+    (r"I(X; Y) \le I(X; Z)", "inequality", "refuted", "refuted"),
+    # what holds of every joint still holds
+    (r"I(X; Y, Z) = I(X; Z) + I(X; Y \mid Z)", "identity", "confirmed", "confirmed"),
+])
+def test_a_markov_chain_is_a_joint_whose_ends_are_independent_given_the_middle(statement, kind, under_the_chain,
+                                                                                 in_general):
+    assert markov_verdict(statement, kind) == under_the_chain
+    assert markov_verdict(statement, kind, markov=False) == in_general
+
+
+@pytest.mark.parametrize("distribution, words", [
+    ({"name": "p", "of": ["X", "Y"], "markov": True}, "three points or more"),
+])
+def test_a_markov_chain_has_three_points_at_least(distribution, words):
+    with pytest.raises(DerivationError, match=words):
+        check_statement(r"I(X; Y) = I(Y; X)", **dict(NOTATION, distribution=[distribution]))

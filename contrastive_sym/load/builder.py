@@ -249,7 +249,7 @@ class DocumentBuilder:
 
     def distribution(self, name: str, coordinates: Sequence[sp.Basic], *, latex: str = "",
                      origin: Origin | None = None, aliases: tuple = (), mixture: tuple = (),
-                     discrete: bool = False) -> DistributionDecl:
+                     discrete: bool = False, markov: bool = False) -> DistributionDecl:
         """A distribution over the point declarations ``coordinates`` (their symbols): its
         cells have unknown positive weights (a function of one point per coordinate); or,
         with ``mixture`` ((component tag, weight), …), the mixture of declared ones."""
@@ -259,10 +259,11 @@ class DocumentBuilder:
         latex = latex or name
         weight = sp.Function(f"w_{name}", positive=True)
         if not mixture:      # a mixture's cells are its components'
-            self._functions.append(FunctionDecl(weight, len(coordinates), (), Domain.POSITIVE, Role.VALUE,
-                                                r"\tilde{%s}" % latex, origin))
+            # a Markov chain's cells weigh a product of factors of two consecutive points each
+            self._functions.append(FunctionDecl(weight, 2 if markov else len(coordinates), (), Domain.POSITIVE,
+                                                Role.VALUE, r"\tilde{%s}" % latex, origin))
         decl = DistributionDecl(sp.Symbol(name), tuple(coordinates), weight, latex, origin, aliases=aliases,
-                                mixture=tuple(mixture), discrete=discrete)
+                                mixture=tuple(mixture), discrete=discrete, markov=markov)
         self._distributions.append(decl)
         return decl
 

@@ -56,9 +56,13 @@ def read_distributions(spec: dict, scope: Scope, context: Context, symbol_name) 
             coordinates.append(symbol)
         drawn_too = tuple((alias, coordinate) for alias, coordinate in aliases if coordinate in coordinates)
         mixture = _mixture(entry, name, coordinates, scope, context) if "mixture" in entry else ()
+        markov = entry.get("markov") is True
+        if markov and (len(coordinates) < 3 or mixture):
+            raise context.fail(f"distribution {name}: markov = true is a chain of three points or more (X -> Y -> Z, "
+                               "in the order 'of' lists them), with a table of its own (not a mixture)", ("markov",))
         decl = context.builder.distribution(entry.get("symbol") or symbol_name(name), coordinates,
                                             latex=name, origin=origin, aliases=drawn_too, mixture=mixture,
-                                            discrete=entry.get("discrete") is True)
+                                            discrete=entry.get("discrete") is True, markov=markov)
         distribution = Distribution(name, decl.tag, tuple(coordinates), tuple(written), aliases=drawn_too)
         scope = _with_measure(entry, name, scope.bind(name, distribution), distribution, context)
     return scope
@@ -68,7 +72,7 @@ def _marginal(entry: dict, name: str, written: list, scope: Scope, context: Cont
     r"""``scope`` with ``name`` bound to the marginal of a declared distribution on some of its
     coordinates (P_X of P_{XZ}): the same table, so P_X(x) and \mathbb{E}_{P_X} are P_{XZ}'s
     marginal at x, and \mathbb{E}_{P_X P_Z} the product of the marginals."""
-    beside = sorted(set(entry) & {"mixture", "discrete", "given", "symbol"})
+    beside = sorted(set(entry) & {"mixture", "discrete", "given", "symbol", "markov"})
     if beside:
         raise context.fail(f"distribution {name}: a marginal is its distribution's table; {beside[0]!r} is that "
                            "distribution's to declare", (beside[0],))
@@ -206,6 +210,9 @@ def _index_distribution(entry: dict, name: str, written: list, scope: Scope, con
     """A distribution over the values of one declared index (``of = ['i']``), one per
     value of the index it is ``given`` (written as a subscript of its name: ``p_u^+``)."""
     origin = context.locator.origin(name)
+    if "markov" in entry:
+        raise context.fail(f"distribution {name}: markov is a chain of points; a distribution of an index has "
+                           "one coordinate", ("markov",))
     ranges = [scope.index_range(scope.lookup(w)) for w in written]
     if len(written) != 1 or ranges[0] is None:
         raise context.fail(f"distribution {name}: a distribution of indices draws one declared [[index]] "

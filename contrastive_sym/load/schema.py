@@ -155,6 +155,8 @@ SCHEMA: dict[str, dict[str, Field]] = {
                                                           "mixture = { 'p^+' = '\\tau^+', 'p^-' = '\\tau^-' }"),
                      # a table of probabilities (words, classes), never read as densities
                      "discrete": Field("bool", hint="true or false (true: its points take finitely many values)"),
+                     # a Markov chain over its points in the order 'of' lists them (X -> Y -> Z)
+                     "markov": Field("bool", hint="true or false (true: each point depends on the one before it only)"),
                      # the measure's own letter beside its density's: P of p (KL(P \| Q))
                      "measure": _F,
                      # P_X, the marginal of P_{XZ} on its X (load/distributions.py)

@@ -43,6 +43,16 @@ class DistributionDecl:
     # declared discrete (a table of probabilities: words, classes); otherwise its points may
     # have densities, which the checker also tries (check/sampling/distributions.py)
     discrete: bool = field(default=False, kw_only=True)
+    # a Markov chain over its coordinates in their order (X -> Y -> Z): a cell's weight is the product
+    # of ``weight`` (a function of two points) over consecutive coordinates, so that each is independent
+    # of those before the one before it, given that one (every positive such table is so)
+    markov: bool = field(default=False, kw_only=True)
+
+    def cell_weight(self, *cell) -> sp.Expr:
+        """The unknown positive weight of the cell whose coordinates take the values ``cell``."""
+        if self.markov:
+            return sp.Mul(*(self.weight(a, b) for a, b in zip(cell, cell[1:])))
+        return self.weight(*cell)
 
     def coordinate_of(self, point: sp.Basic) -> int | None:
         """Which coordinate a point (x, x_3, the label x of a family) is a value of."""

@@ -203,12 +203,12 @@ class _Table:
         if cells > MAX_CELLS:
             raise Unsupported(f"the distribution {decl.latex} would have {cells} cells at these sizes "
                               f"(at most {MAX_CELLS} are sampled)")
-        self.total = sp.Add(*(decl.weight(*cell) for cell in itertools.product(*self.alphabets)))
+        self.total = sp.Add(*(decl.cell_weight(*cell) for cell in itertools.product(*self.alphabets)))
 
     def marginal(self, fixed: dict) -> sp.Expr:
         """The probability that coordinate j takes the value fixed[j], for every j given."""
         choices = [[fixed[j]] if j in fixed else alphabet for j, alphabet in enumerate(self.alphabets)]
-        return sp.Add(*(self.decl.weight(*cell) for cell in itertools.product(*choices))) / self.total
+        return sp.Add(*(self.decl.cell_weight(*cell) for cell in itertools.product(*choices))) / self.total
 
 
 class _Mixture:
