@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..latex.scope import AbstractFunction, Family, Scope, form_key
 from ..model.notation import Domain
-from .context import Context, read_formula, read_text, table_entries
+from .context import Context, read_enum, read_formula, read_text, table_entries
 from .costs import check_entries
 
 
@@ -26,6 +26,11 @@ def read_point_values(spec: dict, scope: Scope, context: Context, symbol_name) -
     for kind in ("scalar", "family"):
         for entry in table_entries(spec, kind, context):
             if "value_shape" not in entry:
+                if entry.get("role") == "point" and "domain" in entry:
+                    # a domain a point has no value to take: it would change nothing, silently
+                    raise context.fail(f"{kind} {read_text(entry, 'name', context)}: a data point has no value, so no "
+                                       "domain; a point with a value (value_shape = [] for a number) takes the "
+                                       "domain of its value", ("domain",))
                 continue
             name = read_text(entry, "name", context)
             if entry.get("role") != "point":
@@ -45,7 +50,9 @@ def read_point_values(spec: dict, scope: Scope, context: Context, symbol_name) -
             if point not in scope.points:      # a backstop: the role says it is a point
                 raise context.fail(f"{kind} {name}: value_shape goes with a data point", ("value_shape",))
             # a witness writes val(c_t)_1 = 0.5: the first component of the point c_t
-            function = builder.function(symbol_name(name) + "__value", 1, shape, Domain.REAL,
+            # its domain is its value's (a positive random number X, whose log a document takes)
+            domain = read_enum(Domain, entry.get("domain", "real"), context, context.locator.origin(name))
+            function = builder.function(symbol_name(name) + "__value", 1, shape, domain,
                                         latex=r"\operatorname{val}", origin=context.locator.origin(name))
             found.append((point, AbstractFunction(name, function, 1, shape[0] if shape else None)))
     return replace(scope, point_values=scope.point_values + tuple(found)) if found else scope

@@ -117,7 +117,7 @@ class BareExpectationsMixin:
             raise self.fail(node, "a bar inside the brackets of an expectation with a subscript (\\mathbb{E}_x[X \\mid y]) "
                                   "is not read: given points, \\mathbb{E}[X \\mid y] without the subscript is, or the draw "
                                   "given them, \\mathbb{E}_{x \\sim p(x \\mid y)}[X]")
-        return self._one(value, node)
+        return self.value_of(self._one(value, node))     # E_{x \sim p}[X] of a point X with a value: its value
 
     def bare_expectation(self, body, node) -> Expectation:
         r"""``\mathbb{E}[f(x, c)]`` without a subscript: over the one declared distribution
@@ -125,6 +125,7 @@ class BareExpectationsMixin:
         ``\mathbb{E}_p[…]`` reads.  A body whose points no declared distribution draws, or
         that two distributions share, or that uses other points of the same declarations
         (x_1 … x_N beside x), does not say what it averages over: refused."""
+        body = self.value_of(body)      # E[X] of a point X declared with a value (value_shape): its value
         if not isinstance(body, sp.Expr) or self.vector_of(body) is not None:
             raise self.fail(node, "an expectation of something that is not a number")
         self.refuse_fixed_draws(body, node)

@@ -418,7 +418,7 @@ class ProductsMixin(LetterRunsMixin):
             raise self.fail(op, f"'{' '.join(self.source(op).split())}': its superscript is read as a power, and a "
                                 "function, a family, an operator or a set has none (a superscript that is part of "
                                 "a name, q^T of a teacher, is declared with the name)")
-        if isinstance(meaning, (RowVector, VectorValue)):
+        if isinstance(meaning := self.value_of(meaning), (RowVector, VectorValue)):     # X^2 of a point's value too
             raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):
             raise self.fail(op, "a power of a matrix is not read (write the product, G G)")
