@@ -4,10 +4,12 @@ H(X \mid Z), as documents on mutual information write them (the chain rule, the 
 inequality's proof), without a declaration for each.  Checked, as every expectation, on finite tables."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from contrastive_sym.errors import DerivationError
-from contrastive_sym.pipeline import check_statement
+from contrastive_sym.pipeline import check_statement, verify_text
 
 NOTATION = dict(
     scalar=[{"name": n, "role": "point"} for n in "XYZ"] + [{"name": "W", "role": "point"}],
@@ -89,3 +91,15 @@ def test_a_markov_chain_is_a_joint_whose_ends_are_independent_given_the_middle(s
 def test_a_markov_chain_has_three_points_at_least(distribution, words):
     with pytest.raises(DerivationError, match=words):
         check_statement(r"I(X; Y) = I(Y; X)", **dict(NOTATION, distribution=[distribution]))
+
+
+def test_a_letter_declared_of_a_distribution_a_section_declares_anew_is_not_read_of_the_old_table():
+    # I of p, then a section's p a Markov chain: I(X; Z) there would still be of the old table, and the
+    # data-processing inequality refuted of the wrong distribution; the section must declare I again
+    text = (Path(__file__).parent / "data" / "information_of_a_distribution_a_section_declares_anew.toml").read_text()
+    with pytest.raises(DerivationError, match="declare the quantity again in that section"):
+        verify_text(text)
+    again = text.replace("markov = true\n", "markov = true\n\n[[section.quantity]]\nname = 'I'\n"
+                                            "meaning = \"mutual information\"\nof = 'p'\n")
+    verdicts = {c.claim.id: c.outcome.verdict.value for c in verify_text(again).documents[0].claims}
+    assert verdicts == {"before": "refuted", "dpi": "confirmed"}

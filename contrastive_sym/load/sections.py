@@ -38,7 +38,7 @@ import sympy as sp
 from ..errors import DerivationError
 from ..latex.beside import bind_definition
 from ..latex.definition_twins import same
-from ..latex.scope import Distribution, Family, Macro, Scope, form_key
+from ..latex.scope import Distribution, Family, InformationOf, Macro, Scope, form_key
 from ..latex.spelling import canonical_key, names_written
 from ..model.distributions import Density, Expectation
 from ..model.notation import section_suffix
@@ -255,15 +255,18 @@ def _of_a_distribution_replaced(scope: Scope, sections: list) -> tuple:
     tags = {value.tag for value in scope.names.values() if isinstance(value, Distribution)}
     found = []
     for key, meaning in scope.names.items():
-        if not (isinstance(meaning, Macro) and meaning.line is None and meaning.defined_in is None
-                and isinstance(meaning.body, sp.Basic)):
+        if isinstance(meaning, InformationOf):      # I declared alone, of p: of the old table too
+            replaced = [] if meaning.distribution.tag in tags else [meaning.distribution.name]
+        elif not (isinstance(meaning, Macro) and meaning.line is None and meaning.defined_in is None
+                  and isinstance(meaning.body, sp.Basic)):
             continue
-        replaced = sorted(str(t).split("__")[0] for t in _tags_of(meaning.body) if t not in tags)
+        else:
+            replaced = sorted(str(t).split("__")[0] for t in _tags_of(meaning.body) if t not in tags)
         section = next((s for s in reversed(sections) if replaced and replaced[0] in s.overlay), None)
         if section is None or any(isinstance(other, Macro) and other is not meaning and k.startswith(f"{key}(")
                                   for k, other in scope.names.items()):
             continue    # of a distribution in force; or I(x, z) declared beside I(x, c), read by its labels
-        shown = _shown_key(f"{key}({meaning.labels})" if meaning.labels else key)
+        shown = _shown_key(f"{key}({meaning.labels})" if getattr(meaning, "labels", None) else key)
         found.append((key, f"'{shown}' is declared of the distribution {replaced[0]} of the notation before "
                            f"the section of line {section.line}, which declares {replaced[0]} anew: declare the "
                            "quantity again in that section"))
