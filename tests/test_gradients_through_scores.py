@@ -131,3 +131,26 @@ def test_a_path_of_a_function_needs_a_direction_of_as_many_arguments(path, words
         + "\n[[function]]\nname = 'h'\narguments = 1\n"
     with pytest.raises(DerivationError, match=words):
         claim(TRUE, notation=notation)
+
+
+@pytest.mark.parametrize("statement", [
+    # θ itself in the formula: along the path θ is the distance moved, 0 where the derivative is taken
+    r"\nabla_\theta \theta^2 = 0",
+    r"\nabla_\theta (\mathcal{L} + \frac{1}{2} \theta^2) = \nabla_\theta \mathcal{L} + \theta",
+    # a derivative along the path inside another: the inner operand would move again (a score's curvature is not 0)
+    r"\nabla_\theta \nabla_\theta s(q, p^+) = 0",
+    r"\frac{\partial}{\partial \theta} \left( s(q, p^+) \frac{\partial s(q, p^+)}{\partial \theta} \right) "
+    r"= 2\left(\frac{\partial s(q, p^+)}{\partial \theta}\right)^2",
+    r"\nabla_\theta (\tau \nabla_\theta s(q, p^+)) = 0",
+    # ∇ takes the rest of the product: a product of two gradients written side by side is one inside another
+    r"\nabla_\theta s(q, p^+) \cdot \nabla_\theta s(q, p_1) = \nabla_\theta s(q, p_1) \cdot \nabla_\theta s(q, p^+)",
+])
+def test_a_second_derivative_along_the_path_or_its_parameter_written_is_refused(statement):
+    with pytest.raises(DerivationError, match="the path gives first derivatives"):
+        claim(statement)
+
+
+def test_a_quotient_of_gradients_is_refused():
+    # scaling every gradient by one number leaves a quotient unchanged: it is not linear in them
+    with pytest.raises(DerivationError, match="a quotient"):
+        claim(r"\frac{\nabla_\theta (s(q, p^+)^2)}{\nabla_\theta s(q, p^+)} = 2 s(q, p^+)")

@@ -103,3 +103,47 @@ def test_a_letter_declared_of_a_distribution_a_section_declares_anew_is_not_read
                                             "meaning = \"mutual information\"\nof = 'p'\n")
     verdicts = {c.claim.id: c.outcome.verdict.value for c in verify_text(again).documents[0].claims}
     assert verdicts == {"before": "refuted", "dpi": "confirmed"}
+
+
+@pytest.mark.parametrize("statement, words", [
+    # the letter alone is no number
+    (r"2 I = I + I", "write them"),
+    (r"H + 1 = 1 + H", "write them"),
+    # a semicolon between an entropy's points: H(X; Y) is another quantity in some documents
+    (r"H(X; Z) = H(X, Z)", "a semicolon between an entropy's points"),
+])
+def test_a_letter_alone_needs_its_arguments_as_written(statement, words):
+    with pytest.raises(DerivationError, match=words):
+        verdict(statement)
+
+
+def test_spacing_commands_between_the_points_are_spacing():
+    assert verdict(r"H(X \,|\, Z) = H(X \mid Z)") == "confirmed"
+    assert verdict(r"I(X;\, Z) = I(X; Z)") in ("proved", "confirmed")
+
+
+@pytest.mark.parametrize("quantities", [
+    # the letter twice, or beside a quantity at arguments, or beside a scalar of the same name
+    [{"name": "I", "meaning": "mutual information", "of": "p"}, {"name": "I", "meaning": "entropy", "of": "p"}],
+    [{"name": "I(X; Y)", "meaning": "mutual information", "of": "p"}, {"name": "I", "meaning": "mutual information",
+                                                                      "of": "p"}],
+])
+def test_a_letter_declared_twice_is_an_error(quantities):
+    with pytest.raises(DerivationError, match="declared again beside it"):
+        check_statement(r"I(X; Y) = I(Y; X)", **dict(NOTATION, quantity=quantities))
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # false where Y is a function of X, which no table of positive probabilities reaches: conditional, said so
+    (r"H(Y \mid X) > 0", "conditional"),
+    (r"I(X; Y) < H(Y)", "conditional"),
+    # the bounds that hold at every table, ties included
+    (r"H(Y \mid X) \ge 0", "confirmed"),
+    (r"I(X; Y) \le H(Y)", "confirmed"),
+])
+def test_a_strict_bound_over_tables_is_conditional_on_positive_probabilities(statement, expected):
+    discrete = dict(NOTATION, distribution=[{"name": "p", "of": ["X", "Y", "Z"], "discrete": True}])
+    outcome = check_statement(statement, "inequality", **discrete)
+    assert outcome.verdict.value == expected
+    if expected == "conditional":
+        assert "positive" in outcome.condition

@@ -142,6 +142,7 @@ class InformationOf:
 
     meaning: str                # "mutual information" or "entropy"
     distribution: Distribution
+    letter: str = "I"           # as declared: what a message writes
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from .context import Context, read_enum, read_formula, read_int, read_text, scop
 from .costs import check_entries
 from .distributions import read_distributions
 from .drawn_from import read_drawn_from
-from .quantities import read_quantity
+from .quantities import read_quantity, refuse_a_letter_declared_twice
 from .functions import read_functions
 from .point_values import read_point_values
 from .macros import read_macros
@@ -184,6 +184,7 @@ def read_notation(spec: dict, context: Context) -> None:
     for entry in table_entries(spec, "operator", context):
         _operator(entry, context)
     for entry in table_entries(spec, "quantity", context):
+        refuse_a_letter_declared_twice(spec, entry, context)
         read_quantity(entry, context, _record_definition, _bind_macro)
     for entry in table_entries(spec, "pair_set", context):
         context.scope = bind_pair_set(entry, context.scope, context)

@@ -19,6 +19,27 @@ from .context import Context, read_text, scope_key
 _QUANTITIES = {"mutual information": MutualInformation, "entropy": None}
 
 
+def letter_of(entry: dict) -> str | None:
+    """The letter of a quantity declared alone (``I``), or None for one declared at its arguments."""
+    name = entry.get("name")
+    return scope_key(name) if isinstance(name, str) and re.fullmatch(r"\s*[^()\s]+\s*", name) else None
+
+
+def refuse_a_letter_declared_twice(spec: dict, entry: dict, context: Context) -> None:
+    """A quantity declared by its letter alone is its letter at every argument: another declaration of the
+    letter beside it, in the same tables (a quantity at arguments, another alone, a scalar), would leave
+    one of the two meaning nothing, silently."""
+    letter = letter_of(entry)
+    if letter is None:
+        return
+    heads = [scope_key(str(e.get("name", "")).split("(")[0]) for e in spec.get("quantity", ()) if e is not entry]
+    others = [scope_key(str(e.get("name", ""))) for kind in ("scalar", "family", "function", "distribution", "size",
+                                                             "index", "set", "operator") for e in spec.get(kind, ())]
+    if letter in heads or letter in others:
+        raise context.fail(f"quantity {entry['name']}: '{letter}' is declared again beside it; a quantity declared by "
+                           "its letter alone is that letter at every argument, so declare it once", ("name",))
+
+
 def read_quantity(entry: dict, context: Context, record_definition, bind_macro) -> None:
     """One ``[[quantity]]``: its formula bound under its name, for the labels it writes;
     ``record_definition`` and ``bind_macro`` as the declarations record and bind a definition."""
@@ -34,7 +55,7 @@ def read_quantity(entry: dict, context: Context, record_definition, bind_macro) 
             raise context.fail(f"quantity {name}: a quantity declared by its letter alone needs 'of', the declared "
                                "[[distribution]] of whose points it is (I(X; Z), H(X \\mid Z) of any of them)", ("of",))
         record_definition(entry, name, context)
-        context.scope = context.scope.bind(scope_key(name), InformationOf(meaning, distribution))
+        context.scope = context.scope.bind(scope_key(name), InformationOf(meaning, distribution, name.strip()))
         return
     if meaning not in _QUANTITIES or match is None:
         raise DerivationError(f"quantity {name}: write it as name(arguments) with a meaning of "

@@ -14,6 +14,7 @@ from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
 from ..sampling import witness as witnesses
 from ..sampling.distributions import over_tables
+from .full_support import of_full_support
 from ..sampling.instantiate import Instance, instantiate, wider_alphabets
 from ..sampling.points import exhaustive
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
@@ -367,18 +368,19 @@ def _symbolic(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
     sized = any(inst.sizes for inst in state.instances)
     cross = f"cross-checked at {report.resolved} sampled points{_open_tail(report, config)}"
     if generic:
-        return Outcome(Verdict.PROVED, "symbolic (sizes symbolic)",
-                       f"SymPy reduces the difference to 0 for every size; {cross}",
-                       evidence=_evidence(report, config))
+        return of_full_support(task, Outcome(Verdict.PROVED, "symbolic (sizes symbolic)",
+                                              f"SymPy reduces the difference to 0 for every size; {cross}",
+                                              evidence=_evidence(report, config)))
     if per_instance and all(per_instance):
         if not sized:
-            return Outcome(Verdict.PROVED, "symbolic", f"SymPy proves it; {cross}",
-                           evidence=_evidence(report, config))
+            return of_full_support(task, Outcome(Verdict.PROVED, "symbolic", f"SymPy proves it; {cross}",
+                                                  evidence=_evidence(report, config)))
         labels = ", ".join(inst.label for inst in state.instances)
-        return Outcome(Verdict.CONFIRMED, "symbolic (concrete sizes) + sampling",
-                       f"SymPy proves it at {labels} but not for every size; {cross}",
-                       evidence=_evidence(report, config))
+        return of_full_support(task, Outcome(Verdict.CONFIRMED, "symbolic (concrete sizes) + sampling",
+                                              f"SymPy proves it at {labels} but not for every size; {cross}",
+                                              evidence=_evidence(report, config)))
     return None
+
 
 
 @method("confirmation", 30, "pointwise")
@@ -418,10 +420,10 @@ def _confirmation(task: LinkTask, state: PointwiseState, config: CheckConfig) ->
     as_densities = ", its points' tables read as probabilities and as densities" \
         if any(i.cell_width is not None for i in report.instances) else ""
     if report.resolved >= max(5, report.points // 3) or report.resolved and _every_point(state):
-        return Outcome(Verdict.CONFIRMED, "sampling",
-                       f"holds at all {report.resolved} decided points of {report.points}{settled} "
-                       f"({len(choices)} size/index choices{as_densities}){tail}",
-                       evidence=_evidence(report, config), notes=notes)
+        return of_full_support(task, Outcome(Verdict.CONFIRMED, "sampling",
+                                              f"holds at all {report.resolved} decided points of {report.points}"
+                                              f"{settled} ({len(choices)} size/index choices{as_densities}){tail}",
+                                              evidence=_evidence(report, config), notes=notes))
     return Outcome(Verdict.UNDECIDED, "sampling",
                    f"only {report.resolved} of {report.points} sampled points could be decided{tail}",
                    evidence=_evidence(report, config), notes=notes)

@@ -256,11 +256,13 @@ class DerivativesMixin:
                     raise refuse("\\nabla_… along the path is a gradient, a vector: an inequality between "
                                  "gradients is not read (a derivative along the path, "
                                  "\\frac{\\partial A}{\\partial \\theta}, is a number)")
-                scale = sp.Dummy("scale", real=True)
-                if sp.diff(side.expr.xreplace({n: scale * n for n in marked}), scale).has(scale):
+                scale, rest = sp.Dummy("scale", real=True), side.expr.xreplace({n: sp.S.Zero for n in marked})
+                # linear: every gradient scaled by λ scales the side by λ (a quotient of two does not move)
+                if sp.diff(side.expr.xreplace({n: scale * n for n in marked}), scale).has(scale) \
+                        or rest != 0 and rest.doit() != 0:
                     raise refuse("\\nabla_… along the path is read where the gradient enters linearly "
-                                 "(a sum of its multiples); a norm, a power or a function of it is not "
-                                 "read: the path gives its value in one direction only")
+                                 "(a sum of its multiples); a norm, a power, a quotient or a function of it is "
+                                 "not read: the path gives its value in one direction only")
         return rows
 
     def nabla_of_definition(self, operand, op):
@@ -376,6 +378,13 @@ class DerivativesMixin:
         self.refuse_through_values(f, variable, node)
         path = self.scope.path
         if path is not None and variable == path.parameter:
+            if f.has(variable, _ALONG):
+                # θ written in the formula, or a derivative along the path inside this one: the path's θ is the
+                # distance moved, 0 where the derivative is taken (∇_θ θ² would be 0), and a second derivative
+                # along it would move the inner operand again (the scores' curvature is not 0)
+                raise self.fail(node, f"a derivative along the declared path of a formula that writes its parameter "
+                                      f"{variable} (a second derivative along it, or {variable} itself) is not read: "
+                                      "the path gives first derivatives of what moves")
             self.refuse_through_values(f, path.family, node)
             self.say_when_constant(f, path.family, node)      # constant_derivatives.py
             # ∂/∂θ with the rows on the path z + θv: the derivative at θ = 0

@@ -98,13 +98,17 @@ class DivergencesMixin:
     def information_of(self, meaning: InformationOf, items, node):
         r"""``I(X; Z)``, ``I(X; Y \mid Z)``, ``H(X \mid Z)`` of a quantity declared by its letter alone: the
         measure of the points of its distribution the use writes, in groups (a bar, then ';' or ',')."""
-        written = self.written_labels(items)
-        parts = re.split(r"\\mid|\\vert|\|", written)       # its spaces are gone: X\midZ
+        # its spaces are gone (X\midZ), and so is spacing written as commands (X \, | \, Z)
+        written = re.sub(r"\\(?:[,;:! ]|q?quad(?![a-zA-Z]))", "", self.written_labels(items))
+        parts = re.split(r"\\mid|\\vert|\|", written)
         name = self.source(node.children[0]).strip()
         if len(parts) > 2:
             raise self.fail(node, f"{name}(…) is given one group of points at most (one bar)")
+        if meaning.meaning == "entropy" and ";" in parts[0]:
+            raise self.fail(node, f"{name}({written}): a semicolon between an entropy's points is not read ({name}(X, Y) "
+                                  "is their joint entropy; documents write H(X; Y) for other quantities too)")
         if meaning.meaning == "entropy":
-            groups = [re.split(r";|,", parts[0])]
+            groups = [parts[0].split(",")]
         else:
             groups = parts[0].split(";") if ";" in parts[0] or len(parts) > 1 else parts[0].split(",")
             if len(groups) != 2:

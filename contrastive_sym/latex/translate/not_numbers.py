@@ -6,7 +6,8 @@ from __future__ import annotations
 import sympy as sp
 
 from ..elementary import Elementary, OfVector
-from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, InformationOf, Macro,
+                     Operator)
 from .values import ListValue, MatrixValue, RowVector, VectorValue
 
 
@@ -15,6 +16,10 @@ class NotNumbersMixin:
 
     def not_in_a_product(self, value, node):
         """The error for ``value``, which is no factor, inside a product."""
+        if isinstance(value, sp.Tuple):     # (\mathbf{x}, c) \log …: points have no value
+            return self.fail(node, "a tuple of data points inside a product: it has no value")
+        if isinstance(value, InformationOf):
+            self.refuse_non_numbers(value, node)
         if isinstance(value, Macro) and len(value.index_params) == 1 and not value.called:
             return self.fail(node, f"'{value.key}' alone, inside a product, is defined entry by entry: write an "
                                    f"entry or their sum; the vector of its entries is read in {value.key}^\\top q, "
@@ -62,5 +67,9 @@ class NotNumbersMixin:
             raise self.fail(node, f"'{self.source(node).strip()}' is defined entry by entry: write an entry "
                                   f"(at {', '.join(str(p).removesuffix('_param') for p in value.index_params)}), "
                                   "or their sum")
+        if isinstance(value, InformationOf):
+            letter = value.letter
+            raise self.fail(node, f"'{letter}' is the {value.meaning} of whichever points of {value.distribution.name} its "
+                                  f"arguments name: write them, {letter}(X; Y) or {letter}(X \\mid Y)")
         if isinstance(value, (Builtin, Macro, Family, Operator, AbstractFunction)):
             raise self.fail(node, f"'{self.source(node).strip()}' names a function or family; it needs arguments")

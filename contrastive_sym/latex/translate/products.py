@@ -10,7 +10,8 @@ import sympy as sp
 from ...model.definedness import kept
 from ...model.nodes import StopGrad
 from ..families import Leading
-from ..scope import AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, Macro, Operator, OperatorKind, form_key
+from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, InformationOf, Macro,
+                     Operator, OperatorKind, form_key)
 from ..continuations import MARK_AFTER_INDEX
 from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
@@ -199,10 +200,8 @@ class ProductsMixin(LetterRunsMixin):
             if isinstance(value, Elementary):       # \cos\theta: one factor, the last (latex/elementary.py)
                 result = self.elementary_of_factors(value, result, len(values) - position - 1, node)
                 continue
-            if isinstance(value, sp.Tuple):     # (\mathbf{x}, c) \log …: points have no value
-                raise self.fail(node, "a tuple of data points inside a product: it has no value")
-            if isinstance(value, (ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
-                                  IndexSet, ExpectationOp, OfVector)):
+            if isinstance(value, (sp.Tuple, ListValue, Builtin, Macro, Family, Operator, AbstractFunction, Distribution,
+                                  IndexSet, ExpectationOp, OfVector, InformationOf)):
                 raise self.not_in_a_product(value, node)      # not_numbers.py
             if result is None:
                 result = value
@@ -414,7 +413,7 @@ class ProductsMixin(LetterRunsMixin):
             if not isinstance(settled, Macro):
                 meaning = settled
         if isinstance(meaning, (Builtin, Macro, Family, ListValue, ExpectationOp, Operator, AbstractFunction,
-                                Distribution, IndexSet, OfVector)):
+                                Distribution, IndexSet, OfVector, InformationOf)):
             raise self.fail(op, f"'{' '.join(self.source(op).split())}': its superscript is read as a power, and a "
                                 "function, a family, an operator or a set has none (a superscript that is part of "
                                 "a name, q^T of a teacher, is declared with the name)")

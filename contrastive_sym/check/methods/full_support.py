@@ -1,0 +1,21 @@
+"""A strict inequality over the tables of distributions, which the checker draws with every value at a
+positive probability: a pass there is conditional on that, said so, since a strict bound may fail where a
+probability is 0 (a deterministic relation between two points), which no drawn table reaches."""
+from __future__ import annotations
+
+from ...model.verdicts import Outcome, Verdict
+from ..registry import LinkTask
+from ..sampling.distributions import over_tables
+
+
+def of_full_support(task: LinkTask, outcome: Outcome) -> Outcome:
+    """``outcome``, a pass, as conditional when the link is a strict inequality over the tables of
+    distributions: the tables the checker draws give every value a positive probability, and a strict
+    bound may fail where one is 0 (H(Y | X) > 0 is false for Y = X), which no drawn table reaches."""
+    if not task.relation.is_strict or not over_tables((task.lhs, task.rhs), task.notation):
+        return outcome
+    return Outcome(Verdict.CONDITIONAL, outcome.method,
+                   f"{outcome.message}; every table drawn gives each value a positive probability, and a strict "
+                   "inequality may fail where a probability is 0, which none reaches",
+                   condition="every probability of the distributions' tables is positive",
+                   evidence=outcome.evidence, notes=outcome.notes)
