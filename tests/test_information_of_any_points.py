@@ -147,3 +147,23 @@ def test_a_strict_bound_over_tables_is_conditional_on_positive_probabilities(sta
     assert outcome.verdict.value == expected
     if expected == "conditional":
         assert "positive" in outcome.condition
+
+
+@pytest.mark.parametrize("statement", [
+    # 0 at independent points, whose table weights tie: the tie of weights is no tie of values, and the
+    # independent table a genuine counterexample (it was conditional on "no ties")
+    r"I(X; Y) > 0",
+    r"I(X; Y \mid Z) > 0",
+    r"I(X; Y, Z) > I(X; Y)",
+])
+def test_a_strict_bound_false_at_independent_points_is_refuted(statement):
+    assert verdict(statement, "inequality") == "refuted"
+
+
+def test_a_strict_bound_true_of_probabilities_only_needs_them_positive_too():
+    # a point mass has entropy 0: discrete is not enough for H(X) > 0
+    outcome = check_statement(r"H(X) > 0", "inequality", **NOTATION)
+    assert outcome.verdict.value == "conditional"
+    assert "discrete" in outcome.condition and "positive" in outcome.condition
+    outcome = check_statement(r"H(X) \ge 0", "inequality", **NOTATION)
+    assert "positive" not in (outcome.condition or "")

@@ -257,7 +257,8 @@ class DocumentBuilder:
         latex, name = latex or name, name + self.symbol_suffix
         self._new_name(name, origin)
         latex = latex or name
-        weight = sp.Function(f"w_{name}", positive=True)
+        # a table's weights are no values the statement names: a tie among them is no tie of its values
+        weight = sp.Function(f"w_{name}", positive=True, table_weight=True)
         if not mixture:      # a mixture's cells are its components'
             # a Markov chain's cells weigh a product of factors of two consecutive points each
             self._functions.append(FunctionDecl(weight, 2 if markov else len(coordinates), (), Domain.POSITIVE,

@@ -299,6 +299,8 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
                        f"with {discrete} is open{_open_tail(state.report, config)}",
                        witness=w, evidence=_evidence(state.report, config))
     if discrete:
+        # a strict bound true of the tables drawn may fail where a probability is 0 (a point mass: H(X) = 0)
+        discrete += " and every probability of their tables positive" if task.relation.is_strict else ""
         return Outcome(Verdict.CONDITIONAL, method_name,
                        f"{reason}, where the points have densities ({first.instance.label}); it holds for every "
                        f"table of probabilities sampled, so it needs {discrete}, which the document does not state",

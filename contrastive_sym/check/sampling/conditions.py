@@ -55,7 +55,10 @@ def _tied_pairs(hit: Hit) -> list[tuple[str, str]]:
     pairs = []
     by_family: dict = {}
     for var in hit.instance.variables:
-        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.INDEX):
+        # the weights of a distribution's table are no values: where they tie, the table is still one
+        # (independent points have equal weights, and their failures are genuine)
+        if var.family is not None and var.role not in (Role.DIRECTION, Role.LABEL, Role.INDEX) \
+                and not getattr(var.family, "table_weight", False):
             by_family.setdefault(var.family, []).append(var)
     for members in by_family.values():
         seen = {}

@@ -172,7 +172,9 @@ def _patterns_for(domain: Domain, m: int) -> list[list[F]]:
         return _probability_patterns(m)
     if domain is Domain.ZERO_TO_ONE:       # the ends too: a weight of 0 or 1 drops a term
         return [[F(0)] * m, [F(1)] * m, [F(k % 2) for k in range(m)]] + _probability_patterns(m)
-    if domain in (Domain.POSITIVE, Domain.NONNEGATIVE):
+    if domain is Domain.NONNEGATIVE:    # 0 is in it, where a log or a quotient of the values is undefined
+        return [[F(0)] * m, [F(0)] + [F(1)] * (m - 1)] + _positive_patterns(m)
+    if domain is Domain.POSITIVE:
         return _positive_patterns(m)
     if domain is Domain.NEGATIVE:
         return [[-v for v in p] for p in _positive_patterns(m)]

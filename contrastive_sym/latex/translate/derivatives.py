@@ -244,6 +244,8 @@ class DerivativesMixin:
     def refuse_ordered_gradients(self, rows: list) -> list:
         """``rows``, unless a side orders a gradient along the path (∇_θ A ≤ ∇_θ B compares vectors) or
         does more with it than add its multiples (‖∇_θ A‖, (∇_θ A)^2: the path gives one direction's value)."""
+        if self.scope.path is None:
+            return rows         # no path, no gradient along one: nothing to look for
         for row in rows:
             for side in row.sides:
                 marked = [n for n in sp.preorder_traversal(side.expr) if isinstance(n, sp.Subs) and _ALONG in n.variables]
