@@ -168,15 +168,3 @@ def test_a_strict_bound_true_of_probabilities_only_needs_them_positive_too():
     outcome = check_statement(r"H(X) \ge 0", "inequality", **NOTATION)
     assert "positive" not in (outcome.condition or "")
 
-
-@pytest.mark.parametrize("statement, expected", [
-    # false for more values than the tables first drawn have: the uniform table of eight values refutes them
-    (r"H(X) \le 2", "refuted"),
-    (r"H(X) \le \log 3", "refuted"),
-    (r"I(X; Y) \le \log 3", "refuted"),
-    # true of every alphabet
-    (r"I(X; Y) \le H(X)", "confirmed"),
-])
-def test_a_bound_that_holds_for_few_values_only_is_refuted_at_more(statement, expected):
-    discrete = dict(NOTATION, distribution=[{"name": "p", "of": ["X", "Y"], "discrete": True}])
-    assert check_statement(statement, "inequality", **discrete).verdict.value == expected

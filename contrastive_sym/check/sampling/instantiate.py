@@ -365,8 +365,8 @@ _WIDENED = 12
 
 def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Notation) -> list[Instance]:
     """For an order or an equality between sides over distributions: each small instance of probabilities at sizes of
-    at most 2 again, with three points of each coordinate that the statement does not name, and with
-    eight (none where that makes a table of too many cells).  Tried only for a violation that two such points
+    at most 2 again, with three points of each coordinate that the statement does not name (none
+    where that makes a table of too many cells).  Tried only for a violation that two such points
     hide (methods/pointwise.py); what holds there is no evidence of its own."""
     if relation not in _ORDERS or not notation.distributions:
         return []
@@ -382,11 +382,8 @@ def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Not
             continue
         sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
         labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
-        # three values of each point, and eight (a bound that holds only for few values, H(X) ≤ log 3,
-        # fails at more: the uniform table of eight values has entropy log 8), where the cells stay few
-        for unnamed in (3, 8):
-            try:
-                found.append(_expanded(concrete, relation, notation, sizes, labels, None, unnamed=unnamed))
-            except Unsupported:
-                continue
+        try:
+            found.append(_expanded(concrete, relation, notation, sizes, labels, None, unnamed=3))
+        except Unsupported:
+            continue
     return found
