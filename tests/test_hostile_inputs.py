@@ -76,7 +76,7 @@ BASE = {
              "any_subset": False, "drawn_from": "P", "positive": "u", "context": "u", "position": "d",
              "positive_member": False, "draws_context": False}],
     "distribution": [{"name": "P", "symbol": "P", "of": ["u"], "given": ["i"], "mixture": {"Q": "1"},
-                      "discrete": False, "measure": "M", "marginal_of": "Q"}],
+                      "discrete": False, "markov": False, "measure": "M", "marginal_of": "Q"}],
     "macro": [{"name": r"\half", "arguments": 1, "body": r"\frac{#1}{2}"}],
     "index": [{"name": "i", "from": "1", "to": "n", "distinct_from": [], "positive_of": "k", "samples": "n",
                "pairing": "halves"},
