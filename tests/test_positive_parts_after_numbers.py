@@ -1,7 +1,9 @@
 r"""A number before a bracket with a sign as its script, ``\frac{1}{2} [m - D^2]_+`` (the margin contrastive loss
 of a survey post), ``2 (x)^+``: the number times the positive part, as TeX sets the script on the bracket.
 Before: "a mark alone as a script ('+') … here it follows neither" (the grammar reads the number applied to
-the bracket, then the script).  After a letter, which may name a function (``f(x)^+``), it is still refused."""
+the bracket, then the script).  After a letter that names a value (a declared scalar y, \gamma), the same:
+``\gamma\left[\max(s_n) - s_p + m\right]_{+}`` (the circle loss's hinge).  After a function (``f(x)^+``) the
+sign is the function's, and refused."""
 from __future__ import annotations
 
 import pytest
@@ -34,6 +36,18 @@ def test_a_number_times_a_positive_part(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict
 
 
-def test_after_a_letter_the_sign_is_still_refused():
-    with pytest.raises(ParseError, match=r"a mark alone as a script \('\+'\)"):
-        claim_verdict(NOTATION, r"y [m - D]_+ = y \max(0, m - D)")
+@pytest.mark.parametrize("latex, verdict", [
+    (r"y [m - D]_+ = y \max(0, m - D)", "proved"),
+    (r"y \left[m - D\right]_{+} = y \max(0, m - D)", "proved"),
+    # the script is the bracket's, not the product's: y < 0 tells them apart
+    (r"y [m - D]_+ = \max(0, y (m - D))", "refuted"),
+    (r"y (m - D)^+ \geq 0", "refuted"),
+])
+def test_a_value_named_by_a_letter_times_a_positive_part(latex, verdict):
+    assert claim_verdict(NOTATION, latex) == verdict
+
+
+def test_after_a_function_the_sign_is_still_refused():
+    notation = NOTATION + "\n[[function]]\nname = 'f'\narguments = 1\n"
+    with pytest.raises(ParseError, match=r"'f\(m - D\)\^\+'"):
+        claim_verdict(notation, r"\max(0, f(m - D)) = f(m - D)^+")

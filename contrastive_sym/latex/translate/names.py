@@ -20,6 +20,7 @@ from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
+from .trees import group_with_its_sign
 from .undeclared import case_twin, key_shown, bold_vector_of, entries_defined, font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
@@ -168,9 +169,9 @@ class NamesMixin:
                 # A value followed by parentheses multiplies them, and the scripts and
                 # parentheses after the closing one belong to that group, as TeX sets
                 # them: a (b)^2 is a·b², \frac{1}{2}(x)^{-1/2} is ½·x^{-1/2}.
-                paren = op.children[1]
-                refuse_scalar_at_a_name(self, meaning, key, paren, op, ops[position + 1:])     # Z(\theta)?
-                right = self._apply_ops(self.term(paren), None, ops[position + 1:], node)
+                refuse_scalar_at_a_name(self, meaning, key, op.children[1], op, ops[position + 1:])     # Z(\theta)?
+                group, after = group_with_its_sign(op.children[1], ops[position + 1:])      # \gamma[x]_+
+                right = self._apply_ops(self.term(group), None, after, node)
                 return self._times(self._settle(meaning, node), right, op)
             if op.data == "call":
                 self.refuse_power_after_call(meaning, ops[position + 1:position + 2])

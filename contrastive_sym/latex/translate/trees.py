@@ -101,3 +101,13 @@ def written_inside(text: str) -> str:
         if depth == 0 and position < len(text) - 1:
             return text         # the first brace closes before the end
     return text[1:-1].strip() if text.startswith("{") and text.endswith("}") else text
+
+
+def group_with_its_sign(group, after: list) -> tuple:
+    r"""(the factor, the operations after it) of a value times a group, ``\gamma[x]_+`` or ``c (x)^+``: the
+    sign script after the group is the group's, as TeX sets it (the positive part of x, or the document's
+    own notation of a bracket), not the product's; any other script stays after the group."""
+    if is_group(group) and after and after[0].data in ("subscript", "superscript") \
+            and isinstance(after[0].children[1], Tree) and after[0].children[1].data == "script_sign":
+        return Tree(after[0].data, [group, after[0].children[1]], after[0].meta), after[1:]
+    return group, after
