@@ -40,6 +40,10 @@ latex = 's_i = \\frac{e^{x_i}}{\\sum e^{x_j}}'
     (r"s_i = \frac{e^{x_i}}{\sum_{j=1}^{n} e^{x_j}}", "proved"),
     (r"\sum e^{x_i} = \sum_{k=1}^{n} e^{x_k}", "proved"),
     (r"\sum e^{x_i} = n e^{x_1}", "refuted"),
+    # an index the other side's sum without its index writes is that sum's own (a post's softmax is shift-
+    # invariant): each sum runs over the j of its body
+    (r"\frac{e^{x_i + 1}}{\sum e^{x_j + 1}} = \frac{e^{x_i}}{\sum e^{x_j}}", "proved"),
+    (r"\frac{e^{x_i + 1}}{\sum e^{x_j + 1}} = \frac{e^{x_i + 1}}{\sum e^{x_j}}", "refuted"),
 ])
 def test_the_one_index_its_body_writes(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict
@@ -54,6 +58,8 @@ def test_the_reading_says_which_index():
     (r"\sum x_i x_j = 0", r"its body writes i, j"),
     (r"\sum e^{x_j} \geq e^{x_j}", r"its body writes j, which the formula writes outside the sum too"),
     (r"\sum 1 = n", r"a sum needs its index \(\\sum_k …\)$"),
+    # beside another sum without its index, a j outside both still refuses it
+    (r"\frac{e^{x_i}}{\sum e^{x_j}} = \frac{e^{x_i}}{\sum e^{x_j}} + x_j", r"writes outside the sum too"),
 ])
 def test_which_index_is_not_written_is_refused(latex, said):
     with pytest.raises(ParseError, match=said):
