@@ -99,3 +99,41 @@ def test_a_claims_own_spelling_wins_over_the_files_and_a_declared_one_is_said(tm
     (result,) = verify_text(text).documents[0].claims
     assert result.outcome.verdict.value in ("proved", "confirmed")
     assert "u is declared too, and no formula can use that declaration" in capsys.readouterr().err
+
+
+DEFINED = r"""id = "t"
+title = "t"
+source = "x.md"
+read_as = { '\mathcal{L}_{\text{InfoNCE}}' = '\mathcal{L}' }
+
+[[scalar]]
+name = 'a'
+
+[[define]]
+name = '\mathcal{L}_{\text{InfoNCE}}'
+line = 1
+latex = '\mathcal{L}_{\text{InfoNCE}} = a^2'
+"""
+
+
+@pytest.mark.parametrize("latex, verdict", [
+    # a definition whose head is the spelling read as another: bound as it is read, found by either
+    # (it was "'\mathcal{L}' is not declared", and so was its own spelling)
+    (r"\mathcal{L} = a \cdot a", "proved"),
+    (r"\mathcal{L}_{\text{InfoNCE}} = a \cdot a", "proved"),
+    (r"\mathcal{L} = 2 a^2", "refuted"),
+])
+def test_a_definition_written_in_the_other_spelling_is_found_by_both(latex, verdict):
+    text = DEFINED + f"\n[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '''{latex}'''\n"
+    (result,) = verify_text(text).documents[0].claims
+    assert result.outcome.verdict.value == verdict
+
+
+def test_a_spelling_is_of_a_whole_name_not_of_a_longer_one_with_a_worded_subscript():
+    from contrastive_sym.latex.spelling import respelled
+    # \mathcal{L}_{\text{hard}} is another name than \mathcal{L}: a read_as of \mathcal{L} leaves it (it was
+    # rewritten \mathcal{L}_{\text{InfoNCE}}_{\text{hard}}); an entry \mathcal{L}_i is of the name read
+    assert respelled(r"\mathcal{L}_{\text{hard}}", r"\mathcal{L}", r"\mathcal{L}_{\text{InfoNCE}}") == \
+        r"\mathcal{L}_{\text{hard}}"
+    assert respelled(r"\mathcal{L}_\mathrm{hard}", r"\mathcal{L}", "M") == r"\mathcal{L}_\mathrm{hard}"
+    assert respelled(r"\mathcal{L}_i", r"\mathcal{L}", "M") == "M_i"

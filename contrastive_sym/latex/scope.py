@@ -373,6 +373,10 @@ class Scope:
 
     def bind(self, key: str, meaning) -> "Scope":
         names = dict(self.names)
+        # a definition whose head the document writes the other way (read_as): bound as it is read,
+        # where every use of either spelling looks it up
+        for written, read in self.read_as:
+            key = respelled(key, written, read)
         names[key] = meaning
         return replace(self, names=names)
 

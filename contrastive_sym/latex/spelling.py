@@ -155,11 +155,16 @@ _GLUED = frozenset({"sim", "in", "mid", "cdot", "times", "to", "le", "leq", "ge"
                     "propto", "left", "right", "big", "Big", "quad", "langle", "rangle", "vert", "Vert"})
 
 
+#: where a name written in a read_as ends: not before a letter, nor before a subscript of words, which makes another name
+#: (\mathcal{L}_{\text{hard}} beside \mathcal{L}); an index after it (\mathcal{L}_i) is the same name's entry
+_NAME_ENDS = r"(?![A-Za-z])(?!\s*_\s*\{?\s*\\(?:text|textrm|mathrm|mathit|operatorname)(?![A-Za-z]))"
+
+
 def respelled(text: str, written: str, read: str) -> str:
     """``text`` (a key looked up) with the name ``written`` read as ``read`` (a ``read_as``): a whole name,
     never the g or the a of \\gamma, as written or in the canonical spelling (p_{g} is looked up as p_g)."""
     for source, before, after in ((text, written, read), (canonical_key(text), canonical_key(written), canonical_key(read))):
-        starts = [m.start() for m in re.finditer(re.escape(before) + r"(?![A-Za-z])", source) if _starts_a_name(source, m.start())]
+        starts = [m.start() for m in re.finditer(re.escape(before) + _NAME_ENDS, source) if _starts_a_name(source, m.start())]
         if starts:
             for start in reversed(starts):
                 source = source[:start] + after + source[start + len(before):]
