@@ -31,6 +31,14 @@ name = 'y'
     (r"2 (m - D)^+ = \max(0, 2m - 2D)", "confirmed"),
     (r"2 [m - D]_+ = \max(0, 2m - D)", "refuted"),
     (r"(1 - y) \frac{1}{2} [m - D]_+ \geq 0", "refuted"),
+    # a script after the sign is the bracket's too (the margin contrastive loss squares the hinge): it was
+    # read as the square of the product, so ½[m - D]_+² = ½ max(0, m - D)² was refuted and ≤ ¼ m² confirmed
+    (r"\frac{1}{2} [m - D]_+^2 = \frac{1}{2} \max(0, m - D)^2", "proved"),
+    (r"\frac{1}{2} [m - D]_+^{2} \le \frac{1}{4} m^2", "refuted"),
+    (r"(1 - y) \frac{1}{2} D^2 + y \frac{1}{2} [m - D]_+^2 = (1 - y) \frac{D^2}{2} + \frac{y}{2} \max(0, m - D)^2",
+     "proved"),
+    (r"-2 [m - D]_+^2 = -2 \max(0, m - D)^2", "proved"),
+    (r"2 [m - D]^2_+ = 2 \max(0, m - D)^2", "proved"),
 ])
 def test_a_number_times_a_positive_part(latex, verdict):
     assert claim_verdict(NOTATION, latex) == verdict

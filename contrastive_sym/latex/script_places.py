@@ -128,7 +128,8 @@ def positive_parts_after_numbers(tree: lark.Tree) -> lark.Tree:
     which the grammar reads as the number applied to the bracket, then scripted) read as the number
     times ``[x]_+``: TeX sets the script on the bracket.  After a letter, which may name a function
     (``f(x)^+``), the script is left where it is, to be refused."""
-    for node in tree.iter_subtrees():
+    parents = {id(child): node for node in tree.iter_subtrees() for child in node.children if isinstance(child, lark.Tree)}
+    for node in list(tree.iter_subtrees()):
         call = node.children[0] if node.data in ("subscript", "superscript") and len(node.children) == 2 else None
         if not (isinstance(call, lark.Tree) and call.data == "call" and len(call.children) == 2
                 and isinstance(node.children[1], lark.Tree) and node.children[1].data == "script_sign"
@@ -137,7 +138,13 @@ def positive_parts_after_numbers(tree: lark.Tree) -> lark.Tree:
             continue
         factor, group = call.children
         scripted = lark.Tree(node.data, [group, node.children[1]], _span(group.meta, node.children[1].meta))
-        node.data, node.children = "juxt", [factor, scripted]
+        # the scripts after the sign are the bracket's too, \frac{1}{2} [x]_+^2 = ½ ([x]_+)², as TeX sets them
+        top = node
+        while (up := parents.get(id(top))) is not None and up.data in ("subscript", "superscript") \
+                and len(up.children) == 2 and up.children[0] is top:
+            scripted = lark.Tree(up.data, [scripted, up.children[1]], _span(group.meta, up.meta))
+            top = up
+        top.data, top.children = "juxt", [factor, scripted]
     return tree
 
 
