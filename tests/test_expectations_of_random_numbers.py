@@ -23,6 +23,10 @@ NOTATION = dict(scalar=[{"name": "X", "role": "point", "value_shape": [], "drawn
     (r"\mathbb{E}_{X \sim p}[X] = \mathbb{E}[X]", "identity", "confirmed"),
     (r"\mathbb{E}[2 X] = 2 \mathbb{E}[X]", "identity", "confirmed"),
     (r"\mathbb{E}[X] = 2 \mathbb{E}[X]", "identity", "refuted"),
+    # the value times parentheses (it was "X is a data point: it has no value"), and a number before a hinge
+    (r"\mathbb{E}[X(1 - X)] = \mathbb{E}[X] - \mathbb{E}[X^2]", "identity", "confirmed"),
+    (r"\mathbb{E}[X(1 - X)] = \mathbb{E}[X]", "identity", "refuted"),
+    (r"\mathbb{E}[2 [X - 1]_+] \ge 0", "inequality", "confirmed"),
 ])
 def test_a_random_number_is_its_value_inside_an_expectation(statement, kind, expected):
     assert check_statement(statement, kind, **NOTATION).verdict.value == expected

@@ -14,8 +14,9 @@ from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
 from ..sampling import witness as witnesses
 from ..sampling.distributions import over_tables
-from .full_support import of_full_support
-from ..sampling.instantiate import Instance, instantiate, wider_alphabets
+from .full_support import FULL_SUPPORT, of_full_support
+from .wider_tables import violations_beside_more_values
+from ..sampling.instantiate import Instance, instantiate
 from ..sampling.points import exhaustive
 from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
 from ..symbolic import sandbox
@@ -75,16 +76,7 @@ def _sampling(task: LinkTask, state: PointwiseState, config: CheckConfig) -> Out
     report = sample(state.compiled, task.relation, config, task.label)
     report.excluded_instances = len(state.instances) - len(state.compiled)
     state.report = report
-    if all(h.instance.cell_width is not None for h in report.violations):
-        # three unnamed points per coordinate: only a violation they show counts (the balls decide it); also
-        # where the tables fail read as densities only, before "needs discrete" is said of probabilities
-        wider = [c for c in (CompiledInstance(i, task.given, i.subs) for i in
-                             wider_alphabets(state.instances, task.lhs, task.rhs, task.relation, task.notation))
-                 if c.given is not None]
-        shown = sample(wider, task.relation, config, task.label + "|wider").violations if wider else []
-        state.compiled += [c for c in wider if any(h.instance is c.instance for h in shown)]
-        report.violations += shown
-        report.points += len(shown)
+    violations_beside_more_values(task, state, report, config)      # wider_tables.py
     failures = list(report.violations) or _settle_open_points(task, report, state, config)
     if failures:
         return _refutation(task, state, config, failures, method_name="sampling")
@@ -197,7 +189,7 @@ def _undefined_points(task: LinkTask, report: SampleReport, state: PointwiseStat
                        f"a side is undefined at {count} sampled points of the stated domain, and the "
                        f"condition that excludes them could not be worked out ({answer.failure})",
                        witness=w, evidence=evidence)
-    condition = by_size or found.condition
+    condition = by_size or conditions.of_every_value(found.condition)
     if condition:
         return Outcome(Verdict.CONDITIONAL, "sampling",
                        f"holds where it is defined, but it is undefined at {count} sampled points of the "
@@ -300,13 +292,16 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
                        witness=w, evidence=_evidence(state.report, config))
     if discrete:
         # a strict bound true of the tables drawn may fail where a probability is 0 (a point mass: H(X) = 0)
-        discrete += " and every probability of their tables positive" if task.relation.is_strict else ""
+        discrete += f" and {FULL_SUPPORT}" if task.relation.is_strict else ""
         return Outcome(Verdict.CONDITIONAL, method_name,
                        f"{reason}, where the points have densities ({first.instance.label}); it holds for every "
                        f"table of probabilities sampled, so it needs {discrete}, which the document does not state",
                        witness=w, condition=discrete, evidence=_evidence(state.report, config))
     condition = conditions.smallest_size(state.report, unexplained, task.notation) or \
         conditions.distinct_values(unexplained, by_instance, task.relation, config)
+    if condition and task.relation.is_strict and over_tables((task.lhs, task.rhs), task.notation):
+        # as a pass of a strict bound over tables (full_support.py): E[X] < 1 of X in [0, 1] fails at X = 1 too
+        condition += f" and {FULL_SUPPORT}"
     if condition:
         return Outcome(Verdict.CONDITIONAL, method_name,
                        f"{reason}; it holds at every other sampled point, so it needs {condition}, "

@@ -15,6 +15,8 @@ A candidate is accepted only when the step holds everywhere it was sampled under
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from fractions import Fraction as F
 
@@ -162,7 +164,32 @@ def distinct_values(failures: list[Hit], by_instance: dict, relation, config) ->
         if result.status not in holding:
             return None
     a, b = pairs[0][0]
+    unnamed = _UNNAMED_VALUE.fullmatch(a)
+    if unnamed and _UNNAMED_VALUE.fullmatch(b):
+        # two values of a table that no statement names: the point's, not the sampler's names
+        return f"no ties among the values (the failures have two equal values of {unnamed.group(1)})"
     return f"no ties among the values (the failures have ties such as {a} = {b})"
+
+
+#: a value of a point at a cell of its table that no statement names (distributions.py): val(X_⋆1), or x_⋆1
+_UNNAMED_VALUE = re.compile(r"\\operatorname\{val\}\((.+?)_⋆\d+\)|(.+?)_⋆\d+")
+
+
+def of_every_value(condition: str) -> str:
+    r"""``condition`` said of the point where it names a value at a cell of a table that no statement names
+    (``\operatorname{val}(X_⋆1) > 0``: X > 0 at every value X takes).  The unnamed cells are alike, so what one
+    needs, each does."""
+    names = []
+
+    def point(match) -> str:
+        name = match.group(1) or match.group(2)
+        names.append(name)
+        return name
+    said = re.sub(r"\\operatorname\{val\}\(([^()]+?)_⋆\d+\)|([A-Za-z]+|\\[A-Za-z]+(?:\{[^{}]*\})?)_⋆\d+", point, condition)
+    if not names or "⋆" in said:
+        return condition
+    shown = ", ".join(dict.fromkeys(names))
+    return f"{said} at every value {shown} takes"
 
 
 @dataclass(frozen=True)

@@ -43,11 +43,12 @@ from .draws import expand_draws
 MAX_CELLS = 256
 
 
-def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None = None, unnamed: int = 2) -> tuple:
+def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None = None, unnamed=2) -> tuple:
     """``exprs`` (the sides of one concrete instance) with every distribution node written
     out over finite alphabets shared by all of them (the points they name and ``unnamed``
-    others per coordinate), as probabilities, or with ``width`` as densities on cells of that
-    width; unchanged without such nodes."""
+    others per coordinate, or per coordinate as ``((name, count), …, (None, count of the
+    others))``), as probabilities, or with ``width`` as densities on cells of that width;
+    unchanged without such nodes."""
     if not notation.distributions or not any(e.has(*DISTRIBUTION_NODES) for e in exprs):
         return exprs
     if any(e.has(*INDEX_DRAW_NODES) for e in exprs):
@@ -68,8 +69,9 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     # named outside E_{x ~ p}[…] is drawn inside it too, and putting each cell for the drawn x
     # into marginals that sum over a cell written x would change that cell as well (capture)
     cells = {point: sp.Dummy(str(point)) for points in named.values() for point in points}
-    alphabets = {c: [cells[p] for p in sorted(points, key=sp.default_sort_key)] + _unnamed(c, unnamed)
-                 for c, points in named.items()}
+    counts = dict(unnamed) if isinstance(unnamed, tuple) else {None: unnamed}
+    alphabets = {c: [cells[p] for p in sorted(points, key=sp.default_sort_key)]
+                 + _unnamed(c, counts.get(str(c), counts[None])) for c, points in named.items()}
     tables = {decl.tag: _Table(decl, alphabets) for decl in decls if not decl.mixture}
     for decl in decls:
         if decl.mixture:       # its components are declared before it
@@ -79,6 +81,11 @@ def expand_distributions(exprs: tuple, notation: Notation, width: sp.Expr | None
     widths = {c: width if c in continuous else sp.S.One for c in coordinates}
     named_back = {cell: point for point, cell in cells.items()}
     return tuple(_expand(expr, tables, alphabets, space, widths).xreplace(named_back) for expr in exprs)
+
+
+def point_coordinates(notation: Notation) -> list[str]:
+    """The names of the coordinates of the distributions of points (``expand_distributions``'s keys)."""
+    return [str(c) for c in _points_space(notation)[1].coordinates] if notation.distributions else []
 
 
 def over_tables(exprs: tuple, notation: Notation) -> bool:

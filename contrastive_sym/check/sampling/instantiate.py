@@ -19,8 +19,8 @@ from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
 from ..numeric.indices import inputs_of, var_key
-from ...model.distributions import SampleExpectation
-from .distributions import expand_distributions, has_point_densities, over_tables
+from ...model.distributions import IidExpectation, SampleExpectation
+from .distributions import expand_distributions, has_point_densities, over_tables, point_coordinates
 from .index_choices import index_assignments, index_ties, symbols_in, used_indices  # noqa: F401 (used_indices: jobs.py)
 from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
 
@@ -63,8 +63,9 @@ class Instance:
     # the points' tables read as densities on cells of this width (distributions.py); None:
     # as probabilities
     cell_width: sp.Expr | None = None
-    # points of each coordinate that the statement does not name (distributions.py)
-    unnamed: int = 2
+    # points of each coordinate that the statement does not name (distributions.py): a number, or
+    # ((coordinate, count), …, (None, the count of the others))
+    unnamed: int | tuple = 2
 
     @property
     def subs(self) -> dict:
@@ -83,7 +84,11 @@ class Instance:
         parts = [f"{k}={v}" for k, v in self.sizes + self.indices]
         if self.cell_width is not None:
             parts.append(f"densities on cells of width {self.cell_width}")
-        if self.unnamed != 2:
+        if isinstance(self.unnamed, tuple):
+            counts = dict(self.unnamed)
+            parts.append(", ".join(f"{counts[c]} points of {c}" for c in counts if c is not None)
+                         + f" and {counts[None]} of each other coordinate that no statement names")
+        elif self.unnamed != 2:
             parts.append(f"{self.unnamed} points of each coordinate that no statement names")
         return ", ".join(parts) if parts else "(no sizes)"
 
@@ -296,7 +301,7 @@ CELL_WIDTHS = (sp.Rational(1, 1000), sp.Integer(1000))
 
 
 def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: dict, width,
-              unnamed: int = 2) -> Instance:
+              unnamed: int | tuple = 2) -> Instance:
     """The instance of both sides with the distributions written out over one set of
     alphabets (as densities on cells of ``width``, or as probabilities when it is None)."""
     left, right = expand_distributions(concrete, notation, width, unnamed)
@@ -361,17 +366,23 @@ _ORDERS = (Relation.EQ, Relation.LT, Relation.LE, Relation.GT, Relation.GE)
 #: the most variables an instance may have to be tried again so (its tables and functions of two
 #: unnamed points); an instance over a sample set of N members is not (written out again it costs seconds)
 _WIDENED = 12
+#: a bound on how many values a point takes (H(X) ≤ log 2, I(X; Y) ≤ 1.1) fails only beside more values of one
+#: point, or of two: each coordinate in turn with _ONE_WIDE unnamed points (the others with one), each pair of one
+#: distribution with _PAIR_WIDE, at an instance of sizes of at most _ONE_WIDE_SIZE; the most variables of one
+_ONE_WIDE, _PAIR_WIDE, _ONE_WIDE_SIZE, _ONE_WIDE_VARIABLES = 6, 4, 4, 40
 
 
-def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Notation) -> list[Instance]:
-    """For an order or an equality between sides over distributions: each small instance of probabilities at sizes of
-    at most 2 again, with three points of each coordinate that the statement does not name (none
-    where that makes a table of too many cells).  Tried only for a violation that two such points
-    hide (methods/pointwise.py); what holds there is no evidence of its own."""
+def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Notation,
+                    failing_sizes: frozenset = frozenset(), every_coordinate: bool = True) -> list[Instance]:
+    """For an order or an equality between sides over distributions: the smallest instance of probabilities at
+    sizes not in ``failing_sizes`` with many values of each point and each pair in turn, and (``every_coordinate``)
+    each small instance of probabilities at sizes of at most 2 again, with three points of each coordinate that
+    the statement does not name (none where that makes a table of too many cells).  Tried only for a violation
+    that two such points hide (methods/pointwise.py); what holds there is no evidence of its own."""
     if relation not in _ORDERS or not notation.distributions:
         return []
-    found = []
-    for instance in instances:
+    found = _one_coordinate_wider(instances, lhs, rhs, relation, notation, failing_sizes)
+    for instance in instances if every_coordinate else ():
         if instance.interpreted or instance.cell_width is not None or any(v > 2 for _, v in instance.sizes) \
                 or len(instance.variables) > _WIDENED:
             continue
@@ -387,3 +398,38 @@ def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Not
         except Unsupported:
             continue
     return found
+
+
+def _one_coordinate_wider(instances: list[Instance], lhs, rhs, relation, notation: Notation,
+                          failing_sizes: frozenset) -> list[Instance]:
+    """The smallest instance of probabilities at sizes not in ``failing_sizes`` (those that fail already), each
+    coordinate in turn with _ONE_WIDE points that the statement does not name and the others with one, and
+    each pair of coordinates of one distribution with _PAIR_WIDE: a point of many values, as a bound on how
+    many it takes needs (a uniform X of six values has H(X) = log 6; I(X; Y) ≤ log 2 fails beside X and Y of
+    four values each, each the function of the other).  Not over draws of several members (written out,
+    their terms grow as a power of the values)."""
+    for instance in sorted(instances, key=lambda i: i.weight):
+        if instance.interpreted or instance.cell_width is not None or instance.sizes in failing_sizes \
+                or any(v > _ONE_WIDE_SIZE for _, v in instance.sizes):
+            continue
+        subs = instance.subs
+        concrete = (concretize(lhs, subs), concretize(rhs, subs))
+        if not over_tables(concrete, notation) \
+                or any(isinstance(e, sp.Basic) and e.has(SampleExpectation, IidExpectation) for e in concrete):
+            continue
+        sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
+        labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
+        coordinates = point_coordinates(notation)
+        pairs = {pair for d in notation.distributions for pair in itertools.combinations(
+            [str(c) for c in d.coordinates if str(c) in coordinates], 2)}
+        found = []
+        for counts in [((c, _ONE_WIDE),) for c in coordinates] + \
+                [((a, _PAIR_WIDE), (b, _PAIR_WIDE)) for a, b in sorted(pairs)]:
+            try:
+                wide = _expanded(concrete, relation, notation, sizes, labels, None, unnamed=counts + ((None, 1),))
+            except Unsupported:
+                continue
+            if len(wide.variables) <= _ONE_WIDE_VARIABLES:
+                found.append(wide)
+        return found
+    return []

@@ -172,7 +172,7 @@ class NamesMixin:
                 refuse_scalar_at_a_name(self, meaning, key, op.children[1], op, ops[position + 1:])     # Z(\theta)?
                 group, after = group_with_its_sign(op.children[1], ops[position + 1:])      # \gamma[x]_+
                 right = self._apply_ops(self.term(group), None, after, node)
-                return self._times(self._settle(meaning, node), right, op)
+                return self._times(self.value_of(self._settle(meaning, node)), right, op)    # X(1 - X) of a random X
             if op.data == "call":
                 self.refuse_power_after_call(meaning, ops[position + 1:position + 2])
             meaning = self.call_or_posterior(lambda m=meaning, o=op, k=key: self._apply_postfix(m, o, k), key, meaning, op) \
