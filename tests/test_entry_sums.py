@@ -62,3 +62,14 @@ def test_entries_of_labels_are_not_read_as_a_range():
 def test_a_superscript_entry_of_a_family_indexed_by_subscripts_is_not_an_entry():
     with pytest.raises(ParseError, match="is not a member of S as declared"):
         check_statement(r"\sum_{x^k \in S} x_k = \sum_{k=1}^N x_k", **NOTATION)
+
+
+@pytest.mark.parametrize("statement, expected", [
+    (r"\sum_{v_k \in S} f(v_k) = \sum_{k \in S} f(v_k)", "proved"),
+    (r"\sum_{v_p \in P(i)} f(v_p) = \sum_{k=1}^N f(v_k)", "refuted"),
+])
+def test_the_samples_of_a_point_declared_beside_it_are_its_entries(statement, expected):
+    # a point v and the family of its samples v_1 … v_N under one name (the CPC review's x and x_j):
+    # "'v_k' is not a bound index" was said, the name's first meaning being the point
+    notation = dict(NOTATION, scalar=[{"name": "v", "role": "point"}])
+    assert check_statement(statement, **notation).verdict.value == expected

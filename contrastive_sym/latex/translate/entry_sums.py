@@ -12,6 +12,7 @@ from __future__ import annotations
 import lark
 
 from ..families import Family
+from ..scope import form_key
 
 Tree = lark.Tree
 
@@ -25,6 +26,9 @@ class EntrySumsMixin:
             return None
         key = self.atom_key(left.children[0])
         family = self.scope.lookup(key) if key is not None else None
+        if key is not None and not isinstance(family, Family):
+            # x_j beside a point x: the family of its samples, declared in that form (scope.form_key)
+            family = self.scope.lookup(form_key(key, left.data))
         if not isinstance(family, Family):
             return None
         if (left.data == "superscript") != bool(family.superscript):
