@@ -29,8 +29,8 @@ arguments = 1
 """
 
 
-def claim(latex: str) -> str:
-    return NOTATION + f"\n[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '''{latex}'''\n"
+def claim(latex: str, notation: str = NOTATION) -> str:
+    return notation + f"\n[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '''{latex}'''\n"
 
 
 @pytest.mark.parametrize("latex, expected", [
@@ -124,8 +124,7 @@ latex = '\mathcal{L}_{\text{InfoNCE}} = a^2'
     (r"\mathcal{L} = 2 a^2", "refuted"),
 ])
 def test_a_definition_written_in_the_other_spelling_is_found_by_both(latex, verdict):
-    text = DEFINED + f"\n[[claim]]\nid = 'c'\nline = 5\ntitle = 'c'\nlatex = '''{latex}'''\n"
-    (result,) = verify_text(text).documents[0].claims
+    (result,) = verify_text(claim(latex, DEFINED)).documents[0].claims
     assert result.outcome.verdict.value == verdict
 
 
