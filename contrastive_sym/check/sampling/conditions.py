@@ -16,7 +16,6 @@ A candidate is accepted only when the step holds everywhere it was sampled under
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from fractions import Fraction as F
 
@@ -167,12 +166,12 @@ def distinct_values(failures: list[Hit], by_instance: dict, relation, config) ->
     unnamed = _UNNAMED_VALUE.fullmatch(a)
     if unnamed and _UNNAMED_VALUE.fullmatch(b):
         # two values of a table that no statement names: the point's, not the sampler's names
-        return f"no ties among the values (the failures have two equal values of {unnamed.group(1)})"
+        return f"no ties among the values (the failures have two equal values of {unnamed.group(1) or unnamed.group(2)})"
     return f"no ties among the values (the failures have ties such as {a} = {b})"
 
 
 #: a value of a point at a cell of its table that no statement names (distributions.py): val(X_⋆1), or x_⋆1
-_UNNAMED_VALUE = re.compile(r"\\operatorname\{val\}\((.+?)_⋆\d+\)|(.+?)_⋆\d+")
+_UNNAMED_VALUE = re.compile(r"\\operatorname\{val\}\(([^()]+?)_⋆\d+\)|([A-Za-z]+|\\[A-Za-z]+(?:\{[^{}]*\})?)_⋆\d+")
 
 
 def of_every_value(condition: str) -> str:
@@ -185,7 +184,7 @@ def of_every_value(condition: str) -> str:
         name = match.group(1) or match.group(2)
         names.append(name)
         return name
-    said = re.sub(r"\\operatorname\{val\}\(([^()]+?)_⋆\d+\)|([A-Za-z]+|\\[A-Za-z]+(?:\{[^{}]*\})?)_⋆\d+", point, condition)
+    said = _UNNAMED_VALUE.sub(point, condition)
     if not names or "⋆" in said:
         return condition
     shown = ", ".join(dict.fromkeys(names))

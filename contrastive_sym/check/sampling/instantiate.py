@@ -383,21 +383,36 @@ def wider_alphabets(instances: list[Instance], lhs, rhs, relation, notation: Not
         return []
     found = _one_coordinate_wider(instances, lhs, rhs, relation, notation, failing_sizes)
     for instance in instances if every_coordinate else ():
-        if instance.interpreted or instance.cell_width is not None or any(v > 2 for _, v in instance.sizes) \
-                or len(instance.variables) > _WIDENED:
+        if any(v > 2 for _, v in instance.sizes) or len(instance.variables) > _WIDENED:
             continue
-        subs = instance.subs
-        concrete = (concretize(lhs, subs), concretize(rhs, subs))
-        if not over_tables(concrete, notation) \
-                or any(isinstance(e, sp.Basic) and e.has(SampleExpectation) for e in concrete):
-            continue
-        sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
-        labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
-        try:
-            found.append(_expanded(concrete, relation, notation, sizes, labels, None, unnamed=3))
-        except Unsupported:
-            continue
+        again = _again(instance, lhs, rhs, relation, notation, (SampleExpectation,))
+        if again is not None:
+            found += again([3])
     return found
+
+
+def _again(instance: Instance, lhs, rhs, relation, notation: Notation, not_over: tuple):
+    """A function from counts of unnamed points (``expand_distributions``'s ``unnamed``) to the instance of
+    probabilities ``instance`` written out again with them (none where that is not evaluated); None for an
+    instance not over tables of probabilities, or over one of the nodes ``not_over``."""
+    if instance.interpreted or instance.cell_width is not None:
+        return None
+    subs = instance.subs
+    concrete = (concretize(lhs, subs), concretize(rhs, subs))
+    if not over_tables(concrete, notation) or any(isinstance(e, sp.Basic) and e.has(*not_over) for e in concrete):
+        return None
+    sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
+    labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
+
+    def written_out(each: list) -> list[Instance]:
+        found = []
+        for unnamed in each:
+            try:
+                found.append(_expanded(concrete, relation, notation, sizes, labels, None, unnamed=unnamed))
+            except Unsupported:
+                continue
+        return found
+    return written_out
 
 
 def _one_coordinate_wider(instances: list[Instance], lhs, rhs, relation, notation: Notation,
@@ -408,28 +423,15 @@ def _one_coordinate_wider(instances: list[Instance], lhs, rhs, relation, notatio
     many it takes needs (a uniform X of six values has H(X) = log 6; I(X; Y) ≤ log 2 fails beside X and Y of
     four values each, each the function of the other).  Not over draws of several members (written out,
     their terms grow as a power of the values)."""
+    coordinates = point_coordinates(notation)
+    pairs = sorted({pair for d in notation.distributions for pair in itertools.combinations(
+        [str(c) for c in d.coordinates if str(c) in coordinates], 2)})
+    counts = [((c, _ONE_WIDE), (None, 1)) for c in coordinates] + \
+        [((a, _PAIR_WIDE), (b, _PAIR_WIDE), (None, 1)) for a, b in pairs]
     for instance in sorted(instances, key=lambda i: i.weight):
-        if instance.interpreted or instance.cell_width is not None or instance.sizes in failing_sizes \
-                or any(v > _ONE_WIDE_SIZE for _, v in instance.sizes):
+        if instance.sizes in failing_sizes or any(v > _ONE_WIDE_SIZE for _, v in instance.sizes):
             continue
-        subs = instance.subs
-        concrete = (concretize(lhs, subs), concretize(rhs, subs))
-        if not over_tables(concrete, notation) \
-                or any(isinstance(e, sp.Basic) and e.has(SampleExpectation, IidExpectation) for e in concrete):
-            continue
-        sizes = {s: v for s, v in subs.items() if s.name in dict(instance.sizes)}
-        labels = dict(sizes=instance.sizes, indices=instance.indices, fixed=instance.fixed)
-        coordinates = point_coordinates(notation)
-        pairs = {pair for d in notation.distributions for pair in itertools.combinations(
-            [str(c) for c in d.coordinates if str(c) in coordinates], 2)}
-        found = []
-        for counts in [((c, _ONE_WIDE),) for c in coordinates] + \
-                [((a, _PAIR_WIDE), (b, _PAIR_WIDE)) for a, b in sorted(pairs)]:
-            try:
-                wide = _expanded(concrete, relation, notation, sizes, labels, None, unnamed=counts + ((None, 1),))
-            except Unsupported:
-                continue
-            if len(wide.variables) <= _ONE_WIDE_VARIABLES:
-                found.append(wide)
-        return found
+        again = _again(instance, lhs, rhs, relation, notation, (SampleExpectation, IidExpectation))
+        if again is not None:
+            return [wide for wide in again(counts) if len(wide.variables) <= _ONE_WIDE_VARIABLES]
     return []
