@@ -62,6 +62,9 @@ def same(left: sp.Expr, right: sp.Expr) -> bool:
     r"\left\{\begin{aligned} a \qquad j = i \\ \,\, b \qquad j \neq i\end{aligned}\right.",   # aligned rows
     r"\begin{cases} a &, j = i \\ b &,j \neq i \end{cases}",           # a comma after the & (READMEs)
     r"\begin{cases} a & j = i \\ \\ b & \text{otherwise} \end{cases}",   # an empty row is spacing
+    # braces around a whole row only group it: the comma inside still separates
+    r"\left\{\begin{array}{l}{a, \quad j = i} \\ {b, \quad j \neq i}\end{array}\right.",
+    r"\begin{cases} {a}, \quad j = i \\ {b}, \quad \text{otherwise} \end{cases}",   # a group in a row
 ])
 def test_each_layout_reads_as_the_value_of_the_row_that_holds(text):
     assert same(read(text), a * EQ + b * (1 - EQ))

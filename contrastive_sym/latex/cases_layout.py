@@ -161,6 +161,11 @@ def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: st
     if shown == r"\begin{matrix}":
         _matrix_cells(out, text, start, end)
         text = "".join(out)         # the row as it is read on: its blanked cells are gone
+    if (group := _whole_group(text, start, end)) is not None:
+        # {\cos(m\theta), \quad 0 \le \theta \le \frac{\pi}{m}}: braces around the whole row only group it
+        for brace in group:
+            out[brace] = " "
+        text = "".join(out)
     found = _separator(text, start, end)
     if found is None:
         first = start + len(text[start:end]) - len(text[start:end].lstrip())
@@ -185,6 +190,21 @@ def _mark_row(out: list, text: str, start: int, end: int, number: int, shown: st
     if not text[after:end].strip() or lead is not None and not text[lead.end():end].strip():
         raise CasesError(f"row {number} of '{shown}' has no condition after its value", at,
                          _construct(text, at))
+
+
+def _whole_group(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the opening and closing brace are when one pair of braces holds the whole row; None otherwise."""
+    first = start + len(text[start:end]) - len(text[start:end].lstrip())
+    last = start + len(text[start:end].rstrip()) - 1
+    if first >= last or text[first] != "{" or text[last] != "}" or text[first - 1:first] == "\\":
+        return None
+    depth = 0
+    for position in range(first, last + 1):
+        if text[position] in "{}" and text[position - 1] != "\\":
+            depth += 1 if text[position] == "{" else -1
+            if depth == 0 and position != last:
+                return None          # {a}, {b}: two groups, not one around the row
+    return (first, last) if depth == 0 else None
 
 
 def _matrix_cells(out: list, text: str, start: int, end: int) -> None:

@@ -32,6 +32,7 @@ from .memberships import trailing_membership
 from .definition_twins import alike, renamed, same
 from .definition_rows import Row, domain_stated, heads_in_chain, one_line, pairs_of, summands_named, with_diagonal
 from .macros import definition_text, define_row
+from .map_definitions import map_definition_blanked
 from .optima import problem_stated
 from .parser import Where, parse
 from .rewritten_errors import as_written
@@ -124,6 +125,7 @@ def definition_text_all(text: str) -> tuple[str, frozenset[int]]:
 def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> DefinedDisplay:
     """Every macro the display ``text`` defines and the chains it writes after them."""
     text, where = expand_macros(text, scope, where)
+    text = map_definition_blanked(text)     # f : A \to B \\ x \mapsto f(x) = …: the definition after the arrow
     original = text
     text, definitional = definition_text_all(text)
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too

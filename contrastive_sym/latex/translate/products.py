@@ -17,6 +17,7 @@ from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
 from .side_by_side import dot_side_by_side, refuse_numerals_side_by_side
 from .elementwise_products import HADAMARD, elementwise_products
+from .differentials import DifferentialsMixin
 from .letter_runs import LetterRunsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
@@ -31,7 +32,7 @@ _CDOT = object()   # where a product had \cdot: between two vectors it is their 
 _STAR = object()   # where it had *: a product of numbers; between two vectors, refused
 
 
-class ProductsMixin(LetterRunsMixin):
+class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
     """The part of :class:`~contrastive_sym.latex.translate.Translator` that multiplies."""
 
     def t_dot(self, node):
@@ -110,6 +111,10 @@ class ProductsMixin(LetterRunsMixin):
                 index += 1
                 continue
             tree = item[1]
+            if taken := self.differential_length(items, index):     # d f(x) \cdot h: differentials.py
+                values.append(self.differential(items, index, node))
+                index += taken
+                continue
             if isinstance(tree, Tree) and tree.data == "quotient_by_sum" and index + 1 < len(items):
                 self.refuse_factor_after_sum_quotient(tree, items[index + 1:])      # fractions.py
             if isinstance(tree, Tree) and tree.data == "quotient":

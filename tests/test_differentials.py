@@ -1,0 +1,128 @@
+r"""The differential of a function applied to a direction, as analysts write the gradient of the cosine
+similarity: ``d\mathcal{S}(x, y) \cdot (\tilde{x}, \tilde{y})`` is d/dt S(x + t x̃, y + t ỹ) at t = 0,
+``d_x \mathcal{S}(x, y) \cdot \tilde{x}`` moves x alone, and ``d(x \mapsto \|x\|)(x) \cdot \tilde{x}`` is the
+differential of a map written in place.  The function itself may be defined as a map, a signature row
+and ``(x, y) \mapsto \mathcal{S}(x, y) = …`` after it.
+
+Each true formula is confirmed (conditional where the cosine is undefined at a zero vector), each false one
+(a sign flipped, a term dropped) refuted; a d the document declares (a dimension) still multiplies, and
+what the notation does not give is refused, never guessed."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.latex.map_definitions import map_definition_blanked
+from contrastive_sym.pipeline import check_statement, toml_key, toml_value, verify_text
+
+COSINE = (r"\mathcal{S} : \mathbb{R}^n_* \times \mathbb{R}^n_* \to \mathbb{R} \\"
+          "\n" r"(x, y) \mapsto \mathcal{S}(x, y) = \frac{\langle x, y \rangle}{\| x \| \| y \|}")
+
+
+def vectors(**more) -> dict:
+    families = [{"name": n, "shape": ["n"]} for n in ("x", "y")] + \
+        [{"name": n, "shape": ["n"], "role": "direction"} for n in (r"\tilde{x}", r"\tilde{y}")]
+    return dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}], family=families,
+                define=[{"name": r"\mathcal{S}", "line": 1, "latex": COSINE}], **more)
+
+
+def outcome(statement: str, kind: str = "identity", **more):
+    return check_statement(statement, kind, **vectors(**more))
+
+
+@pytest.mark.parametrize("statement", [
+    r"d\mathcal{S}(x,y) \cdot (\tilde{x},\tilde{y}) = d_x \mathcal{S}(x,y) \cdot \tilde{x} + d_y \mathcal{S}(x,y) "
+    r"\cdot \tilde{y}",
+    r"d_y \mathcal{S}(x,y) \cdot \tilde{y} = \left\langle \tilde{y}, \frac{1}{\| x \| \| y \|} x - "
+    r"\frac{\mathcal{S}(x, y)}{\| y \|^2} y \right\rangle",
+    r"d\mathcal{S}(x,y) \cdot (\tilde{x},\tilde{y}) = \frac{\langle \tilde{x}, y \rangle + \langle x, \tilde{y} "
+    r"\rangle}{\| x \| \| y \|} - \mathcal{S}(x, y) \left( \frac{\langle \tilde{x}, x \rangle}{\| x \|^2} + "
+    r"\frac{\langle y, \tilde{y} \rangle}{\| y \|^2} \right)",
+    r"d(x \mapsto \| x \|)(x) \cdot \tilde{x} = \frac{\langle \tilde{x}, x \rangle}{\| x \|}",
+    r"\mathrm{d}_x \mathcal{S}(x,y) \cdot \tilde{x} = \frac{\langle \tilde{x}, y \rangle}{\| x \| \| y \|} - "
+    r"\frac{\langle x, y \rangle \langle \tilde{x}, x \rangle}{\| x \|^3 \| y \|}",
+])
+def test_a_true_differential_holds_where_the_cosine_is_defined(statement):
+    result = outcome(statement)
+    assert result.verdict.value == "conditional"
+    assert "_m² > 0" in result.condition
+
+
+@pytest.mark.parametrize("statement", [
+    # the sign of the second term in the parentheses flipped
+    r"d\mathcal{S}(x,y) \cdot (\tilde{x},\tilde{y}) = \frac{\langle \tilde{x}, y \rangle + \langle x, \tilde{y} "
+    r"\rangle}{\| x \| \| y \|} - \mathcal{S}(x, y) \left( \frac{\langle \tilde{x}, x \rangle}{\| x \|^2} - "
+    r"\frac{\langle y, \tilde{y} \rangle}{\| y \|^2} \right)",
+    # the term of the moving norm dropped
+    r"d_x \mathcal{S}(x,y) \cdot \tilde{x} = \frac{\langle \tilde{x}, y \rangle}{\| x \| \| y \|}",
+    # the partial differential taken for the whole one
+    r"d\mathcal{S}(x,y) \cdot (\tilde{x},\tilde{y}) = d_x \mathcal{S}(x,y) \cdot \tilde{x}",
+])
+def test_a_false_differential_is_refuted_with_a_witness(statement):
+    result = outcome(statement)
+    assert result.verdict.value == "refuted"
+    assert result.witness is not None
+
+
+def test_a_differential_of_numbers_moves_each_number():
+    reals = dict(scalar=[{"name": n} for n in ("a", "b", "h", "k")],
+                 define=[{"name": "f", "line": 1, "latex": "f(a, b) = a^2 b"}])
+    assert check_statement(r"d f(a, b) \cdot (h, k) = 2 a b h + a^2 k", **reals).verdict.value == "proved"
+    assert check_statement(r"d f(a, b) \cdot (h, k) = 2 a b h", **reals).verdict.value == "refuted"
+
+
+def test_a_declared_d_multiplies():
+    # d is the dimension here: d f(a) \cdot h is d times f(a) times h, as before
+    reals = dict(scalar=[{"name": n} for n in ("a", "h")], size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
+                 define=[{"name": "f", "line": 1, "latex": "f(a) = a^2"}])
+    assert check_statement(r"d f(a) \cdot h = d a^2 h", **reals).verdict.value == "proved"
+
+
+@pytest.mark.parametrize("statement, said", [
+    (r"d_z \mathcal{S}(x,y) \cdot \tilde{x} = 0", "not one argument of"),
+    (r"d\mathcal{S}(x,y) \cdot \tilde{x} = 0", "as many directions"),
+    (r"d\mathcal{S}(2x,y) \cdot (\tilde{x},\tilde{y}) = 0", "declared names"),
+])
+def test_what_the_notation_does_not_give_is_refused(statement, said):
+    with pytest.raises(DerivationError, match=said):
+        outcome(statement)
+
+
+def test_a_direction_of_another_length_is_refused():
+    more = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}, {"name": "m", "minimum": 1, "checked": [1, 2]}])
+    notation = vectors()
+    notation.update(more)
+    notation["family"] = notation["family"] + [{"name": "v", "shape": ["m"]}]
+    with pytest.raises(DerivationError, match="not a vector of length n"):
+        check_statement(r"d_x \mathcal{S}(x,y) \cdot v = 0", **notation)
+
+
+def test_the_differential_is_said_in_the_reading():
+    lines = ['id = "d"', 'title = "d"', 'source = "d.txt"']
+    lines += [f"{toml_key(table)} = {toml_value(entries)}" for table, entries in vectors().items()]
+    statement = r"d_x \mathcal{S}(x,y) \cdot \tilde{x} = 0"
+    lines += ["[[claim]]", 'id = "c"', "line = 2", 'title = "c"', 'kind = "identity"', f"latex = {toml_value(statement)}"]
+    claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
+    assert "read with the differential: d_x of \\mathcal{S} applied to \\tilde{x}" in claim.claim.reading
+    assert claim.outcome.verdict.value == "refuted"
+
+
+@pytest.mark.parametrize("text, kept", [
+    (r"f : \mathbb{R} \to \mathbb{R} \\ x \mapsto f(x) = x^2", "f(x) = x^2"),
+    (r"\begin{align*} g : \mathbb{R}^2 &\to \mathbb{R} \\ (a, b) &\mapsto g(a, b) = a b \end{align*}", "g(a, b) = a b"),
+])
+def test_a_map_definition_keeps_the_definition_after_the_arrow_in_its_columns(text, kept):
+    blanked = map_definition_blanked(text)
+    assert len(blanked) == len(text)
+    assert blanked.index(kept) == text.index(kept)
+    assert "\\to" not in blanked and "\\mapsto" not in blanked
+
+
+@pytest.mark.parametrize("text", [
+    r"f : \mathbb{R} \to \mathbb{R} \\ x \mapsto x^2",              # no definition written after the arrow
+    r"f : \mathbb{R} \to \mathbb{R} \\ x \mapsto g(x) = x^2",       # another name after the arrow
+    r"f : \mathbb{R} \to \mathbb{R} \\ y \mapsto f(x) = x^2",       # other arguments
+    r"f(x) = x^2",
+])
+def test_anything_else_is_left_as_written(text):
+    assert map_definition_blanked(text) == text
