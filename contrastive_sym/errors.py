@@ -74,6 +74,26 @@ class AmbiguousReading(ParseError):
         super().__init__(message, path, line, column, construct=construct)
 
 
+class TypeMismatch(ParseError):
+    """A formula whose parts have no value together as the notation declares them (a product of two
+    vectors, a vector where a number is expected): no reading of it means anything.  Where the
+    formula reads in two ways, a reading that raises this is no reading (latex/bar_readings.py)."""
+
+    @classmethod
+    def of(cls, error: ParseError) -> "TypeMismatch":
+        return cls(error.message, error.path, error.line, error.column, construct=error.construct)
+
+
+class AmbiguousPairing(ParseError):
+    """Bars that pair in two ways (``\\|x\\| \\|y\\| a \\|y\\|``: ‖x‖·‖y‖·a·‖y‖, or ‖x‖·‖y·‖a‖·y‖), with
+    ``pairing`` the one ambiguity's two pairings as :func:`~contrastive_sym.latex.parser.parse` takes them."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 column: int | None = None, *, construct: str = "", pairings: tuple = ()):
+        self.pairings = pairings
+        super().__init__(message, path, line, column, construct=construct)
+
+
 class SeveralChains(ParseError):
     """A display of several equations, each a chain of its own (``p(1|c) = … \\\\ p(0|c) = …``),
     with ``chains`` the formula ``text`` once per chain, the others' rows blanked.  A claim is

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contrastive_sym.errors import DerivationError, ParseError
-from contrastive_sym.latex.bars import pair_bars
+from contrastive_sym.latex.bars import AmbiguousBars, pair_bars
 from contrastive_sym.latex.parser import Where, parse
 from contrastive_sym.latex.scope import Family, Scope
 from contrastive_sym.latex.translate import translate_expr, translate_rows
@@ -150,6 +150,44 @@ def test_bars_in_doubt_are_refused_naming_them(text, message, column):
     assert (error.message, error.column) == (message, column)
 
 
+# --- bars that pair in several ways, told apart by the notation ---------------------
+def test_of_the_pairings_the_one_with_a_value_is_read_and_said():
+    # ‖u‖·‖v‖·a − b·‖v‖ or ‖u‖·‖v·‖a − b‖·v‖ (or ‖u·‖‖v‖a − b‖·v‖): with u, v vectors only the first has a value
+    rows = translate_rows(r"\| u \| \| v \| a - b \| v \| = 0", SCOPE)
+    assert written_out(rows[0].sides[0].expr - norm_of(u) * norm_of(v) * a + b * norm_of(v)) == 0
+    said = rows[-1].readings[-1]
+    assert said.startswith("the bars of '\\| u \\| \\| v \\| a - b \\| v \\|' pair in 3 ways; only "
+                           "\\lVert u \\rVert \\lVert v \\rVert a - b \\lVert v \\rVert has a value")
+    assert said.endswith("(the others: a product of two vectors)")
+
+
+@pytest.mark.parametrize("text", [
+    r"\| a \| \| b \| a - b \| b \|",     # numbers: every pairing has a value
+    r"|a| b |a|",
+])
+def test_pairings_that_each_have_a_value_stay_refused(text):
+    assert refused(text).message.startswith("ambiguous bars")
+
+
+def test_pairings_refused_for_another_reason_stay_refused():
+    # the other pairing has an undeclared name inside: whether it means something is not known
+    assert refused(r"\| u \| \| v \| q - b \| v \| = 0").message.startswith("ambiguous bars")
+
+
+def test_each_pairing_is_one_the_bars_can_have():
+    text = r"\|a\| b \|c\|"
+    with pytest.raises(AmbiguousBars) as caught:
+        pair_bars(text)
+    assert [p[1] for p in caught.value.pairings] == [((0, 3), (8, 11)), ((0, 11), (3, 8))]
+    assert [pair_bars(text, p) for p in caught.value.pairings] == ["\ue000 a \ue001 b \ue000 c \ue001",
+                                                                    "\ue000 a\ue000  b  \ue001c \ue001"]
+
+
+def norm_of(base) -> sp.Expr:
+    m = sp.Symbol("m", integer=True)
+    return sp.sqrt(sp.Sum(base[m] ** 2, (m, 1, d)))
+
+
 def test_a_refusal_is_located_in_the_file():
     with pytest.raises(ParseError) as caught:
         translate_rows("a +\n |a| b |a|", SCOPE, Where("doc.toml", 10, 5))
@@ -168,6 +206,13 @@ def test_random_bars_are_read_or_refused_never_crash(pieces):
     text = "".join(pieces)
     try:
         cleaned = pair_bars(text)
+    except AmbiguousBars as ambiguity:  # each of its pairings is read, the same length, or refused
+        for pairing in ambiguity.pairings:
+            try:
+                assert len(pair_bars(text, pairing)) == len(text)
+            except Exception as error:          # noqa: BLE001 - only a refusal may leave it
+                assert type(error).__name__ == "BarError"
+        return
     except Exception as error:          # noqa: BLE001 - only a refusal may leave it
         assert type(error).__name__ == "BarError"
         return

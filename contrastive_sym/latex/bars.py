@@ -53,6 +53,15 @@ class BarError(Exception):
         self.message, self.position, self.construct = message, position, construct
 
 
+class AmbiguousBars(BarError):
+    """Bars that pair in more than one way: ``pairings`` holds each as :func:`pair_bars` takes it, the
+    1st bar with the 2nd, the 3rd with the 4th … first."""
+
+    def __init__(self, message: str, position: int, construct: str, pairings: tuple):
+        super().__init__(message, position, construct)
+        self.pairings = pairings
+
+
 @dataclass
 class _Bar:
     kind: str          # "norm" | "abs" | "mid" | "middle" (\middle|, \bigm|: never paired)
@@ -101,8 +110,11 @@ _POSTFIX = {"'", "!"}          # end an expression (x', n!), cannot start one
 _SPACING = re.compile(r"\\[,;:! ]|\\(quad|qquad)$|~|&|\$")
 
 
-def pair_bars(text: str) -> str:
-    """``text`` with each pair of same-character bars rewritten (same length)."""
+def pair_bars(text: str, pairing: tuple | None = None) -> str:
+    """``text`` with each pair of same-character bars rewritten (same length).  Bars that pair in two
+    ways raise :class:`AmbiguousBars`; ``pairing``, one of its ``pairings``, says which way to read
+    them: (the position of the first bar of their group and kind, every pair of those bars as
+    (opening, closing) positions).  Any other such place is refused."""
     for position, char in enumerate(text):
         if char in PRIVATE:
             raise BarError(f"the character U+{ord(char):04X} is not read", position, char)
@@ -118,7 +130,7 @@ def pair_bars(text: str) -> str:
                 for position in range(bar.start, bar.end):
                     out[position] = " "
                 out[bar.start] = marker
-        for start, end, kind, is_open in _pairs(segment, text):
+        for start, end, kind, is_open in _pairs(segment, text, pairing):
             for position in range(start, end):
                 out[position] = "\n" if text[position] == "\n" else " "
             marker = OPEN[kind] if is_open else CLOSE[kind]
@@ -264,8 +276,8 @@ def _class(value: str) -> str:
     return "atom"
 
 
-def _pairs(segment: _Segment, text: str):
-    """(start, end, kind, is_open) of every bar of ``segment`` that is paired."""
+def _pairs(segment: _Segment, text: str, pairing: tuple | None = None):
+    """(start, end, kind, is_open) of every bar of ``segment`` that is paired (``pairing``: :func:`pair_bars`)."""
     if len(segment.bars) > MAX_BARS:
         bar = segment.bars[MAX_BARS]
         raise BarError(f"more than {MAX_BARS} bars in one group are not paired; {_FIX}", bar.start,
@@ -298,8 +310,17 @@ def _pairs(segment: _Segment, text: str):
                 shown = text[opening.start:other_close.end]
                 raise BarError(f"the bars of '{shown[:60]}' cross (a norm and an absolute value, each "
                                f"opened inside the other); {_FIX}", opening.start, shown[:60])
-    for kind_pairs in pairs.values():
-        _refuse_other_pairings(segment, kind_pairs, all_pairs, text)
+    chosen = None
+    if pairing is not None:
+        chosen = next((kind for kind, kind_pairs in pairs.items()
+                       if any(bar.start == pairing[0] for pair in kind_pairs for bar in pair)), None)
+        if chosen is not None:
+            at = {bar.start: bar for pair in pairs[chosen] for bar in pair}
+            pairs[chosen] = [(at[opening], at[closing]) for opening, closing in pairing[1]]
+            all_pairs = [p for kind_pairs in pairs.values() for p in kind_pairs]
+    for kind, kind_pairs in pairs.items():
+        if kind != chosen:
+            _refuse_other_pairings(segment, kind_pairs, all_pairs, text, ambiguous_is_error=pairing is not None)
     for opening, closing in all_pairs:
         yield opening.start, opening.end, opening.kind, True
         yield closing.start, closing.end, closing.kind, False
@@ -340,29 +361,73 @@ def _between(segment: _Segment, start: int, end: int, pairs=()) -> list:
     return classes
 
 
-def _refuse_other_pairings(segment: _Segment, kind_pairs: list, all_pairs: list, text: str) -> None:
+def _refuse_other_pairings(segment: _Segment, kind_pairs: list, all_pairs: list, text: str,
+                           ambiguous_is_error: bool = False) -> None:
     r"""Refuse when another pairing of these bars also reads.  Any other pairing pairs
     some closing bar k with an opening bar l > k (|a |b| c|), so what it encloses starts
     with the text after pair k and ends with the text before pair l+1.  That is not an
     expression when it starts with a script, an operator or a sign (|a|^2 + |b|, |a| - |b|),
-    ends with an operator or a sign, holds a relation or a comma, or is empty (\|a\| \|b\|)."""
+    ends with an operator or a sign, holds a relation or a comma, or is empty (\|a\| \|b\|).
+    Exactly one other pairing is :class:`AmbiguousBars` (unless ``ambiguous_is_error``: a second
+    place while the first is read one way), whose readings the translator may tell apart."""
     gaps = [_between(segment, kind_pairs[k][1].end, kind_pairs[k + 1][0].start, all_pairs)
             for k in range(len(kind_pairs) - 1)]
-    for k, first in enumerate(gaps):
-        for last_index in range(k, len(gaps)):
-            last = gaps[last_index]
-            if "rel" in last:
-                break                         # |…| of a relation is no reading
-            starts = not first or first[0] in ("atom", "bar")
-            ends = not last or last[-1] in ("atom", "bar", "postfix")
-            if last_index == k and not first:
-                continue
-            if starts and ends:
-                start, end = kind_pairs[k][0].start, kind_pairs[last_index + 1][1].end
-                shown = text[start:end]
-                raise BarError(f"ambiguous bars '{shown[:60]}': the bars pair in more than one way (|a| b |c| is "
-                               f"|a|·b·|c| or |a·|b|·c|); {_FIX}, or put an operator between the pairs",
-                               start, shown[:60])
+    others = [(k, last) for k in range(len(gaps)) for last in range(k, len(gaps)) if _another_pairing(gaps, k, last)]
+    if not others:
+        return
+    k, last = others[0]
+    start, end = kind_pairs[k][0].start, kind_pairs[last + 1][1].end
+    shown = text[start:end]
+    if not ambiguous_is_error and len(kind_pairs) <= MAX_PAIRINGS_PAIRS:
+        bars = [bar for pair in kind_pairs for bar in pair]
+        others_pairs = [p for p in all_pairs if p not in kind_pairs]
+        matchings = [m for m in _matchings(len(bars)) if m == tuple((i, i + 1) for i in range(0, len(bars), 2))
+                     or all(_encloses_a_value(segment, bars, m, pair, others_pairs) for pair in m)]
+        raise AmbiguousBars(_ambiguous(shown), start, shown[:60],
+                            tuple((bars[0].start, tuple((bars[a].start, bars[b].start) for a, b in m))
+                                  for m in matchings))
+    raise BarError(_ambiguous(shown), start, shown[:60])
+
+
+#: Bars of a kind in one group whose pairings are each tried (5 pairs: 42 pairings); more are refused.
+MAX_PAIRINGS_PAIRS = 5
+
+
+def _matchings(count: int, first: int = 0) -> list:
+    """Every way to pair ``count`` bars from ``first`` so that pairs nest and never cross, the
+    pairing of the 1st and 2nd bar, the 3rd and 4th … first."""
+    if count == 0:
+        return [()]
+    found = []
+    for partner in range(first + 1, first + count, 2):
+        for inside in _matchings(partner - first - 1, first + 1):
+            for after in _matchings(first + count - partner - 1, partner + 1):
+                found.append(((first, partner),) + inside + after)
+    return sorted(found, key=lambda m: [b - a for a, b in m])
+
+
+def _encloses_a_value(segment: _Segment, bars: list, matching: tuple, pair: tuple, others: list) -> bool:
+    """Whether what ``pair`` of ``matching`` encloses reads as a value: not empty, not starting with a
+    script, an operator or a sign, not ending with an operator or a sign, holding no relation (the pairs
+    inside it, of ``matching`` and ``others``, count as values)."""
+    inside = [(bars[a], bars[b]) for a, b in matching if pair[0] < a < pair[1]] + others
+    classes = _between(segment, bars[pair[0]].end, bars[pair[1]].start, inside)
+    return bool(classes) and classes[0] in ("atom", "bar") and classes[-1] in ("atom", "bar", "postfix") \
+        and "rel" not in classes
+
+
+def _another_pairing(gaps: list, k: int, last: int) -> bool:
+    """Whether pairing the closing bar of pair k with the opening bar of pair last + 1 reads (see
+    :func:`_refuse_other_pairings`)."""
+    if any("rel" in gap for gap in gaps[k:last + 1]) or last == k and not gaps[k]:
+        return False
+    first, final = gaps[k], gaps[last]
+    return (not first or first[0] in ("atom", "bar")) and (not final or final[-1] in ("atom", "bar", "postfix"))
+
+
+def _ambiguous(shown: str) -> str:
+    return (f"ambiguous bars '{shown[:60]}': the bars pair in more than one way (|a| b |c| is |a|·b·|c| or "
+            f"|a·|b|·c|); {_FIX}, or put an operator between the pairs")
 
 
 def _shown(bar: _Bar, text: str) -> str:

@@ -18,9 +18,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .markdown_escapes import escaped_braces, escaped_underscores_as_scripts
 from .alignment_marks import misplaced
-from ..errors import ParseError
+from ..errors import AmbiguousPairing, ParseError
 from .braced_arguments import innermost_open, unbraced_arguments
-from .bars import DIVERGENCE, OPEN, PRIVATE, BarError, pair_bars
+from .bars import DIVERGENCE, OPEN, PRIVATE, AmbiguousBars, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
 from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
@@ -126,9 +126,10 @@ _GROUPED_OPERATOR = re.compile(r"\{(\s*(?:\\(?:text|display)style\s*)?\\(?:sum|p
                                r"(?:\s*\\(?:no)?limits(?![a-zA-Z]))?(?:" + _SCRIPT + r")*\s*)\}")
 
 
-def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) -> lark.Tree:
+def parse(text: str, where: Where = Where(), labels: frozenset = frozenset(), pairing: tuple | None = None) -> lark.Tree:
     """The parse tree of ``text`` (one display: rows separated by ``\\\\``); ``labels``: those of the
-    terms earlier displays write (\\underbrace{…}_{(1)}), which a chain may start with alone."""
+    terms earlier displays write (\\underbrace{…}_{(1)}), which a chain may start with alone; ``pairing``:
+    how to pair bars that pair in several ways (one of :class:`AmbiguousPairing`'s ``pairings``)."""
     if not isinstance(text, str):
         raise where.error(f"a formula must be text, not {type(text).__name__}")
     if len(text) > MAX_LENGTH:
@@ -188,9 +189,14 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset()) ->
     try:
         # bars with the same character at both ends, paired (same length: every position
         # in the tree and in an error is still one in the user's text)
-        cleaned = pair_bars(group_evaluation_bars(cleaned))   # \left. … \right|_{x=0}: a group, then the bar
+        cleaned = pair_bars(group_evaluation_bars(cleaned), pairing)   # \left. … \right|_{x=0}: a group, then the bar
         # \frac{dK}{d\epsilon}\big\vert_{\epsilon=0}: a restriction written \vert is the bar | (same length)
         cleaned = _VERT_RESTRICTION.sub(lambda m: "|" + " " * (len(m.group(0)) - 1), cleaned)
+    except AmbiguousBars as exc:     # each pairing may be read (latex/bar_readings.py)
+        written = text[exc.position:exc.position + len(exc.construct)]
+        raise AmbiguousPairing(exc.message.replace(exc.construct, written), where.path,
+                               *where.at(*_line_column(text, exc.position)), construct=written,
+                               pairings=exc.pairings) from None
     except BarError as exc:     # the construct as written (punctuation was blanked in ``cleaned``)
         written = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),

@@ -21,7 +21,8 @@ terms are compared by :func:`~.compare.certainly_equal`, exact and bounded.
 """
 from ..scope import labelled_key
 from .names import text_key
-from .translator import MAX_DEPTH, Translator, translate_expr, translate_rows
+from .displays import translate_expr, translate_rows
+from .translator import MAX_DEPTH, Translator
 from .values import ListValue, Row, Segment, Side, relation_name
 
 __all__ = ["Translator", "translate_rows", "translate_expr", "Row", "Side", "ListValue", "Segment",

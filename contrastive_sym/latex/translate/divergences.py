@@ -136,7 +136,7 @@ class DivergencesMixin:
     def _mixture(self, first: Distribution, tree):
         r"""The density of ``(P + Q)/2`` (``tree``, an expression of declared distributions of ``first``'s points,
         as measures: a mixture) at those points; None when ``tree`` is one distribution, or no such expression."""
-        from .translator import translate_expr     # the translator is made of this mixin
+        from .displays import translate_expr     # the translator is made of this mixin
         names = {key: value for key, value in self.scope.names.items() if isinstance(value, Distribution)
                  and not isinstance(value, IndexDistribution) and list(value.coordinates) == list(first.coordinates)}
         if isinstance(self.scope.lookup(self.source(tree).strip()), Distribution) or not names:

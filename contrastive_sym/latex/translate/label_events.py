@@ -128,7 +128,7 @@ class LabelEventsMixin:
     def _written_factor(self, text: str, node, why: DerivationError) -> sp.Expr:
         """The value of ``text``, a factor of Bayes' rule, read in this scope; when the notation
         does not give it, the error of the call as the head's definitions read it, with this said."""
-        from .translator import translate_expr     # the translator is made of this mixin
+        from .displays import translate_expr     # the translator is made of this mixin
         try:
             return translate_expr(text, self.scope)
         except DerivationError as exc:

@@ -178,7 +178,7 @@ class LabelledUsesMixin:
         r"""(index, value) when the label ``before`` is an entry of a declared family at one declared
         index of the definition (``s_i`` of ``f(s_i) = …``) and the use's ``now`` is an entry of the same
         family (``s_1``, ``s_j``, ``s_{k+1}``): the definition's index at the use's; None otherwise."""
-        from .translator import translate_expr     # the translator is made of this mixin
+        from .displays import translate_expr     # the translator is made of this mixin
         try:
             defined, used = translate_expr(before, macro.defined_in), translate_expr(now, self.scope)
         except DerivationError:
@@ -246,7 +246,7 @@ class LabelledUsesMixin:
     def _label_value(self, text: str):
         """The number a label written at a use stands for (``2``, ``\\tau/2``); None when it reads as
         anything else (a name of a point or a function is a label of its own)."""
-        from .translator import translate_expr     # the translator is made of this mixin
+        from .displays import translate_expr     # the translator is made of this mixin
         # labels are compared without spaces, so u^\top u arrives as u^\topu: the operators that a letter
         # follows in a value get their space back
         text = _GLUED.sub(r"\1 ", text)

@@ -119,7 +119,7 @@ class MatricesMixin(IndexFamiliesMixin):
         if not isinstance(left, (sp.Expr, VectorValue)):
             raise self.fail(node, f"'{self.source(node.children[0]).strip()}' cannot multiply parentheses")
         if isinstance(left, VectorValue) and isinstance(right, VectorValue):
-            raise self.fail(node, "a product of two vectors (write \\cdot for their dot product)")
+            raise self.mismatch(node, "a product of two vectors (write \\cdot for their dot product)")
         if isinstance(right, VectorValue):
             return componentwise(right, lambda x: left * x)
         return componentwise(left, lambda x: x * right)

@@ -101,7 +101,7 @@ class MembershipsMixin:
         return all(value.xreplace(dict(zip(parts, choice))) in values for choice in itertools.product(*domains))
 
     def _dimension(self, written: str, node) -> sp.Expr:
-        from .translator import translate_expr      # the translator imports this mixin
+        from .displays import translate_expr      # the translator imports this mixin
         try:
             value = translate_expr(written, self.scope)
         except ParseError:

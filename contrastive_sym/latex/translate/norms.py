@@ -1,4 +1,4 @@
-r"""Norms written with an index: ``\|M\|_F`` (Frobenius, of a matrix), ``\|x\|_1`` (the sum of the
+r"""Norms: ``\|z_i\|``, ``\| z_1 - z_2 \|`` (the Euclidean norm), and norms written with an index: ``\|M\|_F`` (Frobenius, of a matrix), ``\|x\|_1`` (the sum of the
 absolute values of the components), ``\|x\|_p`` with p a positive number or a declared scalar of
 positive domain, (Σ_m |x_m|^p)^{1/p} (below 1 a quasi-norm, as the notation means it); ``_{L1}`` and
 ``_{\ell_1}`` alike.  ``\|x\|_2`` (``_{L2}``, ``_{\ell_2}``) is the Euclidean norm, read with the norm
@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 
+import lark
 import sympy as sp
 
 from ...errors import DerivationError
 from ...model.nodes import MaxOver
+
+Tree = lark.Tree
 
 #: the maximum norm, \|x\|_\infty, \|x\|_{L_\infty}, \|x\|_{\ell_\infty}
 _INFINITE = re.compile(r"\+?\s*\\infty|(?:L|\\ell)\s*_?\s*\{?\s*\\infty\s*\}?")
@@ -20,7 +23,35 @@ _NAMED = re.compile(r"(?:L|l|\\ell)\s*_?\s*\{?\s*([12])\s*\}?")
 
 
 class NormsMixin:
-    """The part of the translator that reads a norm's index."""
+    """The part of the translator that reads a norm and its index."""
+
+    def t_norm(self, node):
+        r"""``\|z_i\|``, ``\| z_1 - z_2 \|``, ``||z_1 - z_2||`` (bars paired in their group by
+        :mod:`..bars`) or ``\left\| z_1 - z_2 \right\|``: the Euclidean norm of a vector."""
+        inside = self.norm_inside(node)
+        value = self.value(inside)
+        vector = self.vector_of(value)
+        if vector is not None:
+            m = self._fresh("m")
+            return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
+        if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase):
+            # the norm of a number (‖c‖ with c declared a scalar, ‖a - b‖ of numbers): |…|
+            self.refuse_loose_points(value, inside)
+            return sp.Abs(value)
+        if self._matrix_value(value) is not None:
+            raise self.fail(node, "‖·‖ of a matrix says neither which norm: \\|M\\|_F (Frobenius) is read; the "
+                                  "operator norm is not")
+        raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector")
+
+    def norm_inside(self, node):
+        """What the bars of a norm hold (one value)."""
+        inside = node.children[1]
+        if isinstance(inside, Tree) and inside.data == "items":
+            elements = [c for c in inside.children if isinstance(c, Tree)]
+            if len(elements) != 1:
+                raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
+            inside = elements[0]
+        return inside
 
     def indexed_norm(self, atom, subscript):
         index = self.source(subscript.children[1]).strip()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from ...errors import TypeMismatch
 from ..elementary import Elementary, OfVector
 from ..scope import (AbstractFunction, Builtin, Distribution, ExpectationOp, Family, IndexSet, InformationOf, Macro,
                      Operator)
@@ -13,6 +14,11 @@ from .values import ListValue, MatrixValue, RowVector, VectorValue
 
 class NotNumbersMixin:
     """The part of the translator that refuses a value that is not a number, naming it."""
+
+    def mismatch(self, node, message: str) -> TypeMismatch:
+        """:meth:`fail` for parts that have no value together (a product of two vectors): no reading of
+        a formula that reads in several ways is one where this is raised (latex/bar_readings.py)."""
+        return TypeMismatch.of(self.fail(node, message))
 
     def not_in_a_product(self, value, node):
         """The error for ``value``, which is no factor, inside a product."""
@@ -40,7 +46,7 @@ class NotNumbersMixin:
         written = " ".join(self.source(node).split())
         written = written if len(written) <= 80 else written[:77] + "…"
         if isinstance(value, (RowVector, VectorValue)) or isinstance(value, Family) and len(value.shape) == 1:
-            raise self.fail(node, f"'{written}' is a vector where a number is expected (write z_i \\cdot z_j or "
+            raise self.mismatch(node, f"'{written}' is a vector where a number is expected (write z_i \\cdot z_j or "
                                   "\\|z_i\\|)")
         if isinstance(value, MatrixValue):
             raise self.fail(node, f"'{written}' is a matrix where a number is expected (write one entry, G_{{ij}}, or "

@@ -93,7 +93,7 @@ class ParameterFamiliesMixin:
     def _parameter_values(self, written: str, macro: Macro, op) -> dict | None:
         """{scalar: value} that makes the definition's subscript ``written`` (read where it was defined)
         the use's subscript ``op``; None when it is no expression of declared scalars, or does not match."""
-        from .translator import translate_expr     # the translator is made of this mixin
+        from .displays import translate_expr     # the translator is made of this mixin
         text = re.sub(r"^\{(.*)\}$", r"\1", written)
         try:
             pattern = translate_expr(text, macro.defined_in)

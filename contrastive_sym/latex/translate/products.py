@@ -39,34 +39,6 @@ class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
         return self._product(node)
     t_juxt = t_dot
 
-    def t_norm(self, node):
-        r"""``\|z_i\|``, ``\| z_1 - z_2 \|``, ``||z_1 - z_2||`` (bars paired in their group by
-        :mod:`..bars`) or ``\left\| z_1 - z_2 \right\|``: the Euclidean norm of a vector."""
-        inside = self.norm_inside(node)
-        value = self.value(inside)
-        vector = self.vector_of(value)
-        if vector is not None:
-            m = self._fresh("m")
-            return sp.sqrt(sp.Sum(vector.component(m) ** 2, (m, 1, vector.length)))
-        if isinstance(value, sp.Expr) and not isinstance(value, sp.MatrixBase):
-            # the norm of a number (‖c‖ with c declared a scalar, ‖a - b‖ of numbers): |…|
-            self.refuse_loose_points(value, inside)
-            return sp.Abs(value)
-        if self._matrix_value(value) is not None:
-            raise self.fail(node, "‖·‖ of a matrix says neither which norm: \\|M\\|_F (Frobenius) is read; the "
-                                  "operator norm is not")
-        raise self.fail(node, "‖·‖ of something that is not a number, a row of a declared family, nor a vector")
-
-    def norm_inside(self, node):
-        """What the bars of a norm hold (one value)."""
-        inside = node.children[1]
-        if isinstance(inside, Tree) and inside.data == "items":
-            elements = [c for c in inside.children if isinstance(c, Tree)]
-            if len(elements) != 1:
-                raise self.fail(node, "‖…‖ of a list is not read; \\left\\| x \\right\\| is the norm of one vector")
-            inside = elements[0]
-        return inside
-
     def _product(self, node):
         items = []          # ("factor", tree) | ("cdot", star) | ("op", bigop, operand) | ("d", frac, operand)
         current = node
@@ -175,7 +147,7 @@ class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
                 result = value if result is None else self.multiply(value, result, node)
                 continue
             if isinstance(result, VectorValue) and not isinstance(value, sp.Expr):
-                raise self.fail(node, "a product of two vectors (write \\cdot for their dot product) "
+                raise self.mismatch(node, "a product of two vectors (write \\cdot for their dot product) "
                                       "or an operator applied to a vector")
             if isinstance(value, Builtin) and value is Builtin.STOP_GRAD:
                 if result is None:
@@ -423,7 +395,7 @@ class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
                                 "function, a family, an operator or a set has none (a superscript that is part of "
                                 "a name, q^T of a teacher, is declared with the name)")
         if isinstance(meaning := self.value_of(meaning), (RowVector, VectorValue)):     # X^2 of a point's value too
-            raise self.fail(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
+            raise self.mismatch(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):
             raise self.fail(op, "a power of a matrix is not read (write the product, G G)")
         if meaning is sp.E:

@@ -83,7 +83,7 @@ def labelled_terms(rows: list[Row], translator) -> list[Row]:
 def _term(latex: str, label: str, start: int, translator):
     """The term the label names, read in the notation of the formula that uses it; an error
     at the label when it does not read there."""
-    from .translator import translate_expr      # translator → here: import when used
+    from .displays import translate_expr      # translator → here: import when used
     try:
         return translate_expr(latex, translator.scope, translator.where)
     except DerivationError as exc:

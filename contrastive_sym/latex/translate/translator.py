@@ -11,12 +11,10 @@ from sympy.core.function import AppliedUndef
 from ...errors import ParseError
 from ...model.nodes import Nabla
 from ...model.notation import bare_point
-from ..expand import expand_macros, written_positions
-from ..parser import Where, parse
-from ..unwritten_operands import with_differentiated_reading
+from ..parser import Where
 from ..memberships import trailing_membership
-from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_proportional, drop_leading_reference,
-                             drop_trailing_name, leading_link, leading_proportional_name, row_labels)
+from ..continuations import (LEADING_REFERENCE, TRAILING_NAME, drop_leading_reference, drop_trailing_name,
+                             leading_link, row_labels)
 from ..remarks import say_brace_label, say_remarks
 from ..scope import Builtin, Family, Macro, Scope
 from .capital_sums import CapitalSumsMixin
@@ -65,7 +63,6 @@ from .quantifiers import QuantifiersMixin
 from .ranges import RangesMixin
 from .sets import SetsMixin
 from .set_rows import SetRowsMixin
-from .term_labels import labelled_terms
 from .values import (MatrixValue, Row, RowVector, Side, Transposed, VectorValue, as_matrix,
                      as_vector, componentwise, relation_name, shape_of, shape_said)
 
@@ -416,34 +413,3 @@ def _is_direction(expr) -> bool:
     if isinstance(expr, sp.Mul) and expr.args[0] == -1 and len(expr.args) == 2:
         expr = expr.args[1]
     return isinstance(expr, Nabla)
-
-
-def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]:
-    """Parse and translate one display: its rows of sides and relations."""
-    written = text
-    text, where = expand_macros(text, scope, where)
-    introduced = leading_proportional_name(text)
-    if introduced is not None and scope.lookup("".join(introduced[1].split())) is None:
-        # "f_\text{opt} \propto A = B": a new name up to a factor, then a chain to check
-        text = drop_leading_proportional(text)
-    else:
-        introduced = None
-    tree = parse(text, where, frozenset(label for label, _ in scope.term_labels))
-    try:
-        translator = Translator(text, scope, where, introduced[0] if introduced else None)
-        rows = with_differentiated_reading(translator.rows(tree), written, scope.differentiated)
-        rows = translator.refuse_ordered_gradients(translator.refuse_ambiguous_pair_sums(rows, tree))
-        return written_positions(labelled_terms(rows, translator), where)
-    except RecursionError:
-        # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
-        # deeper than the translator does on some construct.
-        raise where.error("the formula is nested too deeply to translate", 1, 1,
-                          text[:60]) from None
-
-
-def translate_expr(text: str, scope: Scope, where: Where = Where()) -> sp.Expr:
-    """Parse and translate a formula that is one expression (no relation)."""
-    rows = translate_rows(text, scope, where)
-    if len(rows) != 1 or len(rows[0].sides) != 1:
-        raise where.error("expected one expression, without a relation")
-    return rows[0].sides[0].expr
