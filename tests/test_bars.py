@@ -3,6 +3,8 @@ r"""Bars with the same character at both ends (issue 13): ``\|x - y\|^2_2``, ``|
 ``latex/bars.py`` as a reader pairs them, and refused when in doubt."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 import sympy as sp
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from contrastive_sym.errors import DerivationError, ParseError
 from contrastive_sym.latex.bars import AmbiguousBars, pair_bars
+from contrastive_sym.latex.definitions import define_all
 from contrastive_sym.latex.parser import Where, parse
 from contrastive_sym.latex.scope import Family, Scope
 from contrastive_sym.latex.translate import translate_expr, translate_rows
@@ -159,6 +162,13 @@ def test_of_the_pairings_the_one_with_a_value_is_read_and_said():
     assert said.startswith("the bars of '\\| u \\| \\| v \\| a - b \\| v \\|' pair in 3 ways; only "
                            "\\lVert u \\rVert \\lVert v \\rVert a - b \\lVert v \\rVert has a value")
     assert said.endswith("(the others: a product of two vectors)")
+
+
+def test_a_definition_reads_the_one_pairing_with_a_value():
+    readings: list = []
+    defined = define_all(r"g = \| u \| \| v \| a - b \| v \|", replace(SCOPE, readings=readings))
+    assert written_out(defined.macros[0].body - norm_of(u) * norm_of(v) * a + b * norm_of(v)) == 0
+    assert len(readings) == 1 and readings[0].startswith("the bars of '\\| u \\| \\| v \\| a - b \\| v \\|' pair in 3 ways")
 
 
 @pytest.mark.parametrize("text", [

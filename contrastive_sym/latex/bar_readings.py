@@ -22,18 +22,26 @@ from ..errors import AmbiguousPairing, ParseError, TypeMismatch
 _BAR = re.compile(r"(?:\\(?:big|Big|bigg|Bigg)[lrm]?\s*)?(?:\\\||\\Vert(?![a-zA-Z])|\|\||\\parallel(?![a-zA-Z])|\\vert(?![a-zA-Z])|\|)")
 
 
-def one_pairing(ambiguity: AmbiguousPairing, read, text: str):
+def one_pairing(ambiguity: AmbiguousPairing, read, text: str, readings: list | None = None):
     """``read(pairing)`` for the one pairing of ``ambiguity`` that reads (see above), and what to say of
-    it; ``ambiguity`` itself when there is not exactly one."""
-    found, failed = [], []
+    it; ``ambiguity`` itself when there is not exactly one.  ``readings``: the list a definition's
+    translators say their readings in (Scope.readings); what a pairing that is not the reading said there
+    is taken back."""
+    readings = readings if readings is not None else []
+    found, failed, start = [], [], len(readings)
     for pairing in ambiguity.pairings:
+        said_before = len(readings)
         try:
             found.append((pairing, read(pairing)))
+            continue
         except TypeMismatch as exc:
             failed.append(exc)
         except ParseError:
+            del readings[start:]
             raise ambiguity from None
+        del readings[said_before:]
     if len(found) != 1:
+        del readings[start:]
         raise ambiguity
     pairing, result = found[0]
     said = (f"the bars of '{ambiguity.construct}' pair in {len(ambiguity.pairings)} ways; only "

@@ -63,4 +63,18 @@ def _identically(text: str):
     return None if not head or _EARLIER_RELATION.search(text, row_start, match.start()) else match
 
 
-__all__ = ["definition_text"]
+def definition_text_all(text: str) -> tuple[str, frozenset[int]]:
+    """``text`` with every definitional relation (``:=``, ``\\triangleq``…) written as
+    ``=`` (columns kept), and the positions of those ``=``: only a row's first relation
+    may be one."""
+    positions = set()
+    while True:
+        rewritten = definition_text(text)
+        if rewritten == text:
+            return text, frozenset(positions)
+        changed = next(i for i, (old, new) in enumerate(zip(text, rewritten)) if old != new)
+        positions.add(rewritten.index("=", changed))
+        text = rewritten
+
+
+__all__ = ["definition_text", "definition_text_all"]

@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 import lark
 import sympy as sp
 
-from ..errors import DerivationError, ParseError
+from ..errors import AmbiguousPairing, DerivationError, ParseError
+from .bar_readings import one_pairing
 from .beside import bind_definition, one_beside_other
 from .draw_rows import draw_rows
 from .statement_rows import base_name, read_statement
@@ -31,7 +32,8 @@ from .expand import expand_macros
 from .memberships import trailing_membership
 from .definition_twins import alike, renamed, same
 from .definition_rows import Row, domain_stated, heads_in_chain, one_line, pairs_of, summands_named, with_diagonal
-from .macros import definition_text, define_row
+from .defined_as import definition_text_all
+from .macros import define_row
 from .map_definitions import map_definition_blanked
 from .optima import problem_stated
 from .parser import Where, parse
@@ -108,20 +110,6 @@ def _depth(text: str, position: int) -> int:
     return sum(1 for c in text[:position] if c in "{([") - sum(1 for c in text[:position] if c in "})]")
 
 
-def definition_text_all(text: str) -> tuple[str, frozenset[int]]:
-    """``text`` with every definitional relation (``:=``, ``\\triangleq``…) written as
-    ``=`` (columns kept), and the positions of those ``=``: only a row's first relation
-    may be one."""
-    positions = set()
-    while True:
-        rewritten = definition_text(text)
-        if rewritten == text:
-            return text, frozenset(positions)
-        changed = next(i for i, (old, new) in enumerate(zip(text, rewritten)) if old != new)
-        positions.add(rewritten.index("=", changed))
-        text = rewritten
-
-
 def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> DefinedDisplay:
     """Every macro the display ``text`` defines and the chains it writes after them."""
     text, where = expand_macros(text, scope, where)
@@ -130,14 +118,21 @@ def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None
     text, definitional = definition_text_all(text)
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too
     try:
-        return _define_read(text, original, definitional, scope, where, line)
+        try:
+            return _define_read(text, original, definitional, scope, where, line)
+        except AmbiguousPairing as ambiguity:       # bars that pair in several ways: bar_readings.py
+            defined, said = one_pairing(ambiguity, lambda pairing: _define_read(
+                text, original, definitional, scope, where, line, pairing), text, scope.readings)
+            if scope.readings is not None:
+                scope.readings.append(said)
+            return defined
     except ParseError as exc:        # at a := read as =: placed and quoted as written
         raise as_written(exc, text, original, where) from None
 
 
 def _define_read(text: str, original: str, definitional: frozenset[int], scope: Scope, where: Where,
-                 line: int | None) -> DefinedDisplay:
-    tree = parse(text, where)
+                 line: int | None, pairing: tuple | None = None) -> DefinedDisplay:
+    tree = parse(text, where, pairing=pairing)
     translator = Translator(text, scope, where)
     say_remarks(text, [r for r in tree.children[0].children if isinstance(r, Tree)], where, translator.readings,
                 defines=True)

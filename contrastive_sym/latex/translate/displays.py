@@ -37,7 +37,8 @@ def translate_rows(text: str, scope: Scope, where: Where = Where()) -> list[Row]
         try:
             return read(parse(text, where, labels))
         except AmbiguousPairing as ambiguity:       # bars that pair in several ways: bar_readings.py
-            rows, said = one_pairing(ambiguity, lambda pairing: read(parse(text, where, labels, pairing)), text)
+            rows, said = one_pairing(ambiguity, lambda pairing: read(parse(text, where, labels, pairing)), text,
+                                     scope.readings)
             return with_said(rows, said)
     except RecursionError:
         # MAX_DEPTH is meant to stop first; this is the backstop should SymPy recurse
