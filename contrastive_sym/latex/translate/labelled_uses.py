@@ -17,7 +17,8 @@ import sympy as sp
 from ...errors import DerivationError
 from ...model.binders import put
 from ...model.slices import as_slice
-from ..scope import AbstractFunction, Macro, labelled_key
+from ..families import Family
+from ..scope import AbstractFunction, Distribution, Macro, labelled_key
 from ..spelling import canonical_key
 from .trees import balanced
 
@@ -129,11 +130,15 @@ class LabelledUsesMixin:
         defined, used = _parts(macro.labels), _parts(written)
         if macro.defined_in is None or len(defined) != len(used) or defined[1::2] != used[1::2]:
             return None
-        renamed, loose, defined_in = {}, {}, macro.defined_in
+        renamed, loose, defined_in, objects = {}, {}, macro.defined_in, {}
         for before, now in zip(defined[::2], used[::2]):
             if before == now:
                 continue
             old = macro.defined_in.lookup(before)
+            alike = self._object_alike(old, now)
+            if alike is not None:
+                objects[before] = alike     # H(p, p) of H(p, q) = …, q a declared distribution as p is
+                continue
             entry = self._entry_at(macro, before, now) if not isinstance(old, sp.Symbol) else None
             if entry is not None:
                 renamed[entry[0]] = entry[1]        # f(s_1) of f(s_i) = …: the body at i = 1
@@ -147,6 +152,12 @@ class LabelledUsesMixin:
             if defined_in.index_range(old) is None and _outside_its_domain(old, value):
                 loose[old] = before
         body = macro.body
+        if objects:
+            if loose or macro.rebuild is None:
+                return None
+            body = self._read_with_objects(macro, objects, written, misfits)
+            if body is None:
+                return None
         if loose:
             # the body was read with the declared domain of α (\sqrt{\tau^2} is τ for τ > 0): at a value not known
             # to be in it, the definition is read again with α any real number
@@ -156,6 +167,44 @@ class LabelledUsesMixin:
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
         return self.put_drawn(body, {**same, **renamed})
+
+    def _object_alike(self, old, now: str):
+        """The meaning of the label ``now`` when it names a declared object of the kind and shape of ``old``
+        (a family, a distribution over the same points, a function of as many arguments), which a
+        definition at ``old`` is read again with; None otherwise."""
+        new = self.scope.lookup(now)
+        if new is None or new is old or type(new) is not type(old):
+            return None
+        if isinstance(old, Family):
+            same = len(old.shape) == len(new.shape) and old.first == new.first and \
+                all(sp.simplify(a - b) == 0 for a, b in zip(old.shape, new.shape))
+        elif isinstance(old, Distribution):
+            same = old.coordinates == new.coordinates
+        elif isinstance(old, AbstractFunction):
+            same = old.arguments == new.arguments and old.length == new.length and old.domain == new.domain
+        else:
+            same = False
+        return new if same else None
+
+    def _read_with_objects(self, macro: Macro, objects: dict, written: str, misfits: list):
+        """The body of ``macro`` read again with each label of ``objects`` standing for the object the use
+        puts there (said); None when it does not read so."""
+        scope = macro.defined_in
+        for before, meaning in objects.items():
+            scope = scope.bind(before, meaning)
+        try:
+            body = macro.rebuild(scope).body
+        except DerivationError as exc:
+            misfits.append(f"read with {', '.join(objects)} in place of the definition's, it is refused: {exc.message}")
+            return None
+        if not isinstance(body, sp.Expr):
+            return None
+        said = f"{macro.key}({shown(written)}) is {macro.key}({shown(macro.labels)}) read with " + ", ".join(
+            f"{now} for {before}" for before, now in zip(_parts(macro.labels)[::2], _parts(written)[::2])
+            if before in objects)
+        if said not in self.readings:
+            self.readings.append(said)
+        return body
 
     def _read_again_anywhere(self, macro: Macro, loose: dict, renamed: dict, written: str, misfits: list):
         """(the body of ``macro`` read again with each declared scalar of ``loose`` (symbol → name) any real

@@ -1,0 +1,52 @@
+r"""A definition whose arguments are declared objects, used at other objects of the same kind: the
+cross-entropy ``H(p, q) = -\sum_x p(x) \log q(x)`` at ``H(p, p)`` (the entropy, in KL = H(p, q) − H(p, p)),
+a function of a vector ``f(u)`` at ``f(v)``.  The definition is read again with the object the use writes
+in place of its own, as a mathematician substitutes an argument; the reading says so.  An object of
+another kind or shape (a vector of another length) is no argument of it: refused, as before."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from contrastive_sym.pipeline import check_statement, toml_key, toml_value, verify_text
+
+FACES = dict(size=[{"name": "K", "minimum": 2, "checked": [2, 3]}],
+             index=[{"name": "x", "from": 1, "to": "K"}, {"name": "X", "from": 1, "to": "K"}],
+             distribution=[{"name": "p", "of": ["X"], "discrete": True}, {"name": "q", "of": ["X"], "discrete": True}],
+             define=[{"name": "H(p, q)", "line": 1, "latex": r"H(p, q) = - \sum_x p(x) \log q(x)"}])
+
+VECTORS = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2, 3]}, {"name": "m", "minimum": 1, "checked": [1, 2]}],
+               index=[{"name": "k", "from": 1, "to": "d"}],
+               family=[{"name": "u", "shape": ["d"]}, {"name": "v", "shape": ["d"]}, {"name": "w", "shape": ["m"]}],
+               define=[{"name": "f(u)", "line": 1, "latex": r"f(u) = \sum_{k=1}^{d} u_k^2"}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"H(p, p) = - \sum_x p(x) \log p(x)", "identity", {"proved", "confirmed"}),
+    (r"\mathbb{E}_{p}\left[\log\frac{p(X)}{q(X)}\right] = H(p, q) - H(p, p)", "identity", {"proved", "confirmed"}),
+    (r"H(p, q) - H(p, p) \ge 0", "inequality", {"proved", "confirmed"}),
+    # the arguments swapped: the cross-entropy is not symmetric
+    (r"H(q, p) = - \sum_x p(x) \log q(x)", "identity", {"refuted"}),
+    (r"H(p, q) - H(p, p) \le 0", "inequality", {"refuted"}),
+])
+def test_a_distribution_in_place_of_another(statement, kind, expected):
+    assert check_statement(statement, kind, **FACES).verdict.value in expected
+
+
+def test_a_vector_in_place_of_another_of_the_same_length():
+    assert check_statement(r"f(v) = \sum_{k=1}^{d} v_k^2", **VECTORS).verdict.value in ("proved", "confirmed")
+    assert check_statement(r"f(v) = \sum_{k=1}^{d} u_k^2", **VECTORS).verdict.value == "refuted"
+
+
+def test_a_vector_of_another_length_is_no_argument():
+    with pytest.raises(DerivationError, match="f takes vectors of length d; 'w' has length m"):
+        check_statement(r"f(w) = 0", **VECTORS)
+
+
+def test_the_reading_says_which_object_stands_for_which():
+    lines = ['id = "h"', 'title = "h"', 'source = "h.md"']
+    lines += [f"{toml_key(table)} = {toml_value(entries)}" for table, entries in FACES.items()]
+    statement = r"H(p, p) = H(p, p)"
+    lines += ["[[claim]]", 'id = "c"', "line = 2", 'title = "c"', 'kind = "identity"', f"latex = {toml_value(statement)}"]
+    claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
+    assert "H(p, p) is H(p, q) read with p for q" in claim.claim.reading
