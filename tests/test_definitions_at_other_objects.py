@@ -33,6 +33,17 @@ def test_a_distribution_in_place_of_another(statement, kind, expected):
     assert check_statement(statement, kind, **FACES).verdict.value in expected
 
 
+def test_a_density_in_place_of_another_at_the_same_point():
+    # D_f(p_data(x) || q(x)) = Σ q (p_data/q)², written later of any p (f-GAN posts): the definition at p
+    notation = dict(index=[{"name": "x", "from": 1, "to": "K"}], size=[{"name": "K", "minimum": 2, "checked": [2, 3]}],
+                    distribution=[{"name": n, "of": ["x"], "discrete": True} for n in (r"p_\text{data}", "p", "q")],
+                    define=[{"name": "D_f", "line": 1, "latex": r"D_f(p_\text{data}(x) \mid\mid q(x)) = \sum_x q(x) "
+                                                               r"\left(\frac{p_\text{data}(x)}{q(x)}\right)^2"}])
+    assert check_statement(r"D_f(p(x) \mid\mid q(x)) = \sum_x \frac{p(x)^2}{q(x)}", **notation).verdict.value \
+        in ("proved", "confirmed")
+    assert check_statement(r"D_f(p(x) \mid\mid q(x)) = \sum_x \frac{q(x)^2}{p(x)}", **notation).verdict.value == "refuted"
+
+
 def test_a_vector_in_place_of_another_of_the_same_length():
     assert check_statement(r"f(v) = \sum_{k=1}^{d} v_k^2", **VECTORS).verdict.value in ("proved", "confirmed")
     assert check_statement(r"f(v) = \sum_{k=1}^{d} u_k^2", **VECTORS).verdict.value == "refuted"

@@ -28,6 +28,8 @@ _LABEL_PARTS = re.compile(r"(\\mid|\\vert|\||,|;)")
 _GLUED = re.compile(r"(\\(?:top|intercal|cdot|times))(?=[A-Za-z])")
 #: the signs a declared scalar's domain gives it, which the body of a definition at it was read with
 SIGNS = ("positive", "nonnegative", "negative", "nonpositive", "nonzero")
+#: a label that applies a name to arguments: p_\text{data}(x)
+_CALLED = re.compile(r"(.+?)(\((?:[^()]|\([^()]*\))*\))")
 #: a word named by an index: w_i, w_{i}
 _WORD_AT = re.compile(r"([A-Za-z])_\{?([A-Za-z])\}?")
 
@@ -135,9 +137,9 @@ class LabelledUsesMixin:
             if before == now:
                 continue
             old = macro.defined_in.lookup(before)
-            alike = self._object_alike(old, now)
+            alike = self._object_alike(macro, before, now)
             if alike is not None:
-                objects[before] = alike     # H(p, p) of H(p, q) = …, q a declared distribution as p is
+                objects[alike[0]] = alike[1]    # H(p, p) of H(p, q) = …, q a declared distribution as p is
                 continue
             entry = self._entry_at(macro, before, now) if not isinstance(old, sp.Symbol) else None
             if entry is not None:
@@ -168,11 +170,20 @@ class LabelledUsesMixin:
         # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
         return self.put_drawn(body, {**same, **renamed})
 
-    def _object_alike(self, old, now: str):
-        """The meaning of the label ``now`` when it names a declared object of the kind and shape of ``old``
-        (a family, a distribution over the same points, a function of as many arguments), which a
-        definition at ``old`` is read again with; None otherwise."""
+    def _object_alike(self, macro: Macro, before: str, now: str):
+        """(the name, the meaning to read it as) when the label ``now`` names a declared object of the kind
+        and shape of the one ``before`` names (a family, a distribution over the same points, a function of
+        as many arguments), or both are their densities or values at the same arguments (``p(x)`` beside
+        ``p_\\text{data}(x)``), which a definition at ``before`` is read again with; None otherwise."""
+        calls = _CALLED.fullmatch(before), _CALLED.fullmatch(now)
+        if all(calls) and calls[0].group(2) == calls[1].group(2):
+            before, now = calls[0].group(1), calls[1].group(1)
+        old = macro.defined_in.lookup(before)
         new = self.scope.lookup(now)
+        # the key the definition's scope holds the object under (p_{\text{data}} of p_\text{data})
+        before = next((key for key, meaning in macro.defined_in.names.items() if meaning is old), None)
+        if before is None:
+            return None
         if new is None or new is old or type(new) is not type(old):
             return None
         if isinstance(old, Family):
@@ -184,7 +195,7 @@ class LabelledUsesMixin:
             same = old.arguments == new.arguments and old.length == new.length and old.domain == new.domain
         else:
             same = False
-        return new if same else None
+        return (before, new) if same else None
 
     def _read_with_objects(self, macro: Macro, objects: dict, written: str, misfits: list):
         """The body of ``macro`` read again with each label of ``objects`` standing for the object the use
@@ -197,11 +208,12 @@ class LabelledUsesMixin:
         except DerivationError as exc:
             misfits.append(f"read with {', '.join(objects)} in place of the definition's, it is refused: {exc.message}")
             return None
-        if not isinstance(body, sp.Expr):
+        if not isinstance(body, sp.Expr) or body == macro.body:
+            # read again alike: the object the use puts in is not what the body was read with (never said so)
             return None
         said = f"{macro.key}({shown(written)}) is {macro.key}({shown(macro.labels)}) read with " + ", ".join(
             f"{now} for {before}" for before, now in zip(_parts(macro.labels)[::2], _parts(written)[::2])
-            if before in objects)
+            if before != now)
         if said not in self.readings:
             self.readings.append(said)
         return body
