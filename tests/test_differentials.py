@@ -71,6 +71,13 @@ def test_a_differential_of_numbers_moves_each_number():
     assert check_statement(r"d f(a, b) \cdot (h, k) = 2 a b h", **reals).verdict.value == "refuted"
 
 
+def test_a_direction_that_writes_an_argument_moves_each_once():
+    reals = dict(scalar=[{"name": n} for n in ("a", "b")], define=[{"name": "f", "line": 1, "latex": "f(a, b) = a^2 b"}])
+    # at (a, b) along (b, a): 2ab·b + a²·a
+    assert check_statement(r"d f(a, b) \cdot (b, a) = 2 a b^2 + a^3", **reals).verdict.value == "proved"
+    assert check_statement(r"d(x \mapsto \| x \|^2)(x) \cdot x = 2 \| x \|^2", **vectors()).verdict.value == "proved"
+
+
 def test_a_declared_d_multiplies():
     # d is the dimension here: d f(a) \cdot h is d times f(a) times h, as before
     reals = dict(scalar=[{"name": n} for n in ("a", "h")], size=[{"name": "d", "minimum": 1, "checked": [1, 2]}],
@@ -82,6 +89,7 @@ def test_a_declared_d_multiplies():
     (r"d_z \mathcal{S}(x,y) \cdot \tilde{x} = 0", "not one argument of"),
     (r"d\mathcal{S}(x,y) \cdot \tilde{x} = 0", "as many directions"),
     (r"d\mathcal{S}(2x,y) \cdot (\tilde{x},\tilde{y}) = 0", "declared names"),
+    (r"d\mathcal{S}(x,x) \cdot (\tilde{x},\tilde{y}) = 0", "an argument written twice"),
 ])
 def test_what_the_notation_does_not_give_is_refused(statement, said):
     with pytest.raises(DerivationError, match=said):

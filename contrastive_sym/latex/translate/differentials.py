@@ -90,20 +90,21 @@ class DifferentialsMixin:
             if directions is None or len(directions) != len(arguments):
                 raise self.fail(direction, f"the differential of {callee} at {len(arguments)} arguments is "
                                            f"applied to as many directions, (h_1, …, h_{len(arguments)})")
+        if len({name for _, name, _ in moving}) < len(moving):
+            # d f(x, x) · (h, k): the partial differentials at one point, which moving x once cannot give
+            raise self.fail(call, f"the differential of {callee} at an argument written twice is not read: it takes "
+                                  "each argument's own direction")
         value = self.expr(body if mapped is not None else call)
         t = sp.Dummy("t")
-        moved = value
-        for (kind, name, length), direction_tree in zip(moving, directions):
-            step = self._direction(direction_tree, kind, length)
-            if kind == "scalar":
-                moved = moved.xreplace({name: name + t * step})
-                continue
-            if _outside_entries(moved, name):
-                raise self.fail(call, f"{self.source(call)} depends on the vector {self.source(arguments[0])} other "
-                                      "than through its entries: its differential is not given by the notation")
-            moved = moved.replace(lambda e, b=name: isinstance(e, sp.Indexed) and e.base == b,
-                                  lambda e, s=step: e + t * s.component(e.indices[0]))
-        result = sp.diff(moved, t).xreplace({t: sp.Integer(0)})
+        steps = {name: self._direction(tree, kind, length) for (kind, name, length), tree in zip(moving, directions)}
+        for kind, name, _ in moving:
+            if kind == "family" and _outside_entries(value, name):
+                raise self.fail(call, f"{self.source(call)} depends on a vector it is taken at other than through its "
+                                      "entries: its differential is not given by the notation")
+        # every argument moved at once, each by t times its own direction
+        shifted = {e: e + t * steps[e.base].component(e.indices[0]) for e in value.atoms(sp.Indexed) if e.base in steps}
+        shifted.update({name: name + t * steps[name] for kind, name, _ in moving if kind == "scalar"})
+        result = sp.diff(value.xreplace(shifted), t).xreplace({t: sp.Integer(0)})
         if result.has(sp.Derivative, sp.Subs):
             raise self.fail(call, f"the differential of {callee} needs the derivative of a function the "
                                   "document does not define")
