@@ -61,3 +61,27 @@ def test_the_reading_says_which_object_stands_for_which():
     lines += ["[[claim]]", 'id = "c"', "line = 2", 'title = "c"', 'kind = "identity"', f"latex = {toml_value(statement)}"]
     claim = verify_text("\n".join(lines) + "\n").documents[0].claims[0]
     assert "H(p, p) is H(p, q) read with p for q" in claim.claim.reading
+
+
+NESTED = dict(FACES, distribution=FACES["distribution"] + [{"name": "r", "of": ["X"], "discrete": True}],
+              define=FACES["define"] + [{"name": "D(p, q)", "line": 2, "latex": r"D(p, q) = H(p, q) - H(p, p)"}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    # H(p, q) inside D's body, written as H's own labels, is read again with r for p too (it kept p)
+    (r"D(r, q) = \sum_x r(x) \log \frac{r(x)}{q(x)}", "identity", {"proved", "confirmed"}),
+    (r"D(r, q) \ge 0", "inequality", {"proved", "confirmed"}),
+    (r"D(r, p) = \sum_x r(x) \log \frac{r(x)}{p(x)}", "identity", {"proved", "confirmed"}),
+    (r"D(r, q) = \sum_x p(x) \log \frac{r(x)}{q(x)}", "identity", {"refuted"}),
+])
+def test_a_definition_inside_another_is_read_with_the_objects_put_in(statement, kind, expected):
+    assert check_statement(statement, kind, **NESTED).verdict.value in expected
+
+
+def test_functions_inside_another_definition_are_read_with_the_functions_put_in():
+    notation = dict(scalar=[{"name": "a"}, {"name": "b"}], function=[{"name": n, "arguments": 1} for n in "fgh"],
+                    define=[{"name": "I(f, g)", "line": 1, "latex": r"I(f, g) = f(a) - 2 g(b)"},
+                            {"name": "J(f, g)", "line": 2, "latex": r"J(f, g) = I(f, g) + I(g, f)"}])
+    assert check_statement(r"J(h, g) = h(a) - 2 g(b) + g(a) - 2 h(b)", **notation).verdict.value == "proved"
+    assert check_statement(r"J(h, g) = f(a) - 2 g(b) + g(a) - 2 h(b)", **notation).verdict.value == "refuted"
+

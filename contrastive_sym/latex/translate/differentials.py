@@ -17,8 +17,11 @@ vector, whose derivative the notation does not give).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import lark
 import sympy as sp
+from sympy.core.function import AppliedUndef
 
 from ..families import Family
 from ..spelling import canonical_key
@@ -40,8 +43,9 @@ class DifferentialsMixin:
         if isinstance(tree, Tree) and tree.data == "subscript":
             tree, by = tree.children
         written = " ".join(self.source(tree).split())
-        if written not in _HEADS or self.scope.lookup(canonical_key(written)) is not None \
-                or self.scope.lookup(written) is not None:
+        # a declared d is the document's d in any upright font too (\mathrm{d} a is d·a): it multiplies
+        if written not in _HEADS or any(self.scope.lookup(key) is not None
+                                        for key in (written, canonical_key(written), "d")):
             return None
         return written, by
 
@@ -94,20 +98,35 @@ class DifferentialsMixin:
             # d f(x, x) · (h, k): the partial differentials at one point, which moving x once cannot give
             raise self.fail(call, f"the differential of {callee} at an argument written twice is not read: it takes "
                                   "each argument's own direction")
-        value = self.expr(body if mapped is not None else call)
-        t = sp.Dummy("t")
-        steps = {name: self._direction(tree, kind, length) for (kind, name, length), tree in zip(moving, directions)}
+        # the function at fresh arguments: only what the call puts in its argument's place moves, never a
+        # name of the same letter its definition writes (f(b) = a b at a: the differential is a·h, not 2a·h)
+        scope, fresh = self.scope, {}
+        for (kind, name, length), tree in zip(moving, arguments if by is None else [arguments[chosen[0]]]):
+            meaning = self.scope.lookup(canonical_key(self.source(tree)))
+            stand_in = sp.Dummy(str(name), real=True) if kind == "scalar" else sp.IndexedBase(sp.Dummy(str(name)))
+            fresh[name] = stand_in
+            scope = scope.bind(canonical_key(self.source(tree)), stand_in if kind == "scalar" else
+                               replace(meaning, base=stand_in))
+        value = self._another(scope).expr(body if mapped is not None else call)
+        t = sp.Dummy("t", real=True)
+        steps = {fresh[name]: self._direction(tree, kind, length)
+                 for (kind, name, length), tree in zip(moving, directions)}
         for kind, name, _ in moving:
-            if kind == "family" and _outside_entries(value, name):
+            if kind == "family" and _outside_entries(value, fresh[name]):
                 raise self.fail(call, f"{self.source(call)} depends on a vector it is taken at other than through its "
                                       "entries: its differential is not given by the notation")
+        back = {fresh[name]: name for _, name, _ in moving}
         # every argument moved at once, each by t times its own direction
-        shifted = {e: e + t * steps[e.base].component(e.indices[0]) for e in value.atoms(sp.Indexed) if e.base in steps}
-        shifted.update({name: name + t * steps[name] for kind, name, _ in moving if kind == "scalar"})
-        result = sp.diff(value.xreplace(shifted), t).xreplace({t: sp.Integer(0)})
-        if result.has(sp.Derivative, sp.Subs):
-            raise self.fail(call, f"the differential of {callee} needs the derivative of a function the "
-                                  "document does not define")
+        shifted = {e: back[e.base][e.indices] + t * steps[e.base].component(e.indices[0])
+                   for e in value.atoms(sp.Indexed) if e.base in steps}
+        shifted.update({fresh[name]: name + t * steps[fresh[name]] for kind, name, _ in moving if kind == "scalar"})
+        moved = value.xreplace(shifted)
+        if any(e.has(t) for e in moved.atoms(AppliedUndef)):
+            raise self.fail(call, f"the differential of {callee} moves the arguments of a declared function, whose "
+                                  "derivative the declaration does not give")
+        self.refuse_random(moved, call)
+        # left unevaluated, as a derivative along a path is: the checker evaluates it, a kink undefined
+        result = sp.Subs(sp.Derivative(moved, t), t, 0)
         said = (f"'{self.source(node)}' is read with the differential: {written}"
                 f"{'' if by is None else '_' + self.source(by)} of {callee} applied to {self.source(direction)} is "
                 f"d/dt at t = 0 of {callee} with {'that argument' if by is not None else 'each argument'} moved by "

@@ -53,13 +53,13 @@ class LabelledUsesMixin:
         """The value of ``macro`` (the definition the head's name is bound to) at the labels
         ``items`` writes, by whichever of the head's definitions fits them."""
         written = self.written_labels(items)
-        if canonical_key(written) == canonical_key(macro.labels):
+        if canonical_key(written) == canonical_key(macro.labels) and self._labels_mean_alike(macro, written):
             return self._labelled_body(macro)
         overload = self.scope.lookup(labelled_key(macro.key, written))
-        if isinstance(overload, Macro):
+        if isinstance(overload, Macro) and self._labels_mean_alike(overload, written):
             return self._labelled_body(overload)
         definitions = self.definitions_of(macro)
-        alike = [d for d in definitions if _parts(d.labels) == _parts(written)]
+        alike = [d for d in definitions if _parts(d.labels) == _parts(written) and self._labels_mean_alike(d, written)]
         if alike:       # H(Y \mid X) of H(Y|X): the bar written \mid, \vert or | alike
             return self._labelled_body(alike[0])
         if any(d.matrix_shape is not None or d.vector_index is not None for d in definitions):
@@ -134,12 +134,19 @@ class LabelledUsesMixin:
             return None
         renamed, loose, defined_in, objects = {}, {}, macro.defined_in, {}
         for before, now in zip(defined[::2], used[::2]):
-            if before == now:
+            if before == now and self._labels_mean_alike(macro, now):
                 continue
             old = macro.defined_in.lookup(before)
             alike = self._object_alike(macro, before, now)
             if alike is not None:
                 objects[alike[0]] = alike[1]    # H(p, p) of H(p, q) = …, q a declared distribution as p is
+                continue
+            if before == now:
+                # the name written alike stands for another value here (a differential's stand-in): the body at it
+                new = self.scope.lookup(now)
+                if not (isinstance(old, sp.Symbol) and isinstance(new, sp.Expr) and old in macro.body.free_symbols):
+                    return None
+                renamed[old] = new
                 continue
             entry = self._entry_at(macro, before, now) if not isinstance(old, sp.Symbol) else None
             if entry is not None:
@@ -169,6 +176,20 @@ class LabelledUsesMixin:
         same = {k: v for k, v in self.indices_written(macro, macro.labels).items() if k not in renamed}
         # a label that is a drawn word (\tilde{w}_i): the body at each of its values (index_families.py)
         return self.put_drawn(body, {**same, **renamed})
+
+    def _labels_mean_alike(self, macro: Macro, written: str) -> bool:
+        """Whether each label of ``written`` names here what it named where ``macro`` was defined (a name
+        bound anew, as a differential's stand-in or an object read in place of another, does not)."""
+        if macro.defined_in is None:
+            return True
+        for part in _parts(written)[::2]:
+            old, new = macro.defined_in.lookup(part), self.scope.lookup(part)
+            # a stand-in (a Dummy), or another object than the one the body was read with; an index bound by a
+            # sum around the use is the use's (_labelled_body), as before
+            if isinstance(new, sp.Dummy) and new != old or \
+                    isinstance(new, (Family, Distribution, AbstractFunction)) and new != old:
+                return False
+        return True
 
     def _object_alike(self, macro: Macro, before: str, now: str):
         """(the name, the meaning to read it as) when the label ``now`` names a declared object of the kind
@@ -211,6 +232,13 @@ class LabelledUsesMixin:
         if not isinstance(body, sp.Expr) or body == macro.body:
             # read again alike: the object the use puts in is not what the body was read with (never said so)
             return None
+        kept = set(map(id, objects.values()))
+        for before in objects:
+            old = macro.defined_in.lookup(before)
+            if id(old) not in kept and body.has(_marker(old)):
+                # the old object reached through something not read again (a definition of its own): refused
+                misfits.append(f"read with another {before}, its body still holds the {before} it was defined with")
+                return None
         said = f"{macro.key}({shown(written)}) is {macro.key}({shown(macro.labels)}) read with " + ", ".join(
             f"{now} for {before}" for before, now in zip(_parts(macro.labels)[::2], _parts(written)[::2])
             if before != now)
@@ -324,3 +352,11 @@ def _outside_its_domain(old: sp.Symbol, value) -> bool:
     """Whether ``value`` is not known to have the signs the declared scalar ``old`` has (its domain)."""
     return any(getattr(old, f"is_{a}") is True and getattr(value, f"is_{a}", None) is not True for a in SIGNS)
 
+
+def _marker(meaning):
+    """What a body read with ``meaning`` (a family, a distribution, a function) holds of it."""
+    if isinstance(meaning, Family):
+        return meaning.base
+    if isinstance(meaning, Distribution):
+        return meaning.tag
+    return meaning.function
