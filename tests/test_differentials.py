@@ -45,7 +45,7 @@ def outcome(statement: str, kind: str = "identity", **more):
 def test_a_true_differential_holds_where_the_cosine_is_defined(statement):
     result = outcome(statement)
     assert result.verdict.value == "conditional"
-    assert "_m² > 0" in result.condition
+    assert "x_" in result.condition     # x ≠ 0 (and y ≠ 0 where the cosine is taken), said per size
 
 
 @pytest.mark.parametrize("statement", [
@@ -163,3 +163,24 @@ def test_a_map_definition_keeps_the_definition_after_the_arrow_in_its_columns(te
 ])
 def test_anything_else_is_left_as_written(text):
     assert map_definition_blanked(text) == text
+
+
+def map_of(domain: str) -> dict:
+    return dict(scalar=[{"name": "a"}], define=[{"name": "f", "line": 1, "latex": rf"f : {domain} \to \mathbb{{R}} \\"
+                                                                               r" a \mapsto f(a) = \sqrt{a^2}"}])
+
+
+@pytest.mark.parametrize("domain", [r"\mathbb{R}_{>0}", r"(0, \infty)", r"[0, 1]"])
+def test_a_signature_domain_the_body_cannot_carry_is_refused_naming_it(domain):
+    # read on the whole line, f(a) = a was refuted at a = -1, outside the map's domain
+    with pytest.raises(DerivationError, match="of f's signature is not read"):
+        check_statement("f(a) = a", **map_of(domain))
+
+
+def test_a_nonzero_domain_leaves_the_map_undefined_at_zero():
+    # on ℝ_* √(a²) = |a| holds where f is defined; at a = 0 f is not, so the claim is conditional there
+    outcome = check_statement("f(a) = |a|", **map_of(r"\mathbb{R}_*"))
+    assert outcome.verdict.value == "conditional" and "a ≠ 0" in outcome.condition
+    assert check_statement("f(a) = |a|", **map_of(r"\mathbb{R}")).verdict.value == "proved"
+    assert check_statement("f(a) = a", **map_of(r"\mathbb{R}_*")).verdict.value == "refuted"
+

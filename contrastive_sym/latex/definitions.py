@@ -34,7 +34,7 @@ from .definition_twins import alike, renamed, same
 from .definition_rows import Row, domain_stated, heads_in_chain, one_line, pairs_of, summands_named, with_diagonal
 from .defined_as import definition_text_all
 from .macros import define_row
-from .map_definitions import map_definition_blanked
+from .map_definitions import read_map_definition, refuse_unread_domain, with_map_domain
 from .optima import problem_stated
 from .parser import Where, parse
 from .rewritten_errors import as_written
@@ -113,19 +113,20 @@ def _depth(text: str, position: int) -> int:
 def define_all(text: str, scope: Scope, where: Where = Where(), line: int | None = None) -> DefinedDisplay:
     """Every macro the display ``text`` defines and the chains it writes after them."""
     text, where = expand_macros(text, scope, where)
-    text = map_definition_blanked(text)     # f : A \to B \\ x \mapsto f(x) = …: the definition after the arrow
+    text, domain = read_map_definition(text)     # f : A \to B \\ x \mapsto f(x) = …: the definition after the arrow
+    refuse_unread_domain(domain, text, where)
     original = text
     text, definitional = definition_text_all(text)
     text = prose_blanked(text)   # both keep every column: positions index ``original`` too
     try:
         try:
-            return _define_read(text, original, definitional, scope, where, line)
+            return with_map_domain(_define_read(text, original, definitional, scope, where, line), domain, scope)
         except AmbiguousPairing as ambiguity:       # bars that pair in several ways: bar_readings.py
             defined, said = one_pairing(ambiguity, lambda pairing: _define_read(
                 text, original, definitional, scope, where, line, pairing), text, scope.readings)
             if scope.readings is not None:
                 scope.readings.append(said)
-            return defined
+            return with_map_domain(defined, domain, scope)
     except ParseError as exc:        # at a := read as =: placed and quoted as written
         raise as_written(exc, text, original, where) from None
 

@@ -18,6 +18,13 @@ the document does not write), a name after the arrow other than the signature's.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+
+from ..model.nodes import Cancelled
+from .families import Family
+from .parser import _line_column
+from .spelling import canonical_key
+from .translate import translate_expr
 
 #: a top-level row break
 _BREAK = re.compile(r"\\\\")
@@ -43,6 +50,16 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
 
 
+@dataclass(frozen=True)
+class MapDomain:
+    """What a map's signature says of each argument: the whole space (ℝ, ℝ^n), the nonzero ones (ℝ_*,
+    ℝ^n_*: the definition is undefined at 0), or something else (refused), with where it is written."""
+
+    name: str
+    arguments: tuple[str, ...]
+    factors: tuple[tuple[str, str, int], ...]      # (kind, as written, position in the text)
+
+
 def map_definition_blanked(text: str) -> str:
     r"""``text`` with a map's signature row and the ``arguments \mapsto`` of its definition row blanked,
     when ``text`` is a definition written as a map; ``text`` unchanged otherwise.
@@ -50,27 +67,105 @@ def map_definition_blanked(text: str) -> str:
     >>> map_definition_blanked(r"f : \mathbb{R} \to \mathbb{R} \\ x \mapsto f(x) = x^2").strip()
     'f(x) = x^2'
     """
+    return read_map_definition(text)[0]
+
+
+def read_map_definition(text: str) -> tuple[str, MapDomain | None]:
+    """(:func:`map_definition_blanked`, what its signature says of each argument's domain, None when
+    ``text`` is no definition written as a map)."""
     breaks = [m for m in _BREAK.finditer(text) if _depth(text, m.start()) == 0]
     if len(breaks) != 1 and not (len(breaks) == 2 and not _squeezed(text[breaks[1].end():]).rstrip(".,")):
-        return text
+        return text, None
     first, second = text[:breaks[0].start()], text[breaks[0].end():breaks[1].start() if len(breaks) > 1 else None]
     colons = [m.start() for m in re.finditer(r"(?<![:\\]):(?![=:])", first) if _depth(first, m.start()) == 0]
     arrows = [m for m in _ARROW.finditer(first) if _depth(first, m.start()) == 0]
     maps = [m for m in _MAPSTO.finditer(second) if _depth(second, m.start()) == 0]
     if len(colons) != 1 or len(arrows) != 1 or arrows[0].start() < colons[0] or len(maps) != 1:
-        return text
+        return text, None
     opening = max((m.end() for m in re.finditer(r"\\begin\s*\{[a-zA-Z*]+\}", first[:colons[0]])), default=0)
     name = _squeezed(first[opening:colons[0]])
     call = _CALL.match(second, maps[0].end())
     arguments = _squeezed(second[:maps[0].start()])
     if not name or call is None or _squeezed(call.group("head")) != name \
             or _squeezed(call.group("arguments")) not in (arguments, f"({arguments})"):
-        return text
+        return text, None
     offset = breaks[0].end()
     blanked = _blank(text, opening, breaks[0].end())
     start = offset + len(second) - len(second.lstrip())
+    written = _split_top(arguments[1:-1] if arguments.startswith("(") and arguments.endswith(")") else arguments, ",")
+    domain = MapDomain(name, tuple(written), _factors(first, colons[0] + 1, arrows[0].start()))
     # keep an alignment mark's column free: only what the row writes before the definition goes
-    return _blank(blanked, start, offset + call.start("head"))
+    return _blank(blanked, start, offset + call.start("head")), domain
 
 
-__all__ = ["map_definition_blanked"]
+#: a factor of a domain: ℝ, ℝ^n, ℝ^{n}, with _* or \setminus \{0\} for the nonzero ones
+_SPACE = re.compile(r"\\mathbb\s*\{\s*R\s*\}\s*(?:\^\s*(?:\{[^{}]*\}|\w))?\s*"
+                    r"(?P<nonzero>_\s*(?:\*|\{\s*\*\s*\})|\\setminus\s*\\\{\s*0\s*\\\})?\s*"
+                    r"(?:\^\s*(?:\{[^{}]*\}|\w))?")
+
+
+def _factors(row: str, start: int, end: int) -> tuple:
+    """(kind, as written, position) of each factor of the domain ``row[start:end]`` (split at ``\\times``)."""
+    found, position = [], start
+    for part in re.split(r"(\\times(?![a-zA-Z]))", row[start:end]):
+        if part != "\\times" and part.strip():
+            written = part.strip()
+            at = position + part.index(written)
+            space = _SPACE.fullmatch(_LAYOUT.sub(" ", written).strip())
+            found.append(("other" if space is None else "nonzero" if space.group("nonzero") else "whole", written, at))
+        position += len(part)
+    return tuple(found)
+
+
+def _split_top(text: str, separator: str) -> list[str]:
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += (char in "{([") - (char in "})]")
+        if char == separator and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return parts + [current]
+
+
+def refuse_unread_domain(domain: MapDomain | None, text: str, where) -> None:
+    """The error for a signature whose domain says more than the definition's body can: a factor other
+    than ℝ, ℝ^n and their nonzero parts (ℝ_{>0}, (0, \\infty): the body read on the whole line would be
+    checked where the map is not defined), or nonzero parts not one per argument."""
+    if domain is None:
+        return
+    for kind, written, at in domain.factors:
+        if kind == "other":
+            raise where.error(f"the domain '{written}' of {domain.name}'s signature is not read (ℝ, ℝ^n and the "
+                              f"nonzero ℝ_*, ℝ^n_* are): the definition after the arrow would be read on the whole "
+                              f"space; declare the domain of {', '.join(domain.arguments)} instead",
+                              *_line_column(text, at), written)
+    if any(kind == "nonzero" for kind, _, _ in domain.factors) and len(domain.factors) != len(domain.arguments):
+        _, written, at = domain.factors[0]
+        raise where.error(f"the domain of {domain.name}'s signature has {len(domain.factors)} factors for "
+                          f"{len(domain.arguments)} arguments: which is nonzero is not read", *_line_column(text, at),
+                          written)
+
+
+def with_map_domain(defined, domain: MapDomain | None, scope):
+    """``defined`` (a DefinedDisplay) with the map's body undefined where an argument its signature takes
+    nonzero (ℝ^n_*) is 0, as the map is: Cancelled(body, ‖x‖², …), read again so in any scope."""
+    if domain is None or not any(kind == "nonzero" for kind, _, _ in domain.factors):
+        return defined
+    nonzero = [argument for argument, (kind, _, _) in zip(domain.arguments, domain.factors) if kind == "nonzero"]
+
+    def wrapped(macro, where_read):
+        factors = [translate_expr(rf"\| {argument} \|^2" if isinstance(where_read.lookup(argument), Family)
+                                  else argument, where_read) for argument in nonzero]
+        return replace(macro, body=Cancelled(macro.body, *factors))
+
+    def with_rebuild(macro):
+        rebuild = macro.rebuild
+        new = wrapped(macro, macro.defined_in or scope)
+        return new if rebuild is None else replace(new, rebuild=lambda other: wrapped(rebuild(other), other))
+    macros = tuple(with_rebuild(m) if canonical_key(m.key) == canonical_key(domain.name) else m for m in defined.macros)
+    return replace(defined, macros=macros)
+
+
+__all__ = ["MapDomain", "map_definition_blanked", "read_map_definition", "refuse_unread_domain", "with_map_domain"]
