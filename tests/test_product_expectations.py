@@ -37,3 +37,14 @@ def test_a_product_of_densities_draws_each_factor(statement, verdicts):
 def test_a_product_that_does_not_say_what_it_draws_is_refused(statement, words):
     with pytest.raises(ParseError, match=words):
         check_statement(statement, **NOTATION)
+
+
+def test_densities_written_apart_in_the_subscript_are_their_product():
+    # \mathbb{E}_{p(x), p(c)}: the marginals' product, as \mathbb{E}_{p(x)p(c)} (a MINE note writes it so)
+    notation = dict(scalar=[{"name": "x", "role": "point"}, {"name": "c", "role": "point"}],
+                    distribution=[{"name": "p", "of": ["x", "c"], "discrete": True}],
+                    function=[{"name": "T", "arguments": 2}])
+    same = r"\mathbb{E}_{p(x), p(c)} [T(x, c)] = \mathbb{E}_{p(x)p(c)} [T(x, c)]"
+    joint = r"\mathbb{E}_{p(x), p(c)} [T(x, c)] = \mathbb{E}_{p(x, c)} [T(x, c)]"
+    assert check_statement(same, **notation).verdict.value in ("proved", "confirmed")
+    assert check_statement(joint, **notation).verdict.value == "refuted"

@@ -45,11 +45,14 @@ class FamilyDrawOp(ExpectationOp):
 class CompoundDrawsMixin:
     """The part of the translator that reads an expectation's subscript of several draws."""
 
-    def compound_draws(self, elements: list, op) -> DrawsOp:
+    def compound_draws(self, elements: list, op) -> ExpectationOp:
         """The clauses of ``\\mathbb{E}_{A, B, …}``: each ``… \\sim p``; names before one
         (``x, y \\sim p``) are drawn with it, independently, from a distribution of one
         coordinate."""
         trees = [unwrap(element) for element in elements]
+        densities = self._densities_apart(trees, op)
+        if densities is not None:
+            return densities
         if not any(_is_draw(tree) for tree in trees):
             # \mathbb{E}_{x, x^+}: the points, drawn together, as \mathbb{E}_{(x, x^+)} reads them
             return self._joint_points_op(None, op, trees)
@@ -74,6 +77,23 @@ class CompoundDrawsMixin:
                                 "each clause of the subscript is a draw (x \\sim p), or write \\mathbb{E}_{(x, y)} "
                                 "for points drawn together by one declared distribution")
         return DrawsOp((), None, tuple(clauses))
+
+    def _densities_apart(self, trees: list, op):
+        r"""``\mathbb{E}_{p(x), p(c)}``: densities written apart, as ``\mathbb{E}_{p(x) p(c)}`` writes them side by
+        side, the product of the draws (said); None when the subscript is not densities alone."""
+        try:
+            values = [self.value(tree) for tree in trees]
+        except ParseError:
+            return None
+        if len(values) < 2 or not all(isinstance(v, Density) for v in values):
+            return None
+        product = self._expectation_under_product(sp.Mul(*values), trees[0], op)
+        if product is None:
+            return None
+        written = ", ".join(" ".join(self.source(t).split()) for t in trees)
+        note = f"\mathbb{{E}}_{{{written}}}: the densities apart are their product, each drawing its points independently"
+        self.readings.extend([note] if note not in self.readings else [])
+        return product
 
     def _joint_points_op(self, tree, op, trees: list | None = None) -> ExpectationOp:
         r"""``\mathbb{E}_{(x, x^+)}`` (and ``\mathbb{E}_{x, x^+}``, ``trees`` the names without the
