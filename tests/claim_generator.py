@@ -42,6 +42,11 @@ shape = ['N']
 domain = "positive"
 
 [[family]]
+name = 'b'
+shape = ['N']
+role = "direction"
+
+[[family]]
 name = 's'
 shape = ['N', 'N']
 domain = "unit_interval"
@@ -394,7 +399,9 @@ class Gen:
                   # E and F free of τ: the LogSumExp limits at both ends
                   r"\lim_{\tau \to 0^+} \tau \log\left(e^{{e}/\tau} + e^{{f}/\tau}\right) = \max\left({e}, {f}\right)",
                   r"\lim_{\tau \to \infty} \tau \log\left(\frac{1}{2} e^{{e}/\tau} + \frac{1}{2} e^{{f}/\tau}\right) = "
-                  r"\frac{{e} + {f}}{2}")
+                  r"\frac{{e} + {f}}{2}",
+                  # the differential of the map a ↦ E along the direction b: the directional derivative
+                  r"\mathrm{d}(a \mapsto {e})(a) \cdot b = \sum_{q=1}^{N} \frac{\partial {e}}{\partial a_q} b_q")
 
     def true_claim(self):
         """A claim true by construction around random terms (the oracle of a soundness fuzzer)."""
