@@ -184,3 +184,33 @@ def test_a_nonzero_domain_leaves_the_map_undefined_at_zero():
     assert check_statement("f(a) = |a|", **map_of(r"\mathbb{R}")).verdict.value == "proved"
     assert check_statement("f(a) = a", **map_of(r"\mathbb{R}_*")).verdict.value == "refuted"
 
+
+
+PAIRS = dict(size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}, {"name": "m", "minimum": 1, "checked": [1, 2]}],
+             family=[{"name": n, "shape": ["n"]} for n in "uvwz"] + [{"name": "q", "shape": ["m"]}],
+             scalar=[{"name": "a"}, {"name": "b"}])
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # the inner product of a product of spaces, R^n × R^n: the sum of each place's
+    (r"\langle (u, w), (v, z) \rangle = \langle u, v \rangle + \langle w, z \rangle", "proved"),
+    (r"\langle (u, w), (v, z) \rangle_{\mathbb{R}^n \times \mathbb{R}^n} = \langle u, v \rangle + \langle w, z \rangle",
+     "proved"),
+    (r"\langle (u, a), (v, b) \rangle_{\mathbb{R}^n \times \mathbb{R}} = \langle u, v \rangle + a b", "proved"),
+    (r"\langle u, v \rangle_{\mathbb{R}^{n}} = \langle v, u \rangle", "proved"),
+    # the places crossed, a sign flipped
+    (r"\langle (u, w), (v, z) \rangle = \langle u, z \rangle + \langle w, v \rangle", "refuted"),
+    (r"\langle (u, a), (v, b) \rangle = \langle u, v \rangle - a b", "refuted"),
+])
+def test_an_inner_product_of_tuples_is_the_sum_of_each_places(statement, expected):
+    assert check_statement(statement, **PAIRS).verdict.value == expected
+
+
+@pytest.mark.parametrize("statement", [
+    r"\langle u, v \rangle_{\mathbb{R}^m} = 0",                                   # another dimension
+    r"\langle (u, q), (v, q) \rangle_{\mathbb{R}^n \times \mathbb{R}^n} = 0",     # q is of R^m
+    r"\langle (u, a), (v, b) \rangle_{\mathbb{R}^n \times \mathbb{R}_+} = 0",      # not a Euclidean space
+])
+def test_a_space_that_is_not_the_vectors_is_refused(statement):
+    with pytest.raises(DerivationError, match="the subscript is read as the space of the vectors written"):
+        check_statement(statement, **PAIRS)

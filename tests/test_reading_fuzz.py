@@ -55,8 +55,6 @@ READING_SCOPE = replace(
             MacroDef(r"\pair", 2, r"\text{sim}(#1, #2)")))
 
 READING_FORMULAS = (
-    # the differential of a map written in place, applied to a direction (d is a size here: \mathrm{d})
-    r"\mathrm{d}(x \mapsto \| x \|)(x) \cdot x = \| x \|",
     r"\log\big(1 + \sum_{i=1}^{N} \exp(f(\mathbf{x})^\top f(\mathbf{x}_i) - f(\mathbf{x})^\top f(a))\big)",
     r"-\log \frac{\exp(\text{sim}(a, \mathbf{x}_1) / \tau)}{\sum_{k \in S, k \neq i} \exp(\text{sim}(a, \mathbf{x}_k) / \tau)}",
     r"\frac{p(\mathbf{x}_1 | c_1)}{p(\mathbf{x}_1)} = \frac{p(\mathbf{x}_1, c_1)}{p(\mathbf{x}_1) p(c_1)}",
@@ -246,7 +244,7 @@ READING_TOKENS = TOKENS + [
     r"m = \max(s) \\ ", r"\forall t > 1", r"\text{for } t \geq 0", "＋", "＝", "（", "）", r"\frac{- \partial",
     r"\frac{\partial}{t}", r"\boldsymbol{\hat s}", r"\mathbf{\tilde s}_1", r"\mathbb{KL}(", r"\prod_{u,v}",
     r"q(\mathbf{s};t)", r"\mathrm{softmax}(\mathbf{s};t)", r"\mathcal{L}(t)", r"\int_{\mathbf{x}}", r"\mathrm{d}x",
-    # differentials applied to directions, rows of cases in braces
+    # differentials applied to directions (d is a size here: each is refused or a product), rows of cases in braces
     r"\mathrm{d}(x \mapsto ", r")(x) \cdot ", r"\mathrm{d}_x ", r"\mathrm{d}_t f(t) \cdot ", r"d\mathcal{L}(t) \cdot (",
     r"{t, \quad i = 1}", r"{n, \quad",
 ]

@@ -193,6 +193,11 @@ def _item_parts(tree) -> list:
     return next(c for c in inside.children if isinstance(c, Tree)).children
 
 
+def tuple_items(tree):
+    """The items of a parenthesis written as a tuple, ``(a, b)``; None for anything else."""
+    return _items(tree)
+
+
 def _single(tree):
     """A direction in parentheses, ``(h)``, is h."""
     items = _items(tree)

@@ -72,12 +72,9 @@ class NamesMixin:
         if key is not None and meaning is None and not ops:
             raise self.fail(atom, self._undeclared(key, atom))
         self.refuse_index_after_its_sum(*self.index_written(key, meaning, ops), atom)     # \sum_i a_i - b_i
-        if key is None and isinstance(atom, Tree) and atom.data == "norm" and ops and ops[0].data == "subscript" \
-                and self.source(ops[0].children[1]).strip("{} ") != "2":
-            # \|M\|_F, \|x\|_1, \|x\|_p: norms.py
-            meaning, ops = self.indexed_norm(atom, ops[0]), ops[1:]
-        elif key is None and isinstance(atom, Tree) and atom.data == "abs_value" and ops and ops[0].data == "subscript":
-            meaning, ops = self.indexed_bars(atom, ops[0]), ops[1:]      # |x - y|_\infty: norms.py
+        if key is None and isinstance(atom, Tree) and ops and ops[0].data == "subscript" \
+                and (indexed := self.indexed_group(atom, ops[0])) is not None:
+            meaning, ops = indexed, ops[1:]     # \|M\|_F, |x - y|_\infty, \langle a, b \rangle_{\mathbb{R}^n}: norms.py
         elif key is None:
             meaning = self.value(atom)
             if isinstance(atom, Tree) and atom.data == "norm":

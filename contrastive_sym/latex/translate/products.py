@@ -17,8 +17,8 @@ from ..elementary import Elementary, OfVector
 from .ambiguity import quotient_then_factor
 from .side_by_side import dot_side_by_side, refuse_numerals_side_by_side
 from .elementwise_products import HADAMARD, elementwise_products
-from .differentials import DifferentialsMixin
 from .letter_runs import LetterRunsMixin
+from .differentials import DifferentialsMixin
 from .trees import bare_letter, is_frac, letter_head, numerator, unwrap
 from .matrix_rows import row_of_a_matrix
 from .quotients import exp_kept, power_kept, quotient
@@ -259,21 +259,6 @@ class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
             m = sp.Dummy("m", integer=True)
             return VectorValue(value.base[m], m, value.shape[0])
         return self.vector_of_entries(value)      # p of p_i = … (matrices.py)
-
-    def t_inner(self, node):
-        r"""``\langle a, b \rangle``: the dot product of two vectors."""
-        items = node.children[1]
-        elements = [c for c in items.children if isinstance(c, Tree)]
-        separators = [str(c) for c in items.children if not isinstance(c, Tree)]
-        if len(elements) != 2 or separators != [","]:
-            raise self.fail(node, "\\langle … \\rangle is read as the inner product of two vectors "
-                                  "\\langle a, b \\rangle")
-        vectors = [self.vector_of(self.value(e)) for e in elements]
-        for element, vector in zip(elements, vectors):
-            if vector is None:
-                raise self.fail(element, f"\\langle a, b \\rangle is the inner product of two vectors, "
-                                         f"and '{self.source(element).strip()}' is not a vector")
-        return self.dot(vectors[0], vectors[1], node)
 
     def t_abs_value(self, node):
         r"""``|x|``, ``\vert x \vert`` (paired by :mod:`..bars`), ``\left| x \right|``: the absolute value
