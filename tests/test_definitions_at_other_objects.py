@@ -73,6 +73,10 @@ NESTED = dict(FACES, distribution=FACES["distribution"] + [{"name": "r", "of": [
     (r"D(r, q) \ge 0", "inequality", {"proved", "confirmed"}),
     (r"D(r, p) = \sum_x r(x) \log \frac{r(x)}{p(x)}", "identity", {"proved", "confirmed"}),
     (r"D(r, q) = \sum_x p(x) \log \frac{r(x)}{q(x)}", "identity", {"refuted"}),
+    # an object in the place of another the body also writes (H(p, p) read with q for p: H(q, q))
+    (r"D(q, r) = \sum_x q(x) \log \frac{q(x)}{r(x)}", "identity", {"proved", "confirmed"}),
+    (r"D(q, r) = \sum_x r(x) \log \frac{r(x)}{q(x)}", "identity", {"refuted"}),
+    (r"D(q, q) = 0", "identity", {"proved", "confirmed"}),
 ])
 def test_a_definition_inside_another_is_read_with_the_objects_put_in(statement, kind, expected):
     assert check_statement(statement, kind, **NESTED).verdict.value in expected
@@ -84,4 +88,7 @@ def test_functions_inside_another_definition_are_read_with_the_functions_put_in(
                             {"name": "J(f, g)", "line": 2, "latex": r"J(f, g) = I(f, g) + I(g, f)"}])
     assert check_statement(r"J(h, g) = h(a) - 2 g(b) + g(a) - 2 h(b)", **notation).verdict.value == "proved"
     assert check_statement(r"J(h, g) = f(a) - 2 g(b) + g(a) - 2 h(b)", **notation).verdict.value == "refuted"
+    # the two swapped: J is symmetric, so read again with g for f and f for g it is itself
+    assert check_statement(r"J(g, f) = J(f, g)", **notation).verdict.value == "proved"
+    assert check_statement(r"J(g, f) = f(a) - 2 f(b)", **notation).verdict.value == "refuted"
 

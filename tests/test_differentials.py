@@ -97,6 +97,18 @@ def test_the_differential_moves_the_argument_the_call_puts_in(notation, statemen
     assert check_statement(statement, **reals).verdict.value == expected
 
 
+@pytest.mark.parametrize("definition, statement, expected", [
+    # a^i under a sum over i: a whole power at each i, defined at a = 0 with its derivative (as e^{i log a}
+    # the left side was undefined there, and a true differential refuted)
+    (r"f(a) = \sum_{i=1}^{3} a^i", r"d f(a) \cdot h = h (1 + 2 a + 3 a^2)", {"proved", "confirmed"}),
+    (r"f(a) = \sum_{i=1}^{3} a^i", r"\frac{\partial f(a)}{\partial a} = 1 + 2 a + 3 a^2", {"proved", "confirmed"}),
+    (r"f(a) = \sum_{i=1}^{3} a^i", r"d f(a) \cdot h = h (1 + 2 a + 2 a^2)", {"refuted"}),
+])
+def test_whole_powers_of_an_index_are_defined_at_zero(definition, statement, expected):
+    reals = dict(scalar=[{"name": n} for n in "ah"], define=[{"name": "f", "line": 1, "latex": definition}])
+    assert check_statement(statement, **reals).verdict.value in expected
+
+
 def test_a_vector_the_definition_writes_is_not_moved_with_the_argument():
     notation = vectors()
     notation["define"] = [{"name": "g", "line": 1, "latex": r"g(x) = \langle x, y \rangle"}]

@@ -271,6 +271,11 @@ class Program(ForwardModeMixin):
             return (lambda env: reciprocal(power(base(env), -n))) if n < 0 else (lambda env: power(base(env), n))
         # a sum of squares is ≥ 0 though its ball may hold negatives (u_i − u_i at i = j)
         nonnegative = _squares(e.base)
+        if e.exp.is_integer:
+            # a^i under \sum_i: a whole power at each value of i, so 0^1 = 0 and its derivative 1 (as
+            # e^{i·log a} they were undefined at a = 0, and d/da Σ_i a^i with them)
+            exponent = self._compile(e.exp)
+            return lambda env: _whole_power(base(env), exponent(env), nonnegative)
         if e.exp == sp.Rational(-1, 2):
             return lambda env: reciprocal(sqrt(base(env)))
         if e.exp == sp.Rational(1, 2) and not nonnegative:
@@ -426,4 +431,15 @@ def _squares(e: sp.Expr) -> bool:
     if isinstance(e, (sp.Add, sp.Mul)):
         return all(_squares(a) for a in e.args)
     return False
+
+
+def _whole_power(value, exponent, nonnegative: bool):
+    """value^exponent for an exponent the notation makes a whole number: a whole power where its value is an exact
+    whole number, else (a ball that is not exact) as a real power."""
+    if isinstance(exponent, arb) and exponent.is_exact() and exponent.is_integer():
+        n = int(exponent.unique_fmpz())
+        return dual.reciprocal(dual.power(value, -n)) if n < 0 else dual.power(value, n)
+    if isinstance(exponent, int):
+        return dual.reciprocal(dual.power(value, -exponent)) if exponent < 0 else dual.power(value, exponent)
+    return dual.real_power(value, exponent, nonnegative)
 

@@ -205,8 +205,10 @@ class LabelledUsesMixin:
         before = next((key for key, meaning in macro.defined_in.names.items() if meaning is old), None)
         if before is None:
             return None
-        if new is None or new is old or type(new) is not type(old):
+        if new is None or type(new) is not type(old) or not isinstance(old, (Family, Distribution, AbstractFunction)):
             return None
+        if new is old:
+            return before, new      # H(p, p) read with q for p: its second p is the q it was defined with
         if isinstance(old, Family):
             same = len(old.shape) == len(new.shape) and old.first == new.first and \
                 all(sp.simplify(a - b) == 0 for a, b in zip(old.shape, new.shape))
@@ -222,6 +224,8 @@ class LabelledUsesMixin:
         """The body of ``macro`` read again with each label of ``objects`` standing for the object the use
         puts there (said); None when it does not read so."""
         scope = macro.defined_in
+        if all(scope.lookup(before) is meaning for before, meaning in objects.items()):
+            return macro.body       # each object the one it was defined with
         for before, meaning in objects.items():
             scope = scope.bind(before, meaning)
         try:
@@ -229,8 +233,7 @@ class LabelledUsesMixin:
         except DerivationError as exc:
             misfits.append(f"read with {', '.join(objects)} in place of the definition's, it is refused: {exc.message}")
             return None
-        if not isinstance(body, sp.Expr) or body == macro.body:
-            # read again alike: the object the use puts in is not what the body was read with (never said so)
+        if not isinstance(body, sp.Expr):
             return None
         kept = set(map(id, objects.values()))
         for before in objects:
