@@ -48,3 +48,11 @@ def test_densities_written_apart_in_the_subscript_are_their_product():
     joint = r"\mathbb{E}_{p(x), p(c)} [T(x, c)] = \mathbb{E}_{p(x, c)} [T(x, c)]"
     assert check_statement(same, **notation).verdict.value in ("proved", "confirmed")
     assert check_statement(joint, **notation).verdict.value == "refuted"
+
+
+def test_densities_apart_that_draw_one_point_twice_are_refused_naming_the_whole_subscript():
+    notation = dict(scalar=[{"name": "x", "role": "point"}],
+                    distribution=[{"name": "p", "of": ["x"], "discrete": True}, {"name": "q", "of": ["x"], "discrete": True}],
+                    function=[{"name": "T", "arguments": 1}])
+    with pytest.raises(ParseError, match=r"\\mathbb\{E\}_\{p\(x\), q\(x\)\} draws a point in two of its densities"):
+        check_statement(r"\mathbb{E}_{p(x), q(x)} [T(x)] = 0", **notation)

@@ -87,10 +87,14 @@ class CompoundDrawsMixin:
             return None
         if len(values) < 2 or not all(isinstance(v, Density) for v in values):
             return None
-        product = self._expectation_under_product(sp.Mul(*values), trees[0], op)
+        written = ", ".join(" ".join(self.source(t).split()) for t in trees)
+        try:
+            product = self._expectation_under_product(sp.Mul(*values), trees[0], op)
+        except ParseError as exc:       # its message quotes the subscript: all of it, as written
+            first = " ".join(self.source(trees[0]).split())
+            raise self.fail(op, exc.message.replace(f"\\mathbb{{E}}_{{{first}}}", f"\\mathbb{{E}}_{{{written}}}")) from None
         if product is None:
             return None
-        written = ", ".join(" ".join(self.source(t).split()) for t in trees)
         note = f"\mathbb{{E}}_{{{written}}}: the densities apart are their product, each drawing its points independently"
         self.readings.extend([note] if note not in self.readings else [])
         return product
