@@ -5,8 +5,8 @@ r"""The differential of a function applied to a direction, as analysts write it:
 ``d f(a_1, …, a_m) \cdot (h_1, …, h_m)`` is the directional derivative d/dt f(a_1 + t h_1, …, a_m + t h_m)
 at t = 0; ``d_{a_j} f(…) \cdot h`` moves the argument a_j alone.  Each argument is a declared name (a
 vector, a family of one dimension, or a number) and each direction a value of the same kind and
-length; the derivative is taken of the value the call stands for, every entry of a moving vector
-a_k replaced by a_k + t h_k.
+length; the value the call stands for is read with each moving argument's name standing for a fresh
+stand-in (so a letter the definition writes beside its parameter never moves), and the stand-in moved.
 
 It is read only where no other reading is possible: the letter d (or ``\mathrm{d}``) that the
 document does not declare (a declared d, a dimension, multiplies), followed by a call and a ``\cdot``
@@ -65,22 +65,7 @@ class DifferentialsMixin:
 
     def differential(self, items, index: int, node):
         """The value of the differential that starts at ``items[index]`` (:meth:`differential_length`)."""
-        mapped = self._map_applied(items[index][1]) if self.differential_length(items, index) == 3 else None
-        if mapped is not None:
-            head, variable, body, arguments = mapped
-            call, direction = items[index][1], items[index + 2][1]
-            callee = self.source(head.children[1]).strip()
-            if len(arguments) != 1 or canonical_key(self.source(arguments[0])) != canonical_key(self.source(variable)):
-                raise self.fail(call, "the differential of a map x \\mapsto g(x) is read at its own variable, "
-                                      "d(x \\mapsto g(x))(x) \\cdot h")
-            head = head.children[0]
-        else:
-            head, call, direction = items[index][1], items[index + 1][1], items[index + 3][1]
-            callee, arguments = self.source(call.children[0]), _items(call.children[1])
-            if arguments is None:
-                raise self.fail(call, "a differential d f(x) \\cdot h is read of a function applied to its "
-                                      "arguments in parentheses")
-        written, by = self.differential_head(head)
+        written, by, call, direction, callee, arguments, written_value = self._differential_parts(items, index)
         moving = [self._moving_argument(argument) for argument in arguments]
         if by is not None:
             named = canonical_key(self.source(by))
@@ -88,9 +73,9 @@ class DifferentialsMixin:
             if len(chosen) != 1:
                 raise self.fail(by, f"{written}_{{{self.source(by)}}}: the differential by '{self.source(by)}', "
                                     f"which is not one argument of {callee}")
-            moving, directions = [moving[chosen[0]]], [direction]
+            moving, arguments, directions = [moving[chosen[0]]], [arguments[chosen[0]]], [direction]
         else:
-            directions = _items(direction) if len(arguments) > 1 else [_single(direction)]
+            directions = tuple_items(direction) if len(arguments) > 1 else [_single(direction)]
             if directions is None or len(directions) != len(arguments):
                 raise self.fail(direction, f"the differential of {callee} at {len(arguments)} arguments is "
                                            f"applied to as many directions, (h_1, …, h_{len(arguments)})")
@@ -98,35 +83,8 @@ class DifferentialsMixin:
             # d f(x, x) · (h, k): the partial differentials at one point, which moving x once cannot give
             raise self.fail(call, f"the differential of {callee} at an argument written twice is not read: it takes "
                                   "each argument's own direction")
-        # the function at fresh arguments: only what the call puts in its argument's place moves, never a
-        # name of the same letter its definition writes (f(b) = a b at a: the differential is a·h, not 2a·h)
-        scope, fresh = self.scope, {}
-        for (kind, name, length), tree in zip(moving, arguments if by is None else [arguments[chosen[0]]]):
-            meaning = self.scope.lookup(canonical_key(self.source(tree)))
-            stand_in = sp.Dummy(str(name), real=True) if kind == "scalar" else sp.IndexedBase(sp.Dummy(str(name)))
-            fresh[name] = stand_in
-            scope = scope.bind(canonical_key(self.source(tree)), stand_in if kind == "scalar" else
-                               replace(meaning, base=stand_in))
-        value = self._another(scope).expr(body if mapped is not None else call)
-        t = sp.Dummy("t", real=True)
-        steps = {fresh[name]: self._direction(tree, kind, length)
-                 for (kind, name, length), tree in zip(moving, directions)}
-        for kind, name, _ in moving:
-            if kind == "family" and _outside_entries(value, fresh[name]):
-                raise self.fail(call, f"{self.source(call)} depends on a vector it is taken at other than through its "
-                                      "entries: its differential is not given by the notation")
-        back = {fresh[name]: name for _, name, _ in moving}
-        # every argument moved at once, each by t times its own direction
-        shifted = {e: back[e.base][e.indices] + t * steps[e.base].component(e.indices[0])
-                   for e in value.atoms(sp.Indexed) if e.base in steps}
-        shifted.update({fresh[name]: name + t * steps[fresh[name]] for kind, name, _ in moving if kind == "scalar"})
-        moved = value.xreplace(shifted)
-        if any(e.has(t) for e in moved.atoms(AppliedUndef)):
-            raise self.fail(call, f"the differential of {callee} moves the arguments of a declared function, whose "
-                                  "derivative the declaration does not give")
-        self.refuse_random(moved, call)
-        # left unevaluated, as a derivative along a path is: the checker evaluates it, a kink undefined
-        result = sp.Subs(sp.Derivative(moved, t), t, 0)
+        steps = [self._direction(tree, kind, length) for (kind, _, length), tree in zip(moving, directions)]
+        result = self._moved(written_value, moving, arguments, steps, call, callee)
         said = (f"'{self.source(node)}' is read with the differential: {written}"
                 f"{'' if by is None else '_' + self.source(by)} of {callee} applied to {self.source(direction)} is "
                 f"d/dt at t = 0 of {callee} with {'that argument' if by is not None else 'each argument'} moved by "
@@ -134,6 +92,57 @@ class DifferentialsMixin:
         if said not in self.readings:
             self.readings.append(said)
         return result
+
+    def _differential_parts(self, items, index: int):
+        """(the d as written, its subscript, the call, the direction, the function as written, the argument
+        trees, the tree whose value is differentiated) of the differential at ``items[index]``."""
+        mapped = self._map_applied(items[index][1]) if self.differential_length(items, index) == 3 else None
+        if mapped is not None:
+            head, variable, body, arguments = mapped
+            call, direction = items[index][1], items[index + 2][1]
+            if len(arguments) != 1 or canonical_key(self.source(arguments[0])) != canonical_key(self.source(variable)):
+                raise self.fail(call, "the differential of a map x \\mapsto g(x) is read at its own variable, "
+                                      "d(x \\mapsto g(x))(x) \\cdot h")
+            written, by = self.differential_head(head.children[0])
+            return written, by, call, direction, self.source(head.children[1]).strip(), arguments, body
+        head, call, direction = items[index][1], items[index + 1][1], items[index + 3][1]
+        arguments = tuple_items(call.children[1])
+        if arguments is None:
+            raise self.fail(call, "a differential d f(x) \\cdot h is read of a function applied to its arguments "
+                                  "in parentheses")
+        written, by = self.differential_head(head)
+        return written, by, call, direction, self.source(call.children[0]), arguments, call
+
+    def _moved(self, written_value, moving: list, arguments: list, steps: list, call, callee: str):
+        """d/dt at t = 0 of the value of ``written_value`` with each moving argument moved by t times its step.
+        The value is read with each moving argument's name standing for a fresh stand-in, then the stand-in
+        is moved: only what the call puts in an argument's place moves, never a name of the same letter
+        its definition writes (f(b) = a b at a: the differential is a·h, not 2a·h)."""
+        scope, fresh = self.scope, {}
+        for (kind, name, _), tree in zip(moving, arguments):
+            key = canonical_key(self.source(tree))
+            fresh[name] = sp.Dummy(str(name), real=True) if kind == "scalar" else sp.IndexedBase(sp.Dummy(str(name)))
+            scope = scope.bind(key, fresh[name] if kind == "scalar" else replace(self.scope.lookup(key),
+                                                                                  base=fresh[name]))
+        value = self._another(scope).expr(written_value)
+        for kind, name, _ in moving:
+            if kind == "family" and _outside_entries(value, fresh[name]):
+                raise self.fail(call, f"{self.source(call)} depends on a vector it is taken at other than through its "
+                                      "entries: its differential is not given by the notation")
+        t = sp.Dummy("t", real=True)
+        step_of = {fresh[name]: step for (_, name, _), step in zip(moving, steps)}
+        back = {fresh[name]: name for _, name, _ in moving}
+        # every argument moved at once, each by t times its own direction
+        shifted = {e: back[e.base][e.indices] + t * step_of[e.base].component(e.indices[0])
+                   for e in value.atoms(sp.Indexed) if e.base in step_of}
+        shifted.update({fresh[name]: name + t * step_of[fresh[name]] for kind, name, _ in moving if kind == "scalar"})
+        moved = value.xreplace(shifted)
+        if any(e.has(t) for e in moved.atoms(AppliedUndef)):
+            raise self.fail(call, f"the differential of {callee} moves the arguments of a declared function, whose "
+                                  "derivative the declaration does not give")
+        self.refuse_random(moved, call)
+        # left unevaluated, as a derivative along a path is: the checker evaluates it, a kink undefined
+        return sp.Subs(sp.Derivative(moved, t), t, 0)
 
     def _map_applied(self, tree):
         """(the call d(…), the map's variable, its value, the arguments) of ``d(x \\mapsto g(x))(x)``; None
@@ -143,7 +152,7 @@ class DifferentialsMixin:
         inner, parenthesis = tree.children
         if not (isinstance(inner, Tree) and inner.data == "call") or self.differential_head(inner.children[0]) is None:
             return None
-        maps, arguments = _items(inner.children[1]), _items(parenthesis)
+        maps, arguments = tuple_items(inner.children[1]), tuple_items(parenthesis)
         if maps is None or arguments is None or len(maps) != 1:
             return None
         parts = _item_parts(inner.children[1])
@@ -177,8 +186,8 @@ class DifferentialsMixin:
         return value
 
 
-def _items(tree):
-    """The item trees of a parenthesis (a call's arguments, a tuple of directions); None otherwise."""
+def tuple_items(tree):
+    """The item trees of a parenthesis (a call's arguments, a tuple ``(a, b)`` of directions); None otherwise."""
     if not (isinstance(tree, Tree) and tree.data == "paren"):
         return None
     inside = next((c for c in tree.children if isinstance(c, Tree) and c.data == "items"), None)
@@ -193,14 +202,9 @@ def _item_parts(tree) -> list:
     return next(c for c in inside.children if isinstance(c, Tree)).children
 
 
-def tuple_items(tree):
-    """The items of a parenthesis written as a tuple, ``(a, b)``; None for anything else."""
-    return _items(tree)
-
-
 def _single(tree):
     """A direction in parentheses, ``(h)``, is h."""
-    items = _items(tree)
+    items = tuple_items(tree)
     return items[0] if items is not None and len(items) == 1 else tree
 
 

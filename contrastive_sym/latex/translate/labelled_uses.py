@@ -186,8 +186,7 @@ class LabelledUsesMixin:
             old, new = macro.defined_in.lookup(part), self.scope.lookup(part)
             # a stand-in (a Dummy), or another object than the one the body was read with; an index bound by a
             # sum around the use is the use's (_labelled_body), as before
-            if isinstance(new, sp.Dummy) and new != old or \
-                    isinstance(new, (Family, Distribution, AbstractFunction)) and new != old:
+            if isinstance(new, (sp.Dummy, Family, Distribution, AbstractFunction)) and new != old:
                 return False
         return True
 
@@ -214,10 +213,8 @@ class LabelledUsesMixin:
                 all(sp.simplify(a - b) == 0 for a, b in zip(old.shape, new.shape))
         elif isinstance(old, Distribution):
             same = old.coordinates == new.coordinates
-        elif isinstance(old, AbstractFunction):
-            same = old.arguments == new.arguments and old.length == new.length and old.domain == new.domain
         else:
-            same = False
+            same = old.arguments == new.arguments and old.length == new.length and old.domain == new.domain
         return (before, new) if same else None
 
     def _read_with_objects(self, macro: Macro, objects: dict, written: str, misfits: list):
@@ -242,10 +239,10 @@ class LabelledUsesMixin:
                 # the old object reached through something not read again (a definition of its own): refused
                 misfits.append(f"read with another {before}, its body still holds the {before} it was defined with")
                 return None
-        said = f"{macro.key}({shown(written)}) is {macro.key}({shown(macro.labels)}) read with " + ", ".join(
-            f"{now} for {before}" for before, now in zip(_parts(macro.labels)[::2], _parts(written)[::2])
-            if before != now)
-        if said not in self.readings:
+        swapped = [f"{now} for {before}" for before, now in zip(_parts(macro.labels)[::2], _parts(written)[::2])
+                   if before != now]
+        said = f"{macro.key}({shown(written)}) is {macro.key}({shown(macro.labels)}) read with {', '.join(swapped)}"
+        if swapped and said not in self.readings:      # (written alike inside a definition read again: said of it)
             self.readings.append(said)
         return body
 
