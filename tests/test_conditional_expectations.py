@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from contrastive_sym.check.config import CheckConfig
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import check_statement, toml_key, toml_value, verify_text
 
@@ -93,7 +94,9 @@ BYOL = dict(size=[{"name": "d", "minimum": 1, "checked": [1, 2]}], index=[{"name
      r"- \sum_i \mathrm{Var}\big(\mathbb{E}[z'_{\xi,i}\mid z_\theta]\big)", "confirmed"),
 ])
 def test_the_components_of_a_vector_point(statement, expected):
-    outcome = check_statement(statement, **BYOL)
+    # the law of total variance settles 16 points by exact arithmetic, 8-10 s cold alone: under a loaded CI
+    # it ran past the CLI's 10 s and came back undecided; the test asserts the verdict, not the speed
+    outcome = check_statement(statement, config=CheckConfig(item_seconds=60.0), **BYOL)
     assert outcome.verdict.value == expected
 
 
