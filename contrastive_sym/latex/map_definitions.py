@@ -14,6 +14,11 @@ Only that shape is read: two rows, the first ``name : … \to …`` with one col
 name and the arguments before the arrow.  Anything else is left as written, for the reader to refuse
 with its own message: ``(x, y) \mapsto`` followed by a bare expression (the definition would be one
 the document does not write), a name after the arrow other than the signature's.
+
+The signature's domain is read factor by factor (one per argument, split at ``\times``): ``\mathbb{R}``
+and ``\mathbb{R}^n`` take every value; ``\mathbb{R}_*``, ``\mathbb{R}^n_*`` leave the map undefined where
+that argument is 0 (its body Cancelled by ‖x‖², as a quotient that lost a factor is); any other domain
+is refused, naming it, since the body would be read, and checked, where the map is not defined.
 """
 from __future__ import annotations
 
