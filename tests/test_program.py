@@ -10,7 +10,7 @@ from contrastive_sym.model import encodings as enc
 from contrastive_sym.check.numeric.indices import var_key
 from contrastive_sym.check.numeric.program import UNDEFINED, Program
 from contrastive_sym.check.numeric.precision import digits_to_bits
-from contrastive_sym.model.nodes import Nabla, StopGrad
+from contrastive_sym.model.nodes import Folded, Nabla, StopGrad
 
 g = sp.IndexedBase("g", real=True)
 dg = sp.IndexedBase("dg", real=True)
@@ -68,3 +68,41 @@ def test_logarithm_of_a_negative_is_undefined():
 def test_reads_record_the_elements_used():
     program = Program(enc.flat_nce_k(g, K), {K: 3})
     assert program.reads == {(g.label, 1), (g.label, 2), (g.label, 3)}
+
+
+# A unit vector with rational, non-dyadic entries: its ball always has a radius, so ⟨w, w⟩ = 1
+# straddles the end of acos's interval at every precision; the exact rationals decide it.
+W = sp.IndexedBase("w", real=True)
+m = sp.Symbol("m", integer=True, positive=True)
+UNIT = {W[1]: F(3, 5), W[2]: F(-4, 5)}
+COSINE = sp.Sum(W[m] * W[m], (m, 1, 2))
+
+
+@pytest.mark.parametrize("expr, expected", [
+    (sp.acos(COSINE), 0),                         # the angle of a vector with itself
+    (sp.acos(-COSINE), sp.pi),                    # with its opposite
+    (sp.asin(COSINE), sp.pi / 2),
+])
+def test_an_argument_exactly_at_the_end_of_the_interval_is_decided_exactly(expr, expected):
+    got = run(expr, {}, UNIT)
+    assert got is not None and got is not UNDEFINED, "not resolved at any precision"
+    assert abs(float(got.mid()) - float(expected)) < 1e-30 and float(got.rad()) < 1e-30, got
+
+
+@pytest.mark.parametrize("expr", [sp.acos(COSINE + sp.Rational(1, 10**60)), sp.acosh(COSINE - sp.Rational(1, 10**60))])
+def test_an_argument_exactly_outside_the_interval_is_undefined(expr):
+    assert run(expr, {}, UNIT) is UNDEFINED
+
+
+def test_a_folded_root_whose_argument_is_exactly_0_is_defined():
+    t = sp.Symbol("t", real=True)
+    folded = Folded(COSINE, 1 - COSINE ** 2, 0)       # cos(acos(⟨w, w⟩)) as SymPy folds it
+    assert float(run(folded, {}, UNIT).mid()) == pytest.approx(1.0, rel=1e-30)
+    assert run(Folded(COSINE, COSINE ** 2 - 1 - t ** 2 - sp.Rational(1, 10**60), 0), {}, {**UNIT, t: F(0)}) is UNDEFINED
+
+
+def test_a_derivative_at_the_end_of_the_interval_stays_unresolved():
+    theta = sp.Symbol("theta", real=True)
+    # d/dθ acos(θ⟨w, w⟩) at θ = 1: acos has no slope at 1, so the ball is never passed as a value
+    expr = sp.Derivative(sp.acos(theta * COSINE), theta)
+    assert run(expr, {}, {**UNIT, theta: F(1)}) in (None, UNDEFINED)

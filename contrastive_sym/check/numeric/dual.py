@@ -167,7 +167,22 @@ def _on_interval(name: str, low, high, open_ends: bool, slope, domain: str = "it
             return Dual(function(x.v), slope(x.v) * x.t, x.level)
         return getattr(x, name)()
     function.__name__ = name
+    function.interval = (low, high, open_ends)
     return function
+
+
+def at_exact_argument(function, x, exact):
+    """``function`` of ``x`` whose ball could not be placed in the interval, with the
+    argument's exact rational value ``exact``: outside, Undefined; at a closed end or inside,
+    the value there (acos(1) = 0 for the cosine of a vector with itself).  A tangent at the
+    end has no slope there, so a dual stays not resolved (SymPy's exact arithmetic decides)."""
+    low, high, open_ends = function.interval
+    if (low is not None and (exact <= low if open_ends else exact < low)) or \
+            (high is not None and (exact >= high if open_ends else exact > high)):
+        raise Undefined(f"{function.__name__} of a number outside its domain")
+    if isinstance(x, Dual):
+        raise ArithmeticError(f"whether the argument of {function.__name__} is in its domain is not resolved")
+    return function(arb(exact))
 
 
 acos = _on_unit_interval("acos", lambda v: -reciprocal(sqrt(1 - v * v)))
@@ -302,3 +317,15 @@ def strip(x):
 ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tan: tan, sp.tanh: tanh, sp.cosh: cosh,
                 sp.sinh: sinh,
                 sp.acos: acos, sp.asin: asin, sp.atan: atan, sp.atanh: atanh, sp.acosh: acosh, sp.asinh: asinh}
+
+
+def whole_power(value, exponent, nonnegative: bool):
+    """value^exponent for an exponent the notation makes a whole number: a whole power where its value is an exact
+    whole number, else (a ball that is not exact) as a real power."""
+    if isinstance(exponent, arb) and exponent.is_exact() and exponent.is_integer():
+        n = int(exponent.unique_fmpz())
+        return reciprocal(power(value, -n)) if n < 0 else power(value, n)
+    if isinstance(exponent, int):
+        return reciprocal(power(value, -exponent)) if exponent < 0 else power(value, exponent)
+    return real_power(value, exponent, nonnegative)
+

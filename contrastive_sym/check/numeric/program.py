@@ -34,6 +34,7 @@ from .dual import Dual, base, extremum, log, not_real, power, real_power, recipr
 from .failures import Undefined, Unsupported
 from .forward_mode import ForwardModeMixin, Seed
 from ...model.binders import fresh_bound_indices
+from .exact_rational import NotRational, in_domain, on_interval, rational_function
 from .indices import int_of, is_index_mask, key_symbol, whole_number_function
 from .precision import working_bits
 
@@ -124,6 +125,13 @@ class Program(ForwardModeMixin):
             except (ZeroDivisionError, ValueError, ArithmeticError):
                 return None
         return value if value.is_finite() else None
+
+    def _exact(self, key) -> fmpq:
+        """A sampled value as an exact rational, for :mod:`.exact_rational`."""
+        v = self._overrides[key] if key in self._overrides else self._point.get(key)
+        if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
+            return fmpq(v.numerator, v.denominator)
+        raise NotRational(f"{key} is not an exact rational here")
 
     def _read(self, key):
         if key in self._overrides:    # bound by a derivative taken at a point
@@ -230,7 +238,10 @@ class Program(ForwardModeMixin):
             return self._compile(e.args[0])
         if type(e) in dual.ONE_ARGUMENT:
             arg, function = self._compile(e.args[0]), dual.ONE_ARGUMENT[type(e)]
-            return lambda env: function(arg(env))
+            exact = rational_function(e.args[0], self.fixed, self._exact) if hasattr(function, "interval") else None
+            if exact is None:
+                return lambda env: function(arg(env))
+            return lambda env: on_interval(function, arg(env), exact, env)
         if isinstance(e, StopGrad):
             arg = self._compile(e.args[0])
             return lambda env: strip(arg(env))
@@ -275,7 +286,7 @@ class Program(ForwardModeMixin):
             # a^i under \sum_i: a whole power at each value of i, so 0^1 = 0 and its derivative 1 (as
             # e^{i·log a} they were undefined at a = 0, and d/da Σ_i a^i with them)
             exponent = self._compile(e.exp)
-            return lambda env: _whole_power(base(env), exponent(env), nonnegative)
+            return lambda env: dual.whole_power(base(env), exponent(env), nonnegative)
         if e.exp == sp.Rational(-1, 2):
             return lambda env: reciprocal(sqrt(base(env)))
         if e.exp == sp.Rational(1, 2) and not nonnegative:
@@ -314,7 +325,8 @@ class Program(ForwardModeMixin):
     def _compile_cancelled(self, e):
         if isinstance(e, Folded):
             value, argument, strict = self._compile(e.args[0]), self._compile(e.args[1]), bool(e.args[2])
-            return lambda env: dual.in_domain(argument(env), strict) and value(env)
+            exact = rational_function(e.args[1], self.fixed, self._exact)
+            return lambda env: in_domain(argument(env), strict, exact, env) and value(env)
         value, lost = self._compile(e.args[0]), [self._compile(f) for f in e.args[1:]]
 
         def defined(env):
@@ -431,15 +443,3 @@ def _squares(e: sp.Expr) -> bool:
     if isinstance(e, (sp.Add, sp.Mul)):
         return all(_squares(a) for a in e.args)
     return False
-
-
-def _whole_power(value, exponent, nonnegative: bool):
-    """value^exponent for an exponent the notation makes a whole number: a whole power where its value is an exact
-    whole number, else (a ball that is not exact) as a real power."""
-    if isinstance(exponent, arb) and exponent.is_exact() and exponent.is_integer():
-        n = int(exponent.unique_fmpz())
-        return dual.reciprocal(dual.power(value, -n)) if n < 0 else dual.power(value, n)
-    if isinstance(exponent, int):
-        return dual.reciprocal(dual.power(value, -exponent)) if exponent < 0 else dual.power(value, exponent)
-    return dual.real_power(value, exponent, nonnegative)
-

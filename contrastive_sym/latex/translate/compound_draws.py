@@ -95,7 +95,7 @@ class CompoundDrawsMixin:
             raise self.fail(op, exc.message.replace(f"\\mathbb{{E}}_{{{first}}}", f"\\mathbb{{E}}_{{{written}}}")) from None
         if product is None:
             return None
-        note = f"\mathbb{{E}}_{{{written}}}: the densities apart are their product, each drawing its points independently"
+        note = rf"\mathbb{{E}}_{{{written}}}: the densities apart are their product, each drawing its points independently"
         self.readings.extend([note] if note not in self.readings else [])
         return product
 
