@@ -63,5 +63,13 @@ class CheckConfig:
             raise UsageError(f"max_digits {self.max_digits}: at least digits ({self.digits})")
 
     @property
+    def settling_seconds(self) -> float:
+        """What the work after sampling may take in one item, the SymPy calls that settle the
+        points the balls left open and name the condition of the undefined ones: it grows with
+        their number (56 undefined points of a SupCon step took 4-5 s against the 6 s of twice
+        ``symbolic_seconds``), so an item given a larger budget gives it half of its own."""
+        return max(2 * self.symbolic_seconds, self.item_seconds / 2)
+
+    @property
     def recheck_digits(self) -> tuple[int, int]:
         return (2 * self.digits, 4 * self.digits)

@@ -129,7 +129,7 @@ def _settle_open_points(task: LinkTask, report: SampleReport, state: PointwiseSt
     the rest stay open, and an item with open points is never confirmed.
     """
     failures, still_open = [], []
-    deadline = time.monotonic() + 2 * config.symbolic_seconds
+    deadline = time.monotonic() + config.settling_seconds
     for hit in sorted(report.open, key=lambda h: (h.instance.weight, not witnesses.plain_point(h.point))):
         remaining = deadline - time.monotonic()
         if failures or remaining < 0.1:
@@ -165,9 +165,9 @@ def _undefined_points(task: LinkTask, report: SampleReport, state: PointwiseStat
     side is defined and the other is not, or at every point."""
     # SymPy expands and solves here, so it runs in the sandbox like every other SymPy call;
     # its work grows with the undefined points (dozens, where a set is empty for some labels),
-    # so it has the budget the open points have
+    # so it has the budget the open points have (CheckConfig.settling_seconds)
     answer = sandbox.run(conditions.definedness, report.undefined, (task.lhs, task.rhs), task.notation,
-                         seconds=2 * config.symbolic_seconds, what="conditions of definedness")
+                         seconds=config.settling_seconds, what="conditions of definedness")
     found: conditions.Definedness | None = answer.value if answer.ok else None
     count = len(report.undefined)
     position = found.one_sided if found is not None and found.one_sided is not None else 0
