@@ -155,9 +155,7 @@ def _on_interval(name: str, low, high, open_ends: bool, slope, domain: str = "it
     ``domain``: the interval as the messages name it."""
     def function(x):
         value = base(x)
-        outside = (low is not None and (value <= low if open_ends else value < low)) or \
-            (high is not None and (value >= high if open_ends else value > high))
-        if outside:
+        if _outside(value, low, high, open_ends):
             raise Undefined(f"{name} of a number outside {domain}")
         inside = (low is None or (value > low if open_ends else value >= low)) and \
             (high is None or (value < high if open_ends else value <= high))
@@ -171,14 +169,18 @@ def _on_interval(name: str, low, high, open_ends: bool, slope, domain: str = "it
     return function
 
 
+def _outside(value, low, high, open_ends: bool) -> bool:
+    """Whether a ball (certainly) or an exact rational is outside the interval from ``low`` to ``high``."""
+    return (low is not None and (value <= low if open_ends else value < low)) or \
+        (high is not None and (value >= high if open_ends else value > high))
+
+
 def at_exact_argument(function, x, exact):
     """``function`` of ``x`` whose ball could not be placed in the interval, with the
     argument's exact rational value ``exact``: outside, Undefined; at a closed end or inside,
     the value there (acos(1) = 0 for the cosine of a vector with itself).  A tangent at the
     end has no slope there, so a dual stays not resolved (SymPy's exact arithmetic decides)."""
-    low, high, open_ends = function.interval
-    if (low is not None and (exact <= low if open_ends else exact < low)) or \
-            (high is not None and (exact >= high if open_ends else exact > high)):
+    if _outside(exact, *function.interval):
         raise Undefined(f"{function.__name__} of a number outside its domain")
     if isinstance(x, Dual):
         raise ArithmeticError(f"whether the argument of {function.__name__} is in its domain is not resolved")
@@ -260,6 +262,17 @@ def real_power(x, exponent, nonnegative: bool = False):
     return exp(exponent * log(x))
 
 
+def whole_power(value, exponent, nonnegative: bool):
+    """value^exponent for an exponent the notation makes a whole number: a whole power where its value is an exact
+    whole number, else (a ball that is not exact) as a real power."""
+    if isinstance(exponent, arb) and exponent.is_exact() and exponent.is_integer():
+        n = int(exponent.unique_fmpz())
+        return reciprocal(power(value, -n)) if n < 0 else power(value, n)
+    if isinstance(exponent, int):
+        return reciprocal(power(value, -exponent)) if exponent < 0 else power(value, exponent)
+    return real_power(value, exponent, nonnegative)
+
+
 def reciprocal(x):
     if base(x).is_zero():
         raise Undefined("division by zero")
@@ -317,15 +330,3 @@ def strip(x):
 ONE_ARGUMENT = {sp.exp: exp, sp.Abs: absolute, sp.cos: cos, sp.sin: sin, sp.tan: tan, sp.tanh: tanh, sp.cosh: cosh,
                 sp.sinh: sinh,
                 sp.acos: acos, sp.asin: asin, sp.atan: atan, sp.atanh: atanh, sp.acosh: acosh, sp.asinh: asinh}
-
-
-def whole_power(value, exponent, nonnegative: bool):
-    """value^exponent for an exponent the notation makes a whole number: a whole power where its value is an exact
-    whole number, else (a ball that is not exact) as a real power."""
-    if isinstance(exponent, arb) and exponent.is_exact() and exponent.is_integer():
-        n = int(exponent.unique_fmpz())
-        return reciprocal(power(value, -n)) if n < 0 else power(value, n)
-    if isinstance(exponent, int):
-        return reciprocal(power(value, -exponent)) if exponent < 0 else power(value, exponent)
-    return real_power(value, exponent, nonnegative)
-

@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Callable
 
 import sympy as sp
-from flint import fmpq
+from flint import arb, fmpq
 
 from . import dual
 from .failures import Undefined, Unsupported
-from .indices import int_of, is_index_mask
+from .indices import int_of
 
 Env = dict
 
@@ -58,8 +58,9 @@ def _compile(e: sp.Basic, fixed: dict, read) -> Callable[[Env], fmpq]:
         label = e.base.label
         idx = [int_of(i, fixed) for i in e.indices]
         return lambda env: read((label,) + tuple(f(env) for f in idx))
-    if is_index_mask(e) or isinstance(e, sp.KroneckerDelta) and all(a.is_integer for a in e.args):
-        return _mask(e, fixed)
+    if isinstance(e, sp.KroneckerDelta) and all(a.is_integer for a in e.args):
+        a, b = (int_of(x, fixed) for x in e.args[:2])      # δ_{k,i} of whole-number indices
+        return lambda env: fmpq(1 if a(env) == b(env) else 0)
     if isinstance(e, (sp.Add, sp.Mul)):
         parts = [_compile(a, fixed, read) for a in e.args]
         adding = isinstance(e, sp.Add)
@@ -82,20 +83,6 @@ def _compile(e: sp.Basic, fixed: dict, read) -> Callable[[Env], fmpq]:
     if isinstance(e, sp.Sum):
         return _sum(e, fixed, read)
     raise _Outside
-
-
-def _mask(e: sp.Basic, fixed: dict) -> Callable[[Env], fmpq]:
-    """1 − δ_{k,i} and its kind: whole numbers of whole-number indices."""
-    if isinstance(e, sp.KroneckerDelta):
-        a, b = (int_of(x, fixed) for x in e.args[:2])
-        return lambda env: fmpq(1 if a(env) == b(env) else 0)
-    if isinstance(e, (sp.Add, sp.Mul)):
-        return _compile(e, fixed, lambda key: _no_read(key))
-    raise _Outside
-
-
-def _no_read(key):
-    raise NotRational(f"a mask that reads a sampled value ({key})")
 
 
 def _sum(e: sp.Sum, fixed: dict, read) -> Callable[[Env], fmpq]:
@@ -124,10 +111,8 @@ def in_domain(x, strict: bool, exact, env) -> bool:
     except ArithmeticError:
         if exact is None:
             raise
-        value = exact(env)
-        if value > 0 or not strict and value == 0:
-            return True
-        raise Undefined("the logarithm or root folded away is not defined here") from None
+        # the ball of a nonzero rational never holds 0 (its radius is relative), that of 0 is exact
+        return dual.in_domain(arb(exact(env)), strict)
 
 
 def on_interval(function, x, exact, env):
