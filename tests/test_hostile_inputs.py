@@ -504,12 +504,16 @@ def test_a_hostile_markdown_document(tmp_path, capsys, name, text, line, needle)
 
 @pytest.mark.parametrize("paragraph", ["a ` b ", "x `` y ` z ``` ", "\\[ a ", "\\begin{align} ", "$$ a \\$$ "])
 def test_a_five_megabyte_paragraph_is_scanned_in_linear_time(tmp_path, capsys, paragraph):
+    """A guard against a scan that goes back over what it read, not a speed test: such a scan of
+    5 MB takes hours (25·10^12 character pairs), a linear one 1-2.5 s alone (1, 2, 4, 8 MB of the
+    last paragraph: 0.85, 1.57, 3.12, 5.83 s) and 5.4 s on a loaded CI machine, so the bound
+    leaves room for load that comes and goes."""
     path = tmp_path / "notes.md"
     path.write_text(HEADER + paragraph * (5_000_000 // len(paragraph)) + "\n", encoding="utf-8")
     started = time.monotonic()
     main([str(path), "--no-symbolic"])
     capsys.readouterr()
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 30
 
 
 # --- the command line ---------------------------------------------------------------------
