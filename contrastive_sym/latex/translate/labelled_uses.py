@@ -20,6 +20,7 @@ from ...model.slices import as_slice
 from ..families import Family
 from ..scope import AbstractFunction, Distribution, Macro, labelled_key
 from ..spelling import canonical_key
+from .parameter_labels import parameter_names, split_parameters
 from .trees import balanced
 
 #: what separates the labels of a function defined for labels: p(w \mid c), I(x, y; g)
@@ -52,7 +53,30 @@ class LabelledUsesMixin:
     def labelled_use(self, macro: Macro, items, node):
         """The value of ``macro`` (the definition the head's name is bound to) at the labels
         ``items`` writes, by whichever of the head's definitions fits them."""
-        written = self.written_labels(items)
+        as_written = self.written_labels(items)
+        written, note = self._parameters_as_defined(macro, as_written, node)
+        misfits: list = []
+        value = self._by_definitions(macro, written, as_written, misfits, node)
+        if value is not None:
+            self.readings.extend([note] if note and note not in self.readings else [])
+            return value
+        definitions = self.definitions_of(macro)
+        declared = self.declared_beside(macro)
+        if declared is not None and declared.with_arguments(len(_parts(as_written)) // 2 + 1):
+            self.refuse_slices_beside(macro, definitions, items, node)     # sample_slices.py
+            # f(x, y) beside f(x_{1:K}, y) = … of the declared critic f: the definition is of its
+            # arguments only, and f elsewhere is the declared function (said)
+            note = (f"{macro.key}({shown(as_written)}) is the declared function {macro.key}: its definition is at "
+                    + " and ".join(f"({shown(d.labels)})" for d in definitions) + " only")
+            self.readings.extend([note] if note not in self.readings else [])
+            return self._call_abstract(declared, items, node)
+        raise self.fail(node, f"{macro.key} is defined for "
+                              + " and ".join(f"({shown(d.labels)})" for d in definitions)
+                              + f", not ({shown(as_written)})" + "".join(f": {m}" for m in misfits[:1]))
+
+    def _by_definitions(self, macro: Macro, written: str, as_written: str, misfits: list, node):
+        """The value of the one definition of ``macro``'s head the labels ``written`` fit; None when
+        none does (why, where a message should say it, in ``misfits``)."""
         if canonical_key(written) == canonical_key(macro.labels) and self._labels_mean_alike(macro, written):
             return self._labelled_body(macro)
         overload = self.scope.lookup(labelled_key(macro.key, written))
@@ -67,8 +91,8 @@ class LabelledUsesMixin:
             # entry formula alone would be taken for the matrix)
             raise self.fail(node, f"{macro.key} is defined for ({shown(macro.labels)}), and its value is a vector or "
                                   f"a matrix: it is read where its labels are written as defined, not at "
-                                  f"({shown(written)})")
-        fitting, misfits = [], []
+                                  f"({shown(as_written)})")
+        fitting = []
         for definition in definitions:
             readings_before = len(self.readings)
             value = self._at_other_indices(definition, written, misfits)
@@ -76,25 +100,55 @@ class LabelledUsesMixin:
                 fitting.append((definition, value, self.readings[readings_before:]))
             del self.readings[readings_before:]
         if len({str(value) for _, value, _ in fitting}) > 1:
-            raise self.fail(node, f"{macro.key}({shown(written)}) fits more than one of its definitions, "
+            raise self.fail(node, f"{macro.key}({shown(as_written)}) fits more than one of its definitions, "
                                   + " and ".join(f"({shown(d.labels)})" for d, _, _ in fitting)
                                   + ", with different values: write the labels as one of them writes them")
         if fitting:
             _, value, readings = fitting[0]
             self.readings.extend(r for r in readings if r not in self.readings)
             return value
-        declared = self.declared_beside(macro)
-        if declared is not None and declared.with_arguments(len(_parts(written)) // 2 + 1):
-            self.refuse_slices_beside(macro, definitions, items, node)     # sample_slices.py
-            # f(x, y) beside f(x_{1:K}, y) = … of the declared critic f: the definition is of its
-            # arguments only, and f elsewhere is the declared function (said)
-            note = (f"{macro.key}({shown(written)}) is the declared function {macro.key}: its definition is at "
-                    + " and ".join(f"({shown(d.labels)})" for d in definitions) + " only")
-            self.readings.extend([note] if note not in self.readings else [])
-            return self._call_abstract(declared, items, node)
-        raise self.fail(node, f"{macro.key} is defined for "
-                              + " and ".join(f"({shown(d.labels)})" for d in definitions)
-                              + f", not ({shown(written)})" + "".join(f": {m}" for m in misfits[:1]))
+        return None
+
+    def _parameters_as_defined(self, macro: Macro, written: str, node) -> tuple[str, str]:
+        r"""The labels ``written`` with the parameters after ';' as the head's definitions write them:
+        dropped where none writes any (p(w_{t+j} \mid w_t; \theta) of p(o \mid c) = …), put in where
+        every one writes the same (h(x_t) of h(u; \theta) = …); and the reading that says so ("" for
+        labels as written), for the claim's reading where a definition fits them.  A name the
+        notation declares is dropped only where it may be a parameter (_names_a_parameter)."""
+        definitions = self.definitions_of(macro)
+        defined = {split_parameters(d.labels)[1] for d in definitions}
+        labels, part = split_parameters(written)
+        if part and defined == {""} and (names := parameter_names(part)) is not None:
+            for name in names:
+                if not self._names_a_parameter(self.scope.lookup(name), definitions):
+                    raise self.fail(node, f"{macro.key} is defined for ({shown(macro.labels)}), without parameters "
+                                          f"after ';', and '{name}', written after ';' here, is a declared name that is "
+                                          f"not a parameter its definition uses: write {macro.key}({shown(labels)}), or "
+                                          f"define {macro.key} with it")
+            note = (f"{macro.key}({shown(written)}) is {macro.key}({shown(labels)}) as defined: the parameters "
+                    f"after ';' name what {macro.key} depends on and change nothing")
+            return labels, note
+        if not part and len(defined) == 1 and "" not in defined and parameter_names(*defined) is not None:
+            with_parameters = f"{written};{next(iter(defined))}"
+            note = (f"{macro.key}({shown(written)}) is {macro.key}({shown(with_parameters)}) as defined: a use "
+                    f"may leave out the parameters after ';'")
+            return with_parameters, note
+        return written, ""
+
+    def _names_a_parameter(self, meaning, definitions: list[Macro]) -> bool:
+        r"""Whether a name written after ';' may name what the definitions are of: one the notation
+        does not declare, or the head being defined binds (J(\theta) = … p(w \mid c; \theta)); a
+        declared family, or one given by a formula (θ, the vector of the model's weights, which the
+        body uses through other names); a declared real scalar every body uses.  Not an index, a
+        point, or a scalar the bodies do not use (p(x; \tau') may put τ' in place of a body's τ)."""
+        if meaning is None or isinstance(meaning, Family) and meaning.base not in self.scope.points:
+            return True
+        if isinstance(meaning, sp.Dummy) and not meaning.is_integer:
+            return True         # J(θ) = … p(w | c; θ): the parameter of the head being defined, undeclared
+        if isinstance(meaning, Macro) and (meaning.index_params or meaning.vector_index is not None):
+            return True         # a family given by a formula (θ_q = u_q^T v_c): a vector too
+        return isinstance(meaning, sp.Symbol) and not meaning.is_integer and meaning not in self.scope.points \
+            and all(d.body.has(meaning) for d in definitions)
 
     def declared_beside(self, macro) -> AbstractFunction | None:
         """The declared function a definition of its name at slices (f(x_{1:K}, y) = … of the declared
