@@ -116,6 +116,15 @@ def test_a_later_operator_over_the_same_letter_ends_the_first(statement, expecte
     (r"\min(a, b) \geq a", "inequality", "refuted"),
     (r"\min\{x_1, \ldots, x_n\} \leq x_1", "inequality", "confirmed"),
     (r"\min\{x_1, \ldots, x_n\} \geq x_n", "inequality", "refuted"),
+    # with its parentheses, as \max(…) is: a power or a factor after them is of the least value (was
+    # "a power of a vector", and "\min of a vector or a list is not read" for \min(a, b) \cdot c)
+    (r"\min(a, b)^2 = \min(a, b) \cdot \min(a, b)", "identity", "proved"),
+    (r"\min(a, b)^2 = \min(a^2, b^2)", "identity", "refuted"),
+    (r"\min\{0, a\}^2 \leq a^2", "inequality", "confirmed"),
+    (r"\min(a, b) \, b = b \min(a, b)", "identity", "proved"),
+    (r"2 \min(a, b) \geq a + b", "inequality", "refuted"),
+    # one value that is not a vector: the optimum over what it depends on, not computed (as before)
+    (r"\min(a + b)^2 \geq 0", "inequality", "undecided"),
 ])
 def test_the_minimum_of_values_written(statement, kind, expected):
     notation = dict(scalar=[{"name": "a"}, {"name": "b"}], size=[{"name": "n", "minimum": 1, "checked": [1, 2, 3]}],

@@ -56,6 +56,18 @@ class OperatorsMixin(TupleSumsMixin):
     def t_max_paren(self, node):
         return self._max(self._items(node.children[1].children[0]), node)
 
+    def t_min_set(self, node):
+        return self._max(self._items(node.children[2]), node, minimum=True)
+
+    def t_min_paren(self, node):
+        r"""``\min(a, b)``, ``\min(\mathbf{z})``: the least value, taken with its parentheses as ``\max``
+        is, so that ``\min(a, b)^2`` and ``\min(a, b) \cdot c`` are of the least value.  One value
+        that is not a vector, ``\min(\mathcal{L}(\theta))``, is the optimum over what it depends on."""
+        paren = node.children[1]
+        if self.listed_for_min(paren) is None:
+            return self.extreme_or_optimum(node, None, paren, "min")
+        return self._max(self._items(paren.children[0]), node, minimum=True)
+
     def t_limit(self, node):
         lim, script, body = node.children
         var, point, direction = self._limit_point(script)
