@@ -285,3 +285,12 @@ def test_stop_gradient_of_a_vector_is_each_component_and_of_a_matrix_is_refused(
     assert verdicts(text)["c1"].verdict.value in ("proved", "confirmed")
     assert refusal(VECTORS + claim(r"\text{sg}(\mathbf{L}) = 1")) == \
         "a vector, a matrix or a function where a number is expected"
+
+
+def test_a_use_written_as_defined_with_a_label_bound_anew_says_so():
+    # wjddyd66-crd-distillation line 114, h^* = \text{argmax}_h L_{critic}(h): the optimum binds h anew,
+    # and the message was "L_{critic} is defined for (h), not (h)"
+    reading = read_document(Path(__file__).parent / "corpus" / "wjddyd66-crd-distillation.toml")
+    (message,) = [r.message for r in reading.refused if r.line == 114]
+    assert "L_{critic}(h) is written as it is defined (line 112), but h does not name here what it named there" \
+        in message

@@ -70,6 +70,15 @@ class LabelledUsesMixin:
                     + " and ".join(f"({shown(d.labels)})" for d in definitions) + " only")
             self.readings.extend([note] if note not in self.readings else [])
             return self._call_abstract(declared, items, node)
+        for definition in definitions:
+            rebound = self._labels_rebound(definition, written)
+            if canonical_key(written) == canonical_key(definition.labels) and rebound:
+                # L(h) under \arg\max_h, of L(h) = … with h the critic: "defined for (h), not (h)" said nothing
+                where = f" (line {definition.line})" if definition.line else ""
+                raise self.fail(node, f"{macro.key}({shown(as_written)}) is written as it is defined{where}, but "
+                                      f"{', '.join(rebound)} does not name here what it named there (an optimum, a "
+                                      "sum or a derivative around this use binds it anew, or a section declares it "
+                                      "again): the definition is not read there; restate the line with restated_from")
         raise self.fail(node, f"{macro.key} is defined for "
                               + " and ".join(f"({shown(d.labels)})" for d in definitions)
                               + f", not ({shown(as_written)})" + "".join(f": {m}" for m in misfits[:1]))
@@ -234,15 +243,20 @@ class LabelledUsesMixin:
     def _labels_mean_alike(self, macro: Macro, written: str) -> bool:
         """Whether each label of ``written`` names here what it named where ``macro`` was defined (a name
         bound anew, as a differential's stand-in or an object read in place of another, does not)."""
+        return not self._labels_rebound(macro, written)
+
+    def _labels_rebound(self, macro: Macro, written: str) -> list[str]:
+        """The labels of ``written`` that do not name here what they named where ``macro`` was defined."""
         if macro.defined_in is None:
-            return True
+            return []
+        rebound = []
         for part in _parts(written)[::2]:
             old, new = macro.defined_in.lookup(part), self.scope.lookup(part)
             # a stand-in (a Dummy), or another object than the one the body was read with; an index bound by a
             # sum around the use is the use's (_labelled_body), as before
             if isinstance(new, (sp.Dummy, Family, Distribution, AbstractFunction)) and new != old:
-                return False
-        return True
+                rebound.append(part)
+        return rebound
 
     def _object_alike(self, macro: Macro, before: str, now: str):
         """(the name, the meaning to read it as) when the label ``now`` names a declared object of the kind
