@@ -4,9 +4,9 @@ machine learning by their names, ``\text{ReLU}``, ``\text{sigmoid}``, ``\text{so
 (also in ``\mathrm`` or ``\operatorname``); and two functions of a vector, ``\text{softmax}(z)_i``
 and ``\text{LSE}(z)`` (``\text{logsumexp}``), log Σ_k e^{z_k}.
 
-They need no declaration (a document that declares the name, a cosine similarity
-``\cos(u, v)`` of two vectors as a ``[[function]]``, keeps its own meaning).  Each takes one
-number: ``\cos(\theta)``, ``\cos\theta`` (one factor, the last of its product or followed by
+They need no declaration (a document that declares the name as a ``[[function]]`` keeps its own
+meaning).  ``\cos(u, v)`` of two vectors of one length is their cosine similarity u·v/(‖u‖ ‖v‖),
+undefined where one is 0 (translate/functions.py).  Otherwise each takes one number: ``\cos(\theta)``, ``\cos\theta`` (one factor, the last of its product or followed by
 another such function: ``\cos\theta \cos m``; in ``\cos 2\theta`` the argument's extent is the
 reader's guess, and the line is refused with both readings), and ``\cos^2\theta`` is
 (cos θ)².  These functions but ``\tan`` are defined everywhere, so they add no condition of

@@ -19,6 +19,7 @@ from ...model.value_functions import PARAMETERS, ValueCall, value_call
 from ..elementary import Elementary, OfVector
 from ..scope import AbstractFunction, Family, form_key
 from .labelled_uses import shown
+from .quotients import quotient
 from .trees import bare_letter, unwrap
 from .values import ListValue, Segment, VectorValue, as_vector, relation_name
 
@@ -119,12 +120,38 @@ class AbstractFunctionsMixin:
                                       len(args)), m, meaning.length)
 
     def elementary(self, function: Elementary, items, node):
-        r"""``\cos(\theta)``: a standard function of one number (latex/elementary.py)."""
+        r"""``\cos(\theta)``: a standard function of one number (latex/elementary.py); ``\cos(u, v)``
+        of two vectors of one length, their cosine similarity."""
+        similarity = self._cosine_similarity(function, items, node)
+        if similarity is not None:
+            return similarity
         if sum(isinstance(c, lark.Tree) for c in items.children) != 1:
             raise self.fail(node, f"{function.shown} takes one number; {function.shown} of several (of two "
                                   "vectors, their cosine similarity?) is read only as a function the document "
                                   f"declares ([[function]] named {function.shown}) or defines")
         return function(self._number(self._items(items), node))
+
+    def _cosine_similarity(self, function: Elementary, items, node):
+        r"""``\cos(u, v)``, ``\cos(\hat{\mathbf{v}}_i, \hat{\mathbf{u}}_j)``: the cosine of the angle
+        between two vectors, u·v / (‖u‖ ‖v‖), as contrastive texts write it (undefined where one is 0);
+        said in the reading.  None for anything but \cos of two vectors separated by a comma."""
+        elements = [c for c in items.children if isinstance(c, lark.Tree)]
+        separators = [str(c) for c in items.children if not isinstance(c, lark.Tree)]
+        if function.shown != r"\cos" or len(elements) != 2 or separators != [","]:
+            return None
+        vectors = [self.vector_of(self.value(element)) for element in elements]
+        if any(v is None for v in vectors):
+            return None
+        if vectors[0].length != vectors[1].length:
+            raise self.fail(node, f"\\cos of two vectors (their cosine similarity) of different lengths, "
+                                  f"{vectors[0].length} and {vectors[1].length}")
+        note = (f"'{' '.join(self.source(node).split())}' of two vectors is their cosine similarity "
+                "u \\cdot v / (\\|u\\| \\|v\\|)")
+        self.readings.extend([note] if note not in self.readings else [])
+        left, right = vectors
+        # quotient keeps the points where a norm is 0: \cos(u, u) cancels to 1, and is undefined at u = 0
+        return quotient(self.dot(left, right, node),
+                        sp.sqrt(self.dot(left, left, node)) * sp.sqrt(self.dot(right, right, node)))
 
     def of_vector(self, function: OfVector, items, node):
         r"""``\text{softmax}(z)``, a vector (``\text{softmax}(z)_i`` its entry), and ``\text{LSE}(z)``."""
