@@ -69,9 +69,10 @@ def test_parameters_after_a_semicolon_name_what_the_definition_is_of(latex, verd
     # a value after ';' is not a parameter's name: what it would be the value of is not said
     (r"p(o \mid c; 2) = p(o \mid c)", r"p is defined for (o \mid c), not (o \mid c; 2)"),
     (r"p(o \mid c; \theta + 1) = p(o \mid c)", r"not (o \mid c; \theta+1)"),
-    # a declared value the definition does not use, and a declared index, are not its parameters
-    (r"p(o \mid c; b) = p(o \mid c)", "'b', written after ';' here, is a declared name that is not a parameter"),
-    (r"p(o \mid c; o) = p(o \mid c)", "'o', written after ';' here, is a declared name that is not a parameter"),
+    # a declared value the definition does not use is not its parameter (it may be meant in place of τ)
+    (r"p(o \mid c; b) = p(o \mid c)", "'b', written after ';' here, is a declared value its definition does not use"),
+    # nor is a declared index: the labels as written, which fit no definition
+    (r"p(o \mid c; o) = p(o \mid c)", r"p is defined for (o \mid c), not (o \mid c; o)"),
 ])
 def test_what_is_not_a_parameter_is_refused(latex, needle):
     with pytest.raises(DerivationError) as caught:

@@ -129,11 +129,15 @@ class LabelledUsesMixin:
         labels, part = split_parameters(written)
         if part and defined == {""} and (names := parameter_names(part)) is not None:
             for name in names:
-                if not self._names_a_parameter(self.scope.lookup(name), definitions):
+                meaning = self.scope.lookup(name)
+                if self._names_a_parameter(meaning, definitions):
+                    continue
+                if isinstance(meaning, sp.Symbol) and not meaning.is_integer and meaning not in self.scope.points:
                     raise self.fail(node, f"{macro.key} is defined for ({shown(macro.labels)}), without parameters "
-                                          f"after ';', and '{name}', written after ';' here, is a declared name that is "
-                                          f"not a parameter its definition uses: write {macro.key}({shown(labels)}), or "
-                                          f"define {macro.key} with it")
+                                          f"after ';', and '{name}', written after ';' here, is a declared value its "
+                                          f"definition does not use (it may be meant in place of another): write "
+                                          f"{macro.key}({shown(labels)}), or define {macro.key} with it")
+                return written, ""      # an index or a point after ';' (I(X; Y)): the labels as written
             note = (f"{macro.key}({shown(written)}) is {macro.key}({shown(labels)}) as defined: the parameters "
                     f"after ';' name what {macro.key} depends on and change nothing")
             return labels, note

@@ -97,10 +97,7 @@ class OperatorsMixin(TupleSumsMixin):
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
                 return self.entrywise(exp_kept, "exponential", operand, op)
-            listed = self.listed_for_min(operand) if name == r"\min" and len(op.children) == 1 else None
-            if listed is not None:
-                # \min(a, b), \min\{a, b, \dots\}, \min(\mathbf{z}): the least value, as \max(…) reads
-                return self._max(self._items(listed), op, minimum=True)
+            # (\min(a, b) and \min\{a, b\} are min_paren and min_set: the grammar takes them with \min)
             if name == r"\exp":
                 raise self.fail(op, "\\exp with a subscript is not read")
             lower = op.children[1].children[0] if len(op.children) >= 2 else None
