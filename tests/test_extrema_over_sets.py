@@ -120,7 +120,7 @@ def test_a_later_operator_over_the_same_letter_ends_the_first(statement, expecte
     # "a power of a vector", and "\min of a vector or a list is not read" for \min(a, b) \cdot c)
     (r"\min(a, b)^2 = \min(a, b) \cdot \min(a, b)", "identity", "proved"),
     (r"\min(a, b)^2 = \min(a^2, b^2)", "identity", "refuted"),
-    (r"\min\{0, a\}^2 \leq a^2", "inequality", "confirmed"),
+    (r"\min(0, a)^2 \leq a^2", "inequality", "confirmed"),
     (r"\min(a, b) \, b = b \min(a, b)", "identity", "proved"),
     (r"2 \min(a, b) \geq a + b", "inequality", "refuted"),
     # one value that is not a vector: the optimum over what it depends on, not computed (as before)

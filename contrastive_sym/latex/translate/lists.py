@@ -265,6 +265,15 @@ class ListsMixin:
             return items if vector is not None and not of_rows(vector) else None
         return items if len(elements) >= 2 else None
 
+    def t_min_paren(self, node):
+        r"""``\min(a, b)``, ``\min(\mathbf{z})``: the least value, taken with its parentheses as ``\max``
+        is, so that ``\min(a, b)^2`` and ``\min(a, b) \cdot c`` are of the least value.  One value
+        that is not a vector, ``\min(\mathcal{L}(\theta))``, is the optimum over what it depends on."""
+        paren = node.children[1]
+        if self.listed_for_min(paren) is None:
+            return self.extreme_or_optimum(node, None, paren, "min")
+        return self._max(self._items(paren.children[0]), node, minimum=True)
+
     def _max(self, value, node, minimum: bool = False):
         vector = None if isinstance(value, ListValue) else self.vector_of(value)
         if vector is not None and not of_rows(vector):

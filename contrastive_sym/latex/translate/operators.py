@@ -56,18 +56,6 @@ class OperatorsMixin(TupleSumsMixin):
     def t_max_paren(self, node):
         return self._max(self._items(node.children[1].children[0]), node)
 
-    def t_min_set(self, node):
-        return self._max(self._items(node.children[2]), node, minimum=True)
-
-    def t_min_paren(self, node):
-        r"""``\min(a, b)``, ``\min(\mathbf{z})``: the least value, taken with its parentheses as ``\max``
-        is, so that ``\min(a, b)^2`` and ``\min(a, b) \cdot c`` are of the least value.  One value
-        that is not a vector, ``\min(\mathcal{L}(\theta))``, is the optimum over what it depends on."""
-        paren = node.children[1]
-        if self.listed_for_min(paren) is None:
-            return self.extreme_or_optimum(node, None, paren, "min")
-        return self._max(self._items(paren.children[0]), node, minimum=True)
-
     def t_limit(self, node):
         lim, script, body = node.children
         var, point, direction = self._limit_point(script)
@@ -97,7 +85,9 @@ class OperatorsMixin(TupleSumsMixin):
             if name == r"\exp" and len(op.children) == 1:
                 self._refuse_quotient_after(op, operand)
                 return self.entrywise(exp_kept, "exponential", operand, op)
-            # (\min(a, b) and \min\{a, b\} are min_paren and min_set: the grammar takes them with \min)
+            listed = self.listed_for_min(operand) if name == r"\min" and len(op.children) == 1 else None
+            if listed is not None:      # \min\{a, b, \dots\} (\min(a, b) is min_paren: lists.py)
+                return self._max(self._items(listed), op, minimum=True)
             if name == r"\exp":
                 raise self.fail(op, "\\exp with a subscript is not read")
             lower = op.children[1].children[0] if len(op.children) >= 2 else None
