@@ -8,7 +8,7 @@ import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import verify_text
-from document_claims import TITLE, with_claim
+from document_claims import TITLE, the_only_claim, with_claim
 
 VECTORS = TITLE + r"""
 [[size]]
@@ -46,7 +46,7 @@ name = 'b'
 
 
 def _claim(latex: str):
-    return verify_text(with_claim(VECTORS, latex)).documents[0].claims[0]
+    return the_only_claim(with_claim(VECTORS, latex))
 
 
 @pytest.mark.parametrize("latex, verdict", [
@@ -81,6 +81,6 @@ def test_what_is_not_two_vectors_of_one_length_is_refused(latex, needle):
 def test_a_declared_cos_keeps_its_own_meaning():
     # a [[function]] named \cos is any function of its two arguments: cos(u, u) = 1 is refuted there
     declared = VECTORS + "\n[[function]]\nname = '\\cos'\narguments = 2\n"
-    claim = verify_text(with_claim(declared, r"\cos(u, u) = 1")).documents[0].claims[0]
+    claim = the_only_claim(with_claim(declared, r"\cos(u, u) = 1"))
     assert claim.outcome.verdict.value == "refuted"
     assert "cosine similarity" not in claim.claim.reading

@@ -10,7 +10,7 @@ import pytest
 
 from contrastive_sym.errors import DerivationError
 from contrastive_sym.pipeline import verify_text
-from document_claims import TITLE, with_claim
+from document_claims import TITLE, the_only_claim, with_claim
 
 WORDS = TITLE + r"""
 [[size]]
@@ -47,7 +47,7 @@ latex = 'p(o \mid c) = \frac{\exp(z_{o, c} / \tau)}{\sum_{i=1}^V \exp(z_{i, c} /
 
 
 def _claim(document: str, latex: str):
-    return verify_text(with_claim(document, latex)).documents[0].claims[0]
+    return the_only_claim(with_claim(document, latex))
 
 
 @pytest.mark.parametrize("latex, verdict", [
