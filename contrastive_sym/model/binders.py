@@ -6,6 +6,7 @@ from __future__ import annotations
 import sympy as sp
 from sympy.concrete.expr_with_limits import ExprWithLimits
 
+from .empty_ranges import put_in
 from .nodes import MaxOver, Vector
 
 
@@ -72,4 +73,4 @@ def put(body: sp.Basic, mapping: dict) -> sp.Basic:
     for value in mapping.values():
         if isinstance(value, sp.Basic):
             outer |= value.free_symbols
-    return fresh_bound_indices(body, outer).xreplace(mapping)
+    return put_in(fresh_bound_indices(body, outer), mapping)

@@ -18,6 +18,7 @@ from ...model.value_functions import ValueCall
 from ..numeric import program
 from ..numeric.failures import OutOfRange, Unsupported
 from ...model.binders import fresh_bound_indices
+from ...model.empty_ranges import put_in
 from ..numeric.indices import inputs_of, var_key
 from ...model.distributions import IidExpectation, SampleExpectation
 from .distributions import expand_distributions, has_point_densities, over_tables, point_coordinates
@@ -162,7 +163,7 @@ def _sums_written_out(expr: sp.Basic) -> sp.Basic:
         while limits and limits[0][1].is_Integer and limits[0][2].is_Integer \
                 and 0 <= limits[0][2] - limits[0][1] < _WRITTEN_OUT:
             k, lo, hi = limits.pop(0)
-            body = combine(*[body.xreplace({k: sp.Integer(v)}) for v in range(int(lo), int(hi) + 1)])
+            body = combine(*[put_in(body, {k: sp.Integer(v)}) for v in range(int(lo), int(hi) + 1)])
         return expr.func(body, *limits) if limits else body
     return expr.func(*args) if args != list(expr.args) else expr
 
@@ -178,7 +179,7 @@ def _dependent_sums_written_out(expr: sp.Basic) -> sp.Basic:
     def written_out(e):
         (k, lo, hi), inner = e.limits[-1], e.func(e.function, *e.limits[:-1])
         combine = sp.Add if isinstance(e, sp.Sum) else sp.Mul
-        return combine(*[inner.xreplace({k: sp.Integer(v)}).doit() for v in range(int(lo), int(hi) + 1)])
+        return combine(*[put_in(inner, {k: sp.Integer(v)}).doit() for v in range(int(lo), int(hi) + 1)])
     while expr.has(sp.Sum, sp.Product) and any(concrete_outside(e) for e in sp.preorder_traversal(expr)):
         expr = expr.replace(concrete_outside, written_out)
     return expr
@@ -194,8 +195,10 @@ def concretize(expr: sp.Basic, subs: dict) -> sp.Basic:
     if found is None:
         # xreplace reaches into bound indices: rename those that shadow first.
         found = fresh_bound_indices(sp.sympify(expr), subs)
-        # (a side that is a size alone, N, becomes the Python int of the size: sympified)
-        found = sp.sympify(found.xreplace(subs)) if subs else found
+        # (a side that is a size alone, N, becomes the Python int of the size: sympified); put in
+        # from the leaves up: a product the values make empty (∏_{k=1}^{i-1} at i = 1) is 1 before
+        # anything around it is built (model/empty_ranges.py)
+        found = sp.sympify(put_in(found, subs)) if subs else found
         written = strip_stop_grad(found)
         found = _dependent_sums_written_out(strip_stop_grad(_sums_written_out(found).doit()))
         # what the sums written out cancelled (Σ_m w_m² / Σ_k w_k² is 1 once both are written):

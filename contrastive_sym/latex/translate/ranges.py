@@ -10,6 +10,7 @@ import lark
 import sympy as sp
 
 from ...errors import ParseError
+from ...model.empty_ranges import product
 from ...model.nodes import Guarded, MaxOver
 from ..scope import IndexSet
 from .ambiguity import insertions_ambiguous
@@ -240,16 +241,17 @@ class RangesMixin:
             scope, variables = self.fresh_bound(names)
             term = self.within(scope).expr(operand)
             for variable in reversed(variables):
-                term = sp.Product(term, (variable, *self._infer_range(term, variable, op)))
+                term = product(term, (variable, *self._infer_range(term, variable, op)))
             return term
         ordered = self.ordered_range(lower, operand, op, "a product") if upper is None else None
         variable, term, lo, hi, skip = ordered or self._over_index(
             op, lower, upper, operand, "\\prod over the members of a set defined by a condition or given by the "
             "data is not read yet", "a product of vectors is not read")
         if skip is None:
-            return sp.Product(term, (variable, lo, hi))
-        # ∏_{k ≠ i}: the factors before i and after it (each may be empty, a product of 1)
-        return sp.Product(term, (variable, lo, skip - 1)) * sp.Product(term, (variable, skip + 1, hi))
+            return product(term, (variable, lo, hi))
+        # ∏_{k ≠ i}: the factors before i and after it (each may be empty, a product of 1, which
+        # must not stand unevaluated: model/empty_ranges.py)
+        return product(term, (variable, lo, skip - 1)) * product(term, (variable, skip + 1, hi))
 
     def refuse_product_beside_a_product(self, op, operand) -> None:
         r"""``\prod_i a_i \prod_j b_j``: the product over i of a_i ∏_j b_j (its body the rest of the product, as
