@@ -98,3 +98,11 @@ def test_a_true_triangle_inequality_over_a_product_without_i_is_not_refuted(empt
                                 r"\left| g(b) \prod_{k \neq i} s_{k,k} \right| + 1")
     outcome = the_only_claim(text).outcome
     assert outcome.verdict.value in ("proved", "confirmed"), outcome.message
+
+
+def test_a_maximum_and_a_vector_written_out_settle_an_empty_product_first(empty_products_read_as_nonpositive):
+    from contrastive_sym.model.nodes import MaxOver, Vector
+    m = sp.Symbol("m", integer=True)
+    before_k = sp.Abs(E * sp.Product(s[m, m], (m, 1, k - 1)))       # |E ∏_{m<k} s_{m,m}|
+    assert MaxOver(before_k, k, 1, 2).doit() == sp.Max(sp.Abs(E), sp.Abs(E * s[1, 1]))
+    assert Vector(before_k, k, 2).doit() == sp.ImmutableMatrix([[sp.Abs(E)], [sp.Abs(E * s[1, 1])]])

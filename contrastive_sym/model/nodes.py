@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from .empty_ranges import put_in
+
 
 def _powered(latex):
     """SymPy's printer passes ``exp=`` to a function node under a power ((sg[x])^2); a
@@ -168,6 +170,13 @@ class Nabla(sp.Function):
         return r"\nabla %s" % printer.parenthesize(self.args[0], 1000)
 
 
+def _at(body: sp.Basic, k: sp.Symbol, v: int) -> sp.Basic:
+    """``body`` at ``k = v`` (an index a maximum or a vector binds), as ``subs`` would put it in,
+    but with a product that v makes empty settled first (model/empty_ranges.py)."""
+    from .binders import fresh_bound_indices    # (binders.py imports this module)
+    return put_in(fresh_bound_indices(body, {k}), {k: sp.Integer(v)})
+
+
 class MaxOver(sp.Function):
     r"""``max_{lo ≤ k ≤ hi} body(k)``: a maximum over an index range, with an optional fifth
     argument, a value of k left out (``\max_{k \neq i}``).
@@ -203,10 +212,10 @@ class MaxOver(sp.Function):
             for v in range(int(lo), int(hi) + 1):
                 if skip and v == int(skip[0]):
                     continue
-                term = body.subs(k, v)
+                term = _at(body, k, v)
                 if values is not None:
                     term = term.replace(lambda e: isinstance(e, MaxOver), lambda e: e.settle(values))
-                    term = term.xreplace(values)
+                    term = put_in(term, values)
                 term = term.doit(**hints)
                 if isinstance(term, Guarded):
                     # a member of a set defined by a condition: kept where the condition
@@ -265,7 +274,7 @@ class Vector(sp.Function):
     def doit(self, **hints):
         body, m, d = self.args
         if d.is_Integer:
-            entries = [body.subs(m, v).doit(**hints) for v in range(1, int(d) + 1)]
+            entries = [_at(body, m, v).doit(**hints) for v in range(1, int(d) + 1)]
             if entries and all(isinstance(e, sp.MatrixBase) for e in entries):
                 # a Vector of Vectors is a matrix, row by row
                 return sp.ImmutableMatrix([list(e) for e in entries])
