@@ -81,3 +81,14 @@ def test_a_real_power_of_zero_is_zero_and_of_a_sum_of_squares_near_zero_encloses
     enclosed = real_power(near_zero, arb(1.5), nonnegative=True)
     assert enclosed.is_finite() and enclosed.contains(0) and abs(enclosed).upper() < 1e-44
     assert not real_power(near_zero, arb(1.5)).is_finite()     # may be negative: not resolved
+
+
+def test_a_side_with_a_symbol_named_like_the_compiled_arguments_keeps_its_values_apart():
+    # Compiled hands lambdify plain symbols named by a prefix (a Dummy argument costs a second
+    # substitution of every node); a name of the side's own with that prefix must not alias one.
+    a, b = sp.Symbol("a", real=True), sp.Symbol("_cv0", real=True)
+    c = sp.Symbol("_cv1")
+    side = compiled([a - 2 * b + 3 * c], [c, b, a])
+    with working_bits(200):
+        (value,) = side.evaluate({a: F(5), b: F(1), c: F(10)}, 200)
+    assert value.contains(33) and value.rad() == 0

@@ -350,6 +350,8 @@ def test_translation_of_mutated_reading_formulas_ends_in_rows_or_a_placed_error(
     r"F = \text{for all } i\quad i = j",
     # the Kronecker delta of a row (a SymPy error, not a message)
     r"\delta_{i, s_i} = 1",
+    # bars that pair in two ways inside a macro's argument: placed at the macro's use, as written
+    r"\norm{orm{f(\mathbf{x}) - f(a)}^2_2 + \|f(a)\|^2 = |\text{sim}(a, a)| \f|S|}",
 ])
 def test_what_longer_runs_found_is_placed_where_it_is_written(warm, text):
     check_translate(text)

@@ -194,9 +194,11 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset(), pa
         cleaned = _VERT_RESTRICTION.sub(lambda m: "|" + " " * (len(m.group(0)) - 1), cleaned)
     except AmbiguousBars as exc:     # each pairing may be read (latex/bar_readings.py)
         written = text[exc.position:exc.position + len(exc.construct)]
-        raise AmbiguousPairing(exc.message.replace(exc.construct, written), where.path,
-                               *where.at(*_line_column(text, exc.position)), construct=written,
-                               pairings=exc.pairings) from None
+        # placed by where.error: inside a macro's expansion, that is the macro's use as written
+        placed = where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),
+                             written)
+        raise AmbiguousPairing(placed.message, placed.path, placed.line, placed.column,
+                               construct=placed.construct, pairings=exc.pairings) from None
     except BarError as exc:     # the construct as written (punctuation was blanked in ``cleaned``)
         written = text[exc.position:exc.position + len(exc.construct)]
         raise where.error(exc.message.replace(exc.construct, written), *_line_column(text, exc.position),

@@ -203,6 +203,14 @@ def _inert(expr: sp.Basic, symbols: dict) -> sp.Basic:
     return expr.xreplace(symbols)
 
 
+def _unused_prefix(exprs: Sequence[sp.Basic]) -> str:
+    taken = {str(s) for e in exprs for s in e.atoms(sp.Symbol)}
+    prefix = "_cv"
+    while any(name.startswith(prefix) for name in taken):
+        prefix += "_"
+    return prefix
+
+
 _COMPILED: dict = {}
 
 
@@ -228,8 +236,11 @@ class Compiled:
         self.symbols = tuple(symbols)
         self.keys = tuple(var_key(s) for s in symbols)
         # Plain symbols in place of Indexed elements: lambdify would otherwise rebuild
-        # every node to substitute them.
-        plain = {s: sp.Dummy(f"v{n}") for n, s in enumerate(symbols)}
+        # every node to substitute them. Not Dummies: lambdify replaces Dummy arguments
+        # again, node by node (most of the time of a long side). The prefix is one that
+        # no name in the sides starts with, so no argument can stand for another symbol.
+        prefix = _unused_prefix(exprs)
+        plain = {s: sp.Symbol(f"{prefix}{n}") for n, s in enumerate(symbols)}
         inert = [_inert(e, plain) for e in exprs]
         self._fn = sp.lambdify([plain[s] for s in symbols], inert, modules=[dict(_NAMESPACE)],
                                printer=printer, cse=sum(sp.count_ops(e) for e in inert) > 40)
