@@ -11,7 +11,7 @@ import re
 import pytest
 
 from contrastive_sym.errors import DerivationError
-from contrastive_sym.latex.matrix_layout import BEGIN, COLUMN, END, ROW, VDOTS, mark_matrices
+from contrastive_sym.latex.matrix_layout import BEGIN, COLUMN, END, ROW, VDOTS, bracketed_arrays, mark_matrices
 from contrastive_sym.pipeline import check_statement
 
 NOTATION = dict(
@@ -59,6 +59,12 @@ def test_the_layout_is_marked_at_the_same_length():
     # downwards (it was read upwards, as an empty column, and a true norm was refuted)
     (r"\left\|\begin{pmatrix} w_N \\ \vdots \\ w_2\end{pmatrix}\right\|^2 = \sum_{i=2}^{N} w_i^2", ("proved", "confirmed")),
     (r"\left\|\begin{pmatrix} w_N \\ \vdots \\ w_2\end{pmatrix}\right\|^2 = \sum_{i=1}^{N} w_i^2", ("refuted",)),
+    # an array in brackets or parentheses, as bmatrix and pmatrix are set by hand
+    (r"\left[ \begin{array}{c} x_1^\top u \\ x_2^\top u \end{array} \right] = \begin{pmatrix} x_1^\top u \\ x_2^\top u "
+     r"\end{pmatrix}", ("proved", "confirmed")),
+    (r"\left( \begin{array}{cc} a & b \\ 0 & a \end{array} \right)^\top = \begin{pmatrix} a & 0 \\ b & a \end{pmatrix}",
+     ("proved", "confirmed")),
+    (r"[\begin{array}{c|c} a & b \\ 0 & a \end{array}]^\top = \begin{pmatrix} a & b \\ 0 & a \end{pmatrix}", ("refuted",)),
 ])
 def test_a_matrix_written_out_is_read(statement, verdicts):
     outcome = check(statement)
@@ -82,3 +88,23 @@ def test_a_matrix_written_out_is_read(statement, verdicts):
 def test_what_the_layout_does_not_determine_is_refused(statement, said):
     with pytest.raises(DerivationError, match=re.escape(said)):
         check(statement)
+
+
+@pytest.mark.parametrize("written, read", [
+    ("\\left[\n\\begin{array}{c} a \\\\ b \\end{array} \\right]", True),
+    # no room for \end{matrix} on one line: left as written (and refused as an array)
+    ("\\left[ \\begin{array}{c} a \\\\ b \\end{array}\n\\right]", False),
+    (r"\left( \begin{array}{ll} a & b \end{array} \right)", True),
+    (r"( \begin{array}{c} a \end{array} )", True),
+    # a determinant, the brace of cases, brackets that do not match, an array inside one: left as written
+    (r"\left| \begin{array}{cc} a & b \end{array} \right|", False),
+    (r"\left\{ \begin{array}{ll} a & b \end{array} \right.", False),
+    (r"\left[ \begin{array}{c} a \end{array} \right)", False),
+    (r"[ \begin{array}{c} a \end{array} \right]", False),
+    (r"\left[ \begin{array}{c} \begin{array}{c} a \end{array} \end{array} \right]", False),
+])
+def test_an_array_in_brackets_is_a_matrix_at_the_same_length_and_lines(written, read):
+    marked = bracketed_arrays(written)
+    assert len(marked) == len(written)
+    assert [i for i, c in enumerate(marked) if c == "\n"] == [i for i, c in enumerate(written) if c == "\n"]
+    assert ("matrix" in marked) is read and (marked == written) is not read

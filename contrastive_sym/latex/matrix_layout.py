@@ -29,6 +29,46 @@ class MatrixLayoutError(Exception):
         self.message, self.position, self.construct = message, position, construct
 
 
+#: ``\left[ \begin{array}{ccc} … \end{array} \right]``, or in parentheses: a matrix set as an array
+_BRACKETED_ARRAY = re.compile(r"(\\left\s*)?([\[(])\s*\\begin\s*\{array\}\s*\{[lcr|\s]+\}")
+_ARRAY_CLOSE = re.compile(r"\\end\s*\{array\}\s*(\\right\s*)?([\])])?")
+_ARRAY_OPEN = re.compile(r"\\begin\s*\{array\}")
+
+
+def bracketed_arrays(text: str) -> str:
+    r"""``text`` with each array in brackets or parentheses (``\left[ \begin{array}{c} a \\ b
+    \end{array} \right]``, as bmatrix and pmatrix are set by hand) written as a ``matrix`` (same
+    length: the begin and end are written at the end of what they replace, the rest blanked).  An
+    array in bars (a determinant), in a brace (cases), or whose brackets do not match, is left."""
+    out = list(text)
+    for opening in reversed(list(_BRACKETED_ARRAY.finditer(text))):
+        closing = _ARRAY_CLOSE.search(text, opening.end())
+        nested = _ARRAY_OPEN.search(text, opening.end())
+        if closing is None or nested is not None and nested.start() < closing.start():
+            continue
+        sized, bracket = opening.group(1) is not None, opening.group(2)
+        if (closing.group(2) != {"[": "]", "(": ")"}[bracket]
+                or (closing.group(1) is not None) != sized):
+            continue
+        begin, end = "\\begin{matrix}", "\\end{matrix}"
+        if not (_fits(text, opening.start(), opening.end(), begin)
+                and _fits(text, closing.start(), closing.end(), end)):
+            continue
+        _write_at_end(out, closing.start(), closing.end(), end)
+        _write_at_end(out, opening.start(), opening.end(), begin)
+    return "".join(out)
+
+
+def _fits(text: str, start: int, end: int, written: str) -> bool:
+    return end - start >= len(written) and "\n" not in text[end - len(written):end]
+
+
+def _write_at_end(out: list, start: int, end: int, written: str) -> None:
+    for position in range(start, end - len(written)):
+        out[position] = "\n" if out[position] == "\n" else " "
+    out[end - len(written):end] = written
+
+
 def mark_matrices(text: str) -> str:
     """``text`` with each matrix layout marked for the grammar (same length)."""
     out = list(text)

@@ -23,7 +23,7 @@ from .braced_arguments import innermost_open, unbraced_arguments
 from .bars import DIVERGENCE, OPEN, PRIVATE, AmbiguousBars, BarError, pair_bars
 from .cases_layout import MARKERS, CasesError, array_is_layout, blank_row_arrays, cases_row_defines, mark_cases
 from .evaluation_groups import group_evaluation_bars
-from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, mark_matrices
+from .matrix_layout import MARKERS as MATRIX_MARKERS, MatrixLayoutError, bracketed_arrays, mark_matrices
 from .memberships import drop_trailing_membership
 from .wide_spaces import wide_spaces_as_rows
 from .continuations import (FONT_SWITCH, LEADING_LABEL, conditions_after_bars, drop_annotations,
@@ -147,6 +147,7 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset(), pa
     if (tab := misplaced(text)) is not None:      # {x^2 & y}: TeX stops there (alignment_marks.py)
         raise where.error("an alignment mark '&' inside braces is not read: TeX stops at it ('Misplaced alignment "
                           "tab character')", *_line_column(text, tab), "&")
+    text = bracketed_arrays(text)           # \left[ \begin{array}{c} … \end{array} \right]: a matrix (same length)
     text = blank_row_arrays(text)           # \begin{array}{l} rows of a chain \end{array} (same length)
     never = next((m for m in _NEVER_READ.finditer(text)
                   if m.group(1) != "array" or not array_is_layout(text, m.start())), None)
