@@ -220,3 +220,19 @@ def test_a_section_after_every_formula_is_said_to_change_nothing(capsys):
     found = verdicts(HEADER + late + claim("c", 30, r"\sum_{j=1}^n \mathbb{1}[y_j = y_1] \geq 1", "inequality"))
     assert found["c"].verdict.value in ("proved", "confirmed"), found["c"].message
     assert "the section at line 90 changes nothing" in capsys.readouterr().err
+
+
+def test_a_sections_size_is_shown_as_the_document_writes_it():
+    # a size a section declares again is n__from20 inside: the messages, the instances and the
+    # error of an entry past its shape say n, as written
+    text = HEADER + REGRESSION + '''
+[[section.size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+''' + claim("past", 30, r"y_2 = y_2") + claim("holds", 31, r"\sum_i y_i^2 \geq 0", "inequality")
+    found = verdicts(text)
+    assert found["past"].verdict.value == "error" and "n=1" in found["past"].message, found["past"].message
+    assert found["holds"].verdict.value in ("proved", "confirmed")
+    shown = found["past"].message + " ".join(found["holds"].evidence.sizes)
+    assert "__from" not in shown and "n=2" in " ".join(found["holds"].evidence.sizes)

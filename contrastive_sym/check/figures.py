@@ -24,7 +24,7 @@ from .numeric.precision import digits_to_bits
 from .sampling.points import format_value, sample_points, stable_seed
 from .numeric.failures import Unsupported
 from .numeric.program import UNDEFINED, program_set
-from ..model.notation import Domain, Role
+from ..model.notation import Domain, Role, written_name
 from ..model.results import DocumentResult, RunResult
 from ..model.figures import FigureData, Series
 from ..model.verdicts import Verdict, Witness
@@ -75,7 +75,7 @@ def _evaluate(side, point: dict, bits: int):
 
 
 def _describe_point(inst: Instance, point: dict, skip=()) -> str:
-    parts = [f"{k}={v}" for k, v in inst.sizes + inst.indices]
+    parts = [f"{written_name(str(k))}={v}" for k, v in inst.sizes + inst.indices]
     parts += [f"{v.name}={format_value(point[v.key])}" for v in inst.variables
               if v.symbol not in skip and v.key in point]
     text = ", ".join(parts)

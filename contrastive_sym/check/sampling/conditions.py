@@ -24,7 +24,7 @@ from sympy.core.function import AppliedUndef
 
 from ...model.definedness import needs
 from ...model.nodes import MaxOver
-from ...model.notation import Role
+from ...model.notation import Role, written_name
 from .instantiate import concretize
 from .plain import plain
 from ..numeric.compiled import Status, compiled
@@ -394,7 +394,7 @@ def _condition_by_size(causes: list, undefined: list[Hit]) -> str:
     does not need."""
     by_size: dict = {}
     for position, _, terms in causes:
-        sizes = ", ".join(f"{k}={v}" for k, v in undefined[position].instance.sizes)
+        sizes = ", ".join(f"{written_name(str(k))}={v}" for k, v in undefined[position].instance.sizes)
         by_size.setdefault(sizes, []).append({t for t in terms if not t.startswith(_COMPLEX)})
     chosen: dict = {}
     for sizes, failing in by_size.items():

@@ -23,7 +23,8 @@ from ..numeric.indices import inputs_of, var_key
 from ...model.distributions import IidExpectation, SampleExpectation
 from .distributions import expand_distributions, has_point_densities, over_tables, point_coordinates
 from .index_choices import index_assignments, index_ties, symbols_in, used_indices  # noqa: F401 (used_indices: jobs.py)
-from ...model.notation import Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl
+from ...model.notation import (Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl,
+                                written_name)
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ class Instance:
 
     @property
     def label(self) -> str:
-        parts = [f"{k}={v}" for k, v in self.sizes + self.indices]
+        # a size of a [[section]] (N__from199) as the document writes it
+        parts = [f"{written_name(str(k))}={v}" for k, v in self.sizes + self.indices]
         if self.cell_width is not None:
             parts.append(f"densities on cells of width {self.cell_width}")
         if isinstance(self.unnamed, tuple):
@@ -271,7 +273,7 @@ def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
         for index, extent in zip(symbol.indices, decl.shape):
             index, extent = sp.sympify(index), sp.sympify(sp.sympify(extent).xreplace(sizes))
             if index.is_Integer and extent.is_Integer and not 1 <= index <= extent:
-                at = ", ".join(f"{s}={v}" for s, v in sizes.items())
+                at = ", ".join(f"{written_name(str(s))}={v}" for s, v in sizes.items())
                 shape = " × ".join(str(sp.sympify(e).xreplace(sizes)) for e in decl.shape)
                 counted = "; its indices start at " + ", ".join(str(f) for f in decl.first) if decl.first else ""
                 raise OutOfRange(f"the statement names {notation.display(symbol)}, which is not an entry of "
