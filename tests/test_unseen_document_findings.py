@@ -178,6 +178,14 @@ def test_a_placeholder_argument_is_named():
     assert message.startswith(r"'\cdot' as an argument (a placeholder")
 
 
+@pytest.mark.parametrize("written", [r"\log f(.; x) = 0", r"\log f(x, .) = 0", r"\log f(. \mid x) = 0"])
+def test_a_dot_as_a_placeholder_argument_is_named(written):
+    # notes write p_m(.; \alpha) for the density at any argument (the corpus said "cannot read '.' here")
+    message = refusal(PAIR.split("[[distribution]]")[0] + "\n[[function]]\nname = 'f'\narguments = 2\n"
+                      + claim(written))
+    assert message.startswith("'.' as an argument (a placeholder for any argument")
+
+
 # --- the corpus reader reads defines and displays as the loader does ---------------------
 
 def test_the_corpus_reader_reads_a_define_that_uses_a_later_one_and_refuses_an_arrow(tmp_path):

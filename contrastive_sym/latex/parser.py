@@ -265,6 +265,9 @@ def _unclosed(text: str, position: int) -> tuple[str, int, int] | None:
     return None if found is None else (found[0], *_line_column(text, found[1]))
 
 
+#: a lone dot before what ends an argument: ';', a bar, ',' or ')'
+_PLACEHOLDER_DOT = re.compile(r"\.(?!\.)\s*(?:;|\||\\mid(?![a-zA-Z])|\\vert(?![a-zA-Z])|,|\))")
+
 #: \vert left unpaired before a subscript: the bar of a restriction, f(x)\big\vert_{x=0}
 _VERT_RESTRICTION = re.compile(r"\\vert(?=\s*_)")
 
@@ -287,6 +290,11 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
         return where.error(message, *_line_column(text, start), _construct_at(original, start))
     if isinstance(exc, UnexpectedCharacters):
         construct = _construct_at(original, exc.pos_in_stream)
+        if _PLACEHOLDER_DOT.match(text, exc.pos_in_stream) and re.search(r"[(,]\s*$", text[:exc.pos_in_stream]):
+            # p_m(.; \alpha), \mathcal{P}(. \mid y): a dot for "any argument", as \cdot is written
+            return where.error("'.' as an argument (a placeholder for any argument, p_m(.; \\alpha)) is not read: a "
+                               "statement about every argument writes a variable for it, p_m(u; \\alpha) with u "
+                               "declared; or restate the line with restated_from", line, column, ".")
         return where.error(f"cannot read {_quoted(construct)} here", line, column, construct)
     if isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         opened = _unclosed(original, len(original))
