@@ -91,3 +91,38 @@ def test_a_definition_whose_chain_has_an_unchecked_link_defines_and_checks_the_r
     assert claims["c"].verdict.value == "proved"
     # the false equality beside the approximation is found; the ≈ link is said to be unchecked
     assert chain.verdict.value == "refuted" and "(2) ≈: undecided, not checked" in chain.message
+
+
+SOFTMAX = r"\text{softmax}\left(\begin{bmatrix} 2 \\ 1 \\ 0.1 \end{bmatrix}\right)"
+
+
+@pytest.mark.parametrize("statement, expected", [
+    # a post's worked example: each printed entry gives its own tolerance
+    (SOFTMAX + r" \approx \begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}", "proved"),
+    (r"\begin{pmatrix} 0.66 \\ 0.24 \\ 0.1 \end{pmatrix} \approx " + SOFTMAX, "proved"),
+    (SOFTMAX + r" \approx \begin{bmatrix} 0.659 \\ 0.099 \\ 0.242 \end{bmatrix}", "refuted"),     # two entries swapped
+    (SOFTMAX + r" \approx \begin{bmatrix} 0.659 \\ 0.242 \\ 0.098 \end{bmatrix}", "refuted"),     # the last digit off
+    (SOFTMAX + r" \approx \left[\begin{array}{c} 0.659 \\ 0.242 \\ 0.099 \end{array}\right]", "proved"),
+    (r"\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}^\top \approx \begin{pmatrix} 1.0 & 3.0 \\ 2.0 & 4.0 \end{pmatrix}",
+     "proved"),
+    (r"\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}^\top \approx \begin{pmatrix} 1.0 & 2.0 \\ 3.0 & 4.0 \end{pmatrix}",
+     "refuted"),
+    (SOFTMAX + r" = \frac{1}{e^2 + e + e^{0.1}} \begin{bmatrix} e^2 \\ e \\ e^{0.1} \end{bmatrix} "
+     r"\approx \begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}", ("proved", "confirmed")),
+])
+def test_a_vector_of_printed_values_is_read_to_its_digits_entry_by_entry(statement, expected):
+    result = run(statement)
+    assert result.outcome.verdict.value in ((expected,) if isinstance(expected, str) else expected), \
+        result.outcome.message
+
+
+def test_the_reading_of_a_vector_of_printed_values_says_each_bound():
+    assert run(SOFTMAX + r" \approx \begin{bmatrix} 0.66 \\ 0.24 \\ 0.1 \end{bmatrix}").claim.reading == (
+        "≈ read as (0.655, 0.235, 0.05) ≤ … ≤ (0.665, 0.245, 0.15), entry by entry: each printed entry gives "
+        "half a unit in its last digit (in its last nonzero digit for a whole number)")
+
+
+def test_a_vector_with_an_entry_that_is_not_printed_is_read_and_undecided():
+    result = run(SOFTMAX + r" \approx \begin{bmatrix} 0.659 \\ 0.242 \\ e^{-2} \end{bmatrix}")
+    assert result.outcome.verdict.value == "undecided"
+    assert "an approximation (≈) stated with no tolerance" in result.outcome.message

@@ -5,7 +5,6 @@ substitutions; a given condition must name something the claim evaluates.
 """
 from __future__ import annotations
 
-from decimal import Decimal
 
 import sympy as sp
 
@@ -18,6 +17,7 @@ from ..latex.translate import translate_rows
 from ..model.claims import Condition, Kind, Statement
 from ..model.nodes import Optimum
 from ..model.notation import Origin
+from .approximations import approximation, within_printed
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
 from .chains import read_each_chain, several_chains
@@ -200,71 +200,6 @@ def statement_of(latex: str, scope: Scope, context: Context, proportional_in=Non
     return chain(*parts), "", extents
 
 
-def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str] | None:
-    """``a \\approx 6.91``: the printed digits give the tolerance, half a unit in the last
-    one (±0.005; for a whole number, in its last nonzero digit: 9900 is ±50), and the claim
-    reads ``6.905 ≤ a ≤ 6.915``; with the reading said.  None when the statement has no ≈,
-    and for an ≈ between expressions among other relations (a link read and not decided);
-    one ≈ between two expressions with no printed number is refused."""
-    relations = [r for row in rows for r in row.relations]
-    if "\\approx" not in relations or rows[0].continues:   # '\approx …' first: the caller says what starts it
-        return None
-    if relations != ["\\approx"] or len(rows) != 1:
-        return _approximate_end(rows, relations, latex, where)
-    sides = rows[0].sides
-    for position in (1, 0):
-        printed = _tolerance(sides[position], latex)
-        if printed is None:
-            continue
-        value, tolerance, written = printed
-        other = sides[1 - position].expr
-        statement = chain(value - tolerance, "<=", other, "<=", value + tolerance)
-        return statement, (f"≈ read as {_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)}: the "
-                           f"printed {written} gives ±{_decimal(tolerance)}, half a unit in its last {'digit' if '.' in written else 'nonzero digit'}")
-    return None     # ≈ between two expressions: read, and not decided (a link of its own)
-
-
-def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str] | None:
-    """``A = B = … \\approx 0.25``: a chain of equalities that ends with the printed value.
-    Read as v − t ≤ A = B = … ≤ v + t (t from the printed digits): with every equality,
-    the first and the last side are both within t of v, and a false equality is a false
-    link of its own.  None for any other place of ≈ in a chain: a link read, not decided."""
-    if rows[0].continues or any(not row.continues for row in rows[1:]):
-        raise where.error("a statement is one chain of relations")
-    terms = [rows[0].sides[0]] + [side for row in rows for side in (row.sides if row.continues else row.sides[1:])]
-    printed = _tolerance(terms[-1], latex)
-    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]) or printed is None:
-        return None      # ≈ between expressions: a link read and not decided, beside the others
-    value, tolerance, written = printed
-    return _within_printed([term.expr for term in terms[:-1]], value, tolerance, written)
-
-
-def _within_printed(sides: list, value, tolerance, written: str) -> tuple[Statement, str]:
-    """``sides[0] = sides[1] = … \\approx value`` as v − t ≤ sides[0] = … ≤ v + t, and its reading."""
-    parts = [value - tolerance, "<="]
-    for side in sides:
-        parts += [side, "="]
-    parts[-1] = "<="
-    parts.append(value + tolerance)
-    return chain(*parts), (f"the last link ≈ read as {_decimal(value - tolerance)} ≤ … ≤ "
-                           f"{_decimal(value + tolerance)} around the equalities: the printed {written} gives "
-                           f"±{_decimal(tolerance)}")
-
-
-def _tolerance(side, latex: str):
-    """(value, tolerance, text) of a side that is a printed number, else None."""
-    written = latex[side.start:side.end].strip().replace("{", "").replace("}", "")
-    tolerance = tolerance_of(written)
-    if tolerance is None or not side.expr.is_Rational:
-        return None
-    return side.expr, tolerance, written
-
-
-def _decimal(value: sp.Rational) -> str:
-    """An exact decimal of a rational whose denominator divides a power of ten."""
-    return format(Decimal(int(value.p)) / Decimal(int(value.q)), "f")
-
-
 def definition_chain_claim(claim_id: str, title: str, line: int, written, where: Where,
                            context: Context) -> dict:
     """The claim that a chain written in a definition (``\\mathcal{L} = A = B``) makes:
@@ -277,8 +212,8 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     if last.relation == "\\approx" and last.printed and tolerance_of(last.printed) is not None \
             and all(link.relation == "=" for link in written.links[:-1]):
         # A = B ≈ 0.693: v − t ≤ A = B ≤ v + t, as a claim reads it (approximation)
-        statement, reading = _within_printed([link.lhs for link in written.links], last.rhs,
-                                             tolerance_of(last.printed), last.printed)
+        statement, reading = within_printed([link.lhs for link in written.links], last.rhs,
+                                            tolerance_of(last.printed), last.printed)
     else:
         parts = [written.links[0].lhs]
         for link in written.links:
