@@ -126,3 +126,21 @@ def test_a_vector_with_an_entry_that_is_not_printed_is_read_and_undecided():
     result = run(SOFTMAX + r" \approx \begin{bmatrix} 0.659 \\ 0.242 \\ e^{-2} \end{bmatrix}")
     assert result.outcome.verdict.value == "undecided"
     assert "an approximation (≈) stated with no tolerance" in result.outcome.message
+
+
+@pytest.mark.parametrize("statement, said", [
+    (r"-\log 0.7 = 0.357", "the left side, 0.35667494393873237891, rounds to the printed 0.357 (3 decimal places)"),
+    (r"7.389 = e^{2}", "the right side, 7.3890560989306502272, rounds to the printed 7.389 (3 decimal places)"),
+    (r"\log 0.7 = -0.36", "rounds to the printed -0.36 (2 decimal places)"),
+])
+def test_an_equality_with_a_value_rounded_is_refuted_saying_it_rounds(statement, said):
+    # "=" with a rounded value is false as written; the refutation tells a rounding from a slip
+    outcome = run(statement).outcome
+    assert outcome.verdict.value == "refuted"
+    assert said in outcome.message and "if the document means ≈, write \\approx" in outcome.message
+
+
+@pytest.mark.parametrize("statement", [r"-\log 0.7 = 0.35", r"e = 3", r"\log 0.7 = 0.357"])
+def test_an_equality_off_by_more_than_its_printed_digits_says_nothing_of_rounding(statement):
+    outcome = run(statement).outcome
+    assert outcome.verdict.value == "refuted" and "rounds to" not in outcome.message

@@ -15,6 +15,7 @@ from ..sampling import conditions
 from ..sampling import witness as witnesses
 from ..sampling.distributions import over_tables
 from .full_support import FULL_SUPPORT, of_full_support
+from .printed_values import rounding_note
 from .wider_tables import violations_beside_more_values
 from ..sampling.instantiate import Instance, instantiate
 from ..sampling.points import exhaustive
@@ -109,8 +110,9 @@ def _closed_arithmetic(task: LinkTask, state: PointwiseState, config: CheckConfi
     if holds is False:  # only a sign the balls could not see: the sampling found no violation
         tie = all(sign == 0 for sign in signs)
         w = witnesses.build(ci, {}, result, note="SymPy's exact arithmetic shows the relation fails")
-        return Outcome(Verdict.REFUTED, "exact arithmetic", _failure_reason(task.relation, tie, ci.instance, result),
-                       witness=w, evidence=evidence)
+        reason = _failure_reason(task.relation, tie, ci.instance, result) + \
+            rounding_note(task.relation, task.lhs, task.rhs, result)
+        return Outcome(Verdict.REFUTED, "exact arithmetic", reason, witness=w, evidence=evidence)
     if result.status is Status.TIE and not task.relation.is_strict:
         return Outcome(Verdict.CONFIRMED, "exact arithmetic",
                        f"the sides agree to {result.digits} digits ({shown}), but SymPy could not show they "
@@ -279,6 +281,8 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
         note = "each side is a direction, given by its coefficients on ∇g_1, …, ∇g_K"
     w = witnesses.build(ci, small, final, note=note)
     reason = _failure_reason(task.relation, tie, ci.instance, final)
+    if _closed(state) and not any(inst.sizes or inst.indices for inst in state.instances):
+        reason += rounding_note(task.relation, task.lhs, task.rhs, final)     # = 0.357 for -log 0.7
     # a condition must explain every point not known to hold: the failures, and the open
     # points no method settled (settling stops at the first failure), which may fail too
     unexplained = failures + list(state.report.open)
