@@ -107,6 +107,10 @@ SOFTMAX = r"\text{softmax}\left(\begin{bmatrix} 2 \\ 1 \\ 0.1 \end{bmatrix}\righ
      "proved"),
     (r"\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}^\top \approx \begin{pmatrix} 1.0 & 2.0 \\ 3.0 & 4.0 \end{pmatrix}",
      "refuted"),
+    # a list in brackets or parentheses, as posts write a worked example
+    (r"\text{softmax}([2, 1, 0.1]) \approx [0.659, 0.242, 0.099]", "proved"),
+    (r"\text{softmax}([2, 1, 0.1]) \approx \left(0.66, 0.24, 0.10\right)", "proved"),
+    (r"\text{softmax}([2, 1, 0.1]) \approx [0.659, 0.099, 0.242]", "refuted"),
     (SOFTMAX + r" = \frac{1}{e^2 + e + e^{0.1}} \begin{bmatrix} e^2 \\ e \\ e^{0.1} \end{bmatrix} "
      r"\approx \begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}", ("proved", "confirmed")),
 ])

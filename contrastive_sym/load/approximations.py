@@ -13,12 +13,15 @@ import sympy as sp
 from ..latex.parser import Where
 from ..latex.printed import tolerance_of
 from ..model.claims import Statement
-from ..model.nodes import Vector
+from ..model.nodes import Cancelled, Vector
 from .builder import chain
 
 #: a matrix written out, from its begin (bmatrix, pmatrix, …, or an array in brackets) to its end
 _LAYOUT = re.compile(r"(?:\\left\s*[\[(]\s*|[\[(]\s*)?\\begin\s*\{(\w+)\}(?:\s*\{[lcr|\s]+\})?(.*?)"
                      r"\\end\s*\{\1\}", re.S)
+
+#: a list of numbers in brackets or parentheses, [0.659, 0.242, 0.099]
+_LIST = re.compile(r"(?:\\left\s*)?[\[(]([-0-9.,{}\s]*)(?:\\right\s*)?[\])]")
 
 
 @dataclass(frozen=True)
@@ -105,13 +108,19 @@ def _entries(side, latex: str) -> Printed | None:
     # the layout the side starts in (an array in brackets is read from inside its begin: parser.py)
     layout = max((m for m in _LAYOUT.finditer(latex) if m.start() <= side.start < m.end()),
                  key=lambda m: m.start(), default=None)
-    if layout is None:
+    listed = _LIST.match(latex, side.start)
+    if layout is not None:
+        rows = re.split(r"\\\\", layout.group(2))
+        if rows and not rows[-1].strip():
+            rows = rows[:-1]        # a last \\ closes no row
+        written = [[entry.strip().replace("{", "").replace("}", "") for entry in row.split("&")] for row in rows]
+    elif listed is not None:       # [0.659, 0.242, 0.099]: a column, as the reader reads a list in brackets
+        written = [[entry.strip().replace("{", "").replace("}", "")] for entry in listed.group(1).split(",")]
+    else:
         return None
-    rows = re.split(r"\\\\", layout.group(2))
-    if rows and not rows[-1].strip():
-        rows = rows[:-1]        # a last \\ closes no row
-    written = [[entry.strip().replace("{", "").replace("}", "") for entry in row.split("&")] for row in rows]
     value = side.expr.doit()
+    if isinstance(value, sp.MatrixBase):
+        value = value.applyfunc(_settled)
     if not isinstance(value, sp.MatrixBase) or value.shape != (len(written), len(written[0])) \
             or any(len(row) != value.shape[1] for row in written):
         return None
@@ -127,6 +136,13 @@ def _entries(side, latex: str) -> Printed | None:
     bounds = f"{_tuple(low)} ≤ … ≤ {_tuple(high)}, entry by entry"
     return Printed(_layout(low, value.shape), _layout(high, value.shape), bounds,
                    briefly + " (in its last nonzero digit for a whole number)", briefly)
+
+
+def _settled(entry: sp.Expr) -> sp.Expr:
+    """An entry with each cancellation whose lost factors are nonzero numbers settled (a list in brackets
+    is read with one per entry: its value is the entry's where the factor is 1)."""
+    return entry.replace(lambda e: isinstance(e, Cancelled) and all(f.is_number and f.is_nonzero for f in e.args[1:]),
+                         lambda e: e.args[0])
 
 
 def _layout(entries: list, shape: tuple) -> Vector:
