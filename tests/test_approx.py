@@ -111,6 +111,14 @@ SOFTMAX = r"\text{softmax}\left(\begin{bmatrix} 2 \\ 1 \\ 0.1 \end{bmatrix}\righ
     (r"\text{softmax}([2, 1, 0.1]) \approx [0.659, 0.242, 0.099]", "proved"),
     (r"\text{softmax}([2, 1, 0.1]) \approx \left(0.66, 0.24, 0.10\right)", "proved"),
     (r"\text{softmax}([2, 1, 0.1]) \approx [0.659, 0.099, 0.242]", "refuted"),
+    # softmax and LSE of a row written out (a row stays a row), or of its transpose, a column
+    (r"\text{softmax}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}\right) \approx "
+     r"\begin{bmatrix} 0.659 & 0.242 & 0.099 \end{bmatrix}", "proved"),
+    (r"\text{softmax}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}\right) \approx "
+     r"\begin{bmatrix} 0.242 & 0.659 & 0.099 \end{bmatrix}", "refuted"),
+    (r"\text{softmax}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}^\top\right) \approx "
+     r"\begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}", "proved"),
+    (r"\text{LSE}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}\right) \approx 2.417", "proved"),
     (SOFTMAX + r" = \frac{1}{e^2 + e + e^{0.1}} \begin{bmatrix} e^2 \\ e \\ e^{0.1} \end{bmatrix} "
      r"\approx \begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}", ("proved", "confirmed")),
 ])
@@ -148,3 +156,10 @@ def test_an_equality_with_a_value_rounded_is_refuted_saying_it_rounds(statement,
 def test_an_equality_off_by_more_than_its_printed_digits_says_nothing_of_rounding(statement):
     outcome = run(statement).outcome
     assert outcome.verdict.value == "refuted" and "rounds to" not in outcome.message
+
+
+def test_the_softmax_of_a_row_is_a_row():
+    # compared with a column it is an error naming both shapes, never a comparison of entries
+    with pytest.raises(ParseError, match="a 1 × 3 matrix and a vector of length 3"):
+        run(r"\text{softmax}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}\right) \approx "
+            r"\begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}")

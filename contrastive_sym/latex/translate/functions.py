@@ -21,7 +21,7 @@ from ..scope import AbstractFunction, Family, form_key
 from .labelled_uses import shown
 from .quotients import quotient
 from .trees import bare_letter, unwrap
-from .values import ListValue, Segment, VectorValue, as_vector, relation_name
+from .values import ListValue, MatrixValue, Segment, VectorValue, as_vector, relation_name
 
 
 Tree = lark.Tree
@@ -157,12 +157,21 @@ class AbstractFunctionsMixin:
         r"""``\text{softmax}(z)``, a vector (``\text{softmax}(z)_i`` its entry), and ``\text{LSE}(z)``."""
         value = self._items(items)
         vector = self.vector_of(value) if not isinstance(value, ListValue) else None
+        m = sp.Dummy("m", integer=True)
+        row = isinstance(value, MatrixValue) and value.rows == 1
+        if vector is None and isinstance(value, MatrixValue) and (row or value.cols == 1):
+            # a matrix of one row or one column written out (a post's [2 & 1 & 0.1]): its entries; a row stays one
+            vector = VectorValue(value.entry(1, m) if row else value.entry(m, 1), m, value.cols if row else value.rows)
         if vector is None:
             raise self.fail(node, f"{function.written} takes one vector (a declared vector, a row z_i, or a "
                                   "vector computed from them)")
-        m = sp.Dummy("m", integer=True)
         result = function.of(vector.component, m, vector.length)
-        return VectorValue(result, m, vector.length) if function.name in ("softmax", "log_softmax") else result
+        if function.name not in ("softmax", "log_softmax"):
+            return result
+        if row:
+            c = sp.Dummy("c", integer=True)
+            return MatrixValue(result.xreplace({m: c}), sp.Dummy("r", integer=True), c, sp.Integer(1), vector.length)
+        return VectorValue(result, m, vector.length)
 
     def elementary_applied(self, values: list, node) -> list:
         r"""The factors of a product with each standard function written without parentheses
