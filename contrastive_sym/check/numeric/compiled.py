@@ -131,7 +131,7 @@ _NAMESPACE = {
     "atanh": lambda a: _where_defined(None, [lambda: dual_atanh(_ball(a))]) or _ball(a).atanh(),
     "acosh": lambda a: _where_defined(None, [lambda: dual_acosh(_ball(a))]) or _ball(a).acosh(),
     "asinh": lambda a: _ball(a).asinh(),
-    "_not_real": _not_real,
+    "_not_real": _not_real, "_pow": _pow,
     # |x| rewritten by SymPy as sqrt(x·conj(x)) (x not known real): conj is the identity on
     # the real balls evaluated here; a non-real x is a NaN ball, the side undefined
     "conjugate": _ball,
@@ -155,6 +155,14 @@ class _BallPrinter(MpmathPrinter):
 
     def _print_Min(self, expr):
         return "min(%s)" % ", ".join(self._print(a) for a in expr.args)
+
+    def _print_Pow(self, expr, rational=False):
+        # a whole power through _pow: arb ** n is nan for a ball around 0 that is not exactly 0
+        # (x_1 - x_1 w/w, a tie of two inexact values), which sent the side to the costly
+        # mpmath definedness check at every such point
+        if expr.exp.is_Integer:
+            return "_pow(%s, %d)" % (self._print(expr.base), int(expr.exp))
+        return super()._print_Pow(expr, rational=rational)
 
     def _print_Heaviside(self, expr):
         return "_heaviside(%s)" % self._print(expr.args[0])
