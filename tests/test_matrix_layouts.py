@@ -101,6 +101,10 @@ def test_what_the_layout_does_not_determine_is_refused(statement, said):
     (r"\left\{ \begin{array}{ll} a & b \end{array} \right.", False),
     (r"\left[ \begin{array}{c} a \end{array} \right)", False),
     (r"[ \begin{array}{c} a \end{array} \right]", False),
+    # parentheses after a name are a call's (the array inside is its argument): left as written
+    (r"\text{softmax}\left( \begin{array}{c} a \end{array} \right)", False),
+    (r"f(\begin{array}{c} a \end{array})", False),
+    (r"= \left( \begin{array}{c} a \end{array} \right)", True),
     (r"\left[ \begin{array}{c} \begin{array}{c} a \end{array} \end{array} \right]", False),
 ])
 def test_an_array_in_brackets_is_a_matrix_at_the_same_length_and_lines(written, read):

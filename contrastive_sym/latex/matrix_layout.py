@@ -33,6 +33,9 @@ class MatrixLayoutError(Exception):
 _BRACKETED_ARRAY = re.compile(r"(\\left\s*)?([\[(])\s*\\begin\s*\{array\}\s*\{[lcr|\s]+\}")
 _ARRAY_CLOSE = re.compile(r"\\end\s*\{array\}\s*(\\right\s*)?([\])])?")
 _ARRAY_OPEN = re.compile(r"\\begin\s*\{array\}")
+#: what may stand before a value in parentheses that is not an argument list (an operator, an opening)
+_VALUE_BEFORE = re.compile(r"(?:^|[=+\-*/(\[{,&<>^_]|\\(?:cdot|times|approx|le|leq|ge|geq|neq|equiv|coloneqq|triangleq"
+                           r"|quad|qquad|top|intercal|left|,|;|!| ))\s*$")
 
 
 def bracketed_arrays(text: str) -> str:
@@ -47,6 +50,8 @@ def bracketed_arrays(text: str) -> str:
         if closing is None or nested is not None and nested.start() < closing.start():
             continue
         sized, bracket = opening.group(1) is not None, opening.group(2)
+        if bracket == "(" and not _VALUE_BEFORE.search(text[:opening.start()]):
+            continue        # \text{softmax}\left( \begin{array} …: the parentheses of a call, not the matrix's
         if (closing.group(2) != {"[": "]", "(": ")"}[bracket]
                 or (closing.group(1) is not None) != sized):
             continue
