@@ -8,6 +8,7 @@ its last digit (``6.91`` is ±0.005), or for a whole number in its last nonzero 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import sympy as sp
 
@@ -25,3 +26,8 @@ def tolerance_of(written: str) -> sp.Rational | None:
     digits = written.lstrip("-").strip()
     zeros = len(digits) - len(digits.rstrip("0")) if digits.strip("0") else 0
     return sp.Rational(5, 10) * 10 ** zeros
+
+
+def decimal_text(value: sp.Rational) -> str:
+    """An exact decimal of a rational whose denominator divides a power of ten (357/1000: 0.357)."""
+    return format(Decimal(int(value.p)) / Decimal(int(value.q)), "f")

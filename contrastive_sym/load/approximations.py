@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 import sympy as sp
 
 from ..latex.parser import Where
-from ..latex.printed import tolerance_of
+from ..latex.printed import decimal_text, tolerance_of
 from ..model.claims import Statement
 from ..model.nodes import Cancelled, Vector
 from .builder import chain
@@ -97,8 +96,8 @@ def printed_side(side, latex: str) -> Printed | None:
 
 
 def _scalar(value, tolerance, written: str) -> Printed:
-    briefly = f"the printed {written} gives ±{_decimal(tolerance)}"
-    bounds = f"{_decimal(value - tolerance)} ≤ … ≤ {_decimal(value + tolerance)}"
+    briefly = f"the printed {written} gives ±{decimal_text(tolerance)}"
+    bounds = f"{decimal_text(value - tolerance)} ≤ … ≤ {decimal_text(value + tolerance)}"
     return Printed(value - tolerance, value + tolerance, bounds,
                    f"{briefly}, half a unit in its last {'digit' if '.' in written else 'nonzero digit'}", briefly)
 
@@ -156,9 +155,4 @@ def _layout(entries: list, shape: tuple) -> Vector:
 
 
 def _tuple(entries: list) -> str:
-    return "(" + ", ".join(_decimal(e) for e in entries) + ")"
-
-
-def _decimal(value: sp.Rational) -> str:
-    """An exact decimal of a rational whose denominator divides a power of ten."""
-    return format(Decimal(int(value.p)) / Decimal(int(value.q)), "f")
+    return "(" + ", ".join(decimal_text(e) for e in entries) + ")"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sympy as sp
 from flint import arb
 
+from ...latex.printed import decimal_text
 from ...model.claims import Relation
 from ..numeric.compiled import format_number
 
@@ -25,7 +26,7 @@ def rounding_note(relation: Relation, lhs: sp.Basic, rhs: sp.Basic, comparison) 
             continue
         gap = abs(value - arb(int(printed.p)) / arb(int(printed.q)))
         if gap < arb(5) / arb(10) ** (places + 1):     # certain for the whole ball, not only its midpoint
-            return (f"; the {which} side, {format_number(value, 20)}, rounds to the printed {_shown(printed, places)} "
+            return (f"; the {which} side, {format_number(value, 20)}, rounds to the printed {decimal_text(printed)} "
                     f"({places} decimal place{'s' if places > 1 else ''}): if the document means ≈, write "
                     "\\approx, which is read to the printed digits")
     return ""
@@ -36,9 +37,3 @@ def _decimal_places(value: sp.Basic) -> int | None:
     if not isinstance(value, sp.Rational) or value.is_Integer:
         return None
     return next((k for k in range(1, _MOST_PLACES) if (value * 10 ** k).q == 1), None)
-
-
-def _shown(value: sp.Rational, places: int) -> str:
-    scaled = int(value * 10 ** places)
-    digits = str(abs(scaled)).rjust(places + 1, "0")
-    return f"{'-' if scaled < 0 else ''}{digits[:-places]}.{digits[-places:]}"
