@@ -93,7 +93,7 @@ def test_the_connective_is_blanked_with_spaces_keeping_every_column():
     assert r"\text" not in blanked
     # inside a row (not after \\, a comma or the display's start) the word is not blanked
     assert prose_blanked(r"L = a \text{ where } M = b") == r"L = a \text{ where } M = b"
-    assert "'where' is not declared" in refusal(r"L = a \text{ where } M = b")
+    assert "the word 'where' inside a formula is not read here" in refusal(r"L = a \text{ where } M = b")
 
 
 def test_a_definition_that_uses_a_name_a_later_row_defines_is_defined_after_it():

@@ -88,6 +88,16 @@ _CONSTRUCTS = [
      r"'\{0}' is not read (an integral is read as one \int of a density, \int p(x) g(x) \, dx); " + _RESTATE),
     (r"\\choose(?![a-zA-Z])", r"'{n \choose k}' is not read; write \binom{n}{k}"),
     (r"\\(lfloor|lceil)(?![a-zA-Z])", r"'\{0}' (a rounding to a whole number) is not read; " + _RESTATE),
+    # binary operators of LaTeX that no declaration gives a meaning: named, never "not declared"
+    (r"\\(pm|mp)(?![a-zA-Z])", r"'\{0}' (plus or minus) writes two formulas at once, which are not read as one: "
+     r"write each as a statement of its own (a + b and a - b), or " + _RESTATE),
+    (r"\\circ(?![a-zA-Z])", r"'\circ' (a composition f \circ g, or an entrywise product) is not read: write the "
+     r"composition applied, f(g(x)), or the entrywise product as \odot; or " + _RESTATE),
+    (r"\\(oplus|otimes|ominus|boxtimes|bigoplus|bigotimes)(?![a-zA-Z])",
+     r"'\{0}' (a direct sum, a concatenation, a tensor or Kronecker product) is not read; " + _RESTATE),
+    (r"\\(ast|star)(?![a-zA-Z])", r"'\{0}' between two values (a convolution, or a product) is not read: write "
+     r"\cdot or nothing for a product; as a mark of a name (w^\star, x^*) it is part of the name; or " + _RESTATE),
+    (r"\\det(?![a-zA-Z])", r"'\det' (the determinant of a matrix) is not read; " + _RESTATE),
     (r"!(?![=])", r"'!' (a factorial) is not read; write the product it stands for (\prod_{k=1}^{n} k), "
      r"or " + _RESTATE),
 ]

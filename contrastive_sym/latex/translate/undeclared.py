@@ -17,6 +17,12 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
+    if key.strip(" ,.").lower() in _WORDS:
+        # \text{ or } between two formulas: a sentence's word where a value is read, not a name to declare
+        return (f"the word '{key.strip()}' inside a formula is not read here: words are read where they mark a "
+                "condition after a statement (\\quad \\text{for } j \\neq i, \\text{if } …) or definitions after "
+                "it, past a comma or on a row of their own (…, \\text{where } p_i = …); two formulas joined by words are two statements: write each in a "
+                "row or display of its own, or restate the line with restated_from")
     if entries:
         return (f"'{key}' alone is not defined: the document defines its entries ({', '.join(entries)}); a "
                 "statement of the whole vector is written entry by entry")
@@ -81,6 +87,11 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
                 f"[[family]] with shape = ['d'])")
     return f"'{key}' is not declared"    # quoted as written: a repr would double each backslash
 
+
+
+#: words of a sentence written in a formula (\text{ or }, \mathrm{where}): never names a document declares
+_WORDS = frozenset({"or", "and", "where", "if", "for", "with", "when", "then", "since", "otherwise", "s.t.",
+                    "such that", "i.e.", "e.g.", "so", "thus", "hence", "else", "for all", "and so", "whence"})
 
 
 _FONTS = ("mathbf", "boldsymbol", "bm", "mathbfit", "vec", "mathit", "mathrm", "mathsf", "bf", "mathcal")

@@ -1,0 +1,60 @@
+r"""Operators of LaTeX that no declaration gives a meaning (``\pm``, ``\circ``, ``\oplus``, ``\star``,
+``\det``) and the words of a sentence written between two formulas (``\text{ or }``) are refused by
+name, saying what each usually means and what is read instead.  Before, each was "'\pm' is not
+declared", which told the user to declare an operator as if it were a name (found in the corpus: a
+pairwise loss summing over j = i ± 1, an entrywise ∘, a ⊕ of two bags, log det of a covariance)."""
+from __future__ import annotations
+
+import pytest
+
+from contrastive_sym.errors import DerivationError
+from document_claims import TITLE, claim_verdict
+
+NOTATION = TITLE + """
+[[size]]
+name = 'n'
+minimum = 1
+checked = [1, 2]
+
+[[index]]
+name = 'i'
+to = 'n'
+
+[[family]]
+name = 'y'
+shape = ['n']
+
+[[family]]
+name = 'A'
+shape = ['n', 'n']
+
+[[scalar]]
+name = 't'
+"""
+
+
+@pytest.mark.parametrize("latex, named", [
+    (r"y_i \pm y_i = 0", r"'\pm' (plus or minus) writes two formulas at once"),
+    (r"y_i \mp 1 = 0", r"'\mp' (plus or minus)"),
+    (r"y_i \circ y_i = y_i^2", r"'\circ' (a composition"),
+    (r"y_i \oplus y_i = 0", r"'\oplus' (a direct sum"),
+    (r"y_i \otimes y_i = 0", r"'\otimes' (a direct sum"),
+    (r"y_i \star y_i = y_i^2", r"'\star' between two values"),
+    (r"y_i \ast y_i = y_i^2", r"'\ast' between two values"),
+    (r"\log \det(A) = 0", r"'\det' (the determinant of a matrix) is not read"),
+    (r"y_i = 1 \text{ or } y_i = 0", "the word 'or' inside a formula is not read here"),
+    (r"t^2 \ge t \quad \text{for } t > 1", None),       # a condition after the statement: its given
+])
+def test_an_operator_or_a_word_is_refused_by_name(latex, named):
+    if named is None:
+        assert claim_verdict(NOTATION, latex) in ("proved", "confirmed")
+        return
+    with pytest.raises(DerivationError) as raised:
+        claim_verdict(NOTATION, latex)
+    assert named in str(raised.value)
+    assert "is not declared" not in str(raised.value)
+
+
+def test_a_star_that_marks_a_name_is_part_of_it():
+    notation = NOTATION + "\n[[scalar]]\nname = 'w^\\star'\n"
+    assert claim_verdict(notation, r"w^\star - w^\star = 0") == "proved"
