@@ -58,3 +58,12 @@ def test_an_operator_or_a_word_is_refused_by_name(latex, named):
 def test_a_star_that_marks_a_name_is_part_of_it():
     notation = NOTATION + "\n[[scalar]]\nname = 'w^\\star'\n"
     assert claim_verdict(notation, r"w^\star - w^\star = 0") == "proved"
+
+
+def test_an_arrow_in_the_script_of_a_name_nothing_declares_is_a_label_not_an_event():
+    with pytest.raises(DerivationError) as raised:
+        claim_verdict(NOTATION, r"y_i^{1 \to 2} = y_i")
+    message = str(raised.value)
+    assert "'1 \\to 2' in a script labels a name" in message and "event" not in message
+    declared = NOTATION + "\n[[family]]\nname = 'y^{1 \\to 2}'\nshape = ['n']\n"
+    assert claim_verdict(declared, r"y_i^{1 \to 2} - y_i^{1 \to 2} = 0") == "proved"

@@ -80,5 +80,5 @@ def test_the_star_of_an_optimum_written_as_a_command_is_the_name_with_its_star(l
 
 
 def test_a_star_between_two_values_is_not_a_product():
-    with pytest.raises(DerivationError, match="not declared"):
+    with pytest.raises(DerivationError, match="between two values \\(a convolution, or a product\\) is not read"):
         verify_text(with_claim(STAR, r"x \star x = x^2"))

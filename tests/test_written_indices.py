@@ -539,7 +539,7 @@ def test_for_all_after_a_statement_names_its_variables(statement, verdict):
     (r"x_1^2 \geq 0 \quad \forall i", "the statement does not use i"),
     (r"x_i^2 \geq 0 \quad \forall i \in [2]", "a 'for all' over another set is not read"),
     (r"x_i^2 \geq 0 \quad \forall i \neq 1", "goes in the claim's given"),
-    (r"\forall i", "\\forall … with no statement before it"),
+    (r"\forall i", "\\forall … with no statement before or after it"),
     (r"x_i^2 \geq 0, i = 1, \dots, N-1", "the range 'i = 1, \\dots, N-1' is read as 'for all'"),
 ])
 def test_for_all_that_says_what_the_check_does_not_do_is_refused(statement, words):

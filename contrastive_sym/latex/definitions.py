@@ -183,6 +183,11 @@ def _rows(tree, translator: Translator, definitional: frozenset[int],
             translator.check_definition_quantifier(row.children[0], found[-1].head)
             number += 1
             continue
+        if row.data == "quantifier_row" and number + 1 < len(trees) and trees[number + 1].data == "chain":
+            # "\forall i \in [N], \quad h_i = …": written first, of the definition after it
+            translator.check_definition_quantifier(row.children[0], trees[number + 1].children[0])
+            number += 1
+            continue
         quantifier = next((c for c in row.children if isinstance(c, Tree) and c.data == "forall"), None)
         if quantifier is not None and row.data == "chain":
             translator.check_definition_quantifier(quantifier, row.children[0])

@@ -30,7 +30,8 @@ from .continuations import (FONT_SWITCH, LEADING_LABEL, conditions_after_bars, d
                             drop_leading_reference, drop_trailing_name, flatten_substacks, font_switches_as_commands,
                             join_continuations, join_repeated_relations, mark_first, row_labels, unbrace_signs,
                             unwrap_math_classes)
-from .quantifier_clauses import FORALL_COMMA, RANGE_WRITTEN, forall_in_words, mark_forall_commas, ranges_as_quantifiers
+from .quantifier_clauses import (FORALL_COMMA, RANGE_WRITTEN, forall_in_words, leading_clause_colons, mark_forall_commas,
+                                 ranges_as_quantifiers)
 from .brace_labels import relation_labels_as_notes
 from .optima import MARKS as OPTIMUM_MARKS, mark_optima
 from .parse_hints import hint_before
@@ -165,7 +166,8 @@ def parse(text: str, where: Where = Where(), labels: frozenset = frozenset(), pa
     cleaned = _BOLD_OPERATOR.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), cleaned)
     cleaned = PRIME_SCRIPT.sub(_as_primes, cleaned)   # x^{\prime}: x'
     # A = B \quad C = D: two rows; \max{(a, b)}: \max(a, b); \substack{a \\ b}: a, b
-    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", wide_spaces_as_rows(unbraced_arguments(cleaned))))
+    cleaned = leading_clause_colons(unbraced_arguments(cleaned))     # \forall i \neq j: s_{ij} \le 1 (same length)
+    cleaned = flatten_substacks(_END_PUNCTUATION.sub(" ", wide_spaces_as_rows(cleaned)))
     digits = _MULTI_DIGIT_SCRIPT.search(cleaned)
     if digits is not None:
         mark, number = digits.groups()

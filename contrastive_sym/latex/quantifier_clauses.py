@@ -25,14 +25,64 @@ FORALL_MARK = "\ue021"
 _FORALL = re.compile(r"\\forall(?![a-zA-Z])")
 
 
+#: what may stand before a \forall that opens its row: the row's start, an alignment mark, an environment
+_ROW_OPENING = re.compile(r"(?:^|\\\\|\\begin\s*\{[a-z]+\*?\}(?:\{[^{}]*\})?)\s*&?\s*$")
+#: a relation a statement states (a clause's own are \in, \neq and bounds of one name, which it may hold too)
+_STATED = re.compile(r"(?<![\\<>!])=|\\(?:leq?|geq?|approx)(?![a-zA-Z])|(?<!\\)[<>]")
+
+
+def _clause_end(text: str, start: int) -> int | None:
+    r"""Where the clause of a ``\forall`` that opens its row at ``start`` ends: its last comma or first
+    colon outside braces (``\forall x \in \mathbb{R}, \; \sigma(-x) = 1 - \sigma(x)``, ``\forall i \neq j:
+    s_{ij} \le 1``) when what follows states a relation; None if nothing does (then the clause runs to
+    the row's end, as after a statement)."""
+    depth, separators = 0, []
+    for position in range(start, len(text)):
+        char = text[position]
+        if char in "{([":
+            depth += 1
+        elif char in "})]":
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and (text.startswith("\\\\", position) or text.startswith("\\end", position)):
+            break
+        elif depth == 0 and char in ",:" and not text.startswith(":=", position):
+            separators.append(position)
+            if char == ":":
+                break
+    end = next((i for i in range(start, len(text)) if text.startswith("\\\\", i) or text.startswith("\\end", i)),
+               len(text))
+    for position in reversed(separators):
+        if _STATED.search(text[position + 1:end]) and not re.match(r"\s*\\forall(?![a-zA-Z])", text[position + 1:]):
+            return position
+    return None
+
+
+def leading_clause_colons(text: str) -> str:
+    r"""``text`` with the colon that ends a leading ``\forall`` clause (``\forall i \neq j: s_{ij} \le 1``)
+    written as a comma (the same length): the statement after it starts a row, as after a comma."""
+    out = list(text)
+    for match in _FORALL.finditer(text):
+        if _ROW_OPENING.search(text[:match.start()]):
+            ends = _clause_end(text, match.end())
+            if ends is not None and text[ends] == ":":
+                out[ends] = ","
+    return "".join(out)
+
+
 def mark_forall_commas(text: str) -> str:
     """``text`` with the commas of each ``\\forall`` clause (from ``\\forall`` to the end of
     its row, outside braces) rewritten to :data:`FORALL_COMMA`: ``\\forall i, j`` names two
-    indices; a comma there does not start a row."""
+    indices; a comma there does not start a row.  A clause that opens its row ends at the comma
+    (or colon, written as a comma) before the statement it quantifies: that one starts a row."""
     out = list(text)
     for match in _FORALL.finditer(text):
         depth = 0
-        for position in range(match.end(), len(text)):
+        ends = _clause_end(text, match.end()) if _ROW_OPENING.search(text[:match.start()]) else None
+        if ends is not None:
+            out[ends] = ","
+        for position in range(match.end(), len(text) if ends is None else ends):
             char = text[position]
             if char in "{([":
                 depth += 1

@@ -27,6 +27,13 @@ _CLAUSE = re.compile(
     r"(?P<open>\\left\s*\(|\()?\s*"
     rf"(?P<conditions>{_ONE}(?:\s*,\s*{_ONE})*)\s*"
     r"(?(open)(?:\\right\s*\)|\)))\s*[.,]?\s*$")
+#: the same clause written first, after \forall and before the statement it conditions: ``\forall t > 1,
+#: \quad t^2 > t``, ``\forall i \neq j: s_{ij} \le 1``
+_LEADING = re.compile(
+    r"^(?P<lead>\s*(?:&\s*)?(?:\\forall(?![a-zA-Z])|\\(?:text|textrm|mathrm)\s*\{\s*for\s+(?:all|every|each)\s*\})\s*"
+    r"(?P<open>\\left\s*\(|\()?\s*"
+    rf"(?P<conditions>{_ONE}(?:\s*,\s*{_ONE})*)\s*"
+    r"(?(open)(?:\\right\s*\)|\)))\s*[,:]\s*(?:\\[,;: ]|\\q?quad(?![a-zA-Z])|~|\s)*)")
 #: how far from the end a clause is looked for (a formula of thousands of spaces is not scanned whole)
 _TAIL = 200
 #: a relation the statement before the clause states
@@ -35,12 +42,15 @@ _RELATION = re.compile(r"(?<![\\<>!])=|(?<!\\)[<>]|\\(?:leq?|geq?|approx|propto|
 
 def condition_clause(entry: dict, latex: str, indices: frozenset = frozenset()) -> tuple[dict, str, str]:
     """(the claim's entry with the conditions as its ``given``, the statement to read, the reading) of
-    ``latex``; ``(entry, latex, "")`` when it ends with no such clause.  The clause is set apart by a
+    ``latex``; ``(entry, latex, "")`` when it opens or ends with no such clause.  The clause is set apart by a
     comma or a wide space, or written in parentheses, in words or after \\forall: ``a = b j \\neq i``
     is not a statement and a condition."""
     statement, said = problem_constraints(latex)     # \min_q f(q) \text{ s.t. } …: the problem's constraints
     if said:
         return entry, statement, said
+    leading = _LEADING.match(latex)
+    if leading is not None and _RELATION.search(latex[leading.end():]):
+        return _given(entry, latex, leading, "lead", "before", indices)
     found = _CLAUSE.search(latex, max(0, len(latex) - _TAIL))      # a clause is short: no scan of the whole
     if found is None or found.start() == 0 or not _RELATION.search(latex[:found.start()]):
         return entry, latex, ""
@@ -48,13 +58,22 @@ def condition_clause(entry: dict, latex: str, indices: frozenset = frozenset()) 
         return entry, latex, ""
     if not found.group("word") and re.search(_BOUND, found.group("conditions")):
         return entry, latex, ""
+    return _given(entry, latex, found, 0, "after", indices)
+
+
+def _given(entry: dict, latex: str, found, group, where: str, indices: frozenset) -> tuple[dict, str, str]:
+    """The claim's entry with the conditions of the clause ``found`` (its ``group`` spans the clause) as its
+    ``given``, the statement with the clause blanked (columns kept), and the reading; the entry unchanged
+    when an equality of the clause compares values, not declared indices (a statement of its own, as before).
+    ``_clause_given``: which of the given the clause wrote (a display of several statements gives them to
+    its last one only)."""
     conditions = [" ".join(c.split()) for c in re.findall(_ONE, found.group("conditions"))]
     if any(re.fullmatch(_EQUAL, c) and not set(re.split(r"\s*=\s*", c)) <= indices for c in conditions):
-        return entry, latex, ""     # c = d of values: a statement of its own, as before
-    statement = latex[:found.start()] + re.sub(r"[^\n]", " ", latex[found.start():])
-    reading = f"the condition{'s' * (len(conditions) > 1)} {', '.join(conditions)} written after the statement " \
+        return entry, latex, ""
+    start, end = found.span(group)
+    statement = latex[:start] + re.sub(r"[^\n]", " ", latex[start:end]) + latex[end:]
+    reading = f"the condition{'s' * (len(conditions) > 1)} {', '.join(conditions)} written {where} the statement " \
               f"{'are' if len(conditions) > 1 else 'is'} read as its given"
-    # which of the given the clause wrote: a display of several statements gives them to its last one only
     return {**entry, "given": [*entry.get("given", ()), *conditions], "_clause_given": tuple(conditions)}, \
         statement, reading
 

@@ -139,11 +139,15 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         for link, what in labels + [(label, "") for _, _, label in row_labels(self.text)]:
             said.append(f"the link '{' '.join(link.split())}' compares with {what or 'the term or display its label names'}, "
                         "which this one does not write: not checked; the chain is read from its next side")
+        leading = None       # "\forall x \in \mathbb{R}, \; σ(-x) = …": of the statement after it
         for row in tree.children[0].children:
             if isinstance(row, Token):
                 continue
             if row.data == "quantifier_row":
-                # "…, \forall i": of the row before it
+                # "…, \forall i": of the row before it; written first, of the one after it
+                if not rows and leading is None:
+                    leading = row
+                    continue
                 if not rows:
                     raise self.fail(row, "\\forall … with no statement before it")
                 self.check_quantifier(row.children[0], [side.expr for side in rows[-1].sides])
@@ -197,9 +201,13 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                                      "('gradient descent on F \\equiv gradient ascent on G'), and as = between numbers")
             if quantifier is not None:
                 self.check_quantifier(quantifier, [side.expr for side in sides])
+            if leading is not None and not rows:
+                self.check_quantifier(leading.children[0], [side.expr for side in sides])
             line, _ = _position(row)
             rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
                             self.written_source(row).strip(), tuple(self.readings[first_reading:])))
+        if leading is not None and not rows:
+            raise self.fail(leading, "\\forall … with no statement before or after it")
         if membership is not None and not self.membership_read_as_domain and rows and last_side is not None:
             reading, within = self.stated_membership(membership, *last_side)
             rows[-1] = replace(rows[-1], readings=rows[-1].readings + (reading,), within=within)
@@ -331,6 +339,12 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
     def t_item(self, node):
         if len(node.children) != 1:
             written = " ".join(self.source(node).split())
+            if re.search(r"[_^]\s*\{?\s*$", self.text[:node.meta.start_pos]) and \
+                    re.search(r"\\(?:to|rightarrow|leftarrow|leftrightarrow)(?![a-zA-Z])", written):
+                # \mathcal{L}_i^{1 \to 2} with no such name: a direction's label, not an event
+                raise self.fail(node, f"'{written}' in a script labels a name (\\mathcal{{L}}^{{I \\to T}}, the "
+                                      "loss of one direction): a name with this label is not declared; declare or "
+                                      "define it as written")
             raise self.fail(node, f"a relation '{written}' where a value is expected (an event such as "
                                   "p(C = i \\mid x) is not read: a probability takes points)")
         return self.value(node.children[0])

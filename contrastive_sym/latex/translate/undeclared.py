@@ -23,6 +23,18 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
                 "condition after a statement (\\quad \\text{for } j \\neq i, \\text{if } …) or definitions after "
                 "it, past a comma or on a row of their own (…, \\text{where } p_i = …); two formulas joined by words are two statements: write each in a "
                 "row or display of its own, or restate the line with restated_from")
+    if start is not None and re.search(r"\\nabla\s*_\s*\{?\s*$", text[:start]):
+        # \nabla_\theta \mathcal{L} with θ the model's parameters, which no formula writes out
+        return (f"'{key}' is not declared: a gradient by a model's parameters (\\nabla_{{{key}}} s(q, k), the "
+                "parameters acting through scores or embeddings) is read with it a [[scalar]] and a path "
+                f"(parameter = '{key}', moves = the function or family it acts through, along = a direction of "
+                "the same kind); a gradient by a declared vector is written \\nabla_{z_i}")
+    if start is not None and _BY_PARTIAL.search(text[max(0, start - 400):start]):
+        # \frac{\partial \mathcal{L}}{\partial W}: the variable a derivative is taken by, never declared
+        return (f"'{key}' is not declared: what a derivative is taken by is a declared scalar, vector or family "
+                f"(\\frac{{\\partial L}}{{\\partial z_i}}), or a model's parameters read through a path "
+                f"(parameter = '{key}', a [[scalar]]; moves = the function or family it acts through; along = a "
+                "direction of the same kind)")
     if entries:
         return (f"'{key}' alone is not defined: the document defines its entries ({', '.join(entries)}); a "
                 "statement of the whole vector is written entry by entry")
@@ -89,6 +101,9 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
 
 
 
+#: the denominator of a derivative's fraction up to its variable: \frac{\partial L}{\partial
+_BY_PARTIAL = re.compile(r"\\[dt]?frac\s*\{\s*-?\s*\\partial(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}\s*\{\s*"
+                         r"\\partial\s*\{?\s*$")
 #: words of a sentence written in a formula (\text{ or }, \mathrm{where}): never names a document declares
 _WORDS = frozenset({"or", "and", "where", "if", "for", "with", "when", "then", "since", "otherwise", "s.t.",
                     "such that", "i.e.", "e.g.", "so", "thus", "hence", "else", "for all", "and so", "whence"})
