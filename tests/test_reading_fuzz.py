@@ -247,6 +247,9 @@ READING_TOKENS = TOKENS + [
     # differentials applied to directions (d is a size here: each is refused or a product), rows of cases in braces
     r"\mathrm{d}(x \mapsto ", r")(x) \cdot ", r"\mathrm{d}_x ", r"\mathrm{d}_t f(t) \cdot ", r"d\mathcal{L}(t) \cdot (",
     r"{t, \quad i = 1}", r"{n, \quad",
+    # a "for all" written first, operators refused by name, words between formulas, a direction's label
+    r"\forall t \in \mathbb{R}, \; ", r"\forall i \neq j: ", r"\forall t > 1, \quad ", r"\forall i, j, \; ", r"\forall i:",
+    r"\pm", r"\mp 1", r"\circ", r"\oplus", r"\det(", r"\star", r"\text{ or }", r"^{1 \to 2}", r"_{I \rightarrow T}",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
