@@ -58,9 +58,26 @@ def test_an_encoder_onto_the_sphere(statement, kind, expected):
     (dict(scalar=[{"name": "a", "role": "unit"}]), "scalar a: role 'unit' is for vectors of norm 1"),
     (dict(scalar=[{"name": "a"}], function=[{"name": "g", "arguments": 1, "role": "unit"}]),
      "function g: role 'unit' is for vector values"),
-    (dict(scalar=[{"name": "a"}], size=[{"name": "n", "minimum": 1, "checked": [1]}],
-          family=[{"name": "w", "shape": ["n", "n", "n"], "role": "unit"}]), "family w: role 'unit' is for a vector"),
 ])
 def test_unit_on_what_is_not_a_vector_is_refused_naming_the_line(notation, message):
     with pytest.raises(DerivationError, match=message):
         check_statement("a = a", **notation)
+
+
+VIEWS = dict(size=[{"name": "N", "minimum": 1, "checked": [1, 2, 3]}, {"name": "d", "minimum": 1, "checked": [1, 2, 3]}],
+             index=[{"name": "i", "to": "N"}, {"name": "j", "to": "N"}],
+             family=[{"name": "z", "shape": ["2", "N", "d"], "index_written": "superscript and subscript",
+                      "role": "unit"}])
+
+
+@pytest.mark.parametrize("statement, kind, expected", [
+    (r"\|z_i^{(1)}\| = 1", "identity", "confirmed"),
+    (r"z_i^{(1)} \cdot z_j^{(2)} \leq 1", "inequality", "confirmed"),
+    (r"z_i^{(1)} \cdot z_j^{(2)} \geq -1", "inequality", "confirmed"),
+    (r"z_i^{(1)} \cdot z_j^{(2)} \leq 0.99", "inequality", "refuted"),
+    (r"\|z_i^{(1)} - z_j^{(2)}\|^2 = 2 - 2 z_i^{(1)} \cdot z_j^{(2)}", "identity", "confirmed"),
+])
+def test_the_rows_of_two_views_on_the_sphere(statement, kind, expected):
+    """DCL and SimCLR write the two views' normalized embeddings z^{(1)}_i, z^{(2)}_i: a family of three
+    dimensions whose vectors, along its last one, have norm 1 (before, role 'unit' was refused there)."""
+    assert check_statement(statement, kind, **VIEWS).verdict.value == expected

@@ -92,9 +92,10 @@ def read_notation(spec: dict, context: Context) -> None:
         if role is Role.SCALE:
             raise context.fail(f"family {name}: role 'scale' is for a scalar (a temperature swept over "
                                "1e-300 … 1e300); declare a scalar, or use 'value'", ("role",))
-        if role is Role.UNIT and len(shape) not in (1, 2):
+        if role is Role.UNIT and not shape:
             raise context.fail(f"family {name}: role 'unit' is for a vector of norm 1, shape = ['d'], or rows of "
-                               f"norm 1, shape = ['n', 'd']; this shape has {len(shape)} entries", ("role",))
+                               "norm 1, shape = ['n', 'd'] (or ['2', 'n', 'd'], the rows of two views): the last "
+                               "entry of the shape is the vector's length", ("role",))
         if role is Role.EMBEDDING and len(shape) != 2:
             raise context.fail(f"family {name}: role 'embedding' is for rows of vectors, shape = [rows, "
                                f"dimension]; this shape has {len(shape)} entr{'y' if len(shape) == 1 else 'ies'}",

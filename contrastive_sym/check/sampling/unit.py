@@ -45,10 +45,13 @@ def _patterns(rows: int, dim: int) -> list[list[list[F]]]:
 
 
 def _row_column(variable) -> tuple:
-    """The row and the component of an entry: z_{a,m}; u_m of one vector (row 0); f(x)_m."""
+    """The row and the component of an entry: z_{a,m}; u_m of one vector (row 0); z^{(k)}_{a,m} of a family
+    of rows of several views (the row (k, a)); f(x)_m.  The vector is always along the last index."""
     symbol = variable.symbol
     if isinstance(symbol, sp.Indexed):
-        return (symbol.indices[0], symbol.indices[1]) if len(symbol.indices) == 2 else (0, symbol.indices[0])
+        if len(symbol.indices) == 1:
+            return 0, symbol.indices[0]
+        return (symbol.indices[0] if len(symbol.indices) == 2 else sp.Tuple(*symbol.indices[:-1])), symbol.indices[-1]
     return sp.Tuple(*symbol.args[:-1]), symbol.args[-1]
 
 
