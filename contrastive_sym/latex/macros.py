@@ -105,6 +105,30 @@ def _exponential_of(macro: Macro, head, scope: Scope, where: Where, text: str) -
                    rebuild=(lambda other: replace(rebuild(other), body=sp.exp(rebuild(other).body))) if rebuild else None)
 
 
+def _over_pairs(body, inner: Scope, scope: Scope, read, said: list | None = None):
+    r"""``body`` read again with each ``\sum_{b \neq b'}`` over the pairs (b, b') when b' is a declared index
+    the body depends on and the head, which writes its arguments, does not: the one reading that leaves
+    the definition a function of its arguments only (VICReg's c(Z) = \frac{1}{d} \sum_{i \neq j}
+    [C(Z)]_{i,j}^2, read with j fixed, was a function of j, and a true identity of it was refuted).
+    ``read`` reads the body in a scope; the body as read when the pairs leave an index loose too.  ``said``:
+    where the reading is said, when it is taken."""
+    if not isinstance(body, sp.Basic):
+        return body
+    loose = {str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)}
+    if not loose:
+        return body
+    keys = frozenset(k for k, v in inner.names.items() if isinstance(v, sp.Symbol) and str(v) in loose
+                     and inner.index_range(v) is not None)
+    paired = read(replace(inner, pair_sums=keys))
+    if not isinstance(paired, sp.Basic) or any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
+        return body
+    if said is not None:
+        shown = ", ".join(sorted(keys))
+        said.append(f"its sum whose condition excludes {shown} (\\sum_{{… \\neq {shown}}}) runs over the pairs: the "
+                    f"head writes its arguments, and {shown} is not among them")
+    return paired
+
+
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = _BodyReader(text, scope, where)
     notation = notation_macro(head, body_tree, scope, translator,
@@ -177,6 +201,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                          lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc,
                                          lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
         if body is not None and not labels_rather(body, parameters, scope, mixed):     # (head_parameters.py)
+            # c(Z) = \frac{1}{d} \sum_{i \neq j} C_{ij}^2: a head that writes its arguments, j not among them
+            body = _over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+                               translator.readings)
             return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
                          scalar_keys=tuple(k for k, _ in parameters)), parameters
     indices = _index_args(elements, separators, scope)
@@ -189,15 +216,8 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             inner = inner.bind(name, symbol)
             params.append((name, symbol))
         body = _BodyReader(text, inner, where).expr(body_tree)
+        body = _over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree))
         loose = sorted({str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)})
-        if loose:
-            # \sum_{b \neq b'} in it: over the pairs (b, b'), the one reading that leaves the
-            # definition a function of its arguments only
-            keys = frozenset(k for k, v in inner.names.items() if isinstance(v, sp.Symbol) and str(v) in loose
-                             and inner.index_range(v) is not None)
-            paired = _BodyReader(text, replace(inner, pair_sums=keys), where).expr(body_tree)
-            if not any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
-                body, loose = paired, []
         if loose:
             # N_cb(t, c) = \sum_{b \neq b'} …: a function of (t, c) whose value moves with b' means
             # a sum over b' too, or an argument left out; either reading is a guess
@@ -222,6 +242,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
     except ParseError as exc:   # \sigma(x) = 1/(1 + e^{-x}) of a data point x: its own real variable
         return points_as_numbers(key, elements, points, scope, line, translator,
                                  lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
+    if not vector:      # c(Z) = \frac{1}{d} \sum_{i \neq j} [C(Z)]_{i,j}^2: the head writes its arguments
+        body = _over_pairs(body, scope, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+                           translator.readings)
     if points is not None and any(kind == "event" for kind, _ in points):
         # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)
         key = translator.event_key(key, call_items)

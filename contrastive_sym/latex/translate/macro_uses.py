@@ -250,7 +250,10 @@ class MacroUsesMixin:
         if len(elements) != len(macro.scalar_keys) or any(macro.body.has(p) for p in macro.scalar_params):
             return False
         for element, key in zip(elements, macro.scalar_keys):
-            if canonical_key(self.source(element)) != canonical_key(key) or self.scope.lookup(key) is not None:
+            # in c(Z) = … [C(Z)]_{i,j} …, Z is c's own parameter (a Dummy), declared nowhere as in C's head
+            bound = self.scope.lookup(key)
+            if canonical_key(self.source(element)) != canonical_key(key) or \
+                    bound is not None and not isinstance(bound, sp.Dummy):
                 return False
         shown = ", ".join(macro.scalar_keys)
         note = (f"{macro.key}({shown}) is its definition, which does not depend on {shown} "
