@@ -81,3 +81,4 @@ def test_the_rows_of_two_views_on_the_sphere(statement, kind, expected):
     """DCL and SimCLR write the two views' normalized embeddings z^{(1)}_i, z^{(2)}_i: a family of three
     dimensions whose vectors, along its last one, have norm 1 (before, role 'unit' was refused there)."""
     assert check_statement(statement, kind, **VIEWS).verdict.value == expected
+

@@ -296,6 +296,8 @@ class Notation:
             if decl is not None and decl.leading_superscript:
                 lead, rest = idx.split(",", 1)
                 return f"{name}^{{({lead})}}_{{{rest}}}"
+            if _SCRIPTED.search(name):
+                name = f"({name})"          # k_+ and its entry 1: (k_+)_1, not k_+_1
             return f"{name}_{idx}" if len(symbol.indices) == 1 else f"{name}_{{{idx}}}"
         if isinstance(symbol, Entries):     # the entries of a slice x_{1:K} at a number K
             return f"({', '.join(self.display(a) for a in symbol.args)})"
@@ -315,6 +317,8 @@ class Notation:
 
 
 #: a value of a point's coordinate that a statement does not name, x_⋆1 (check/sampling/distributions.py)
+#: a name that already ends in a subscript (k_+, x_{neg}): its entries are shown in parentheses, (k_+)_1
+_SCRIPTED = re.compile(r"_(?:\{[^{}]*\}|[^{}\s])$")
 _UNNAMED = re.compile(r"(.+)_⋆(\d+)")
 
 #: a declared name that is one Greek letter, shown as the letter in witnesses and conditions
