@@ -43,6 +43,7 @@ name = 't'
     (r"y_i \ast y_i = y_i^2", r"'\ast' between two values"),
     (r"\log \det(A) = 0", r"'\det' (the determinant of a matrix) is not read"),
     (r"y_i = 1 \text{ or } y_i = 0", "the word 'or' inside a formula is not read here"),
+    (r"t^2 \ge 0 \quad \text{if } y_i \ge 0", "the condition after the word 'if' is not read from the formula"),
     (r"t^2 \ge t \quad \text{for } t > 1", None),       # a condition after the statement: its given
 ])
 def test_an_operator_or_a_word_is_refused_by_name(latex, named):

@@ -17,6 +17,11 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     found = unsupported(text, start) if start is not None else None
     if found:
         return found
+    if key.strip(" ,.").lower() in ("if", "for", "when", "for all"):
+        # "… \quad \text{if } s_{ii} \ge s_{ij}": a condition the reader does not take from the text
+        return (f"the condition after the word '{key.strip()}' is not read from the formula: a condition written "
+                "after a statement is read when it tells two indices apart (\\quad \\text{for } j \\neq i) or "
+                "bounds one value (\\text{if } t > 1); state this one in the claim's given (given = ['…'])")
     if key.strip(" ,.").lower() in _WORDS:
         # \text{ or } between two formulas: a sentence's word where a value is read, not a name to declare
         return (f"the word '{key.strip()}' inside a formula is not read here: words are read where they mark a "
