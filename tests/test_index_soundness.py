@@ -59,6 +59,10 @@ KD = dict(NOTATION, index=[{"name": "i", "to": "N"}, {"name": "k", "to": "N"}])
     (r"\sum_{j=1}^{N} \delta_{ij} z_j = z_i", "proved"),
     (r"\delta_{ik} = \delta_{ki}", "proved"),
     (r"\delta_{ik} = 1", "refuted"),
+    # an index and a whole number side by side, in either order (\delta_{k1}: the positive at place 1)
+    (r"\sum_{k=1}^{N} \delta_{k1} z_k = z_1", "confirmed"),
+    (r"\delta_{1k} = \delta_{k1}", "proved"),
+    (r"\delta_{k1} = \delta_{k2}", "refuted"),
     (r"\sum_{i,j} P_{i,j} = \sum_{i=1}^{N} \sum_{j=1}^{N} P_{i,j}", "proved"),
     (r"\sum_{i,j} P_{ij} = \sum_{i} P_{ii}", "refuted"),
 ])
@@ -70,6 +74,8 @@ def test_an_undeclared_delta_needs_its_two_indices():
     with pytest.raises(ParseError) as caught:
         check_statement(r"\delta_{i} = 1", **KD)
     assert "\\delta_{ij} (the Kronecker delta) takes two indices" in str(caught.value)
+    with pytest.raises(ParseError, match="takes two indices"):      # a run of digits is one numeral
+        check_statement(r"\delta_{12} = 0", **KD)
 
 
 def test_an_index_declared_as_a_function_of_another_follows_it_into_sums():

@@ -20,7 +20,7 @@ from .ambiguity import refuse_scalar_at_a_name
 from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
-from .trees import group_with_its_sign
+from .trees import group_with_its_sign, letter_and_number
 from .undeclared import case_twin, key_shown, bold_vector_of, entries_defined, font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
@@ -294,7 +294,7 @@ class NamesMixin:
         if meaning is Builtin.EXPECTATION:
             return self._expectation_subscript(arg, op)
         if meaning is Builtin.KRONECKER:
-            pair = self.name_run(arg) or None
+            pair = self.name_run(arg) or letter_and_number(arg)      # \delta_{ij}; \delta_{k1}, \delta_{1k}
             indices = [self.expr(t) for t in pair] if pair else self._index_list(arg)
             if len(indices) != 2 or not all(isinstance(x, sp.Expr) and x.is_integer for x in indices):
                 raise self.fail(op, "\\delta_{ij} (the Kronecker delta) takes two indices")
@@ -445,3 +445,4 @@ def _subscript_first(ops: list) -> list:
         if ops[position].data == "superscript" and ops[position + 1].data == "subscript":
             ops[position], ops[position + 1] = ops[position + 1], ops[position]
     return ops
+

@@ -111,3 +111,19 @@ def group_with_its_sign(group, after: list) -> tuple:
             and isinstance(after[0].children[1], Tree) and after[0].children[1].data == "script_sign":
         return Tree(after[0].data, [group, after[0].children[1]], after[0].meta), after[1:]
     return group, after
+
+
+def letter_and_number(arg):
+    r"""(letter, number) of a subscript written as a letter and a whole number side by side, in either order
+    (``\delta_{k1}``, ``\delta_{1k}``: the Kronecker delta of the index k and 1); None for anything else
+    (a run of digits, ``\delta_{12}``, stays one numeral)."""
+    tree = unwrap(arg)
+    while isinstance(tree, Tree) and tree.data in ("script_group", "items", "item", "braces") and len(tree.children) == 1:
+        tree = unwrap(tree.children[0])
+    if not (isinstance(tree, Tree) and tree.data == "juxt" and len(tree.children) == 2):
+        return None
+    kinds = sorted(c.data for c in tree.children if isinstance(c, Tree))
+    number = next((c for c in tree.children if isinstance(c, Tree) and c.data == "number"), None)
+    if kinds != ["letter", "number"] or not str(number.children[0]).isdigit():
+        return None
+    return list(tree.children)
