@@ -18,6 +18,7 @@ from ..model.notation import Origin
 from .builder import DocumentBuilder
 from .keylines import Locator
 from .schema import is_int, short
+from .suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def read_enum(kind, value, context: Context, origin: Origin):
     for member in kind:
         if member.value == value or member.name.lower() == str(value).lower():
             return member
-    raise DerivationError(f"{value!r} is not a {kind.__name__.lower()} "
+    raise DerivationError(f"{value!r} is not a {kind.__name__.lower()}{did_you_mean(value, [m.value for m in kind])} "
                           f"({', '.join(m.value for m in kind)})", origin.path, origin.line)
 
 

@@ -15,6 +15,7 @@ from ..errors import DerivationError
 from .keylines import KeyLines
 from .markdown_scan import Comment, Lines
 from .schema import READING_TABLES, SCHEMA, validate_table
+from .suggest import did_you_mean
 
 _HEADER = re.compile(r"\s*contrastive-verify(?=\s|$)")
 _DIRECTIVE = re.compile(r"\s*(claim|derivation|step|define|unchecked|section)[ \t]*(?::|(?=\s*$))")
@@ -146,7 +147,7 @@ class Reader:
             if key not in known:
                 hint = (" (the line and the LaTeX are the display's below the annotation)"
                         if key in ("line", "latex") else "")
-                raise self.fail(f"unknown key {key!r} in {named(directive)}{hint}; "
+                raise self.fail(f"unknown key {key!r} in {named(directive)}{did_you_mean(key, known)}{hint}; "
                                 f"known keys: {', '.join(sorted(known))}", self.key_offset(comment, key))
             tables = value if isinstance(value, list) else [value]
             for table in tables if key in _TABLE_KEYS else ():
@@ -156,7 +157,8 @@ class Reader:
                                     self.key_offset(comment, key))
                 for inner in table:
                     if inner not in _TABLE_KEYS[key]:
-                        raise self.fail(f"unknown key {inner!r} in {key!r} of {named(directive)}; "
+                        raise self.fail(f"unknown key {inner!r} in {key!r} of {named(directive)}"
+                                        f"{did_you_mean(inner, _TABLE_KEYS[key])}; "
                                         f"known keys: {', '.join(sorted(_TABLE_KEYS[key]))}",
                                         self.key_offset(comment, inner))
 

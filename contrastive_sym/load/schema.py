@@ -12,6 +12,7 @@ from . import limits
 from ..latex.scope import OperatorKind
 from ..model.claims import Expectation, Kind
 from ..model.notation import Domain, Role
+from .suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,8 @@ def field_problem(field: Field, value, per_link: bool = False, name: str = "") -
         return None if isinstance(value, bool) else f"expected {field.describe()}, got {short(value)}"
     if kind == "choice":
         ok = isinstance(value, str) and (value in field.choices or value.lower() in field.aliases)
-        return None if ok else f"{short(value)} is not a {name or 'value'} ({', '.join(field.choices)})"
+        return None if ok else (f"{short(value)} is not a {name or 'value'}{did_you_mean(value, field.choices)} "
+                                f"({', '.join(field.choices)})")
     if kind == "expect":
         listed = per_link and isinstance(value, list)
         values = value if listed else [value]
@@ -336,7 +338,8 @@ def validate_table(table: dict, kind: str, path: tuple, fail, required: bool = T
     fields, where = SCHEMA[kind], label or _table_name(kind)
     for key in table:
         if key not in fields:
-            raise fail(f"unknown key {key!r} in {where} (known: {', '.join(sorted(fields))})", path + (key,))
+            raise fail(f"unknown key {key!r} in {where}{did_you_mean(key, fields)} (known: {', '.join(sorted(fields))})",
+                       path + (key,))
     for key, field in fields.items():
         if key not in table:
             unless = _REQUIRED_UNLESS.get((kind, key))
