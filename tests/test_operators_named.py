@@ -68,3 +68,10 @@ def test_an_arrow_in_the_script_of_a_name_nothing_declares_is_a_label_not_an_eve
     assert "'1 \\to 2' in a script labels a name" in message and "event" not in message
     declared = NOTATION + "\n[[family]]\nname = 'y^{1 \\to 2}'\nshape = ['n']\n"
     assert claim_verdict(declared, r"y_i^{1 \to 2} - y_i^{1 \to 2} = 0") == "proved"
+
+
+def test_an_indicator_of_an_index_equal_to_an_arg_max_says_why_it_is_not_read():
+    """𝟙[i = \\arg\\max_j s_j], the softmax's limit as τ → 0⁺ in posts: at a tie the maximiser is not one index."""
+    for written in (r"\mathbb{1}[i = \arg\max_j y_j] \le 1", r"\mathbb{1}[i = \operatorname*{argmax}_j y_j] \le 1"):
+        with pytest.raises(DerivationError, match="compares an index with an arg max or arg min"):
+            claim_verdict(NOTATION, written)
