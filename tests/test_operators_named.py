@@ -1,8 +1,9 @@
 r"""Operators of LaTeX that no declaration gives a meaning (``\pm``, ``\circ``, ``\oplus``, ``\star``,
-``\det``) and the words of a sentence written between two formulas (``\text{ or }``) are refused by
-name, saying what each usually means and what is read instead.  Before, each was "'\pm' is not
-declared", which told the user to declare an operator as if it were a name (found in the corpus: a
-pairwise loss summing over j = i ± 1, an entrywise ∘, a ⊕ of two bags, log det of a covariance)."""
+``\det``), the words of a sentence written between two formulas (``\text{ or }``), 's.t.' in letters and
+a list's numbering inside a display are refused by name, saying what each usually means and what is read
+instead.  Before, each was "'\pm' is not declared", which told the user to declare an operator as if it were
+a name, or "cannot read '.' here" (found in the corpus: a pairwise loss summing over j = i ± 1, an entrywise
+∘, a ⊕ of two bags, log det of a covariance, a survey's constraints, a write-up's numbered items)."""
 from __future__ import annotations
 
 import pytest
@@ -44,6 +45,8 @@ name = 't'
     (r"\log \det(A) = 0", r"'\det' (the determinant of a matrix) is not read"),
     (r"y_i = 1 \text{ or } y_i = 0", "the word 'or' inside a formula is not read here"),
     (r"t^2 \ge 0 \quad \text{if } y_i \ge 0", "the condition after the word 'if' is not read from the formula"),
+    (r"s.t. y_i = y_i", "'s.t.' (subject to) in letters is read only after the problem it constrains"),
+    (r"1. y_i \le y_i", "a row numbered as an item of a list ('1.') is not read"),
     (r"t^2 \ge t \quad \text{for } t > 1", None),       # a condition after the statement: its given
 ])
 def test_an_operator_or_a_word_is_refused_by_name(latex, named):

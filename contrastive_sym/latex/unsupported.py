@@ -131,6 +131,15 @@ def unsupported(text: str, position: int) -> str | None:
         return ("a derivative \\frac{\\partial}{\\partial x} with nothing after it: what it is the derivative of is not "
                 "written (\\frac{\\partial L}{\\partial x}, or \\frac{\\partial}{\\partial x} L); where the text around "
                 "the display names it, the claim says so with differentiates = '\\mathcal{L}'; or " + _RESTATE)
+    if re.search(r"(?<![A-Za-z\\])s\s*$", text[:max(position, 0)]) and re.match(r"\.\s*t\s*\.", text[max(position, 0):]):
+        # "s.t. s_i = s_j, …" in italic letters: the constraints of a problem, written alone
+        return ("'s.t.' (subject to) in letters is read only after the problem it constrains, on its row, in text: "
+                "\\min_q f(q) \\text{ s.t. } q_1 \\geq 0; constraints alone state nothing to check: "
+                "state them in the claim's given, or " + _RESTATE)
+    if re.search(r"(?:^|\\\\|\\begin\{[a-z]+\*?\})\s*&?\s*\d+\s*$", text[:max(position, 0)]) and text.startswith(".", max(position, 0)):
+        # "1. \frac{\partial}{\partial v_c} …": a list numbered inside a display
+        return ("a row numbered as an item of a list ('1.') is not read: a display holds formulas; write each item "
+                "as a display of its own, without its number, or " + _RESTATE)
     for pattern, message in _COMPILED:
         match = pattern.match(text, max(position, 0))
         if match and match.group().startswith("\\begin") and array_is_layout(text, position):
