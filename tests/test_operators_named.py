@@ -43,6 +43,8 @@ name = 't'
     (r"y_i \star y_i = y_i^2", r"'\star' between two values"),
     (r"y_i \ast y_i = y_i^2", r"'\ast' between two values"),
     (r"\log \det(A) = 0", r"'\det' (the determinant of a matrix) is not read"),
+    (r"\Gamma(t) \ge 0", r"'\Gamma(…)' (the gamma function) is not read"),
+    (r"\mathbb{P}(i = 1) \le 1", r"'\mathbb{P}(…)' (the probability of an event) is not read as written"),
     (r"y_i = 1 \text{ or } y_i = 0", "the word 'or' inside a formula is not read here"),
     (r"t^2 \ge 0 \quad \text{if } y_i \ge 0", "the condition after the word 'if' is not read from the formula"),
     (r"s.t. y_i = y_i", "'s.t.' (subject to) in letters is read only after the problem it constrains"),

@@ -98,6 +98,11 @@ _CONSTRUCTS = [
     (r"\\(ast|star)(?![a-zA-Z])", r"'\{0}' between two values (a convolution, or a product) is not read: write "
      r"\cdot or nothing for a product; as a mark of a name (w^\star, x^*) it is part of the name; or " + _RESTATE),
     (r"\\det(?![a-zA-Z])", r"'\det' (the determinant of a matrix) is not read; " + _RESTATE),
+    (r"\\Gamma(?![a-zA-Z])(?=\s*(?:\\left\s*|\\big\s*)?\()", r"'\Gamma(…)' (the gamma function) is not read: the checker "
+     r"does not evaluate it; declare \Gamma if it is a name of the document's, or " + _RESTATE),
+    (r"\\mathbb\s*\{\s*P\s*\}(?=\s*(?:\\left\s*|\\big\s*)?[(\[])", r"'\mathbb{P}(…)' (the probability of an event) is "
+     r"not read as written: a probability is read as a declared [[distribution]]'s density at points, p(x), or as a "
+     r"definition the document gives (P(D = 1 \mid w, c) = …); " + _RESTATE),
     (r"!(?![=])", r"'!' (a factorial) is not read; write the product it stands for (\prod_{k=1}^{n} k), "
      r"or " + _RESTATE),
 ]
