@@ -13,13 +13,10 @@ polynomial and a max, which every evaluator of the checker already reads exactly
 """
 from __future__ import annotations
 
-import re
-
 import lark
 import sympy as sp
 
 from ...model import encodings as enc
-from ..optima import ARGMAX, ARGMIN
 from ..scope import Builtin, Family
 from .compare import certainly_equal
 from .value_conditions import ValueConditionsMixin
@@ -191,14 +188,8 @@ class LabelsMixin(ValueConditionsMixin, SetMembershipMixin):
             if relation in ("in", "\\notin"):     # 1[j \in P_b]: Σ_{k ∈ S} δ_{j,k} (set_membership.py)
                 inside = self.membership_indicator(left, right, arg)
                 return inside if relation == "in" else 1 - inside
-            if relation in ("=", "!=") and (ARGMAX in self.source(tree) or ARGMIN in self.source(tree) or
-                                             re.search(r"arg\s*\\?(?:max|min)", self.source(tree))):
-                # 1[i = \arg\max_j s_j]: at a tie the maximiser is not one index (the softmax's limit is 1/m there)
-                raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' compares an index with an arg max "
-                                     "or arg min, which is not one index where values tie (there the softmax's limit "
-                                     "as \\tau \\to 0^+ is 1/m of the m tied entries): state where the maximiser is "
-                                     "unique as the claim's given (s_i > s_j for the j \\neq i), or restate the line with "
-                                     "restated_from")
+            if relation in ("=", "!="):
+                self.refuse_index_of_an_optimum(tree, arg)     # 1[i = \arg\max_j s_j] (value_conditions.py)
             a, b = self.expr(left), self.expr(right)
             if relation in ("=", "!=") and not (a.is_integer and b.is_integer):
                 raise self.fail(arg, f"the indicator of '{self.source(tree).strip()}' tests two values for "

@@ -3,9 +3,12 @@ an entry of a family of a finite domain tested against a number (``y_{ij} = 1`` 
 family), and entries of a family of indices, classes, compared (``c_j = c_i``, ``c_j = t``)."""
 from __future__ import annotations
 
+import re
+
 import lark
 import sympy as sp
 
+from ..optima import ARGMAX, ARGMIN
 from ..scope import Family
 from .cases import takes_value
 from .trees import unwrap
@@ -72,3 +75,13 @@ class ValueConditionsMixin:
                                   "that is not one")
         delta = sp.KroneckerDelta(a, b)
         return delta if relation_name(str(rel.children[0])) == "=" else 1 - delta
+
+    def refuse_index_of_an_optimum(self, tree, arg) -> None:
+        r"""``\mathbb{1}[i = \arg\max_j s_j]`` (the softmax's limit as τ → 0⁺ in posts): refused, saying why;
+        at a tie the maximiser is not one index (and the limit there is 1/m of the m tied entries)."""
+        written = self.source(tree)
+        if ARGMAX in written or ARGMIN in written or re.search(r"arg\s*\\?(?:max|min)", written):
+            raise self.fail(arg, f"the indicator of '{written.strip()}' compares an index with an arg max or arg min, "
+                                 "which is not one index where values tie (there the softmax's limit as \\tau \\to "
+                                 "0^+ is 1/m of the m tied entries): state where the maximiser is unique as the claim's "
+                                 "given (s_i > s_j for the j \\neq i), or restate the line with restated_from")
