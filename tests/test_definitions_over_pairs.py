@@ -86,3 +86,11 @@ line = 3
 latex = '''Z = \sum_{k \neq i} e^{s_{ik}}'''
 """
     assert claim_verdict(document, r"Z = \sum_{k=1}^{n} e^{s_{ik}} - e^{s_{ii}}") == "proved"
+
+
+def test_a_head_without_arguments_says_the_other_reading(capsys):
+    """c = \\frac{1}{D} \\sum_{i \\neq j} … keeps j fixed (the anchor convention), and a warning says the
+    pairs reading and how to write it: nothing about the choice is silent."""
+    plain = NOTATION.replace("name = 'c(Z)'", "name = 'c'").replace(r"c(Z) = \frac{1}{D}", r"c = \frac{1}{D}")
+    assert claim_verdict(plain, r"c \geq 0") in ("proved", "confirmed")
+    assert "it depends on j only through a sum that excludes it" in capsys.readouterr().err

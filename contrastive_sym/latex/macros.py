@@ -105,13 +105,12 @@ def _exponential_of(macro: Macro, head, scope: Scope, where: Where, text: str) -
                    rebuild=(lambda other: replace(rebuild(other), body=sp.exp(rebuild(other).body))) if rebuild else None)
 
 
-def _over_pairs(body, inner: Scope, scope: Scope, read, said: list | None = None):
-    r"""``body`` read again with each ``\sum_{b \neq b'}`` over the pairs (b, b') when b' is a declared index
-    the body depends on and the head, which writes its arguments, does not: the one reading that leaves
-    the definition a function of its arguments only (VICReg's c(Z) = \frac{1}{d} \sum_{i \neq j}
-    [C(Z)]_{i,j}^2, read with j fixed, was a function of j, and a true identity of it was refuted).
-    ``read`` reads the body in a scope; the body as read when the pairs leave an index loose too.  ``said``:
-    where the reading is said, when it is taken."""
+def _over_pairs(body, inner: Scope, scope: Scope, read, said: list | None = None, keep: bool = False):
+    r"""``body`` read again (``read``: in a scope) with each ``\sum_{b \neq b'}`` over the pairs (b, b') when
+    b' is a declared index the body depends on and the head, which writes its arguments, does not: the one
+    reading that leaves it a function of its arguments (VICReg's c(Z) = \frac{1}{d} \sum_{i \neq j} C_{ij}^2
+    with j fixed was refuted in a true identity); said in ``said``.  With ``keep`` (a head without arguments),
+    the body is kept and the other reading said; the body as read when the pairs leave an index loose."""
     if not isinstance(body, sp.Basic):
         return body
     loose = {str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)}
@@ -122,8 +121,12 @@ def _over_pairs(body, inner: Scope, scope: Scope, read, said: list | None = None
     paired = read(replace(inner, pair_sums=keys))
     if not isinstance(paired, sp.Basic) or any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
         return body
+    shown = ", ".join(sorted(keys))
+    if keep:        # a head without arguments: the anchor convention, kept, and the other reading said
+        said.append(f"it depends on {shown} only through a sum that excludes it (\\sum_{{… \\neq {shown}}}), read with "
+                    f"{shown} fixed; if that sum runs over the pairs, write its arguments in the head (c(Z) = …)")
+        return body
     if said is not None:
-        shown = ", ".join(sorted(keys))
         said.append(f"its sum whose condition excludes {shown} (\\sum_{{… \\neq {shown}}}) runs over the pairs: the "
                     f"head writes its arguments, and {shown} is not among them")
     return paired
@@ -165,6 +168,9 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             translator = _BodyReader(text, replace(scope, fixed=fixed), where)
         body, vector = _number_or_vector(translator, body_tree)
         refuse_entries_of_family(family, fixed, body, scope, translator, head)
+        if not vector and not fixed:       # c = \frac{1}{D} \sum_{i \neq j} C_{ij}^2: j the anchor, or the pairs?
+            _over_pairs(body, scope, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+                        translator.readings, keep=True)
         return Macro(key, body, line=line, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
