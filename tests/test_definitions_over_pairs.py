@@ -7,6 +7,9 @@ nowhere as in C's head); before, "'C(Z)' is a vector where a number is expected"
 the anchor reading (``Z = \sum_{k \neq i} e^{s_{ik}}`` is the normaliser of the anchor i)."""
 from __future__ import annotations
 
+import pytest
+
+from contrastive_sym.errors import DerivationError
 from document_claims import TITLE, claim_result, claim_verdict, with_claim
 
 NOTATION = TITLE + r"""
@@ -94,3 +97,15 @@ def test_a_head_without_arguments_says_the_other_reading(capsys):
     plain = NOTATION.replace("name = 'c(Z)'", "name = 'c'").replace(r"c(Z) = \frac{1}{D}", r"c = \frac{1}{D}")
     assert claim_verdict(plain, r"c \geq 0") in ("proved", "confirmed")
     assert "it depends on j only through a sum that excludes it" in capsys.readouterr().err
+
+
+def test_a_statement_that_sums_over_the_index_a_definition_keeps_fixed_is_ambiguous():
+    """c = \\frac{1}{D} \\sum_{i \\neq j} … (j fixed, the anchor convention) in a statement that sums over j
+    itself: which j is which is not written, and the true pairs identity was refuted; now refused, naming
+    both ways to write c.  A statement that does not sum over j is read as before."""
+    plain = NOTATION.replace("name = 'c(Z)'", "name = 'c'").replace(r"c(Z) = \frac{1}{D}", r"c = \frac{1}{D}")
+    for statement in (r"c = \frac{1}{D} \left( \sum_{i=1}^{D} \sum_{j=1}^{D} [C(Z)]_{i,j}^2 - "
+                      r"\sum_{i=1}^{D} [C(Z)]_{i,i}^2 \right)", r"\sum_{j=1}^{D} c = D c"):
+        with pytest.raises(DerivationError, match="ambiguous: c depends on j only through a sum that excludes it"):
+            claim_verdict(plain, statement)
+    assert claim_verdict(plain, r"c = c") == "proved"

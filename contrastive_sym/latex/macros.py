@@ -25,6 +25,7 @@ from .scope import Distribution, Family, Macro, Scope
 from .translate import Translator
 from .translate.functions import separator_kind
 from .head_names import head_parts, name_key, split_subscript
+from .pair_definitions import excluded_anchors, over_pairs
 from .head_parameters import (argument_values, defined_by_itself, entries_over_undeclared, labels_rather,
                               point_params, points_as_numbers, reread_parameters, vector_arguments, with_bound)
 from .worded_heads import worded_head
@@ -105,33 +106,6 @@ def _exponential_of(macro: Macro, head, scope: Scope, where: Where, text: str) -
                    rebuild=(lambda other: replace(rebuild(other), body=sp.exp(rebuild(other).body))) if rebuild else None)
 
 
-def _over_pairs(body, inner: Scope, scope: Scope, read, said: list | None = None, keep: bool = False):
-    r"""``body`` read again (``read``: in a scope) with each ``\sum_{b \neq b'}`` over the pairs (b, b') when
-    b' is a declared index the body depends on and the head, which writes its arguments, does not: the one
-    reading that leaves it a function of its arguments (VICReg's c(Z) = \frac{1}{d} \sum_{i \neq j} C_{ij}^2
-    with j fixed was refuted in a true identity); said in ``said``.  With ``keep`` (a head without arguments),
-    the body is kept and the other reading said; the body as read when the pairs leave an index loose."""
-    if not isinstance(body, sp.Basic):
-        return body
-    loose = {str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)}
-    if not loose:
-        return body
-    keys = frozenset(k for k, v in inner.names.items() if isinstance(v, sp.Symbol) and str(v) in loose
-                     and inner.index_range(v) is not None)
-    paired = read(replace(inner, pair_sums=keys))
-    if not isinstance(paired, sp.Basic) or any(paired.has(symbol) for symbol, _, _ in scope.index_ranges):
-        return body
-    shown = ", ".join(sorted(keys))
-    if keep:        # a head without arguments: the anchor convention, kept, and the other reading said
-        said.append(f"it depends on {shown} only through a sum that excludes it (\\sum_{{… \\neq {shown}}}), read with "
-                    f"{shown} fixed; if that sum runs over the pairs, write its arguments in the head (c(Z) = …)")
-        return body
-    if said is not None:
-        said.append(f"its sum whose condition excludes {shown} (\\sum_{{… \\neq {shown}}}) runs over the pairs: the "
-                    f"head writes its arguments, and {shown} is not among them")
-    return paired
-
-
 def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: int | None):
     translator = _BodyReader(text, scope, where)
     notation = notation_macro(head, body_tree, scope, translator,
@@ -168,10 +142,10 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             translator = _BodyReader(text, replace(scope, fixed=fixed), where)
         body, vector = _number_or_vector(translator, body_tree)
         refuse_entries_of_family(family, fixed, body, scope, translator, head)
-        if not vector and not fixed:       # c = \frac{1}{D} \sum_{i \neq j} C_{ij}^2: j the anchor, or the pairs?
-            _over_pairs(body, scope, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
-                        translator.readings, keep=True)
-        return Macro(key, body, line=line, **vector), []
+        # c = \frac{1}{D} \sum_{i \neq j} C_{ij}^2: j the anchor, or the pairs? (pair_definitions.py)
+        anchors = excluded_anchors(body, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+                                   translator.readings) if not vector and not fixed else frozenset()
+        return Macro(key, body, line=line, anchors=anchors, **vector), []
     elements = [c for c in call_items.children if isinstance(c, Tree)]
     separators = [str(c) for c in call_items.children if isinstance(c, Token)]
     # LSE(x_1, ..., x_n): a function of a list
@@ -208,7 +182,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
                                          lambda inner: _number_or_vector(_BodyReader(text, inner, where), body_tree))
         if body is not None and not labels_rather(body, parameters, scope, mixed):     # (head_parameters.py)
             # c(Z) = \frac{1}{d} \sum_{i \neq j} C_{ij}^2: a head that writes its arguments, j not among them
-            body = _over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+            body = over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
                                translator.readings)
             return Macro(key, body, line=line, scalar_params=tuple(s for _, s in parameters),
                          scalar_keys=tuple(k for k, _ in parameters)), parameters
@@ -222,7 +196,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
             inner = inner.bind(name, symbol)
             params.append((name, symbol))
         body = _BodyReader(text, inner, where).expr(body_tree)
-        body = _over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree))
+        body = over_pairs(body, inner, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree))
         loose = sorted({str(symbol) for symbol, _, _ in scope.index_ranges if body.has(symbol)})
         if loose:
             # N_cb(t, c) = \sum_{b \neq b'} …: a function of (t, c) whose value moves with b' means
@@ -249,7 +223,7 @@ def _define_row(head, body_tree, text: str, scope: Scope, where: Where, line: in
         return points_as_numbers(key, elements, points, scope, line, translator,
                                  lambda inner: _BodyReader(text, inner, where).expr(body_tree), exc)
     if not vector:      # c(Z) = \frac{1}{d} \sum_{i \neq j} [C(Z)]_{i,j}^2: the head writes its arguments
-        body = _over_pairs(body, scope, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
+        body = over_pairs(body, scope, scope, lambda paired: _BodyReader(text, paired, where).expr(body_tree),
                            translator.readings)
     if points is not None and any(kind == "event" for kind, _ in points):
         # P(D=1, v | c) = …: defined at an event, keyed with it (P(D=0, v | c) is another name)

@@ -266,6 +266,8 @@ class Macro:
     matrix_shape: tuple | None = None
     # a [[family]] given by equals (\bar{z}_r = …, shape ['d']): how many entries its name alone has
     entries: sp.Expr | None = None
+    # c = \frac{1}{D} \sum_{i \neq j} …, no arguments: the indices it keeps fixed only through such a sum
+    anchors: frozenset = frozenset()
     # how to read the definition again in another scope (one that holds a name it uses
     # opaque, for ∂F/∂L_{ij}: see translate/held.py), and the scope it was read in
     rebuild: object = field(default=None, compare=False, repr=False)

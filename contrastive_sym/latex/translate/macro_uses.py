@@ -265,6 +265,8 @@ class MacroUsesMixin:
         """The body of ``macro`` with ``mapping`` put in (its parameters' values): a number, the vector
         of a definition whose value is a vector (h_i = f(\\tilde{x}_i)), or the matrix of one defined
         for labels whose value is a matrix (H(f) = \\mathrm{diag}(p) - p p^\\top)."""
+        if macro.anchors:       # c with j fixed only through \sum_{i \neq j}: pair_sums.py asks about it
+            self.__dict__.setdefault("anchor_uses", []).append((macro.key, macro.anchors))
         if macro.matrix_shape is not None and macro.labels is not None:
             # H(f) = \mathrm{diag}(p) - p p^\top, defined for labels: the matrix of its entries
             row, col = sp.Dummy("r", integer=True), sp.Dummy("c", integer=True)

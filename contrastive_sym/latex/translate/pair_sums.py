@@ -44,6 +44,15 @@ class PairSumsMixin:
         other sides do not depend on j: then which sum it is is not written."""
         sides = [side for row in rows for side in row.sides]
         summed = _summed_names(tree)
+        for key, anchors in self.__dict__.get("anchor_uses", ()):
+            both = sorted(set(anchors) & summed)
+            if both:
+                # c = \frac{1}{D} \sum_{i \neq j} C_{ij}^2 (j fixed) in a statement that sums over j itself
+                shown = ", ".join(both)
+                raise self.fail(tree, f"ambiguous: {key} depends on {shown} only through a sum that excludes it (read "
+                                      f"with {shown} fixed), and this statement sums over {shown} itself: whether {key}'s "
+                                      f"sum runs over the pairs is not written; write {key}'s arguments in its head "
+                                      f"(over the pairs) or write {shown} in it ({key}_{shown}, {shown} fixed)")
         for index, item, depends in self.excluded_indices:
             if depends is False or str(index) not in summed:
                 continue

@@ -291,6 +291,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
         bound), at the depth this one has reached."""
         inner = self._another(scope)
         inner.depth, inner.readings, inner.excluded = self.depth, self.readings, self.excluded_indices
+        inner.anchor_uses = self.__dict__.setdefault("anchor_uses", [])     # pair_sums.py, shared as excluded is
         inner.open_sums = getattr(self, "open_sums", ())       # the indices of the sums around it
         inner._bars = getattr(self, "_bars", None)     # its bars are checked with the side's
         return inner
