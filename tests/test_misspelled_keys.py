@@ -42,3 +42,12 @@ def test_nothing_is_suggested_when_nothing_is_close():
     with pytest.raises(DerivationError) as raised:
         verify_text(MARKDOWN.format(annotation='id = "a", colour = "red"'), suffix=".md")
     assert "did you mean" not in str(raised.value)
+
+
+def test_an_undeclared_name_close_to_a_declared_one_names_it():
+    r"""\sigam beside a declared \sigma: the slip is named (as written, one backslash)."""
+    text = ('id = "t"\ntitle = "t"\nsource = "x.md"\n\n[[scalar]]\nname = \'t\'\n\n[[operator]]\nname = \'\\sigma\'\n'
+            'meaning = "logistic"\n\n[[claim]]\nid = "c"\nline = 3\ntitle = "c"\nlatex = \'\'\'\\sigam(t) \\le 1\'\'\'\n')
+    with pytest.raises(DerivationError) as raised:
+        verify_text(text)
+    assert "'\\sigam' is not declared (did you mean '\\sigma'?)" in str(raised.value)

@@ -18,7 +18,7 @@ from ..model.notation import Origin
 from .builder import DocumentBuilder
 from .keylines import Locator
 from .schema import is_int, short
-from .suggest import did_you_mean
+from ..latex.suggest import did_you_mean
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from ..errors import DerivationError
 from .keylines import KeyLines
 from .markdown_scan import Comment, Lines
 from .schema import READING_TABLES, SCHEMA, validate_table
-from .suggest import did_you_mean
+from ..latex.suggest import did_you_mean
 
 _HEADER = re.compile(r"\s*contrastive-verify(?=\s|$)")
 _DIRECTIVE = re.compile(r"\s*(claim|derivation|step|define|unchecked|section)[ \t]*(?::|(?=\s*$))")

@@ -12,7 +12,7 @@ from . import limits
 from ..latex.scope import OperatorKind
 from ..model.claims import Expectation, Kind
 from ..model.notation import Domain, Role
-from .suggest import did_you_mean
+from ..latex.suggest import did_you_mean
 
 
 @dataclass(frozen=True)

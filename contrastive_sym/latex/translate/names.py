@@ -21,6 +21,7 @@ from .primes import Primed
 from .quotients import exp_kept
 from .tilted import TiltedDistribution
 from .trees import group_with_its_sign, letter_and_number
+from ..suggest import misspelled
 from .undeclared import case_twin, key_shown, bold_vector_of, entries_defined, font_twin, undeclared
 from .values import ListValue, MatrixValue, VectorValue, componentwise
 
@@ -193,7 +194,7 @@ class NamesMixin:
         twin = font_twin(key, declared)
         # a name declared in another font is the likelier slip than a variable left undeclared
         message = f"'{key}' is not declared{twin}" if twin and message.startswith(f"'{key}' is not declared (") \
-            else message + twin * message.endswith("' is not declared")
+            else message + (twin or misspelled(key, self.scope)) * message.endswith("' is not declared")
         return message.replace(f"'{key}'", f"'{key_shown(key)}'", 1) + font_group_note(node)    # f_{\log Z}; \mathcal{L(X)}
 
     def _settle(self, meaning, node):

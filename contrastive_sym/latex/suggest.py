@@ -16,4 +16,12 @@ def did_you_mean(word: object, known) -> str:
     if not isinstance(word, str):
         return ""
     close = difflib.get_close_matches(word, [str(k) for k in known], n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return f" (did you mean '{close[0]}'?)" if close else ""     # as written: a repr doubles backslashes
+
+
+def misspelled(key: str, scope) -> str:
+    r"""`` (did you mean '\tau'?)`` when a declared name of ``scope`` is close to the undeclared ``key``
+    (``\tua``); names of fewer than three characters are not matched (p beside q is no slip to guess)."""
+    if len(key) < 3:
+        return ""
+    return did_you_mean(key, [k for k in scope.names if isinstance(k, str) and len(k) >= 3])
