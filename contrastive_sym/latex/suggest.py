@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 
 def did_you_mean(word: object, known) -> str:
@@ -20,8 +21,13 @@ def did_you_mean(word: object, known) -> str:
 
 
 def misspelled(key: str, scope) -> str:
-    r"""`` (did you mean '\tau'?)`` when a declared name of ``scope`` is close to the undeclared ``key``
-    (``\tua``); names of fewer than three characters are not matched (p beside q is no slip to guess)."""
-    if len(key) < 3:
+    r"""`` (did you mean '\sigma'?)`` when ``key`` is one word or command of three letters or more (``\sigam``,
+    ``\lamda``) and a declared name of ``scope`` of that form is close to it.  Names with scripts, fonts or
+    accents are not matched: \bar{A} beside \bar{x} differ in their one letter, which is no slip to guess."""
+    if not _WORD.fullmatch(key):
         return ""
-    return did_you_mean(key, [k for k in scope.names if isinstance(k, str) and len(k) >= 3])
+    return did_you_mean(key, [k for k in scope.names if isinstance(k, str) and _WORD.fullmatch(k)])
+
+
+#: a name that is one word or one command, \sigma, \lambda, softmax
+_WORD = re.compile(r"\\?[A-Za-z]{3,}")
