@@ -31,23 +31,31 @@ _ROW_OPENING = re.compile(r"(?:^|\\\\|\\begin\s*\{[a-z]+\*?\}(?:\{[^{}]*\})?)\s*
 _STATED = re.compile(r"(?<![\\<>!])=|\\(?:leq?|geq?|approx)(?![a-zA-Z])|(?<!\\)[<>]")
 
 
-def _clause_end(text: str, start: int) -> int | None:
-    r"""Where the clause of a ``\forall`` that opens its row at ``start`` ends: its last comma or first
-    colon outside braces (``\forall x \in \mathbb{R}, \; \sigma(-x) = 1 - \sigma(x)``, ``\forall i \neq j:
-    s_{ij} \le 1``) when what follows states a relation; None if nothing does (then the clause runs to
-    the row's end, as after a statement)."""
-    depth, separators = 0, []
-    for position in range(start, len(text)):
+def _row_characters(text: str, start: int, stop: int | None = None):
+    """(position, character, outside every bracket) of ``text`` from ``start`` to the end of its row
+    (``\\\\``, ``\\end``), the closing of the group it stands in, or ``stop``."""
+    depth = 0
+    for position in range(start, len(text) if stop is None else stop):
         char = text[position]
         if char in "{([":
             depth += 1
         elif char in "})]":
             depth -= 1
             if depth < 0:
-                break
+                return
         elif depth == 0 and (text.startswith("\\\\", position) or text.startswith("\\end", position)):
-            break
-        elif depth == 0 and char in ",:" and not text.startswith(":=", position):
+            return
+        yield position, char, depth == 0
+
+
+def _clause_end(text: str, start: int) -> int | None:
+    r"""Where the clause of a ``\forall`` that opens its row at ``start`` ends: its last comma or first
+    colon outside braces (``\forall x \in \mathbb{R}, \; \sigma(-x) = 1 - \sigma(x)``, ``\forall i \neq j:
+    s_{ij} \le 1``) when what follows states a relation; None if nothing does (then the clause runs to
+    the row's end, as after a statement)."""
+    separators = []
+    for position, char, top in _row_characters(text, start):
+        if top and char in ",:" and not text.startswith(":=", position):
             separators.append(position)
             if char == ":":
                 break
@@ -78,21 +86,11 @@ def mark_forall_commas(text: str) -> str:
     (or colon, written as a comma) before the statement it quantifies: that one starts a row."""
     out = list(text)
     for match in _FORALL.finditer(text):
-        depth = 0
         ends = _clause_end(text, match.end()) if _ROW_OPENING.search(text[:match.start()]) else None
         if ends is not None:
             out[ends] = ","
-        for position in range(match.end(), len(text) if ends is None else ends):
-            char = text[position]
-            if char in "{([":
-                depth += 1
-            elif char in "})]":
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and (text.startswith("\\\\", position) or text.startswith("\\end", position)):
-                break
-            elif depth == 0 and char == ",":
+        for position, char, top in _row_characters(text, match.end(), ends):
+            if top and char == ",":
                 out[position] = FORALL_COMMA
     return "".join(out)
 
