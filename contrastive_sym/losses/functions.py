@@ -31,126 +31,10 @@ True
 """
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
-from typing import Callable
-
 import numpy as np
-import sympy as sp
 
-from ..model import encodings
 from .inputs import as_matrix, as_temperature, as_vector, same_shape
-from ..errors import ArrayInputError
-from ..model.nodes import strip_stop_grad
-from .tensor_eval import TensorProgram
-from .tensor_rewrite import gradient, stabilise
-
-# The symbolic sizes every encoding is built with, and its array families.
-_N = sp.Symbol("N", integer=True, positive=True)
-_D = sp.Symbol("d", integer=True, positive=True)
-_TAU = sp.Symbol("tau", positive=True)
-_Z = sp.IndexedBase("z")
-_QUERY = sp.IndexedBase("query")
-_KEY = sp.IndexedBase("key")
-_X = sp.IndexedBase("x")
-
-
-def _gradient_indices(family: int, rank: int) -> tuple[sp.Symbol, ...]:
-    """The free indices ``p, q`` of ``∂L/∂base[p, q]``; each family has its own."""
-    return tuple(sp.Symbol(f"{letter}{family}", integer=True) for letter in "pq"[:rank])
-
-
-@dataclass(frozen=True)
-class _Family:
-    """One array argument of an encoding: its ``IndexedBase`` and its symbolic shape."""
-
-    base: sp.IndexedBase
-    shape: tuple[sp.Expr, ...]
-
-
-@dataclass(frozen=True)
-class _Encoding:
-    """How to build one loss's encoding with symbolic sizes, and which arrays it reads."""
-
-    build: Callable[[], sp.Expr]
-    families: tuple[_Family, ...]
-
-
-_ENCODINGS = {
-    "nt_xent": _Encoding(lambda: encodings.nt_xent(_Z, _N, _D, _TAU), (_Family(_Z, (2 * _N, _D)),)),
-    "flat_nce": _Encoding(lambda: encodings.flat_nce_batch(_Z, _N, _D, _TAU), (_Family(_Z, (2 * _N, _D)),)),
-    "info_nce": _Encoding(
-        lambda: encodings.info_nce_rows(_QUERY, _KEY, _N, _D, _TAU),
-        (_Family(_QUERY, (_N, _D)), _Family(_KEY, (_N, _D))),
-    ),
-    "logsumexp": _Encoding(lambda: encodings.logsumexp(_X, _N), (_Family(_X, (_N,)),)),
-}
-
-
-@functools.cache
-def _stabilised(name: str) -> sp.Expr:
-    """The encoding after the exact float64 rewrites, ``StopGrad`` still in place."""
-    return stabilise(_ENCODINGS[name].build())
-
-
-@functools.cache
-def _gradient_expressions(name: str) -> tuple[sp.Expr, ...]:
-    """``∂L/∂base[p, q]`` for each array family, derived by ``sympy.diff``."""
-    result = []
-    for number, family in enumerate(_ENCODINGS[name].families):
-        free = _gradient_indices(number, len(family.shape))
-        ranges = {i: (sp.S.One, size) for i, size in zip(free, family.shape)}
-        result.append(gradient(_stabilised(name), family.base[free], ranges))
-    return tuple(result)
-
-
-@functools.cache
-def _program(name: str, with_gradients: bool) -> TensorProgram:
-    """The value (output 0) and, if asked, each family's gradient, compiled for numpy."""
-    outputs = [(strip_stop_grad(_stabilised(name)), ())]
-    if with_gradients:
-        for number, (family, expr) in enumerate(zip(_ENCODINGS[name].families, _gradient_expressions(name))):
-            outputs.append((expr, _gradient_indices(number, len(family.shape))))
-    return TensorProgram(outputs)
-
-
-def _evaluate(name: str, arrays: tuple[np.ndarray, ...], sizes: dict, want_grad: bool):
-    """``(value, gradients)`` of encoding ``name`` at ``arrays`` (one per family); no gradients unless asked."""
-    families = _ENCODINGS[name].families
-    ranges = {
-        index: (1, length)
-        for number, array in enumerate(arrays)
-        for index, length in zip(_gradient_indices(number, array.ndim), array.shape)
-    }
-    results = _program(name, want_grad).run({f.base: a for f, a in zip(families, arrays)}, sizes, ranges)
-    return float(results[0]), tuple(results[1:])
-
-
-def _scale_rows(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(u, e)`` with ``u_a = 2^{-e_a} z_a`` and ``max_m |u_{a m}| ∈ [1/2, 1)`` (see the module docstring)."""
-    _, exponents = np.frexp(np.max(np.abs(z), axis=1))
-    return np.ldexp(z, -exponents[:, None]), exponents
-
-
-def _unscale_rows(g: np.ndarray, exponents: np.ndarray) -> np.ndarray:
-    return np.ldexp(g, -exponents[:, None])
-
-
-def _two_view_loss(name: str, z1, z2, tau, grad: bool):
-    z1 = as_matrix(name, "z1", z1)
-    z2 = as_matrix(name, "z2", z2)
-    same_shape(name, ("z1", z1), ("z2", z2))
-    tau = as_temperature(name, tau)
-    n, d = z1.shape
-    if name == "flat_nce" and n < 2:
-        raise ArrayInputError(
-            f"flat_nce: needs N >= 2 samples so that every anchor has a negative, got z1 of shape {z1.shape}")
-    u, exponents = _scale_rows(np.concatenate([z1, z2]))
-    value, grads = _evaluate(name, (u,), {_N: n, _D: d, _TAU: tau}, grad)
-    if not grad:
-        return value
-    g = _unscale_rows(grads[0], exponents)
-    return value, (g[:n].copy(), g[n:].copy())
+from .programs import D, N, TAU, evaluate, scale_rows, two_view_loss, unscale_rows
 
 
 def nt_xent(z1, z2, tau, grad: bool = False):
@@ -169,7 +53,7 @@ def nt_xent(z1, z2, tau, grad: bool = False):
     >>> round(value, 10), g1.shape
     (0.5514447139, (2, 2))
     """
-    return _two_view_loss("nt_xent", z1, z2, tau, grad)
+    return two_view_loss("nt_xent", z1, z2, tau, grad)
 
 
 def flat_nce(z1, z2, tau, grad: bool = False):
@@ -185,7 +69,7 @@ def flat_nce(z1, z2, tau, grad: bool = False):
     >>> value, g1.shape
     (1.0, (2, 2))
     """
-    return _two_view_loss("flat_nce", z1, z2, tau, grad)
+    return two_view_loss("flat_nce", z1, z2, tau, grad)
 
 
 def info_nce(query, key, tau, grad: bool = False):
@@ -207,11 +91,11 @@ def info_nce(query, key, tau, grad: bool = False):
     same_shape(name, ("query", query), ("key", key))
     tau = as_temperature(name, tau)
     n, d = query.shape
-    (u, eu), (v, ev) = _scale_rows(query), _scale_rows(key)
-    value, grads = _evaluate(name, (u, v), {_N: n, _D: d, _TAU: tau}, grad)
+    (u, eu), (v, ev) = scale_rows(query), scale_rows(key)
+    value, grads = evaluate(name, (u, v), {N: n, D: d, TAU: tau}, grad)
     if not grad:
         return value
-    return value, (_unscale_rows(grads[0], eu), _unscale_rows(grads[1], ev))
+    return value, (unscale_rows(grads[0], eu), unscale_rows(grads[1], ev))
 
 
 def logsumexp(x, grad: bool = False):
@@ -228,5 +112,5 @@ def logsumexp(x, grad: bool = False):
     array([0.5, 0.5])
     """
     x = as_vector("logsumexp", "x", x)
-    value, grads = _evaluate("logsumexp", (x,), {_N: x.size}, grad)
+    value, grads = evaluate("logsumexp", (x,), {N: x.size}, grad)
     return (value, grads) if grad else value

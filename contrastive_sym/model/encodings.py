@@ -172,3 +172,104 @@ def wang_liu_anchor(s: sp.IndexedBase, i: Size, N: Size, tau: sp.Expr) -> sp.Exp
     k = _index()
     negatives = sum_except(sp.exp(s[i, k] / tau), k, 1, N, i)
     return -sp.log(sp.exp(s[i, i] / tau) / (negatives + sp.exp(s[i, i] / tau)))
+
+
+# --- the families beyond the seeds ------------------------------------------------
+
+def _cosine_of(u: sp.IndexedBase, v: sp.IndexedBase, r: Size, c: Size, d: Size) -> sp.Expr:
+    """The cosine of row ``r`` of ``u`` and row ``c`` of ``v`` (raw rows, as everywhere here)."""
+    m = _index("m")
+    dot = sp.Sum(u[r, m] * v[c, m], (m, 1, d))
+    return dot / (sp.sqrt(sp.Sum(u[r, m] ** 2, (m, 1, d))) * sp.sqrt(sp.Sum(v[c, m] ** 2, (m, 1, d))))
+
+
+def clip(image: sp.IndexedBase, text: sp.IndexedBase, N: Size, d: Size, tau: sp.Expr) -> sp.Expr:
+    r"""CLIP's symmetric loss (Radford et al. 2021): the mean of the image-to-text and the
+    text-to-image InfoNCE over a batch of ``N`` pairs, logits ``cos(image_i, text_j)/τ``
+    (CLIP learns the scale ``1/τ``; here it is given):
+
+    ``L = (1/2N) Σ_i [ -log( e^{s_{ii}/τ} / Σ_j e^{s_{ij}/τ} ) - log( e^{s_{ii}/τ} / Σ_j e^{s_{ji}/τ} ) ]``
+    """
+    return (info_nce_rows(image, text, N, d, tau) + info_nce_rows(text, image, N, d, tau)) / 2
+
+
+def _dcl_anchor(z: sp.IndexedBase, a: Size, N: Size, d: Size, tau: sp.Expr, weight: sp.Expr) -> sp.Expr:
+    """One anchor of DCL: the positive's logit times ``weight``, against the negatives only."""
+    k = _index()
+    pos = positive_row(a, N)
+    keep = (1 - sp.KroneckerDelta(k, a)) * (1 - sp.KroneckerDelta(k, pos))
+    negatives = sp.Sum(keep * sp.exp(cosine_similarity(z, a, k, d) / tau), (k, 1, 2 * N))
+    return -weight * cosine_similarity(z, a, pos, d) / tau + sp.log(negatives)
+
+
+def dcl(z: sp.IndexedBase, N: Size, d: Size, tau: sp.Expr) -> sp.Expr:
+    r"""The decoupled contrastive loss (Yeh et al. 2022, Eq. 6) on the ``2N`` rows of
+    :func:`nt_xent`: NT-Xent with the positive removed from the denominator,
+
+    ``L = (1/2N) Σ_a [ -s_{a,pos(a)}/τ + log Σ_{k ∉ {a, pos(a)}} e^{s_{a k}/τ} ]``
+    """
+    a = _index("a")
+    return sp.Sum(_dcl_anchor(z, a, N, d, tau, sp.S.One), (a, 1, 2 * N)) / (2 * N)
+
+
+def dclw(z: sp.IndexedBase, N: Size, d: Size, tau: sp.Expr, sigma: sp.Expr) -> sp.Expr:
+    r"""DCLW (Yeh et al. 2022): :func:`dcl` with the positive's logit of sample ``i``
+    weighted by the negative von Mises-Fisher weight
+
+    ``w_i = 2 - N e^{s_{i,i+N}/σ} / Σ_{j=1}^{N} e^{s_{j,j+N}/σ}``
+
+    held constant in the gradient (``sg[w_i]``), as lightly's ``DCLWLoss`` computes it
+    from detached outputs.  Rows ``a`` and ``a + N`` share their sample's weight.
+    """
+    a, j = _index("a"), _index("j")
+    sample = sp.Mod(a - 1, N) + 1
+    pair = sp.exp(cosine_similarity(z, j, j + N, d) / sigma)
+    weight = 2 - N * sp.exp(cosine_similarity(z, sample, sample + N, d) / sigma) / sp.Sum(pair, (j, 1, N))
+    return sp.Sum(_dcl_anchor(z, a, N, d, tau, StopGrad(weight)), (a, 1, 2 * N)) / (2 * N)
+
+
+def supcon(z: sp.IndexedBase, same: sp.IndexedBase, M: Size, d: Size, tau: sp.Expr) -> sp.Expr:
+    r"""The supervised contrastive loss ``L^sup_out`` (Khosla et al. 2020, Eq. 2) over ``M``
+    rows, averaged over the anchors; ``same[i, p]`` is 1 when rows ``i`` and ``p`` have
+    one label, else 0, so that ``P(i) = {p ≠ i : same[i, p] = 1}`` and ``A(i) = {a ≠ i}``:
+
+    ``L = (1/M) Σ_i (-1/|P(i)|) Σ_{p ∈ P(i)} log( e^{s_{ip}/τ} / Σ_{a ∈ A(i)} e^{s_{ia}/τ} )``
+
+    Every anchor needs a positive (``|P(i)| ≥ 1``), as with two views of each sample.
+    """
+    i, p, k = _index("i"), _index("p"), _index("k")
+    positive = same[i, p] * (1 - sp.KroneckerDelta(p, i))
+    count = sp.Sum(positive, (p, 1, M))
+    denominator = sum_except(sp.exp(cosine_similarity(z, i, k, d) / tau), k, 1, M, i)
+    log_probability = sp.log(sp.exp(cosine_similarity(z, i, p, d) / tau) / denominator)
+    return sp.Sum(-sp.Sum(positive * log_probability, (p, 1, M)) / count, (i, 1, M)) / M
+
+
+def _unit_entry(z: sp.IndexedBase, r: Size, m: Size, d: Size) -> sp.Expr:
+    """Entry ``m`` of row ``r`` of ``z`` divided by the row's norm."""
+    n = _index("n")
+    return z[r, m] / sp.sqrt(sp.Sum(z[r, n] ** 2, (n, 1, d)))
+
+
+def alignment(x: sp.IndexedBase, y: sp.IndexedBase, N: Size, d: Size, alpha: sp.Expr) -> sp.Expr:
+    r"""Wang & Isola's (2020) alignment of the positive pairs ``(x_i, y_i)``, on the rows
+    normalised to the unit sphere (their encoders output unit vectors):
+
+    ``L_align = (1/N) Σ_i ‖x̂_i - ŷ_i‖_2^α``
+    """
+    i, m = _index("i"), _index("m")
+    squared = sp.Sum((_unit_entry(x, i, m, d) - _unit_entry(y, i, m, d)) ** 2, (m, 1, d))
+    return sp.Sum(squared ** (alpha / 2), (i, 1, N)) / N
+
+
+def uniformity(x: sp.IndexedBase, N: Size, d: Size, t: sp.Expr) -> sp.Expr:
+    r"""Wang & Isola's (2020) uniformity of ``N ≥ 2`` rows normalised to the unit sphere: the log
+    of the mean Gaussian potential over the pairs ``i ≠ j`` (each unordered pair twice,
+    which leaves the mean of ``torch.pdist`` unchanged):
+
+    ``L_uniform = log( (1/(N(N-1))) Σ_{i ≠ j} e^{-t ‖x̂_i - x̂_j‖_2^2} )``
+    """
+    i, j, m = _index("i"), _index("j"), _index("m")
+    squared = sp.Sum((_unit_entry(x, i, m, d) - _unit_entry(x, j, m, d)) ** 2, (m, 1, d))
+    pairs = sp.Sum(sum_except(sp.exp(-t * squared), j, 1, N, i), (i, 1, N))
+    return sp.log(pairs / (N * (N - 1)))
