@@ -140,7 +140,7 @@ def _mixture(entry: dict, name: str, coordinates: list, scope: Scope, context: C
                                "domain \"(0, 1)\", and the other weight equals '1 - …')", ("mixture",))
         found.append((meaning.tag, weight))
         weights.append(weight)
-    if len(found) < 2 or sp.simplify(sp.Add(*weights) - 1) != 0:
+    if len(found) < 2 or sp.expand(sp.Add(*weights) - 1) != 0:
         raise context.fail(f"distribution {name}: a mixture has two or more components whose weights sum to 1 "
                            f"(these sum to {sp.Add(*weights)}): declare the last weight with equals = '1 - …'",
                            ("mixture",))

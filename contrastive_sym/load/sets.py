@@ -73,7 +73,7 @@ def read_sets(spec: dict, scope: Scope, context: Context) -> Scope:
         else:
             raise context.fail(f"set {name}: 'to' (its last member) is required without 'members'", ("to",))
         lo = read_formula(entry.get("from", 1), scope, context, ("from",))
-        if sp.simplify(hi - lo + 1).is_nonpositive:
+        if sp.expand(hi - lo + 1).is_nonpositive:
             raise context.fail(f"set {name}: from {lo} to {hi} is empty", ("to",))
         if "where" in entry:
             scope = condition_set(entry, name, lo, hi, scope, context)

@@ -50,7 +50,7 @@ def read_update_rule(latex: str, scope, where: Where) -> str | None:
         raise where.error(f"'{match.group()}' of an update rule gives one name a value: a display of one row, "
                           f"name {match.group()} value", *_line_column(latex, match.start()), match.group())
     name, given = (_shape(side.expr) for side in rows[0].sides)
-    if name != given and not (len(name) == len(given) and all(sp.simplify(a - b) == 0 for a, b in zip(name, given))):
+    if name != given and not (len(name) == len(given) and all(sp.expand(a - b) == 0 for a, b in zip(name, given))):
         raise where.error(f"the update rule gives {head}, {shape_said(name)}, the value of {shape_said(given)}",
                           *_line_column(latex, match.start()), match.group())
     condition = " ".join(latex[cut.end():].split()).rstrip(".,") if cut else ""

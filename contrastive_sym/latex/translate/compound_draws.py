@@ -206,7 +206,7 @@ class CompoundDrawsMixin:
             raise self.fail(left, f"{written}: {distribution.name} does not draw the entries of "
                                   f"{self.family_key(value.base)} (its coordinates: {', '.join(distribution.written)})")
         lo_value, hi_value = self.expr(lo), self.expr(hi)
-        if power is not None and sp.simplify(self.expr(power) - (hi_value - lo_value + 1)) != 0:
+        if power is not None and sp.expand(self.expr(power) - (hi_value - lo_value + 1)) != 0:
             raise self.fail(power, f"{written} \\sim {distribution.name}^{{{self.source(power).strip('{} ')}}}: the "
                                    f"power of a distribution is the number of entries drawn, "
                                    f"{hi_value - lo_value + 1} here")

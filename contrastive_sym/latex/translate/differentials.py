@@ -180,7 +180,7 @@ class DifferentialsMixin:
             value = self._components(value)
         if not isinstance(value, VectorValue):
             value = self.vector_of(value)
-        if value is None or sp.simplify(value.length - length) != 0:
+        if value is None or sp.expand(value.length - length) != 0:
             raise self.fail(tree, f"'{self.source(tree)}' is not a vector of length {length}, the length of the "
                                   "argument it moves")
         return value

@@ -183,7 +183,7 @@ class DivergencesMixin:
         name = _written(meaning)
         if not (isinstance(first, IndexDistribution) and isinstance(second, IndexDistribution)) or first.given is not None \
                 or second.given is not None or first.coordinates != second.coordinates \
-                or sp.simplify(first.lo - second.lo) != 0 or sp.simplify(first.hi - second.hi) != 0:
+                or sp.expand(first.lo - second.lo) != 0 or sp.expand(first.hi - second.hi) != 0:
             raise self.fail(node, f"{name}({first.name} \\| {second.name}) is read for two distributions of "
                                   "the same points, or of the values of one index, each given nothing")
         value = sp.Dummy("k", integer=True, positive=True)

@@ -116,7 +116,7 @@ class IndexDrawsMixin:
             raise self.fail(tree, f"'{written}' is declared distinct from another index (distinct_from); an "
                                   "index drawn by an expectation takes every value of its range: draw "
                                   "another letter")
-        if sp.simplify(declared[0] - distribution.lo) != 0 or sp.simplify(declared[1] - distribution.hi) != 0:
+        if sp.expand(declared[0] - distribution.lo) != 0 or sp.expand(declared[1] - distribution.hi) != 0:
             raise self.fail(tree, f"'{written}' runs over {declared[0]} … {declared[1]}, and "
                                   f"{distribution.name} draws over {distribution.lo} … {distribution.hi}")
         return symbol
@@ -179,7 +179,7 @@ class IndexDrawsMixin:
         written = " ".join(self.source(right).split())
         argument = self.expr(right.children[1]) if len(right.children) == 2 else None
         declared = self.scope.index_range(argument) if isinstance(argument, sp.Symbol) else None
-        if declared is None or sp.simplify(declared[0] - head.lo) != 0 or sp.simplify(declared[1] - head.hi) != 0:
+        if declared is None or sp.expand(declared[0] - head.lo) != 0 or sp.expand(declared[1] - head.hi) != 0:
             raise self.fail(op, f"'{written}': {head.name} draws over {head.lo} … {head.hi}, and what it is written "
                                 "at is not an index of that range")
         note = f"'{written}' is {head.name}, the distribution it is the probability of, written at an index of its " \

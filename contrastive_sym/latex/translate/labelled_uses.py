@@ -282,7 +282,7 @@ class LabelledUsesMixin:
             return before, new      # H(p, p) read with q for p: its second p is the q it was defined with
         if isinstance(old, Family):
             same = len(old.shape) == len(new.shape) and old.first == new.first and \
-                all(sp.simplify(a - b) == 0 for a, b in zip(old.shape, new.shape))
+                all(sp.expand(a - b) == 0 for a, b in zip(old.shape, new.shape))
         elif isinstance(old, Distribution):
             same = old.coordinates == new.coordinates
         else:
@@ -395,7 +395,7 @@ class LabelledUsesMixin:
         range of the definition's index; None otherwise."""
         value = self._label_value(written)
         values = self._drawn_values(value.base) if isinstance(value, sp.Indexed) else None
-        if values is None or any(sp.simplify(a - b) != 0 for a, b in zip(values, index_range)):
+        if values is None or any(sp.expand(a - b) != 0 for a, b in zip(values, index_range)):
             return None
         return value
 

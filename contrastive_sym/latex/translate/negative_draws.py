@@ -95,13 +95,13 @@ class NegativeDrawsMixin:
         positive = found.sample.positive
         place = None if found.sample.apart else (
             positive.indices[0] if isinstance(positive, sp.Indexed) and positive.base == found.members else sp.S.One)
-        inside = sp.simplify(places.lo - found.lo).is_nonnegative and sp.simplify(found.hi - places.hi).is_nonnegative
+        inside = sp.expand(places.lo - found.lo).is_nonnegative and sp.expand(found.hi - places.hi).is_nonnegative
         if not inside or place is None:
             return bool(inside) and places.condition is None
         if places.condition is not None:
             # {j : j \neq t+k}: the condition fails at the positive's place
-            return sp.simplify(places.condition.xreplace({places.index: place})) == 0
-        return bool(sp.simplify(places.lo - place - 1).is_nonnegative or sp.simplify(place - places.hi - 1).is_nonnegative)
+            return sp.expand(places.condition.xreplace({places.index: place})) == 0
+        return bool(sp.expand(places.lo - place - 1).is_nonnegative or sp.expand(place - places.hi - 1).is_nonnegative)
 
     def negative_expectation(self, op: NegativeOp, body, node):
         r"""``\mathbb{E}_{X - \{x^*\}}[g(x)]``: the point of the members' coordinate that ``body``

@@ -124,7 +124,7 @@ class NormsMixin:
         wanted = [None if m is None else sp.Integer(1) if m.group(1) is None else self.space_dimension(m.group(1))
                   for m in found]
         if not all(found) or len(wanted) != len(lengths) or any(
-                w is None or sp.simplify(w - n) != 0 for w, n in zip(wanted, lengths)):
+                w is None or sp.expand(w - n) != 0 for w, n in zip(wanted, lengths)):
             raise self.fail(subscript, f"\\langle … \\rangle_{{{written}}}: the subscript is read as the space of the "
                                        f"vectors written (\\mathbb{{R}}^n, \\mathbb{{R}}^n \\times \\mathbb{{R}}^n for pairs), "
                                        "and it is not theirs")

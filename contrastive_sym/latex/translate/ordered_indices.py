@@ -312,7 +312,7 @@ class OrderedIndicesMixin:
                     continue
                 done.add((other, inner))
                 outer, found = variables[other], bounds[inner]
-                if sp.simplify(found.lo - bounds[other].lo) != 0 or sp.simplify(found.hi - bounds[other].hi) != 0:
+                if sp.expand(found.lo - bounds[other].lo) != 0 or sp.expand(found.hi - bounds[other].hi) != 0:
                     raise self.fail(op, f"the condition {inner} {_SHOWN[relation]} {other} links indices over "
                                         f"different ranges ({found.lo}…{found.hi} and {bounds[other].lo}…"
                                         f"{bounds[other].hi}); write the range of each (\\sum_{{j=1}}^{{N}} "
@@ -333,7 +333,7 @@ def _binds(term, bounds: dict) -> bool:
 
 
 def _set_end(translator, element, found: _Bound, end: str, value: sp.Expr) -> None:
-    if getattr(found, end) is not None and sp.simplify(getattr(found, end) - value) != 0:
+    if getattr(found, end) is not None and sp.expand(getattr(found, end) - value) != 0:
         raise translator.fail(element, f"the conditions of this sum give {found.name} two "
                                     f"{'lower' if end == 'lo' else 'upper'} ends")
     setattr(found, end, value)

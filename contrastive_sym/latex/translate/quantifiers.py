@@ -118,7 +118,7 @@ class QuantifiersMixin:
             raise self.fail(where, f"\\forall {shown} \\in {self.source(where).strip()}: after \\in only an "
                                    "index's declared range or \\mathbb{R} is read")
         _, ends = self._member(name, where)
-        if ends is None or not all(sp.simplify(a - b) == 0 for a, b in zip(ends, declared)):
+        if ends is None or not all(sp.expand(a - b) == 0 for a, b in zip(ends, declared)):
             raise self.fail(where, f"\\forall {shown} \\in {self.source(where).strip()}: the claim is checked over "
                                    f"{shown}'s declared range; a 'for all' over another set is not read")
 

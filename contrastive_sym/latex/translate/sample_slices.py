@@ -114,7 +114,7 @@ class SampleSlicesMixin:
         if sliced is None:
             return ops
         count = sliced[2] - sliced[1] + 1
-        if sp.simplify(self.expr(ops[0].children[1]) - count) != 0:
+        if sp.expand(self.expr(ops[0].children[1]) - count) != 0:
             raise self.fail(ops[0], f"'{' '.join(self.source(ops[1]).split())}': the power of a density is the "
                                     f"number of entries drawn, {count} here")
         return ops[1:]
@@ -154,7 +154,8 @@ class SampleSlicesMixin:
                                   f"{op.distribution.name} are read of the samples (x_i, y_i) of its points, which "
                                   f"what it averages takes as the arguments of declared functions (it takes {used})")
         members, lo, hi = pairs
-        if sp.simplify(hi - op.power) != 0:
+        # expand, not simplify: the reader never calls SymPy's hang-prone simplifiers (sizes are polynomials)
+        if sp.expand(hi - op.power) != 0:
             raise self.fail(node, f"\\mathbb{{E}}_{{{written}(…)}}: the power is the number of pairs drawn, and "
                                   f"the samples are {hi}")
         return IidExpectation(body, members, lo, hi, op.distribution.tag)
