@@ -36,7 +36,7 @@ SUFFIXES = (".toml", ".md", ".py")
 
 
 def bundled_paths(allow_python: bool = False) -> list[Path]:
-    """The derivations that ship with the package (the four seed documents)."""
+    """The derivations that ship with the package (the four seed documents and the families beyond them)."""
     root = importlib.resources.files("contrastive_sym.bundled")
     return sorted(Path(str(p)) for p in root.iterdir()
                   if p.name.endswith(SUFFIXES) and not p.name.startswith("_")
