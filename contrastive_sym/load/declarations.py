@@ -330,12 +330,16 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
     line = read_int(entry, "line", context)
     where = context.locator.where(latex)
     scope = scope if scope is not None else context.scope
+    if "expect" in entry and not document_level:
+        raise DerivationError("expect on a claim's [[claim.define]]: a definition local to a claim writes no "
+                              "chain of its own to expect a verdict of", where.path, where.line)
     if entry.get("read", True) is not True:
         # a display no claim uses (an update rule θ ← θ − η∇L): reported and
         # source-matched, never translated, so it cannot stand for a macro
         if entry.get("read") is not False or not document_level or "name" not in entry:
             raise DerivationError("read = false is for a document-level [[define]] with a name",
                                   where.path, where.line)
+        _no_chain_to_expect(entry, where)
         context.builder.definition(entry["name"], line=line, latex=latex,
                                    origin=Origin(where.path, where.line),
                                    restated_from=entry.get("restated_from", ""))
@@ -348,6 +352,7 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
         return macro
     from .claims import definition_chain_claim   # claims → bindings → here: import when used
     if read_tilted(entry, latex, line, where, context, scope):      # q(x) \propto w(x) p(x)
+        _no_chain_to_expect(entry, where)
         return None
     display = define_all(latex, replace(scope, readings=readings), where, line=line)
     _say_readings(readings, entry.get("name", display.macros[0].key), where, context)
@@ -360,6 +365,8 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
                                       f"the chain written in the definition of {_chain_name(name, chain, display)} "
                                       f"at line {line + chain.offset}"), line, chain, where, context)
               for number, chain in enumerate(display.chains)]
+    if not claims:
+        _no_chain_to_expect(entry, where)
     if len({c["id"] for c in claims}) != len(claims):  # pragma: no cover - ids are numbered
         raise where.error("two chains of this definition have the same id")
     for macro in display.macros:
@@ -373,8 +380,16 @@ def read_definition(entry: dict, context: Context, document_level: bool, scope: 
         for name, symbol in chain.arguments:
             # \sigma(\ell) = A = B: the chain holds for every real \ell, a variable of its claim only
             context.builder.argument(symbol, latex=name, origin=Origin(where.path, where.line))
-        context.builder.claim(**claim, restated_from=entry.get("restated_from", ""))
+        context.builder.claim(**claim, expect=entry.get("expect"), restated_from=entry.get("restated_from", ""))
     return display.macros[0]
+
+
+def _no_chain_to_expect(entry: dict, where) -> None:
+    """``expect`` on a definition that writes no chain after its name would expect nothing: an error."""
+    if "expect" in entry:
+        raise DerivationError(f"expect = {entry['expect']!r} on a definition that writes no chain after it "
+                              "(\\mathcal{L} = A = B makes the claim A = B): there is no verdict to expect",
+                              where.path, where.line)
 
 
 def _refuse_declared_name(key: str, scope: Scope, where, part: str) -> None:

@@ -188,7 +188,9 @@ SCHEMA: dict[str, dict[str, Field]] = {
                  "latex": _F, "of": Field("formula", hint="a declared distribution, e.g. of = 'p'")},
     "pair_set": {"name": _RF, "samples": _RNUMBER_F, "anchors": _RNUMBER_F},
     "define": {"name": _T, "line": _RL, "latex": _RF, "restated_from": _T,
-               "read": Field("bool", hint="true or false (read = false: a display no claim uses)")},
+               "read": Field("bool", hint="true or false (read = false: a display no claim uses)"),
+               # the expectation of the claim(s) the chain written after the definition makes
+               "expect": Field("expect")},
     "unchecked": {"line": _RL, "reason": _RT},
     "claim": {"id": _RT, "line": _RL, "title": _RT, "kind": _choice(Kind), "latex": _RF,
               "derived": Field("bool"), "expect": Field("expect"), "reading": _T, "note": _T,

@@ -16,7 +16,10 @@ from .values import relation_name
 
 Tree = lark.Tree
 
-_BOUNDS = {">": sp.Gt, ">=": sp.Ge, "<": sp.Lt, "<=": sp.Le}
+#: the set of values ``v`` with ``v > c`` (…) for a real number ``c``, built directly: SymPy's
+#: ``Relational.as_set`` reaches ``simplify``, which the reader never calls
+_BOUNDS = {">": lambda c: sp.Interval.open(c, sp.oo), ">=": lambda c: sp.Interval(c, sp.oo),
+           "<": lambda c: sp.Interval.open(-sp.oo, c), "<=": lambda c: sp.Interval(-sp.oo, c)}
 #: each domain as a set of numbers
 _SETS = {
     Domain.REAL: sp.S.Reals, Domain.POSITIVE: sp.Interval.open(0, sp.oo),
@@ -60,9 +63,9 @@ class StatedDomainsMixin:
                 number = self.expr(right)
             except DerivationError:
                 return False
-            if not number.is_number:
+            if not (number.is_number and number.is_extended_real):
                 return False
-            stated = bound(sp.Symbol("v", real=True), number).as_set()
+            stated = bound(number)
             shown = " ".join(self.source(row).split())
         try:
             symbol = self.value(left)
