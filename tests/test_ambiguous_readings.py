@@ -84,9 +84,18 @@ def test_the_one_statement_api_names_each_readings_verdict():
         check_statement(r"\log a/b = 1", scalar=[{"name": "a"}, {"name": "b"}])
 
 
-def test_two_reading_questions_in_one_claim_are_refused_at_the_documents_text():
+def test_two_places_of_one_question_are_read_alike_in_each_reading():
+    r"""\exp\langle a,b\rangle/\tau written twice: the document writes it one way, so both places take
+    the same reading (one claim per reading, never one per combination), and the reading says so."""
+    document = run(claim("twice", r"\exp\langle a,b\rangle/\tau \leq \exp\langle a,a\rangle/\tau"))
+    readings = {c.claim.id: c.claim.reading for c in document.claims}
+    assert list(readings) == ["twice-reading-1", "twice-reading-2"]
+    assert all("each of the 2 places alike read so" in r for r in readings.values())
+
+
+def test_two_reading_questions_of_different_kinds_are_refused_at_the_documents_text():
     with pytest.raises(ParseError, match=r"reads in more than one way again") as caught:
-        run(claim("twice", r"\exp\langle a,b\rangle/\tau \leq \exp\langle a,a\rangle/\tau"))
+        run(claim("twice", r"\exp\langle a,b\rangle/\tau \leq a^\top b / \|a\| \|b\| + 3", kind="inequality"))
     assert caught.value.column is not None and caught.value.message.startswith("ambiguous: \\exp")
 
 

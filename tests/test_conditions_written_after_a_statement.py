@@ -56,7 +56,7 @@ def test_the_condition_is_the_claims_given(clause):
 
 
 @pytest.mark.parametrize("latex, verdict", [
-    (GRADIENT, "refuted"),                                          # false at j = i
+    (GRADIENT, "conditional"),                                      # false at j = i only: it needs j ≠ i
     (r"\frac{\partial L}{\partial s_j} = \frac{p_j - 1}{\tau} \quad (j \neq i)", "refuted"),
 ])
 def test_without_it_or_with_a_wrong_statement_it_is_refuted(latex, verdict):

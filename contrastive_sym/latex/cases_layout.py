@@ -111,10 +111,11 @@ def mark_cases(text: str) -> str:
                 continue
             raise CasesError(f"'{shown}' without its '\\end{{{name}}}'", opening.start(),
                              _construct(text, opening.start()))
-        if name == "cases" and _whole_display(text, opening.start(), ending.end()) \
+        if name in ("cases", "array", "aligned") and _whole_display(text, opening.start(), ending.end()) \
                 and _statements(text, opening.end(), ending.start()):
             # \begin{cases} p(u \mid C=1) = p_m(u) \\ p(u \mid C=0) = p_n(u) \end{cases}, the whole display: a
-            # brace around statements (a system), each row one, as rows of an aligned display are
+            # brace around statements (a system), each row one, as rows of an aligned display are; also
+            # written \left\{\begin{array}{l} … \end{array}\right. (DCL's Proposition 1: three gradients)
             _blank(out, text, opening.start(), opening.end(), " ")
             _blank(out, text, ending.start(), ending.end(), " ")
             position = ending.end()

@@ -389,6 +389,8 @@ class Scope:
             builtin = _BUILTIN_KEYS.get(key) or _BUILTIN_KEYS.get(canonical_key(key))
             if builtin is not None:
                 return builtin
+            from .superscript_indices import at_superscript_value   # \mathcal{L}_i^{(1)} of \mathcal{L}_i^{(k)} = …
+            meaning = at_superscript_value(self, key)
         if self.held is not None and isinstance(meaning, Macro):
             return self.held.meaning_of(meaning)
         return meaning

@@ -12,6 +12,7 @@ from ..config import CheckConfig
 from ..numeric.compiled import Status, format_side
 from ..registry import LinkState, LinkTask, link_state, method, scheduler
 from ..sampling import conditions
+from ..sampling.index_conditions import distinct_indices
 from ..sampling import witness as witnesses
 from ..sampling.distributions import over_tables
 from .full_support import FULL_SUPPORT, of_full_support
@@ -302,7 +303,8 @@ def _refutation(task, state, config, failures: list[Hit], method_name: str) -> O
                        f"table of probabilities sampled, so it needs {discrete}, which the document does not state",
                        witness=w, condition=discrete, evidence=_evidence(state.report, config))
     condition = conditions.smallest_size(state.report, unexplained, task.notation) or \
-        conditions.distinct_values(unexplained, by_instance, task.relation, config)
+        conditions.distinct_values(unexplained, by_instance, task.relation, config) or \
+        distinct_indices(state.report, unexplained, (task.lhs, task.rhs))
     if condition and task.relation.is_strict and over_tables((task.lhs, task.rhs), task.notation):
         # as a pass of a strict bound over tables (full_support.py): E[X] < 1 of X in [0, 1] fails at X = 1 too
         condition += f" and {FULL_SUPPORT}"

@@ -11,7 +11,8 @@ from ...errors import AmbiguousReading
 Tree = lark.Tree
 
 
-def ambiguous(translator, node, message: str, start: int, end: int, readings: list[tuple[str, str]]):
+def ambiguous(translator, node, message: str, start: int, end: int, readings: list[tuple[str, str]],
+              kind: str = ""):
     """The error for a formula whose ``text[start:end]`` reads as each ``(replacement, shown)``.  The
     span is placed in the formula as written (a macro wholly inside it is replaced with the rest);
     a span that starts or ends inside a macro's expansion leaves only the refusal."""
@@ -22,7 +23,7 @@ def ambiguous(translator, node, message: str, start: int, end: int, readings: li
         return translator.fail(node, message)
     error = translator.fail(node, message)
     return AmbiguousReading(error.message, error.path, error.line, error.column, construct=error.construct,
-                            text=written, readings=tuple((start, end, r, s) for r, s in readings))
+                            text=written, readings=tuple((start, end, r, s) for r, s in readings), kind=kind)
 
 
 def insertions_ambiguous(translator, node, message: str, readings: list, kind: str = ""):
@@ -121,7 +122,8 @@ def quotient_after_operator(translator, op, operand) -> None:
                 raise translator.fail(op, message)
             raise ambiguous(translator, op, message, op.meta.start_pos, operand.meta.end_pos, [
                 (f"{name}\\left({numerator}/{denominator}\\right)", f"{name}({numerator}/{denominator})"),
-                (f"\\frac{{{name}\\left({numerator}\\right)}}{{{denominator}}}", f"{name}({numerator})/{denominator}")])
+                (f"\\frac{{{name}\\left({numerator}\\right)}}{{{denominator}}}", f"{name}({numerator})/{denominator}")],
+                kind="operator before a quotient")   # a second \exp a/b of the formula is read the same way
         if tree.data in ("juxt", "dot", "neg", "pos"):
             stack.extend(tree.children)
 

@@ -5,7 +5,8 @@ r"""A sum over several indices named in one subscript, each with its range and c
 Each membership or equation (``j \in S``, ``k = 1, \dots, N``) starts the range of a new index;
 a condition ``a \neq b`` goes with the index it names that is bound last (so that the other
 one is already bound, or declared outside); one that names no such index (``j \neq i`` with
-j new) is not read here (the sum of one index refuses it).  Each index's range is read as a sum of one
+j new, after another index's range) starts the index it names first, over the range the body gives
+it (``\sum_{l \in \{1,2\}, j \neq i}``: Σ_l Σ_{j ≠ i}, j over the rows the body indexes).  Each index's range is read as a sum of one
 index reads it (:meth:`SetsMixin._conditions_range`), and the sums nest in the order
 written; an index over a set defined by a condition keeps it (``\sum_{i \in \Omega_{neg},
 j \in \Omega_{pos}}`` is Σ_{i ∈ Ω_neg} Σ_{j ∈ Ω_pos}).  A subscript with one index is not
@@ -56,9 +57,17 @@ class GroupedSumsMixin:
             elif relation == "!=" and groups:
                 left, right = (self._bound_name(side) for side in (element.children[0], element.children[2]))
                 owners = [n for n in (left, right) if n in names]
-                if not owners:
-                    return None     # j \neq i naming an index no membership gives a range: not read here
-                groups[max(names.index(n) for n in owners)].append(element)
+                if owners:
+                    groups[max(names.index(n) for n in owners)].append(element)
+                    continue
+                # \sum_{l \in \{1,2\}, j \neq i} (DCL's Proposition 1): j, named first and bound by nothing
+                # around, starts an index of its own, over the range the body gives it, i left out
+                first, _ = self.unbound_first(element.children[0], element.children[2])
+                name = self._bound_name(first)
+                if name is None or name in names:
+                    return None
+                groups.append([element])
+                names.append(name)
             else:
                 return None
         return groups if len(groups) > 1 else None
