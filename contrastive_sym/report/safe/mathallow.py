@@ -18,7 +18,7 @@ _GREEK = (
 _RELATIONS = (
     "leq le geq ge leqslant geqslant leqq geqq neq ne approx equiv sim simeq cong propto ll gg in notin ni subset subseteq "
     "supset supseteq to rightarrow leftarrow gets leftrightarrow Rightarrow Leftarrow "
-    "Leftrightarrow implies impliedby iff mapsto longrightarrow mid parallel perp rarr").split()
+    "Leftrightarrow implies impliedby iff mapsto longrightarrow mid parallel perp rarr triangleq").split()
 
 _SYMBOLS = (
     "cdot times div pm mp oplus otimes odot circ ast star bullet setminus cup cap wedge vee "
@@ -47,11 +47,13 @@ SIZES = frozenset("\\" + s + v for s in ("big", "Big", "bigg", "Bigg") for v in 
 ONE_ARGUMENT = frozenset({r"\mathrm", r"\mathbf", r"\mathit", r"\mathsf", r"\mathtt",
                           r"\boldsymbol", r"\tilde", r"\hat", r"\bar", r"\vec", r"\dot", r"\ddot",
                           r"\check", r"\breve", r"\widehat", r"\widetilde", r"\overline",
-                          r"\underline", r"\underbrace", r"\overbrace", r"\pmod"})
+                          r"\underline", r"\underbrace", r"\overbrace", r"\pmod", r"\boxed"})
 TWO_ARGUMENTS = frozenset({r"\frac", r"\dfrac", r"\tfrac", r"\binom", r"\dbinom", r"\tbinom",
                            r"\overset", r"\underset", r"\stackrel"})
 # Font commands whose argument must be plain letters (\mathcal{\sum} draws garbage).
-LETTER_ARGUMENT = frozenset({r"\mathbb", r"\mathcal", r"\mathfrak", r"\operatorname"})
+LETTER_ARGUMENT = frozenset({r"\mathbb", r"\mathcal", r"\mathfrak", r"\operatorname", r"\color"})
+# An equation's number or label: layout of the document, not math; left out with its argument
+DROPPED_WITH_ARGUMENT = frozenset({r"\tag", r"\label"})
 TEXT_ARGUMENT = frozenset({r"\text", r"\textrm", r"\textit", r"\textbf", r"\textsf", r"\texttt",
                            r"\mbox"})
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import string
 
 from .mathallow import (
-    BREAK_RELATIONS, DELIMITERS, FLATTENED_ENVIRONMENTS, KEPT_ENVIRONMENTS, LETTER_ARGUMENT, LETTERS,
+    BREAK_RELATIONS, DELIMITERS, DROPPED_WITH_ARGUMENT, FLATTENED_ENVIRONMENTS, KEPT_ENVIRONMENTS, LETTER_ARGUMENT, LETTERS,
     MATH_CHARACTERS, MATH_SYMBOLS, MAX_MATH_DEPTH, ONE_ARGUMENT, SCRIPT_CHARACTERS, SIZES, TEXT_ARGUMENT,
     TEXT_CHARACTERS, TEXT_COMMANDS, TWO_ARGUMENTS)
 
@@ -109,10 +109,20 @@ class MathParser:
     def _sequence(self, terminators: set, align: bool, top: bool = False):
         """Atoms up to one of ``terminators`` (consumed and returned)."""
         sup = sub = False
+        overs = 0
         while True:
             token = self._take()
             if token in terminators:
                 return token
+            if token == r"\over":
+                # {a \over b}, TeX's own fraction, as older posts write it: one per group, never at the top
+                # (there it would take the whole display, across the report's rows)
+                overs += 1
+                if top or overs > 1:
+                    raise Refused("\\over outside a group, or twice in one")
+                self._emit(r"\over ")
+                sup = sub = False
+                continue
             if token is None:
                 raise Refused("unbalanced: the input ends inside a group")
             if token in ("^", "_"):
@@ -190,8 +200,36 @@ class MathParser:
             self._text(token)
         elif token == r"\begin":
             self._environment(top)
+        elif token in DROPPED_WITH_ARGUMENT:
+            self._dropped(token)
+        elif token == r"\substack":
+            self._substack()
         else:
             raise Refused(f"command {token} is not allowed")
+
+    def _substack(self) -> None:
+        """``\\substack{a \\\\ b}`` (amsmath): rows of a limit, separated by ``\\\\`` inside its one argument."""
+        if self._take() != "{":
+            raise Refused("\\substack needs its argument in braces")
+        self._enter()
+        self._emit(r"\substack{")
+        while self._sequence({"}", "\\\\"}, align=False) != "}":
+            self._emit("\\\\{}")
+        self._emit("}")
+        self.depth -= 1
+
+    def _dropped(self, command: str) -> None:
+        """``\\tag{3}``, ``\\tag*{…}``, ``\\label{eq:x}``: consumed with their braced argument, emitted as nothing."""
+        if self._peek() == "*":
+            self._take()
+        if self._take() != "{":
+            raise Refused(f"{command} needs its argument in braces")
+        depth = 1
+        while depth:
+            token = self._take()
+            if token is None:
+                raise Refused(f"{command}{{…}} is not closed")
+            depth += {"{": 1, "}": -1}.get(token, 0)
 
     def _group(self) -> None:
         self._enter()
@@ -207,6 +245,11 @@ class MathParser:
         elif token is not None and (token in SCRIPT_CHARACTERS or token in MATH_SYMBOLS):
             self._emit("{")
             self._emit(token)
+            self._emit("}")
+        elif token in TEXT_ARGUMENT or token in LETTER_ARGUMENT or token in ONE_ARGUMENT:
+            # \mathcal{L}_\text{CLIP}: a command and its argument, which TeX takes as the script
+            self._emit("{")
+            self._atom(token, top=False)
             self._emit("}")
         else:
             raise Refused("a superscript or subscript without a simple argument")
