@@ -50,3 +50,158 @@ def test_an_injected_mistake_is_refuted(claim_id, written, injected):
     verdicts = {c.claim.id: c.outcome for c in result.claims}
     assert verdicts[claim_id].verdict is Verdict.REFUTED and verdicts[claim_id].witness is not None
     assert all(o.verdict is Verdict.CONFIRMED for i, o in verdicts.items() if i != claim_id)
+
+
+ALIGN_UNIFORM = ROOT / "derivations" / "d005_align_uniform_review.toml"
+ALIGN_UNIFORM_CORPUS = ROOT / "tests" / "corpus" / "lauvergne-align-uniform.toml"
+
+
+def test_the_review_of_alignment_and_uniformity_is_its_corpus_transcription():
+    derivation = tomllib.loads(ALIGN_UNIFORM.read_text(encoding="utf-8"))
+    corpus = tomllib.loads(ALIGN_UNIFORM_CORPUS.read_text(encoding="utf-8"))
+    assert derivation["define"] == [{k: v for k, v in d.items()} | ({"expect": "refuted"} if d["line"] == 88 else {})
+                                    for d in corpus["define"]]
+    displays = {d["line"]: d["latex"] for d in corpus["display"]}
+    assert [(c["line"], c["latex"]) for c in derivation["claim"]] == [(107, displays[107])]
+    assert [u["line"] for u in derivation["unchecked"]] == [97]
+
+
+def test_the_reviews_verdicts(bundled_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["005"].claims}
+    assert verdicts == {"G_t-chain": Verdict.CONFIRMED, "L_uniform-chain": Verdict.REFUTED,
+                        "limit-many-negatives": Verdict.UNDECIDED}
+
+
+def test_the_uniformity_slip_is_the_unbound_points_of_the_potential():
+    """Written G_t(f(x), f(y)), as the paper means it, the chain of line 88 holds: the refutation is of
+    G_t(u, v), two points the expectation does not draw, not of the reading."""
+    text = ALIGN_UNIFORM.read_text(encoding="utf-8")
+    written = r"\big[ G_t(u, v) \big]"
+    assert text.count(written) == 1
+    mended = text.replace(written, r"\big[ G_t(f(x), f(y)) \big]").replace('expect = "refuted"\n', "")
+    verdicts = {c.claim.id: c.outcome.verdict for c in verify_text(mended).documents[0].claims}
+    assert verdicts["L_uniform-chain"] is Verdict.CONFIRMED
+
+
+def test_a_sign_injected_into_the_gaussian_potential_is_refuted():
+    text = ALIGN_UNIFORM.read_text(encoding="utf-8")
+    written = r"e^{2t \cdot u^T v - 2t}"
+    assert text.count(written) == 1
+    result = verify_text(text.replace(written, r"e^{2t \cdot u^T v + 2t}")).documents[0]
+    outcome = next(c.outcome for c in result.claims if c.claim.id == "G_t-chain")
+    assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
+
+
+CLIP = ROOT / "derivations" / "d006_clip_symmetric_loss_note.toml"
+CLIP_CORPUS = ROOT / "tests" / "corpus" / "r1skers-clip-shared-space.toml"
+
+
+def test_the_clip_note_is_its_corpus_transcription():
+    derivation = tomllib.loads(CLIP.read_text(encoding="utf-8"))
+    corpus = tomllib.loads(CLIP_CORPUS.read_text(encoding="utf-8"))
+    written = {d["line"]: d["latex"] for d in corpus["display"] + corpus["define"]}
+    encoded = {d["line"]: d["latex"] for d in derivation["define"] + derivation["claim"]}
+    assert encoded == {line: written[line] for line in encoded}
+    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+
+
+def test_the_clip_notes_verdicts(bundled_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["006"].claims}
+    assert verdicts == {"\\text{logits}-chain": Verdict.PROVED, "\\hat{\\mathbf{v}}-chain": Verdict.CONDITIONAL,
+                        "infonce-logsumexp-form": Verdict.PROVED, "gradient-by-the-logits-chain-1": Verdict.CONFIRMED,
+                        "gradient-by-the-logits-chain-2": Verdict.CONFIRMED}
+
+
+@pytest.mark.parametrize("claim_id, written, injected", [
+    ("gradient-by-the-logits-chain-1", r"= -\frac{1 - p_i}{\tau}", r"= \frac{1 - p_i}{\tau}"),
+    ("gradient-by-the-logits-chain-2", r"= \frac{p_j}{\tau} \quad (j \neq i)", r"= p_j \quad (j \neq i)"),
+    ("infonce-logsumexp-form", r"= -s_{ii} + \log \sum_{j=1}^B", r"= s_{ii} + \log \sum_{j=1}^B"),
+])
+def test_a_mistake_injected_into_the_clip_note_is_refuted(claim_id, written, injected):
+    text = CLIP.read_text(encoding="utf-8")
+    assert text.count(written) == 1
+    result = verify_text(text.replace(written, injected)).documents[0]
+    outcome = next(c.outcome for c in result.claims if c.claim.id == claim_id)
+    assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
+
+
+SUPCON = ROOT / "derivations" / "d007_multilabel_supcon_gradient.toml"
+SUPCON_CORPUS = ROOT / "tests" / "corpus" / "kameni-gliznet-supcon.toml"
+
+
+def test_the_supcon_report_is_its_corpus_transcription():
+    derivation = tomllib.loads(SUPCON.read_text(encoding="utf-8"))
+    corpus = tomllib.loads(SUPCON_CORPUS.read_text(encoding="utf-8"))
+    written = {d["line"]: d["latex"] for d in corpus["display"] + corpus["define"] + corpus["inline"]}
+    encoded = {d["line"]: d["latex"] for d in derivation["define"] + derivation["claim"]}
+    assert encoded == {line: written[line] for line in encoded}
+    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+
+
+def test_the_supcon_reports_verdicts(bundled_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["007"].claims}
+    assert verdicts == {"supcon-log-softmax-form": Verdict.CONDITIONAL, "supcon-gradient": Verdict.REFUTED,
+                        "bce-gradient": Verdict.REFUTED}
+
+
+def test_the_gradients_with_their_factors_are_not_refuted():
+    r"""The report's gradients drop factors: 1/B and 1/|P_b| for SupCon, τ_BCE/(τN) and the scaled score
+    for the cross entropy.  Written with them, neither is refuted: SupCon's is conditional (P_b must not
+    be empty); the cross entropy's is not refuted at any decided point."""
+    text = SUPCON.read_text(encoding="utf-8").replace('expect = "refuted"\n', "")
+    for written, mended in [
+        (r"= p_{b,j}^{\text{softmax}} - \mathbb{1}[j \in \mathcal{P}_b]'",
+         r"= \frac{1}{B} \left( p_{b,j}^{\text{softmax}} - \frac{\mathbb{1}[j \in \mathcal{P}_b]}{|\mathcal{P}_b|} \right)'"),
+        (r"= \sigma(\text{sim}_{b,j}) - y_{b,j}'",
+         r"= \frac{\tau_{\text{BCE}}}{\tau N} \left( \sigma(\tilde{s}_{b,j}) - y_{b,j} \right)'"),
+    ]:
+        assert text.count(written) == 1
+        text = text.replace(written, mended)
+    verdicts = {c.claim.id: c.outcome.verdict for c in verify_text(text).documents[0].claims}
+    assert verdicts["supcon-gradient"] is Verdict.CONDITIONAL
+    assert verdicts["bce-gradient"] in (Verdict.CONFIRMED, Verdict.PROVED, Verdict.UNDECIDED)
+
+
+DCL = ROOT / "derivations" / "d008_dcl_proposition_1.toml"
+
+
+def test_proposition_1_of_dcl_in_each_reading(bundled_results):
+    """The page's exp⟨a, b⟩/τ read as exp(⟨a, b⟩/τ), as its other equations write it: the gradients by the
+    anchor and the positive hold, the one by a negative needs j ≠ i (at j = i it is the anchor's); read as
+    exp(⟨a, b⟩)/τ, the rows that write it are refuted."""
+    verdicts = {c.claim.id: c.outcome for c in bundled_results["008"].claims}
+    assert {k: o.verdict for k, o in verdicts.items()} == {
+        "gradient-by-the-anchor-reading-1": Verdict.CONFIRMED, "gradient-by-the-anchor-reading-2": Verdict.REFUTED,
+        "gradient-by-the-positive": Verdict.CONFIRMED, "gradient-by-a-negative-reading-1": Verdict.CONDITIONAL,
+        "gradient-by-a-negative-reading-2": Verdict.REFUTED}
+    conditional = verdicts["gradient-by-a-negative-reading-1"]
+    assert conditional.condition.startswith("j ≠ i") and dict(conditional.witness.indices)["j"] == 1 \
+        and dict(conditional.witness.indices)["i"] == 1
+
+
+def test_the_page_as_written_makes_one_claim_per_reading():
+    r"""Written as the page writes Eq. 3 (one display, three rows, \exp\langle…\rangle/\tau twice), the claim
+    is read once per reading, each row an equation, both places read alike."""
+    text = DCL.read_text(encoding="utf-8")
+    head = text[:text.index("# Eq. 3, row 1")]
+    claims = tomllib.loads(text)["claim"]
+    rows = [claims[0]["restated_from"], claims[2]["latex"], claims[3]["restated_from"]]
+    display = "\\left\\{\\begin{array}{l}\n" + " \\\\[8pt]\n".join(rows) + "\n\\end{array} \\right. \\tag{3}"
+    result = verify_text(head + f"[[claim]]\nid = 'p1'\nline = 3\ntitle = 'p'\nlatex = '''{display}'''\n")
+    verdicts = {c.claim.id: c.outcome.verdict for c in result.documents[0].claims}
+    assert verdicts == {
+        "p1-reading-1-chain-1": Verdict.CONFIRMED, "p1-reading-1-chain-2": Verdict.CONFIRMED,
+        "p1-reading-1-chain-3": Verdict.CONDITIONAL, "p1-reading-2-chain-1": Verdict.REFUTED,
+        "p1-reading-2-chain-2": Verdict.CONFIRMED, "p1-reading-2-chain-3": Verdict.REFUTED}
+
+
+@pytest.mark.parametrize("written, injected", [
+    (r"= \frac{q_{B,i}^{(1)}}{\tau}\cdot \mathbf{z}_i^{(1)}'''", r"= q_{B,i}^{(1)}\cdot \mathbf{z}_i^{(1)}'''"),
+    (r"= \frac{q_{B,i}^{(1)}}{\tau}\cdot \mathbf{z}_i^{(1)}'''", r"= \frac{q_{B,i}^{(1)}}{\tau}\cdot \mathbf{z}_i^{(2)}'''"),
+])
+def test_a_mistake_injected_into_the_positives_gradient_is_refuted(written, injected):
+    text = DCL.read_text(encoding="utf-8")
+    assert text.count(written) == 1
+    result = verify_text(text.replace(written, injected)).documents[0]
+    outcome = next(c.outcome for c in result.claims if c.claim.id == "gradient-by-the-positive")
+    assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
