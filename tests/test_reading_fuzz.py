@@ -250,6 +250,10 @@ READING_TOKENS = TOKENS + [
     # a "for all" written first, operators refused by name, words between formulas, a direction's label
     r"\forall t \in \mathbb{R}, \; ", r"\forall i \neq j: ", r"\forall t > 1, \quad ", r"\forall i, j, \; ", r"\forall i:",
     r"\pm", r"\mp 1", r"\circ", r"\oplus", r"\det(", r"\star", r"\text{ or }", r"^{1 \to 2}", r"_{I \rightarrow T}",
+    # a definition's superscript index at a value, a brace around a system, an index with only a
+    # condition after another's range, an exponential before a quotient twice (DCL's Proposition 1)
+    r"F_i^{(k)} = t \\ ", r"F_i^{(1)}", r"F_i^{(l)}", r"F^{(2)}_i", r"^{(k)}", r"\left\{\begin{array}{l} ",
+    r"\end{array} \right.", r"\\[8pt] ", r"\tag{3}", r"\sum_{l \in \{1,2\},\; j \neq i}", r"\exp\langle t, n \rangle/t",
 ]
 
 reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".join)
