@@ -30,6 +30,7 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import BigO, Cancelled, Folded, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
+from .cancellations import logistic_complement
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from .forward_mode import ForwardModeMixin, Seed
@@ -187,6 +188,12 @@ class Program(ForwardModeMixin):
                 return lambda env: self._read((label, f1(env), f2(env)))
             return lambda env: self._read((label,) + tuple(f(env) for f in idx))
         if isinstance(e, sp.Add):
+            complement = logistic_complement(e)
+            if complement is not None:
+                # 1 - 1/(1 + X) as X/(1 + X), the same number: at X = e^{-1e300} (σ of a score over a tiny
+                # temperature) the difference cancels to 0 at any precision, the quotient does not
+                inner = self._compile(complement)
+                return lambda env: (lambda x: x * reciprocal(x + 1))(inner(env))
             parts = [self._compile(a) for a in e.args]
 
             def add(env):
@@ -443,3 +450,4 @@ def _squares(e: sp.Expr) -> bool:
     if isinstance(e, (sp.Add, sp.Mul)):
         return all(_squares(a) for a in e.args)
     return False
+
