@@ -22,7 +22,7 @@ import numpy as np
 
 from ..errors import ArrayInputError
 from .inputs import as_matrix, as_temperature, same_shape
-from .programs import ALPHA, D, N, SIGMA, T, TAU, evaluate, scale_rows, two_view_loss, unscale_rows
+from .programs import ALPHA, D, N, SIGMA, T, TAU, evaluate, pair_loss, scale_rows, two_view_loss, unscale_rows
 
 
 def _positive(function: str, name: str, value: object) -> float:
@@ -33,19 +33,6 @@ def _positive(function: str, name: str, value: object) -> float:
     return float(value)
 
 
-def _pair_loss(name: str, first, second, names: tuple[str, str], parameters: dict, grad: bool):
-    """A loss of two families of ``N`` rows each (image and text, or x and y)."""
-    a = as_matrix(name, names[0], first)
-    b = as_matrix(name, names[1], second)
-    same_shape(name, (names[0], a), (names[1], b))
-    n, d = a.shape
-    (u, eu), (v, ev) = scale_rows(a), scale_rows(b)
-    value, grads = evaluate(name, (u, v), {N: n, D: d, **parameters}, grad)
-    if not grad:
-        return value
-    return value, (unscale_rows(grads[0], eu), unscale_rows(grads[1], ev))
-
-
 def clip(image, text, tau, grad: bool = False):
     r"""CLIP's symmetric contrastive loss of ``N`` matched pairs (``image_i``, ``text_i``),
     as :func:`encodings.clip`: the mean of the cross entropy of the logits
@@ -53,7 +40,7 @@ def clip(image, text, tau, grad: bool = False):
 
     Returns a float, or with ``grad=True`` ``(value, (∂L/∂image, ∂L/∂text))``.
     """
-    return _pair_loss("clip", image, text, ("image", "text"), {TAU: as_temperature("clip", tau)}, grad)
+    return pair_loss("clip", image, text, ("image", "text"), {TAU: as_temperature("clip", tau)}, grad)
 
 
 def dcl(z1, z2, tau, grad: bool = False):
@@ -114,7 +101,7 @@ def alignment(x, y, alpha: float = 2.0, grad: bool = False):
         if np.any(np.all(unit == 0, axis=1)):
             raise ArrayInputError("alignment: the gradient at a pair of equal directions needs alpha > 1, "
                                   f"got alpha={alpha!r}")
-    return _pair_loss("alignment", x, y, ("x", "y"), {ALPHA: alpha}, grad)
+    return pair_loss("alignment", x, y, ("x", "y"), {ALPHA: alpha}, grad)
 
 
 def uniformity(x, t: float = 2.0, grad: bool = False):

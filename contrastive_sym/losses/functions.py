@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .inputs import as_matrix, as_temperature, as_vector, same_shape
-from .programs import D, N, TAU, evaluate, scale_rows, two_view_loss, unscale_rows
+from .inputs import as_temperature, as_vector
+from .programs import N, TAU, evaluate, pair_loss, two_view_loss
 
 
 def nt_xent(z1, z2, tau, grad: bool = False):
@@ -85,17 +85,7 @@ def info_nce(query, key, tau, grad: bool = False):
     >>> abs(info_nce(q, q, 1.0) - math.log(1 + math.exp(-1))) < 1e-15
     True
     """
-    name = "info_nce"
-    query = as_matrix(name, "query", query)
-    key = as_matrix(name, "key", key)
-    same_shape(name, ("query", query), ("key", key))
-    tau = as_temperature(name, tau)
-    n, d = query.shape
-    (u, eu), (v, ev) = scale_rows(query), scale_rows(key)
-    value, grads = evaluate(name, (u, v), {N: n, D: d, TAU: tau}, grad)
-    if not grad:
-        return value
-    return value, (unscale_rows(grads[0], eu), unscale_rows(grads[1], ev))
+    return pair_loss("info_nce", query, key, ("query", "key"), {TAU: as_temperature("info_nce", tau)}, grad)
 
 
 def logsumexp(x, grad: bool = False):

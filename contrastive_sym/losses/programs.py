@@ -156,3 +156,16 @@ def two_view_loss(name: str, z1, z2, tau, grad: bool, parameters: dict | None = 
         return value
     g = unscale_rows(grads[0], exponents)
     return value, (g[:n].copy(), g[n:].copy())
+
+
+def pair_loss(name: str, first, second, names: tuple[str, str], parameters: dict, grad: bool):
+    """A loss of two families of ``N`` rows each (image and text, or x and y)."""
+    a = as_matrix(name, names[0], first)
+    b = as_matrix(name, names[1], second)
+    same_shape(name, (names[0], a), (names[1], b))
+    n, d = a.shape
+    (u, eu), (v, ev) = scale_rows(a), scale_rows(b)
+    value, grads = evaluate(name, (u, v), {N: n, D: d, **parameters}, grad)
+    if not grad:
+        return value
+    return value, (unscale_rows(grads[0], eu), unscale_rows(grads[1], ev))
