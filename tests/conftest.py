@@ -23,5 +23,14 @@ def bundled_results():
 
 
 @pytest.fixture(scope="session")
+def family_results():
+    """The derivations of the loss families beyond the seeds (derivations/families/), checked with the
+    default settings; not part of the default run, which checks the seed documents."""
+    from pathlib import Path
+    families = Path(__file__).resolve().parents[1] / "derivations" / "families"
+    return {doc.document.id: doc for doc in cv.verify([str(families)]).documents}
+
+
+@pytest.fixture(scope="session")
 def quick_config():
     return CheckConfig(points_per_instance=24, random_points=6, max_instances=4)

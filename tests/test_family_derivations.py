@@ -12,7 +12,7 @@ from contrastive_sym.model.verdicts import Verdict
 from contrastive_sym.pipeline import verify_text
 
 ROOT = Path(__file__).resolve().parents[1]
-VBMI = ROOT / "derivations" / "d004_vbmi_infonce_bound.toml"
+VBMI = ROOT / "derivations" / "families" / "d004_vbmi_infonce_bound.toml"
 VBMI_CORPUS = ROOT / "tests" / "corpus" / "poole-vbmi-demo-infonce.toml"
 
 
@@ -28,8 +28,8 @@ def test_every_claim_is_the_documents_display_at_its_line():
     assert {u["line"] for u in derivation["unchecked"]} <= set(displays)
 
 
-def test_the_bounds_as_the_notebook_states_them_are_confirmed(bundled_results):
-    result = bundled_results["004"]
+def test_the_bounds_as_the_notebook_states_them_are_confirmed(family_results):
+    result = family_results["004"]
     verdicts = {c.claim.id: c.outcome.verdict for c in result.claims}
     assert verdicts == {"mi-definition": Verdict.CONFIRMED, "nwj-bound": Verdict.CONFIRMED,
                         "tuba-bound": Verdict.CONFIRMED, "infonce-bound": Verdict.CONFIRMED,
@@ -52,7 +52,7 @@ def test_an_injected_mistake_is_refuted(claim_id, written, injected):
     assert all(o.verdict is Verdict.CONFIRMED for i, o in verdicts.items() if i != claim_id)
 
 
-ALIGN_UNIFORM = ROOT / "derivations" / "d005_align_uniform_review.toml"
+ALIGN_UNIFORM = ROOT / "derivations" / "families" / "d005_align_uniform_review.toml"
 ALIGN_UNIFORM_CORPUS = ROOT / "tests" / "corpus" / "lauvergne-align-uniform.toml"
 
 
@@ -66,8 +66,8 @@ def test_the_review_of_alignment_and_uniformity_is_its_corpus_transcription():
     assert [u["line"] for u in derivation["unchecked"]] == [97]
 
 
-def test_the_reviews_verdicts(bundled_results):
-    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["005"].claims}
+def test_the_reviews_verdicts(family_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in family_results["005"].claims}
     assert verdicts == {"G_t-chain": Verdict.CONFIRMED, "L_uniform-chain": Verdict.REFUTED,
                         "limit-many-negatives": Verdict.UNDECIDED}
 
@@ -92,7 +92,7 @@ def test_a_sign_injected_into_the_gaussian_potential_is_refuted():
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 
-CLIP = ROOT / "derivations" / "d006_clip_symmetric_loss_note.toml"
+CLIP = ROOT / "derivations" / "families" / "d006_clip_symmetric_loss_note.toml"
 CLIP_CORPUS = ROOT / "tests" / "corpus" / "r1skers-clip-shared-space.toml"
 
 
@@ -105,8 +105,8 @@ def test_the_clip_note_is_its_corpus_transcription():
     assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
 
 
-def test_the_clip_notes_verdicts(bundled_results):
-    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["006"].claims}
+def test_the_clip_notes_verdicts(family_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in family_results["006"].claims}
     assert verdicts == {"\\text{logits}-chain": Verdict.PROVED, "\\hat{\\mathbf{v}}-chain": Verdict.CONDITIONAL,
                         "infonce-logsumexp-form": Verdict.PROVED, "gradient-by-the-logits-chain-1": Verdict.CONFIRMED,
                         "gradient-by-the-logits-chain-2": Verdict.CONFIRMED}
@@ -125,7 +125,7 @@ def test_a_mistake_injected_into_the_clip_note_is_refuted(claim_id, written, inj
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 
-SUPCON = ROOT / "derivations" / "d007_multilabel_supcon_gradient.toml"
+SUPCON = ROOT / "derivations" / "families" / "d007_multilabel_supcon_gradient.toml"
 SUPCON_CORPUS = ROOT / "tests" / "corpus" / "kameni-gliznet-supcon.toml"
 
 
@@ -138,8 +138,8 @@ def test_the_supcon_report_is_its_corpus_transcription():
     assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
 
 
-def test_the_supcon_reports_verdicts(bundled_results):
-    verdicts = {c.claim.id: c.outcome.verdict for c in bundled_results["007"].claims}
+def test_the_supcon_reports_verdicts(family_results):
+    verdicts = {c.claim.id: c.outcome.verdict for c in family_results["007"].claims}
     assert verdicts == {"supcon-log-softmax-form": Verdict.CONDITIONAL, "supcon-gradient": Verdict.REFUTED,
                         "bce-gradient": Verdict.REFUTED}
 
@@ -163,14 +163,14 @@ def test_the_gradients_with_their_factors_are_not_refuted():
     assert verdicts["bce-gradient"] in (Verdict.CONFIRMED, Verdict.PROVED)
 
 
-DCL = ROOT / "derivations" / "d008_dcl_proposition_1.toml"
+DCL = ROOT / "derivations" / "families" / "d008_dcl_proposition_1.toml"
 
 
-def test_proposition_1_of_dcl_in_each_reading(bundled_results):
+def test_proposition_1_of_dcl_in_each_reading(family_results):
     """The page's exp⟨a, b⟩/τ read as exp(⟨a, b⟩/τ), as its other equations write it: the gradients by the
     anchor and the positive hold, the one by a negative needs j ≠ i (at j = i it is the anchor's); read as
     exp(⟨a, b⟩)/τ, the rows that write it are refuted."""
-    verdicts = {c.claim.id: c.outcome for c in bundled_results["008"].claims}
+    verdicts = {c.claim.id: c.outcome for c in family_results["008"].claims}
     assert {k: o.verdict for k, o in verdicts.items()} == {
         "gradient-by-the-anchor-reading-1": Verdict.CONFIRMED, "gradient-by-the-anchor-reading-2": Verdict.REFUTED,
         "gradient-by-the-positive": Verdict.CONFIRMED, "gradient-by-a-negative-reading-1": Verdict.CONDITIONAL,
@@ -206,3 +206,18 @@ def test_a_mistake_injected_into_the_positives_gradient_is_refuted(written, inje
     result = verify_text(text.replace(written, injected)).documents[0]
     outcome = next(c.outcome for c in result.claims if c.claim.id == "gradient-by-the-positive")
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
+
+
+def test_every_family_verdict_meets_its_expectation(family_results):
+    """What `contrastive-verify derivations/families` checks: every claim meets its expectation (the
+    verdicts without one hold), so the run exits 0."""
+    assert sorted(family_results) == ["004", "005", "006", "007", "008"]
+    for result in family_results.values():
+        for claim in result.claims:
+            expected = claim.claim.expected
+            assert claim.outcome.verdict.meets(expected), (claim.claim.id, claim.outcome.verdict)
+            assert expected is not None or claim.outcome.verdict.holds, claim.claim.id
+
+
+def test_the_default_run_is_the_seed_documents_only(bundled_results):
+    assert sorted(bundled_results) == ["000", "001", "002", "003"]

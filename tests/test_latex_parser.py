@@ -570,7 +570,7 @@ def test_an_index_distinct_from_the_other_view_never_takes_its_value():
 
 def test_the_bundled_derivations_are_latex_with_no_python_copy():
     assert sorted(p.name for p in DERIVATIONS.glob("d*.py")) == []
-    assert len(sorted(DERIVATIONS.glob("d*.toml"))) == 9
+    assert len(sorted(DERIVATIONS.glob("d*.toml"))) == 4
 
 
 def test_an_unknown_expected_verdict_names_the_derivation_file_and_claim(tmp_path):

@@ -3,9 +3,8 @@
 Expanding ``Σ_{k=1}^{N}`` with ``.doit()`` and then ``lambdify`` costs tens of
 milliseconds per expression in SymPy's assumption system, and differentiating the
 expansion costs seconds; evaluating costs microseconds.  So expressions are compiled
-directly: each node becomes a closure, a sum a loop over its (integer) index, an
-indexed element a lookup of a sampled value.  Sizes and free indices are bound when
-compiling.
+directly: each node becomes a closure, a sum a loop over its (integer) index, an indexed
+element a lookup of a sampled value; sizes and free indices are bound when compiling.
 
 Every derivative the encodings use is a directional derivative, so it is evaluated
 in forward mode with dual numbers (value, tangent), both arb balls:
@@ -30,7 +29,7 @@ from sympy.core.function import AppliedUndef
 from ...model.distributions import DISTRIBUTION_NODES
 from ...model.nodes import BigO, Cancelled, Folded, Guarded, LittleO, MaxOver, Nabla, StopGrad, Vector
 from . import dual
-from .cancellations import logistic_complement
+from .cancellations import logistic_complement, over_one_plus
 from .dual import Dual, base, extremum, log, not_real, power, real_power, reciprocal, sqrt, strip
 from .failures import Undefined, Unsupported
 from .forward_mode import ForwardModeMixin, Seed
@@ -189,11 +188,9 @@ class Program(ForwardModeMixin):
             return lambda env: self._read((label,) + tuple(f(env) for f in idx))
         if isinstance(e, sp.Add):
             complement = logistic_complement(e)
-            if complement is not None:
-                # 1 - 1/(1 + X) as X/(1 + X), the same number: at X = e^{-1e300} (σ of a score over a tiny
-                # temperature) the difference cancels to 0 at any precision, the quotient does not
+            if complement is not None:      # 1 - 1/(1 + X) as X/(1 + X): cancellations.py
                 inner = self._compile(complement)
-                return lambda env: (lambda x: x * reciprocal(x + 1))(inner(env))
+                return lambda env: over_one_plus(inner(env))
             parts = [self._compile(a) for a in e.args]
 
             def add(env):

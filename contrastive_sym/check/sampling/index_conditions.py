@@ -23,7 +23,9 @@ def distinct_indices(report: SampleReport, unexplained: list[Hit], sides: tuple 
     if not unexplained:
         return None
     names = sorted({name for hit in unexplained for name, _ in hit.instance.indices})
-    failing = {hit.instance for hit in unexplained}
+    # every point of a choice where the indices differ must have held: none failing, open, undefined or a tie
+    failing = {hit.instance for hit in unexplained + report.violations + report.strict_ties + report.undefined
+               + report.unresolved}
     for a, b in combinations(names, 2):
         if not all(_equal(hit.instance, a, b) for hit in unexplained) or _compared(sides, a, b):
             continue

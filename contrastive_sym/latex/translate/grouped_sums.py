@@ -85,6 +85,13 @@ class GroupedSumsMixin:
         variable, inner, lo, hi, skip = self._first_group(groups, op, "sum")
         term = rest(inner)
         body = term.body if isinstance(term, (VectorValue, MatrixValue)) else term
+        if lo is None and all(_relation(e) == "!=" for e in groups[0]) and not body.has(variable):
+            # \sum_{k \in I, j \neq i} s_k: j has no range and the body does not use it, so whether j
+            # \neq i is a sum over j or a condition on two indices around is not written
+            written = " ".join(self.source(groups[0][0]).split())
+            raise self.fail(op, f"the conditions of this sum name two indices: '{written}' gives its index no range "
+                                "and the body does not use it (a sum over it, or a condition on indices around the "
+                                "sum? Neither is read: write the sum's index and range, or the condition apart)")
         if lo is None:
             lo, hi = self._infer_range(body, variable, op, skip)
         total = range_sum(body, variable, lo, hi, skip)
