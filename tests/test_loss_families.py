@@ -1,11 +1,11 @@
-"""The loss families of :mod:`contrastive_sym.losses.families` (CLIP, DCL, DCLW, SupCon,
+"""The loss families of :mod:`contrastive_sym.losses.families` (CLIP, DCL, DCLW, SupCon, MoCo,
 alignment and uniformity) against the libraries people train with and against plain numpy.
 
 Two independent references:
 
 * ``tests/reference_libraries/values.json``, values and gradients computed by
-  pytorch-metric-learning (NT-Xent, SupCon), lightly (DCL, DCLW), open_clip's formula and
-  Wang & Isola's reference code in torch, float64, made by ``make_values.py`` beside it with
+  pytorch-metric-learning (NT-Xent, SupCon), lightly (DCL, DCLW), open_clip's formula,
+  solo-learn's MoCo formula and Wang & Isola's reference code in torch, float64, made by ``make_values.py`` beside it with
   pinned versions (so that CI needs no torch);
 * loops over the papers' formulas below, with their own log-sum-exp, sharing no code with
   the module, and central finite differences of them for the gradients, at temperatures
@@ -79,6 +79,12 @@ def ref_alignment(x, y, alpha=2.0):
     return float(np.mean(np.linalg.norm(unit_rows(x) - unit_rows(y), axis=1) ** alpha))
 
 
+def ref_moco(query, key, queue, tau):
+    s_pos = np.sum(unit_rows(query) * unit_rows(key), axis=1) / tau
+    s_neg = cosines(query, queue) / tau
+    return float(np.mean([-s_pos[i] + ref_logsumexp(np.concatenate([[s_pos[i]], s_neg[i]])) for i in range(len(query))]))
+
+
 def ref_uniformity(x, t=2.0):
     u = unit_rows(x)
     n = len(u)
@@ -106,10 +112,12 @@ def _ours(name, case):
         return getattr(losses, name)(a, b, tau, grad=True)
     if name == "alignment":
         return losses.alignment(a, b, grad=True)
+    if name == "moco":
+        return losses.moco(a, b, np.array(case["queue"]), tau, grad=True)
     return losses.uniformity(a, grad=True)
 
 
-@pytest.mark.parametrize("name", ["nt_xent", "supcon", "dcl", "dclw", "clip", "alignment", "uniformity"])
+@pytest.mark.parametrize("name", ["nt_xent", "supcon", "dcl", "dclw", "clip", "alignment", "uniformity", "moco"])
 @pytest.mark.parametrize("case", range(6))
 def test_values_and_gradients_agree_with_the_reference_libraries(name, case):
     case = FIXTURE["cases"][case]
@@ -149,6 +157,8 @@ def test_values_match_the_formulas(n, d, tau):
         labels = [i % 2 for i in range(2 * n)]
         z = np.concatenate([a, b])
         _close(losses.supcon(z, labels, tau), ref_supcon(z, labels, tau), tau)
+    queue = np.random.default_rng(n).standard_normal((n + 2, d))
+    _close(losses.moco(a, b, queue, tau), ref_moco(a, b, queue, tau), tau)
     _close(losses.alignment(a, b, alpha=3.0), ref_alignment(a, b, 3.0), 1.0)
     _close(losses.uniformity(a, t=tau), ref_uniformity(a, tau), 1.0 / tau)
 
@@ -156,6 +166,7 @@ def test_values_match_the_formulas(n, d, tau):
 @pytest.mark.parametrize("tau", (0.2, 1.0))
 def test_gradients_match_finite_differences(tau):
     a, b = _views(7, 3, 4)
+    queue = np.random.default_rng(8).standard_normal((5, 4))
     z = np.concatenate([a, b])
     labels = ["cat", "dog", "cat", "dog", "cat", "dog"]
     for ours, reference, arrays in [
@@ -164,6 +175,7 @@ def test_gradients_match_finite_differences(tau):
         (lambda x: losses.supcon(x, labels, tau, grad=True), lambda x: ref_supcon(x, labels, tau), (z,)),
         (lambda x, y: losses.alignment(x, y, 2.5, grad=True), lambda x, y: ref_alignment(x, y, 2.5), (a, b)),
         (lambda x: losses.uniformity(x, tau, grad=True), lambda x: ref_uniformity(x, tau), (a,)),
+        (lambda x, y: losses.moco(x, y, queue, tau, grad=True), lambda x, y: ref_moco(x, y, queue, tau), (a, b)),
     ]:
         _, grads = ours(*arrays)
         for g, expected in zip(grads, finite_difference(reference, arrays)):
@@ -216,6 +228,7 @@ def test_property_supcon_matches_the_formula(z, labels, tau):
     (lambda: losses.uniformity(np.eye(1)), "needs N >= 2 rows"),
     (lambda: losses.alignment(np.eye(2), np.eye(2), alpha=1.0, grad=True), "needs alpha > 1"),
     (lambda: losses.align_uniform(np.eye(2), np.eye(2), lam=-1), "lam must be"),
+    (lambda: losses.moco(np.eye(2), np.eye(2), np.ones((3, 3)), 0.5), "queue has rows of 3 entries but query of 2"),
 ])
 def test_bad_arrays_are_refused_by_name(call, message):
     with pytest.raises(ArrayInputError, match=message.replace("(", r"\(").replace(")", r"\)")):

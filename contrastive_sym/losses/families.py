@@ -22,7 +22,8 @@ import numpy as np
 
 from ..errors import ArrayInputError
 from .inputs import as_matrix, as_temperature, same_shape
-from .programs import ALPHA, D, N, SIGMA, T, TAU, evaluate, pair_loss, scale_rows, two_view_loss, unscale_rows
+from .programs import (ALPHA, D, N, QUEUE_LENGTH, SIGMA, T, TAU, evaluate, pair_loss, scale_rows, two_view_loss,
+                       unscale_rows)
 
 
 def _positive(function: str, name: str, value: object) -> float:
@@ -41,6 +42,33 @@ def clip(image, text, tau, grad: bool = False):
     Returns a float, or with ``grad=True`` ``(value, (∂L/∂image, ∂L/∂text))``.
     """
     return pair_loss("clip", image, text, ("image", "text"), {TAU: as_temperature("clip", tau)}, grad)
+
+
+def moco(query, key, queue, tau, grad: bool = False):
+    r"""MoCo's loss of ``N`` queries and their positive keys (each ``(N, d)``) against a ``queue`` of ``K``
+    negative keys (``(K, d)``), as :func:`encodings.moco`.  The queue is a constant buffer, as in MoCo (no
+    gradient flows into it).
+
+    Returns a float, or with ``grad=True`` ``(value, (∂L/∂query, ∂L/∂key))``.
+    """
+    name = "moco"
+    q, k = as_matrix(name, "query", query), as_matrix(name, "key", key)
+    same_shape(name, ("query", q), ("key", k))
+    negatives = as_matrix(name, "queue", queue)
+    if negatives.shape[1] != q.shape[1]:
+        raise ArrayInputError(f"{name}: queue has rows of {negatives.shape[1]} entries but query of {q.shape[1]}")
+    tau = as_temperature(name, tau)
+    n, d = q.shape
+    # each query's candidates: its key, then the queue; every row scaled as scale_rows scales rows
+    candidates = np.concatenate([k[:, None, :], np.broadcast_to(negatives, (n,) + negatives.shape)], axis=1)
+    _, exponents = np.frexp(np.max(np.abs(candidates), axis=2))
+    (u, eu) = scale_rows(q)
+    value, grads = evaluate(name, (u, np.ldexp(candidates, -exponents[:, :, None])),
+                            {N: n, D: d, QUEUE_LENGTH: negatives.shape[0], TAU: tau}, grad)
+    if not grad:
+        return value
+    # the queue is a constant buffer: of the candidates' gradient only the keys' part is kept
+    return value, (unscale_rows(grads[0], eu), np.ldexp(grads[1][:, 0, :], -exponents[:, :1]))
 
 
 def dcl(z1, z2, tau, grad: bool = False):

@@ -36,11 +36,13 @@ _KEY = sp.IndexedBase("key")
 _X = sp.IndexedBase("x")
 _Y = sp.IndexedBase("y")
 _SAME = sp.IndexedBase("same")
+_CANDIDATES = sp.IndexedBase("candidates")
+QUEUE_LENGTH = sp.Symbol("K", integer=True, positive=True)
 
 
 def _gradient_indices(family: int, rank: int) -> tuple[sp.Symbol, ...]:
     """The free indices ``p, q`` of ``∂L/∂base[p, q]``; each family has its own."""
-    return tuple(sp.Symbol(f"{letter}{family}", integer=True) for letter in "pq"[:rank])
+    return tuple(sp.Symbol(f"{letter}{family}", integer=True) for letter in "pqr"[:rank])
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,8 @@ ENCODINGS = {
     "alignment": _Encoding(lambda: encodings.alignment(_X, _Y, N, D, ALPHA),
                            (_Family(_X, (N, D)), _Family(_Y, (N, D)))),
     "uniformity": _Encoding(lambda: encodings.uniformity(_X, N, D, T), (_Family(_X, (N, D)),)),
+    "moco": _Encoding(lambda: encodings.moco(_QUERY, _CANDIDATES, N, QUEUE_LENGTH, D, TAU),
+                      (_Family(_QUERY, (N, D)), _Family(_CANDIDATES, (N, QUEUE_LENGTH + 1, D)))),
 }
 
 

@@ -202,6 +202,23 @@ def _dcl_anchor(z: sp.IndexedBase, a: Size, N: Size, d: Size, tau: sp.Expr, weig
     return -weight * cosine_similarity(z, a, pos, d) / tau + sp.log(negatives)
 
 
+def moco(q: sp.IndexedBase, candidates: sp.IndexedBase, N: Size, K: Size, d: Size, tau: sp.Expr) -> sp.Expr:
+    r"""MoCo's loss (He et al. 2020) of ``N`` queries, each against its ``K + 1`` candidate keys
+    ``candidates[i, 1..K+1]``: the first its positive key, the others the queue of negative keys (the
+    same for every query), logits ``cos/τ``, the mean over queries of the cross entropy with target 1:
+
+    ``L = (1/N) Σ_i -log( e^{s(q_i, c_{i,1})/τ} / Σ_{m=1}^{K+1} e^{s(q_i, c_{i,m})/τ} )``
+    """
+    i, m, n = _index("i"), _index("m"), _index("n")
+
+    def cosine(row):
+        dot = sp.Sum(q[i, n] * candidates[i, row, n], (n, 1, d))
+        return dot / (sp.sqrt(sp.Sum(q[i, n] ** 2, (n, 1, d))) * sp.sqrt(sp.Sum(candidates[i, row, n] ** 2, (n, 1, d))))
+
+    logits = sp.Sum(sp.exp(cosine(m) / tau), (m, 1, K + 1))
+    return sp.Sum(-sp.log(sp.exp(cosine(1) / tau) / logits), (i, 1, N)) / N
+
+
 def dcl(z: sp.IndexedBase, N: Size, d: Size, tau: sp.Expr) -> sp.Expr:
     r"""The decoupled contrastive loss (Yeh et al. 2022, Eq. 6) on the ``2N`` rows of
     :func:`nt_xent`: NT-Xent with the positive removed from the denominator,

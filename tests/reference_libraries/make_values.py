@@ -22,7 +22,10 @@ What computes each loss:
   ``(CE(s·I Tᵀ, arange) + CE(s·T Iᵀ, arange)) / 2`` on normalised features with
   ``s = 1/τ``, written here in torch (open_clip's package needs its model code);
 * ``alignment``, ``uniformity``: the two functions of Wang & Isola's reference code
-  (github.com/SsnL/align_uniform, README), on ``F.normalize``d inputs.
+  (github.com/SsnL/align_uniform, README), on ``F.normalize``d inputs;
+* ``moco``: solo-learn's ``moco_loss_func`` formula (``solo/losses/moco.py``: the positive logit, then
+  the queue's, over τ, and the cross entropy with target 0), written here in torch on normalised query,
+  key and queue (solo-learn's package needs its training stack); the queue is a constant buffer.
 
 The inputs are drawn from ``numpy.random.default_rng`` with fixed seeds and stored in the file.
 """
@@ -77,6 +80,14 @@ def uniform_loss(x, t=2):               # Wang & Isola's reference code
     return torch.pdist(x, p=2).pow(2).mul(-t).exp().mean().log()
 
 
+def moco_loss(query, key, queue, temperature):     # solo-learn's moco_loss_func, queue as (d, K)
+    pos = torch.einsum("nc,nc->n", [query, key]).unsqueeze(-1)
+    neg = torch.einsum("nc,ck->nk", [query, queue])
+    logits = torch.cat([pos, neg], dim=1) / temperature
+    targets = torch.zeros(query.size(0), dtype=torch.long)
+    return F.cross_entropy(logits, targets)
+
+
 def _value_and_grads(loss, *arrays):
     tensors = [torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in arrays]
     value = loss(*tensors)
@@ -95,6 +106,7 @@ def main() -> None:
     found = _check_versions()
     dcl = _lightly_dcl()
     cases = []
+    queue_rng = np.random.default_rng(7)       # the queues, drawn apart so the other inputs stay as they were
     for n, d, tau, a, b in _cases():
         labels2 = torch.arange(n).repeat(2)
         supcon_labels = [i % max(2, n // 2) for i in range(2 * n)]
@@ -105,7 +117,8 @@ def main() -> None:
             logits = image @ text.T / tau
             return (F.cross_entropy(logits, arange) + F.cross_entropy(logits.T, arange)) / 2
 
-        case = {"n": n, "d": d, "tau": tau, "a": a.tolist(), "b": b.tolist(), "supcon_labels": supcon_labels}
+        case = {"n": n, "d": d, "tau": tau, "a": a.tolist(), "b": b.tolist(), "supcon_labels": supcon_labels,
+                "queue": queue_rng.normal(size=(n + 3, d)).tolist()}
         case["nt_xent"] = _value_and_grads(lambda x, y: NTXentLoss(temperature=tau)(torch.cat([x, y]), labels2), a, b)
         case["supcon"] = _value_and_grads(
             lambda z: SupConLoss(temperature=tau)(z, torch.tensor(supcon_labels)), np.concatenate([a, b]))
@@ -114,6 +127,9 @@ def main() -> None:
         case["clip"] = _value_and_grads(clip, a, b)
         case["alignment"] = _value_and_grads(lambda x, y: align_loss(F.normalize(x, dim=1), F.normalize(y, dim=1)), a, b)
         case["uniformity"] = _value_and_grads(lambda x: uniform_loss(F.normalize(x, dim=1)), a)
+        queue = F.normalize(torch.tensor(case["queue"], dtype=torch.float64), dim=1).T
+        case["moco"] = _value_and_grads(
+            lambda q, k: moco_loss(F.normalize(q, dim=1), F.normalize(k, dim=1), queue, tau), a, b)
         cases.append(case)
     OUT.write_text(json.dumps({"versions": found, "cases": cases}, indent=1) + "\n")
     print(f"wrote {OUT} ({len(cases)} cases)")
