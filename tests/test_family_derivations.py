@@ -16,6 +16,25 @@ VBMI = ROOT / "derivations" / "families" / "d004_vbmi_infonce_bound.toml"
 VBMI_CORPUS = ROOT / "tests" / "corpus" / "poole-vbmi-demo-infonce.toml"
 
 
+def _outcome_with(path: Path, written: str, put: str, claim_id: str):
+    """The outcome of ``claim_id`` once the one place ``written`` of the derivation at ``path`` says ``put``."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(written) == 1
+    result = verify_text(text.replace(written, put)).documents[0]
+    return next(c.outcome for c in result.claims if c.claim.id == claim_id)
+
+
+def _transcribed(derivation_path: Path, corpus_path: Path, corpus_tables: tuple[str, ...]) -> None:
+    """Every define and claim of the derivation is the corpus's display at its line, and every display
+    of the corpus is encoded or listed as unchecked."""
+    derivation = tomllib.loads(derivation_path.read_text(encoding="utf-8"))
+    corpus = tomllib.loads(corpus_path.read_text(encoding="utf-8"))
+    written = {d["line"]: d["latex"] for table in corpus_tables for d in corpus[table]}
+    encoded = {d["line"]: d["latex"] for d in derivation["define"] + derivation["claim"]}
+    assert encoded == {line: written[line] for line in encoded}
+    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+
+
 def test_every_claim_is_the_documents_display_at_its_line():
     derivation = tomllib.loads(VBMI.read_text(encoding="utf-8"))
     corpus = tomllib.loads(VBMI_CORPUS.read_text(encoding="utf-8"))
@@ -84,11 +103,7 @@ def test_the_uniformity_slip_is_the_unbound_points_of_the_potential():
 
 
 def test_a_sign_injected_into_the_gaussian_potential_is_refuted():
-    text = ALIGN_UNIFORM.read_text(encoding="utf-8")
-    written = r"e^{2t \cdot u^T v - 2t}"
-    assert text.count(written) == 1
-    result = verify_text(text.replace(written, r"e^{2t \cdot u^T v + 2t}")).documents[0]
-    outcome = next(c.outcome for c in result.claims if c.claim.id == "G_t-chain")
+    outcome = _outcome_with(ALIGN_UNIFORM, r"e^{2t \cdot u^T v - 2t}", r"e^{2t \cdot u^T v + 2t}", "G_t-chain")
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 
@@ -97,12 +112,7 @@ CLIP_CORPUS = ROOT / "tests" / "corpus" / "r1skers-clip-shared-space.toml"
 
 
 def test_the_clip_note_is_its_corpus_transcription():
-    derivation = tomllib.loads(CLIP.read_text(encoding="utf-8"))
-    corpus = tomllib.loads(CLIP_CORPUS.read_text(encoding="utf-8"))
-    written = {d["line"]: d["latex"] for d in corpus["display"] + corpus["define"]}
-    encoded = {d["line"]: d["latex"] for d in derivation["define"] + derivation["claim"]}
-    assert encoded == {line: written[line] for line in encoded}
-    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+    _transcribed(CLIP, CLIP_CORPUS, ("display", "define"))
 
 
 def test_the_clip_notes_verdicts(family_results):
@@ -118,10 +128,7 @@ def test_the_clip_notes_verdicts(family_results):
     ("infonce-logsumexp-form", r"= -s_{ii} + \log \sum_{j=1}^B", r"= s_{ii} + \log \sum_{j=1}^B"),
 ])
 def test_a_mistake_injected_into_the_clip_note_is_refuted(claim_id, written, injected):
-    text = CLIP.read_text(encoding="utf-8")
-    assert text.count(written) == 1
-    result = verify_text(text.replace(written, injected)).documents[0]
-    outcome = next(c.outcome for c in result.claims if c.claim.id == claim_id)
+    outcome = _outcome_with(CLIP, written, injected, claim_id)
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 
@@ -130,12 +137,7 @@ SUPCON_CORPUS = ROOT / "tests" / "corpus" / "kameni-gliznet-supcon.toml"
 
 
 def test_the_supcon_report_is_its_corpus_transcription():
-    derivation = tomllib.loads(SUPCON.read_text(encoding="utf-8"))
-    corpus = tomllib.loads(SUPCON_CORPUS.read_text(encoding="utf-8"))
-    written = {d["line"]: d["latex"] for d in corpus["display"] + corpus["define"] + corpus["inline"]}
-    encoded = {d["line"]: d["latex"] for d in derivation["define"] + derivation["claim"]}
-    assert encoded == {line: written[line] for line in encoded}
-    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+    _transcribed(SUPCON, SUPCON_CORPUS, ("display", "define", "inline"))
 
 
 def test_the_supcon_reports_verdicts(family_results):
@@ -201,10 +203,7 @@ def test_the_page_as_written_makes_one_claim_per_reading():
     (r"= \frac{q_{B,i}^{(1)}}{\tau}\cdot \mathbf{z}_i^{(1)}'''", r"= \frac{q_{B,i}^{(1)}}{\tau}\cdot \mathbf{z}_i^{(2)}'''"),
 ])
 def test_a_mistake_injected_into_the_positives_gradient_is_refuted(written, injected):
-    text = DCL.read_text(encoding="utf-8")
-    assert text.count(written) == 1
-    result = verify_text(text.replace(written, injected)).documents[0]
-    outcome = next(c.outcome for c in result.claims if c.claim.id == "gradient-by-the-positive")
+    outcome = _outcome_with(DCL, written, injected, "gradient-by-the-positive")
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 

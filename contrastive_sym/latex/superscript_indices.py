@@ -43,9 +43,8 @@ def _value_in(scope, written: str, bounds) -> sp.Expr | None:
     lo, hi = bounds
     if written.isdigit():
         value = sp.Integer(written)
-        inside = sp.Le(lo, value) & sp.Le(value, hi) if not (lo.is_number and hi.is_number) else \
-            sp.true if lo <= value <= hi else sp.false
-        return value if inside is sp.true else None
+        # plainly inside: both bounds decided (lo ≤ 1 ≤ N of a positive N), never an open question
+        return value if (sp.Le(lo, value) & sp.Le(value, hi)) is sp.true else None
     other = scope.names.get(written)
     if isinstance(other, sp.Symbol) and scope.index_range(other) == bounds:
         return other

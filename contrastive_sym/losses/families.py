@@ -22,8 +22,8 @@ import numpy as np
 
 from ..errors import ArrayInputError
 from .inputs import as_matrix, as_temperature, same_shape
-from .programs import (ALPHA, D, N, QUEUE_LENGTH, SIGMA, T, TAU, evaluate, pair_loss, scale_rows, two_view_loss,
-                       unscale_rows)
+from .programs import (ALPHA, D, N, QUEUE_LENGTH, SIGMA, T, TAU, evaluate, pair_loss, rows_loss, scale_rows,
+                       two_view_loss, unscale_rows)
 
 
 def _positive(function: str, name: str, value: object) -> float:
@@ -59,16 +59,14 @@ def moco(query, key, queue, tau, grad: bool = False):
         raise ArrayInputError(f"{name}: queue has rows of {negatives.shape[1]} entries but query of {q.shape[1]}")
     tau = as_temperature(name, tau)
     n, d = q.shape
-    # each query's candidates: its key, then the queue; every row scaled as scale_rows scales rows
+    # each query's candidates: its key, then the queue
     candidates = np.concatenate([k[:, None, :], np.broadcast_to(negatives, (n,) + negatives.shape)], axis=1)
-    _, exponents = np.frexp(np.max(np.abs(candidates), axis=2))
-    (u, eu) = scale_rows(q)
-    value, grads = evaluate(name, (u, np.ldexp(candidates, -exponents[:, :, None])),
-                            {N: n, D: d, QUEUE_LENGTH: negatives.shape[0], TAU: tau}, grad)
+    (u, eu), (c, ec) = scale_rows(q), scale_rows(candidates)
+    value, grads = evaluate(name, (u, c), {N: n, D: d, QUEUE_LENGTH: negatives.shape[0], TAU: tau}, grad)
     if not grad:
         return value
     # the queue is a constant buffer: of the candidates' gradient only the keys' part is kept
-    return value, (unscale_rows(grads[0], eu), np.ldexp(grads[1][:, 0, :], -exponents[:, :1]))
+    return value, (unscale_rows(grads[0], eu), unscale_rows(grads[1], ec)[:, 0, :])
 
 
 def dcl(z1, z2, tau, grad: bool = False):
@@ -109,9 +107,7 @@ def supcon(z, labels, tau, grad: bool = False):
         raise ArrayInputError(f"{name}: row {alone[0]} (label {labels[alone[0]]!r}) has no other row of its class, "
                               "so it has no positive")
     m, d = z.shape
-    u, exponents = scale_rows(z)
-    value, grads = evaluate(name, (u,), {N: m, D: d, TAU: tau}, grad, constants=(same,))
-    return (value, (unscale_rows(grads[0], exponents),)) if grad else value
+    return rows_loss(name, z, {N: m, D: d, TAU: tau}, grad, constants=(same,))
 
 
 def alignment(x, y, alpha: float = 2.0, grad: bool = False):
@@ -143,9 +139,7 @@ def uniformity(x, t: float = 2.0, grad: bool = False):
     if x.shape[0] < 2:
         raise ArrayInputError(f"{name}: needs N >= 2 rows (a pair), got x of shape {x.shape}")
     n, d = x.shape
-    u, exponents = scale_rows(x)
-    value, grads = evaluate(name, (u,), {N: n, D: d, T: _positive(name, "t", t)}, grad)
-    return (value, (unscale_rows(grads[0], exponents),)) if grad else value
+    return rows_loss(name, x, {N: n, D: d, T: _positive(name, "t", t)}, grad)
 
 
 def align_uniform(x, y, lam: float = 1.0, alpha: float = 2.0, t: float = 2.0) -> float:

@@ -128,14 +128,21 @@ def evaluate(name: str, arrays: tuple[np.ndarray, ...], sizes: dict, want_grad: 
 
 
 def scale_rows(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(u, e)`` with ``u_a = 2^{-e_a} z_a`` and ``max_m |u_{a m}| ∈ [1/2, 1)`` (see
+    """``(u, e)`` with each row (the last axis) ``u_a = 2^{-e_a} z_a`` and ``max_m |u_{a m}| ∈ [1/2, 1)`` (see
     :mod:`.functions`: the losses see a row only through its direction)."""
-    _, exponents = np.frexp(np.max(np.abs(z), axis=1))
-    return np.ldexp(z, -exponents[:, None]), exponents
+    _, exponents = np.frexp(np.max(np.abs(z), axis=-1))
+    return np.ldexp(z, -exponents[..., None]), exponents
 
 
 def unscale_rows(g: np.ndarray, exponents: np.ndarray) -> np.ndarray:
-    return np.ldexp(g, -exponents[:, None])
+    return np.ldexp(g, -exponents[..., None])
+
+
+def rows_loss(name: str, z: np.ndarray, sizes: dict, grad: bool, constants: tuple = ()):
+    """A loss of one family of rows ``z`` (validated by the caller): rescaled, evaluated, the gradient unscaled."""
+    u, exponents = scale_rows(z)
+    value, grads = evaluate(name, (u,), sizes, grad, constants)
+    return (value, (unscale_rows(grads[0], exponents),)) if grad else value
 
 
 def two_views(name: str, z1, z2, tau) -> tuple[np.ndarray, np.ndarray, float]:
