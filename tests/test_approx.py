@@ -163,3 +163,32 @@ def test_the_softmax_of_a_row_is_a_row():
     with pytest.raises(ParseError, match="a 1 × 3 matrix and a vector of length 3"):
         run(r"\text{softmax}\left(\begin{bmatrix} 2 & 1 & 0.1 \end{bmatrix}\right) \approx "
             r"\begin{bmatrix} 0.659 \\ 0.242 \\ 0.099 \end{bmatrix}")
+
+
+def run_in_x(statement: str):
+    """``statement`` with a real scalar x declared."""
+    text = "\n".join(['id = "a"', 'title = "a"', 'source = "a.txt"', "", "[[scalar]]", "name = 'x'",
+                      'domain = "[-1, 1]"', "", "[[claim]]", 'id = "c"', "line = 1", 'title = "c"',
+                      f"latex = '{statement}'", ""])
+    return verify_text(text).documents[0].claims[0]
+
+
+@pytest.mark.parametrize("statement", [r"\sqrt{1 - x^2} \approx 0", r"\sqrt{1 - x^2} = \sqrt{(1 - x)(1 + x)} \approx 1",
+                                       r"0 \approx x^2"])
+def test_a_printed_number_that_approximates_an_expression_of_variables_is_read_and_undecided(statement):
+    """A text's "about 0" of an expression of its variables (at an easy positive, z_i . z_p about 1) holds where its
+    premise puts them, not for every value: never refuted for the values the premise excludes, never a pass; the
+    equalities beside it are checked."""
+    result = run_in_x(statement)
+    assert result.outcome.verdict.value == "undecided", result.outcome.message
+    assert "of an expression of the variables holds where a premise the display does not write" in result.outcome.message
+
+
+def test_an_equality_beside_an_approximation_of_variables_is_still_refuted():
+    result = run_in_x(r"\sqrt{1 - x^2} = \sqrt{1 - x} \approx 1")
+    assert result.outcome.verdict.value == "refuted" and result.outcome.witness is not None
+
+
+@pytest.mark.parametrize("statement, expected", [(r"e^{x - x} \approx 1", "proved"), (r"e^{x - x} \approx 2", "refuted")])
+def test_an_expression_whose_variables_cancel_is_a_value_the_digits_bound(statement, expected):
+    assert run_in_x(statement).outcome.verdict.value == expected

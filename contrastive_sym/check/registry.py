@@ -145,6 +145,20 @@ _UNCHECKED = {
 }
 
 
+def _not_decided(task: LinkTask) -> str:
+    """Why a link read is not decided; for ≈ between an expression of variables and a number, that the
+    number approximates it only where the text's premise puts the variables."""
+    sides = [side for side in (task.lhs, task.rhs) if isinstance(side, sp.Basic)]
+    numbers = [side for side in sides if side.is_Number]
+    if task.relation is Relation.APPROX and len(sides) == 2 and len(numbers) == 1:
+        other = sides[1] if sides[0] is numbers[0] else sides[0]
+        if other.free_symbols:
+            return (f"not checked: ≈ {numbers[0]} of an expression of the variables holds where a premise the display "
+                    "does not write puts them (an easy or a hard case, a regime), not for every value; the printed "
+                    "digits give a tolerance only to a value of no variable (\\sigma(1) \\approx 0.731)")
+    return _UNCHECKED[task.relation]
+
+
 def _optimum_not_checked(optima: list[str]) -> str:
     shown = ", ".join(f"{o} …" for o in optima)
     return (f"not checked: the step involves {shown}, an optimum over parameters, a set or functions, whose value "
@@ -154,7 +168,7 @@ def _optimum_not_checked(optima: list[str]) -> str:
 def check_link(task: LinkTask, config: CheckConfig) -> Outcome:
     """Run the methods of the link's category, cheapest first, until one decides."""
     if not task.relation.is_decided:
-        return Outcome(Verdict.UNDECIDED, "not checked", _UNCHECKED[task.relation])
+        return Outcome(Verdict.UNDECIDED, "not checked", _not_decided(task))
     optima = sorted({node.shown() for side in (task.lhs, task.rhs) for node in side.atoms(Optimum)})
     if optima:
         return Outcome(Verdict.UNDECIDED, "not checked", _optimum_not_checked(optima))

@@ -50,9 +50,18 @@ def approximation(rows: list, latex: str, where: Where) -> tuple[Statement, str]
     sides = rows[0].sides
     for position in (1, 0):
         printed = printed_side(sides[position], latex)
-        if printed is not None:
+        if printed is not None and closed(sides[1 - position].expr):
             return chain(printed.low, "<=", sides[1 - position].expr, "<=", printed.high), printed.said
     return None     # ≈ between two expressions: read, and not decided (a link of its own)
+
+
+def closed(expr) -> bool:
+    r"""Whether ``expr`` is a value of no variable (σ(1), e^{9.2}, a vector of such entries), which a printed
+    number approximates to its digits.  An expression of the document's variables approximated by a number
+    (``\sqrt{1 - (z_i \cdot z_p)^2} \approx 0``) holds where a premise of the text puts them, not for
+    every value: it is a link read and not decided."""
+    value = expr.doit() if isinstance(expr, Vector) else expr
+    return not getattr(value, "free_symbols", {None})
 
 
 def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> tuple[Statement, str] | None:
@@ -64,7 +73,8 @@ def _approximate_end(rows: list, relations: list, latex: str, where: Where) -> t
         raise where.error("a statement is one chain of relations")
     terms = [rows[0].sides[0]] + [side for row in rows for side in (row.sides if row.continues else row.sides[1:])]
     printed = printed_side(terms[-1], latex)
-    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]) or printed is None:
+    if relations[-1] != "\\approx" or any(r != "=" for r in relations[:-1]) or printed is None \
+            or not all(closed(term.expr) for term in terms[:-1]):
         return None      # ≈ between expressions: a link read and not decided, beside the others
     return _within([term.expr for term in terms[:-1]], printed)
 

@@ -17,7 +17,7 @@ from ..latex.translate import translate_rows
 from ..model.claims import Condition, Kind, Statement
 from ..model.nodes import Optimum
 from ..model.notation import Origin
-from .approximations import approximation, within_printed
+from .approximations import approximation, closed, within_printed
 from .bindings import check_effects, local_scope
 from .builder import ProofBuilder, chain
 from .chains import read_each_chain, several_chains
@@ -210,7 +210,8 @@ def definition_chain_claim(claim_id: str, title: str, line: int, written, where:
     reading = ""
     last = written.links[-1]
     if last.relation == "\\approx" and last.printed and tolerance_of(last.printed) is not None \
-            and all(link.relation == "=" for link in written.links[:-1]):
+            and all(link.relation == "=" for link in written.links[:-1]) \
+            and all(closed(link.lhs) for link in written.links):
         # A = B ≈ 0.693: v − t ≤ A = B ≤ v + t, as a claim reads it (approximation)
         statement, reading = within_printed([link.lhs for link in written.links], last.rhs,
                                             tolerance_of(last.printed), last.printed)
