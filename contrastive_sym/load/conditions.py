@@ -12,6 +12,7 @@ from ..latex.scope import Scope
 from ..latex.where_clauses import where_clauses
 from ..latex.translate import translate_rows
 from ..model.distributions import AlphabetSum, Density, Expectation, IidExpectation, SampleExpectation
+from ..model.nodes import Vector
 from .context import Context
 
 #: what a condition may not hold: the points' tables are written out for a statement's sides only
@@ -28,6 +29,8 @@ def condition_of(text: str, scope: Scope, context: Context):
         raise where.error("a condition is one relation")
     a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
     relation = rows[0].relations[0]
+    if isinstance(a, Vector) or isinstance(b, Vector):
+        return _entrywise(a, b, relation, where, _SET_RELATION.search(text) is not None)
     table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan, "!=": sp.Ne, "=": sp.Eq}
     if relation not in table or relation == "=" and not (a.is_integer and b.is_integer):   # N = 1: of sizes only
         unit = relation == "=" and b == 1 and ("\\|" in text or "\\lVert" in text or "\\Vert" in text)
@@ -41,6 +44,29 @@ def condition_of(text: str, scope: Scope, context: Context):
                           "a given: the checker draws the distributions' tables for the statement only (state "
                           "the claim without the condition, or the condition on values)")
     return table[relation](a, b)
+
+
+#: the relations between sets (and of a member to a set) that a condition compares entry by entry
+_SET_RELATION = re.compile(r"\\(?:in|notin|subseteq|supseteq)(?![a-zA-Z])")
+
+
+def _entrywise(a, b, relation: str, where: Where, of_sets: bool):
+    """A condition between two columns of one length, entry by entry: the set relations of a given
+    (``p \\in P(i)``, read as \\{p\\} ⊆ P(i), the indicators of the two sets compared entry by entry;
+    ``S \\subseteq T``).  Entry m of a ≤ entry m of b for every m is Σ_m max(0, a_m − b_m) = 0, one
+    predicate the sampler evaluates at each point."""
+    if not of_sets or not (isinstance(a, Vector) and isinstance(b, Vector)) or relation not in ("<=", ">=", "=") \
+            or not isinstance(a.args[0], sp.Expr) or not isinstance(b.args[0], sp.Expr) \
+            or sp.simplify(a.args[2] - b.args[2]) != 0:
+        raise where.error("a condition between vectors is read for sets only, their indicators compared entry by "
+                          "entry (p \\in P(i), S \\subseteq T); write a condition on numbers (z_{i,1} \\leq z_{j,1}, "
+                          "\\|z_i\\| \\leq 1)")
+    m = sp.Dummy("m", integer=True)
+    left, right = a.args[0].xreplace({a.args[1]: m}), b.args[0].xreplace({b.args[1]: m})
+    if relation == ">=":
+        left, right = right, left
+    excess = sp.Max(0, left - right) if relation != "=" else sp.Abs(left - right)
+    return sp.Eq(sp.Sum(excess, (m, 1, a.args[2])), 0)
 
 
 def rows_with_where_clauses(latex: str, scope: Scope, where: Where) -> tuple[list, list[str]]:

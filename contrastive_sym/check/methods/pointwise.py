@@ -20,7 +20,7 @@ from .printed_values import rounding_note
 from .wider_tables import violations_beside_more_values
 from ..sampling.instantiate import Instance, instantiate
 from ..sampling.points import exhaustive
-from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample
+from ..sampling.sample import CompiledInstance, Hit, SampleReport, sample, with_condition_variables
 from ..symbolic import sandbox
 from ..symbolic.jobs import submit_symbolic, worth_a_proof
 from ..symbolic.scheduler import Job
@@ -42,7 +42,8 @@ class PointwiseState(LinkState):
 def _prepare(task: LinkTask, state: PointwiseState, config: CheckConfig) -> None:
     overrides = dict(task.overrides)
     state.instances = instantiate(task.lhs, task.rhs, task.relation, task.notation, overrides,
-                                  config.max_instances)
+                                  config.max_instances, tuple(c.predicate for c in task.given))
+    state.instances = [with_condition_variables(inst, task.given, task.notation) for inst in state.instances]
     state.compiled = []
     for inst in state.instances:
         ci = CompiledInstance(inst, task.given, inst.subs)

@@ -290,14 +290,17 @@ _INSTANCES: dict = {}
 
 
 def instantiate(lhs: sp.Basic, rhs: sp.Basic, relation: Relation, notation: Notation,
-                overrides: dict | None = None, limit: int = 8) -> list[Instance]:
-    """Every concrete instance of ``lhs relation rhs`` that the checker samples (memoised)."""
+                overrides: dict | None = None, limit: int = 8, conditions: tuple = ()) -> list[Instance]:
+    """Every concrete instance of ``lhs relation rhs`` that the checker samples (memoised).  The sizes
+    and indices of ``conditions`` (the predicates of the claim's given) are assigned too: p of
+    ``p \\in P(i)`` beside a link that writes no p."""
     overrides = overrides or {}
-    key = (lhs, relation, rhs, notation.fingerprint, tuple(sorted((k.name, v) for k, v in overrides.items())), limit)
+    key = (lhs, relation, rhs, notation.fingerprint, tuple(sorted((k.name, v) for k, v in overrides.items())), limit,
+           conditions)
     if key not in _INSTANCES:
         if len(_INSTANCES) > 5_000:
             _INSTANCES.clear()
-        _INSTANCES[key] = _instantiate(lhs, rhs, relation, notation, overrides, limit)
+        _INSTANCES[key] = _instantiate(lhs, rhs, relation, notation, overrides, limit, conditions)
     return list(_INSTANCES[key])
 
 
@@ -327,13 +330,13 @@ def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: di
                     cell_width=width, unnamed=unnamed, **labels)
 
 
-def _instantiate(lhs, rhs, relation, notation, overrides, limit) -> list[Instance]:
+def _instantiate(lhs, rhs, relation, notation, overrides, limit, conditions=()) -> list[Instance]:
     exprs = (lhs, rhs)
-    sizes = used_sizes(exprs, notation)
-    indices = used_indices(exprs, notation)
+    sizes = used_sizes(exprs + conditions, notation)
+    indices = used_indices(exprs + conditions, notation)
     instances = []
     interpretable = program.supports(lhs) and program.supports(rhs)
-    ties = index_ties(exprs, indices)
+    ties = index_ties(exprs + conditions, indices)
     for size_values in size_assignments(sizes, overrides, limit):
         for index_values in index_assignments(indices, size_values, ties):
             subs = {**size_values, **index_values}

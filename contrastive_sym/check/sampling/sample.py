@@ -1,6 +1,7 @@
 """Numeric sampling of a pointwise link (identity, inequality, gradient, direction)."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction as F
 from typing import Sequence
@@ -9,7 +10,7 @@ import sympy as sp
 
 from ...model.claims import Condition, Relation
 from ..config import CheckConfig
-from .instantiate import Instance, concretize
+from .instantiate import Instance, concretize, variables_from
 from ..numeric.compiled import Comparison, Sides, Status, compare, compiled
 from ..numeric.indices import inputs_of
 from ..numeric.program import DirectionSide, program_set
@@ -58,6 +59,16 @@ class SampleReport:
     def open(self) -> list[Hit]:
         """Points no method has decided yet: ties of a strict relation and unresolved balls."""
         return self.strict_ties + self.unresolved
+
+
+def with_condition_variables(inst: Instance, given: Sequence[Condition], notation) -> Instance:
+    """``inst`` also sampling what only its given conditions use: the class labels of ``p \\in P(i)``
+    beside a statement that compares none (a point must give every value a condition tests)."""
+    used = set().union(set(), *(inputs_of(concretize(c.predicate, inst.subs)) for c in given))
+    missing = used - {v.symbol for v in inst.variables}
+    if not missing:
+        return inst
+    return dataclasses.replace(inst, variables=inst.variables + variables_from(missing, notation))
 
 
 class CompiledInstance:
