@@ -207,10 +207,97 @@ def test_a_mistake_injected_into_the_positives_gradient_is_refuted(written, inje
     assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
 
 
+LOSS_DYNAMICS = ROOT / "derivations" / "families" / "d009_infonce_loss_dynamics_moco.toml"
+LOSS_DYNAMICS_CORPUS = ROOT / "tests" / "corpus" / "zheng-infonce-loss-dynamics.toml"
+
+
+def test_the_loss_dynamics_post_is_its_corpus_transcription():
+    """Every define and claim is the corpus's display (or inline definition) at its line, a restated claim
+    by what it restates; the displays not encoded are listed as unchecked."""
+    derivation = tomllib.loads(LOSS_DYNAMICS.read_text(encoding="utf-8"))
+    corpus = tomllib.loads(LOSS_DYNAMICS_CORPUS.read_text(encoding="utf-8"))
+    written = {d["line"]: d["latex"] for table in ("display", "define", "inline") for d in corpus[table]}
+    encoded = {d["line"]: d.get("restated_from", d["latex"]) for d in derivation["define"] + derivation["claim"]}
+    assert encoded == {line: written[line] for line in encoded}
+    assert set(encoded) | {u["line"] for u in derivation["unchecked"]} == set(written)
+
+
+def test_the_loss_dynamics_verdicts(family_results):
+    """The logit form is an identity (proved); the derivative by a negative logit and its sign hold; the loss
+    at initialisation is undecided for its "about" alone, the exact links after it proved."""
+    outcomes = {c.claim.id: c.outcome for c in family_results["009"].claims}
+    assert {k: o.verdict for k, o in outcomes.items()} == {
+        "cross-entropy-form": Verdict.PROVED, "loss-at-initialisation": Verdict.UNDECIDED,
+        "derivative-by-a-negative-logit": Verdict.CONFIRMED}
+    message = outcomes["loss-at-initialisation"].message
+    assert message.startswith("(1) ≈: undecided") and "(2) =: proved" in message and "(3) =: proved" in message
+
+
+@pytest.mark.parametrize("claim_id, written, injected", [
+    ("cross-entropy-form", r"\log(e^{z_+} + \sum_{i=1}^{N} e^{z_{-, i}})", r"\log(\sum_{i=1}^{N} e^{z_{-, i}})"),
+    ("derivative-by-a-negative-logit", r"\right) \right) = \frac{e^{z_{-,i}}}", r"\right) \right) = \frac{e^{z_+}}"),
+    ("derivative-by-a-negative-logit", r"\left( -\left( z_+ -", r"\left( \left( z_+ -"),
+    ("loss-at-initialisation", r"= \log(1+N)'''", r"= \log N'''"),
+])
+def test_a_mistake_injected_into_the_loss_dynamics_is_refuted(claim_id, written, injected):
+    outcome = _outcome_with(LOSS_DYNAMICS, written, injected, claim_id)
+    assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
+
+
+SUPCON_PAPER = ROOT / "derivations" / "families" / "d010_supcon_gradient.toml"
+
+
+def test_the_supcon_papers_verdicts(family_results):
+    """Khosla et al.'s losses, Jensen's inequality and the gradients of Eq. 4 hold (P(i) nonempty, as the paper's
+    batch makes it); Eq. 9 holds for the anchor's loss its text names (Eq. 7), not for the batch's loss its
+    symbol names; the third rows of Eqs. 23 and 24 drop the numerator exp(z_i . z_p / tau)."""
+    verdicts = {c.claim.id: c.outcome.verdict for c in family_results["010"].claims}
+    assert verdicts == {
+        r"\mathcal{L}_{out}^{sup}-chain": Verdict.PROVED, r"\mathcal{L}_{in}^{sup}-chain": Verdict.PROVED,
+        "jensen-in-below-out": Verdict.CONFIRMED, "gradient-of-l-in": Verdict.CONFIRMED,
+        "gradient-of-l-out": Verdict.CONFIRMED, "p-at-most-x-in": Verdict.CONFIRMED,
+        "derivation-of-the-gradient-of-l-in-as-written": Verdict.REFUTED,
+        "derivation-of-the-gradient-of-l-in-of-the-anchor": Verdict.CONFIRMED,
+        "x-in-at-the-mean-positive": Verdict.PROVED, "projection-of-the-gradient": Verdict.CONFIRMED,
+        "tangent-length-easy-positive": Verdict.UNDECIDED, "tangent-length-hard-positive": Verdict.UNDECIDED,
+        "hard-positive-weight-l-in": Verdict.REFUTED, "hard-positive-weight-l-out": Verdict.REFUTED,
+        "triplet-loss-as-a-special-case": Verdict.UNDECIDED}
+
+
+def test_the_batch_loss_reading_of_eq_9_is_refuted_at_its_first_link_only(family_results):
+    outcome = next(c.outcome for c in family_results["010"].claims
+                   if c.claim.id == "derivation-of-the-gradient-of-l-in-as-written")
+    assert outcome.reason.startswith("(1) =") and "(5) =: confirmed" in outcome.message
+    assert outcome.witness.sizes["N"] >= 2      # one sample: the other anchor's loss is 0, the two readings agree
+
+
+def test_the_hard_positive_rows_fail_at_their_third_row_with_a_positive(family_results):
+    for claim in family_results["010"].claims:
+        if claim.claim.id.startswith("hard-positive-weight"):
+            witness = claim.outcome.witness
+            assert claim.outcome.reason.startswith("(2) =")
+            i, p = witness.indices["i"], witness.indices["p"]
+            assert i != p and witness.values[rf"\tilde{{y}}_{i}"] == witness.values[rf"\tilde{{y}}_{p}"]
+
+
+@pytest.mark.parametrize("claim_id, written, injected", [
+    ("jensen-in-below-out", r"latex = '\mathcal{L}_{in}^{sup} \leq \mathcal{L}_{out}^{sup}'",
+     r"latex = '\mathcal{L}_{in}^{sup} \geq \mathcal{L}_{out}^{sup}'"),
+    ("gradient-of-l-out", r"(P_{ip} - X_{ip}^{out}) + \sum_{n \in N(i)} \boldsymbol{z}_{n} P_{in} \right\}'''",
+     r"(P_{ip} - X_{ip}^{out}) - \sum_{n \in N(i)} \boldsymbol{z}_{n} P_{in} \right\}'''"),
+    ("gradient-of-l-in", r"latex = '''\frac{\partial \mathcal{L}_{in,i}^{sup}}{\partial \boldsymbol{z}_{i}} = \frac{1}{\tau}",
+     r"latex = '''\frac{\partial \mathcal{L}_{in,i}^{sup}}{\partial \boldsymbol{z}_{i}} = \frac{1}{\tau^2}"),
+    ("p-at-most-x-in", r"latex = 'P_{ip} \leq X_{ip}^{in}'", r"latex = 'P_{ip} \geq X_{ip}^{in}'"),
+])
+def test_a_mistake_injected_into_the_supcon_paper_is_refuted(claim_id, written, injected):
+    outcome = _outcome_with(SUPCON_PAPER, written, injected, claim_id)
+    assert outcome.verdict is Verdict.REFUTED and outcome.witness is not None
+
+
 def test_every_family_verdict_meets_its_expectation(family_results):
     """What `contrastive-verify derivations/families` checks: every claim meets its expectation (the
     verdicts without one hold), so the run exits 0."""
-    assert sorted(family_results) == ["004", "005", "006", "007", "008"]
+    assert sorted(family_results) == ["004", "005", "006", "007", "008", "009", "010"]
     for result in family_results.values():
         for claim in result.claims:
             expected = claim.claim.expected
