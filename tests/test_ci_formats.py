@@ -29,10 +29,23 @@ def test_junit_has_one_testcase_per_item_with_failures_and_lines(outputs):
     root = ET.fromstring(outputs[0]["junit"])
     cases = root.findall(".//testcase")
     assert len(cases) == 6     # 3 claims, 2 steps, 1 proof conclusion
-    failed = [c for c in cases if c.find("failure") is not None]
-    assert {c.get("line") for c in failed} == {"5"}      # the wrong step and the proof ending elsewhere
+    # the wrong step and the proof ending elsewhere are refutations the derivation expects: the run exits 0,
+    # so nothing fails; they are expected failures (pytest's xfail)
+    assert not [c for c in cases if c.find("failure") is not None] and root.get("failures") == "0"
+    expected = [c for c in cases if c.find("skipped") is not None and c.find("skipped").get("type") == "xfail"]
+    assert {c.get("line") for c in expected} == {"5"} and len(expected) == 2
+    assert all(c.find("skipped").get("message").startswith("expected refutation: ") for c in expected)
     assert all(c.get("file") == "small.txt" for c in cases)
-    assert root.get("failures") == str(len(failed))
+
+
+def test_junit_fails_exactly_what_fails_the_run(tmp_path):
+    text = Path(SMALL).read_text().replace('expect="conditional"', 'expect="holds"')
+    path = tmp_path / "d.py"
+    path.write_text(text)
+    assert main([str(path), "--format", "junit", "--output", str(tmp_path / "j.xml")]) == 1
+    root = ET.fromstring((tmp_path / "j.xml").read_text())
+    failed = [c for c in root.findall(".//testcase") if c.find("failure") is not None]
+    assert [c.get("line") for c in failed] == ["7"] and root.get("failures") == "1"
 
 
 def test_github_annotations_name_the_source_file_and_line(outputs):

@@ -1,7 +1,9 @@
 """Formats for CI systems, rendered from the report data.
 
-* JUnit XML: one testcase per claim, step and proof conclusion; refuted and error are
-  failures, undecided is skipped with its reason.
+* JUnit XML: one testcase per claim, step and proof conclusion; a verdict that misses its
+  expectation is a failure (the failures are what makes the exit code 1), a refutation the
+  maintainers expect is skipped as an expected failure (pytest's xfail), undecided is skipped with
+  its reason.
 * GitHub workflow commands: ``::error`` for verdicts that miss their expectation,
   ``::warning`` for conditional and undecided ones, ``::notice`` for refutations the
   maintainers expect.  The file and line are the source document's.
@@ -74,10 +76,15 @@ def junit(data: ReportData) -> str:
             attrs = (f"classname={_attr(doc.id + '.' + claim.id)} name={_attr(_name(kind, claim, item))} "
                      f"file={_attr(doc.source)} line=\"{item.line}\"")
             body = ""
-            if verdict in (Verdict.REFUTED, Verdict.ERROR):
+            if item.unexpected:
+                # what fails the run (exit 1) and only that: a test-report page is red exactly when the job is
                 counts["failures"] += 1
                 body = (f"<failure type={_attr(verdict.value)} message={_attr(message[:300])}>"
                         f"{_xml(_details(item))}</failure>")
+            elif verdict is Verdict.REFUTED:
+                # a refutation the maintainers expect: an expected failure, as pytest's junit writes an xfail
+                counts["skipped"] += 1
+                body = f"<skipped type=\"xfail\" message={_attr(('expected refutation: ' + message)[:300])}/>"
             elif verdict is Verdict.UNDECIDED:
                 counts["skipped"] += 1
                 body = f"<skipped message={_attr(message[:300])}/>"
