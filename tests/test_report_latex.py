@@ -156,6 +156,8 @@ def test_sanitiser_accepts_the_documents_constructs(source):
     (r"a \\ [b]", r"a\\{}[b]"),                                            # [b] is not \\'s dimension
     ("τ ≤ 1", r"\tau\leq1"),
     (r"\begin{cases} [a] & b \end{cases}", r"\begin{cases}\relax [a]&b\end{cases}"),  # not an option
+    (r"\sum\limits_{a \in A} x_a", r"\sum_{a\in A}x_{a}"),     # where limits go is the report's layout
+    (r"y\limits", r"y"),                                          # after no operator, TeX would stop
 ])
 def test_sanitiser_rewrites_as_expected(source, shown):
     assert sanitise_math(source).tex == shown

@@ -54,6 +54,9 @@ TWO_ARGUMENTS = frozenset({r"\frac", r"\dfrac", r"\tfrac", r"\binom", r"\dbinom"
 LETTER_ARGUMENT = frozenset({r"\mathbb", r"\mathcal", r"\mathfrak", r"\operatorname", r"\color"})
 # An equation's number or label: layout of the document, not math; left out with its argument
 DROPPED_WITH_ARGUMENT = frozenset({r"\tag", r"\label"})
+# Where the limits of an operator go (\sum\limits_{a}): layout the report's displays decide; left out,
+# since after anything but an operator TeX stops with "Limit controls must follow a math operator"
+DROPPED = frozenset({r"\limits", r"\nolimits"})
 TEXT_ARGUMENT = frozenset({r"\text", r"\textrm", r"\textit", r"\textbf", r"\textsf", r"\texttt",
                            r"\mbox"})
 

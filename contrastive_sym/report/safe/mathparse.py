@@ -6,7 +6,7 @@ from __future__ import annotations
 import string
 
 from .mathallow import (
-    BREAK_RELATIONS, DELIMITERS, DROPPED_WITH_ARGUMENT, FLATTENED_ENVIRONMENTS, KEPT_ENVIRONMENTS, LETTER_ARGUMENT, LETTERS,
+    BREAK_RELATIONS, DELIMITERS, DROPPED, DROPPED_WITH_ARGUMENT, FLATTENED_ENVIRONMENTS, KEPT_ENVIRONMENTS, LETTER_ARGUMENT, LETTERS,
     MATH_CHARACTERS, MATH_SYMBOLS, MAX_MATH_DEPTH, ONE_ARGUMENT, SCRIPT_CHARACTERS, SIZES, TEXT_ARGUMENT,
     TEXT_CHARACTERS, TEXT_COMMANDS, TWO_ARGUMENTS)
 
@@ -202,6 +202,8 @@ class MathParser:
             self._environment(top)
         elif token in DROPPED_WITH_ARGUMENT:
             self._dropped(token)
+        elif token in DROPPED:
+            pass
         elif token == r"\substack":
             self._substack()
         else:
