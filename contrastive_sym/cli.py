@@ -54,6 +54,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-python", action="store_true",
                         help="also load the .py derivations found in directories (they run code; a .py file "
                              "named on the command line is always loaded)")
+    parser.add_argument("--skip-other-files", action="store_true",
+                        help="skip the named .toml and .md files that are not derivations (Markdown without "
+                             "the header, TOML without id, title and source), saying so: for a pre-commit hook, "
+                             "which names every changed file")
     parser.add_argument("--strict", action="store_true",
                         help="a loading warning (a binding that names or changes nothing, an unused "
                              "declaration) is an error: exit 2")
@@ -68,7 +72,7 @@ def _check_parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=list(FORMATS), default="text",
                         help="; ".join(f"{name}: {what}" for name, (_, what) in FORMATS.items())
                         + " (default text)")
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout ('-': stdout)")
     return parser
 
 
@@ -87,7 +91,7 @@ def _write(text: str, output: str | None) -> None:
     A file that exists and is not a regular file (``/dev/null``, a pipe) is written in
     place: renaming over it would replace the device itself.
     """
-    if output is None:
+    if output is None or output == "-":
         sys.stdout.write(text)
         return
     target = Path(output)
@@ -109,6 +113,8 @@ def _write(text: str, output: str | None) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
+        # mkstemp makes the file 0600; a report is made as any file the user writes is (0644 under umask 022)
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -116,6 +122,23 @@ def _write(text: str, output: str | None) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _writable(output: str | None) -> None:
+    """Refuse an output the run could not write, before the run: a missing directory or a directory."""
+    if output is None or output == "-":
+        return
+    target = Path(output)
+    if target.is_dir():
+        raise UsageError(f"{output}: is a directory")
+    if not target.exists() and not target.parent.is_dir():
+        raise UsageError(f"{output}: the directory {target.parent} does not exist")
 
 
 def _config(args):
@@ -134,7 +157,8 @@ def _checked(args, figures: bool = False):
     from .report.terminal import Progress
 
     return verify(args.paths, config=_config(args), documents_dir=args.documents, only=args.only,
-                  allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict)
+                  allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict,
+                  skip_others=args.skip_other_files)
 
 
 def _run_check(argv: list[str]) -> int:
@@ -142,6 +166,7 @@ def _run_check(argv: list[str]) -> int:
     from . import report
     from .report.terminal import colour, interactive
 
+    _writable(args.output)
     result = _checked(args)
     rendered = report.render(result, args.format, documents_dir=args.documents)
     if args.format == "text" and args.output is None and interactive(sys.stdout):

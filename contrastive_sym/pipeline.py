@@ -55,21 +55,23 @@ def select(documents: list[Document], only: str | None) -> tuple[list[Document],
 
 def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, documents_dir: str | None = None,
            only: str | None = None, allow_python: bool = False, figures: bool = False,
-           progress: ProgressFactory | None = None, strict: bool = False) -> RunResult:
+           progress: ProgressFactory | None = None, strict: bool = False, skip_others: bool = False) -> RunResult:
     """Load the derivations at ``paths`` (files or directories; none: the bundled
     documents), check every claim and step, and compare each formula with its source
     document when it is at hand (``documents_dir``, or next to the derivation).
 
     ``only`` checks one claim (``ID`` or ``DOC:ID``); ``allow_python`` also loads the
     ``.py`` derivations found in directories (they run code); ``figures`` computes the
-    data of the report's figures; ``strict`` makes a loading warning an error.  Bad input raises a
+    data of the report's figures; ``strict`` makes a loading warning an error; ``skip_others`` skips the
+    named ``.toml`` and ``.md`` files that are not derivations, saying so.  Bad input raises a
     :class:`~contrastive_sym.errors.UsageError` or
     :class:`~contrastive_sym.errors.DerivationError` naming file and line, before any
     checking starts.
     """
     config = config or CheckConfig()
     check_documents_dir(documents_dir)     # a usage error before any checking starts
-    documents, claim_id = select(load_all(list(paths), allow_python=allow_python, strict=strict), only)
+    documents, claim_id = select(load_all(list(paths), allow_python=allow_python, strict=strict,
+                                          skip_others=skip_others), only)
     started = time.perf_counter()
     cache = LinkCache()
     total = sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id)

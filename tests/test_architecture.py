@@ -77,7 +77,8 @@ SHARED = ("errors", "version")    # the exception family and the version: every 
 @pytest.mark.parametrize("package, allowed", [
     ("model", ("model", *SHARED)),
     ("latex", ("latex", "model", *SHARED)),
-    ("load", ("load", "latex", "model", "safe_io", *SHARED)),
+    # derivation_files: which files are derivations, light enough for the pytest plugin to ask of every file
+    ("load", ("load", "latex", "model", "safe_io", "derivation_files", *SHARED)),
     ("report", ("report", "model", "safe_io", *SHARED)),
     ("losses", ("losses", "model", *SHARED)),
 ])

@@ -94,3 +94,36 @@ def test_colour_and_progress_only_on_a_terminal(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert not terminal.interactive(Tty())
     assert "\033[" in terminal.colour("  L3    refuted     forms: x\n")
+
+
+MARKDOWN = """# A note
+
+<!-- contrastive-verify
+id = "note"
+title = "a note"
+
+[[scalar]]
+name = 'y'
+domain = "positive"
+-->
+
+<!-- claim: id = "log-of-a-product", expect = "refuted" -->
+$$
+\\log(2y) = 2 \\log y
+$$
+"""
+
+
+@pytest.mark.parametrize("absolute", [False, True])
+def test_annotations_name_a_markdown_derivation_by_its_path_in_the_repository(tmp_path, monkeypatch, capsys, absolute):
+    """A Markdown derivation is its own source: the annotations point at derivations/note.md, where it is
+    (they said note.md, which GitHub cannot place); a path given absolute is made relative to the root."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "derivations").mkdir()
+    (tmp_path / "derivations" / "note.md").write_text(MARKDOWN, encoding="utf-8")
+    named = str(tmp_path / "derivations" / "note.md") if absolute else "derivations/note.md"
+    assert main([named, "--format", "github"]) == 0
+    assert "::notice file=derivations/note.md,line=14," in capsys.readouterr().out
+    assert main([named, "--format", "sarif"]) == 0
+    location = json.loads(capsys.readouterr().out)["runs"][0]["results"][0]["locations"][0]
+    assert location["physicalLocation"]["artifactLocation"]["uri"] == "derivations/note.md"

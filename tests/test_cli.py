@@ -124,6 +124,32 @@ def test_output_to_a_device_writes_through_it(tmp_path):
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)      # still the device, not a file
 
 
+def test_output_dash_is_stdout(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = write(tmp_path)
+    assert main([path, "--format", "json", "--output", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]
+    assert not (tmp_path / "-").exists()
+
+
+def test_output_is_made_as_the_umask_says(tmp_path):
+    import os
+    out = tmp_path / "report.json"
+    old = os.umask(0o022)
+    try:
+        assert main([write(tmp_path), "--format", "json", "--output", str(out)]) == 0
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_missing_output_directory_is_refused_before_the_run(tmp_path, monkeypatch):
+    import contrastive_sym.cli as cli
+    monkeypatch.setattr(cli, "_checked", lambda *a, **k: pytest.fail("the run started"))
+    assert main([write(tmp_path), "--output", str(tmp_path / "no" / "report.json")]) == 2
+    assert main([write(tmp_path), "--output", str(tmp_path)]) == 2       # a directory
+
+
 def test_the_console_script_runs_as_a_module(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "contrastive_sym", "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and "contrastive-verify" in proc.stdout
@@ -150,3 +176,18 @@ def test_an_error_in_a_formula_that_starts_with_a_blank_line_names_its_own_line(
                     'id = "c"\nline = 1\ntitle = "c"\nlatex = \'\'\'\n\nx = (1 +\n\'\'\'\n', encoding="utf-8")
     assert main([str(path)]) == 2
     assert f"{path}:14:8: the formula ends before" in capsys.readouterr().err
+
+
+def test_skip_other_files_skips_what_is_not_a_derivation_and_says_so(tmp_path, capsys):
+    readme = tmp_path / "README.md"
+    readme.write_text("# Notes\n", encoding="utf-8")
+    config = tmp_path / "pyproject.toml"
+    config.write_text('[project]\nname = "n"\n', encoding="utf-8")
+    assert main([str(readme), str(config)]) == 2                   # named, it must be a derivation
+    capsys.readouterr()
+    assert main([str(readme), str(config), "--skip-other-files", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "skipped 2 files that are not derivations" in captured.err
+    assert json.loads(captured.out)["documents"] == []             # never the bundled documents instead
+    assert main([write(tmp_path), str(readme), "--skip-other-files"]) == 0
+    assert "skipped 1 file that is not a derivation" in capsys.readouterr().err

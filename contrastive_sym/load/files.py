@@ -27,6 +27,7 @@ from .builder import DocumentBuilder
 from ..errors import DerivationError, UsageError
 from .toml import load_toml
 from .markdown import load_markdown
+from ..derivation_files import is_derivation
 from ..safe_io import MAX_DERIVATION_BYTES, check_regular_file, read_text_file
 
 
@@ -43,8 +44,9 @@ def bundled_paths(allow_python: bool = False) -> list[Path]:
                   and (allow_python or not p.name.endswith(".py")))
 
 
-def _expand(paths: list[str], allow_python: bool) -> tuple[list[Path], list[Path]]:
-    """(derivation files, Python files a directory scan skipped)."""
+def _expand(paths: list[str], allow_python: bool, skip_others: bool = False) -> tuple[list[Path], list[Path]]:
+    """(derivation files, files skipped: the Python files a directory scan met, and with ``skip_others``
+    the named ``.toml`` and ``.md`` files that are not derivations)."""
     if not paths:
         return bundled_paths(allow_python), []
     found, skipped = [], []
@@ -64,6 +66,8 @@ def _expand(paths: list[str], allow_python: bool) -> tuple[list[Path], list[Path
                         "(name it as a file or pass --allow-python)" if python and not allow_python else "")
                 raise UsageError(f"{path}: no derivation files ({kinds}) in this directory{note}")
             found += files
+        elif skip_others and path.suffix in (".toml", ".md") and path.is_file() and not is_derivation(path):
+            skipped.append(path)               # a README or a pyproject.toml among the files a hook names
         elif os.path.lexists(path):            # a dangling link or a loop: load() says which
             found.append(path)
         else:
@@ -73,16 +77,13 @@ def _expand(paths: list[str], allow_python: bool) -> tuple[list[Path], list[Path
 
 def _annotated(path: Path) -> bool:
     """A Markdown file in a directory is a derivation only if it says so: a README or a
-    guide next to the derivations is not one.  One that cannot be read as text (a pipe,
-    a device, binary, too large) is kept, so that loading it reports why."""
-    try:
-        return "<!-- contrastive-verify" in read_text_file(path, MAX_DERIVATION_BYTES, encoding="utf-8-sig")
-    except DerivationError:
-        return True
+    guide next to the derivations is not one (see :mod:`contrastive_sym.derivation_files`)."""
+    return is_derivation(path)
 
 
-def load(path: Path, strict: bool = False) -> Document:
+def load(path: Path | str, strict: bool = False) -> Document:
     """The document of one file; ``strict``: a loading warning is an error (exit 2)."""
+    path = Path(path)
     if path.suffix == ".toml":
         return _read(path, load_toml, strict)
     if path.suffix == ".md":
@@ -143,15 +144,25 @@ def _line_in(exc: BaseException, path: Path) -> int | None:
     return line
 
 
-def load_all(paths: list[str], allow_python: bool = False, strict: bool = False) -> list[Document]:
+def load_all(paths: list[str], allow_python: bool = False, strict: bool = False,
+             skip_others: bool = False) -> list[Document]:
     """The documents of ``paths``.  A ``.py`` file found in a directory is loaded only
-    with ``allow_python``; the ones skipped are counted in one line on stderr.  With
-    ``strict`` the first loading warning of a file is raised as its error."""
-    files, skipped = _expand(paths, allow_python)
-    if skipped:
-        count = f"{len(skipped)} Python file{'s' if len(skipped) != 1 else ''}"
+    with ``allow_python``; with ``skip_others`` a named ``.toml`` or ``.md`` file that is not a
+    derivation is skipped (a pre-commit hook names every changed one); the files skipped are
+    counted in one line on stderr each.  With ``strict`` the first loading warning of a file is
+    raised as its error."""
+    files, skipped = _expand(paths, allow_python, skip_others)
+    python = [p for p in skipped if p.suffix == ".py"]
+    others = [p for p in skipped if p.suffix != ".py"]
+    if python:
+        count = f"{len(python)} Python file{'s' if len(python) != 1 else ''}"
         print(f"contrastive-verify: skipped {count} found in directories, not run: a .py derivation runs code; "
               "name it as a file or pass --allow-python to load it", file=sys.stderr)
+    if others:
+        shown = ", ".join(str(p) for p in others[:5]) + (", …" if len(others) > 5 else "")
+        what = "files that are not derivations" if len(others) != 1 else "file that is not a derivation"
+        print(f"contrastive-verify: skipped {len(others)} {what} ({shown}): Markdown without the "
+              "<!-- contrastive-verify header, TOML without id, title and source", file=sys.stderr)
     documents = [load(p, strict) for p in files]
     seen = {}
     for doc in documents:

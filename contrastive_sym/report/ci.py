@@ -11,8 +11,9 @@
 """
 from __future__ import annotations
 
+import contextlib
 import json
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model.verdicts import Verdict
@@ -101,6 +102,15 @@ def junit(data: ReportData) -> str:
 
 
 def _path(doc: DocumentData, documents: str | None) -> str:
+    """Where an annotation points: the source document compared with (a Markdown derivation is its own,
+    ``derivations/infonce.md``, not ``infonce.md``), relative to the working directory, which a CI job runs
+    in at the repository's root; else the source under ``--documents``, else its name."""
+    if doc.source_path:
+        path = Path(doc.source_path)
+        if path.is_absolute():
+            with contextlib.suppress(ValueError):
+                path = path.relative_to(Path.cwd())
+        return path.as_posix()
     return str(PurePosixPath(documents) / doc.source) if documents else doc.source
 
 
