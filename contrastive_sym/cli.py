@@ -37,7 +37,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error (exit 3), print its traceback")
     parser.add_argument("paths", nargs="*", metavar="PATH",
-                        help="derivation files or directories (default: the bundled derivations)")
+                        help="derivation files or directories (default: the bundled derivations); "
+                             "'-' reads one from stdin")
     parser.add_argument("--only", metavar="ID", help="check only the claim with this id (or DOC:ID)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random sample points (default 0)")
     parser.add_argument("--digits", type=int, default=50,
@@ -64,9 +65,15 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _check_parser() -> argparse.ArgumentParser:
+    # argparse, with the commands named in the epilog rather than as subparsers: `check` is the default
+    # command (contrastive-verify derivations/ checks), which argparse's subparsers cannot leave out
     parser = _Parser(prog="contrastive-verify [check]",
                      description="Check every claim and proof step of encoded documents on contrastive "
-                                 "learning; report proved / confirmed / refuted / conditional / undecided.")
+                                 "learning; report proved / confirmed / refuted / conditional / undecided.",
+                     epilog="commands: check (the default: this one) prints or writes the verdicts; report writes "
+                            "the HTML page, the LaTeX report and its PDF (contrastive-verify report --help).  Exit "
+                            "codes: 0 every verdict meets its expectation, 1 one does not (or a formula drifted "
+                            "from its source), 2 bad input or usage, 3 an internal error of the tool.")
     _common(parser)
     from .report import FORMATS
     parser.add_argument("--format", choices=list(FORMATS), default="text",
@@ -152,13 +159,35 @@ def _config(args):
 
 
 def _checked(args, figures: bool = False):
-    """The checked run; the progress display shows on a terminal."""
+    """The checked run; the progress display shows on a terminal.  A path ``-`` is a derivation read from
+    stdin (Markdown when it has the header, else TOML), held in a directory of our own while it is checked
+    and named ``<stdin>`` in what the run says."""
     from .pipeline import verify
     from .report.terminal import Progress
 
-    return verify(args.paths, config=_config(args), documents_dir=args.documents, only=args.only,
-                  allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict,
-                  skip_others=args.skip_other_files)
+    with tempfile.TemporaryDirectory(prefix="contrastive-verify-stdin-") as held:
+        paths = [_from_stdin(Path(held)) if p == "-" else p for p in args.paths]
+        try:
+            return verify(paths, config=_config(args), documents_dir=args.documents, only=args.only,
+                          allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict,
+                          skip_others=args.skip_other_files)
+        except DerivationError as exc:
+            if exc.path and Path(exc.path).parent == Path(held):
+                exc.path = "<stdin>"
+            raise
+
+
+def _from_stdin(held: Path) -> str:
+    from .derivation_files import HEADER
+    from .safe_io import MAX_DERIVATION_BYTES
+    data = sys.stdin.buffer.read(MAX_DERIVATION_BYTES + 1)
+    if len(data) > MAX_DERIVATION_BYTES:
+        raise UsageError(f"-: stdin holds more than {MAX_DERIVATION_BYTES} bytes, the limit of a derivation")
+    path = held / ("stdin.md" if HEADER.encode() in data else "stdin.toml")
+    if path.exists():
+        raise UsageError("-: stdin is named twice")
+    path.write_bytes(data)
+    return str(path)
 
 
 def _run_check(argv: list[str]) -> int:

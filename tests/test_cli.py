@@ -191,3 +191,50 @@ def test_skip_other_files_skips_what_is_not_a_derivation_and_says_so(tmp_path, c
     assert json.loads(captured.out)["documents"] == []             # never the bundled documents instead
     assert main([write(tmp_path), str(readme), "--skip-other-files"]) == 0
     assert "skipped 1 file that is not a derivation" in capsys.readouterr().err
+
+
+STDIN_TOML = """id = "s"
+title = "s"
+source = "s.md"
+
+[[scalar]]
+name = 'x'
+
+[[claim]]
+id = "c"
+line = 1
+title = "c"
+latex = '{}'
+"""
+
+
+def _from_stdin(monkeypatch, text: str):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+
+
+def test_a_derivation_read_from_stdin(monkeypatch, capsys):
+    _from_stdin(monkeypatch, STDIN_TOML.format("x^2 \\geq 0"))
+    assert main(["-", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["proved"] == 1
+
+
+def test_a_mistake_read_from_stdin_is_named_stdin(monkeypatch, capsys):
+    _from_stdin(monkeypatch, STDIN_TOML.format("x^2 \\geq"))
+    assert main(["-"]) == 2
+    assert capsys.readouterr().err.startswith("contrastive-verify: error: <stdin>:12:")
+
+
+def test_markdown_read_from_stdin(monkeypatch, capsys):
+    text = ('<!-- contrastive-verify\nid = "m"\ntitle = "m"\n\n[[scalar]]\nname = \'x\'\n-->\n\n'
+            '<!-- claim: id = "c", expect = "refuted" -->\n$$\n(x + 1)^2 = x^2 + 1\n$$\n')
+    _from_stdin(monkeypatch, text)
+    assert main(["-", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["refuted"] == 1
+
+
+def test_the_help_names_the_report_command_and_the_exit_codes(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "report writes the HTML page" in out and "3 an internal error of the tool" in out
