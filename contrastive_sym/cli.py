@@ -80,6 +80,14 @@ def _check_parser() -> argparse.ArgumentParser:
                         help="; ".join(f"{name}: {what}" for name, (_, what) in FORMATS.items())
                         + " (default text)")
     parser.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout ('-': stdout)")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("-q", "--quiet", action="store_true",
+                       help="text: only the items that miss their expectation, and the totals")
+    shown.add_argument("-v", "--verbose", action="store_true",
+                       help="text: every item's method and evidence, and every part of a combined message")
+    parser.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                        help="colour the verdicts of the text report: auto (the default) on a terminal, unless "
+                             "NO_COLOR or TERM=dumb, or FORCE_COLOR asks for it")
     return parser
 
 
@@ -193,13 +201,19 @@ def _from_stdin(held: Path) -> str:
 def _run_check(argv: list[str]) -> int:
     args = _check_parser().parse_args(argv)
     from . import report
-    from .report.terminal import colour, interactive
+    from .report import text as text_report
+    from .report.terminal import colour, coloured, width
 
     _writable(args.output)
     result = _checked(args)
-    rendered = report.render(result, args.format, documents_dir=args.documents)
-    if args.format == "text" and args.output is None and interactive(sys.stdout):
-        rendered = colour(rendered)
+    if args.format == "text":
+        stream = sys.stdout if args.output in (None, "-") else None
+        rendered = text_report.render(report.report_data(result), verbosity=args.verbose - args.quiet,
+                                      width=width(stream) if stream is not None else 100)
+        if stream is not None and coloured(stream, args.color) or args.color == "always":
+            rendered = colour(rendered)
+    else:
+        rendered = report.render(result, args.format, documents_dir=args.documents)
     _write(rendered, args.output)
     return _exit_code(result)
 

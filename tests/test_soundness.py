@@ -317,8 +317,10 @@ def test_the_text_report_shows_the_reason_of_the_link_that_fails(tmp_path, capsy
                     + claim("c", r"0 \le y_1 < 1", "inequality"), encoding="utf-8")
     assert main([str(path)]) == 1
     out = capsys.readouterr().out
-    line = next(l for l in out.splitlines() if "→ lhs" in l)
-    assert "(2) <:" in line and "(1)" not in line
+    # the reason shown is the failing link's, and the witness under it is that link's
+    shown = out.split("refuted", 1)[1].splitlines()
+    assert shown[1].strip().startswith("(2) <:") and "(1)" not in " ".join(shown[1:4])
+    assert any(line.strip().startswith("witness: ") for line in shown[1:4])
 
 
 def test_size_choices_a_condition_excludes_are_counted(tmp_path):

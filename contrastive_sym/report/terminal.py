@@ -1,7 +1,9 @@
-"""Terminal niceties: a progress display for long runs, and coloured verdicts.
+"""Terminal niceties: a progress display for long runs, coloured verdicts, the width to wrap to.
 
-Both are for a person at a terminal only: when the stream is not a TTY (piped, CI
-logs) or ``NO_COLOR`` is set, the output is plain text and there is no progress.
+They follow the conventions rich and pytest honour.  Colour: ``--color always`` or ``never`` decide;
+with ``auto`` (the default) ``FORCE_COLOR`` (set, not empty) turns it on, ``NO_COLOR`` (set, not empty)
+or ``TERM=dumb`` off, else colour when the stream is a TTY.  The progress display needs a TTY that
+is not ``TERM=dumb``; ``NO_COLOR`` takes colour away, not progress.
 """
 from __future__ import annotations
 
@@ -13,8 +15,32 @@ import time
 from .controls import visible
 
 
+def _tty(stream) -> bool:
+    return bool(getattr(stream, "isatty", lambda: False)()) and os.environ.get("TERM") != "dumb"
+
+
+def coloured(stream, choice: str = "auto") -> bool:
+    """Whether text written to ``stream`` is coloured (``choice``: ``--color``)."""
+    if choice in ("always", "never"):
+        return choice == "always"
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _tty(stream)
+
+
 def interactive(stream) -> bool:
-    return stream.isatty() and not os.environ.get("NO_COLOR")
+    """Whether a person watches ``stream``: a TTY, not a dumb one, and colour not refused."""
+    return coloured(stream) and _tty(stream)
+
+
+def width(stream) -> int:
+    """The columns to wrap to: the terminal's, ``COLUMNS`` when set, else 100 (a CI log)."""
+    import shutil
+    if _tty(stream) or os.environ.get("COLUMNS"):
+        return max(shutil.get_terminal_size((100, 24)).columns, 40)
+    return 100
 
 
 class Progress:
@@ -24,7 +50,7 @@ class Progress:
     def __init__(self, total: int, stream=None, delay: float = 1.0):
         self.total, self.delay = total, delay
         self.stream = stream or sys.stderr
-        self.enabled = interactive(self.stream)
+        self.enabled = _tty(self.stream)
         self.started = time.monotonic()
         self.done = 0
         self._bar = None

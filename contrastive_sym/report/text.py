@@ -70,29 +70,97 @@ def _source_line(doc: DocumentData) -> list[str]:
             f"{summary.restated} restated, {summary.drift} drift of {summary.total} formulas"]
 
 
-def render(data: ReportData) -> str:
+#: the columns before a claim's text and under it: mark, line, verdict
+_INDENT = 20
+
+
+def _wrapped(text: str, width: int, indent: int = _INDENT) -> list[str]:
+    """``text`` in full, wrapped at word boundaries under a hanging indent (never cut: a reason or a
+    witness is what the reader came for)."""
+    import textwrap
+    room = max(width - indent, 30)
+    return [" " * indent + part for part in textwrap.wrap(" ".join(text.split()), room,
+                                                           break_long_words=False, break_on_hyphens=False)]
+
+
+def _headed(line: str, width: int) -> list[str]:
+    """An item's line (mark, line, verdict, id and title), its title wrapped under the title's column."""
+    import textwrap
+    return textwrap.wrap(line, max(width, _INDENT + 30), subsequent_indent=" " * _INDENT, break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
+def _explained(outcome: OutcomeData, width: int, verbose: bool) -> list[str]:
+    """What a reader needs under an item's line: the condition or the reason, then the witness on lines of its
+    own; with ``verbose``, the method, the evidence and every part's message too."""
+    if outcome.verdict is Verdict.CONDITIONAL and outcome.condition:
+        lines = _wrapped(f"needs {outcome.condition}", width)
+    elif outcome.verdict is Verdict.REFUTED and outcome.witness:
+        lines = _wrapped(outcome.reason or outcome.message, width)
+    else:
+        lines = _wrapped(outcome.message, width)
+    if outcome.witness and outcome.verdict in (Verdict.REFUTED, Verdict.CONDITIONAL):
+        w = outcome.witness
+        given = ", ".join(f"{k}={v}" for k, v in {**w.sizes, **w.indices, **w.values}.items())
+        lines += _wrapped(f"{'witness' if outcome.verdict is Verdict.REFUTED else 'fails at'}: {given}", width)
+        lines += _wrapped(f"→ left side {w.lhs}, right side {w.rhs} (re-checked at {w.digits} digits)", width)
+    if verbose:
+        lines += _wrapped(f"method: {outcome.method}" + (f"; {outcome.precision}" if outcome.precision else ""), width)
+        e = outcome.evidence
+        if e.points:
+            lines += _wrapped(f"evidence: {e.points} points, {e.decided} decided, {e.undefined} undefined", width)
+        if outcome.reason and outcome.reason != outcome.message:
+            lines += _wrapped(f"in full: {outcome.message}", width)
+    return lines
+
+
+def _shown(item, verbosity: int) -> bool:
+    """-q shows what needs attention only: an unexpected verdict or a drifted formula."""
+    return verbosity >= 0 or item.unexpected or getattr(item, "source_match", None) == "drift"
+
+
+def render(data: ReportData, verbosity: int = 0, width: int = 100) -> str:
+    """The terminal summary.  ``verbosity`` -1 (``-q``): the items that miss their expectation and the
+    totals; 0: every claim with its reason, and each proof step on one line with its own; 1 (``-v``): the
+    method and evidence of every item, and every part of a combined message.  Lines are wrapped to ``width``
+    columns at word boundaries, reasons and witnesses in full."""
+    verbose = verbosity > 0
     lines = [f"contrastive-verify {data.tool.version} · {data.settings.digits} digits · "
              f"seed {data.settings.seed}"]
     for doc in data.documents:
-        lines += ["", f"{doc.source} — {doc.title}"] + _source_line(doc)
+        shown = []
         for claim in doc.claims:
-            reading = f" [{claim.reading}]" if claim.reading else ""
-            lines.append(f"{_mark(claim, claim.source_match)} L{claim.line:<4} {claim.outcome.verdict.value:<11} "
-                         f"{claim.id}: {_short(claim.title + reading, 80)}{_expectation(claim)}"
-                         f"{_drift(claim.source_match)}")
-            lines.append(f"  {'':5} {'':11} {_short(_reason(claim.outcome), _REASON + 24)}")
+            items = []
+            if _shown(claim, verbosity):
+                reading = f" [{claim.reading}]" if claim.reading else ""
+                items += _headed(f"{_mark(claim, claim.source_match)} L{claim.line:<4} {claim.outcome.verdict.value:<11} "
+                                 f"{claim.id}: {claim.title}{reading}{_expectation(claim)}{_drift(claim.source_match)}",
+                                 width)
+                items += _explained(claim.outcome, width, verbose)
             for step in claim.steps:
-                lines.append(f"{_mark(step, step.source_match)}   L{step.line:<4} {step.outcome.verdict.value:<11} "
-                             f"step {step.index:<2} {step.relation:<2} {_short(_reason(step.outcome), _REASON)}"
-                             f"{_expectation(step)}{_drift(step.source_match)}")
+                if _shown(step, verbosity):
+                    items += _headed(f"{_mark(step, step.source_match)}   L{step.line:<4} "
+                                     f"{step.outcome.verdict.value:<11} {claim.id} step {step.index} ({step.relation})"
+                                     f"{_expectation(step)}{_drift(step.source_match)}", width)
+                    items += _explained(step.outcome, width, verbose)
             conclusion = claim.conclusion
-            if conclusion:
-                lines.append(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
-                             f"proof ⇒    {_short(_reason(conclusion.outcome), _REASON)}{_expectation(conclusion)}")
-        for item in doc.unchecked:
-            lines.append(f"  L{item.line:<4} {'unchecked':<11} {_short(item.reason, _REASON + 10)}")
+            if conclusion and _shown(conclusion, verbosity):
+                items += _headed(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
+                                 f"{claim.id}: the proof's conclusion{_expectation(conclusion)}", width)
+                items += _explained(conclusion.outcome, width, verbose)
+            shown += items
+        if verbosity >= 0:
+            for item in doc.unchecked:
+                shown.append(f"  L{item.line:<4} {'unchecked':<11}")
+                shown += _wrapped(item.reason, width)
+        if shown or verbosity >= 0:
+            heading = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
+            source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
+            lines += ["", heading[0].strip(), *heading[1:]] + [f"  {line.strip()}" if n == 0 else line
+                                                               for n, line in enumerate(source)] + shown
     s = data.summary
-    counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict)
+    # the verdicts that occur (the JSON report counts every one)
+    counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict if s.counts[v]) or "none"
     lines += ["", f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
     if s.drift:
         lines.append(f"{s.drift} formulas drifted from their source document: update the derivation")
