@@ -231,6 +231,10 @@ def _run_report(argv: list[str]) -> int:
     written = write_report(result, Path(args.output))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)
+    if not any(path.suffix == ".pdf" and path.parent == Path(args.output) for path in written):
+        # said, not skipped in silence: the .tex is there, its PDF needs TeX from the system
+        print("contrastive-verify: no report.pdf: pdflatex is not on PATH (install texlive-latex-base, "
+              "texlive-latex-recommended and lmodern, as .ci/run does); report.tex is written", file=sys.stderr)
     return _exit_code(result)
 
 

@@ -238,3 +238,14 @@ def test_the_help_names_the_report_command_and_the_exit_codes(capsys):
         main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "report writes the HTML page" in out and "3 an internal error of the tool" in out
+
+
+def test_report_without_pdflatex_says_it_made_no_pdf(tmp_path, capsys, monkeypatch):
+    import shutil
+    import contrastive_sym.report.site.build as build
+    real = shutil.which
+    monkeypatch.setattr(build.shutil, "which", lambda name, *a, **k: None if name == "pdflatex" else real(name, *a, **k))
+    out = tmp_path / "site"
+    assert main(["report", write(tmp_path), "--output", str(out), "--no-symbolic"]) == 0
+    assert (out / "report.tex").exists() and not (out / "report.pdf").exists()
+    assert "no report.pdf: pdflatex is not on PATH" in capsys.readouterr().err
