@@ -198,8 +198,17 @@ def _from_stdin(held: Path) -> str:
     return str(path)
 
 
+def _configured(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` with the defaults of the repository's [tool.contrastive-verify] (config_file.py): what the
+    command line says wins."""
+    from .config_file import settings
+    defaults, _ = settings()
+    parser.set_defaults(**defaults)
+    return parser
+
+
 def _run_check(argv: list[str]) -> int:
-    args = _check_parser().parse_args(argv)
+    args = _configured(_check_parser()).parse_args(argv)
     from . import report
     from .report import text as text_report
     from .report.terminal import colour, coloured, width
@@ -224,7 +233,7 @@ def _exit_code(result) -> int:
 
 
 def _run_report(argv: list[str]) -> int:
-    args = _report_parser().parse_args(argv)
+    args = _configured(_report_parser()).parse_args(argv)
     from .report.site.build import write_report
 
     result = _checked(args, figures=True)
