@@ -33,9 +33,9 @@ def test_junit_has_one_testcase_per_item_with_failures_and_lines(outputs):
     # so nothing fails; they are expected failures (pytest's xfail)
     assert not [c for c in cases if c.find("failure") is not None] and root.get("failures") == "0"
     expected = [c for c in cases if c.find("skipped") is not None and c.find("skipped").get("type") == "xfail"]
-    assert {c.get("line") for c in expected} == {"5"} and len(expected) == 2
+    assert {c.get("name").split()[0] for c in expected} == {"L5"} and len(expected) == 2
     assert all(c.find("skipped").get("message").startswith("expected refutation: ") for c in expected)
-    assert all(c.get("file") == "small.txt" for c in cases)
+    assert [s.get("file") for s in root.findall("testsuite")] == ["small.txt"]
 
 
 def test_junit_fails_exactly_what_fails_the_run(tmp_path):
@@ -45,7 +45,7 @@ def test_junit_fails_exactly_what_fails_the_run(tmp_path):
     assert main([str(path), "--format", "junit", "--output", str(tmp_path / "j.xml")]) == 1
     root = ET.fromstring((tmp_path / "j.xml").read_text())
     failed = [c for c in root.findall(".//testcase") if c.find("failure") is not None]
-    assert [c.get("line") for c in failed] == ["7"] and root.get("failures") == "1"
+    assert [c.get("name").split()[0] for c in failed] == ["L7"] and root.get("failures") == "1"
 
 
 def test_github_annotations_name_the_source_file_and_line(outputs):
@@ -127,3 +127,33 @@ def test_annotations_name_a_markdown_derivation_by_its_path_in_the_repository(tm
     assert main([named, "--format", "sarif"]) == 0
     location = json.loads(capsys.readouterr().out)["runs"][0]["results"][0]["locations"][0]
     assert location["physicalLocation"]["artifactLocation"]["uri"] == "derivations/note.md"
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_junit_is_valid_against_the_schema_pytests_xml_follows(outputs):
+    """tests/data/junit-10.xsd, the JUnit schema pytest's own tests validate its XML with (MIT, Gregory
+    Boissinot; from pytest-dev/pytest, testing/example_scripts)."""
+    import xmlschema
+    xmlschema.XMLSchema(str(DATA / "junit-10.xsd")).validate(outputs[0]["junit"])
+
+
+def test_junit_with_a_control_character_in_a_title_is_well_formed_and_valid(tmp_path):
+    import xmlschema
+    text = Path(SMALL).read_text().replace('"InfoNCE forms"', '"InfoNCE \\x1b[31m forms \\x07"')
+    assert "\\x1b" in text
+    path = tmp_path / "d.py"
+    path.write_text(text)
+    assert main([str(path), "--format", "junit", "--output", str(tmp_path / "j.xml")]) == 0
+    written = (tmp_path / "j.xml").read_text()
+    ET.fromstring(written)
+    xmlschema.XMLSchema(str(DATA / "junit-10.xsd")).validate(written)
+
+
+def test_sarif_is_valid_against_the_sarif_2_1_0_schema(outputs):
+    """tests/data/sarif-schema-2.1.0.json, the OASIS SARIF 2.1.0 schema (its $id is the sarif-spec
+    repository's Schemata/sarif-schema-2.1.0.json)."""
+    import jsonschema
+    schema = json.loads((DATA / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(outputs[0]["sarif"]), schema)
