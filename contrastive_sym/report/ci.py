@@ -102,17 +102,32 @@ def junit(data: ReportData) -> str:
             f"errors=\"0\">\n" + "\n".join(suites) + "\n</testsuites>\n")
 
 
+def _in_repository(path: str) -> str:
+    """``path`` relative to the working directory, which a CI job runs in at the repository's root."""
+    found = Path(path)
+    if found.is_absolute():
+        with contextlib.suppress(ValueError):
+            found = found.relative_to(Path.cwd())
+    return found.as_posix()
+
+
 def _path(doc: DocumentData, documents: str | None) -> str:
-    """Where an annotation points: the source document compared with (a Markdown derivation is its own,
-    ``derivations/infonce.md``, not ``infonce.md``), relative to the working directory, which a CI job runs
-    in at the repository's root; else the source under ``--documents``, else its name."""
+    """The source document: the one compared with (a Markdown derivation is its own,
+    ``derivations/infonce.md``, not ``infonce.md``), else under ``--documents``, else its name."""
     if doc.source_path:
-        path = Path(doc.source_path)
-        if path.is_absolute():
-            with contextlib.suppress(ValueError):
-                path = path.relative_to(Path.cwd())
-        return path.as_posix()
+        return _in_repository(doc.source_path)
     return str(PurePosixPath(documents) / doc.source) if documents else doc.source
+
+
+def _location(doc: DocumentData, item: Item, documents: str | None) -> tuple[str, int | None]:
+    """Where an annotation points: the item's line in the source document when the document is at hand
+    (compared with, or under ``--documents``); else the line of the derivation that writes the item, so
+    that the annotation lands on a file of the repository (a source named only by its name, basics.md,
+    would be placed nowhere)."""
+    if doc.source_path or documents or not item.written_at:
+        return _path(doc, documents), item.line
+    path, _, line = item.written_at.rpartition(":")
+    return _in_repository(path), int(line)
 
 
 def _level(item: Item) -> str | None:
@@ -149,7 +164,8 @@ def github(data: ReportData, documents: str | None = None) -> str:
             title = f"{item.outcome.verdict.value}: {claim.id}" + (f" step {item.index}" if kind == "step" else "")
             if item.unexpected:
                 title += f" (expected {item.expected or 'not refuted'})"
-            lines.append(f"::{level} file={_gh_property(_path(doc, documents))},line={item.line},"
+            path, line = _location(doc, item, documents)
+            lines.append(f"::{level} file={_gh_property(path)},line={line},"
                          f"title={_gh_property(title)}::{_gh_data(_details(item))}")
     s, n = data.summary, data.summary.counts
     lines.append(f"contrastive-verify: {s.items} verdicts, {n[Verdict.REFUTED]} refuted, "
@@ -174,13 +190,14 @@ def sarif(data: ReportData, documents: str | None = None) -> str:
             if verdict not in _RULES:
                 continue
             level = "error" if item.unexpected else ("note" if verdict is Verdict.REFUTED else "warning")
+            path, line = _location(doc, item, documents)
             results.append({
                 "ruleId": verdict.value,
                 "level": level,
                 "message": {"text": f"{_name(kind, claim, item)}: {_details(item)}"},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": _path(doc, documents)},
-                    "region": {"startLine": item.line}}}],
+                    "artifactLocation": {"uri": path},
+                    "region": {"startLine": line}}}],
             })
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

@@ -126,14 +126,15 @@ def _step(result: StepResult, claim_id: str, sources: SourceMatches | None, figu
                     source_match=_value(sources and sources.of_step(claim_id, step.index)),
                     restated_from=step.restated_from or None, note=step.note or None,
                     expected=_expected(step.expected), unexpected=result.unexpected,
+                    written_at=str(step.origin) if step.origin else None,
                     outcome=_outcome(result.outcome, figures.get(f"{claim_id}/{step.index}")))
 
 
-def _conclusion(result: ConclusionResult | None) -> ConclusionData | None:
+def _conclusion(result: ConclusionResult | None, written_at: str | None) -> ConclusionData | None:
     if result is None:
         return None
     return ConclusionData(line=result.line, establishes=result.establishes, expected=_expected(result.expected),
-                          unexpected=result.unexpected, outcome=_outcome(result.outcome, None))
+                          unexpected=result.unexpected, written_at=written_at, outcome=_outcome(result.outcome, None))
 
 
 def _claim(result: ClaimResult, sources: SourceMatches | None, figures: dict[str, str]) -> ClaimData:
@@ -144,9 +145,15 @@ def _claim(result: ClaimResult, sources: SourceMatches | None, figures: dict[str
         restated_from=claim.restated_from or None, reading=claim.reading or None, note=claim.note or None,
         derived_from_proof=claim.derived, expected=_expected(claim.expected),
         unexpected=not result.outcome.verdict.meets(claim.expected), methods=tuple(result.outcome.method_names),
+        written_at=str(claim.origin) if claim.origin else None,
         outcome=_outcome(result.outcome, figures.get(claim.id)),
         steps=tuple(_step(s, claim.id, sources, figures) for s in result.steps),
-        conclusion=_conclusion(result.conclusion), seconds=round(result.seconds, 3))
+        conclusion=_conclusion(result.conclusion, _last_step_origin(result)), seconds=round(result.seconds, 3))
+
+
+def _last_step_origin(result: ClaimResult) -> str | None:
+    last = result.steps[-1].step.origin if result.steps else result.claim.origin
+    return str(last) if last else None
 
 
 def _summary(summary: Summary, drift: int | None = None) -> SummaryData:

@@ -114,12 +114,14 @@ class StepData:
     note: str | None = None
     expected: str | None = None
     unexpected: bool = False
+    written_at: str | None = None     # "file:line" of the derivation where the step is written
     outcome: OutcomeData
 
     def to_json(self) -> dict:
         return {"index": self.index, "line": self.line, "relation": self.relation, "latex": self.latex,
                 "source_match": self.source_match, "restated_from": self.restated_from, "note": self.note,
-                "expected": self.expected, "unexpected": self.unexpected, **self.outcome.to_json()}
+                "expected": self.expected, "unexpected": self.unexpected, "written_at": self.written_at,
+                **self.outcome.to_json()}
 
     @classmethod
     def from_json(cls, raw: Mapping) -> "StepData":
@@ -134,11 +136,12 @@ class ConclusionData:
     establishes: str = ""
     expected: str | None = None
     unexpected: bool = False
+    written_at: str | None = None     # "file:line" of the derivation's last step
     outcome: OutcomeData
 
     def to_json(self) -> dict:
         return {"line": self.line, "establishes": self.establishes, "expected": self.expected,
-                "unexpected": self.unexpected, **self.outcome.to_json()}
+                "unexpected": self.unexpected, "written_at": self.written_at, **self.outcome.to_json()}
 
     @classmethod
     def from_json(cls, raw: Mapping) -> "ConclusionData":
@@ -160,6 +163,7 @@ class ClaimData:
     expected: str | None = None
     unexpected: bool = False
     methods: tuple[str, ...] = ()
+    written_at: str | None = None     # "file:line" of the derivation where the claim is written
     outcome: OutcomeData
     steps: tuple[StepData, ...] = ()
     conclusion: ConclusionData | None = None
@@ -167,6 +171,7 @@ class ClaimData:
 
     def to_json(self) -> dict:
         return {"id": self.id, "title": self.title, "kind": self.kind, "line": self.line,
+                "written_at": self.written_at,
                 "statement": self.statement, "source_match": self.source_match,
                 "restated_from": self.restated_from, "reading": self.reading, "note": self.note,
                 "derived_from_proof": self.derived_from_proof, "expected": self.expected,
