@@ -166,7 +166,7 @@ def _config(args):
         raise UsageError(f"--{exc}") from None
 
 
-def _checked(args, figures: bool = False):
+def _checked(args, figures: bool = False, on_document=None):
     """The checked run; the progress display shows on a terminal.  A path ``-`` is a derivation read from
     stdin (Markdown when it has the header, else TOML), held in a directory of our own while it is checked
     and named ``<stdin>`` in what the run says."""
@@ -178,7 +178,7 @@ def _checked(args, figures: bool = False):
         try:
             return verify(paths, config=_config(args), documents_dir=args.documents, only=args.only,
                           allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict,
-                          skip_others=args.skip_other_files)
+                          skip_others=args.skip_other_files, on_document=on_document)
         except DerivationError as exc:
             if exc.path and Path(exc.path).parent == Path(held):
                 exc.path = "<stdin>"
@@ -214,16 +214,44 @@ def _run_check(argv: list[str]) -> int:
     from .report.terminal import colour, coloured, width
 
     _writable(args.output)
+    if args.format == "text" and args.output in (None, "-"):
+        return _streamed(args, text_report, colour if coloured(sys.stdout, args.color) else (lambda t: t),
+                         width(sys.stdout))
     result = _checked(args)
     if args.format == "text":
-        stream = sys.stdout if args.output in (None, "-") else None
-        rendered = text_report.render(report.report_data(result), verbosity=args.verbose - args.quiet,
-                                      width=width(stream) if stream is not None else 100)
-        if stream is not None and coloured(stream, args.color) or args.color == "always":
+        rendered = text_report.render(report.report_data(result), verbosity=args.verbose - args.quiet)
+        if args.color == "always":
             rendered = colour(rendered)
     else:
         rendered = report.render(result, args.format, documents_dir=args.documents)
     _write(rendered, args.output)
+    return _exit_code(result)
+
+
+def _streamed(args, text_report, paint, columns: int) -> int:
+    """The text report on stdout, each document's block printed as soon as the document is checked (a long
+    run shows its findings as they come), the totals at the end."""
+    from .report.data import document_data, report_data
+    from .version import __version__
+
+    config = _config(args)
+    verbosity = args.verbose - args.quiet
+    started = []
+
+    def begun() -> None:
+        # the first line once every file has loaded: bad input prints its error and nothing else
+        if not started:
+            started.append(True)
+            sys.stdout.write(text_report.header(config, __version__))
+
+    def shown(result) -> None:
+        begun()
+        sys.stdout.write(paint(text_report.document(document_data(result), verbosity, columns)))
+        sys.stdout.flush()
+
+    result = _checked(args, on_document=shown)
+    begun()
+    sys.stdout.write(text_report.totals(report_data(result)))
     return _exit_code(result)
 
 

@@ -18,7 +18,7 @@ from .check.faithfulness import check_documents_dir, source_matches
 from .errors import ParseError, UsageError
 from .load import load_all
 from .model.claims import Document, answers_to
-from .model.results import RunResult
+from .model.results import DocumentResult, RunResult
 from .model.verdicts import Outcome
 
 #: Made once the number of claims is known; called with each claim's label, then closed.
@@ -55,7 +55,8 @@ def select(documents: list[Document], only: str | None) -> tuple[list[Document],
 
 def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, documents_dir: str | None = None,
            only: str | None = None, allow_python: bool = False, figures: bool = False,
-           progress: ProgressFactory | None = None, strict: bool = False, skip_others: bool = False) -> RunResult:
+           progress: ProgressFactory | None = None, strict: bool = False, skip_others: bool = False,
+           on_document: Callable[[DocumentResult], None] | None = None) -> RunResult:
     """Load the derivations at ``paths`` (files or directories; none: the bundled
     documents), check every claim and step, and compare each formula with its source
     document when it is at hand (``documents_dir``, or next to the derivation).
@@ -63,7 +64,8 @@ def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, docu
     ``only`` checks one claim (``ID`` or ``DOC:ID``); ``allow_python`` also loads the
     ``.py`` derivations found in directories (they run code); ``figures`` computes the
     data of the report's figures; ``strict`` makes a loading warning an error; ``skip_others`` skips the
-    named ``.toml`` and ``.md`` files that are not derivations, saying so.  Bad input raises a
+    named ``.toml`` and ``.md`` files that are not derivations, saying so; ``on_document`` is called with
+    each document's result as soon as it is checked (a streamed report).  Bad input raises a
     :class:`~contrastive_sym.errors.UsageError` or
     :class:`~contrastive_sym.errors.DerivationError` naming file and line, before any
     checking starts.
@@ -76,12 +78,16 @@ def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, docu
     cache = LinkCache()
     total = sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id)
     shown = (progress or Progress)(total)
+    results = []
     try:
-        results = tuple(check_document(d, config, only=claim_id, cache=cache, progress=shown)
-                        for d in documents)
+        for d in documents:
+            checked = check_document(d, config, only=claim_id, cache=cache, progress=shown)
+            results.append(replace(checked, sources=source_matches(checked.document, documents_dir)))
+            if on_document is not None:
+                on_document(results[-1])
     finally:
         shown.close()
-    results = tuple(replace(r, sources=source_matches(r.document, documents_dir)) for r in results)
+    results = tuple(results)
     run = RunResult(results, config.digits, config.seed, time.perf_counter() - started)
     if figures:
         from .check.figures import with_figures

@@ -95,3 +95,20 @@ def test_color_always_paints_piped_output(plain, capsys):
     assert "\033[" in capsys.readouterr().out
     assert main([SMALL, "--color", "never"]) == 0
     assert "\033[" not in capsys.readouterr().out
+
+
+def test_each_document_is_printed_as_soon_as_it_is_checked(plain, capsys, monkeypatch):
+    import contrastive_sym.pipeline as pipeline
+    real, printed_before = pipeline.check_document, []
+
+    def spy(document, *args, **kwargs):
+        printed_before.append(capsys.readouterr().out)
+        return real(document, *args, **kwargs)
+    monkeypatch.setattr(pipeline, "check_document", spy)
+    assert main([SMALL, NTXENT]) == 0
+    rest = capsys.readouterr().out
+    # nothing before the first document (not even the first line: a bad file would have printed half a report);
+    # the first document's block, with its header, before the second is checked; the totals at the end
+    assert printed_before[0] == ""
+    assert printed_before[1].startswith("contrastive-verify ") and "small.txt" in printed_before[1]
+    assert "Contrastive learning" in rest and "verdicts: " in rest.splitlines()[-1]

@@ -161,6 +161,11 @@ def _summary(summary: Summary, drift: int | None = None) -> SummaryData:
                        items=summary.items, drift=drift)
 
 
+def document_data(result: DocumentResult) -> DocumentData:
+    """One checked document as the reports show it (a streamed text report prints it as it comes)."""
+    return _document(result)
+
+
 def _document(result: DocumentResult) -> DocumentData:
     doc = result.document
     sources = result.sources

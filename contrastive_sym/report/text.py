@@ -119,51 +119,63 @@ def _shown(item, verbosity: int) -> bool:
     return verbosity >= 0 or item.unexpected or getattr(item, "source_match", None) == "drift"
 
 
+def header(settings, version: str) -> str:
+    """The first line: the tool, its precision and seed."""
+    return f"contrastive-verify {version} · {settings.digits} digits · seed {settings.seed}\n"
+
+
+def document(doc: DocumentData, verbosity: int = 0, width: int = 100) -> str:
+    """One document's block (empty under ``-q`` when nothing in it needs attention)."""
+    verbose = verbosity > 0
+    shown = []
+    for claim in doc.claims:
+        if _shown(claim, verbosity):
+            reading = f" [{claim.reading}]" if claim.reading else ""
+            shown += _headed(f"{_mark(claim, claim.source_match)} L{claim.line:<4} {claim.outcome.verdict.value:<11} "
+                             f"{claim.id}: {claim.title}{reading}{_expectation(claim)}{_drift(claim.source_match)}",
+                             width)
+            shown += _explained(claim.outcome, width, verbose)
+        for step in claim.steps:
+            if _shown(step, verbosity):
+                shown += _headed(f"{_mark(step, step.source_match)}   L{step.line:<4} "
+                                 f"{step.outcome.verdict.value:<11} {claim.id} step {step.index} ({step.relation})"
+                                 f"{_expectation(step)}{_drift(step.source_match)}", width)
+                shown += _explained(step.outcome, width, verbose)
+        conclusion = claim.conclusion
+        if conclusion and _shown(conclusion, verbosity):
+            shown += _headed(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
+                             f"{claim.id}: the proof's conclusion{_expectation(conclusion)}", width)
+            shown += _explained(conclusion.outcome, width, verbose)
+    if verbosity >= 0:
+        for item in doc.unchecked:
+            shown.append(f"  L{item.line:<4} {'unchecked':<11}")
+            shown += _wrapped(item.reason, width)
+    if not shown and verbosity < 0:
+        return ""
+    heading = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
+    source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
+    lines = ["", heading[0].strip(), *heading[1:]] + [f"  {line.strip()}" if n == 0 else line
+                                                     for n, line in enumerate(source)] + shown
+    # Every line as the terminal will show it: control characters from the files
+    # (an escape sequence, a bell, a newline inside a title) written as visible escapes.
+    return "\n".join(visible(line) for line in lines) + "\n"
+
+
+def totals(data: ReportData) -> str:
+    """The last lines: the count of each verdict that occurs, the unexpected ones, the time, drift."""
+    s = data.summary
+    # the verdicts that occur (the JSON report counts every one)
+    counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict if s.counts[v]) or "none"
+    lines = ["", f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
+    if s.drift:
+        lines.append(f"{s.drift} formulas drifted from their source document: update the derivation")
+    return "\n".join(lines) + "\n"
+
+
 def render(data: ReportData, verbosity: int = 0, width: int = 100) -> str:
     """The terminal summary.  ``verbosity`` -1 (``-q``): the items that miss their expectation and the
     totals; 0: every claim with its reason, and each proof step on one line with its own; 1 (``-v``): the
     method and evidence of every item, and every part of a combined message.  Lines are wrapped to ``width``
     columns at word boundaries, reasons and witnesses in full."""
-    verbose = verbosity > 0
-    lines = [f"contrastive-verify {data.tool.version} · {data.settings.digits} digits · "
-             f"seed {data.settings.seed}"]
-    for doc in data.documents:
-        shown = []
-        for claim in doc.claims:
-            items = []
-            if _shown(claim, verbosity):
-                reading = f" [{claim.reading}]" if claim.reading else ""
-                items += _headed(f"{_mark(claim, claim.source_match)} L{claim.line:<4} {claim.outcome.verdict.value:<11} "
-                                 f"{claim.id}: {claim.title}{reading}{_expectation(claim)}{_drift(claim.source_match)}",
-                                 width)
-                items += _explained(claim.outcome, width, verbose)
-            for step in claim.steps:
-                if _shown(step, verbosity):
-                    items += _headed(f"{_mark(step, step.source_match)}   L{step.line:<4} "
-                                     f"{step.outcome.verdict.value:<11} {claim.id} step {step.index} ({step.relation})"
-                                     f"{_expectation(step)}{_drift(step.source_match)}", width)
-                    items += _explained(step.outcome, width, verbose)
-            conclusion = claim.conclusion
-            if conclusion and _shown(conclusion, verbosity):
-                items += _headed(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
-                                 f"{claim.id}: the proof's conclusion{_expectation(conclusion)}", width)
-                items += _explained(conclusion.outcome, width, verbose)
-            shown += items
-        if verbosity >= 0:
-            for item in doc.unchecked:
-                shown.append(f"  L{item.line:<4} {'unchecked':<11}")
-                shown += _wrapped(item.reason, width)
-        if shown or verbosity >= 0:
-            heading = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
-            source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
-            lines += ["", heading[0].strip(), *heading[1:]] + [f"  {line.strip()}" if n == 0 else line
-                                                               for n, line in enumerate(source)] + shown
-    s = data.summary
-    # the verdicts that occur (the JSON report counts every one)
-    counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict if s.counts[v]) or "none"
-    lines += ["", f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
-    if s.drift:
-        lines.append(f"{s.drift} formulas drifted from their source document: update the derivation")
-    # Every line as the terminal will show it: control characters from the files
-    # (an escape sequence, a bell, a newline inside a title) written as visible escapes.
-    return "\n".join(visible(line) for line in lines) + "\n"
+    return (header(data.settings, data.tool.version)
+            + "".join(document(doc, verbosity, width) for doc in data.documents) + totals(data))
