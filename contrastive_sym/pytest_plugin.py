@@ -45,7 +45,7 @@ def pytest_collect_file(file_path: Path, parent):
     return DerivationFile.from_parent(parent, path=file_path) if is_derivation(file_path) else None
 
 
-class DerivationError(Exception):
+class UnreadableDerivation(Exception):
     """A derivation file that cannot be read: shown as its message, without a traceback."""
 
 
@@ -61,7 +61,7 @@ class DerivationFile(pytest.File):
         try:
             self.document = cv.load(self.path)
         except cv.ContrastiveVerifyError as exc:
-            raise DerivationError(str(exc)) from None
+            raise UnreadableDerivation(str(exc)) from None
         self._results: dict = {}
         for claim in self.document.claims:
             yield DerivationItem.from_parent(self, name=claim.id, claim=claim, part=None)
@@ -73,7 +73,7 @@ class DerivationFile(pytest.File):
                                                  part="conclusion")
 
     def repr_failure(self, excinfo):
-        if excinfo.errisinstance(DerivationError):
+        if excinfo.errisinstance(UnreadableDerivation):
             return str(excinfo.value)
         return super().repr_failure(excinfo)
 
