@@ -192,3 +192,22 @@ def test_without_its_source_a_toml_derivations_annotation_is_on_the_derivation(t
     (tmp_path / "docs" / "basics.md").write_text("a\nb\nc\nd\n(x+1)^2 = x^2 + 1\n", encoding="utf-8")
     assert main(["derivations/basics.toml", "--format", "github", "--documents", "docs"]) == 0
     assert "::notice file=docs/basics.md,line=5," in capsys.readouterr().out
+
+
+def test_gitlab_code_quality_has_the_findings_with_stable_fingerprints(tmp_path, monkeypatch, capsys):
+    """GitLab's code quality report: the findings of the github format, severities by what they mean, paths in the
+    repository, fingerprints unique per finding and the same from run to run."""
+    assert main([SMALL, "--format", "gitlab", "--documents", "docs"]) == 0
+    issues = json.loads(capsys.readouterr().out)
+    assert {(i["severity"], i["location"]["path"], i["location"]["lines"]["begin"]) for i in issues} == {
+        ("info", "docs/small.txt", 5), ("minor", "docs/small.txt", 7)}
+    assert all(set(i) == {"description", "check_name", "fingerprint", "severity", "location"} for i in issues)
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    assert main([SMALL, "--format", "gitlab", "--documents", "docs"]) == 0
+    assert [i["fingerprint"] for i in json.loads(capsys.readouterr().out)] == [i["fingerprint"] for i in issues]
+    text = Path(SMALL).read_text().replace('expect="conditional"', 'expect="holds"')
+    path = tmp_path / "d.py"
+    path.write_text(text)
+    assert main([str(path), "--format", "gitlab", "--documents", "docs"]) == 1
+    major = [i for i in json.loads(capsys.readouterr().out) if i["severity"] == "major"]
+    assert len(major) == 1 and "(expected holds)" in major[0]["description"]

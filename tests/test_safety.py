@@ -285,7 +285,7 @@ def test_visible_escapes_c0_c1_and_del_and_keeps_what_it_is_told():
     assert visible("τ ≤ 1 · é") == "τ ≤ 1 · é"
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "junit", "github", "sarif"])
+@pytest.mark.parametrize("fmt", ["text", "json", "junit", "github", "sarif", "gitlab"])
 def test_no_raw_control_character_reaches_an_output(evil_derivation, tmp_path, fmt):
     out = tmp_path / f"out.{fmt}"
     assert main(["check", str(evil_derivation), "--format", fmt, "--output", str(out)]) == 0
@@ -295,7 +295,7 @@ def test_no_raw_control_character_reaches_an_output(evil_derivation, tmp_path, f
     if fmt == "junit":
         root = ET.fromstring(text.encode("utf-8"))
         assert root.tag == "testsuites" and len(root.findall(".//testcase")) == 2
-    if fmt in ("json", "sarif"):
+    if fmt in ("json", "sarif", "gitlab"):
         data = json.loads(text)
         if fmt == "json":                                    # JSON keeps every character
             assert data["documents"][0]["title"] == f"Title {EVIL}"

@@ -23,6 +23,7 @@ FORMATS: dict[str, tuple[Callable[[ReportData, str | None], str], str]] = {
     "junit": (lambda data, documents: ci.junit(data), "JUnit XML, one test case per item"),
     "github": (ci.github, "GitHub workflow commands that annotate the document's lines"),
     "sarif": (ci.sarif, "SARIF 2.1.0 for code-scanning tools"),
+    "gitlab": (ci.gitlab, "GitLab code quality, for the merge request widget"),
 }
 
 

@@ -8,10 +8,14 @@
   ``::warning`` for conditional and undecided ones, ``::notice`` for refutations the
   maintainers expect.  The file and line are the source document's.
 * SARIF 2.1.0, for code-scanning dashboards: the same findings as results.
+* GitLab code quality (the subset of the Code Climate issue format GitLab's merge-request widget reads):
+  the same findings, ``major`` for a verdict that misses its expectation, ``minor`` for conditional and
+  undecided ones, ``info`` for expected refutations; a fingerprint per document, item and verdict.
 """
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape, quoteattr
@@ -211,3 +215,28 @@ def sarif(data: ReportData, documents: str | None = None) -> str:
     }
     # json.dumps escapes C0 controls but leaves DEL and C1 raw: \uXXXX reads back the same.
     return visible(json.dumps(log, indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"
+
+
+_SEVERITY = {"error": "major", "warning": "minor", "notice": "info"}
+
+
+def gitlab(data: ReportData, documents: str | None = None) -> str:
+    issues = []
+    for doc in data.documents:
+        for kind, claim, item in _items(doc):
+            level = _level(item)
+            if level is None:
+                continue
+            path, line = _location(doc, item, documents)
+            where = claim.id + (f" step {item.index}" if kind == "step" else " conclusion" if kind == "conclusion" else "")
+            title = f"{item.outcome.verdict.value}: {where}" + (
+                f" (expected {item.expected or 'not refuted'})" if item.unexpected else "")
+            # stable across runs and lines moved: the document, the item and what was found
+            identity = "\0".join((doc.id, where, item.outcome.verdict.value, str(item.unexpected)))
+            issues.append({"description": f"{title}: {item.outcome.reason or item.outcome.message}",
+                           "check_name": f"contrastive-verify/{item.outcome.verdict.value}",
+                           "fingerprint": hashlib.sha256(identity.encode("utf-8")).hexdigest()[:32],
+                           "severity": _SEVERITY[level],
+                           "location": {"path": path, "lines": {"begin": line or 1}}})
+    # as SARIF: json.dumps escapes C0 controls but leaves DEL and C1 raw
+    return visible(json.dumps(issues, indent=2, ensure_ascii=False), keep="\n", json=True) + "\n"
