@@ -44,27 +44,41 @@ def bundled_paths(allow_python: bool = False) -> list[Path]:
                   and (allow_python or not p.name.endswith(".py")))
 
 
+#: directories a scan does not enter: hidden ones (.git), private ones (__pycache__), dependencies
+_NOT_ENTERED = ("node_modules",)
+
+
+def _scanned(directory: Path) -> list[Path]:
+    """The files under ``directory`` with a derivation's suffix, in every subdirectory (as pytest and ruff
+    scan), sorted; symbolic links to directories are not followed (no loop), hidden and private
+    directories and files (``.git``, ``__pycache__``, ``_draft.toml``) are left out."""
+    found = []
+    for root, dirs, files in os.walk(directory, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")) and d not in _NOT_ENTERED)
+        found += [Path(root) / f for f in files if f.endswith(SUFFIXES) and not f.startswith((".", "_"))]
+    return sorted(found)
+
+
 def _expand(paths: list[str], allow_python: bool, skip_others: bool = False) -> tuple[list[Path], list[Path]]:
-    """(derivation files, files skipped: the Python files a directory scan met, and with ``skip_others``
-    the named ``.toml`` and ``.md`` files that are not derivations)."""
+    """(derivation files, files skipped: the Python files a directory scan met, the ``.toml`` and ``.md``
+    files of a scan that are not derivations (a README without the header, a pyproject.toml), and with
+    ``skip_others`` the named ones that are not)."""
     if not paths:
         return bundled_paths(allow_python), []
     found, skipped = [], []
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            entries = sorted(p for p in path.iterdir()
-                             if p.name.endswith(SUFFIXES) and not p.name.startswith("_"))
+            entries = _scanned(path)
             python = [p for p in entries if p.suffix == ".py"]
-            files = [p for p in entries if (p.suffix != ".py" or allow_python)
-                     and (p.suffix != ".md" or _annotated(p))]
-            if not allow_python:
-                skipped += python
+            others = [p for p in entries if p.suffix != ".py" and not is_derivation(p)]
+            files = [p for p in entries if (p.suffix != ".py" or allow_python) and p not in others]
+            skipped += others + ([] if allow_python else python)
             if not files:
                 kinds = "*.toml, *.md, *.py" if allow_python else "*.toml, *.md"
                 note = (f"; {len(python)} Python file{'s' if len(python) != 1 else ''} skipped, not run "
                         "(name it as a file or pass --allow-python)" if python and not allow_python else "")
-                raise UsageError(f"{path}: no derivation files ({kinds}) in this directory{note}")
+                raise UsageError(f"{path}: no derivation files ({kinds}) in this directory or below it{note}")
             found += files
         elif skip_others and path.suffix in (".toml", ".md") and path.is_file() and not is_derivation(path):
             skipped.append(path)               # a README or a pyproject.toml among the files a hook names
@@ -73,12 +87,6 @@ def _expand(paths: list[str], allow_python: bool, skip_others: bool = False) -> 
         else:
             raise UsageError(f"{path}: no such file or directory")
     return found, skipped
-
-
-def _annotated(path: Path) -> bool:
-    """A Markdown file in a directory is a derivation only if it says so: a README or a
-    guide next to the derivations is not one (see :mod:`contrastive_sym.derivation_files`)."""
-    return is_derivation(path)
 
 
 def load(path: Path | str, strict: bool = False) -> Document:
