@@ -292,8 +292,11 @@ def test_the_guard_catches_simplify(no_hang_prone_sympy):
 
 def test_loading_the_bundled_derivations_never_simplifies(no_hang_prone_sympy):
     from contrastive_sym.load.files import load_all
-    documents = load_all([str(DERIVATIONS)])
+    documents = load_all([str(p) for p in sorted(DERIVATIONS.glob("*.toml"))])
     assert len(documents) == 4 and all(doc.claims for doc in documents)
+    # and the families' (a directory scan enters derivations/families/ too)
+    families = load_all([str(DERIVATIONS / "families")])
+    assert len(families) == 7 and all(doc.claims for doc in families)
     notes = load_all([str(Path(__file__).parent / "data" / "notes.md")])
     assert notes[0].claims
 

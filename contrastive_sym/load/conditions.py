@@ -57,7 +57,7 @@ def _entrywise(a, b, relation: str, where: Where, of_sets: bool):
     predicate the sampler evaluates at each point."""
     if not of_sets or not (isinstance(a, Vector) and isinstance(b, Vector)) or relation not in ("<=", ">=", "=") \
             or not isinstance(a.args[0], sp.Expr) or not isinstance(b.args[0], sp.Expr) \
-            or sp.simplify(a.args[2] - b.args[2]) != 0:
+            or sp.expand(a.args[2] - b.args[2]) != 0:     # lengths are polynomials of sizes: no simplify
         raise where.error("a condition between vectors is read for sets only, their indicators compared entry by "
                           "entry (p \\in P(i), S \\subseteq T); write a condition on numbers (z_{i,1} \\leq z_{j,1}, "
                           "\\|z_i\\| \\leq 1)")
