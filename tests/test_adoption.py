@@ -15,56 +15,18 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-DERIVATION = """id = "basics"
-title = "basics"
-source = "basics.md"
-
-[[scalar]]
-name = 'x'
-
-[[claim]]
-id = "square"
-line = 3
-title = "a square is not negative"
-latex = 'x^2 \\geq 0'
-
-[[claim]]
-id = "binomial"
-line = 5
-title = "the square of a sum, a term dropped"
-expect = "refuted"
-latex = '(x + 1)^2 = x^2 + 1'
-"""
-NOTE = """# A note
-
-<!-- contrastive-verify
-id = "note"
-title = "a note"
-
-[[scalar]]
-name = 'y'
-domain = "positive"
--->
-
-<!-- claim: id = "log-of-a-product" -->
-$$
-\\log(2y) = \\log 2 + \\log y
-$$
-"""
+from notes_repository import DERIVATION, MISTAKE, NOTE, README, ROOT, readme_config
 
 
 @pytest.fixture
 def notes(tmp_path):
     if shutil.which("git") is None or shutil.which("pre-commit") is None or shutil.which("contrastive-verify") is None:
         pytest.skip("needs git, pre-commit and the installed contrastive-verify")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    config = readme.split("<!-- pre-commit-config -->\n```yaml\n", 1)[1].split("```", 1)[0]
-    (tmp_path / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    (tmp_path / ".pre-commit-config.yaml").write_text(readme_config(), encoding="utf-8")
     (tmp_path / "derivations" / "sub").mkdir(parents=True)
     (tmp_path / "derivations" / "sub" / "basics.toml").write_text(DERIVATION, encoding="utf-8")
     (tmp_path / "note.md").write_text(NOTE, encoding="utf-8")
-    (tmp_path / "README.md").write_text("# Notes\n\nNothing to check here.\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text(README, encoding="utf-8")
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     subprocess.run(["git", "add", "."], cwd=tmp_path, check=True)
     return tmp_path
@@ -109,7 +71,7 @@ def test_every_way_of_running_agrees_on_a_repository_of_notes(notes):
 
 
 def test_a_mistake_in_a_note_fails_every_one_of_them(notes):
-    (notes / "note.md").write_text(NOTE.replace("\\log 2 + \\log y", "2 \\log y"), encoding="utf-8")
+    (notes / "note.md").write_text(NOTE.replace(*MISTAKE), encoding="utf-8")
     subprocess.run(["git", "add", "."], cwd=notes, check=True)
     found = _everything(notes)
     assert found["pre-commit"] == 1 and found["pytest"].returncode == 1 and found["codes"] == {1}

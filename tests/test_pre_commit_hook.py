@@ -12,57 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from notes_repository import DERIVATION, MISTAKE, NOTE, README, ROOT, readme_config
+
 yaml = pytest.importorskip("yaml")
-
-ROOT = Path(__file__).resolve().parents[1]
-DERIVATION = """id = "basics"
-title = "basics"
-source = "basics.md"
-
-[[scalar]]
-name = 'x'
-
-[[claim]]
-id = "square"
-line = 3
-title = "a square is not negative"
-latex = 'x^2 \\geq 0'
-
-[[claim]]
-id = "binomial"
-line = 5
-title = "the square of a sum, a term dropped"
-expect = "refuted"
-latex = '(x + 1)^2 = x^2 + 1'
-"""
-
-NOTE = """# A note
-
-<!-- contrastive-verify
-id = "note"
-title = "a note"
-
-[[scalar]]
-name = 'y'
-domain = "positive"
--->
-
-<!-- claim: id = "log-of-a-product" -->
-$$
-\\log(2y) = \\log 2 + \\log y
-$$
-"""
-
-
-def _readme_config() -> str:
-    """The .pre-commit-config.yaml the README shows, as written."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    return readme.split("<!-- pre-commit-config -->\n```yaml\n", 1)[1].split("```", 1)[0]
 
 
 def test_the_readme_config_is_the_published_hook():
     """The local hook the README shows runs what the published hook runs, on the same files."""
-    local = yaml.safe_load(_readme_config())["repos"][0]["hooks"][0]
+    local = yaml.safe_load(readme_config())["repos"][0]["hooks"][0]
     published = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))[0]
     for key in ("id", "entry", "files", "pass_filenames", "require_serial"):
         assert local[key] == published[key], key
@@ -76,11 +33,11 @@ def _git(repo: Path, *args: str) -> None:
 def repository(tmp_path):
     if shutil.which("git") is None or shutil.which("pre-commit") is None or shutil.which("contrastive-verify") is None:
         pytest.skip("needs git, pre-commit and the installed contrastive-verify")
-    (tmp_path / ".pre-commit-config.yaml").write_text(_readme_config(), encoding="utf-8")
+    (tmp_path / ".pre-commit-config.yaml").write_text(readme_config(), encoding="utf-8")
     (tmp_path / "derivations").mkdir()
     (tmp_path / "derivations" / "basics.toml").write_text(DERIVATION, encoding="utf-8")
     (tmp_path / "note.md").write_text(NOTE, encoding="utf-8")
-    (tmp_path / "README.md").write_text("# Notes\n\nNothing to check here.\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text(README, encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "notes"\nversion = "0"\n', encoding="utf-8")
     _git(tmp_path, "init", "-q")
     _git(tmp_path, "add", ".")
@@ -105,7 +62,7 @@ def test_the_hook_checks_the_derivations_and_skips_the_other_files(repository):
 
 def test_the_hook_fails_on_an_unexpected_verdict(repository):
     note = repository / "note.md"
-    note.write_text(NOTE.replace("\\log 2 + \\log y", "2 \\log y"), encoding="utf-8")
+    note.write_text(NOTE.replace(*MISTAKE), encoding="utf-8")
     _git(repository, "add", ".")
     run = _run(repository)
     assert run.returncode == 1

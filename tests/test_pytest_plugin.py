@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from notes_repository import MISTAKE, NOTE, README
+
 pytest_plugins = ["pytester"]
 
 TRUE_AND_EXPECTED_FALSE = """id = "basics"
@@ -45,22 +47,6 @@ line = 9
 latex = '= x^2 + 2x + 1'
 """
 
-MARKDOWN = """# A note
-
-<!-- contrastive-verify
-id = "note"
-title = "a note"
-
-[[scalar]]
-name = 'y'
-domain = "positive"
--->
-
-<!-- claim: id = "log-of-a-product" -->
-$$
-\\log(2y) = \\log 2 + \\log y
-$$
-"""
 
 
 @pytest.fixture
@@ -69,8 +55,8 @@ def notes(pytester):
     a README without it and a pyproject.toml, none of which is a derivation."""
     pytester.mkdir("derivations")
     (pytester.path / "derivations" / "basics.toml").write_text(TRUE_AND_EXPECTED_FALSE, encoding="utf-8")
-    (pytester.path / "note.md").write_text(MARKDOWN, encoding="utf-8")
-    (pytester.path / "README.md").write_text("# Notes\n\nNothing to check here.\n", encoding="utf-8")
+    (pytester.path / "note.md").write_text(NOTE, encoding="utf-8")
+    (pytester.path / "README.md").write_text(README, encoding="utf-8")
     (pytester.path / "pyproject.toml").write_text('[project]\nname = "notes"\nversion = "0"\n', encoding="utf-8")
     return pytester
 
@@ -112,7 +98,7 @@ def test_a_mistake_that_was_fixed_fails_its_strict_xfail(notes):
 
 def test_an_unexpected_refutation_fails_with_its_witness(notes):
     path = notes.path / "note.md"
-    path.write_text(path.read_text(encoding="utf-8").replace("\\log 2 + \\log y", "2 \\log y"), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace(*MISTAKE), encoding="utf-8")
     result = notes.runpytest_subprocess("--derivations")
     result.assert_outcomes(passed=5, failed=1, xfailed=1)
     result.stdout.fnmatch_lines(["*note.md:*: log-of-a-product: refuted: *", "witness: y=*",

@@ -30,7 +30,7 @@ def condition_of(text: str, scope: Scope, context: Context):
     a, b = rows[0].sides[0].expr, rows[0].sides[1].expr
     relation = rows[0].relations[0]
     if isinstance(a, Vector) or isinstance(b, Vector):
-        return _entrywise(a, b, relation, where, _SET_RELATION.search(text) is not None)
+        return _entrywise(a, b, relation, where, rows[0].of_sets)
     table = {"<": sp.StrictLessThan, ">": sp.StrictGreaterThan, "<=": sp.LessThan, ">=": sp.GreaterThan, "!=": sp.Ne, "=": sp.Eq}
     if relation not in table or relation == "=" and not (a.is_integer and b.is_integer):   # N = 1: of sizes only
         unit = relation == "=" and b == 1 and ("\\|" in text or "\\lVert" in text or "\\Vert" in text)
@@ -44,10 +44,6 @@ def condition_of(text: str, scope: Scope, context: Context):
                           "a given: the checker draws the distributions' tables for the statement only (state "
                           "the claim without the condition, or the condition on values)")
     return table[relation](a, b)
-
-
-#: the relations between sets (and of a member to a set) that a condition compares entry by entry
-_SET_RELATION = re.compile(r"\\(?:in|notin|subseteq|supseteq)(?![a-zA-Z])")
 
 
 def _entrywise(a, b, relation: str, where: Where, of_sets: bool):

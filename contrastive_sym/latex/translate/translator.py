@@ -166,7 +166,8 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                 sides, relations, reading = of_sets
                 line, _ = _position(row)
                 rows.append(Row(tuple(sides), tuple(relations), row.data == "continuation", line,
-                                self.written_source(row).strip(), tuple(self.readings[first_reading:]) + (reading,)))
+                                self.written_source(row).strip(), tuple(self.readings[first_reading:]) + (reading,),
+                                of_sets=True))
                 continue
             for child in children:
                 if isinstance(child, Tree) and child.data == "relation":

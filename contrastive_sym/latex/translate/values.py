@@ -100,6 +100,8 @@ class Row:
     # bounds a membership ending the display puts on the row's last side (\in (0, 1)):
     # (low, low_open, high, high_open), an end None when infinite
     within: tuple | None = None
+    # a row of sets (p \in P(i), S \subseteq T): its sides are the sets' indicators, compared member by member
+    of_sets: bool = False
 
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", r"\leq": "<=", r"\le": "<=", r"\geq": ">=", r"\ge": ">=",
