@@ -166,7 +166,7 @@ def _config(args):
         raise UsageError(f"--{exc}") from None
 
 
-def _checked(args, figures: bool = False, on_document=None):
+def _checked(args, figures: bool = False, listener=None):
     """The checked run; the progress display shows on a terminal.  A path ``-`` is a derivation read from
     stdin (Markdown when it has the header, else TOML), held in a directory of our own while it is checked
     and named ``<stdin>`` in what the run says."""
@@ -178,7 +178,7 @@ def _checked(args, figures: bool = False, on_document=None):
         try:
             return verify(paths, config=_config(args), documents_dir=args.documents, only=args.only,
                           allow_python=args.allow_python, figures=figures, progress=Progress, strict=args.strict,
-                          skip_others=args.skip_other_files, on_document=on_document)
+                          skip_others=args.skip_other_files, listener=listener)
         except DerivationError as exc:
             if exc.path and Path(exc.path).parent == Path(held):
                 exc.path = "<stdin>"
@@ -229,30 +229,56 @@ def _run_check(argv: list[str]) -> int:
 
 
 def _streamed(args, text_report, paint, columns: int) -> int:
-    """The text report on stdout, each document's block printed as soon as the document is checked (a long
-    run shows its findings as they come), the totals at the end."""
-    from .report.data import document_data, report_data
+    """The text report on stdout, each claim's lines printed as soon as the claim is checked (a long run
+    shows its findings as they come), the totals at the end; what is printed is what the whole report would
+    be."""
+    from .report.data import report_data
     from .version import __version__
 
-    config = _config(args)
-    verbosity = args.verbose - args.quiet
-    started = []
-
-    def begun() -> None:
-        # the first line once every file has loaded: bad input prints its error and nothing else
-        if not started:
-            started.append(True)
-            sys.stdout.write(text_report.header(config, __version__))
-
-    def shown(result) -> None:
-        begun()
-        sys.stdout.write(paint(text_report.document(document_data(result), verbosity, columns)))
-        sys.stdout.flush()
-
-    result = _checked(args, on_document=shown)
-    begun()
-    sys.stdout.write(text_report.totals(report_data(result)))
+    stream = _TextStream(text_report, paint, columns, args.verbose - args.quiet)
+    stream.hold(text_report.header(_config(args), __version__))
+    result = _checked(args, listener=stream)
+    stream.hold(text_report.totals(report_data(result)))
+    stream.flush()
     return _exit_code(result)
+
+
+class _TextStream:
+    """Prints the text report as the run goes: the header once every file has loaded (bad input prints its
+    error and nothing else), a document's heading when it starts (under ``-q``: before the first of its lines
+    that needs attention, or never), each claim when checked, the unchecked lines when the document ends."""
+
+    def __init__(self, text_report, paint, columns: int, verbosity: int):
+        self.text, self.paint, self.columns, self.verbosity = text_report, paint, columns, verbosity
+        self.held: list[str] = []
+        self.heading = ""
+
+    def hold(self, text: str) -> None:
+        self.held.append(text)
+
+    def flush(self, text: str = "") -> None:
+        # the stream is looked up at each write: a live progress display may have wrapped stdout
+        sys.stdout.write("".join(self.paint(t) for t in [*self.held, self.heading, text] if t))
+        sys.stdout.flush()
+        self.held, self.heading = [], ""
+
+    def document_started(self, so_far) -> None:
+        from .report.data import document_data
+        self.heading = self.text.heading(document_data(so_far), self.columns)
+        if self.verbosity >= 0:
+            self.flush()
+
+    def claim_checked(self, so_far, claim) -> None:
+        from .report.data import claim_data
+        shown = self.text.claim(claim_data(claim, so_far.sources), self.verbosity, self.columns)
+        if shown:
+            self.flush(shown)
+
+    def document_checked(self, result) -> None:
+        from .report.data import document_data
+        shown = self.text.unchecked(document_data(result), self.verbosity, self.columns)
+        self.heading = self.heading if shown else ""    # a quiet document's heading is never shown
+        self.flush(shown)
 
 
 def _exit_code(result) -> int:

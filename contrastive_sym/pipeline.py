@@ -18,7 +18,7 @@ from .check.faithfulness import check_documents_dir, source_matches
 from .errors import ParseError, UsageError
 from .load import load_all
 from .model.claims import Document, answers_to
-from .model.results import DocumentResult, RunResult
+from .model.results import ClaimResult, DocumentResult, RunResult
 from .model.verdicts import Outcome
 
 #: Made once the number of claims is known; called with each claim's label, then closed.
@@ -35,6 +35,21 @@ class Progress:
         pass
 
     def close(self) -> None:
+        pass
+
+
+class Listener:
+    """What :func:`verify` tells as the run goes (this one does nothing): a streamed report subclasses
+    it.  Each call gets the document's result so far: its document, its source matches and the claims
+    checked until then."""
+
+    def document_started(self, so_far: DocumentResult) -> None:
+        pass
+
+    def claim_checked(self, so_far: DocumentResult, claim: ClaimResult) -> None:
+        pass
+
+    def document_checked(self, result: DocumentResult) -> None:
         pass
 
 
@@ -56,7 +71,7 @@ def select(documents: list[Document], only: str | None) -> tuple[list[Document],
 def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, documents_dir: str | None = None,
            only: str | None = None, allow_python: bool = False, figures: bool = False,
            progress: ProgressFactory | None = None, strict: bool = False, skip_others: bool = False,
-           on_document: Callable[[DocumentResult], None] | None = None) -> RunResult:
+           listener: Listener | None = None) -> RunResult:
     """Load the derivations at ``paths`` (files or directories; none: the bundled
     documents), check every claim and step, and compare each formula with its source
     document when it is at hand (``documents_dir``, or next to the derivation).
@@ -64,8 +79,8 @@ def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, docu
     ``only`` checks one claim (``ID`` or ``DOC:ID``); ``allow_python`` also loads the
     ``.py`` derivations found in directories (they run code); ``figures`` computes the
     data of the report's figures; ``strict`` makes a loading warning an error; ``skip_others`` skips the
-    named ``.toml`` and ``.md`` files that are not derivations, saying so; ``on_document`` is called with
-    each document's result as soon as it is checked (a streamed report).  Bad input raises a
+    named ``.toml`` and ``.md`` files that are not derivations, saying so; ``listener`` hears of each
+    document as it starts and ends and of each claim as soon as it is checked (a streamed report).  Bad input raises a
     :class:`~contrastive_sym.errors.UsageError` or
     :class:`~contrastive_sym.errors.DerivationError` naming file and line, before any
     checking starts.
@@ -78,13 +93,22 @@ def verify(paths: Iterable[str] = (), *, config: CheckConfig | None = None, docu
     cache = LinkCache()
     total = sum(1 for d in documents for c in d.claims if not claim_id or c.id == claim_id)
     shown = (progress or Progress)(total)
+    listener = listener or Listener()
     results = []
     try:
         for d in documents:
-            checked = check_document(d, config, only=claim_id, cache=cache, progress=shown)
-            results.append(replace(checked, sources=source_matches(checked.document, documents_dir)))
-            if on_document is not None:
-                on_document(results[-1])
+            # the formulas' match with the source depends on the document alone: known before its checks
+            sources = source_matches(d, documents_dir)
+            claims: list[ClaimResult] = []
+            listener.document_started(DocumentResult(d, (), 0.0, sources=sources))
+
+            def checked_one(claim: ClaimResult, d=d, sources=sources, claims=claims) -> None:
+                claims.append(claim)
+                listener.claim_checked(DocumentResult(d, tuple(claims), 0.0, sources=sources), claim)
+
+            checked = check_document(d, config, only=claim_id, cache=cache, progress=shown, on_claim=checked_one)
+            results.append(replace(checked, sources=sources))
+            listener.document_checked(results[-1])
     finally:
         shown.close()
     results = tuple(results)

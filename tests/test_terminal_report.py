@@ -97,18 +97,49 @@ def test_color_always_paints_piped_output(plain, capsys):
     assert "\033[" not in capsys.readouterr().out
 
 
-def test_each_document_is_printed_as_soon_as_it_is_checked(plain, capsys, monkeypatch):
-    import contrastive_sym.pipeline as pipeline
-    real, printed_before = pipeline.check_document, []
+def test_each_claim_is_printed_as_soon_as_it_is_checked(plain, capsys, monkeypatch):
+    import contrastive_sym.check.documents as documents
+    real, printed_before = documents.check_claim, []
 
-    def spy(document, *args, **kwargs):
-        printed_before.append(capsys.readouterr().out)
-        return real(document, *args, **kwargs)
-    monkeypatch.setattr(pipeline, "check_document", spy)
+    def spy(claim, document, *args, **kwargs):
+        printed_before.append((document.id, claim.id, capsys.readouterr().out))
+        return real(claim, document, *args, **kwargs)
+    monkeypatch.setattr(documents, "check_claim", spy)
     assert main([SMALL, NTXENT]) == 0
     rest = capsys.readouterr().out
-    # nothing before the first document (not even the first line: a bad file would have printed half a report);
-    # the first document's block, with its header, before the second is checked; the totals at the end
-    assert printed_before[0] == ""
-    assert printed_before[1].startswith("contrastive-verify ") and "small.txt" in printed_before[1]
-    assert "Contrastive learning" in rest and "verdicts: " in rest.splitlines()[-1]
+    # the first line and the first document's heading before its first claim is checked (loading is over: a bad
+    # file would have printed nothing); each claim's line before the next claim is checked; the totals at the end
+    first_document, first_claim, before_first = printed_before[0]
+    assert before_first.startswith("contrastive-verify ") and "small.txt" in before_first
+    assert f" {first_claim}: " not in before_first
+    second_document, _, before_second = printed_before[1]
+    assert second_document == first_document and f" {first_claim}: " in before_second
+    assert any("Contrastive learning" in out for _, _, out in printed_before)
+    assert "verdicts: " in rest.splitlines()[-1]
+
+
+@pytest.mark.parametrize("verbosity", [[], ["-q"], ["-v"]])
+def test_the_streamed_report_is_the_whole_report(plain, capsys, tmp_path, verbosity):
+    # streamed claim by claim on stdout, or written at the end to a file: the same text but the run's time
+    written = tmp_path / "report.txt"
+    assert main([SMALL, NTXENT, *verbosity, "--output", str(written)]) == 0
+    capsys.readouterr()
+    assert main([SMALL, NTXENT, *verbosity]) == 0
+    streamed = capsys.readouterr().out
+
+    def timeless(text: str) -> list[str]:
+        return [line.rsplit(" · ", 1)[0] for line in text.splitlines()]
+    assert timeless(streamed) == timeless(written.read_text())
+
+
+def test_a_quiet_document_is_not_named(plain, capsys):
+    assert main([SMALL, NTXENT, "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "small.txt" not in out and "Contrastive learning" not in out
+
+
+def test_witness_names_are_written_as_symbols(plain, capsys):
+    # the document names its vectors \mathbf{z}: the witness line shows 𝐳, not the control word
+    assert main([NTXENT, "--only", "gradient-formula"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "𝐳_{1,1}=1" in out and "\\mathbf" not in out.split("witness:")[1]

@@ -131,11 +131,13 @@ def prefetch(claims, document: Document, config: CheckConfig) -> None:
 
 
 def check_document(document: Document, config: CheckConfig | None = None, only: str | None = None,
-                   progress: Progress | None = None, cache: LinkCache | None = None) -> DocumentResult:
+                   progress: Progress | None = None, cache: LinkCache | None = None,
+                   on_claim: Callable[[ClaimResult], None] | None = None) -> DocumentResult:
     """Check every claim of ``document`` (or only the claim with id ``only``): its
     statement, each proof step and whether the proof concludes it.  ``progress`` is
     called with each claim's label before it is checked; ``cache`` shares link verdicts
-    between documents of one run.  One claim's failure is that claim's error."""
+    between documents of one run; ``on_claim`` is called with each claim's result as soon as it is
+    known.  One claim's failure is that claim's error."""
     started = time.perf_counter()
     config = config or CheckConfig()
     cache = cache or LinkCache()
@@ -151,4 +153,6 @@ def check_document(document: Document, config: CheckConfig | None = None, only: 
             except Exception as exc:  # one claim's failure is that claim's error, not the file's
                 results.append(ClaimResult(claim, Outcome(Verdict.ERROR, "internal",
                                                           f"the check failed: {type(exc).__name__}: {exc}")))
+            if on_claim is not None:
+                on_claim(results[-1])
     return DocumentResult(document, tuple(results), time.perf_counter() - started)

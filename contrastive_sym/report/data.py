@@ -161,6 +161,11 @@ def _summary(summary: Summary, drift: int | None = None) -> SummaryData:
                        items=summary.items, drift=drift)
 
 
+def claim_data(result: ClaimResult, sources: SourceMatches | None) -> ClaimData:
+    """One checked claim as the reports show it (a streamed text report prints it as soon as it is known)."""
+    return _claim(result, sources, {})
+
+
 def document_data(result: DocumentResult) -> DocumentData:
     """One checked document as the reports show it (a streamed text report prints it as it comes)."""
     return _document(result)

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from ..model.verdicts import Verdict, Witness, expectation_name
 from .controls import visible
+from .plain_names import plain_name
 from .records import ClaimData, ConclusionData, DocumentData, OutcomeData, ReportData, StepData
-
-_REASON = 96
-
 
 def _short(text: str, width: int) -> str:
     text = " ".join(text.split())
@@ -29,7 +27,7 @@ def _number(text: str) -> str:
 
 def witness_line(w: Witness) -> str:
     given = {**w.sizes, **w.indices, **w.values}
-    values = ", ".join(f"{k}={v}" for k, v in given.items())
+    values = ", ".join(f"{plain_name(k)}={v}" for k, v in given.items())
     return f"{values} → lhs {_number(w.lhs)}, rhs {_number(w.rhs)}"
 
 
@@ -101,7 +99,7 @@ def _explained(outcome: OutcomeData, width: int, verbose: bool) -> list[str]:
         lines = _wrapped(outcome.message, width)
     if outcome.witness and outcome.verdict in (Verdict.REFUTED, Verdict.CONDITIONAL):
         w = outcome.witness
-        given = ", ".join(f"{k}={v}" for k, v in {**w.sizes, **w.indices, **w.values}.items())
+        given = ", ".join(f"{plain_name(k)}={v}" for k, v in {**w.sizes, **w.indices, **w.values}.items())
         lines += _wrapped(f"{'witness' if outcome.verdict is Verdict.REFUTED else 'fails at'}: {given}", width)
         lines += _wrapped(f"→ left side {w.lhs}, right side {w.rhs} (re-checked at {w.digits} digits)", width)
     if verbose:
@@ -124,41 +122,60 @@ def header(settings, version: str) -> str:
     return f"contrastive-verify {version} · {settings.digits} digits · seed {settings.seed}\n"
 
 
-def document(doc: DocumentData, verbosity: int = 0, width: int = 100) -> str:
-    """One document's block (empty under ``-q`` when nothing in it needs attention)."""
+def heading(doc: DocumentData, width: int = 100) -> str:
+    """A document's first lines: its source and title, and whether its formulas were compared with it."""
+    title = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
+    source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
+    return _lines(["", title[0].strip(), *title[1:]]
+                  + [f"  {line.strip()}" if n == 0 else line for n, line in enumerate(source)])
+
+
+def claim(item: ClaimData, verbosity: int = 0, width: int = 100) -> str:
+    """A claim's lines, its steps' and its conclusion's (empty under ``-q`` when none needs attention)."""
     verbose = verbosity > 0
     shown = []
-    for claim in doc.claims:
-        if _shown(claim, verbosity):
-            reading = f" [{claim.reading}]" if claim.reading else ""
-            shown += _headed(f"{_mark(claim, claim.source_match)} L{claim.line:<4} {claim.outcome.verdict.value:<11} "
-                             f"{claim.id}: {claim.title}{reading}{_expectation(claim)}{_drift(claim.source_match)}",
-                             width)
-            shown += _explained(claim.outcome, width, verbose)
-        for step in claim.steps:
-            if _shown(step, verbosity):
-                shown += _headed(f"{_mark(step, step.source_match)}   L{step.line:<4} "
-                                 f"{step.outcome.verdict.value:<11} {claim.id} step {step.index} ({step.relation})"
-                                 f"{_expectation(step)}{_drift(step.source_match)}", width)
-                shown += _explained(step.outcome, width, verbose)
-        conclusion = claim.conclusion
-        if conclusion and _shown(conclusion, verbosity):
-            shown += _headed(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
-                             f"{claim.id}: the proof's conclusion{_expectation(conclusion)}", width)
-            shown += _explained(conclusion.outcome, width, verbose)
-    if verbosity >= 0:
-        for item in doc.unchecked:
-            shown.append(f"  L{item.line:<4} {'unchecked':<11}")
-            shown += _wrapped(item.reason, width)
-    if not shown and verbosity < 0:
+    if _shown(item, verbosity):
+        reading = f" [{item.reading}]" if item.reading else ""
+        shown += _headed(f"{_mark(item, item.source_match)} L{item.line:<4} {item.outcome.verdict.value:<11} "
+                         f"{item.id}: {item.title}{reading}{_expectation(item)}{_drift(item.source_match)}", width)
+        shown += _explained(item.outcome, width, verbose)
+    for step in item.steps:
+        if _shown(step, verbosity):
+            shown += _headed(f"{_mark(step, step.source_match)}   L{step.line:<4} "
+                             f"{step.outcome.verdict.value:<11} {item.id} step {step.index} ({step.relation})"
+                             f"{_expectation(step)}{_drift(step.source_match)}", width)
+            shown += _explained(step.outcome, width, verbose)
+    conclusion = item.conclusion
+    if conclusion and _shown(conclusion, verbosity):
+        shown += _headed(f"{_mark(conclusion)}   L{conclusion.line:<4} {conclusion.outcome.verdict.value:<11} "
+                         f"{item.id}: the proof's conclusion{_expectation(conclusion)}", width)
+        shown += _explained(conclusion.outcome, width, verbose)
+    return _lines(shown)
+
+
+def unchecked(doc: DocumentData, verbosity: int = 0, width: int = 100) -> str:
+    """The lines the derivation marks unchecked, each with its reason (not under ``-q``)."""
+    if verbosity < 0:
         return ""
-    heading = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
-    source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
-    lines = ["", heading[0].strip(), *heading[1:]] + [f"  {line.strip()}" if n == 0 else line
-                                                     for n, line in enumerate(source)] + shown
+    shown = []
+    for item in doc.unchecked:
+        shown.append(f"  L{item.line:<4} {'unchecked':<11}")
+        shown += _wrapped(item.reason, width)
+    return _lines(shown)
+
+
+def _lines(lines: list[str]) -> str:
     # Every line as the terminal will show it: control characters from the files
     # (an escape sequence, a bell, a newline inside a title) written as visible escapes.
-    return "\n".join(visible(line) for line in lines) + "\n"
+    return "".join(visible(line) + "\n" for line in lines)
+
+
+def document(doc: DocumentData, verbosity: int = 0, width: int = 100) -> str:
+    """One document's block (empty under ``-q`` when nothing in it needs attention)."""
+    body = "".join(claim(c, verbosity, width) for c in doc.claims) + unchecked(doc, verbosity, width)
+    if not body and verbosity < 0:
+        return ""
+    return heading(doc, width) + body
 
 
 def totals(data: ReportData) -> str:
