@@ -62,7 +62,7 @@ class ExpandedWhere(Where):
             construct = self.written[position:position + (use or len(construct) or 1)][:60]
         written_line = self.written.count("\n", 0, position) + 1
         written_column = position - (self.written.rfind("\n", 0, position) + 1) + 1
-        return Where(self.path, self.line, self.column).error(message, written_line, written_column, construct)
+        return Where(self.path, self.line, self.column, self.columns).error(message, written_line, written_column, construct)
 
     def _written_offset(self, offset: int) -> int:
         index = bisect.bisect_right([start for start, _ in self.spans], offset) - 1
@@ -99,7 +99,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
     if isinstance(text, str) and "%" in text:
         text = blank_comments(text)
         if text != written:     # an error quotes what the user wrote, the comment included
-            where = ExpandedWhere(where.path, where.line, where.column, text, written, (), ())
+            where = ExpandedWhere(where.path, where.line, where.column, where.columns, text, written, (), ())
     macros = getattr(scope, "macros", ())
     # a derivative written alone, applied to what the claim says it differentiates
     insertions = operand_insertions(text, getattr(scope, "differentiated", None)) if isinstance(text, str) else []
@@ -138,7 +138,7 @@ def expand_macros(text: str, scope, where: Where) -> tuple[str, Where]:
                                              f"{MAX_LENGTH} characters", text[start:end])
     pieces.append(text[position:])
     expanded = "".join(pieces)
-    return expanded, ExpandedWhere(where.path, where.line, where.column, expanded, written,
+    return expanded, ExpandedWhere(where.path, where.line, where.column, where.columns, expanded, written,
                                    tuple(spans), tuple(origins))
 
 

@@ -90,7 +90,7 @@ def mark_matrices(text: str) -> str:
         limit = match.end() + (trailing.start() if trailing else len(body))
         if trailing:
             _blank(out, limit, limit + 2, " ")
-        depth = 0
+        depth, cell, row = 0, match.end(), 1
         for token in _TOKEN.finditer(text, match.end(), limit):
             value, at = token.group(), token.start()
             if value == "{":
@@ -98,15 +98,43 @@ def mark_matrices(text: str) -> str:
             elif value == "}":
                 depth -= 1
             elif depth == 0 and value == "\\\\":
+                _entry(text, cell, at, row, match.group(1))
                 _blank(out, at, at + 2, ROW)
+                cell, row = at + 2, row + 1
             elif depth == 0 and value == "&":
+                _entry(text, cell, at, row, match.group(1))
                 out[at] = COLUMN
+                cell = at + 1
             elif value in ("\\vdots", "\\ddots"):
                 if value == "\\ddots":
                     raise MatrixLayoutError("'\\ddots' in a matrix is not read: write it by its rows "
                                             "(f(x_1)^\\top \\\\ \\vdots \\\\ f(x_N)^\\top)", at, value)
                 _blank(out, at, token.end(), VDOTS)
+        _entry(text, cell, limit, row, match.group(1))
     return "".join(out)
+
+
+#: an entry that is a horizontal or diagonal ellipsis: the entries between two written ones, not written
+_ELLIPSIS_ENTRY = re.compile(r"\\(?:dots|ldots|cdots|dotsc|dotsb|ddots)|\.\.\.|…|⋯")
+
+
+def _entry(text: str, start: int, end: int, row: int, kind: str) -> None:
+    """Refuse an entry the grammar cannot read, naming it: an empty entry, or an ellipsis standing for the
+    entries of a row between written ones (a pattern in two directions, which the checker does not infer)."""
+    written = text[start:end].strip()
+    if not written:
+        # the separator that ends the empty entry, or where the entry would be
+        at = end if text.startswith(("&", "\\\\"), end) else start
+        raise MatrixLayoutError(f"an empty entry in row {row} of '\\begin{{{kind}}}': a matrix is read with every "
+                                "entry written (a row of \\vdots is written \\vdots in each of its columns); restate "
+                                "the line with restated_from", at, text[at:at + 2] if text.startswith("\\\\", at)
+                                else text[at:at + 1])
+    if _ELLIPSIS_ENTRY.fullmatch(written):
+        raise MatrixLayoutError(f"'{written}' as an entry of row {row} of '\\begin{{{kind}}}' (the entries between "
+                                "two written ones) is not read: a matrix is read by its entries, or by its rows with "
+                                "\\vdots between the rows that start a pattern and the last row (f(x_1)^\\top \\\\ "
+                                "\\vdots \\\\ f(x_N)^\\top); restate the line with restated_from",
+                                start + text[start:end].index(written), written)
 
 
 def _blank(out: list, start: int, end: int, mark: str) -> None:

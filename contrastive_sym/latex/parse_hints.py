@@ -9,6 +9,9 @@ import re
 _DERIVATIVE_BY = re.compile(r"\}\s*\{\s*(?P<by>\\partial)(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*$")
 #: \nabla or \nabla_{z_i} just before a relation: a gradient of nothing
 _BARE_NABLA = re.compile(r"(?P<nabla>\\nabla(?:\s*_\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\?[A-Za-z]+))?)\s*$")
+#: \sum or \prod, with its scripts, just before the token: a sum of nothing (a symbol for the sum itself)
+_BARE_SUM = re.compile(r"(?P<sum>\\(?:sum|prod)(?![a-zA-Z])(?:\s*\\(?:no)?limits)?"
+                       r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|[A-Za-z0-9]))*)\s*$")
 #: a font command whose braces are open at the token: \bf{y, … or \mathbf{\hat{y} - …
 _RELATION = re.compile(r"=|<|>|\\(?:le|leq|ge|geq|approx|propto|to|rightarrow)(?![a-zA-Z])")
 
@@ -30,6 +33,13 @@ def hint_before(text: str, original: str, start: int, end: int) -> tuple[str, in
                 "'\\partial') is not read: a derivative is taken by a variable (\\partial x, \\partial z_i, "
                 "\\partial x \\partial y); write the variable, or restate the line with restated_from",
                 by.start("by"), written)
+    bare = _BARE_SUM.search(before)
+    if bare is not None and not text.startswith(("_", "^", "\\limits", "\\nolimits"), start):
+        # e_j' \sum - e_j \sum': the author's shorthand for the sum of a denominator, which the formula does not write
+        written = " ".join(original[bare.start("sum"):bare.end("sum")].split())
+        return (f"'{written}' with nothing after it to sum: a sum is read with its terms "
+                "(\\sum_k e^{x_k}); a shorthand for a sum is a name of its own, defined where the document defines "
+                "it (S = \\sum_k e^{x_k}), or the line is restated with restated_from", bare.start("sum"), written)
     nabla = _BARE_NABLA.search(before)
     if nabla is not None and _RELATION.match(text, start):
         # \nabla_{z_i} = \frac{1}{\tau}(…): the gradient of what the prose says, which the formula does not

@@ -55,9 +55,16 @@ class Where:
     path: str | None = None
     line: int = 1
     column: int = 1
+    #: a formula written with escapes (a TOML basic string: "\\sum" is \sum): for each of its lines, the file
+    #: column of each of its columns; empty when the formula is written in the file as it reads
+    columns: tuple[tuple[int, ...], ...] = ()
 
     def at(self, line: int, column: int) -> tuple[int, int]:
         """File line and column of a position (line, column) inside the formula."""
+        if line - 1 < len(self.columns) and self.columns[line - 1]:
+            row = self.columns[line - 1]
+            # past the row's end (the end of the formula): as far past its last column
+            return self.line + line - 1, row[min(column, len(row)) - 1] + max(column - len(row), 0)
         if line == 1:
             return self.line, self.column + column - 1
         return self.line + line - 1, column

@@ -168,9 +168,17 @@ class Locator:
         # by its first written line, placed that many lines below: an error counts from line 1
         skipped = next((n for n, row in enumerate(rows) if row.strip()), 0)
         first = rows[skipped]
-        position = self.raw.find(first, self.cursor) if first else -1
-        if position < 0:
-            position = self.raw.find(first) if first else -1
+        position = self._find(first)
+        if position < 0 and _escaped(first) != first:
+            # written as a basic string ("\\sum_k"): found by its escaped form, each column mapped to the file's
+            position = self._find(_escaped(first))
+            if position >= 0:
+                self.cursor = position + len(_escaped(first))
+                line = self.keys.line_of(position)
+                column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
+                columns = tuple(_file_columns(row, column if n == skipped else 1) if n >= skipped else ()
+                                for n, row in enumerate(rows))
+                return Where(self.path, line - skipped, 1 if skipped else column, columns)
         if position < 0:
             return Where(self.path, self.base_line, 1)
         self.cursor = position + len(first)
@@ -178,7 +186,28 @@ class Locator:
         column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
         return Where(self.path, line - skipped, 1 if skipped else column)
 
+    def _find(self, text: str) -> int:
+        position = self.raw.find(text, self.cursor) if text else -1
+        return self.raw.find(text) if position < 0 and text else position
+
     def origin(self, value: str) -> Origin:
         where = self.where(value) if isinstance(value, str) else Where(self.path, self.base_line)
         return Origin(self.path, where.line)
 
+
+#: how a TOML basic string writes a character that it escapes
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\b": "\\b", "\f": "\\f", "\r": "\\r"}
+
+
+def _escaped(row: str) -> str:
+    """One line of a value as a TOML basic string writes it (its backslashes and quotes escaped)."""
+    return "".join(_ESCAPES.get(c, c) for c in row)
+
+
+def _file_columns(row: str, first: int) -> tuple[int, ...]:
+    """The file column of each character of ``row`` written escaped from column ``first``."""
+    columns, at = [], first
+    for c in row:
+        columns.append(at)
+        at += len(_ESCAPES.get(c, c))
+    return tuple(columns)
