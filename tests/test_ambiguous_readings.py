@@ -165,3 +165,22 @@ def test_a_sum_whose_later_terms_cannot_be_told_stays_refused():
     # the run after the body is a product with another sum: no second reading to offer
     with pytest.raises(ParseError, match=r"ambiguous: this 'i' comes after the sum over i"):
         sum_claims(claim("product", r"\sum_{i=1}^N a_i - b_i \sum_{j=1}^N b_j = 0", "identity"))
+
+
+def test_a_function_name_before_a_product_sign_is_read_both_ways():
+    r"""``\log 2 \cdot \tau``: the sign may end the logarithm's argument (log(2)·τ) or be inside it (log(2·τ),
+    as \log 2\tau is): each reading is a claim, and the one that is true is found."""
+    document = run(claim("scaled", r"\log 2 \cdot \tau = \tau \log 2", kind="identity"))
+    verdicts = {c.claim.id: c.outcome.verdict.value for c in document.claims}
+    assert verdicts == {"scaled-reading-1": "proved", "scaled-reading-2": "refuted"}
+    first = document.claims[0]
+    assert first.claim.note.startswith(r"ambiguous: \log without parentheses before a product sign")
+    assert r"\log(2) \cdot \tau" in first.claim.reading
+
+
+def test_a_product_by_juxtaposition_after_a_function_name_is_its_argument():
+    # \log 2\tau is log(2τ), one reading: no ambiguity without a sign (a sign inside parentheses is one factor)
+    document = run(claim("joined", r"\log 2\tau = \log 2 + \log \tau", kind="identity"),
+                   claim("grouped", r"\log (2 \cdot \tau) = \log 2 + \log \tau", kind="identity"))
+    assert {c.claim.id: c.outcome.verdict.value for c in document.claims} == {"joined": "proved",
+                                                                              "grouped": "proved"}

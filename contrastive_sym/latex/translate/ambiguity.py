@@ -128,6 +128,43 @@ def quotient_after_operator(translator, op, operand) -> None:
             stack.extend(tree.children)
 
 
+def product_after_operator(translator, op, operand) -> None:
+    r"""``\log a \cdot b`` without parentheses: log(a)·b to a reader for whom the product sign ends the argument,
+    log(a·b) by the rule that a function name without parentheses takes the rest of the product (``\log 2x``
+    is log(2x)): refused, both readings named and given as edits, as a claim is then checked once per reading."""
+    dot = _first_product_sign(operand)
+    if dot is None or not isinstance(dot.children[0], Tree) and not hasattr(dot.children[0], "end_pos"):
+        return
+    text = translator.text
+    left = dot.children[0]
+    argument_end = left.meta.end_pos if isinstance(left, Tree) else left.end_pos
+    start, end = operand.meta.start_pos, operand.meta.end_pos
+    name = "".join(translator.source(op).split())
+    argument, rest = text[start:argument_end], text[argument_end:end]
+    shown_argument, shown_rest = " ".join(argument.split()), " ".join(rest.split())
+    message = (f"ambiguous: {name} without parentheses before a product sign, '{name} {shown_argument} {shown_rest}', "
+               f"reads as {name}({shown_argument}) {shown_rest} or as {name}({shown_argument} {shown_rest}); "
+               "write one of them")
+    raise ambiguous(translator, op, message, op.meta.start_pos, end, [
+        (f"{name}\\left({argument}\\right){rest}", f"{name}({shown_argument}) {shown_rest}"),
+        (f"{name}\\left({argument}{rest}\\right)", f"{name}({shown_argument} {shown_rest})")],
+        kind="operator before a product sign")
+
+
+def _first_product_sign(operand):
+    r"""The first ``\cdot``, ``\times`` or ``*`` of the product an operator without parentheses takes (not one
+    inside a group, a parenthesis or a fraction: those are one factor)."""
+    node = operand
+    while isinstance(node, Tree):
+        if node.data == "dot":
+            return node
+        if node.data in ("juxt", "neg", "pos") and node.children:
+            node = node.children[-1]
+            continue
+        return None
+    return None
+
+
 #: what a parenthesis holds that names one thing: a letter or command, in a font or with scripts
 ONE_NAME = frozenset({"letter", "command", "subscript", "superscript", "font", "font_accent", "bold", "accent",
                        "prime"})

@@ -14,7 +14,7 @@ from ..scope import Family, Operator, OperatorKind, PairSet
 from .compare import certainly_equal
 from .quotients import exp_kept
 from .tuple_sums import TupleSumsMixin
-from .ambiguity import quotient_after_operator
+from .ambiguity import product_after_operator, quotient_after_operator
 from .trees import balanced, bare_letter, spread_written_ranges, unwrap, written_inside
 from .values import MatrixValue, VectorValue, componentwise, relation_name
 
@@ -118,8 +118,10 @@ class OperatorsMixin(TupleSumsMixin):
         raise self.fail(op, f"{kind} is not understood")
 
     def _refuse_quotient_after(self, op, operand) -> None:
-        r"""``\exp a/\tau`` without parentheses: refused, each reading given (ambiguity.py)."""
+        r"""``\exp a/\tau`` and ``\log a \cdot b`` without parentheses: refused, each reading given
+        (ambiguity.py)."""
         quotient_after_operator(self, op, operand)
+        product_after_operator(self, op, operand)
 
     def _sum(self, op, operand):
         lower, upper = _scripts(op)
