@@ -184,3 +184,13 @@ def test_a_product_by_juxtaposition_after_a_function_name_is_its_argument():
                    claim("grouped", r"\log (2 \cdot \tau) = \log 2 + \log \tau", kind="identity"))
     assert {c.claim.id: c.outcome.verdict.value for c in document.claims} == {"joined": "proved",
                                                                               "grouped": "proved"}
+
+
+def test_a_power_right_after_a_call_of_log_or_exp_is_read_both_ways():
+    r"""``\exp(\tau)^2``: the square of the exponential, or the exponential of the square; in a claim each
+    reading is checked (in a definition it is still refused, as test_latex_precedence says)."""
+    document = run(claim("squared", r"\exp(\tau)^2 = \exp(2\tau)", kind="identity"))
+    verdicts = {c.claim.id: (c.outcome.verdict.value, c.claim.reading) for c in document.claims}
+    assert [v for v, _ in verdicts.values()] == ["proved", "refuted"]
+    assert r"(\exp(\tau))^2" in verdicts["squared-reading-1"][1]
+    assert r"\exp((\tau)^2)" in verdicts["squared-reading-2"][1]

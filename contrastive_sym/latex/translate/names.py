@@ -82,7 +82,7 @@ class NamesMixin:
                 ops = self._euclidean(ops)
             if isinstance(atom, Tree) and atom.data in ("log_call", "log_power_call", "exp_call"):
                 self.refuse_power_after_call(Builtin.EXP if atom.data == "exp_call" else Builtin.LOG,
-                                              ops[:1])
+                                              ops[:1], atom if atom.data != "log_power_call" else None)
         return self._apply_ops(meaning, key, ops, node)
 
     def _superscript_of_family_first(self, key: str | None, ops: list) -> list | None:
