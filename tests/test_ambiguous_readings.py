@@ -194,3 +194,15 @@ def test_a_power_right_after_a_call_of_log_or_exp_is_read_both_ways():
     assert [v for v, _ in verdicts.values()] == ["proved", "refuted"]
     assert r"(\exp(\tau))^2" in verdicts["squared-reading-1"][1]
     assert r"\exp((\tau)^2)" in verdicts["squared-reading-2"][1]
+
+
+@pytest.mark.parametrize("statement", [
+    # log(τ)·a·b, log(τ·a·b) and log(τ·a)·b: two readings would not be every one
+    r"\log \tau \cdot \tau \cdot \tau = 0",
+    # (log A)^t B, log(A^t) B and log(A^t B) (the parentheses as the power's base): refused, not read two ways
+    r"\log(\tau)^2 (\tau) = 0",
+])
+def test_an_ambiguity_with_more_than_two_readings_is_refused(statement):
+    with pytest.raises(ParseError) as refused:
+        check_statement(statement, scalar=[{"name": "\\tau", "domain": "positive"}])
+    assert "ambiguous" in str(refused.value) and "checked once per reading" not in str(refused.value)

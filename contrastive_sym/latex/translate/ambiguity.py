@@ -145,6 +145,9 @@ def product_after_operator(translator, op, operand) -> None:
     message = (f"ambiguous: {name} without parentheses before a product sign, '{name} {shown_argument} {shown_rest}', "
                f"reads as {name}({shown_argument}) {shown_rest} or as {name}({shown_argument} {shown_rest}); "
                "write one of them")
+    if _first_product_sign(dot.children[-1]) is not None:
+        # \log a \cdot b \cdot c: log(a)·b·c, log(a·b·c), and log(a·b)·c too; two readings would not be all
+        raise translator.fail(op, message.replace("; write one of them", "; write the one meant with parentheses"))
     raise ambiguous(translator, op, message, op.meta.start_pos, end, [
         (f"{name}\\left({argument}\\right){rest}", f"{name}({shown_argument}) {shown_rest}"),
         (f"{name}\\left({argument}{rest}\\right)", f"{name}({shown_argument} {shown_rest})")],

@@ -2,6 +2,8 @@
 script, each refused with the form that says which is meant."""
 from __future__ import annotations
 
+import re
+
 import lark
 
 from ..scope import Builtin
@@ -27,10 +29,12 @@ class ScriptRefusalsMixin:
                    f"write {instead}")
         power = following[0]
         items = call.children[1] if call is not None and len(call.children) > 1 else None
-        if items is None or not isinstance(items, Tree) or getattr(items.meta, "empty", True) \
-                or getattr(power.meta, "empty", True):
-            raise self.fail(power.children[1], message)
         text = self.text
+        if items is None or not isinstance(items, Tree) or getattr(items.meta, "empty", True) \
+                or getattr(power.meta, "empty", True) or not _ends_its_product(text, power.meta.end_pos):
+            # \log(A)^t B: a third reader takes the parentheses for the power's base and the logarithm of the whole
+            # product, log(A^t B); the two readings here would not include it, so the formula is refused
+            raise self.fail(power.children[1], message)
         start, end = call.meta.start_pos, power.meta.end_pos
         whole, argument = text[start:call.meta.end_pos], text[items.meta.start_pos:items.meta.end_pos]
         script = text[call.meta.end_pos:end]
@@ -52,3 +56,14 @@ class ScriptRefusalsMixin:
                     raise self.fail(op, f"double {op.data}: TeX refuses it too; "
                                         f"write {{…}} around the first {op.data}'s term")
                 seen.add(op.data)
+
+
+#: what may follow a factor that ends its product: a relation, a sign, a separator, a closing, the end
+_PRODUCT_END = re.compile(r"\s*(?:$|[=<>+\-&,.;)\]}]|\\\\|\\(?:le|leq|ge|geq|lt|gt|ne|neq|approx|sim|simeq|to|right"
+                          r"|big|Big|bigg|Bigg|quad|qquad|tag|label|nonumber|notag|text|end|leqslant|geqslant)"
+                          r"(?![a-zA-Z]))")
+
+
+def _ends_its_product(text: str, position: int) -> bool:
+    """Whether the factor ending at ``position`` is the last of its product (nothing multiplies it after)."""
+    return _PRODUCT_END.match(text, position) is not None
