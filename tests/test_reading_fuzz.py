@@ -134,10 +134,19 @@ READING_FORMULAS = (
 )
 
 #: Formulas that read in two ways (each reading an edit of the text: tests below)
+#: formulas refused where they are written, whose mutations must be refused or read as well
+REFUSED_FORMULAS = (
+    # entries a matrix does not read (an ellipsis between written entries, an empty one), a sum of nothing
+    r"\begin{bmatrix} t & \cdots & \tau \\ \vdots & & \vdots \end{bmatrix} = \log \sum' t",
+)
+
 AMBIGUOUS_FORMULAS = (
     # a declared index after its sum's body: the sum takes one term, or the terms after it
     r"\frac{1}{N} \sum_{i=1}^{N} s_{i,1} - s_{i,2} + \sum_{i=1}^{N} s_{1,i} - t = \norm{s_{i,1}}",
     r"\exp\langle s_1, s_2 \rangle/\tau = t",
+    # a function name before a product sign; a power right after the parentheses of a call
+    r"\log t \cdot \tau + 1 = t",
+    r"\exp\left(t + 1\right)^{2} = \tau",
 )
 
 READING_TOKENS = TOKENS + [
@@ -146,7 +155,8 @@ READING_TOKENS = TOKENS + [
     "f(", r"f(\mathbf{x})", r"f(\mathbf{x}_i)^\top", r"\text{sim}(", "a", ", a)", r"\mathbf{x}_1",
     "c_1", "p(", r"\mid", "|", r"\vert", r"\mathbb{E}_{", r"\sim p}", r"\E", r"\E_{\mathbf{x} \sim p}",
     r"\norm{", r"\pair", r"\sum_{k \in S}", r"\sum_{k \in [N], k \neq i}", r"\sum_{\mathbf{x}, c}",
-    "|S|", "]_+", "||", r"\|", "; t", "log ", "exp(",
+    "|S|", "]_+", "||", r"\|", "; t", "log ", "exp(", r"\cdot", r"\times", ")^{2}", r"\log(", r"\exp\left(",
+    r"\right)^t", r"\sum'", r"& \dots &", "& &",
     r"\begin{cases}", r"\end{cases}", "& i = 1", r"& i \neq n", r"\text{otherwise}", r"\text{if }", ", \\quad",
     r"\left\{ \begin{array}{ll}", r"\end{array} \right.", r"\begin{dcases}",
     r"\nabla_s", r"\nabla_{s_i}", r"\frac{\partial t}{\partial s}", r"\frac{\partial t}{\partial s_i}", "s^\\top",
@@ -260,7 +270,7 @@ reading_tokens = st.lists(st.sampled_from(READING_TOKENS), max_size=40).map("".j
 
 
 def mutated_reading_formulas():
-    return mutations_of(READING_FORMULAS + AMBIGUOUS_FORMULAS)
+    return mutations_of(READING_FORMULAS + AMBIGUOUS_FORMULAS + REFUSED_FORMULAS)
 
 
 def check_translate(text: str) -> None:
@@ -323,6 +333,13 @@ def test_a_defining_display_ends_in_definitions_or_a_placed_error(warm, head, te
 def test_the_reading_formulas_translate(warm):
     for formula in READING_FORMULAS:
         assert_rows_well_formed(translate_rows(formula, READING_SCOPE))
+
+
+def test_the_refused_formulas_are_refused_where_they_are_written(warm):
+    for formula in REFUSED_FORMULAS:
+        error = outcome(translate_rows, formula, READING_SCOPE, WHERE)
+        assert isinstance(error, ParseError) and not isinstance(error, AmbiguousReading), error
+        assert_well_placed(error, formula, WHERE)
 
 
 @FUZZ
