@@ -201,6 +201,7 @@ def test_a_power_right_after_a_call_of_log_or_exp_is_read_both_ways():
     r"\log \tau \cdot \tau \cdot \tau = 0",
     # (log A)^t B, log(A^t) B and log(A^t B) (the parentheses as the power's base): refused, not read two ways
     r"\log(\tau)^2 (\tau) = 0",
+    r"\log(\tau)^2 \big(\tau\big) = 0",        # a sized parenthesis opens another factor too
 ])
 def test_an_ambiguity_with_more_than_two_readings_is_refused(statement):
     with pytest.raises(ParseError) as refused:

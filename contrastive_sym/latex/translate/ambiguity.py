@@ -133,11 +133,14 @@ def product_after_operator(translator, op, operand) -> None:
     log(a·b) by the rule that a function name without parentheses takes the rest of the product (``\log 2x``
     is log(2x)): refused, both readings named and given as edits, as a claim is then checked once per reading."""
     dot = _first_product_sign(operand)
-    if dot is None or not isinstance(dot.children[0], Tree) and not hasattr(dot.children[0], "end_pos"):
+    if dot is None:
         return
     text = translator.text
-    left = dot.children[0]
-    argument_end = left.meta.end_pos if isinstance(left, Tree) else left.end_pos
+    left = dot.children[0]      # the factor before the sign: a tree, or one token (a letter, a number)
+    argument_end = left.meta.end_pos if isinstance(left, Tree) else getattr(left, "end_pos", None)
+    if argument_end is None:
+        raise translator.fail(op, "ambiguous: a function name without parentheses before a product sign; write "
+                                  "the one meant with parentheses")
     start, end = operand.meta.start_pos, operand.meta.end_pos
     name = "".join(translator.source(op).split())
     argument, rest = text[start:argument_end], text[argument_end:end]

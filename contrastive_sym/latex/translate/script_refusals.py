@@ -59,9 +59,9 @@ class ScriptRefusalsMixin:
 
 
 #: what may follow a factor that ends its product: a relation, a sign, a separator, a closing, the end
-_PRODUCT_END = re.compile(r"\s*(?:$|[=<>+\-&,.;)\]}]|\\\\|\\(?:le|leq|ge|geq|lt|gt|ne|neq|approx|sim|simeq|to|right"
-                          r"|big|Big|bigg|Bigg|quad|qquad|tag|label|nonumber|notag|text|end|leqslant|geqslant)"
-                          r"(?![a-zA-Z]))")
+_PRODUCT_END = re.compile(r"\s*(?:$|[=<>+\-&,.;)\]}]|\\\\|\\(?:big|Big|bigg|Bigg)r?\s*(?:[)\]]|\\\})"
+                          r"|\\(?:le|leq|ge|geq|lt|gt|ne|neq|approx|sim|simeq|to|right|quad|qquad|tag|label|nonumber"
+                          r"|notag|text|end|leqslant|geqslant)(?![a-zA-Z]))")
 
 
 def _ends_its_product(text: str, position: int) -> bool:
