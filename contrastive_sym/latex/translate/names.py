@@ -285,6 +285,8 @@ class NamesMixin:
             raise self.fail(op, f"{head} writes its first index as a superscript and the others as the "
                                 f"subscript ({head}^{{(k)}}_i, index_written = \"superscript and subscript\"): "
                                 f"'{self.source(op).strip()}' has no superscript")
+        if (extreme := self.extreme_entry(meaning, lead, op)) is not None:     # x_{\max}: extreme_entries.py
+            return extreme
         if isinstance(meaning, Family) and not lead:
             meaning = self._family_of_rank(meaning, arg)
         self.refuse_label(meaning, op)     # y_k is read only where labels are compared (labels.py)
@@ -446,4 +448,3 @@ def _subscript_first(ops: list) -> list:
         if ops[position].data == "superscript" and ops[position + 1].data == "subscript":
             ops[position], ops[position + 1] = ops[position + 1], ops[position]
     return ops
-

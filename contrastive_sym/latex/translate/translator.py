@@ -22,6 +22,7 @@ from .constant_derivatives import ConstantDerivativesMixin
 from .cases import CasesMixin
 from .derivatives import DerivativesMixin
 from .entrywise import EntrywiseMixin
+from .extreme_entries import ExtremeEntriesMixin
 from .stated_domains import StatedDomainsMixin
 from .drawn_functions import DrawnFunctionsMixin
 from .compare import certainly_equal
@@ -88,7 +89,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
                  ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
-                 UnderstoodArgumentsMixin, ParameterFamiliesMixin):
+                 UnderstoodArgumentsMixin, ParameterFamiliesMixin, ExtremeEntriesMixin):
     """Translates the trees of one formula; ``where`` locates it for error messages."""
 
     def __init__(self, text: str, scope: Scope, where: Where = Where(), introduced: str | None = None):
