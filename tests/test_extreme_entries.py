@@ -63,3 +63,30 @@ def test_a_family_with_two_indices_to_run_is_refused():
     with pytest.raises(ParseError, match=r"'Z_\{\\max\}': the largest entry is read of a family with one index to "
                                          r"run, and Z has 2"):
         check_statement(r"Z_{\max} \geq 0", "inequality", **NOTATION)
+
+
+def test_a_display_that_defines_the_name_first_is_that_definition():
+    # x_{\max} defined in the display's first row as the largest entry but one's: the definition is the name
+    # (local to the statement), never a claim that the largest entry equals it
+    document = """<!-- contrastive-verify
+id = "lse"
+title = "lse"
+
+[[size]]
+name = 'n'
+minimum = 2
+checked = [2, 3]
+
+[[family]]
+name = 'x'
+shape = ['n']
+-->
+
+<!-- claim: id = "local", kind = "inequality" -->
+$$
+x_{\\max} = \\max_{j \\neq 1} x_j \\\\ x_{\\max} \\geq x_2
+$$
+"""
+    (result,) = verify_text(document, suffix=".md").documents[0].claims
+    assert "defined before the statement" in result.claim.reading
+    assert result.outcome.verdict.value == "confirmed"

@@ -25,6 +25,8 @@ class ExtremeEntriesMixin:
             return None
         pick = found.group(1) or found.group(2)
         written, head = " ".join(self.source(op).split()), " ".join(self.source(op.children[0]).split())
+        if _defines(self.text, self.source(op).strip()):
+            return None     # x_{max} = \max(x) \\ …: the display's own definition (latex/where_clauses.py) is the name
         if len(meaning.shape) - len(lead) != 1:
             raise self.fail(op, f"'{written}': the {'largest' if pick == 'max' else 'smallest'} entry is read of a "
                                 f"family with one index to run, and {head} has {len(meaning.shape) - len(lead)}: "
@@ -37,3 +39,10 @@ class ExtremeEntriesMixin:
         if said not in self.readings:
             self.readings.append(said)
         return MaxOver(entry, variable, lo, hi) if pick == "max" else -MaxOver(-entry, variable, lo, hi)
+
+
+def _defines(text: str, written: str) -> bool:
+    r"""Whether a row of ``text`` starts by defining the name ``written`` (``x_{max} = …``, ``x_{\max} := …``)."""
+    head = r"\s*".join(re.escape(part) for part in written.split())
+    return re.search(r"(?:^|\\\\|,|&|\\quad|\\text\s*\{\s*(?:where|with)[^{}]*\})\s*&?\s*" + head
+                     + r"\s*&?\s*(?:=|:=|\\coloneqq|\\triangleq|\\equiv|\\doteq)", text) is not None
