@@ -25,6 +25,7 @@ from markupsafe import Markup
 from ...model.verdicts import Verdict, Witness, expectation_name
 from ..data import DRIFT_NOTE, NOT_COMPARED, SOURCE_MATCHES, UNTAGGED, restated_label, unreadable_note
 from ..controls import visible
+from ..plain_names import plain_name
 from ..records import (
     ClaimData, ConclusionData, DocumentData, OutcomeData, ReportData, SettingsData, StepData, SummaryData)
 from ..safe.mathml import to_mathml
@@ -163,7 +164,7 @@ class _Builder:
         claims = [self.claim(c, anchor) for c in raw.claims]
         toc = [TocEntry("#" + c.anchor, c.claim_id, c.title, c.statement.verdict, c.statement.badge_css,
                         _claim_unexpected(c), _claim_drift(c), _marks(c)) for c in claims]
-        definitions = [DefinitionView(_clip(d.name or ""), _line(d.line), self.math(d.latex),
+        definitions = [DefinitionView(_clip(plain_name(d.name or "")), _line(d.line), self.math(d.latex),
                                       _source(d.source_match, d.restated_from))
                        for d in raw.definitions]
         unchecked = [UncheckedView(self.anchors.new(anchor, "unchecked", u.line), _line(u.line), _clip(u.reason or ""))
@@ -280,7 +281,8 @@ def _witness(raw: Witness | None) -> WitnessView | None:
         return None
     rows = []
     for pairs_of, label in ((raw.sizes, "sizes"), (raw.indices, "indices"), (raw.values, "values")):
-        pairs = [Assignment(_clip(str(k), 200), _clip(str(v))) for k, v in (pairs_of or {}).items()]
+        # a name as its symbols print (\mathbf{z}_{1,2} as 𝐳_{1,2}): plain_names.py
+        pairs = [Assignment(_clip(plain_name(str(k)), 200), _clip(str(v))) for k, v in (pairs_of or {}).items()]
         if pairs:
             rows.append(WitnessRow(label, pairs))
     rows += [WitnessRow("left side", [], _clip(str(raw.lhs)), css="side"),

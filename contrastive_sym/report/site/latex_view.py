@@ -72,6 +72,14 @@ def math_block(latex) -> TeX | None:
     return TeX(rf"\cvdisplay{{{body}}}{{{rows}}}")
 
 
+def definition_name(name: str) -> TeX:
+    """A defined name: typeset when it is written with markup (``\\mathcal{L}_{i \\to t}``), else as written
+    (``LSE``: a word of several letters is not their product, which math would set it as)."""
+    if any(mark in name for mark in "\\_^{"):
+        return math_inline(name)
+    return TeX(rf"\texttt{{{escape(name, limit=VALUE_LIMIT, breakable=True)}}}")
+
+
 def math_inline(latex) -> TeX:
     """A short symbol such as a witness variable ``s_{1,1}``: math if it is safe one-row math."""
     safe = sanitise_math(str(latex))
@@ -304,7 +312,7 @@ def _document(doc: DocumentData, figures: Mapping[str, DrawnFigure]) -> dict:
         "derivation": _text(doc.derivation, VALUE_LIMIT),
         "faithfulness": faithfulness(doc),
         "summary": summary_rows(doc.summary),
-        "definitions": [{"line": _number(_or(d.line, "?")), "name": _text(d.name, VALUE_LIMIT),
+        "definitions": [{"line": _number(_or(d.line, "?")), "name": definition_name(d.name or ""),
                          "source": source_tag(d.source_match), "source_note": source_note(d.source_match, d.restated_from),
                          "math": math_block(d.latex)} for d in doc.definitions],
         "unchecked": [{"line": _number(_or(u.line, "?")), "reason": _text(u.reason)} for u in doc.unchecked],
