@@ -238,7 +238,7 @@ def _streamed(args, text_report, paint, columns: int) -> int:
     stream = _TextStream(text_report, paint, columns, args.verbose - args.quiet)
     stream.hold(text_report.header(_config(args), __version__))
     result = _checked(args, listener=stream)
-    stream.hold(text_report.totals(report_data(result)))
+    stream.hold(text_report.totals(report_data(result), columns))
     stream.flush()
     return _exit_code(result)
 

@@ -143,3 +143,13 @@ def test_witness_names_are_written_as_symbols(plain, capsys):
     assert main([NTXENT, "--only", "gradient-formula"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "𝐳_{1,1}=1" in out and "\\mathbf" not in out.split("witness:")[1]
+
+
+def test_the_totals_are_wrapped_too(plain, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "50")
+    assert main([SMALL, NTXENT]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line) <= 50 for line in out.splitlines() if " " in line.strip())
+    # the totals' line at a word boundary: its time on the next line, whole
+    last = out.rstrip("\n").splitlines()
+    assert " ".join(" ".join(last[-3:]).split()).count("unexpected · ") == 1

@@ -178,14 +178,18 @@ def document(doc: DocumentData, verbosity: int = 0, width: int = 100) -> str:
     return heading(doc, width) + body
 
 
-def totals(data: ReportData) -> str:
-    """The last lines: the count of each verdict that occurs, the unexpected ones, the time, drift."""
+def totals(data: ReportData, width: int = 100) -> str:
+    """The last lines: the count of each verdict that occurs, the unexpected ones, the time, drift (wrapped
+    at word boundaries to ``width`` columns, as every line)."""
+    import textwrap
     s = data.summary
     # the verdicts that occur (the JSON report counts every one)
     counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict if s.counts[v]) or "none"
-    lines = ["", f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
+    said = [f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
     if s.drift:
-        lines.append(f"{s.drift} formulas drifted from their source document: update the derivation")
+        said.append(f"{s.drift} formulas drifted from their source document: update the derivation")
+    lines = [""] + [part for text in said for part in textwrap.wrap(text, max(width, 40), break_long_words=False,
+                                                                     break_on_hyphens=False)]
     return "\n".join(lines) + "\n"
 
 
@@ -195,4 +199,4 @@ def render(data: ReportData, verbosity: int = 0, width: int = 100) -> str:
     method and evidence of every item, and every part of a combined message.  Lines are wrapped to ``width``
     columns at word boundaries, reasons and witnesses in full."""
     return (header(data.settings, data.tool.version)
-            + "".join(document(doc, verbosity, width) for doc in data.documents) + totals(data))
+            + "".join(document(doc, verbosity, width) for doc in data.documents) + totals(data, width))
