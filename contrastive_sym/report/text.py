@@ -124,7 +124,7 @@ def header(settings, version: str) -> str:
 
 def heading(doc: DocumentData, width: int = 100) -> str:
     """A document's first lines: its source and title, and whether its formulas were compared with it."""
-    title = _wrapped(f"{doc.source} — {doc.title}", width, indent=2)
+    title = _wrapped(f"{doc.source} — {plain_name(doc.title)}", width, indent=2)
     source = [line for text in _source_line(doc) for line in _wrapped(text, width, indent=4)]
     return _lines(["", title[0].strip(), *title[1:]]
                   + [f"  {line.strip()}" if n == 0 else line for n, line in enumerate(source)])
@@ -137,7 +137,8 @@ def claim(item: ClaimData, verbosity: int = 0, width: int = 100) -> str:
     if _shown(item, verbosity):
         reading = f" [{item.reading}]" if item.reading else ""
         shown += _headed(f"{_mark(item, item.source_match)} L{item.line:<4} {item.outcome.verdict.value:<11} "
-                         f"{item.id}: {item.title}{reading}{_expectation(item)}{_drift(item.source_match)}", width)
+                         f"{item.id}: {plain_name(item.title)}{reading}{_expectation(item)}{_drift(item.source_match)}",
+                         width)
         shown += _explained(item.outcome, width, verbose)
     for step in item.steps:
         if _shown(step, verbosity):

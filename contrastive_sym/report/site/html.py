@@ -155,7 +155,7 @@ class _Builder:
             conclusion = self.item(c, self.anchors.new(anchor, "conclusion"), "Proof conclusion",
                                    c.establishes, "What the steps establish, as the checker reads them",
                                    collapsed=True)
-        return ClaimView(anchor, title_anchor, _clip(raw.id, 200), _clip(raw.title or "", 400),
+        return ClaimView(anchor, title_anchor, _clip(raw.id, 200), _clip(plain_name(raw.title or ""), 400),
                          _clip(raw.reading or "", 1000), [t for t in tags if t], statement, steps, conclusion)
 
     def document(self, raw: DocumentData) -> DocumentView:
@@ -174,7 +174,7 @@ class _Builder:
         definitions_anchor = self.anchors.new(anchor, "definitions")
         unchecked_anchor = self.anchors.new(anchor, "unchecked")
         return DocumentView(anchor=anchor, title_anchor=title_anchor, source=_clip(raw.source or "", 300),
-                            title=_clip(raw.title or "", 400),
+                            title=_clip(plain_name(raw.title or ""), 400),
                             derivation=_clip(raw.derivation or "", 300),
                             faithfulness=_faithfulness(raw), summary=summary, toc=toc, definitions=definitions,
                             definitions_anchor=definitions_anchor,

@@ -72,10 +72,41 @@ def math_block(latex) -> TeX | None:
     return TeX(rf"\cvdisplay{{{body}}}{{{rows}}}")
 
 
+#: a name written in LaTeX inside a title: a control word with its braced arguments and scripts (\text{logits},
+#: \mathcal{L}_{\text{CLIP}}, \hat{\rho}_i)
+_NAME_IN_PROSE = re.compile(r"\\[A-Za-z]+(?:\s*\{(?:[^{}]|\{[^{}]*\})*\})*"
+                            r"(?:\s*[_^]\s*(?:\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z0-9]))*")
+
+
+def prose_with_names(text: str, limit: int) -> TeX:
+    """A title: text, with each name written in LaTeX in it typeset when it is safe one-row math (the bookmark
+    keeps it as written); a title longer than ``limit`` is cut as text."""
+    if len(text) > limit:
+        return escape(text, limit=limit)
+    parts, at = [], 0
+    for found in _NAME_IN_PROSE.finditer(text):
+        safe = sanitise_math(found.group())
+        if not safe.ok or safe.rows != 1 or safe.aligned:
+            continue
+        parts += [_text_between(text[at:found.start()]), rf"\texorpdfstring{{${safe.tex}$}}{{{escape(found.group())}}}"]
+        at = found.end()
+    return TeX("".join(parts) + _text_between(text[at:]))
+
+
+def _text_between(piece: str) -> str:
+    """The text between two names of a title, escaped, with the spaces at its ends kept."""
+    if not piece.strip():
+        return " " if piece else ""
+    return (" " if piece[0].isspace() else "") + escape(piece) + (" " if piece[-1].isspace() else "")
+
+
 def definition_name(name: str) -> TeX:
     """A defined name: typeset when it is written with markup (``\\mathcal{L}_{i \\to t}``), else as written
-    (``LSE``: a word of several letters is not their product, which math would set it as)."""
-    if any(mark in name for mark in "\\_^{"):
+    (``LSE``: a word of several letters is not their product, which math would set it as; ``I^K_InfoNCE`` and
+    ``L_i^(k)``, whose scripts TeX would cut after their first character)."""
+    # a script without braces is TeX's only when it is one letter or a command (I^K_InfoNCE, L_i^(k) name words)
+    if any(mark in name for mark in "\\_^{") and not re.search(r"[_^]\s*(?![{\\])(?:[A-Za-z0-9]{2}|[^A-Za-z0-9])",
+                                                                 name):
         return math_inline(name)
     return TeX(rf"\texttt{{{escape(name, limit=VALUE_LIMIT, breakable=True)}}}")
 
@@ -277,7 +308,7 @@ def _claim(claim: ClaimData, figures: Mapping[str, DrawnFigure]) -> dict:
         if text:
             fields.append((TeX(label), _text(text)))
     return {
-        "title": escape(claim.title or claim.id, limit=TITLE_LIMIT),
+        "title": prose_with_names(claim.title or claim.id, TITLE_LIMIT),
         "verdict": TeX(outcome.verdict.value),
         "badge": badge(outcome.verdict),
         "fields": fields,
@@ -307,7 +338,7 @@ def summary_rows(summary: SummaryData) -> dict:
 
 def _document(doc: DocumentData, figures: Mapping[str, DrawnFigure]) -> dict:
     return {
-        "title": escape(doc.title or doc.id, limit=TITLE_LIMIT),
+        "title": prose_with_names(doc.title or doc.id, TITLE_LIMIT),
         "source": _text(doc.source, VALUE_LIMIT),
         "derivation": _text(doc.derivation, VALUE_LIMIT),
         "faithfulness": faithfulness(doc),
