@@ -482,6 +482,15 @@ def test_lookalike_characters_are_refused_not_read_as_ascii(warm, text):
     assert "cannot read" in error.message
 
 
+@pytest.mark.parametrize("text, word", [("t \\leq 1,且 t \\geq 0", "且"), ("t = 1 其中 t", "其中")])
+def test_a_word_of_another_script_is_named_as_a_word(warm, text, word):
+    # 且 ("and"), 其中 ("where") in a Chinese post's formula: named as the word it is, where it stands
+    error = outcome(translate_rows, text, SCOPE, Where("doc.toml", 2, 3))
+    assert isinstance(error, ParseError)
+    assert f"the word '{word}' inside a formula is not read" in error.message and error.construct == word
+    assert_well_placed(error, text, Where("doc.toml", 2, 3))
+
+
 # --- limits: length, nesting, translation depth, numbers ------------------------------------
 
 def refuse_to_parse():

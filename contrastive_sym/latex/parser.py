@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import lark
@@ -304,6 +305,12 @@ def _explain(exc: UnexpectedInput, text: str, where: Where, original: str | None
             return where.error("'.' as an argument (a placeholder for any argument, p_m(.; \\alpha)) is not read: a "
                                "statement about every argument writes a variable for it, p_m(u; \\alpha) with u "
                                "declared; or restate the line with restated_from", line, column, ".")
+        if construct[:1] and unicodedata.category(construct[0]) == "Lo":
+            # 且 ("and"), 其中 ("where"): a word of the document's language, written in the formula
+            word = re.match(r"[^\x00-\x7f\s]+", original[exc.pos_in_stream:]).group()
+            return where.error(f"the word '{word}' inside a formula is not read: a formula is read in TeX's "
+                               "symbols; a condition in words is written \\text{…} where it ends a row, or the "
+                               "line restated with restated_from", line, column, word)
         return where.error(f"cannot read {_quoted(construct)} here", line, column, construct)
     if isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         opened = _unclosed(original, len(original))
