@@ -186,7 +186,8 @@ def totals(data: ReportData, width: int = 100) -> str:
     s = data.summary
     # the verdicts that occur (the JSON report counts every one)
     counts = ", ".join(f"{s.counts[v]} {v.value}" for v in Verdict if s.counts[v]) or "none"
-    said = [f"{s.items} verdicts: {counts}; {s.unexpected} unexpected · {data.seconds:.1f} s"]
+    # the time kept on the line of "unexpected" (no-break spaces): a wrapped line never ends with "·"
+    said = [f"{s.items} verdicts: {counts}; {s.unexpected} unexpected\u00a0·\u00a0{data.seconds:.1f}\u00a0s"]
     if s.drift:
         said.append(f"{s.drift} formulas drifted from their source document: update the derivation")
     lines = [""] + [part for text in said for part in textwrap.wrap(text, max(width, 40), break_long_words=False,
