@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from contrastive_sym.cli import main
+from notes_repository import MISTAKE, NOTE
 
 SMALL = str(Path(__file__).parent / "data" / "small_derivation.py")
 
@@ -98,22 +99,8 @@ def test_colour_and_progress_only_on_a_terminal(monkeypatch):
     assert "\033[" in terminal.colour("  L3    refuted     forms: x\n")
 
 
-MARKDOWN = """# A note
-
-<!-- contrastive-verify
-id = "note"
-title = "a note"
-
-[[scalar]]
-name = 'y'
-domain = "positive"
--->
-
-<!-- claim: id = "log-of-a-product", expect = "refuted" -->
-$$
-\\log(2y) = 2 \\log y
-$$
-"""
+#: the notes' Markdown document with its mistake made, and the refutation expected
+MARKDOWN = NOTE.replace(*MISTAKE).replace('id = "log-of-a-product"', 'id = "log-of-a-product", expect = "refuted"')
 
 
 @pytest.mark.parametrize("absolute", [False, True])

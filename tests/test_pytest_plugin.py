@@ -8,30 +8,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from notes_repository import MISTAKE, NOTE, README
+from notes_repository import DERIVATION, MISTAKE, NOTE, README
 
 pytest_plugins = ["pytester"]
 
-TRUE_AND_EXPECTED_FALSE = """id = "basics"
-title = "basics"
-source = "basics.md"
-
-[[scalar]]
-name = 'x'
-
-[[claim]]
-id = "square"
-line = 3
-title = "a square is not negative"
-latex = 'x^2 \\geq 0'
-
-[[claim]]
-id = "binomial"
-line = 5
-title = "the square of a sum, a term dropped"
-expect = "refuted"
-latex = '(x + 1)^2 = x^2 + 1'
-
+#: the notes' derivation (a true claim, an expected refutation) and a chain with a proof of two steps
+TRUE_AND_EXPECTED_FALSE = DERIVATION + """
 [[claim]]
 id = "chain"
 line = 7

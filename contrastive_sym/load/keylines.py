@@ -168,23 +168,19 @@ class Locator:
         # by its first written line, placed that many lines below: an error counts from line 1
         skipped = next((n for n, row in enumerate(rows) if row.strip()), 0)
         first = rows[skipped]
-        position = self._find(first)
+        # written as a basic string ("\\sum_k"), a value is found by its escaped form, each column mapped to the file's
+        written, position = first, self._find(first)
         if position < 0 and _escaped(first) != first:
-            # written as a basic string ("\\sum_k"): found by its escaped form, each column mapped to the file's
-            position = self._find(_escaped(first))
-            if position >= 0:
-                self.cursor = position + len(_escaped(first))
-                line = self.keys.line_of(position)
-                column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
-                columns = tuple(_file_columns(row, column if n == skipped else 1) if n >= skipped else ()
-                                for n, row in enumerate(rows))
-                return Where(self.path, line - skipped, 1 if skipped else column, columns)
+            written = _escaped(first)
+            position = self._find(written)
         if position < 0:
             return Where(self.path, self.base_line, 1)
-        self.cursor = position + len(first)
+        self.cursor = position + len(written)
         line = self.keys.line_of(position)
         column = position - (self.raw.rfind("\n", 0, position) + 1) + 1
-        return Where(self.path, line - skipped, 1 if skipped else column)
+        columns = () if written == first else tuple(
+            _file_columns(row, column if n == skipped else 1) if n >= skipped else () for n, row in enumerate(rows))
+        return Where(self.path, line - skipped, 1 if skipped else column, columns)
 
     def _find(self, text: str) -> int:
         position = self.raw.find(text, self.cursor) if text else -1

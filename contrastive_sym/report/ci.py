@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..model.verdicts import Verdict
 from .controls import visible
-from .plain_names import plain_name
+from .text import given_values
 from .records import ClaimData, ConclusionData, DocumentData, ReportData, StepData
 
 Item = ClaimData | StepData | ConclusionData
@@ -64,8 +64,7 @@ def _details(item: Item) -> str:
         lines.append(f"condition: {outcome.condition}")
     w = outcome.witness
     if w:
-        given = {**w.sizes, **w.indices, **w.values}
-        lines.append("witness: " + ", ".join(f"{plain_name(k)}={v}" for k, v in given.items()))
+        lines.append("witness: " + given_values(w))
         lines.append(f"  lhs = {w.lhs}")
         lines.append(f"  rhs = {w.rhs}  ({w.digits} digits)")
     return "\n".join(lines)

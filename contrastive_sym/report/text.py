@@ -25,10 +25,13 @@ def _number(text: str) -> str:
         return _short(text, 24)
 
 
+def given_values(w: Witness) -> str:
+    """A witness's sizes, indices and values, each named as its symbol prints: ``N=2, i=1, 𝐳_{1,1}=1``."""
+    return ", ".join(f"{plain_name(k)}={v}" for k, v in {**w.sizes, **w.indices, **w.values}.items())
+
+
 def witness_line(w: Witness) -> str:
-    given = {**w.sizes, **w.indices, **w.values}
-    values = ", ".join(f"{plain_name(k)}={v}" for k, v in given.items())
-    return f"{values} → lhs {_number(w.lhs)}, rhs {_number(w.rhs)}"
+    return f"{given_values(w)} → lhs {_number(w.lhs)}, rhs {_number(w.rhs)}"
 
 
 def _reason(outcome: OutcomeData) -> str:
@@ -99,8 +102,8 @@ def _explained(outcome: OutcomeData, width: int, verbose: bool) -> list[str]:
         lines = _wrapped(outcome.message, width)
     if outcome.witness and outcome.verdict in (Verdict.REFUTED, Verdict.CONDITIONAL):
         w = outcome.witness
-        given = ", ".join(f"{plain_name(k)}={v}" for k, v in {**w.sizes, **w.indices, **w.values}.items())
-        lines += _wrapped(f"{'witness' if outcome.verdict is Verdict.REFUTED else 'fails at'}: {given}", width)
+        lines += _wrapped(f"{'witness' if outcome.verdict is Verdict.REFUTED else 'fails at'}: {given_values(w)}",
+                          width)
         lines += _wrapped(f"→ left side {w.lhs}, right side {w.rhs} (re-checked at {w.digits} digits)", width)
     if verbose:
         lines += _wrapped(f"method: {outcome.method}" + (f"; {outcome.precision}" if outcome.precision else ""), width)
