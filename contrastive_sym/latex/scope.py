@@ -24,6 +24,8 @@ from .spelling import _spellings, canonical_key, respelled
 
 #: the letters of a name of several letters before its first script or prime
 _LETTERS_BEFORE_SCRIPT = re.compile(r"([A-Za-z]{2,})[_^']")
+# p(y=i|•): a head the document defines at events (or declares whole with its arguments)
+_LETTERS_BEFORE_CALL = re.compile(r"([A-Za-z]+)\(")
 
 
 class OperatorKind(enum.Enum):
@@ -411,6 +413,8 @@ class Scope:
         found = {k for k in self.names if k.isalpha()}
         # CE_{col}, MSE^{(k)}: a name of several letters with scripts is a candidate by its letters
         found |= {m.group(1) for k in self.names if (m := _LETTERS_BEFORE_SCRIPT.match(k))}
+        # n \, p(y = i \mid x) with p defined only at its events: p is a candidate too
+        found |= {m.group(1) for k in self.names if (m := _LETTERS_BEFORE_CALL.match(k))}
         return found | {k for k in _BUILTIN_KEYS if k.isalpha()}
 
     def declared_symbol_names(self) -> set[str]:

@@ -19,17 +19,31 @@ A posterior the document defines is its definition, as written; that it agrees w
 is then what the document's other displays show or not."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import lark
 import sympy as sp
 
 from ...errors import DerivationError
+from ...model.binders import put
 from ...model.nodes import Folded
-from ..scope import Macro
+from ..scope import AbstractFunction, Family, Macro
 from ..spelling import canonical_key
 from .functions import separator_kind
+from .labelled_uses import shown
+from .macro_uses import index_letters
 from .trees import unwrap
 
 Tree = lark.Tree
+
+
+def _places(key: str, head: str) -> list[str] | None:
+    """The places of an event key ``p(y=i|•)`` (``['y=i', '•']``), separators dropped; None when
+    ``key`` is not one of ``head``."""
+    if not (key.startswith(head + "(") and key.endswith(")")):
+        return None
+    return [p for p in re.split(r"[|,;]", key[len(head) + 1:-1])]
 
 
 class LabelEventsMixin:
@@ -40,7 +54,7 @@ class LabelEventsMixin:
         """(key, meaning) the call ``op`` of the name ``key`` stands for by the rules above, the
         key None once the call is read; None to read the call as any other."""
         items = op.children[1]
-        whole = self.scope.lookup(key + "".join(self.source(items).split()))
+        whole = self.declared_whole(key, key + "".join(self.source(items).split()), op)
         if isinstance(whole, sp.Expr) and meaning is not None:
             # p(y = 0) declared as a number beside p(x \mid y) defined: the number declared
             return None, whole
@@ -51,10 +65,119 @@ class LabelEventsMixin:
             return None
         if at_event in dict(self.scope.cut_off):
             raise self.fail(op, dict(self.scope.cut_off)[at_event])
-        if isinstance(self.scope.lookup(at_event), Macro):
-            # P(D=1 | v_i, c) of a definition at the event D=1
-            return at_event, self.scope.lookup(at_event)
+        elements = [c for c in items.children[0].children if isinstance(c, Tree)]
+        events = "".join(self.event_of(e) or "" for e in elements)
+        found = self.scope.lookup(at_event)
+        if isinstance(found, Macro):
+            # P(D=1 | v_i, c) of a definition at the event D=1; an index the event writes (p(y = i | x)) is
+            # the i of the use: under \sum_i the sum's i, not the declared i the definition was read with
+            mapping = self.indices_written(found, events)
+            return at_event, replace(found, body=put(found.body, mapping)) if mapping else found
+        other = self._at_event_of_another_index(key, at_event, elements, op)
+        defined = sorted(k for k, m in self.scope.names.items() if isinstance(m, Macro) and k.startswith(key + "(")
+                         and "=" in k)
+        if other is None and meaning is None and whole is None and defined:
+            # p(y = 4 | x) beside p(y = i | x) = …: not "'p' is not declared", which it is, at its events
+            written = [self.scope.names[k].labels or k[len(key) + 1:-1] for k in defined]
+            raise self.fail(op, f"{key} is defined at the events " + " and ".join(f"({shown(w)})" for w in written)
+                            + f", not at ({shown(self.written_labels(items.children[0]))}): an event's value may be "
+                            "another index, or a whole number inside the range of the definition's")
+        return other
+
+    def _at_event_of_another_index(self, key: str, at_event: str, elements: list, op):
+        """(key, meaning) of ``p(y = k \\mid x)`` (or ``p(y = 1 \\mid x)``) where the document defines
+        ``p(y = i \\mid x)`` with i a declared index: that definition with i in place of k (of 1, inside
+        i's range), said in the reading; None when no definition at an event differs from this one by
+        an index only."""
+        places = _places(at_event, key)
+        for other, meaning in self.scope.names.items():
+            if not isinstance(meaning, Macro) or meaning.defined_in is None or not other.startswith(key + "("):
+                continue
+            defined = _places(other, key)
+            if defined is None or places is None or len(defined) != len(places):
+                continue
+            mapping, shown_at = self._event_indices(meaning, defined, places, elements)
+            if mapping:
+                labels = meaning.labels if meaning.labels is None else self.written_labels(op.children[1].children[0])
+                self.readings.append(f"{key}({shown(self.written_labels(op.children[1].children[0]))}) is the "
+                                     f"definition of {key}({shown(meaning.labels or other[len(key) + 1:-1])}) at "
+                                     f"{shown_at}")
+                return other, replace(meaning, body=put(meaning.body, mapping), labels=labels)
         return None
+
+    def _event_indices(self, macro: Macro, defined: list, used: list, elements: list) -> tuple[dict, str]:
+        """({the definition's index symbol: the use's value}, the substitution as said) when the places
+        ``defined`` and ``used`` differ only in events of one letter whose values are a declared index
+        there and an index or a whole number in its range here; ({}, "") otherwise."""
+        mapping, said = {}, []
+        events = [e for e in elements if self.event_of(e) is not None]
+        for before, now in zip(defined, used):
+            if before == now:
+                continue
+            if before == "•" or now == "•" or before.split("=")[0] != now.split("=")[0] or before.count("=") != 1:
+                return {}, ""
+            index = macro.defined_in.lookup(before.split("=", 1)[1])
+            element = next((e for e in events if self.event_of(e) == now), None)
+            if not (isinstance(index, sp.Symbol) and index.is_integer and index in macro.body.free_symbols) \
+                    or element is None:
+                return {}, ""
+            try:
+                value = self.value(unwrap(element).children[2])
+            except DerivationError:
+                return {}, ""
+            bounds = macro.defined_in.index_range(index)
+            if not (isinstance(value, sp.Expr) and value.is_integer):
+                return {}, ""
+            if value.is_number and (bounds is None or not ((value - bounds[0]).is_nonnegative
+                                                           and (bounds[1] - value).is_nonnegative)):
+                return {}, ""
+            mapping[index] = value
+            said.append(f"{before.split('=', 1)[1]} = {now.split('=', 1)[1]}")
+        return mapping, ", ".join(said)
+
+    def declared_whole(self, key: str, whole: str, op):
+        """The meaning of ``whole``, a name the notation declares with its arguments (``p(i)``, the
+        positive of row i, an index; ``p(y = 0)``, a prior), or None.  Refused where a letter of its
+        arguments is bound anew around the use (``\\sum_i s_{p(i)}``): the declaration names one value,
+        at the declared i, not one at each value of the sum's (it was read as that one value)."""
+        found = self.scope.lookup(whole)
+        if not isinstance(found, (sp.Basic, Family, AbstractFunction)):
+            return found        # None, or the other view of an index (positive_of): a function of the index
+        rebound = self.rebound_letters(whole[len(key):])
+        if rebound:
+            raise self.fail(op, f"'{whole}' is declared as one value, at the declared {', '.join(rebound)}; here "
+                                f"{', '.join(rebound)} is bound anew (by a sum or an optimum around it), and "
+                                f"{whole} at each of its values is not declared: declare how it depends on "
+                                f"{rebound[0]} (an index of the positive: positive_of), or restate the line with "
+                                "restated_from")
+        return found
+
+    def rebound_letters(self, written: str) -> list[str]:
+        """The letters ``written`` (a declared name's scripts or arguments) writes that an index bound
+        around the use names here (a sum's, an optimum's), not a declared index or a size.  A definition's
+        own parameter (``i_param`` of a head ``h_i``, macros.py) is not counted: a head binds the letters it
+        writes on trial, labels too (``L(x_a, x_p, x_n)`` with x_a a declared vector), and the declared name
+        there is what the document names."""
+        declared = {symbol for symbol, _, _ in self.scope.index_ranges}
+        return sorted(letter for letter in index_letters(written)
+                      if isinstance(meaning := self.scope.lookup(letter), sp.Symbol) and meaning.is_integer
+                      and meaning not in declared and letter not in self.scope.size_names
+                      and not str(meaning).endswith("_param"))
+
+    def refuse_rebound_script(self, key: str, meaning, op) -> None:
+        """Refuse ``a_i``, a scalar (a family, a function) the notation declares with its script, where i is
+        bound anew around it (``\\sum_i a_i``, ``\\sum_i f_i(u)``, ``\\sum_i x^{(i)}_k``): the declaration is one
+        object, and it was read as that one at every i."""
+        if not isinstance(meaning, (sp.Symbol, Family, AbstractFunction)) or op.data not in ("subscript", "superscript"):
+            return
+        rebound = self.rebound_letters(self.source(op.children[1]))
+        if rebound:
+            kind, hint = ("value", f"the family of its values (a [[family]] indexed by {rebound[0]})") \
+                if isinstance(meaning, sp.Symbol) else \
+                ("family" if isinstance(meaning, Family) else "function", f"how it depends on {rebound[0]}")
+            raise self.fail(op, f"'{key}' is declared as one {kind}; here {', '.join(rebound)} is bound anew (by a "
+                                f"sum or an optimum around it), and {key} at each of its values is not declared: "
+                                f"declare {hint}, or restate the line with restated_from")
 
     def call_or_posterior(self, apply, key: str | None, meaning, op):
         """``apply()``, the call ``op`` of the name ``key`` read by the head's definitions; when

@@ -25,6 +25,9 @@ from .values import ListValue, MatrixValue, RowVector, Segment, VectorValue, rel
 VECTOR_LENGTH = "length_of_the_arguments"
 
 Tree = lark.Tree
+#: a run of letters (an index, two side by side, or a word), and a command (neither)
+_LETTER_RUN = re.compile(r"[A-Za-z]+")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
 #: \text{…}, \mathrm{…}, \operatorname{…}: words, whose letters are not indices
 _WORDS = re.compile(r"\\(?:text|textrm|texttt|mathrm|operatorname)\s*\{[^{}]*\}")
 
@@ -35,6 +38,14 @@ def written_letters(written: str) -> set[str]:
     a word in \\text{…}."""
     return set(re.findall(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])|(?<=[{(,])[A-Za-z](?=[A-Za-z])"
                           r"|(?<=[A-Za-z])[A-Za-z](?=[})])", _WORDS.sub("", written)))
+
+
+def index_letters(written: str) -> set[str]:
+    """The letters of ``written`` (a name's scripts or arguments) that may be indices: those of
+    :func:`written_letters`, none where a run of three letters or more writes a word
+    (``\\mathcal{L}_{info+}``, ``\\tau_{pos}``) rather than indices side by side (``x_{ij}``)."""
+    runs = _LETTER_RUN.findall(_COMMAND.sub(" ", _WORDS.sub(" ", written)))
+    return set() if any(len(run) > 2 for run in runs) else written_letters(written)
 
 
 def _writes_scripted(written: str, key: str) -> bool:
