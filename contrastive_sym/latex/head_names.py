@@ -5,6 +5,7 @@ from lark import Tree
 
 from .translate import Translator
 from .translate.letter_runs import difference_mark
+from .translate.scripts import is_component_number
 from .translate.trees import bare_letter, letter_head
 
 
@@ -49,6 +50,11 @@ def head_parts(head, translator: Translator):
     if isinstance(node, Tree) and node.data == "subscript" and isinstance(node.children[0], Tree) \
             and node.children[0].data == "call":
         # \sigma(\mathbf{z})_j = …: the component j of the value, the name \sigma_j of \mathbf{z}
+        call = node.children[0]
+        return name_key(call.children[0], translator) + translator.script_suffix(node), call.children[1].children[0]
+    if isinstance(node, Tree) and node.data == "superscript" and isinstance(node.children[0], Tree) \
+            and node.children[0].data == "call" and is_component_number(node.children[1]):
+        # P_s(x)^{(i)} = …: the component i of the value (DINO's softmax), the name P_s^{(i)} of x
         call = node.children[0]
         return name_key(call.children[0], translator) + translator.script_suffix(node), call.children[1].children[0]
     return name_key(node, translator), None

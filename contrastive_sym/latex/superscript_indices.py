@@ -4,8 +4,8 @@ of that index: ``\mathcal{L}_i^{(k)} = … U_{i,k} …`` (the loss of view k of 
 SimCLR): the superscript is the index, not a mark of the name, so the use is the definition with
 k put to 1 (or to l), as ``U_{i,1}`` is ``U_{i,k}`` at k = 1.
 
-Only a value that is plainly in k's range is read: a whole number between its declared bounds, or
-another declared index with the same bounds.  Anything else (``^{(0)}`` of k from 1, ``^{(t)}``
+Only a value that is plainly in k's range is read: a whole number between its declared bounds,
+another declared index with the same bounds, or the index of a sum around the use.  Anything else (``^{(0)}`` of k from 1, ``^{(t)}``
 of an index over another range, an expression) finds nothing, and the name stays undeclared."""
 from __future__ import annotations
 
@@ -47,5 +47,10 @@ def _value_in(scope, written: str, bounds) -> sp.Expr | None:
         return value if (sp.Le(lo, value) & sp.Le(value, hi)) is sp.true else None
     other = scope.names.get(written)
     if isinstance(other, sp.Symbol) and scope.index_range(other) == bounds:
+        return other
+    declared = {symbol for symbol, _, _ in scope.index_ranges}
+    if isinstance(other, sp.Symbol) and other.is_integer and other not in declared and written not in scope.size_names:
+        # the index of a sum around the use (\sum_{k=1}^K P_s(x)^{(k)}), as the definition's own letter is read
+        # there: its values are the sum's, and an entry past a family's shape is refused where it is checked
         return other
     return None

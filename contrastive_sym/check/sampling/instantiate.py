@@ -16,13 +16,14 @@ from ...model.claims import Relation
 from ...model.nodes import Cancelled, MaxOver, strip_stop_grad
 from ...model.value_functions import ValueCall
 from ..numeric import program
-from ..numeric.failures import OutOfRange, Unsupported
+from ..numeric.failures import Unsupported
 from ...model.binders import fresh_bound_indices
 from ...model.empty_ranges import put_in
 from ..numeric.indices import inputs_of, var_key
 from ...model.distributions import IidExpectation, SampleExpectation
 from .distributions import expand_distributions, has_point_densities, over_tables, point_coordinates
 from .index_choices import index_assignments, index_ties, symbols_in, used_indices  # noqa: F401 (used_indices: jobs.py)
+from .ranges import check_ranges
 from ...model.notation import (Domain, FamilyDecl, FunctionDecl, IndexDecl, Notation, Role, ScalarDecl, SizeDecl,
                                 written_name)
 
@@ -110,7 +111,8 @@ def used_sizes(exprs, notation: Notation) -> list[SizeDecl]:
     seen_families = set()
     while pending:
         expr = pending.pop()
-        for sym in symbols_in(expr):
+        applications = expr.atoms(AppliedUndef) if isinstance(expr, sp.Basic) else set()
+        for sym in symbols_in(expr) | applications:
             decl = notation.lookup(sym)
             if isinstance(decl, SizeDecl):
                 found[decl.symbol] = decl
@@ -119,6 +121,10 @@ def used_sizes(exprs, notation: Notation) -> list[SizeDecl]:
                 pending.extend(decl.shape + (decl.values or ()))     # a family of indices: its range too
             elif isinstance(decl, IndexDecl):
                 pending.extend((decl.lo, decl.hi))
+            elif isinstance(decl, FunctionDecl) and decl.shape and decl.function not in seen_families:
+                # g(x)_2 of a function whose values have K components: it exists where K ≥ 2 (ranges.py)
+                seen_families.add(decl.function)
+                pending.extend(decl.shape)
     return sorted(found.values(), key=lambda d: d.symbol.name)
 
 
@@ -260,27 +266,6 @@ def variables_from(symbols, notation: Notation) -> tuple[Variable, ...]:
     return tuple(sorted(found.values(), key=lambda v: sp.default_sort_key(v.symbol)))
 
 
-def _check_ranges(symbols, notation: Notation, sizes: dict) -> None:
-    """Every entry a link names exists at these sizes: x_{K+1} of a family of K entries is
-    an error of the statement (:class:`OutOfRange`), never a value of its own."""
-    # in a fixed order, so that of two entries past their shapes one run names the same as the next
-    for symbol in sorted(symbols, key=sp.default_sort_key):
-        if not isinstance(symbol, sp.Indexed):
-            continue
-        decl = notation.lookup(symbol)
-        if not isinstance(decl, FamilyDecl) or len(decl.shape) != len(symbol.indices):
-            continue
-        for index, extent in zip(symbol.indices, decl.shape):
-            index, extent = sp.sympify(index), sp.sympify(sp.sympify(extent).xreplace(sizes))
-            if index.is_Integer and extent.is_Integer and not 1 <= index <= extent:
-                at = ", ".join(f"{written_name(str(s))}={v}" for s, v in sizes.items())
-                shape = " × ".join(str(sp.sympify(e).xreplace(sizes)) for e in decl.shape)
-                counted = "; its indices start at " + ", ".join(str(f) for f in decl.first) if decl.first else ""
-                raise OutOfRange(f"the statement names {notation.display(symbol)}, which is not an entry of "
-                                 f"{decl.latex} (of shape {shape} at {at}{counted}): an index runs past the "
-                                 "family's declared shape")
-
-
 def direction_coefficients(expr: sp.Expr, directions) -> tuple[sp.Expr, ...]:
     """The coefficients of a gradient ``Σ_k c_k ∇g_k`` on the directions ``∇g_k``."""
     return tuple(sp.diff(expr, d) for d in directions)
@@ -317,7 +302,7 @@ def _expanded(concrete: tuple, relation, notation, size_values: dict, labels: di
         # its members depend on the labels, which only the compiled programs read
         raise Unsupported("a maximum over a set defined by a condition, beside a probability or a "
                           "function of points")
-    _check_ranges(sp.Tuple(left, right).atoms(sp.Indexed), notation, size_values)
+    check_ranges(sp.Tuple(left, right).atoms(sp.Indexed, AppliedUndef), notation, size_values)
     if relation is Relation.SAME_DIRECTION:
         directions = sorted(
             {v.symbol for v in variables_of((left, right), notation) if v.role is Role.DIRECTION},
@@ -345,7 +330,7 @@ def _instantiate(lhs, rhs, relation, notation, overrides, limit, conditions=()) 
                           fixed=tuple(subs.items()))
             if interpretable:
                 left, right = program.program_set((lhs,), subs), program.program_set((rhs,), subs)
-                _check_ranges(left.symbols + right.symbols, notation, size_values)
+                check_ranges(left.symbols + right.symbols, notation, size_values)
                 variables = variables_from(left.symbols + right.symbols, notation)
                 basis = ()
                 if relation is Relation.SAME_DIRECTION:

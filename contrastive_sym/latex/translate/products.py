@@ -379,7 +379,10 @@ class ProductsMixin(DifferentialsMixin, LetterRunsMixin):
             raise self.fail(op, f"'{' '.join(self.source(op).split())}': its superscript is read as a power, and a "
                                 "function, a family, an operator or a set has none (a superscript that is part of "
                                 "a name, q^T of a teacher, is declared with the name)")
+        computed = isinstance(meaning, VectorValue)
         if isinstance(meaning := self.value_of(meaning), (RowVector, VectorValue)):     # X^2 of a point's value too
+            if computed and (component := self.component_above(meaning, arg, op)) is not None:
+                return component        # g(x)^{(k)}: its component k (scripts.py)
             raise self.mismatch(op, "a power of a vector (write \\|z_i\\|^2 or z_i \\cdot z_i)")
         if isinstance(meaning, MatrixValue):
             raise self.fail(op, "a power of a matrix is not read (write the product, G G)")

@@ -117,8 +117,13 @@ class ScriptsMixin:
         """``\\sigma_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` whose j is a declared index: the
         body at the j of the use's scope (a sum's own j in ``\\sum_j \\sigma_j(\\mathbf{z})``), not at
         the declared index the name was written with."""
+        self.refuse_rebound_script(self.scope.key_of(meaning) or "", meaning, op)   # \sum_i a_i, a_i declared whole
         if getattr(op, "label_of_a_component", False):     # z'_{\xi,i}: its label, then its component (below)
             return self.value_of(meaning)
+        if isinstance(meaning, Macro) and meaning.defined_in is not None and op.data == "superscript":
+            # P_s^{(i)}(x) of P_s(x)^{(i)} = … under \sum_i: the body at the sum's i (read before its call)
+            mapping = self.indices_written(meaning, self.source(op.children[1]))
+            return replace(meaning, body=put(meaning.body, mapping)) if mapping else meaning
         if not isinstance(meaning, Macro) or meaning.defined_in is None or op.data != "subscript":
             return meaning
         letter = "".join(self.source(op.children[1]).split()).strip("{}")
@@ -128,17 +133,45 @@ class ScriptsMixin:
             return meaning
         return replace(meaning, body=put(meaning.body, {declared: current}))
 
+    def component_above(self, vector, arg, op):
+        r"""``g(x)^{(k)}``: the component k of a vector the formula computes (DINO's ``P_s(x)^{(i)}`` of
+        the logits ``g_{\theta_s}(x)^{(i)}``): a vector has no power, and an index in parentheses above a
+        value is how papers number its components; said in the reading.  None for any other superscript."""
+        if not is_component_number(arg):
+            return None
+        items = [c for c in _parenthesized(arg).children[0].children if isinstance(c, lark.Tree)]
+        note = (f"{' '.join(self.source(op).split())}: the component {' '.join(self.source(items[0]).split())} of "
+                "the vector (a vector has no power)")
+        component = self.computed_entry(vector, unwrap(items[0]), op)       # matrices.py
+        self.readings.extend([note] if note not in self.readings else [])
+        return component
+
     def index_before_the_call(self, base_key: str | None, ops: list) -> list:
         """``\\sigma(\\mathbf{z})_j`` of a definition ``\\sigma_j(\\mathbf{z}) = …`` (or ``\\sigma(\\mathbf{z})_j
         = …``): the component j of the function's value, its index written after the call; read
         as ``\\sigma_j(\\mathbf{z})`` when that is a definition, else left as written."""
-        ops = self._label_then_index(base_key, ops)
+        ops = self._component_number_before_the_call(base_key, self._label_then_index(base_key, ops))
         if base_key is None or len(ops) < 2 or ops[0].data != "call" or ops[1].data != "subscript":
             return ops
         if not isinstance(self.scope.lookup(base_key + self.script_suffix(ops[1])), Macro) and not any(
                 isinstance(m, Macro) and m.vector_args and k.startswith(base_key + "_") for k, m in self.scope.names.items()):
             return ops      # (\sigma(\mathbf{z})_i beside \sigma(\mathbf{z})_j = …: its component at i, parameter_families.py)
         return [ops[1], ops[0], *ops[2:]]
+
+    def _component_number_before_the_call(self, base_key: str | None, ops: list) -> list:
+        r"""``P_s(x)^{(i)}`` of a definition ``P_s(x)^{(i)} = …`` (DINO's softmax, its component numbered in
+        parentheses above the call): read as ``P_s^{(i)}(x)``, the name the head defines (head_names.py),
+        when that is a name here (at i, or at another index or number: superscript_indices.py)."""
+        calls = [k for k, op in enumerate(ops) if op.data == "call"]
+        if base_key is None or not calls or calls[0] + 1 >= len(ops):
+            return ops
+        at, after = calls[0], ops[calls[0] + 1]
+        if after.data != "superscript" or not is_component_number(after.children[1]):
+            return ops
+        key = base_key + "".join(self.script_suffix(op) for op in ops[:at] + [after])
+        if not isinstance(self.scope.lookup(key), Macro):
+            return ops
+        return [*ops[:at], after, ops[at], *ops[at + 2:]]
 
     def _label_then_index(self, base_key: str | None, ops: list) -> list:
         r"""``z'_{\xi,i}`` with ``z'_\xi`` a declared point whose value is a vector (BYOL's target projection)
@@ -200,3 +233,19 @@ def _single_name(tree) -> bool:
     if isinstance(tree, Tree) and tree.data == "prime":
         tree = tree.children[0]
     return isinstance(tree, Tree) and tree.data in ("letter", "command")
+
+
+def _parenthesized(arg):
+    """The parentheses a script is (``^{(k)}``), or None."""
+    tree = arg
+    if isinstance(tree, lark.Tree) and tree.data == "script_group" and len(tree.children[0].children) == 1:
+        tree = tree.children[0].children[0]     # ^{(k)}: its one item
+    tree = unwrap(tree)
+    return tree if isinstance(tree, lark.Tree) and tree.data == "paren" else None
+
+
+def is_component_number(arg) -> bool:
+    """Whether a script is one item in parentheses, ``^{(k)}``, ``^{(2)}``: how papers number the
+    components of a vector value above it."""
+    tree = _parenthesized(arg)
+    return tree is not None and len([c for c in tree.children[0].children if isinstance(c, lark.Tree)]) == 1
