@@ -82,14 +82,15 @@ def test_a_matrix_written_out_is_read(statement, verdicts):
      r"the row 'x_3^\top' before \vdots is not the next row of the pattern"),
     (r"\begin{pmatrix} w_N \\ \vdots \\ w_d \end{pmatrix} = 0", "which of the two is the larger is not known"),
     (r"\begin{bmatrix} x_1^\top \\ \vdots \\ x_N \end{bmatrix} = x", "which are not whole numbers"),
-    (r"\begin{bmatrix} a & \ddots \end{bmatrix} = 0", r"'\ddots' in a matrix is not read"),
+    (r"\begin{bmatrix} a & \ddots \end{bmatrix} = 0", "which needs rows written above a row of ellipses"),
+    (r"\begin{bmatrix} a & b \ddots \end{bmatrix} = 0", r"'\ddots' inside an entry of a matrix is not read"),
     (r"\begin{pmatrix} x_1^\top & a \end{pmatrix} = 0", "an entry of a matrix of several columns is a number"),
-    # a pattern in two directions (an ellipsis between the entries of a row), and an empty entry: named, with
-    # the form that is read
-    (r"\begin{bmatrix} a & \dots & b \end{bmatrix} = 0", r"'\dots' as an entry of row 1 of '\begin{bmatrix}'"),
-    (r"\begin{bmatrix} a & b \\ ... & ... \end{bmatrix} = 0", r"'...' as an entry of row 2 of '\begin{bmatrix}'"),
+    # a pattern in two directions that the layout does not determine (tests/test_matrix_patterns.py reads
+    # those it does), and an empty entry: named, with the form that is read
+    (r"\begin{bmatrix} a & \dots & b \end{bmatrix} = 0", "which needs rows written above a row of ellipses"),
+    (r"\begin{bmatrix} a & b \\ ... & ... \end{bmatrix} = 0", r"\vdots in a matrix is read as the row before the last"),
     (r"\begin{bmatrix} a & b & \cdots & a \\ \vdots & \vdots & & \vdots \end{bmatrix} = 0",
-     r"'\cdots' as an entry of row 1"),
+     "an empty entry in row 2"),
     (r"\begin{bmatrix} a & b \\ \vdots & & \end{bmatrix} = 0",
      r"an empty entry in row 2 of '\begin{bmatrix}': a matrix is read with every entry written"),
 ])

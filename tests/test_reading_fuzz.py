@@ -96,6 +96,10 @@ READING_FORMULAS = (
     # matrices written out: by entries, by rows, by the pattern around \vdots
     r"\operatorname{tr}\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix} = 2t",
     r"\begin{bmatrix} t s_1^\top \\ s_2^\top \end{bmatrix} s_2 = \begin{pmatrix} t s_1^\top s_2 \\ s_2^\top s_2 \end{pmatrix}",
+    # a matrix by the pattern of its rows and of its columns, its diagonal apart (a Jacobian written out)
+    r"\begin{bmatrix} s_{1,1} & \cdots & s_{1,N} \\ \vdots & \ddots & \vdots \\ s_{N,1} & \cdots & s_{N,N} \end{bmatrix} = s",
+    r"\begin{bmatrix} x_1 - x_1^2 & -x_1 x_2 & \cdots & -x_1 x_n \\ -x_2 x_1 & x_2 - x_2^2 & \cdots & -x_2 x_n \\ "
+    r"... & ... & ... & ... \\[0.6em] -x_n x_1 & -x_n x_2 & \cdots & x_n - x_n^2 \end{bmatrix}_{1,1} = x_1 - x_1^2",
     # indices side by side under a sum; a bracket with a mark (a brace with one is the document's own notation)
     r"\sum_{uv} s_{uv} + [t]^+ = \sum_{u,v} s_{u,v} + (t)_+",
     # the standard functions, with and without parentheses, and their powers
@@ -218,6 +222,9 @@ READING_TOKENS = TOKENS + [
     r"\operatorname{tr}(", r"\text{Tr}", r"\|s\|_F", r"\|_F", r"s_1 s_2^\top", r")^\top",
     r"\begin{bmatrix}", r"\end{bmatrix}", r"\begin{pmatrix} t & 1 \\ 0 & t \end{pmatrix}", r"\vdots", r"\ddots",
     r"\begin{matrix}", r"\end{pmatrix}", r"\begin{vmatrix}", r" & ",
+    # a matrix by the pattern of its rows and columns (a Jacobian written out), an event at an index
+    r" & \cdots & ", r"\vdots & \ddots & \vdots", r" & ... & ", r"\\[0.6em]", r"s_1 - s_1^2", r"-s_1 s_n",
+    r"p(y = i \mid x)", r"p(y = 1 \mid x)", r"\sum_i p(y = i", r"n \, p(",
     # fonts TeX sets alike, arguments and scripts without braces, \forall in words, an arrow with a limit
     r"\mathbbm{1}_{[k \neq i]}", r"\mathds{1}", r"\bm{s}", r"{\cal L}", r"{\bf s}_1", r"{\rm log}", r"{\rm", r"{\it",
     r"\frac12", r"\frac1n", r"\frac1{2n}", r"\tfrac", r"\nicefrac{1}{n}", r"\binom n2", r"\frac\tau", "^12", "_12",

@@ -98,19 +98,16 @@ def mark_matrices(text: str) -> str:
             elif value == "}":
                 depth -= 1
             elif depth == 0 and value == "\\\\":
-                _entry(text, cell, at, row, match.group(1))
+                _entry(text, out, cell, at, row, match.group(1))
                 _blank(out, at, at + 2, ROW)
                 cell, row = at + 2, row + 1
             elif depth == 0 and value == "&":
-                _entry(text, cell, at, row, match.group(1))
+                _entry(text, out, cell, at, row, match.group(1))
                 out[at] = COLUMN
                 cell = at + 1
-            elif value in ("\\vdots", "\\ddots"):
-                if value == "\\ddots":
-                    raise MatrixLayoutError("'\\ddots' in a matrix is not read: write it by its rows "
-                                            "(f(x_1)^\\top \\\\ \\vdots \\\\ f(x_N)^\\top)", at, value)
+            elif value == "\\vdots":
                 _blank(out, at, token.end(), VDOTS)
-        _entry(text, cell, limit, row, match.group(1))
+        _entry(text, out, cell, limit, row, match.group(1))
     return "".join(out)
 
 
@@ -118,9 +115,10 @@ def mark_matrices(text: str) -> str:
 _ELLIPSIS_ENTRY = re.compile(r"\\(?:dots|ldots|cdots|dotsc|dotsb|ddots)|\.\.\.|…|⋯")
 
 
-def _entry(text: str, start: int, end: int, row: int, kind: str) -> None:
-    """Refuse an entry the grammar cannot read, naming it: an empty entry, or an ellipsis standing for the
-    entries of a row between written ones (a pattern in two directions, which the checker does not infer)."""
+def _entry(text: str, out: list, start: int, end: int, row: int, kind: str) -> None:
+    """Refuse an empty entry, naming it; mark an entry that is an ellipsis alone (``\\cdots``, ``\\dots``,
+    ``...``, ``\\ddots``: the entries between two written ones) as a \\vdots is marked: the matrix is then
+    read by the pattern its written rows and columns start (translate/matrix_patterns.py), or refused there."""
     written = text[start:end].strip()
     if not written:
         # the separator that ends the empty entry, or where the entry would be
@@ -130,11 +128,12 @@ def _entry(text: str, start: int, end: int, row: int, kind: str) -> None:
                                 "the line with restated_from", at, text[at:at + 2] if text.startswith("\\\\", at)
                                 else text[at:at + 1])
     if _ELLIPSIS_ENTRY.fullmatch(written):
-        raise MatrixLayoutError(f"'{written}' as an entry of row {row} of '\\begin{{{kind}}}' (the entries between "
-                                "two written ones) is not read: a matrix is read by its entries, or by its rows with "
-                                "\\vdots between the rows that start a pattern and the last row (f(x_1)^\\top \\\\ "
-                                "\\vdots \\\\ f(x_N)^\\top); restate the line with restated_from",
-                                start + text[start:end].index(written), written)
+        at = start + text[start:end].index(written)
+        _blank(out, at, at + len(written), VDOTS)
+    elif "\\ddots" in written:
+        raise MatrixLayoutError("'\\ddots' inside an entry of a matrix is not read: it stands alone, between the "
+                                "rows and the columns that start a pattern and those that end it",
+                                text.index("\\ddots", start), "\\ddots")
 
 
 def _blank(out: list, start: int, end: int, mark: str) -> None:

@@ -91,7 +91,7 @@ def _parser() -> lark.Lark:
 # A label, tag or \nonumber may stand between the punctuation and the end (". \label{eq:x}").
 _COSMETIC_TAIL = r"(?:\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])|\s)*"
 # The full stop of \right. is an invisible delimiter (it closes \left\{ of cases), not punctuation.
-_END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)[.,;](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
+_END_PUNCTUATION = re.compile(r"(?<!\\right)(?<!\\left)(?<!\.\.)[.,;](?=" + _COSMETIC_TAIL + r"(\\\\|\\end\{[a-z*]+\}|\$|$))")
 #: Environments never read: refused where they start, before their \\ is taken for a row.
 #: Cases (and an array that is a cases layout, \left\{ \begin{array}{ll} … \right.) are read:
 #: cases_layout.py marks their rows.

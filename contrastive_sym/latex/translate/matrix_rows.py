@@ -31,6 +31,8 @@ class MatrixRowsMixin:
     def t_matrix(self, node):
         rows = [[e for e in row.children if isinstance(e, Tree)]
                 for row in node.children if isinstance(row, Tree) and row.data == "matrix_row"]
+        if any(any(map(_vdots, row)) and not all(map(_vdots, row)) for row in rows):
+            return self.matrix_by_two_patterns(rows, node)       # an ellipsis in a row: matrix_patterns.py
         dotted = [k for k, row in enumerate(rows) if any(_vdots(e) for e in row)]
         if dotted:
             if dotted != [len(rows) - 2] or len(rows) < 3 or not all(_vdots(e) for e in rows[-2]):

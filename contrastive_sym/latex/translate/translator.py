@@ -38,6 +38,7 @@ from .memberships import MembershipsMixin
 from .lists import ListsMixin
 from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
+from .matrix_patterns import MatrixPatternsMixin
 from .matrix_rows import MatrixRowsMixin
 from .names import NamesMixin
 from .norms import NormsMixin
@@ -85,7 +86,7 @@ _PLAIN_E = re.compile(r"(?<![\\A-Za-z])(?<!\\mathbb\{)(?<!\\mathbf\{)E(?![A-Za-z
 class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, ProductsMixin, OperatorsMixin, DerivativesMixin,
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
-                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
+                 ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, MatrixPatternsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
                  EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
                  ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
@@ -303,9 +304,13 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
 
     def with_holes(self, hole_ids: set[int], variable: sp.Symbol) -> Translator:
         """A translator that reads the nodes ``hole_ids`` as ``variable``."""
-        holes = _HoleTranslator(self.text, self.scope, self.where, hole_ids, variable)
-        holes._bars = getattr(self, "_bars", None)      # checked with the side's
-        return holes
+        return self.with_hole_map({hole: variable for hole in hole_ids})
+
+    def with_hole_map(self, holes: dict[int, sp.Symbol]) -> Translator:
+        """A translator that reads each node of ``holes`` (by id) as its variable (a row's and a column's)."""
+        reader = _HoleTranslator(self.text, self.scope, self.where, holes)
+        reader._bars = getattr(self, "_bars", None)      # checked with the side's
+        return reader
 
     # --- arithmetic and brackets ---------------------------------------------------
     def t_add(self, node):
@@ -392,23 +397,22 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
 class _HoleTranslator(Translator):
     """Translates the first term of an ellipsis with its varying place as a variable."""
 
-    def __init__(self, text, scope, where, hole_ids, variable):
+    def __init__(self, text, scope, where, holes: dict):
         super().__init__(text, scope, where)
-        self.hole_ids = hole_ids
-        self.variable = variable
+        self.holes = holes
 
     def _another(self, scope: Scope) -> Translator:
         # a sum's body or a derivative's function, read in a scope of its own, keeps the holes (∂L/∂p_2 … ∂L/∂p_n)
-        return _HoleTranslator(self.text, scope, self.where, self.hole_ids, self.variable)
+        return _HoleTranslator(self.text, scope, self.where, self.holes)
 
     def value(self, node):
-        if id(node) in self.hole_ids:
-            return self.variable
+        if id(node) in self.holes:
+            return self.holes[id(node)]
         return super().value(node)
 
     def _index_list(self, arg):
-        if id(arg) in self.hole_ids:
-            return [self.variable]
+        if id(arg) in self.holes:
+            return [self.holes[id(arg)]]
         return super()._index_list(arg)
 
 
