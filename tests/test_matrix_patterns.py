@@ -94,6 +94,9 @@ def test_a_jacobian_written_with_dots_and_spaced_rows():
     (r"\begin{bmatrix} s_1 - s_1^2 & -s_1 s_2 & \cdots & -s_1 s_n \\ -s_2 s_1 & s_2 - s_2^2 & \cdots & -s_2 s_n"
      r" \\ \vdots & \vdots & \ddots & \vdots \\ -s_n s_1 & -s_n s_2 & \cdots & s_n + s_n^2 \end{bmatrix} = s y^\top",
      "every written entry to be one pattern at its row and column"),
+    # the identity written out: its entries differ, but no index is written, so its size is nowhere
+    (r"\begin{bmatrix} 1 & 0 & \cdots & 0 \\ 0 & 1 & \cdots & 0 \\ \vdots & \vdots & \ddots & \vdots \\ 0 & 0 & \cdots & 1"
+     r" \end{bmatrix} = s y^\top", "the first and the last of its rows to differ in one index"),
     # the ellipsis of a row elsewhere than before its last entry
     (r"\begin{bmatrix} s_1 & \cdots & s_2 & s_n \\ \vdots & \vdots & \ddots & \vdots \\ s_1 & \cdots & s_2 & s_n"
      r" \end{bmatrix} = s", "one ellipsis in each written row, before its last entry"),

@@ -76,6 +76,8 @@ class MatrixPatternsMixin:
         entries (of one column, or of one row) differs in one index only."""
         for first, last in pairs:
             holes = _subtrees(_anti_unify(first, last))
+            if not all(_inside_a_script(first, a) for a, _ in holes):
+                continue        # 1 & 0 of an identity matrix: entries that differ, not an index written
             texts = {("".join(self.source(a).split()), "".join(self.source(b).split())) for a, b in holes or ()}
             if not holes or len(texts) != 1:
                 continue
@@ -167,6 +169,22 @@ def _subtrees(holes: list) -> list:
     """The places two entries differ in, when each is a subtree (a value the translator reads); [] when one
     is a token (an operator written differently: no index there)."""
     return holes if all(isinstance(a, Tree) and isinstance(b, Tree) for a, b in holes) else []
+
+
+def _inside_a_script(root, target) -> bool:
+    """Whether ``target`` stands in a subscript or a superscript of ``root`` (the index of s_1, of g(x)^{(1)}),
+    where an index is written."""
+    def walk(node, scripted: bool) -> bool:
+        if node is target:
+            return scripted
+        if not isinstance(node, Tree):
+            return False
+        for position, child in enumerate(node.children):
+            inside = scripted or (node.data in ("subscript", "superscript") and position == 1)
+            if walk(child, inside):
+                return True
+        return False
+    return walk(root, False)
 
 
 def _ellipsis(tree) -> bool:
