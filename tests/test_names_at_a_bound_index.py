@@ -206,3 +206,40 @@ def test_a_family_or_function_declared_with_its_script_under_a_sum_over_its_lett
 
 def test_a_family_declared_with_its_script_reads_outside_such_a_sum():
     assert claim_verdict(OBJECTS, r"\sum_k x^{(i)}_k = \sum_k x^{(i)}_k + 0") == "proved"
+
+
+def test_a_definition_at_each_index_of_a_scalar_declared_with_its_script_is_refused():
+    # h_i = a_i read a_i as the one value at every i, and \sum_i h_i = n h_i was proved
+    document = SCRIPTED + r"""
+[[define]]
+name = 'h_i'
+line = 5
+latex = 'h_i = a_i'
+"""
+    with pytest.raises(DerivationError, match=r"'a_i' is declared as one value; here i is bound anew \(by a sum or "
+                                              r"an optimum around it, or as the index of the name being defined\)"):
+        claim_verdict(document, r"\sum_i h_i = n h_i")
+
+
+def test_a_label_of_a_definition_that_is_a_declared_name_is_that_name():
+    # L(x_a, x_p) with x_a, x_p declared vectors and no index a or p: the head binds a and p on trial only
+    document = TITLE + r"""
+[[size]]
+name = 'd'
+minimum = 1
+checked = [1, 2]
+
+[[family]]
+name = 'x_a'
+shape = ['d']
+
+[[family]]
+name = 'x_p'
+shape = ['d']
+
+[[define]]
+name = 'L'
+line = 5
+latex = 'L(x_a, x_p) = \|x_a - x_p\|^2'
+"""
+    assert claim_verdict(document, r"L(x_a, x_p) = \|x_p - x_a\|^2") == "proved"

@@ -146,7 +146,8 @@ class LabelEventsMixin:
         rebound = self.rebound_letters(whole[len(key):])
         if rebound:
             raise self.fail(op, f"'{whole}' is declared as one value, at the declared {', '.join(rebound)}; here "
-                                f"{', '.join(rebound)} is bound anew (by a sum or an optimum around it), and "
+                                f"{', '.join(rebound)} is bound anew (by a sum or an optimum around it, or as the "
+                                "index of the name being defined), and "
                                 f"{whole} at each of its values is not declared: declare how it depends on "
                                 f"{rebound[0]} (an index of the positive: positive_of), or restate the line with "
                                 "restated_from")
@@ -154,15 +155,16 @@ class LabelEventsMixin:
 
     def rebound_letters(self, written: str) -> list[str]:
         """The letters ``written`` (a declared name's scripts or arguments) writes that an index bound
-        around the use names here (a sum's, an optimum's), not a declared index or a size.  A definition's
-        own parameter (``i_param`` of a head ``h_i``, macros.py) is not counted: a head binds the letters it
-        writes on trial, labels too (``L(x_a, x_p, x_n)`` with x_a a declared vector), and the declared name
-        there is what the document names."""
+        around the use names here (a sum's, an optimum's, a definition's head ``h_i``), not a declared index
+        or a size.  A head's parameter counts where its letter is a declared index (``h_i = a_i``: h at each
+        i); a head binds the other letters it writes on trial, labels too (``L(x_a, x_p, x_n)`` with x_a a
+        declared vector and no index a), and the declared name there is what the document names."""
         declared = {symbol for symbol, _, _ in self.scope.index_ranges}
+        indices = {str(symbol) for symbol in declared}
         return sorted(letter for letter in index_letters(written)
                       if isinstance(meaning := self.scope.lookup(letter), sp.Symbol) and meaning.is_integer
                       and meaning not in declared and letter not in self.scope.size_names
-                      and not str(meaning).endswith("_param"))
+                      and (not str(meaning).endswith("_param") or letter in indices))
 
     def refuse_rebound_script(self, key: str, meaning, op) -> None:
         """Refuse ``a_i``, a scalar (a family, a function) the notation declares with its script, where i is
@@ -172,12 +174,14 @@ class LabelEventsMixin:
             return
         rebound = self.rebound_letters(self.source(op.children[1]))
         if rebound:
-            kind, hint = ("value", f"the family of its values (a [[family]] indexed by {rebound[0]})") \
-                if isinstance(meaning, sp.Symbol) else \
-                ("family" if isinstance(meaning, Family) else "function", f"how it depends on {rebound[0]}")
-            raise self.fail(op, f"'{key}' is declared as one {kind}; here {', '.join(rebound)} is bound anew (by a "
-                                f"sum or an optimum around it), and {key} at each of its values is not declared: "
-                                f"declare {hint}, or restate the line with restated_from")
+            letters = ", ".join(rebound)
+            kind, hint = ("value", f"declare the family of its values (a [[family]] indexed by {rebound[0]})") \
+                if isinstance(meaning, sp.Symbol) else ("family", f"declare a [[family]] with {rebound[0]} as one more "
+                                                                  "index") if isinstance(meaning, Family) else \
+                ("function", f"a function for each value of {rebound[0]} is not read yet")
+            raise self.fail(op, f"'{key}' is declared as one {kind}; here {letters} is bound anew (by a sum or an "
+                                f"optimum around it, or as the index of the name being defined), and {key} at each "
+                                f"of its values is not declared: {hint}; or restate the line with restated_from")
 
     def call_or_posterior(self, apply, key: str | None, meaning, op):
         """``apply()``, the call ``op`` of the name ``key`` read by the head's definitions; when
