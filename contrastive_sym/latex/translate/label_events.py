@@ -8,7 +8,9 @@ definitions are tried:
 
 - written as a name the notation declares whole (``p(y = 0)``, a prior declared as a number):
   that number, even beside a definition of ``p`` for other arguments;
-- at an event the head is defined at (``P(D=1 \mid v, c) = …``): that definition;
+- at an event the head is defined at (``P(D=1 \mid v, c) = …``): that definition; an event whose value
+  is a declared index (``p(y = i \mid x) = …``) defines one probability for each i, read at the i in
+  force (a sum's), at another index or at a whole number in i's range (said);
 - at a posterior the document does not define, ``p(y = v \mid x)`` with y declared of finitely
   many values: Bayes' rule, ``p(x \mid y=v)\, p(y=v) / \sum_w p(x \mid y=w)\, p(y=w)``, each factor
   read as the document writes it, said in the reading.  One prior the document leaves out beside
@@ -28,11 +30,10 @@ import sympy as sp
 from ...errors import DerivationError
 from ...model.binders import put
 from ...model.nodes import Folded
-from ..scope import AbstractFunction, Family, Macro
+from ..scope import Macro
 from ..spelling import canonical_key
 from .functions import separator_kind
 from .labelled_uses import shown
-from .macro_uses import index_letters
 from .trees import unwrap
 
 Tree = lark.Tree
@@ -43,7 +44,7 @@ def _places(key: str, head: str) -> list[str] | None:
     ``key`` is not one of ``head``."""
     if not (key.startswith(head + "(") and key.endswith(")")):
         return None
-    return [p for p in re.split(r"[|,;]", key[len(head) + 1:-1])]
+    return re.split(r"[|,;]", key[len(head) + 1:-1])
 
 
 class LabelEventsMixin:
@@ -134,54 +135,6 @@ class LabelEventsMixin:
             mapping[index] = value
             said.append(f"{before.split('=', 1)[1]} = {now.split('=', 1)[1]}")
         return mapping, ", ".join(said)
-
-    def declared_whole(self, key: str, whole: str, op):
-        """The meaning of ``whole``, a name the notation declares with its arguments (``p(i)``, the
-        positive of row i, an index; ``p(y = 0)``, a prior), or None.  Refused where a letter of its
-        arguments is bound anew around the use (``\\sum_i s_{p(i)}``): the declaration names one value,
-        at the declared i, not one at each value of the sum's (it was read as that one value)."""
-        found = self.scope.lookup(whole)
-        if not isinstance(found, (sp.Basic, Family, AbstractFunction)):
-            return found        # None, or the other view of an index (positive_of): a function of the index
-        rebound = self.rebound_letters(whole[len(key):])
-        if rebound:
-            raise self.fail(op, f"'{whole}' is declared as one value, at the declared {', '.join(rebound)}; here "
-                                f"{', '.join(rebound)} is bound anew (by a sum or an optimum around it, or as the "
-                                "index of the name being defined), and "
-                                f"{whole} at each of its values is not declared: declare how it depends on "
-                                f"{rebound[0]} (an index of the positive: positive_of), or restate the line with "
-                                "restated_from")
-        return found
-
-    def rebound_letters(self, written: str) -> list[str]:
-        """The letters ``written`` (a declared name's scripts or arguments) writes that an index bound
-        around the use names here (a sum's, an optimum's, a definition's head ``h_i``), not a declared index
-        or a size.  A head's parameter counts where its letter is a declared index (``h_i = a_i``: h at each
-        i); a head binds the other letters it writes on trial, labels too (``L(x_a, x_p, x_n)`` with x_a a
-        declared vector and no index a), and the declared name there is what the document names."""
-        declared = {symbol for symbol, _, _ in self.scope.index_ranges}
-        indices = {str(symbol) for symbol in declared}
-        return sorted(letter for letter in index_letters(written)
-                      if isinstance(meaning := self.scope.lookup(letter), sp.Symbol) and meaning.is_integer
-                      and meaning not in declared and letter not in self.scope.size_names
-                      and (not str(meaning).endswith("_param") or letter in indices))
-
-    def refuse_rebound_script(self, key: str, meaning, op) -> None:
-        """Refuse ``a_i``, a scalar (a family, a function) the notation declares with its script, where i is
-        bound anew around it (``\\sum_i a_i``, ``\\sum_i f_i(u)``, ``\\sum_i x^{(i)}_k``): the declaration is one
-        object, and it was read as that one at every i."""
-        if not isinstance(meaning, (sp.Symbol, Family, AbstractFunction)) or op.data not in ("subscript", "superscript"):
-            return
-        rebound = self.rebound_letters(self.source(op.children[1]))
-        if rebound:
-            letters = ", ".join(rebound)
-            kind, hint = ("value", f"declare the family of its values (a [[family]] indexed by {rebound[0]})") \
-                if isinstance(meaning, sp.Symbol) else ("family", f"declare a [[family]] with {rebound[0]} as one more "
-                                                                  "index") if isinstance(meaning, Family) else \
-                ("function", f"a function for each value of {rebound[0]} is not read yet")
-            raise self.fail(op, f"'{key}' is declared as one {kind}; here {letters} is bound anew (by a sum or an "
-                                f"optimum around it, or as the index of the name being defined), and {key} at each "
-                                f"of its values is not declared: {hint}; or restate the line with restated_from")
 
     def call_or_posterior(self, apply, key: str | None, meaning, op):
         """``apply()``, the call ``op`` of the name ``key`` read by the head's definitions; when

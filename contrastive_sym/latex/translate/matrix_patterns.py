@@ -34,6 +34,8 @@ class MatrixPatternsMixin:
     by a pattern of its rows and of its columns (see the module's text)."""
 
     def matrix_by_two_patterns(self, rows: list, node):
+        """The matrix the rows (lists of entry trees, an ellipsis a ``vdots`` tree) write by their pattern;
+        an error naming what the reading needs where they write none."""
         dotted = [k for k, row in enumerate(rows) if all(_ellipsis(e) for e in row)]
         written = [k for k in range(len(rows)) if k not in dotted]
         width = len(rows[0])
@@ -61,9 +63,9 @@ class MatrixPatternsMixin:
 
     def _unread(self, what: str) -> str:
         return ("a matrix with an ellipsis in its rows is read by the pattern of its rows and of its columns, which "
-                f"needs {what} (s_{{11}} & \\cdots & s_{{1n}} \\\\ \\vdots & \\ddots & \\vdots \\\\ s_{{n1}} & \\cdots "
-                "& s_{nn}, and the second row and column where the first are not the pattern's); restate the line "
-                "with restated_from")
+                f"needs {what} (s_{{1,1}} & \\cdots & s_{{1,n}} \\\\ \\vdots & \\ddots & \\vdots \\\\ s_{{n,1}} & "
+                "\\cdots & s_{n,n}, and the second row and column where the first are not the pattern's); restate "
+                "the line with restated_from")
 
     def _entry_value(self, tree) -> sp.Expr:
         value = self.term(tree, self.value(tree))

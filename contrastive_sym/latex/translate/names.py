@@ -147,7 +147,7 @@ class NamesMixin:
             if meaning is None and op.data == "call" and key is not None:
                 # p(i) declared as a whole (the positive of row i: [[index]] name = 'p(i)')
                 whole = key + "".join(self.source(op.children[1]).split())
-                found = self.declared_whole(key, whole, op)     # label_events.py
+                found = self.declared_whole(key, whole, op)     # whole_names.py
                 if found is not None:
                     key, meaning, pending_error = None, self._settle(found, node), None
                     continue

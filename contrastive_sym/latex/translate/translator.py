@@ -40,6 +40,7 @@ from .macro_uses import MacroUsesMixin
 from .matrices import MatricesMixin
 from .matrix_patterns import MatrixPatternsMixin
 from .matrix_rows import MatrixRowsMixin
+from .whole_names import WholeNamesMixin
 from .names import NamesMixin
 from .norms import NormsMixin
 from .not_numbers import NotNumbersMixin
@@ -87,7 +88,7 @@ class Translator(LabelsMixin, NamesMixin, MacroUsesMixin, LabelledUsesMixin, Pro
                  ListsMixin, AbstractFunctionsMixin, SetsMixin, DistributionsMixin, HeldDerivativesMixin,
                  CasesMixin, MatricesMixin, SumExtentsMixin, QuantifiersMixin, RangesMixin, SetRowsMixin, GroupedSumsMixin,
                  ScriptsMixin, FontRunsMixin, MembershipsMixin, OptimaMixin, MatrixRowsMixin, MatrixPatternsMixin, OrderedIndicesMixin, SetSumsMixin, PrimesMixin,
-                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin,
+                 EvaluationBarsMixin, SumEndsMixin, NotNumbersMixin, NormsMixin, LabelEventsMixin, WholeNamesMixin,
                  ScriptRefusalsMixin, FunctionPowersMixin, DrawnFunctionsMixin, StatedDomainsMixin, CapitalSumsMixin,
                  ConstantDerivativesMixin, FractionsMixin, UnwrittenIndexMixin, ZerosMixin, EntrywiseMixin,
                  UnderstoodArgumentsMixin, ParameterFamiliesMixin, ExtremeEntriesMixin):
