@@ -41,3 +41,15 @@ latex = 'L = \sum_i x_i^2'
 ])
 def test_a_derivative_written_inline(latex, verdicts):
     assert claim_verdict(NOTATION, latex) in verdicts
+
+
+def test_a_reading_that_does_not_read_is_refused_at_the_line_of_the_claim():
+    # a / \partial x_1: (a/\partial) x_1 or a/(\partial x_1); the first does not read, and its error was
+    # placed in the rewritten text, at line 1 of the file
+    from contrastive_sym.errors import DerivationError
+    from document_claims import with_claim, claim_result
+    with pytest.raises(DerivationError) as caught:
+        claim_result(with_claim(NOTATION, r"a / \partial x_1 = 1", line=10))
+    message = str(caught.value)
+    assert ":1:" not in message.split(": ")[0]
+    assert "ambiguous: 'a/\\partial x_1' reads as" in message and "is not read (" in message

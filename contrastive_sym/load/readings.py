@@ -9,7 +9,7 @@ stays the refusal it was, and one of the same kind again (a second sum whose end
 the same way as the first, so that a formula makes one claim per reading."""
 from __future__ import annotations
 
-from ..errors import AmbiguousReading
+from ..errors import AmbiguousReading, ParseError
 
 #: readings inside readings are refused: two ambiguities in one formula make four claims
 MAX_DEPTH = 1
@@ -57,3 +57,8 @@ def each_reading(error: AmbiguousReading, latex: str, read) -> None:
                 raise AmbiguousReading(f"{error.message}; and {shown} reads in more than one way again ("
                                        f"{inner.message}): write the one meant", error.path, error.line,
                                        error.column, construct=error.construct) from None
+            except ParseError as inner:
+                # a reading the grammar or the notation does not read: said at the document's text (the
+                # rewritten one is nowhere in the file, and its line and column named line 1)
+                raise ParseError(f"{error.message}; and {shown} is not read ({inner.message})", error.path,
+                                 error.line, error.column, construct=error.construct) from None
