@@ -224,8 +224,7 @@ READING_TOKENS = TOKENS + [
     r"\begin{matrix}", r"\end{pmatrix}", r"\begin{vmatrix}", r" & ",
     # a matrix by the pattern of its rows and columns (a Jacobian written out), an event at an index
     r" & \cdots & ", r"\vdots & \ddots & \vdots", r" & ... & ", r"\\[0.6em]", r"s_1 - s_1^2", r"-s_1 s_n",
-    r"p(y = i \mid x)", r"p(y = 1 \mid x)", r"\sum_i p(y = i", r"n \, p(", r"\partial t / \partial s_1",
-    r"\partial^2 t / \partial", r" / \partial ", r"\partial x",
+    r"p(y = i \mid x)", r"p(y = 1 \mid x)", r"\sum_i p(y = i", r"n \, p(",
     # fonts TeX sets alike, arguments and scripts without braces, \forall in words, an arrow with a limit
     r"\mathbbm{1}_{[k \neq i]}", r"\mathds{1}", r"\bm{s}", r"{\cal L}", r"{\bf s}_1", r"{\rm log}", r"{\rm", r"{\it",
     r"\frac12", r"\frac1n", r"\frac1{2n}", r"\tfrac", r"\nicefrac{1}{n}", r"\binom n2", r"\frac\tau", "^12", "_12",

@@ -55,7 +55,7 @@ def undeclared(text: str, key: str, start: int | None, closed: list[str], around
     if key == "\\partial":
         # \frac{J(v_c, U)}{\partial U}: the numerator's \partial left out (a typo the reader cannot mend)
         return ("'\\partial' where a value is read: a derivative writes \\partial above and below, "
-                "\\frac{\\partial J}{\\partial U} or \\partial J / \\partial U; a \\partial in the denominator "
+                "\\frac{\\partial J}{\\partial U} (the inline \\partial J / \\partial U is not read yet); a \\partial in the denominator "
                 "alone, or anywhere else, is not read")
     if key in ("\\sum", "\\prod") and start is not None and re.search(r"(?:/|\\frac\s*\{.*\}\s*\{)\s*$", text[:start]):
         # \frac{a}{\sum^2}, or a / \sum_k followed by no one factor (a / \sum_k b_k reads: fractions.py)
